@@ -1,0 +1,43 @@
+"""tfcompat: the TensorFlow 2 Python API on PyTorch.
+
+`import tfcompat as tf` and TF 2 code runs on torch tensors and autograd. The
+op namespaces (`tf.math`, `tf.nn`, ...) are built from the ops' own export
+declarations; the heavy parts (`tf.keras`, `tf.data`, `tf.summary`,
+`tf.train`, ...) are imported on first use.
+"""
+import importlib as _importlib
+
+from tfcompat.framework import dtypes as _dtypes, errors, tensor_shape as _tensor_shape  # noqa: F401
+from tfcompat.framework import convert as _convert, variables as _variables  # noqa: F401
+from tfcompat.eager import tape as _tape  # noqa: F401
+from tfcompat import ops as _ops  # noqa: F401  (registers the op library)
+from tfcompat import _api
+
+__version__ = "2.21.0"          # the TF API version tfcompat follows
+version = type("version", (), {"VERSION": __version__, "GIT_VERSION": "tfcompat", "COMPILER_VERSION": "",
+                               "GRAPH_DEF_VERSION": 0})
+
+_api.build(_importlib.import_module(__name__))
+del _importlib
+
+
+def __getattr__(attr):
+    target = _api.LAZY.get(attr)
+    if target is not None:
+        import importlib
+        module = importlib.import_module(target)
+        globals()[attr] = module
+        return module
+    if attr.startswith("__"):
+        raise AttributeError(attr)
+    raise _api.missing("", attr)
+
+
+def __dir__():
+    return sorted(set(globals()) | set(_api.LAZY))
+
+
+def enable_tensorflow_alias():
+    """Makes `import tensorflow` (and `import keras`) resolve to tfcompat in this process."""
+    from tfcompat._alias import install
+    install()

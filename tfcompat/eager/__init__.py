@@ -1,0 +1,1 @@
+"""Eager-mode autodiff and functions: GradientTape, custom_gradient, tf.function."""

@@ -1,0 +1,358 @@
+"""`tf.GradientTape` on torch autograd, with TF's recording semantics.
+
+Each recording tape hands out its own autograd handle for every variable it
+watches (a fresh leaf, or a view of an outer tape's handle), and replaces a
+watched tensor's storage by such a handle. So a tape differentiates exactly the
+ops it recorded: a tensor computed before the tape, or by another tape, is a
+constant to it, as in TF; and nested tapes compose for higher derivatives.
+"""
+import logging
+import warnings
+
+import torch
+
+from tfcompat.framework import dtypes, variables
+from tfcompat.framework.context import state
+from tfcompat.framework.export import tf_export
+from tfcompat.framework.tensor import Tensor, _wrap
+from tfcompat.framework.variables import Variable
+from tfcompat.util import nest
+
+_log = logging.getLogger("tensorflow")
+
+
+@tf_export("UnconnectedGradients")
+class UnconnectedGradients:
+    """What `gradient` returns for sources the target does not depend on."""
+    NONE = "none"
+    ZERO = "zero"
+
+
+def _handle_for(tape, var, t):
+    """A new autograd handle of value `t` for `tape`: a view of an outer tape's handle, else a leaf."""
+    return t.view_as(t) if t.requires_grad else t.detach().requires_grad_(True)
+
+
+def read_variable(var):
+    """The storage `var` reads as inside the active tapes (outermost first)."""
+    t = var._t
+    for tape in state.tapes:
+        if not tape._recording:
+            continue
+        entry = tape._vars.get(id(var))
+        if entry is not None and entry[0] is var._t:
+            t = entry[2]
+            continue
+        if entry is None and not (tape._watch_accessed and var._trainable) and id(var) not in tape._watched_ids:
+            continue
+        if not (t.dtype.is_floating_point or t.dtype.is_complex):
+            continue
+        h = _handle_for(tape, var, t)
+        if entry is None:
+            tape._vars[id(var)] = [var._t, var, h, [h]]
+            tape._var_order.append(var)
+        else:                          # the variable was assigned since the last read: a new read op
+            entry[0] = var._t
+            entry[2] = h
+            entry[3].append(h)
+        t = h
+    return t
+
+
+variables._tape_read = read_variable
+
+
+def _is_float(t):
+    return t.dtype.is_floating_point or t.dtype.is_complex
+
+
+@tf_export("GradientTape", "autodiff.GradientTape")
+class GradientTape:
+    """Records operations for automatic differentiation (TF's `tf.GradientTape`)."""
+
+    def __init__(self, persistent=False, watch_accessed_variables=True):
+        self._persistent = persistent
+        self._watch_accessed = watch_accessed_variables
+        self._recording = False
+        self._active = False
+        self._used = False
+        self._vars = {}          # id(var) -> [storage read, var, current handle, all handles]
+        self._var_order = []
+        self._watched_ids = set()
+        self._tensors = {}       # id(tensor) -> (tensor, handle)
+
+    # -- context ------------------------------------------------------------------
+    def __enter__(self):
+        if self._active:
+            raise ValueError("Tape is still recording, This can happen if you try to re-enter an already-active tape.")
+        self._push()
+        return self
+
+    def __exit__(self, typ, value, traceback):
+        if self._active:
+            self._pop()
+
+    def _push(self):
+        state.tapes.append(self)
+        self._active = True
+        self._recording = True
+        state.recording += 1
+
+    def _pop(self):
+        if self._recording:
+            state.recording -= 1
+            self._recording = False
+        try:
+            state.tapes.remove(self)
+        except ValueError:
+            pass
+        self._active = False
+
+    def stop_recording(self):
+        """Context manager: ops inside it are not recorded by this tape."""
+        return _StopRecording(self)
+
+    def reset(self):
+        """Forgets everything recorded so far (the tape keeps recording if it was)."""
+        self._vars.clear()
+        self._var_order = []
+        self._watched_ids.clear()
+        self._tensors.clear()
+        self._used = False
+
+    # -- watching -------------------------------------------------------------------
+    def watch(self, tensor):
+        """Ensures `tensor` (a tensor, variable or nested structure of them) is traced by this tape."""
+        for t in nest.flatten(tensor):
+            if isinstance(t, Variable):
+                var = t._parent if isinstance(t, variables._UnreadVariable) else t
+                self._watched_ids.add(id(var))
+                if self._recording:
+                    read_variable(var)
+            elif isinstance(t, Tensor):
+                self._watch_tensor(t)
+            elif t is None:
+                continue
+            else:
+                raise ValueError(f"Passed in object {t!r} of type {type(t).__name__!r}, not tf.Tensor or "
+                                 f"tf.Variable or ExtensionType.")
+
+    def _watch_tensor(self, x):
+        s = x._t
+        if not isinstance(s, torch.Tensor) or not _is_float(s):
+            dt = dtypes.FROM_STORAGE[s.dtype]
+            _log.warning("The dtype of the watched tensor must be floating (e.g. tf.float32), got %r", dt)
+            return
+        others = state.recording - (1 if self._recording else 0)
+        h = s.view_as(s) if (s.requires_grad and others > 0) else s.detach().requires_grad_(True)
+        x._t = h
+        self._tensors[id(x)] = (x, h)
+
+    def watched_variables(self):
+        return tuple(self._var_order)
+
+    # -- gradients ------------------------------------------------------------------
+    def _check_usable(self):
+        if self._used and not self._persistent:
+            raise RuntimeError("A non-persistent GradientTape can only be used to compute one set of "
+                               "gradients (or jacobians)")
+        if self._recording:
+            if not self._persistent:
+                self._pop()
+            else:
+                _log.warning("Calling GradientTape.gradient on a persistent tape inside its context is "
+                             "significantly less efficient than calling it outside the context (it causes "
+                             "the gradient ops to be recorded on the tape, leading to increased CPU and "
+                             "memory usage). Only call GradientTape.gradient inside the context if you "
+                             "actually want to trace the gradient in order to compute higher order "
+                             "derivatives.")
+
+    def _source_handles(self, source):
+        """The autograd tensors standing for `source` in this tape (empty: unconnected)."""
+        if isinstance(source, Variable):
+            var = source._parent if isinstance(source, variables._UnreadVariable) else source
+            entry = self._vars.get(id(var))
+            return entry[3] if entry is not None else []
+        if isinstance(source, Tensor):
+            entry = self._tensors.get(id(source))
+            if entry is not None:
+                return [entry[1]]
+            s = source._t
+            if isinstance(s, torch.Tensor) and s.requires_grad:
+                return [s]
+            return []
+        if hasattr(source, "_dense"):            # IndexedSlices
+            return self._source_handles(source._dense())
+        raise ValueError(f"Unsupported source type {type(source).__name__!r}; expected tf.Tensor or tf.Variable")
+
+    def gradient(self, target, sources, output_gradients=None,
+                 unconnected_gradients=UnconnectedGradients.NONE):
+        """Gradients of `target` (summed if several or non-scalar) w.r.t. `sources`, in their structure."""
+        if not self._active and not self._vars and not self._tensors and not self._used:
+            pass
+        self._check_usable()
+        flat_sources = nest.flatten(sources)
+        flat_targets = nest.flatten(target)
+        if output_gradients is not None:
+            flat_out_grads = nest.flatten(output_gradients)
+            if len(flat_out_grads) != len(flat_targets):
+                raise ValueError("Length of output_gradients must match the number of targets")
+        else:
+            flat_out_grads = [None] * len(flat_targets)
+        outs, grad_outs = [], []
+        for tgt, og in zip(flat_targets, flat_out_grads):
+            s = tgt._read() if isinstance(tgt, Variable) else (tgt._t if isinstance(tgt, Tensor) else None)
+            if s is None:
+                raise ValueError(f"Unsupported target type {type(tgt).__name__!r}")
+            if not isinstance(s, torch.Tensor) or not _is_float(s):
+                _log.warning("The dtype of the target tensor must be floating (e.g. tf.float32) when calling "
+                             "GradientTape.gradient, got %r", dtypes.FROM_STORAGE[s.dtype])
+                continue
+            if not s.requires_grad:
+                continue
+            outs.append(s)
+            if og is None:
+                grad_outs.append(torch.ones_like(s))
+            else:
+                g = og._t if isinstance(og, Tensor) else torch.as_tensor(og, dtype=s.dtype, device=s.device)
+                grad_outs.append(g.expand_as(s) if g.shape != s.shape else g)
+        handles, owners = [], []
+        for i, src in enumerate(flat_sources):
+            if isinstance(src, (Tensor, Variable)):
+                st = src._t
+                if isinstance(st, torch.Tensor) and not _is_float(st):
+                    _log.warning("The dtype of the source tensor must be floating (e.g. tf.float32) when "
+                                 "calling GradientTape.gradient, got %r", dtypes.FROM_STORAGE[st.dtype])
+                    continue
+            for h in self._source_handles(src):
+                handles.append(h)
+                owners.append(i)
+        results = [None] * len(flat_sources)
+        create_graph = state.recording > 0
+        if outs and handles:
+            grads = torch.autograd.grad(outs, handles, grad_outs, retain_graph=self._persistent or create_graph,
+                                        create_graph=create_graph, allow_unused=True)
+            for i, g in zip(owners, grads):
+                if g is None:
+                    continue
+                results[i] = g if results[i] is None else results[i] + g
+        if not self._persistent:
+            self._used = True
+            self._release()
+        out = []
+        for src, g in zip(flat_sources, results):
+            if g is None:
+                if unconnected_gradients == UnconnectedGradients.ZERO and isinstance(src, (Tensor, Variable)):
+                    out.append(_wrap(torch.zeros_like(src._t)))
+                else:
+                    out.append(None)
+            else:
+                out.append(_wrap(g))
+        return nest.pack_sequence_as(sources, out)
+
+    def _release(self):
+        self._vars = {}
+        self._tensors = {}
+
+    def jacobian(self, target, sources, unconnected_gradients=UnconnectedGradients.NONE,
+                 parallel_iterations=None, experimental_use_pfor=True):
+        """The Jacobian of `target` w.r.t. each source: shape `target.shape + source.shape`."""
+        self._check_usable()
+        flat_sources = nest.flatten(sources)
+        tgt = target._t if isinstance(target, Tensor) else target._read()
+        create_graph = state.recording > 0
+        out = []
+        handles_per_src = [self._source_handles(s) for s in flat_sources]
+        for src, handles in zip(flat_sources, handles_per_src):
+            src_shape = tuple(src._t.shape)
+            if not handles or not tgt.requires_grad:
+                if unconnected_gradients == UnconnectedGradients.ZERO:
+                    out.append(_wrap(torch.zeros(tuple(tgt.shape) + src_shape, dtype=src._t.dtype,
+                                                 device=src._t.device)))
+                else:
+                    out.append(None)
+                continue
+            flat = tgt.reshape(-1)
+            n = flat.numel()
+            rows = []
+            for k in range(n):
+                gs = torch.autograd.grad(flat[k], handles, retain_graph=True, create_graph=create_graph,
+                                         allow_unused=True)
+                g = None
+                for gi in gs:
+                    if gi is not None:
+                        g = gi if g is None else g + gi
+                rows.append(g if g is not None else torch.zeros(src_shape, dtype=src._t.dtype, device=src._t.device))
+            jac = torch.stack(rows).reshape(tuple(tgt.shape) + src_shape) if rows else \
+                torch.zeros(tuple(tgt.shape) + src_shape, dtype=src._t.dtype, device=src._t.device)
+            out.append(_wrap(jac))
+        if not self._persistent:
+            self._used = True
+            self._release()
+        return nest.pack_sequence_as(sources, out)
+
+    def batch_jacobian(self, target, source, unconnected_gradients=UnconnectedGradients.NONE,
+                       parallel_iterations=None, experimental_use_pfor=True):
+        """Per-example Jacobians: `target[i]` w.r.t. `source[i]`, shape `[batch] + target.shape[1:] + source.shape[1:]`."""
+        self._check_usable()
+        tgt = target._t
+        handles = self._source_handles(source)
+        if tgt.shape[0] != source._t.shape[0]:
+            raise ValueError(f"Need first dimension of target shape ({tgt.shape}) and source shape "
+                             f"({source._t.shape}) to match.")
+        create_graph = state.recording > 0
+        b = tgt.shape[0]
+        src_rest = tuple(source._t.shape[1:])
+        if not handles or not tgt.requires_grad:
+            if not self._persistent:
+                self._used = True
+                self._release()
+            if unconnected_gradients == UnconnectedGradients.ZERO:
+                return _wrap(torch.zeros((b,) + tuple(tgt.shape[1:]) + src_rest, dtype=source._t.dtype))
+            return None
+        flat = tgt.reshape(b, -1)
+        cols = []
+        for k in range(flat.shape[1]):
+            gs = torch.autograd.grad(flat[:, k].sum(), handles, retain_graph=True, create_graph=create_graph,
+                                     allow_unused=True)
+            g = None
+            for gi in gs:
+                if gi is not None:
+                    g = gi if g is None else g + gi
+            cols.append(g if g is not None else torch.zeros_like(source._t))
+        jac = torch.stack(cols, dim=1).reshape((b,) + tuple(tgt.shape[1:]) + src_rest)
+        if not self._persistent:
+            self._used = True
+            self._release()
+        return _wrap(jac)
+
+    def __del__(self):
+        try:
+            if self._active:
+                self._pop()
+        except Exception:
+            pass
+
+
+class _StopRecording:
+    def __init__(self, tape):
+        self._tape = tape
+
+    def __enter__(self):
+        tape = self._tape
+        if not tape._recording:
+            raise ValueError("Tape is not recording.")
+        tape._recording = False
+        state.recording -= 1
+
+    def __exit__(self, *exc):
+        tape = self._tape
+        if tape._active:
+            tape._recording = True
+            state.recording += 1
+
+
+@tf_export("gradients")
+def gradients(ys, xs, grad_ys=None, name="gradients", gate_gradients=False, aggregation_method=None,
+              stop_gradients=None, unconnected_gradients=UnconnectedGradients.NONE):
+    raise RuntimeError("tf.gradients is not supported when eager execution is enabled. Use tf.GradientTape instead.")

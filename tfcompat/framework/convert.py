@@ -1,0 +1,271 @@
+"""Conversion of Python, NumPy and torch values to tensors, with TF's dtype inference.
+
+TF's rules: Python `int` -> int32 (int64 when out of range), `float` -> float32,
+`bool` -> bool, `complex` -> complex128, `str`/`bytes` -> string; NumPy values
+keep their dtype; a requested `dtype` is strict for Python values ("Cannot
+convert 1.5 to EagerTensor of dtype int32") and a cast for NumPy values.
+"""
+import numbers
+
+import numpy as np
+import torch
+
+from tfcompat.framework import context, dtypes
+from tfcompat.framework.export import tf_export
+from tfcompat.framework.tensor import Tensor, _wrap
+
+_INT32_MIN, _INT32_MAX = -2 ** 31, 2 ** 31 - 1
+_PY_SCALARS = (int, float, bool, complex)
+
+
+def _np_of_python(value):
+    """A NumPy array for a (nested) Python value, with TF's default dtypes."""
+    if isinstance(value, (list, tuple)) and any(isinstance(v, Tensor) or _is_variable(v) for v in value):
+        value = [v.numpy() if isinstance(v, Tensor) or _is_variable(v) else v for v in value]
+    try:
+        arr = np.array(value)
+    except (ValueError, OverflowError) as e:
+        if "inhomogeneous" in str(e) or "sequence" in str(e):
+            raise ValueError("Can't convert non-rectangular Python sequence to Tensor.") from None
+        raise ValueError("Can't convert Python sequence with out-of-range integer to Tensor.") from None
+    kind = arr.dtype.kind
+    if kind == "O":
+        if _all_strings(arr):
+            return _string_array(arr)
+        if any(v is None for v in arr.flat):
+            if arr.ndim == 0:
+                raise ValueError(f"Attempt to convert a value ({value!r}) with an unsupported type "
+                                 f"({type(value)}) to a Tensor.")
+            raise ValueError("Can't convert Python sequence with mixed types to Tensor.")
+        if all(isinstance(v, numbers.Integral) for v in arr.flat):
+            raise ValueError("Can't convert Python sequence with out-of-range integer to Tensor.")
+        raise ValueError(f"Attempt to convert a value ({value!r}) with an unsupported type ({type(value)}) to a Tensor.")
+    if kind in "SU":
+        return _string_array(arr)
+    if _from_python_only(value):
+        if kind == "f":
+            return arr.astype(np.float32)
+        if kind == "i" and arr.dtype == np.int64:
+            if arr.size == 0 or (arr.min() >= _INT32_MIN and arr.max() <= _INT32_MAX):
+                return arr.astype(np.int32)
+            return arr
+        if kind == "u":   # Python ints beyond int64
+            raise ValueError("Can't convert Python sequence with out-of-range integer to Tensor.")
+    return arr
+
+
+def _from_python_only(value):
+    """True when the value's leaves are Python scalars (so TF's Python defaults apply)."""
+    if isinstance(value, (list, tuple)):
+        if not value:
+            return True
+        first = value[0]
+        return _from_python_only(first) and all(
+            not isinstance(v, (np.generic, np.ndarray)) for v in value)
+    return isinstance(value, _PY_SCALARS) or not isinstance(value, (np.generic, np.ndarray))
+
+
+def _all_strings(arr):
+    return all(isinstance(v, (str, bytes)) for v in arr.flat)
+
+
+def _string_array(arr):
+    out = np.empty(arr.shape, dtype=object)
+    flat_in = arr.reshape(-1) if arr.ndim else [arr[()]]
+    flat_out = out.reshape(-1) if out.ndim else None
+    encoded = [v.encode("utf-8") if isinstance(v, str) else bytes(v) for v in flat_in]
+    if flat_out is None:
+        out[()] = encoded[0]
+    else:
+        flat_out[:] = encoded
+    return out
+
+
+def _is_variable(v):
+    return hasattr(v, "_read") and hasattr(v, "_t") and not isinstance(v, Tensor)
+
+
+def _cannot_convert(value, dtype):
+    return TypeError(f"Cannot convert {value!r} to EagerTensor of dtype {dtype.name}")
+
+
+def _python_to_array(value, dtype):
+    """Python value -> NumPy array of `dtype`, with TF's strictness."""
+    if dtype is dtypes.string:
+        arr = _np_of_python(value)
+        if arr.dtype != object:
+            raise _cannot_convert(value, dtype)
+        return arr
+    try:
+        arr = np.array(value)
+    except (ValueError, OverflowError):
+        arr = _np_of_python(value)     # raises TF's message
+    kind = arr.dtype.kind
+    if kind in "SUO":
+        if kind == "O" and arr.size and all(isinstance(v, numbers.Number) for v in arr.flat):
+            pass
+        else:
+            raise _cannot_convert(value, dtype)
+    if dtype.is_integer and kind in "fc":
+        raise _cannot_convert(value, dtype)
+    if dtype.is_floating and kind == "c":
+        raise _cannot_convert(value, dtype)
+    if dtype.is_bool and kind != "b":
+        raise _cannot_convert(value, dtype)
+    if dtype.is_integer and kind in "iu":
+        # TF wraps Python ints into the narrower type
+        with np.errstate(over="ignore"):
+            return arr.astype(np.int64 if kind == "i" else arr.dtype).astype(dtype.as_numpy_dtype)
+    if dtype is dtypes.bfloat16:
+        return arr.astype(np.float32)
+    return arr.astype(dtype.as_numpy_dtype)
+
+
+def _array_to_storage(arr, dtype, device):
+    """A NumPy array (TF dtype `dtype`) -> torch tensor on `device` (string: object array)."""
+    if dtype is dtypes.string:
+        return arr
+    if dtype is dtypes.bfloat16:
+        return torch.from_numpy(np.ascontiguousarray(arr, dtype=np.float32)).to(device=device, dtype=torch.bfloat16)
+    tdt = dtype.torch_dtype
+    if not arr.flags.writeable or not arr.flags.c_contiguous or arr.dtype.byteorder == ">":
+        arr = np.array(arr, dtype=arr.dtype.newbyteorder("=") if arr.dtype.byteorder == ">" else arr.dtype)
+    t = torch.from_numpy(arr)
+    if t.dtype != tdt:
+        t = t.to(tdt)
+    if device.type != "cpu":
+        t = t.to(device)
+    return t
+
+
+def to_storage(value, dtype=None, strict=True, copy_numpy=False):
+    """The storage (torch tensor or string array) of `value` as a tensor of `dtype`.
+
+    `strict=False` is TF's `dtype_hint`: fall back to the inferred dtype when
+    `value` cannot be converted to `dtype`.
+    """
+    if isinstance(value, Tensor):
+        t = value._t
+        if dtype is not None and strict and _dtype_of(t) is not dtype:
+            raise ValueError(f"Tensor conversion requested dtype {dtype.name} for Tensor with dtype "
+                             f"{_dtype_of(t).name}: {value!r}")
+        return t
+    if _is_variable(value):
+        t = value._read()
+        if dtype is not None and strict and value.dtype is not dtype:
+            raise ValueError(f"Tensor conversion requested dtype {dtype.name} for Tensor with dtype "
+                             f"{value.dtype.name}: {value!r}")
+        return t
+    device = context.current_device()
+    if isinstance(value, torch.Tensor):
+        t = value
+        if dtype is not None and t.dtype != dtype.torch_dtype:
+            t = t.to(dtype.torch_dtype)
+        return t
+    if hasattr(value, "__tf_tensor__"):
+        return to_storage(value.__tf_tensor__(dtype, None), dtype, strict)
+    if isinstance(value, (np.ndarray, np.generic)):
+        arr = np.asarray(value)
+        if arr.dtype.kind in "SUO":
+            if dtype not in (None, dtypes.string):
+                raise _cannot_convert(value, dtype)
+            return _string_array(arr)
+        if dtype is None:
+            dtype = dtypes.as_dtype(arr.dtype)
+            if dtype.torch_dtype is None:
+                raise TypeError(f"tfcompat cannot store {arr.dtype} arrays")
+        elif dtype is not dtypes.string:
+            if dtype is not dtypes.bfloat16:
+                arr = arr.astype(dtype.as_numpy_dtype, copy=False)
+        if copy_numpy and arr is value:
+            arr = arr.copy()
+        return _array_to_storage(arr, dtype, device)
+    if hasattr(value, "__array__") and not isinstance(value, (list, tuple)):
+        return to_storage(np.asarray(value), dtype, strict)
+    if dtype is None:
+        arr = _np_of_python(value)
+        return _array_to_storage(arr, dtypes.string if arr.dtype == object else dtypes.as_dtype(arr.dtype), device)
+    try:
+        arr = _python_to_array(value, dtype)
+    except (TypeError, ValueError):
+        if strict:
+            raise
+        arr = _np_of_python(value)
+        return _array_to_storage(arr, dtypes.string if arr.dtype == object else dtypes.as_dtype(arr.dtype), device)
+    return _array_to_storage(arr, dtype, device)
+
+
+def _dtype_of(t):
+    return dtypes.FROM_STORAGE[t.dtype]
+
+
+@tf_export("convert_to_tensor")
+def convert_to_tensor(value, dtype=None, dtype_hint=None, name=None):
+    """Converts `value` to a `tf.Tensor` (a tensor is returned as is)."""
+    if type(value) is Tensor and dtype is None:
+        return value
+    if dtype is not None:
+        dtype = dtypes.as_dtype(dtype)
+        return _wrap(to_storage(value, dtype, strict=True))
+    if dtype_hint is not None:
+        return _wrap(to_storage(value, dtypes.as_dtype(dtype_hint), strict=False))
+    if _is_indexed_slices(value):
+        return value._dense()
+    return _wrap(to_storage(value))
+
+
+def _is_indexed_slices(value):
+    return type(value).__name__ == "IndexedSlices" and hasattr(value, "_dense")
+
+
+@tf_export("constant")
+def constant(value, dtype=None, shape=None, name="Const"):
+    """Creates a constant tensor from a tensor-like value (`shape` broadcasts a scalar or reshapes)."""
+    if dtype is not None:
+        dtype = dtypes.as_dtype(dtype)
+    if isinstance(value, Tensor) or _is_variable(value):
+        src = value if isinstance(value, Tensor) else value.read_value()
+        if dtype is not None and src.dtype is not dtype:
+            raise TypeError(f"Expected tensor {_short(src)} with dtype {dtype!r}, but got dtype {src.dtype!r}.")
+        t = src._t
+    else:
+        t = to_storage(value, dtype, strict=True, copy_numpy=True)
+    if shape is not None:
+        shape = tuple(int(d) for d in (shape if isinstance(shape, (list, tuple)) else list(shape)))
+        n = int(np.prod(shape)) if shape else 1
+        size = t.numel() if isinstance(t, torch.Tensor) else t.size
+        if size == n:
+            t = t.reshape(shape)
+        elif size == 1:
+            t = t.reshape(()).expand(shape).clone() if isinstance(t, torch.Tensor) else np.full(shape, t.reshape(())[()], dtype=object)
+        else:
+            arr = t.numpy() if isinstance(t, torch.Tensor) else t
+            raise TypeError(f"Eager execution of tf.constant with unsupported shape. Tensor {arr} "
+                            f"(converted from {value!r}) has {size} elements, but got `shape` {shape} with {n} elements).")
+    return _wrap(t)
+
+
+def _short(t):
+    a = t._array()
+    return str(a[()] if a.ndim == 0 else a)
+
+
+# cache of 0-d operand tensors for Python scalars (torch's own scalar path is slow)
+_SCALARS = {}
+
+
+def scalar(value, torch_dtype):
+    """A cached 0-d CPU tensor holding a Python scalar, for use as an op operand (never handed to users).
+
+    0-d CPU tensors combine with tensors on any device in torch's elementwise ops.
+    """
+    key = (value, type(value), torch_dtype)
+    t = _SCALARS.get(key)
+    if t is None:
+        t = torch.scalar_tensor(value, dtype=torch_dtype)
+        if value != value or value == 0:    # nan and -0.0 are not safe dict keys
+            return t
+        if len(_SCALARS) > 4096:
+            _SCALARS.clear()
+        _SCALARS[key] = t
+    return t

@@ -1,0 +1,298 @@
+"""The one helper every op is written with: convert inputs, check dtypes as TF, wrap results.
+
+An op is a Python function over torch tensors plus a declaration:
+
+    add = binary_op("math.add", "add", op="AddV2", fn=torch.add, dtypes=NUMERIC)
+
+`binary_op`/`unary_op` build the exported `tf.*` function: inputs are converted
+with TF's rules (a Python scalar adopts the other operand's dtype, mixed tensor
+dtypes raise `InvalidArgumentError` with TF's message), tapes record through
+torch autograd, and the torch result is wrapped in a `tf.Tensor`.
+
+Autodiff rule (TF's): only ops run while a tape records are differentiable. An
+input that carries a torch graph is detached when no tape of this thread is
+recording, so ops outside tapes never build graphs.
+"""
+import numpy as np
+import torch
+
+from tfcompat.framework import dtypes as _d
+from tfcompat.framework import errors
+from tfcompat.framework.context import state
+from tfcompat.framework.convert import scalar, to_storage
+from tfcompat.framework.export import tf_export
+from tfcompat.framework.tensor import Tensor, _wrap
+
+wrap = _wrap
+_FROM = _d.FROM_STORAGE
+STRING = np.dtype(object)
+
+
+def _torch_set(*groups):
+    out = set()
+    for g in groups:
+        for d in g:
+            if d is _d.string:
+                out.add(STRING)
+            elif d._torch is not None:
+                out.add(d._torch)
+    return frozenset(out)
+
+
+# dtype sets of TF's op registrations, as storage dtypes
+FLOAT = _torch_set(_d.FLOATING)
+FLOAT_COMPLEX = _torch_set(_d.FLOATING, _d.COMPLEX)
+INT = _torch_set(_d.INTEGER)
+REAL = _torch_set(_d.REAL)
+NUMERIC = _torch_set(_d.NUMERIC)
+SIGNED_NUMERIC = _torch_set(_d.FLOATING, _d.COMPLEX, [_d.int8, _d.int16, _d.int32, _d.int64])
+INT_BOOL = _torch_set(_d.INTEGER, [_d.bool])
+BOOL = _torch_set([_d.bool])
+ALL = _torch_set(_d.NUMERIC, [_d.bool, _d.string])
+NUMERIC_STRING = _torch_set(_d.NUMERIC, [_d.string])
+NUMERIC_BOOL = _torch_set(_d.NUMERIC, [_d.bool])
+
+# C++ type names TF uses in its messages
+_CTYPE = {"float32": "float", "float64": "double", "float16": "half"}
+
+
+def type_name(storage_dtype):
+    name = _FROM[storage_dtype].name
+    return _CTYPE.get(name, name)
+
+
+def dtype_of(t):
+    return _FROM[t.dtype]
+
+
+def input_storage(x, dtype=None):
+    """The storage of one op input (a tensor, variable or tensor-like value)."""
+    if type(x) is Tensor:
+        t = x._t
+        if type(t) is torch.Tensor and t.requires_grad and not state.recording:
+            return t.detach()
+        return t
+    t = to_storage(x, dtype, strict=dtype is not None)
+    if type(t) is torch.Tensor and t.requires_grad and not state.recording:
+        return t.detach()
+    return t
+
+
+def _is_tensor_like(x):
+    return isinstance(x, Tensor) or (hasattr(x, "_read") and hasattr(x, "_t"))
+
+
+def _like(value, other, strict):
+    """Converts a non-tensor operand to the dtype of the tensor operand `other` (TF's dtype hint)."""
+    od = other.dtype
+    tv = type(value)
+    if tv is float:
+        if od.is_floating_point or od.is_complex:
+            return scalar(value, od)
+    elif tv is int:
+        if od is not torch.bool and od is not STRING and (od.is_floating_point or od.is_complex or
+                                                           _int_fits(value, od)):
+            return scalar(value, od)
+    elif tv is bool:
+        if od is not STRING:
+            return scalar(value, od)
+    return to_storage(value, _FROM[od], strict=strict)
+
+
+_INT_RANGE = {}
+
+
+def _int_fits(value, od):
+    r = _INT_RANGE.get(od)
+    if r is None:
+        info = torch.iinfo(od)
+        r = _INT_RANGE[od] = (info.min, info.max)
+    return r[0] <= value <= r[1]
+
+
+def _release(a, b):
+    if type(a) is torch.Tensor and type(b) is torch.Tensor and (a.requires_grad or b.requires_grad) \
+            and not state.recording:
+        return a.detach(), b.detach()
+    return a, b
+
+
+def binary_inputs(x, y, op, allowed):
+    """Storages of the two operands of a binary op, TF's conversion and dtype checks applied."""
+    if type(x) is Tensor and type(y) is Tensor:
+        a = x._t
+        b = y._t
+        if a.dtype is b.dtype and a.dtype in allowed:
+            if (a.requires_grad or b.requires_grad) and not state.recording:
+                return a.detach(), b.detach()
+            return a, b
+    elif type(x) is Tensor and type(y) in (int, float):
+        a = x._t
+        if a.dtype in allowed:
+            b = _like(y, a, False)
+            if b.dtype is a.dtype:
+                if a.requires_grad and not state.recording:
+                    a = a.detach()
+                return a, b
+    if _is_tensor_like(x):
+        a = input_storage(x)
+        b = input_storage(y) if _is_tensor_like(y) else _like(y, a, False)
+    elif _is_tensor_like(y):
+        b = input_storage(y)
+        a = _like(x, b, True)
+    else:
+        a = to_storage(x)
+        b = _like(y, a, False)
+    if a.dtype != b.dtype:
+        raise errors.op_error(
+            errors.InvalidArgumentError,
+            f"cannot compute {op} as input #1(zero-based) was expected to be a {type_name(a.dtype)} "
+            f"tensor but is a {type_name(b.dtype)} tensor", op)
+    check_dtype(a, op, allowed)
+    return _release(a, b)
+
+
+def check_dtype(t, op, allowed):
+    if t.dtype not in allowed:
+        names = ", ".join(sorted(_CTYPE.get(_FROM[d].name, _FROM[d].name) for d in allowed))
+        raise errors.op_error(
+            errors.InvalidArgumentError,
+            f"Value for attr 'T' of {type_name(t.dtype)} is not in the list of allowed values: {names}\n"
+            f"\t; NodeDef: {{{{node {op}}}}}; Op<name={op}>", op)
+
+
+def unary_input(x, op, allowed):
+    if type(x) is Tensor:
+        t = x._t
+        if t.dtype in allowed:
+            if t.requires_grad and not state.recording:
+                return t.detach()
+            return t
+    t = input_storage(x)
+    check_dtype(t, op, allowed)
+    return t
+
+
+def same_dtype_inputs(values, op, allowed=None, dtype=None):
+    """Storages of op inputs that must share one dtype (`tf.concat`, `tf.stack`, ...).
+
+    The first tensor among them (or `dtype`) fixes the dtype; other values adopt it.
+    """
+    values = list(values)
+    ref = None
+    for v in values:
+        if _is_tensor_like(v):
+            ref = input_storage(v, dtype)
+            break
+    if ref is None:
+        ref = to_storage(values[0], dtype) if values else None
+    out = [input_storage(v) if _is_tensor_like(v) else _like(v, ref, False) for v in values]
+    for i, t in enumerate(out):
+        if t.dtype != ref.dtype:
+            raise errors.op_error(
+                errors.InvalidArgumentError,
+                f"cannot compute {op} as input #{i}(zero-based) was expected to be a {type_name(ref.dtype)} "
+                f"tensor but is a {type_name(t.dtype)} tensor", op)
+    if allowed is not None and ref is not None:
+        check_dtype(ref, op, allowed)
+    if not state.recording:
+        out = [t.detach() if type(t) is torch.Tensor and t.requires_grad else t for t in out]
+    return out
+
+
+def shapes_text(*ts):
+    return " vs. ".join("[" + ",".join(str(d) for d in t.shape) + "]" for t in ts)
+
+
+def _broadcast_error(op, a, b):
+    return errors.op_error(errors.InvalidArgumentError, f"Incompatible shapes: {shapes_text(a, b)}", op)
+
+
+def binary_op(*names, op, fn, dtypes=NUMERIC, doc=None):
+    """Defines and exports an elementwise binary op `f(x, y, name=None)` with broadcasting."""
+
+    def f(x, y, name=None):
+        a, b = binary_inputs(x, y, op, dtypes)
+        try:
+            return _wrap(fn(a, b))
+        except RuntimeError as e:
+            raise translate(e, op, a, b) from None
+
+    f.__name__ = names[0].rsplit(".", 1)[-1] if names else op
+    f.__qualname__ = f.__name__
+    f.__doc__ = doc or f"TF's `{op}` op, elementwise with broadcasting."
+    f.op_name = op
+    f.torch_fn = fn
+    f.dtypes = dtypes
+    return tf_export(*names)(f) if names else f
+
+
+def unary_op(*names, op, fn, dtypes=NUMERIC, doc=None):
+    """Defines and exports an elementwise unary op `f(x, name=None)`."""
+
+    def f(x, name=None):
+        t = unary_input(x, op, dtypes)
+        return _wrap(fn(t))
+
+    f.__name__ = names[0].rsplit(".", 1)[-1] if names else op
+    f.__qualname__ = f.__name__
+    f.__doc__ = doc or f"TF's `{op}` op, elementwise."
+    f.op_name = op
+    f.torch_fn = fn
+    return tf_export(*names)(f) if names else f
+
+
+def translate(e, op, *inputs):
+    """A torch RuntimeError from an op's kernel as TF's InvalidArgumentError."""
+    msg = str(e)
+    if "must match the size" in msg or "broadcast" in msg:
+        if len(inputs) == 2:
+            return _broadcast_error(op, *inputs)
+    if "ZeroDivisionError" in msg or "division by zero" in msg:
+        return errors.op_error(errors.InvalidArgumentError, "Integer division by zero", op)
+    if "out of memory" in msg:
+        return errors.op_error(errors.ResourceExhaustedError, msg, op)
+    return errors.op_error(errors.InvalidArgumentError, msg.split("\n")[0], op)
+
+
+def axis_list(axis, ndim):
+    """TF `axis` argument (int, list, tensor or None) as a tuple of non-negative ints, or None for all."""
+    if axis is None:
+        return None
+    if isinstance(axis, Tensor):
+        axis = axis.numpy().tolist()
+    elif isinstance(axis, np.ndarray):
+        axis = axis.tolist()
+    if isinstance(axis, (list, tuple)):
+        out = []
+        for a in axis:
+            a = int(a)
+            if not -ndim <= a < max(ndim, 1):
+                raise errors.InvalidArgumentError(
+                    None, None, f"Invalid reduction dimension ({a} for input with {ndim} dimension(s)")
+            out.append(a % ndim if ndim else 0)
+        return tuple(out)
+    a = int(axis)
+    if not -ndim <= a < max(ndim, 1):
+        raise errors.InvalidArgumentError(
+            None, None, f"Invalid reduction dimension ({a} for input with {ndim} dimension(s)")
+    return (a % ndim if ndim else 0,)
+
+
+def int_list(value):
+    """A shape-like argument (list, tuple, tensor, TensorShape) as a list of Python ints."""
+    if isinstance(value, Tensor):
+        return [int(v) for v in value._array().reshape(-1)]
+    if hasattr(value, "as_list"):
+        return value.as_list()
+    if isinstance(value, np.ndarray):
+        return [int(v) for v in value.reshape(-1)]
+    if isinstance(value, (int, np.integer)):
+        return [int(value)]
+    return [int(v) for v in value]
+
+
+def int_value(value):
+    if isinstance(value, Tensor):
+        return int(value._array())
+    return int(value)

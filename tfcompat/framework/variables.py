@@ -1,0 +1,326 @@
+"""`tf.Variable`: mutable state with TF's value semantics.
+
+A variable holds its value in `_t`, a torch tensor that never requires grad.
+Assignments rebind `_t` to a new tensor instead of writing in place, so every
+tensor read from a variable earlier (`read_value()`, `tf.reshape(v, ...)`,
+values a tape saved for the backward pass) keeps the value it had, exactly as
+TF's copy-on-write variables behave. Tapes see reads through `_read()`.
+"""
+import enum
+
+import numpy as np
+import torch
+
+from tfcompat.framework import context, dtypes
+from tfcompat.framework.context import state
+from tfcompat.framework.convert import to_storage
+from tfcompat.framework.export import tf_export
+from tfcompat.framework.tensor import Reference, Tensor, _value_text, _wrap, device_name
+from tfcompat.framework.tensor_shape import TensorShape
+
+
+@tf_export("VariableSynchronization")
+class VariableSynchronization(enum.Enum):
+    AUTO = 0
+    NONE = 1
+    ON_WRITE = 2
+    ON_READ = 3
+
+
+@tf_export("VariableAggregation")
+class VariableAggregation(enum.Enum):
+    NONE = 0
+    SUM = 1
+    MEAN = 2
+    ONLY_FIRST_REPLICA = 3
+
+
+_tape_read = None      # set by tfcompat.eager.tape: (variable) -> storage seen by the recording tapes
+
+
+def _storage(value, dtype):
+    if callable(value) and not isinstance(value, (Tensor, np.ndarray, torch.Tensor)):
+        value = value()
+    if isinstance(value, Variable):
+        value = value.read_value()
+    if isinstance(value, Tensor):
+        t = value._t
+        if dtype is not None and value.dtype is not dtype:
+            raise ValueError(f"Tensor conversion requested dtype {dtype.name} for Tensor with dtype "
+                             f"{value.dtype.name}: {value!r}")
+    else:
+        t = to_storage(value, dtype, strict=True, copy_numpy=True)
+        if isinstance(value, torch.Tensor) and t is value:
+            t = t.clone()
+    if isinstance(t, torch.Tensor) and t.requires_grad:
+        t = t.detach()
+    return t
+
+
+@tf_export("Variable")
+class Variable:
+    """A mutable tensor-valued state (`tf.Variable`)."""
+
+    _name_counter = None
+
+    def __init__(self, initial_value=None, trainable=None, validate_shape=True, caching_device=None,
+                 name=None, variable_def=None, dtype=None, import_scope=None, constraint=None,
+                 synchronization=VariableSynchronization.AUTO, aggregation=VariableAggregation.NONE,
+                 shape=None, experimental_enable_variable_lifting=True):
+        if variable_def is not None:
+            raise NotImplementedError("tf.Variable(variable_def=...) is graph-mode only and not supported by tfcompat")
+        if initial_value is None:
+            raise ValueError("The `initial_value` arg (None) must be specified.")
+        if dtype is not None:
+            dtype = dtypes.as_dtype(dtype)
+        t = _storage(initial_value, dtype)
+        if isinstance(t, torch.Tensor) and state.device is not None and t.device != state.device:
+            t = t.to(state.device)
+        self._t = t
+        if synchronization == VariableSynchronization.ON_READ and trainable:
+            raise ValueError("Synchronization value can be set to VariableSynchronization.ON_READ only for "
+                             "non-trainable variables. You have specified trainable=True and "
+                             "synchronization=VariableSynchronization.ON_READ.")
+        if trainable is None:
+            trainable = synchronization != VariableSynchronization.ON_READ
+        self._trainable = bool(trainable)
+        self._shape = TensorShape(shape) if shape is not None else TensorShape._from_tuple(tuple(t.shape))
+        if validate_shape and shape is not None and not self._shape.is_compatible_with(tuple(t.shape)):
+            raise ValueError(f"Shape {TensorShape(tuple(t.shape))} is not compatible with {self._shape}")
+        self._constraint = constraint
+        self._synchronization = synchronization
+        self._aggregation = aggregation
+        base = name if name is not None else "Variable"
+        if isinstance(base, str) and base.endswith(":0"):
+            base = base[:-2]
+        scope = "/".join(s for s in state.name_scope if s)
+        self._name = (scope + "/" + base if scope else base) + ":0"
+        self._unique_id = next(_ids)
+        for hook in _creation_hooks:
+            hook(self)
+
+    # -- value ------------------------------------------------------------------
+    def _read(self):
+        """The storage ops see: the current value, or the tape-watched handle of it while tapes record."""
+        if state.tapes:
+            return _tape_read(self)
+        return self._t
+
+    def read_value(self):
+        return _wrap(self._read())
+
+    value = read_value
+
+    def read_value_no_copy(self):
+        return _wrap(self._read())
+
+    def numpy(self):
+        return self.read_value().numpy()
+
+    def _array(self):
+        return _wrap(self._t)._array()
+
+    def __array__(self, dtype=None, copy=None):
+        a = np.array(self._array(), copy=True)
+        return a if dtype is None else a.astype(dtype)
+
+    # -- assignment ---------------------------------------------------------------
+    def _new_value(self, value, name):
+        t = value._read() if isinstance(value, Variable) else (
+            value._t if isinstance(value, Tensor) else to_storage(value, self.dtype, strict=False))
+        if isinstance(t, torch.Tensor):
+            if t.requires_grad:
+                t = t.detach()
+            if t.dtype != self._t.dtype:
+                from tfcompat.framework import errors
+                from tfcompat.framework.op_def import type_name
+                raise errors.InvalidArgumentError(
+                    None, None, f"Cannot update variable with shape {list(self._t.shape)} using a Tensor with "
+                    f"shape {list(t.shape)}, shapes must be equal. [Op:{name}]"
+                    if t.shape != self._t.shape else
+                    f"cannot compute {name} as input #1(zero-based) was expected to be a "
+                    f"{type_name(self._t.dtype)} tensor but is a {type_name(t.dtype)} tensor [Op:{name}]")
+            if t.device != self._t.device:
+                t = t.to(self._t.device)
+        return t
+
+    def _check_shape(self, t, op):
+        if tuple(t.shape) != tuple(self._t.shape) and not (self._shape.rank is None or None in self._shape):
+            from tfcompat.framework import errors
+            raise errors.InvalidArgumentError(
+                None, None, f"Cannot update variable with shape {list(self._t.shape)} using a Tensor with shape "
+                f"{list(t.shape)}, shapes must be equal. [Op:{op}]")
+
+    def assign(self, value, use_locking=None, name=None, read_value=True):
+        t = self._new_value(value, "AssignVariableOp")
+        self._check_shape(t, "AssignVariableOp")
+        self._t = t.clone() if t is self._t or _aliases_user(t, value) else t
+        return _UnreadVariable(self) if read_value else None
+
+    def assign_add(self, delta, use_locking=None, name=None, read_value=True):
+        t = self._new_value(delta, "AssignAddVariableOp")
+        if isinstance(self._t, torch.Tensor):
+            self._t = torch.add(self._t, t)
+        else:
+            self._t = self._t + t
+        self._check_shape(self._t, "AssignAddVariableOp")
+        return _UnreadVariable(self) if read_value else None
+
+    def assign_sub(self, delta, use_locking=None, name=None, read_value=True):
+        t = self._new_value(delta, "AssignSubVariableOp")
+        self._t = torch.sub(self._t, t)
+        self._check_shape(self._t, "AssignSubVariableOp")
+        return _UnreadVariable(self) if read_value else None
+
+    def _set_storage(self, t):
+        """Rebinds the value to torch tensor `t` (same shape and dtype); for optimizers and restores."""
+        self._t = t
+
+    # -- metadata -----------------------------------------------------------------
+    @property
+    def dtype(self):
+        return dtypes.FROM_STORAGE[self._t.dtype]
+
+    @property
+    def shape(self):
+        return self._shape if self._shape.is_fully_defined() else TensorShape._from_tuple(tuple(self._t.shape))
+
+    def get_shape(self):
+        return self.shape
+
+    @property
+    def ndim(self):
+        return self._t.ndim
+
+    @property
+    def name(self):
+        return self._name
+
+    @property
+    def trainable(self):
+        return self._trainable
+
+    @property
+    def constraint(self):
+        return self._constraint
+
+    @property
+    def synchronization(self):
+        return self._synchronization
+
+    @property
+    def aggregation(self):
+        return self._aggregation
+
+    @property
+    def device(self):
+        t = self._t
+        return device_name(t.device) if isinstance(t, torch.Tensor) else device_name(torch.device("cpu"))
+
+    @property
+    def initial_value(self):
+        raise NotImplementedError("tf.Variable.initial_value is not kept by tfcompat")
+
+    @property
+    def handle(self):
+        return self
+
+    def ref(self):
+        return Reference(self)
+
+    experimental_ref = ref
+
+    def _shape_as_list(self):
+        return list(self._t.shape)
+
+    def _shape_tuple(self):
+        return tuple(self._t.shape)
+
+    def __len__(self):
+        if self._t.ndim == 0:
+            raise TypeError("Scalar tensor has no `len()`")
+        return self._t.shape[0]
+
+    def __iter__(self):
+        return iter(self.read_value())
+
+    def __hash__(self):
+        raise TypeError("Variable is unhashable. Instead, use variable.ref() as the key. "
+                        f"(Variable: {self!r})")
+
+    def __bool__(self):
+        return bool(self.read_value())
+
+    def __int__(self):
+        return int(self.read_value())
+
+    def __float__(self):
+        return float(self.read_value())
+
+    def __index__(self):
+        return self.read_value().__index__()
+
+    def __format__(self, spec):
+        return self.read_value().__format__(spec)
+
+    def __repr__(self):
+        return (f"<tf.Variable '{self.name}' shape={self.shape} dtype={self.dtype.name}, "
+                f"numpy={_value_text(self._array(), True)}>")
+
+    def __deepcopy__(self, memo):
+        v = Variable(self.read_value(), trainable=self._trainable, name=self._name[:-2],
+                     constraint=self._constraint, synchronization=self._synchronization,
+                     aggregation=self._aggregation)
+        memo[id(self)] = v
+        return v
+
+    def __reduce__(self):
+        return _rebuild_variable, (self.numpy(), self._trainable, self._name[:-2])
+
+    def eval(self, session=None):
+        raise NotImplementedError("eval is not supported when eager execution is enabled, is .numpy() what you're looking for?")
+
+
+def _rebuild_variable(value, trainable, name):
+    return Variable(value, trainable=trainable, name=name)
+
+
+def _aliases_user(t, value):
+    return isinstance(value, torch.Tensor) and t is value
+
+
+class _UnreadVariable(Variable):
+    """What `assign*` returns: reads the assigned variable, shown as 'UnreadVariable' (TF's repr)."""
+
+    def __init__(self, parent):  # noqa: D107 - shares the parent's state
+        object.__setattr__(self, "_parent", parent)
+
+    def __getattr__(self, item):
+        return getattr(object.__getattribute__(self, "_parent"), item)
+
+    def __setattr__(self, key, value):
+        setattr(self._parent, key, value)
+
+    @property
+    def _t(self):
+        return self._parent._t
+
+    def _read(self):
+        return self._parent._read()
+
+    @property
+    def name(self):
+        return "UnreadVariable"
+
+    @property
+    def _shape(self):
+        return self._parent._shape
+
+    @property
+    def _trainable(self):
+        return self._parent._trainable
+
+
+import itertools  # noqa: E402
+_ids = itertools.count(1)
+_creation_hooks = []       # callables run on each new variable (tf.Module / Keras tracking, checkpoints)

@@ -1,0 +1,2 @@
+"""The op library, one module per TF namespace; importing it registers every op."""
+from tfcompat.ops import math_ops  # noqa: F401

@@ -1,0 +1,624 @@
+"""`tf.math`: elementwise arithmetic, comparisons, reductions and `matmul`, plus the Tensor operators."""
+import numpy as np
+import torch
+
+from tfcompat.framework import dtypes, errors
+from tfcompat.framework.context import state
+from tfcompat.framework.convert import to_storage
+from tfcompat.framework.export import tf_export
+from tfcompat.framework.op_def import (
+    ALL, BOOL, FLOAT, FLOAT_COMPLEX, INT, INT_BOOL, NUMERIC, NUMERIC_STRING, REAL, SIGNED_NUMERIC, STRING,
+    axis_list, binary_inputs, binary_op, check_dtype, input_storage, translate, type_name, unary_input,
+    unary_op, wrap)
+from tfcompat.framework.tensor import Tensor
+from tfcompat.framework.variables import Variable
+
+
+def _add(a, b):
+    if type(a) is np.ndarray:
+        return a + b
+    return torch.add(a, b)
+
+
+add = binary_op("math.add", "add", op="AddV2", fn=_add, dtypes=NUMERIC_STRING)
+subtract = binary_op("math.subtract", "subtract", op="Sub", fn=torch.sub)
+multiply = binary_op("math.multiply", "multiply", op="Mul", fn=torch.mul)
+maximum = binary_op("math.maximum", "maximum", op="Maximum", fn=torch.maximum, dtypes=REAL)
+minimum = binary_op("math.minimum", "minimum", op="Minimum", fn=torch.minimum, dtypes=REAL)
+squared_difference = binary_op("math.squared_difference", op="SquaredDifference",
+                               fn=lambda a, b: torch.square(a - b))
+atan2 = binary_op("math.atan2", "atan2", op="Atan2", fn=torch.atan2, dtypes=FLOAT)
+xdivy = binary_op("math.xdivy", op="Xdivy", fn=lambda a, b: torch.where(a == 0, torch.zeros_like(a), a / b),
+                  dtypes=FLOAT_COMPLEX)
+xlogy = binary_op("math.xlogy", op="Xlogy", fn=torch.xlogy, dtypes=FLOAT)
+xlog1py = binary_op("math.xlog1py", op="Xlog1py",
+                    fn=lambda a, b: torch.where(a == 0, torch.zeros_like(a), a * torch.log1p(b)), dtypes=FLOAT)
+divide_no_nan = binary_op("math.divide_no_nan", op="DivNoNan",
+                          fn=lambda a, b: torch.where(b == 0, torch.zeros_like(a), a / torch.where(b == 0, torch.ones_like(b), b)),
+                          dtypes=FLOAT_COMPLEX)
+multiply_no_nan = binary_op("math.multiply_no_nan", op="MulNoNan",
+                            fn=lambda a, b: torch.where(b == 0, torch.zeros_like(a), a * b), dtypes=FLOAT_COMPLEX)
+igamma = binary_op("math.igamma", op="Igamma", fn=torch.special.gammainc, dtypes=FLOAT)
+igammac = binary_op("math.igammac", op="Igammac", fn=torch.special.gammaincc, dtypes=FLOAT)
+zeta = binary_op("math.zeta", op="Zeta", fn=torch.special.zeta, dtypes=FLOAT)
+polygamma = binary_op("math.polygamma", op="Polygamma",
+                      fn=lambda a, x: torch.stack([torch.special.polygamma(int(n), v) for n, v in
+                                                   zip(a.reshape(-1).tolist(), x.reshape(-1))]).reshape(
+                          torch.broadcast_shapes(a.shape, x.shape)) if a.numel() else x, dtypes=FLOAT)
+nextafter = binary_op("math.nextafter", op="NextAfter", fn=torch.nextafter, dtypes=FLOAT)
+
+
+def _int_div_checked(fn):
+    def run(a, b):
+        if not (a.dtype.is_floating_point or a.dtype.is_complex) and bool((b == 0).any()):
+            raise RuntimeError("ZeroDivisionError")
+        return fn(a, b)
+    return run
+
+
+def _floordiv(a, b):
+    if a.dtype.is_floating_point:
+        return torch.floor(a / b)
+    return torch.floor_divide(a, b)
+
+
+floordiv = binary_op("math.floordiv", "floordiv", op="FloorDiv", fn=_int_div_checked(_floordiv), dtypes=REAL)
+floormod = binary_op("math.floormod", "math.mod", "floormod", op="FloorMod",
+                     fn=_int_div_checked(torch.remainder), dtypes=REAL)
+truncatediv = binary_op("truncatediv", op="TruncateDiv",
+                        fn=_int_div_checked(lambda a, b: torch.div(a, b, rounding_mode="trunc")), dtypes=REAL)
+truncatemod = binary_op("truncatemod", op="TruncateMod", fn=_int_div_checked(torch.fmod), dtypes=REAL)
+
+
+def _realdiv(a, b):
+    if not (a.dtype.is_floating_point or a.dtype.is_complex):
+        raise RuntimeError("ZeroDivisionError") if bool((b == 0).any()) else None
+        return torch.div(a, b, rounding_mode="trunc")
+    return torch.div(a, b)
+
+
+divide_ = binary_op(op="RealDiv", fn=torch.div, dtypes=FLOAT_COMPLEX)
+realdiv = binary_op("realdiv", op="RealDiv", fn=torch.div, dtypes=FLOAT_COMPLEX)
+
+
+def _int_pow(a, b):
+    if not (a.dtype.is_floating_point or a.dtype.is_complex) and bool((b < 0).any()):
+        raise _NegativePower()
+    return torch.pow(a, b)
+
+
+class _NegativePower(RuntimeError):
+    pass
+
+
+@tf_export("math.pow", "pow")
+def pow(x, y, name=None):  # noqa: A001 - TF's name
+    """x ** y elementwise (integers to negative powers are an error, as in TF)."""
+    a, b = binary_inputs(x, y, "Pow", NUMERIC)
+    try:
+        return wrap(_int_pow(a, b))
+    except _NegativePower:
+        raise errors.op_error(errors.InvalidArgumentError, "Integers to negative integer powers are not allowed",
+                              "Pow") from None
+    except RuntimeError as e:
+        raise translate(e, "Pow", a, b) from None
+
+
+@tf_export("math.truediv", "truediv")
+def truediv(x, y, name=None):
+    """x / y; integer inputs are cast to float first (int8/16 -> float32, int32/64 -> float64), as in TF."""
+    a, b = binary_inputs(x, y, "RealDiv", NUMERIC)
+    if not (a.dtype.is_floating_point or a.dtype.is_complex):
+        target = dtypes.division_result(dtypes.FROM_STORAGE[a.dtype]).torch_dtype
+        a = a.to(target)
+        b = b.to(target)
+    try:
+        return wrap(torch.div(a, b))
+    except RuntimeError as e:
+        raise translate(e, "RealDiv", a, b) from None
+
+
+@tf_export("math.divide", "divide")
+def divide(x, y, name=None):
+    """`x / y` with Python's division semantics (`truediv`)."""
+    return truediv(x, y)
+
+
+def _cmp(name, op, fn, dtypes_=REAL):
+    return binary_op("math." + name, name, op=op, fn=fn, dtypes=dtypes_)
+
+
+less = _cmp("less", "Less", torch.lt)
+less_equal = _cmp("less_equal", "LessEqual", torch.le)
+greater = _cmp("greater", "Greater", torch.gt)
+greater_equal = _cmp("greater_equal", "GreaterEqual", torch.ge)
+
+
+def _eq(a, b):
+    if type(a) is np.ndarray:
+        return np.asarray(a == b)
+    return torch.eq(a, b)
+
+
+def _ne(a, b):
+    if type(a) is np.ndarray:
+        return np.asarray(a != b)
+    return torch.ne(a, b)
+
+
+equal = binary_op("math.equal", "equal", op="Equal", fn=lambda a, b: _as_storage_bool(_eq(a, b)), dtypes=ALL)
+not_equal = binary_op("math.not_equal", "not_equal", op="NotEqual", fn=lambda a, b: _as_storage_bool(_ne(a, b)),
+                      dtypes=ALL)
+
+
+def _as_storage_bool(r):
+    if type(r) is np.ndarray:
+        return torch.from_numpy(r.astype(np.bool_))
+    return r
+
+
+logical_and = binary_op("math.logical_and", "logical_and", op="LogicalAnd", fn=torch.logical_and, dtypes=BOOL)
+logical_or = binary_op("math.logical_or", "logical_or", op="LogicalOr", fn=torch.logical_or, dtypes=BOOL)
+logical_xor = binary_op("math.logical_xor", op="LogicalXor", fn=torch.logical_xor, dtypes=BOOL)
+
+
+@tf_export("math.logical_not", "logical_not")
+def logical_not(x, name=None):
+    return wrap(torch.logical_not(unary_input(x, "LogicalNot", BOOL)))
+
+
+bitwise_and = binary_op("bitwise.bitwise_and", op="BitwiseAnd", fn=torch.bitwise_and, dtypes=INT)
+bitwise_or = binary_op("bitwise.bitwise_or", op="BitwiseOr", fn=torch.bitwise_or, dtypes=INT)
+bitwise_xor = binary_op("bitwise.bitwise_xor", op="BitwiseXor", fn=torch.bitwise_xor, dtypes=INT)
+left_shift = binary_op("bitwise.left_shift", op="LeftShift", fn=torch.bitwise_left_shift, dtypes=INT)
+right_shift = binary_op("bitwise.right_shift", op="RightShift", fn=torch.bitwise_right_shift, dtypes=INT)
+invert = unary_op("bitwise.invert", op="Invert", fn=torch.bitwise_not, dtypes=INT)
+
+
+# -- unary -------------------------------------------------------------------------
+
+def _u(name, op, fn, dts=FLOAT_COMPLEX, *aliases):
+    return unary_op("math." + name, *aliases, op=op, fn=fn, dtypes=dts)
+
+
+negative = _u("negative", "Neg", torch.neg, SIGNED_NUMERIC, "negative")
+abs = _u("abs", "Abs", torch.abs, SIGNED_NUMERIC, "abs")  # noqa: A001
+square = _u("square", "Square", torch.square, NUMERIC, "square")
+sqrt = _u("sqrt", "Sqrt", torch.sqrt, FLOAT_COMPLEX, "sqrt")
+rsqrt = _u("rsqrt", "Rsqrt", torch.rsqrt)
+exp = _u("exp", "Exp", torch.exp, FLOAT_COMPLEX, "exp")
+expm1 = _u("expm1", "Expm1", torch.expm1)
+log = _u("log", "Log", torch.log)
+log1p = _u("log1p", "Log1p", torch.log1p)
+sin = _u("sin", "Sin", torch.sin)
+cos = _u("cos", "Cos", torch.cos)
+tan = _u("tan", "Tan", torch.tan)
+asin = _u("asin", "Asin", torch.asin)
+acos = _u("acos", "Acos", torch.acos)
+atan = _u("atan", "Atan", torch.atan)
+sinh = _u("sinh", "Sinh", torch.sinh)
+cosh = _u("cosh", "Cosh", torch.cosh)
+tanh = _u("tanh", "Tanh", torch.tanh, FLOAT_COMPLEX, "nn.tanh")
+asinh = _u("asinh", "Asinh", torch.asinh)
+acosh = _u("acosh", "Acosh", torch.acosh)
+atanh = _u("atanh", "Atanh", torch.atanh)
+sigmoid = _u("sigmoid", "Sigmoid", torch.sigmoid, FLOAT_COMPLEX, "nn.sigmoid", "sigmoid")
+log_sigmoid = _u("log_sigmoid", "LogSigmoid", torch.nn.functional.logsigmoid, FLOAT, "nn.log_sigmoid")
+floor = _u("floor", "Floor", torch.floor, FLOAT, "floor")
+ceil = _u("ceil", "Ceil", torch.ceil, FLOAT)
+rint = _u("rint", "Rint", torch.round, FLOAT)
+reciprocal = _u("reciprocal", "Reciprocal", torch.reciprocal, FLOAT_COMPLEX)
+sign = _u("sign", "Sign", lambda t: torch.sgn(t) if t.is_complex() else torch.sign(t), NUMERIC)
+erf = _u("erf", "Erf", torch.erf, FLOAT)
+erfc = _u("erfc", "Erfc", torch.erfc, FLOAT)
+erfinv = _u("erfinv", "Erfinv", torch.erfinv, FLOAT)
+ndtri = _u("ndtri", "Ndtri", torch.special.ndtri, FLOAT)
+lgamma = _u("lgamma", "Lgamma", torch.lgamma, FLOAT)
+digamma = _u("digamma", "Digamma", torch.digamma, FLOAT)
+bessel_i0 = _u("bessel_i0", "BesselI0", torch.special.i0, FLOAT)
+bessel_i0e = _u("bessel_i0e", "BesselI0e", torch.special.i0e, FLOAT)
+bessel_i1 = _u("bessel_i1", "BesselI1", torch.special.i1, FLOAT)
+bessel_i1e = _u("bessel_i1e", "BesselI1e", torch.special.i1e, FLOAT)
+softplus = _u("softplus", "Softplus", torch.nn.functional.softplus, FLOAT, "nn.softplus")
+is_nan = _u("is_nan", "IsNan", torch.isnan, FLOAT)
+is_inf = _u("is_inf", "IsInf", torch.isinf, FLOAT)
+is_finite = _u("is_finite", "IsFinite", torch.isfinite, FLOAT)
+real = _u("real", "Real", lambda t: t.real.clone() if t.is_complex() else t, NUMERIC)
+imag = _u("imag", "Imag", lambda t: t.imag.clone() if t.is_complex() else torch.zeros_like(t), NUMERIC)
+conj = _u("conj", "Conj", lambda t: torch.conj_physical(t) if t.is_complex() else t, NUMERIC)
+angle = _u("angle", "Angle", torch.angle, NUMERIC)
+softsign = _u("softsign", "Softsign", torch.nn.functional.softsign, FLOAT, "nn.softsign")
+
+
+@tf_export("math.round", "round")
+def round(x, name=None):  # noqa: A001
+    """Rounds half to even, as TF."""
+    t = input_storage(x)
+    if t.dtype.is_floating_point:
+        return wrap(torch.round(t))
+    return wrap(t)
+
+
+@tf_export("math.exp2")
+def _exp2(x, name=None):
+    return wrap(torch.exp2(unary_input(x, "Exp2", FLOAT)))
+
+
+# -- n-ary and reductions ----------------------------------------------------------------
+
+@tf_export("math.add_n", "add_n")
+def add_n(inputs, name=None):
+    """Sum of a list of same-shape, same-dtype tensors."""
+    from tfcompat.framework.op_def import same_dtype_inputs
+    if not inputs:
+        raise ValueError("inputs must be an iterable of at least one Tensor/IndexedSlices with the same dtype and shape")
+    ts = same_dtype_inputs(inputs, "AddN", NUMERIC)
+    out = ts[0]
+    for t in ts[1:]:
+        out = out + t
+    return wrap(out if len(ts) > 1 else out.clone())
+
+
+def _reduce(x, axis, keepdims, fn, op, allowed, empty=None):
+    t = input_storage(x)
+    check_dtype(t, op, allowed)
+    dims = axis_list(axis, t.ndim)
+    if dims is None:
+        dims = tuple(range(t.ndim))
+    if not dims:
+        return wrap(fn(t, None, keepdims) if False else t.clone() if t.requires_grad else t)
+    return wrap(fn(t, dims, keepdims))
+
+
+def _sum(t, dims, keepdims):
+    if t.dtype is torch.bool:
+        raise RuntimeError("bool sum")
+    out = torch.sum(t, dim=dims, keepdim=keepdims)
+    return out.to(t.dtype) if out.dtype != t.dtype else out
+
+
+def _mean(t, dims, keepdims):
+    if t.dtype.is_floating_point or t.dtype.is_complex:
+        return torch.mean(t, dim=dims, keepdim=keepdims)
+    n = 1
+    for d in dims:
+        n *= t.shape[d]
+    s = torch.sum(t, dim=dims, keepdim=keepdims, dtype=torch.int64)
+    return torch.div(s, max(n, 1), rounding_mode="trunc").to(t.dtype) if n else torch.zeros_like(s).to(t.dtype)
+
+
+def _prod(t, dims, keepdims):
+    out = t
+    for d in sorted(dims, reverse=True):
+        out = torch.prod(out, dim=d, keepdim=keepdims)
+    return out.to(t.dtype) if out.dtype != t.dtype else out
+
+
+def _amax(t, dims, keepdims):
+    if t.numel() == 0:
+        shape = [1 if (i in dims) else s for i, s in enumerate(t.shape)] if keepdims else \
+            [s for i, s in enumerate(t.shape) if i not in dims]
+        lo = -float("inf") if t.dtype.is_floating_point else torch.iinfo(t.dtype).min
+        return torch.full(shape, lo, dtype=t.dtype, device=t.device)
+    return torch.amax(t, dim=dims, keepdim=keepdims)
+
+
+def _amin(t, dims, keepdims):
+    if t.numel() == 0:
+        shape = [1 if (i in dims) else s for i, s in enumerate(t.shape)] if keepdims else \
+            [s for i, s in enumerate(t.shape) if i not in dims]
+        hi = float("inf") if t.dtype.is_floating_point else torch.iinfo(t.dtype).max
+        return torch.full(shape, hi, dtype=t.dtype, device=t.device)
+    return torch.amin(t, dim=dims, keepdim=keepdims)
+
+
+def _all(t, dims, keepdims):
+    return torch.all(t, dim=dims, keepdim=keepdims) if len(dims) else t
+
+
+def _any(t, dims, keepdims):
+    return torch.any(t, dim=dims, keepdim=keepdims) if len(dims) else t
+
+
+def _logsumexp(t, dims, keepdims):
+    return torch.logsumexp(t, dim=dims, keepdim=keepdims)
+
+
+def _std(t, dims, keepdims):
+    return torch.std(t, dim=dims, keepdim=keepdims, unbiased=False)
+
+
+def _var(t, dims, keepdims):
+    return torch.var(t, dim=dims, keepdim=keepdims, unbiased=False)
+
+
+def _euclidean(t, dims, keepdims):
+    return torch.sqrt(torch.sum(t * t, dim=dims, keepdim=keepdims)) if t.dtype.is_floating_point else \
+        torch.linalg.vector_norm(t.double(), dim=dims, keepdim=keepdims).to(t.dtype)
+
+
+def _reduction(name, op, fn, allowed, *aliases):
+    def f(input_tensor, axis=None, keepdims=False, name=None):
+        return _reduce(input_tensor, axis, keepdims, fn, op, allowed)
+    f.__name__ = name
+    f.__doc__ = f"TF's `tf.math.{name}`: reduces along `axis` (all axes when None), keeping them if `keepdims`."
+    return tf_export("math." + name, *aliases)(f)
+
+
+reduce_sum = _reduction("reduce_sum", "Sum", _sum, NUMERIC, "reduce_sum")
+reduce_mean = _reduction("reduce_mean", "Mean", _mean, NUMERIC, "reduce_mean")
+reduce_prod = _reduction("reduce_prod", "Prod", _prod, NUMERIC, "reduce_prod")
+reduce_max = _reduction("reduce_max", "Max", _amax, REAL, "reduce_max")
+reduce_min = _reduction("reduce_min", "Min", _amin, REAL, "reduce_min")
+reduce_all = _reduction("reduce_all", "All", _all, BOOL, "reduce_all")
+reduce_any = _reduction("reduce_any", "Any", _any, BOOL, "reduce_any")
+reduce_logsumexp = _reduction("reduce_logsumexp", "ReduceLogSumExp", _logsumexp, FLOAT, "reduce_logsumexp")
+reduce_std = _reduction("reduce_std", "ReduceStd", _std, FLOAT_COMPLEX)
+reduce_variance = _reduction("reduce_variance", "ReduceVariance", _var, FLOAT_COMPLEX)
+reduce_euclidean_norm = _reduction("reduce_euclidean_norm", "EuclideanNorm", _euclidean, NUMERIC)
+
+
+@tf_export("math.count_nonzero")
+def count_nonzero(input, axis=None, keepdims=None, dtype=dtypes.int64, name=None):  # noqa: A002
+    t = input_storage(input)
+    dims = axis_list(axis, t.ndim)
+    nz = (t != 0) if t.dtype is not torch.bool else t
+    if dims is None:
+        dims = tuple(range(t.ndim))
+    out = torch.sum(nz, dim=dims, keepdim=bool(keepdims)) if dims else nz.to(torch.int64)
+    return wrap(out.to(dtypes.as_dtype(dtype).torch_dtype))
+
+
+def _arg(x, axis, output_type, fn, op):
+    t = input_storage(x)
+    check_dtype(t, op, REAL)
+    axis = 0 if axis is None else int(axis.numpy() if isinstance(axis, Tensor) else axis)
+    if t.dtype is torch.bool:
+        t = t.to(torch.uint8)
+    out = fn(t, dim=axis)
+    return wrap(out.to(dtypes.as_dtype(output_type).torch_dtype))
+
+
+@tf_export("math.argmax", "argmax")
+def argmax(input, axis=None, output_type=dtypes.int64, name=None):  # noqa: A002
+    """Index of the largest value along `axis` (default 0); first occurrence on ties."""
+    return _arg(input, axis, output_type, torch.argmax, "ArgMax")
+
+
+@tf_export("math.argmin", "argmin")
+def argmin(input, axis=None, output_type=dtypes.int64, name=None):  # noqa: A002
+    return _arg(input, axis, output_type, torch.argmin, "ArgMin")
+
+
+@tf_export("math.cumsum", "cumsum")
+def cumsum(x, axis=0, exclusive=False, reverse=False, name=None):
+    t = input_storage(x)
+    axis = int(axis)
+    if reverse:
+        t = torch.flip(t, [axis])
+    out = torch.cumsum(t, dim=axis).to(t.dtype)
+    if exclusive:
+        out = out - t
+    if reverse:
+        out = torch.flip(out, [axis])
+    return wrap(out)
+
+
+@tf_export("math.cumprod", "cumprod")
+def cumprod(x, axis=0, exclusive=False, reverse=False, name=None):
+    t = input_storage(x)
+    axis = int(axis)
+    if reverse:
+        t = torch.flip(t, [axis])
+    if exclusive:
+        pad = torch.ones_like(t.narrow(axis, 0, 1))
+        t = torch.cat([pad, t.narrow(axis, 0, t.shape[axis] - 1)], dim=axis)
+    out = torch.cumprod(t, dim=axis).to(t.dtype)
+    if reverse:
+        out = torch.flip(out, [axis])
+    return wrap(out)
+
+
+@tf_export("math.cumulative_logsumexp")
+def cumulative_logsumexp(x, axis=0, exclusive=False, reverse=False, name=None):
+    t = input_storage(x)
+    axis = int(axis)
+    if reverse:
+        t = torch.flip(t, [axis])
+    out = torch.logcumsumexp(t, dim=axis)
+    if exclusive:
+        pad = torch.full_like(out.narrow(axis, 0, 1), -float("inf"))
+        out = torch.cat([pad, out.narrow(axis, 0, out.shape[axis] - 1)], dim=axis)
+    if reverse:
+        out = torch.flip(out, [axis])
+    return wrap(out)
+
+
+# -- matmul -----------------------------------------------------------------------------
+
+_MATMUL_TYPES = frozenset([torch.float16, torch.bfloat16, torch.float32, torch.float64, torch.int32, torch.int64,
+                           torch.complex64, torch.complex128, torch.int8, torch.int16, torch.uint8])
+
+
+@tf_export("linalg.matmul", "matmul")
+def matmul(a, b, transpose_a=False, transpose_b=False, adjoint_a=False, adjoint_b=False, a_is_sparse=False,
+           b_is_sparse=False, output_type=None, grad_a=False, grad_b=False, name=None):
+    """Matrix product of the last two axes (batched, broadcasting leading axes), as TF's `tf.linalg.matmul`."""
+    x, y = binary_inputs(a, b, "MatMul", _MATMUL_TYPES)
+    if transpose_a or adjoint_a:
+        x = x.transpose(-1, -2)
+        if adjoint_a:
+            x = x.conj()
+    if transpose_b or adjoint_b:
+        y = y.transpose(-1, -2)
+        if adjoint_b:
+            y = y.conj()
+    if x.ndim < 2 or y.ndim < 2:
+        raise errors.op_error(
+            errors.InvalidArgumentError,
+            f"In[0] and In[1] has different ndims: {list(x.shape)} vs. {list(y.shape)}" if x.ndim != y.ndim else
+            f"In[0] ndims must be >= 2: {x.ndim}", "MatMul")
+    if x.shape[-1] != y.shape[-2]:
+        raise errors.op_error(
+            errors.InvalidArgumentError,
+            f"Matrix size-incompatible: In[0]: [{','.join(map(str, x.shape))}], In[1]: "
+            f"[{','.join(map(str, y.shape))}]", "MatMul")
+    if x.dtype.is_floating_point or x.dtype.is_complex or x.device.type != "cpu":
+        out = torch.matmul(x, y)
+    else:
+        out = torch.matmul(x, y)
+    if output_type is not None:
+        out = out.to(dtypes.as_dtype(output_type).torch_dtype)
+    return wrap(out)
+
+
+@tf_export("math.scalar_mul", "scalar_mul")
+def scalar_mul(scalar, x, name=None):
+    return multiply(scalar, x)
+
+
+# -- casting --------------------------------------------------------------------------
+
+@tf_export("cast", "dtypes.cast")
+def cast(x, dtype, name=None):
+    """Casts to `dtype`; floats to ints truncate toward zero, complex to real drops the imaginary part."""
+    dtype = dtypes.as_dtype(dtype)
+    if isinstance(x, Tensor):
+        t = x._t
+        if type(t) is torch.Tensor and t.requires_grad and not state.recording:
+            t = t.detach()
+    elif isinstance(x, Variable):
+        t = x._read()
+    else:
+        t = to_storage(x)
+        if not isinstance(t, np.ndarray) and dtypes.FROM_STORAGE[t.dtype] is dtype:
+            return wrap(t)
+    if isinstance(t, np.ndarray):
+        if dtype is dtypes.string:
+            return wrap(t)
+        raise NotImplementedError("tfcompat: tf.cast from tf.string is not supported; use tf.strings.to_number")
+    if dtype is dtypes.string:
+        raise errors.UnimplementedError(None, None, "Cast string to float is not supported")
+    target = dtype.torch_dtype
+    if t.dtype is target:
+        return x if isinstance(x, Tensor) else wrap(t)
+    if t.is_complex() and not target.is_complex:
+        t = t.real
+    if t.dtype.is_floating_point and not target.is_floating_point and not target.is_complex and target is not torch.bool:
+        t = torch.trunc(t)
+    return wrap(t.to(target))
+
+
+@tf_export("dtypes.saturate_cast", "saturate_cast")
+def saturate_cast(value, dtype, name=None):
+    dtype = dtypes.as_dtype(dtype)
+    t = input_storage(value)
+    if dtype.is_integer or dtype.is_floating:
+        lo, hi = dtype.min, dtype.max
+        src = dtypes.FROM_STORAGE[t.dtype]
+        if src.is_integer or src.is_floating:
+            if float(lo) > float(src.min):
+                t = torch.clamp(t, min=torch.tensor(lo, dtype=t.dtype) if src.is_integer else float(lo))
+            if float(hi) < float(src.max):
+                t = torch.clamp(t, max=torch.tensor(hi, dtype=t.dtype) if src.is_integer else float(hi))
+    return cast(wrap(t), dtype)
+
+
+@tf_export("math.abs_diff" if False else "math.accumulate_n")
+def _accumulate_n(inputs, shape=None, tensor_dtype=None, name=None):
+    return add_n(inputs)
+
+
+# -- Tensor / Variable operators -----------------------------------------------------------
+
+def _reflect(fn):
+    def r(self, other):
+        return fn(other, self)
+    return r
+
+
+def _eq_method(self, other):
+    if other is None:
+        return False
+    if isinstance(other, (Tensor, Variable)) or isinstance(other, (int, float, bool, complex, list, tuple,
+                                                                    np.ndarray, np.generic, str, bytes)):
+        try:
+            return equal(self, other)
+        except errors.InvalidArgumentError as e:
+            if "Incompatible shapes" in str(e):
+                return wrap(torch.tensor(False))
+            raise
+    return NotImplemented
+
+
+def _ne_method(self, other):
+    if other is None:
+        return True
+    if isinstance(other, (Tensor, Variable)) or isinstance(other, (int, float, bool, complex, list, tuple,
+                                                                    np.ndarray, np.generic, str, bytes)):
+        try:
+            return not_equal(self, other)
+        except errors.InvalidArgumentError as e:
+            if "Incompatible shapes" in str(e):
+                return wrap(torch.tensor(True))
+            raise
+    return NotImplemented
+
+
+def _and(x, y):
+    return logical_and(x, y) if _is_bool(x, y) else bitwise_and(x, y)
+
+
+def _or(x, y):
+    return logical_or(x, y) if _is_bool(x, y) else bitwise_or(x, y)
+
+
+def _xor(x, y):
+    return logical_xor(x, y) if _is_bool(x, y) else bitwise_xor(x, y)
+
+
+def _is_bool(x, y):
+    for v in (x, y):
+        if isinstance(v, (Tensor, Variable)):
+            return v.dtype is dtypes.bool
+    return isinstance(x, bool)
+
+
+def _invert(x):
+    return logical_not(x) if x.dtype is dtypes.bool else invert(x)
+
+
+def _neg(x):
+    return negative(x)
+
+
+def _abs(x):
+    return abs(x)
+
+
+def _pos(x):
+    return x if isinstance(x, Tensor) else x.read_value()
+
+
+def _attach(cls):
+    ops = {
+        "__add__": add, "__sub__": subtract, "__mul__": multiply, "__truediv__": truediv,
+        "__floordiv__": floordiv, "__mod__": floormod, "__pow__": pow, "__matmul__": matmul,
+        "__lt__": less, "__le__": less_equal, "__gt__": greater, "__ge__": greater_equal,
+        "__and__": _and, "__or__": _or, "__xor__": _xor,
+    }
+    for name, fn in ops.items():
+        setattr(cls, name, (lambda f: lambda self, other: f(self, other))(fn))
+        if name not in ("__lt__", "__le__", "__gt__", "__ge__"):
+            setattr(cls, "__r" + name[2:], _reflect(fn))
+    cls.__eq__ = _eq_method
+    cls.__ne__ = _ne_method
+    cls.__neg__ = _neg
+    cls.__abs__ = _abs
+    cls.__invert__ = _invert
+    cls.__pos__ = _pos
+
+
+_attach(Tensor)
+_attach(Variable)
+Tensor.__hash__ = Tensor.__dict__["__hash__"]

@@ -1,0 +1,1 @@
+"""Helpers with no TF namespace of their own."""
