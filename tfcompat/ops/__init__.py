@@ -1,2 +1,9 @@
 """The op library, one module per TF namespace; importing it registers every op."""
 from tfcompat.ops import math_ops  # noqa: F401
+from tfcompat.ops import array_ops  # noqa: F401
+from tfcompat.ops import nn_ops  # noqa: F401
+from tfcompat.ops import random_ops  # noqa: F401
+from tfcompat.ops import linalg_ops  # noqa: F401
+from tfcompat.ops import image_ops  # noqa: F401
+from tfcompat.ops import string_ops  # noqa: F401
+from tfcompat.ops import misc_ops  # noqa: F401
