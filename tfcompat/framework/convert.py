@@ -152,9 +152,9 @@ def to_storage(value, dtype=None, strict=True, copy_numpy=False):
         return t
     if _is_variable(value):
         t = value._read()
-        if dtype is not None and strict and value.dtype is not dtype:
+        if dtype is not None and strict and _dtype_of(t) is not dtype:
             raise ValueError(f"Tensor conversion requested dtype {dtype.name} for Tensor with dtype "
-                             f"{value.dtype.name}: {value!r}")
+                             f"{_dtype_of(t).name}: {value!r}")
         return t
     device = context.current_device()
     if isinstance(value, torch.Tensor):

@@ -127,7 +127,7 @@ class Variable:
     # -- assignment ---------------------------------------------------------------
     def _new_value(self, value, name):
         t = value._read() if isinstance(value, Variable) else (
-            value._t if isinstance(value, Tensor) else to_storage(value, self.dtype, strict=False))
+            value._t if isinstance(value, Tensor) else to_storage(value, dtypes.FROM_STORAGE[self._t.dtype], strict=False))
         if isinstance(t, torch.Tensor):
             if t.requires_grad:
                 t = t.detach()

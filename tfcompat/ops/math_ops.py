@@ -580,12 +580,12 @@ def _xor(x, y):
 def _is_bool(x, y):
     for v in (x, y):
         if isinstance(v, (Tensor, Variable)):
-            return v.dtype is dtypes.bool
+            return v._t.dtype is torch.bool
     return isinstance(x, bool)
 
 
 def _invert(x):
-    return logical_not(x) if x.dtype is dtypes.bool else invert(x)
+    return logical_not(x) if x._t.dtype is torch.bool else invert(x)
 
 
 def _neg(x):

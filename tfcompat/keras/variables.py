@@ -1,0 +1,121 @@
+"""`keras.Variable`: Keras 3's variable, here a `tf.Variable` with Keras's name, path and repr.
+
+Keras 3 on TF keeps a tf.Variable inside its own Variable class; tfcompat makes
+the Keras variable *be* a tf.Variable, so tapes, ops and checkpoints see one
+object. Divergence (documented): `isinstance(v, tf.Variable)` is True here.
+"""
+import contextlib
+import threading
+
+import numpy as np
+
+from tfcompat.framework import dtypes
+from tfcompat.framework.tensor import _wrap
+from tfcompat.framework.tensor_shape import TensorShape
+from tfcompat.framework.variables import Variable as _TFVariable
+
+_scope = threading.local()
+
+
+def _scope_stack():
+    stack = getattr(_scope, "stack", None)
+    if stack is None:
+        stack = _scope.stack = []
+    return stack
+
+
+@contextlib.contextmanager
+def name_scope(name):
+    """Keras's name scope: variables created inside get `<scope>/<name>` paths."""
+    stack = _scope_stack()
+    stack.append(name)
+    try:
+        yield
+    finally:
+        stack.pop()
+
+
+def current_path(name):
+    stack = _scope_stack()
+    return "/".join(stack + [name]) if stack else name
+
+
+class Variable(_TFVariable):
+    """A Keras 3 variable (`keras.Variable`): `name`, `path`, string `dtype`, Keras's repr."""
+
+    def __init__(self, initializer, shape=None, dtype=None, trainable=True, autocast=True, aggregation="none",
+                 synchronization="auto", name=None, regularizer=None, constraint=None, **kwargs):
+        name = name or "variable"
+        if not isinstance(name, str) or "/" in name:
+            raise ValueError(f"Argument `name` must be a string and cannot contain character `/`. "
+                             f"Received: name={name}")
+        if callable(initializer) and not hasattr(initializer, "shape"):
+            if shape is None:
+                raise ValueError("When creating a Variable from an initializer, the `shape` argument should be "
+                                 f"specified. Received: initializer={initializer} and shape={shape}")
+            value = initializer(tuple(shape), dtype=dtype or "float32")
+        else:
+            value = initializer
+        if dtype is not None:
+            from tfcompat.ops.math_ops import cast
+            from tfcompat.framework.convert import convert_to_tensor
+            value = cast(convert_to_tensor(value if not isinstance(value, np.ndarray) else value), dtype) \
+                if not isinstance(value, (float, int)) else convert_to_tensor(value, dtype=dtype)
+        elif isinstance(value, (float, int, list)) or (isinstance(value, np.ndarray) and value.dtype == np.float64):
+            from tfcompat.framework.convert import convert_to_tensor
+            value = convert_to_tensor(np.asarray(value, dtype=np.float32) if not isinstance(value, int) else value,
+                                      dtype="float32" if not isinstance(value, int) else None)
+        super().__init__(value, trainable=trainable, name=name)
+        self._keras_name = name
+        self._path = current_path(name)
+        self.regularizer = regularizer
+        self._constraint = constraint
+        self._autocast = autocast
+        self.overwrite_with_gradient = False
+
+    @property
+    def name(self):
+        return self._keras_name
+
+    @property
+    def path(self):
+        return self._path
+
+    @property
+    def dtype(self):
+        return dtypes.FROM_STORAGE[self._t.dtype].name
+
+    @property
+    def shape(self):
+        return TensorShape._from_tuple(tuple(self._t.shape))
+
+    @property
+    def value(self):
+        return _wrap(self._read())
+
+    @property
+    def trainable(self):
+        return self._trainable
+
+    @trainable.setter
+    def trainable(self, value):
+        self._trainable = bool(value)
+
+    def assign(self, value):
+        super().assign(value, read_value=False)
+        return _wrap(self._t)
+
+    def assign_add(self, value):
+        super().assign_add(value, read_value=False)
+        return _wrap(self._t)
+
+    def assign_sub(self, value):
+        super().assign_sub(value, read_value=False)
+        return _wrap(self._t)
+
+    def __repr__(self):
+        a = self._array()
+        value = str(a[()] if a.ndim == 0 else a)
+        return f"<Variable path={self.path}, shape={self.shape}, dtype={self.dtype}, value={value}>"
+
+    __str__ = __repr__
