@@ -38,6 +38,8 @@ def read_variable(var):
     t = var._t
     for tape in state.tapes:
         if not tape._recording:
+            if tape._accessed is not None:      # a VariableWatcher or ForwardAccumulator
+                t = tape._on_read(var, t)
             continue
         entry = tape._vars.get(id(var))
         if entry is not None and entry[0] is var._t:
@@ -80,6 +82,8 @@ class GradientTape:
         self._var_order = []
         self._watched_ids = set()
         self._tensors = {}       # id(tensor) -> (tensor, handle)
+
+    _accessed = None
 
     # -- context ------------------------------------------------------------------
     def __enter__(self):
@@ -332,6 +336,47 @@ class GradientTape:
                 self._pop()
         except Exception:
             pass
+
+
+class VariableWatcher:
+    """Records the variables read inside it (what `tf.custom_gradient` passes as `variables=`)."""
+
+    _recording = False
+
+    def __init__(self):
+        self._accessed = []
+        self._seen = set()
+
+    def _on_read(self, var, t):
+        if id(var) not in self._seen and var._trainable:
+            self._seen.add(id(var))
+            self._accessed.append(var)
+        return t
+
+    def __enter__(self):
+        state.tapes.append(self)
+        return self
+
+    def __exit__(self, *exc):
+        state.tapes.remove(self)
+
+    def watched_variables(self):
+        return tuple(self._accessed)
+
+
+class pause_recording:
+    """Context manager: no tape of this thread records inside it (TF's `record.stop_recording`)."""
+
+    def __enter__(self):
+        self._paused = [t for t in state.tapes if t._recording]
+        for t in self._paused:
+            t._recording = False
+        state.recording -= len(self._paused)
+
+    def __exit__(self, *exc):
+        for t in self._paused:
+            t._recording = True
+        state.recording += len(self._paused)
 
 
 class _StopRecording:

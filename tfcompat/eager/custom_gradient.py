@@ -1,0 +1,187 @@
+"""`tf.custom_gradient`, `tf.recompute_grad` and forward-mode `tf.autodiff.ForwardAccumulator`.
+
+`custom_gradient(f)`: `f(*args)` returns `(result, grad_fn)`. As in TF, `f`'s
+own ops are not recorded; the result is connected to the inputs (all flat
+args, converted to tensors, plus the trainable variables `f` read) by one
+autograd node whose backward calls `grad_fn`.
+"""
+import functools
+import inspect
+
+import torch
+
+from tfcompat.framework.context import state
+from tfcompat.framework.convert import convert_to_tensor
+from tfcompat.framework.export import tf_export
+from tfcompat.framework.tensor import Tensor, _wrap
+from tfcompat.framework.variables import Variable
+from tfcompat.eager.tape import VariableWatcher, pause_recording, read_variable
+from tfcompat.util import nest
+
+
+def _storage_for_input(x):
+    if isinstance(x, Variable):
+        return x._read()
+    return x._t
+
+
+class _CustomGradientNode(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, call, *inputs):
+        ctx.call = call
+        return tuple(o.view_as(o) for o in call.outputs)
+
+    @staticmethod
+    def backward(ctx, *grads):
+        return (None,) + ctx.call.backward(grads)
+
+
+class _Call:
+    """One call of a custom-gradient function: its outputs and how to run its grad_fn."""
+
+    def __init__(self, outputs, grad_fn, n_args, variables, arg_storages):
+        self.outputs = outputs
+        self.grad_fn = grad_fn
+        self.n_args = n_args
+        self.variables = variables
+        self.arg_storages = arg_storages
+
+    def backward(self, grads):
+        dys = [_wrap(g if g is not None else torch.zeros_like(o)) for g, o in zip(grads, self.outputs)]
+        if self.variables:
+            out = self.grad_fn(*dys, variables=list(self.variables))
+            if not (isinstance(out, (tuple, list)) and len(out) == 2):
+                raise ValueError("If using @custom_gradient with a function that uses variables, the gradient "
+                                 "function must return a pair: (input gradients, variable gradients).")
+            input_grads, var_grads = out
+        else:
+            input_grads, var_grads = self.grad_fn(*dys), []
+        input_grads = nest.flatten(input_grads) if isinstance(input_grads, (list, tuple)) else [input_grads]
+        if len(input_grads) != self.n_args:
+            raise ValueError(f"custom_gradient function expected to return {self.n_args} gradients but "
+                             f"returned {len(input_grads)} instead.")
+        var_grads = list(var_grads or [])
+        if len(var_grads) != len(self.variables):
+            raise ValueError(f"Must return gradient for each variable from @custom_gradient grad_fn. "
+                             f"Expected {len(self.variables)}, got {len(var_grads)}.")
+        out = []
+        for g, s in zip(input_grads + var_grads, self.arg_storages):
+            if g is None or not isinstance(s, torch.Tensor) or not (s.dtype.is_floating_point or s.is_complex()):
+                out.append(None)
+                continue
+            g = g._t if isinstance(g, Tensor) else (g._read() if isinstance(g, Variable) else
+                                                      convert_to_tensor(g)._t)
+            if hasattr(g, "_dense"):
+                g = g._dense()._t
+            out.append(g.to(s.dtype).expand_as(s) if g.shape != s.shape else g.to(s.dtype))
+        return tuple(out)
+
+
+def _call_custom(f, args, kwargs):
+    with VariableWatcher() as watcher, pause_recording():
+        result, grad_fn = f(*args, **kwargs)
+    flat_args = [convert_to_tensor(a) if not isinstance(a, (Tensor, Variable)) else a for a in nest.flatten(args)]
+    variables = [v for v in watcher.watched_variables()]
+    if variables and "variables" not in inspect.signature(grad_fn).parameters and not any(
+            p.kind == p.VAR_KEYWORD for p in inspect.signature(grad_fn).parameters.values()):
+        raise TypeError("If using @custom_gradient with a function that uses variables, then grad_fn must "
+                        "accept a keyword argument 'variables'.")
+    if not state.recording:
+        return result
+    arg_storages = [_storage_for_input(a) for a in flat_args] + [read_variable(v) for v in variables]
+    if not any(isinstance(s, torch.Tensor) and s.requires_grad for s in arg_storages):
+        return result
+    flat_out = nest.flatten(result)
+    positions = [i for i, o in enumerate(flat_out) if isinstance(o, Tensor) and isinstance(o._t, torch.Tensor)
+                 and (o._t.dtype.is_floating_point or o._t.is_complex())]
+    call = _Call([flat_out[i]._t for i in positions], grad_fn, len(flat_args), variables, arg_storages)
+    outs = _CustomGradientNode.apply(call, *arg_storages)
+    for i, o in zip(positions, outs):
+        flat_out[i] = _wrap(o)
+    return nest.pack_sequence_as(result, flat_out)
+
+
+@tf_export("custom_gradient")
+def custom_gradient(f=None):
+    """Decorator: `f` returns `(y, grad_fn)`; tapes use `grad_fn(dy)` (and `variables=`) as its gradient."""
+    if f is None:
+        return custom_gradient
+
+    @functools.wraps(f)
+    def decorated(*args, **kwargs):
+        return _call_custom(f, args, kwargs)
+    return decorated
+
+
+@tf_export("recompute_grad", partial="values and gradients as TF; activations are kept, not recomputed")
+def recompute_grad(f):
+    """TF's gradient checkpointing decorator: same values and gradients as `f`."""
+    @functools.wraps(f)
+    def wrapped(*args, **kwargs):
+        return f(*args, **kwargs)
+    return wrapped
+
+
+@tf_export("autodiff.ForwardAccumulator")
+class ForwardAccumulator:
+    """Forward-mode autodiff: Jacobian-vector products of the ops run inside it (torch forward AD)."""
+
+    _recording = False
+
+    def __init__(self, primals, tangents):
+        self._primals = nest.flatten(primals)
+        self._tangents = nest.flatten(tangents)
+        if len(self._primals) != len(self._tangents):
+            raise ValueError("primals and tangents must have the same structure")
+        self._accessed = []
+        self._duals = {}
+        self._restore = []
+        self._level = None
+
+    def _on_read(self, var, t):
+        d = self._duals.get(id(var))
+        return d if d is not None else t
+
+    def __enter__(self):
+        import torch.autograd.forward_ad as fwad
+        _close_lingering_level()
+        fwad.enter_dual_level()
+        for p, tan in zip(self._primals, self._tangents):
+            tt = tan._t if isinstance(tan, Tensor) else convert_to_tensor(tan)._t
+            if isinstance(p, Variable):
+                self._duals[id(p)] = fwad.make_dual(p._t, tt.to(p._t.dtype))
+            else:
+                self._restore.append((p, p._t))
+                p._t = fwad.make_dual(p._t, tt.to(p._t.dtype))
+        state.tapes.append(self)
+        return self
+
+    def __exit__(self, *exc):
+        state.tapes.remove(self)
+        for p, t in self._restore:
+            p._t = t
+        self._duals.clear()
+        # torch drops tangents when the dual level closes; TF's `jvp` works after the block, so the
+        # level stays open until the next accumulator starts (torch supports one level at a time)
+        _LINGERING.append(True)
+
+    def jvp(self, primals, unconnected_gradients="none"):
+        import torch.autograd.forward_ad as fwad
+
+        def one(x):
+            s = x._read() if isinstance(x, Variable) else x._t
+            tangent = fwad.unpack_dual(s).tangent
+            if tangent is None:
+                return _wrap(torch.zeros_like(s)) if unconnected_gradients == "zero" else None
+            return _wrap(tangent.clone())
+        return nest.map_structure(one, primals)
+
+
+_LINGERING = []
+
+
+def _close_lingering_level():
+    if _LINGERING:
+        import torch.autograd.forward_ad as fwad
+        _LINGERING.clear()
+        fwad.exit_dual_level()
