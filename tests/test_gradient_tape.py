@@ -1,0 +1,316 @@
+"""GradientTape, custom_gradient and forward mode: values recorded from TF 2.21."""
+import threading
+
+import numpy as np
+import pytest
+
+import tfcompat as tf
+
+
+def val(t):
+    return None if t is None else np.asarray(t.numpy()).tolist()
+
+
+def test_basic_and_second_call_error():
+    x = tf.constant(3.0)
+    with tf.GradientTape() as t:
+        t.watch(x)
+        y = x * x
+    assert repr(t.gradient(y, x)) == "<tf.Tensor: shape=(), dtype=float32, numpy=6.0>"
+    with pytest.raises(RuntimeError, match="A non-persistent GradientTape can only be used to compute one set "
+                                           r"of gradients \(or jacobians\)"):
+        t.gradient(y, x)
+
+
+def test_seed_variable_gradient():
+    w = tf.Variable([[1.0]])
+    with tf.GradientTape() as tape:
+        loss = w * w
+    assert str(tape.gradient(loss, w)) == "tf.Tensor([[2.]], shape=(1, 1), dtype=float32)"
+
+
+def test_persistent_tape():
+    x = tf.constant(3.0)
+    with tf.GradientTape(persistent=True) as t:
+        t.watch(x)
+        y = x * x
+        z = y * y
+    assert val(t.gradient(z, x)) == 108.0
+    assert val(t.gradient(y, x)) == 6.0
+    assert val(t.gradient(z, y)) == 18.0
+    del t
+
+
+def test_structures():
+    a, b = tf.Variable(2.0), tf.Variable(3.0)
+    with tf.GradientTape() as t:
+        loss = a * b
+    g = t.gradient(loss, {"a": a, "b": b})
+    assert {k: val(v) for k, v in g.items()} == {"a": 3.0, "b": 2.0}
+    with tf.GradientTape() as t:
+        l1, l2 = a * b, a + b
+    assert val(t.gradient([l1, l2], a)) == 4.0          # a list target is summed
+    with tf.GradientTape() as t:
+        loss = a * b
+    g = t.gradient(loss, [(a,), [b]])
+    assert isinstance(g, list) and isinstance(g[0], tuple) and val(g[1][0]) == 2.0
+
+
+def test_nonscalar_target_and_output_gradients():
+    v = tf.Variable([1.0, 2.0, 3.0])
+    with tf.GradientTape() as t:
+        y = v * v
+    assert val(t.gradient(y, v)) == [2.0, 4.0, 6.0]
+    with tf.GradientTape() as t:
+        y = v * v
+    assert val(t.gradient(y, v, output_gradients=tf.constant([1.0, 0.5, 0.0]))) == [2.0, 2.0, 0.0]
+
+
+def test_unconnected_and_non_float_sources():
+    a, c = tf.Variable(2.0), tf.Variable(1.0)
+    with tf.GradientTape() as t:
+        y = a * 2
+    assert t.gradient(y, c) is None
+    with tf.GradientTape() as t:
+        y = a * 2
+    assert repr(t.gradient(y, c, unconnected_gradients=tf.UnconnectedGradients.ZERO)) == \
+        "<tf.Tensor: shape=(), dtype=float32, numpy=0.0>"
+    i = tf.constant(3)
+    with tf.GradientTape() as t:
+        t.watch(i)
+        y = i * i
+    assert t.gradient(y, i) is None
+
+
+def test_watching_rules():
+    a, b = tf.Variable(2.0), tf.Variable(3.0)
+    nt = tf.Variable(2.0, trainable=False)
+    with tf.GradientTape() as t:
+        y = nt * nt
+    assert t.gradient(y, nt) is None
+    with tf.GradientTape() as t:
+        y = a * b
+    assert [v.name for v in t.watched_variables()] == ["Variable:0", "Variable:0"]
+    with tf.GradientTape(watch_accessed_variables=False) as t:
+        t.watch(a)
+        y = a * b
+    g = t.gradient(y, [a, b])
+    assert val(g[0]) == 3.0 and g[1] is None
+
+
+def test_stop_recording():
+    a = tf.Variable(2.0)
+    with tf.GradientTape() as t:
+        y = a * a
+        with t.stop_recording():
+            z = a * a
+        w = y + z
+    assert val(t.gradient(w, a)) == 4.0
+
+
+def test_ops_outside_tape_are_constants():
+    w = tf.Variable(2.0)
+    z = w * 3                      # computed before the tape: a constant to it
+    with tf.GradientTape() as t:
+        out = z * w
+    assert val(t.gradient(out, w)) == 6.0
+    x = tf.constant(2.0)
+    with tf.GradientTape() as t1:
+        t1.watch(x)
+        y = x * x
+    zz = y * 3                     # outside any tape: no graph is built
+    assert not zz._t.requires_grad
+    with tf.GradientTape() as t2:
+        t2.watch(x)
+        w2 = zz + x
+    assert val(t2.gradient(w2, x)) == 1.0
+
+
+def test_jacobians():
+    xv = tf.constant([1.0, 2.0])
+    with tf.GradientTape() as t:
+        t.watch(xv)
+        y = xv * xv
+    assert val(t.jacobian(y, xv)) == [[2.0, 0.0], [0.0, 4.0]]
+    xb = tf.constant([[1.0, 2.0], [3.0, 4.0]])
+    with tf.GradientTape() as t:
+        t.watch(xb)
+        y = xb * xb
+    j = t.batch_jacobian(y, xb, experimental_use_pfor=False)
+    assert j.shape == (2, 2, 2)
+    assert val(j) == [[[2.0, 0.0], [0.0, 4.0]], [[6.0, 0.0], [0.0, 8.0]]]
+
+
+def test_higher_order():
+    x = tf.Variable(1.0)
+    with tf.GradientTape() as t2:
+        with tf.GradientTape() as t1:
+            y = x * x * x
+        dy = t1.gradient(y, x)
+    assert (val(dy), val(t2.gradient(dy, x))) == (3.0, 6.0)
+    with tf.GradientTape() as t3:
+        with tf.GradientTape() as t2:
+            with tf.GradientTape() as t1:
+                y = x * x * x * x
+            dy = t1.gradient(y, x)
+        d2 = t2.gradient(dy, x)
+    assert val(t3.gradient(d2, x)) == 24.0
+
+
+def test_gradient_inside_own_context():
+    a = tf.Variable(2.0)
+    with tf.GradientTape() as t:
+        y = a * a
+        dy = t.gradient(y, a)
+    assert val(dy) == 4.0
+
+
+def test_tf_gradients_rejected_in_eager():
+    with pytest.raises(RuntimeError, match="tf.gradients is not supported when eager execution is enabled. "
+                                           "Use tf.GradientTape instead."):
+        tf.gradients(tf.constant(1.0), tf.constant(1.0))
+
+
+def test_custom_gradient_log1pexp():
+    def log1pexp(x):
+        return tf.math.log(1 + tf.exp(x))
+
+    def grad(f, x):
+        with tf.GradientTape() as tape:
+            tape.watch(x)
+            value = f(x)
+        return tape.gradient(value, x)
+
+    assert repr(grad(log1pexp, tf.constant(0.)).numpy()) == "np.float32(0.5)"
+    assert repr(grad(log1pexp, tf.constant(100.)).numpy()) == "np.float32(nan)"
+
+    @tf.custom_gradient
+    def stable(x):
+        e = tf.exp(x)
+
+        def g(dy):
+            return dy * (1 - 1 / (1 + e))
+        return tf.math.log(1 + e), g
+
+    assert repr(grad(stable, tf.constant(0.)).numpy()) == "np.float32(0.5)"
+    assert repr(grad(stable, tf.constant(100.)).numpy()) == "np.float32(1.0)"
+
+
+def test_custom_gradient_non_tensor_arg_and_two_inputs():
+    @tf.custom_gradient
+    def scale_grad(x, factor):
+        y = x * 1.0
+
+        def g(dy):
+            return [dy * factor, None]
+        return y, g
+
+    x = tf.constant([3.0, 4.0])
+    with tf.GradientTape() as t:
+        t.watch(x)
+        y = scale_grad(x, 0.5)
+    assert val(t.gradient(y, x)) == [0.5, 0.5]
+
+    @tf.custom_gradient
+    def g2(x, y):
+        def grad(dz):
+            return dz * 2.0, dz * 3.0
+        return x * y, grad
+
+    p, q = tf.constant(1.0), tf.constant(2.0)
+    with tf.GradientTape() as t:
+        t.watch([p, q])
+        out = g2(p, q)
+    assert [val(g) for g in t.gradient(out, [p, q])] == [2.0, 3.0]
+
+
+def test_custom_gradient_with_variables():
+    vv = tf.Variable(2.0)
+
+    @tf.custom_gradient
+    def f(x):
+        y = x * vv
+
+        def grad(dy, variables=None):
+            assert [v is vv for v in variables] == [True]
+            return dy * 10.0, [dy * 100.0]
+        return y, grad
+
+    xx = tf.constant(3.0)
+    with tf.GradientTape() as t:
+        t.watch(xx)
+        out = f(xx)
+    assert [val(g) for g in t.gradient(out, [xx, vv])] == [10.0, 100.0]
+
+
+def test_custom_gradient_in_nested_tapes():
+    @tf.custom_gradient
+    def cube(x):
+        def grad(dy):
+            return dy * 3 * x * x
+        return x * x * x, grad
+
+    x = tf.constant(2.0)
+    with tf.GradientTape() as t2:
+        t2.watch(x)
+        with tf.GradientTape() as t1:
+            t1.watch(x)
+            y = cube(x)
+        dy = t1.gradient(y, x)
+    assert val(dy) == 12.0
+    assert val(t2.gradient(dy, x)) == 12.0     # d/dx 3x^2 through grad_fn's own ops
+
+
+def test_forward_accumulator():
+    xf = tf.constant([1.0, 2.0])
+    with tf.autodiff.ForwardAccumulator(xf, tf.constant([1.0, 0.0])) as acc:
+        yf = xf * xf
+    assert val(acc.jvp(yf)) == [2.0, 0.0]
+    v = tf.Variable(3.0)
+    with tf.autodiff.ForwardAccumulator(v, tf.constant(1.0)) as acc:
+        y = v * v
+    assert val(acc.jvp(y)) == 6.0
+
+
+def test_tapes_are_thread_local():
+    a = tf.Variable(2.0)
+    seen = {}
+
+    def other():
+        seen["recording_in_thread"] = tf.GradientTape is not None and _recording()
+
+    with tf.GradientTape() as t:
+        th = threading.Thread(target=other)
+        th.start()
+        th.join()
+        y = a * a
+    assert seen["recording_in_thread"] is False
+    assert val(t.gradient(y, a)) == 4.0
+
+
+def _recording():
+    from tfcompat.framework.context import state
+    return state.recording > 0
+
+
+def test_memory_flat_over_many_steps():
+    import gc
+    W, B = tf.Variable(5.0), tf.Variable(10.0)
+    xs = tf.constant(np.linspace(-1, 1, 200, dtype=np.float32))
+    ys = xs * 3 + 2
+
+    def step():
+        with tf.GradientTape() as t:
+            loss = tf.reduce_mean(tf.square(xs * W + B - ys))
+        gW, gB = t.gradient(loss, [W, B])
+        W.assign_sub(0.01 * gW)
+        B.assign_sub(0.01 * gB)
+
+    for _ in range(50):
+        step()
+    gc.collect()
+    before = len(gc.get_objects())
+    for _ in range(500):
+        step()
+    gc.collect()
+    assert len(gc.get_objects()) - before < 50
