@@ -1,0 +1,482 @@
+"""`keras.layers.Layer`: Keras 3's layer: lazy build, weight tracking, `training` propagation, names.
+
+Tracking follows Keras 3: attributes holding Keras variables, layers, or
+lists/dicts of them are tracked; plain `tf.Variable` attributes are not Keras
+weights (Keras 3 on TF behaves the same: `model.variables` stays empty), but
+tapes and `tf.train.Checkpoint` still see them.
+"""
+import inspect
+
+import numpy as np
+import torch
+
+from tfcompat.framework import dtypes
+from tfcompat.framework.convert import convert_to_tensor
+from tfcompat.framework.tensor import Tensor, _wrap
+from tfcompat.framework.variables import Variable as _TFVariable
+from tfcompat.keras import variables as kvars
+from tfcompat.keras.engine import call_context, naming
+from tfcompat.keras.engine.keras_tensor import KerasTensor
+from tfcompat.util import nest
+
+_FLOAT_POLICIES = ("float16", "float32", "float64", "bfloat16")
+
+
+class DTypePolicy:
+    """Keras 3's dtype policy: the dtype variables are stored in and computations run in."""
+
+    def __init__(self, name="float32"):
+        if isinstance(name, DTypePolicy):
+            name = name.name
+        if name.startswith("mixed_"):
+            compute = {"mixed_float16": "float16", "mixed_bfloat16": "bfloat16"}.get(name)
+            if compute is None:
+                raise ValueError(f"Cannot convert '{name}' to a mixed precision DTypePolicy.")
+            self.name, self.compute_dtype, self.variable_dtype = name, compute, "float32"
+        else:
+            self.name = dtypes.as_dtype(name).name
+            self.compute_dtype = self.variable_dtype = self.name
+
+    def get_config(self):
+        return {"name": self.name}
+
+    def serialize(self):
+        return {"module": "keras", "class_name": "DTypePolicy", "config": {"name": self.name},
+                "registered_name": None}
+
+    def __repr__(self):
+        return f'<DTypePolicy "{self.name}">'
+
+
+_global_policy = ["float32"]
+
+
+def _signature_flags(cls):
+    flags = _SIG_CACHE.get(cls)
+    if flags is None:
+        params = inspect.signature(cls.call).parameters
+        flags = ("training" in params, "mask" in params,
+                 params["training"].default if "training" in params else None)
+        _SIG_CACHE[cls] = flags
+    return flags
+
+
+_SIG_CACHE = {}
+
+
+class Layer:
+    """Base class of Keras layers (`tf.keras.layers.Layer`)."""
+
+    def __new__(cls, *args, **kwargs):
+        obj = super().__new__(cls)
+        d = obj.__dict__
+        d["_trainable_variables"] = []
+        d["_non_trainable_variables"] = []
+        d["_layers"] = []
+        d["_losses"] = []
+        d["_tracking"] = True
+        d["built"] = False
+        d["_trainable"] = True
+        return obj
+
+    def __init__(self, *, activity_regularizer=None, trainable=True, dtype=None, autocast=True, name=None,
+                 **kwargs):
+        input_shape = kwargs.pop("input_shape", None)
+        input_dim = kwargs.pop("input_dim", None)
+        batch_input_shape = kwargs.pop("batch_input_shape", None)
+        batch_size = kwargs.pop("batch_size", None)
+        kwargs.pop("input_length", None) if type(self).__name__ == "Embedding" else None
+        if kwargs:
+            raise ValueError(f"Unrecognized keyword arguments passed to {type(self).__name__}: {kwargs}")
+        if input_dim is not None and input_shape is None:
+            input_shape = (input_dim,)
+        if batch_input_shape is not None:
+            self._input_shape_arg = tuple(batch_input_shape)
+        elif input_shape is not None:
+            self._input_shape_arg = (batch_size,) + tuple(input_shape)
+        if name is None:
+            name = naming.unique_name(naming.to_snake_case(type(self).__name__))
+        elif not isinstance(name, str) or "/" in name:
+            raise ValueError(f"Argument `name` must be a string and cannot contain character `/`. "
+                             f"Received: name={name} (of type {type(name)})")
+        self.name = name
+        self._trainable = trainable
+        self._dtype_policy = DTypePolicy(dtype if dtype is not None else _global_policy[0]) \
+            if not isinstance(dtype, dict) else DTypePolicy(dtype.get("config", {}).get("name", "float32"))
+        self.autocast = autocast
+        from tfcompat.keras import regularizers
+        self.activity_regularizer = regularizers.get(activity_regularizer) if activity_regularizer else None
+        self.supports_masking = False
+        self.input_spec = None
+
+    # -- attribute tracking ------------------------------------------------------------
+    def __setattr__(self, name, value):
+        if name != "_tracking" and self.__dict__.get("_tracking", True):
+            value = self._track(value)
+        object.__setattr__(self, name, value)
+
+    def __delattr__(self, name):
+        value = self.__dict__.get(name)
+        object.__delattr__(self, name)
+        for v in nest.flatten(value) if isinstance(value, (list, tuple, dict)) else [value]:
+            if isinstance(v, Layer) and v in self._layers:
+                self._layers.remove(v)
+            elif isinstance(v, kvars.Variable):
+                for lst in (self._trainable_variables, self._non_trainable_variables):
+                    if any(x is v for x in lst):
+                        lst[:] = [x for x in lst if x is not v]
+
+    def _track(self, value):
+        if isinstance(value, Layer):
+            if value is not self and not any(v is value for v in self._layers):
+                self._layers.append(value)
+        elif isinstance(value, kvars.Variable):
+            self._track_variable(value)
+        elif isinstance(value, list) and not isinstance(value, TrackedList):
+            if any(isinstance(v, (Layer, kvars.Variable, list, dict)) for v in value):
+                value = TrackedList(self, value)
+        elif isinstance(value, dict) and not isinstance(value, TrackedDict) and type(value) is dict:
+            if any(isinstance(v, (Layer, kvars.Variable, list, dict)) for v in value.values()):
+                value = TrackedDict(self, value)
+        elif isinstance(value, tuple) and not hasattr(value, "_fields"):
+            for v in value:
+                self._track(v)
+        return value
+
+    def _track_variable(self, v):
+        lst = self._trainable_variables if v.trainable else self._non_trainable_variables
+        if not any(x is v for x in lst):
+            lst.append(v)
+
+    # -- weights ------------------------------------------------------------------------
+    def add_weight(self, shape=None, initializer=None, dtype=None, trainable=True, autocast=True,
+                   regularizer=None, constraint=None, aggregation="none", overwrite_with_gradient=False,
+                   name=None, **kwargs):
+        """Creates a Keras variable tracked by this layer (`glorot_uniform` for floats, zeros otherwise)."""
+        from tfcompat.keras import constraints, initializers, regularizers
+        if kwargs.pop("use_resource", None) is not None or kwargs.pop("synchronization", None) is not None:
+            pass
+        if kwargs:
+            raise TypeError(f"add_weight() got unexpected keyword arguments: {sorted(kwargs)}")
+        shape = () if shape is None else tuple(int(d) for d in shape)
+        dtype = dtypes.as_dtype(dtype).name if dtype is not None else self._dtype_policy.variable_dtype
+        if initializer is None:
+            initializer = "glorot_uniform" if dtypes.as_dtype(dtype).is_floating else "zeros"
+        initializer = initializers.get(initializer)
+        with kvars.name_scope(self.name) if not _in_own_scope(self) else _null():
+            v = kvars.Variable(initializer, shape=shape, dtype=dtype, trainable=trainable, autocast=autocast,
+                               name=name, regularizer=regularizers.get(regularizer) if regularizer else None,
+                               constraint=constraints.get(constraint) if constraint else None)
+        v.overwrite_with_gradient = overwrite_with_gradient
+        self._track_variable(v)
+        return v
+
+    @property
+    def trainable(self):
+        return self._trainable
+
+    @trainable.setter
+    def trainable(self, value):
+        value = bool(value)
+        self.__dict__["_trainable"] = value
+        for v in self._trainable_variables + self._non_trainable_variables:
+            pass
+        for layer in self._layers:
+            layer.trainable = value
+
+    @property
+    def weights(self):
+        out, seen = [], set()
+        for w in self._trainable_variables + self._non_trainable_variables:
+            if id(w) not in seen:
+                seen.add(id(w))
+                out.append(w)
+        for layer in self._layers:
+            for w in layer.weights:
+                if id(w) not in seen:
+                    seen.add(id(w))
+                    out.append(w)
+        return out
+
+    @property
+    def trainable_weights(self):
+        if not self.trainable:
+            return []
+        return [w for w in self.weights if w.trainable]
+
+    @property
+    def non_trainable_weights(self):
+        if not self.trainable:
+            return self.weights
+        return [w for w in self.weights if not w.trainable]
+
+    variables = weights
+    trainable_variables = trainable_weights
+    non_trainable_variables = non_trainable_weights
+
+    def get_weights(self):
+        return [w.numpy() for w in self.weights]
+
+    def set_weights(self, weights):
+        mine = self.weights
+        if len(weights) != len(mine):
+            raise ValueError(f"You called `set_weights(weights)` on layer '{self.name}' with a weight list of "
+                             f"length {len(weights)}, but the layer was expecting {len(mine)} weights.")
+        for v, w in zip(mine, weights):
+            w = np.asarray(w)
+            if tuple(w.shape) != tuple(v.shape):
+                raise ValueError(f"Layer {self.name} weight shape {tuple(v.shape)} is not compatible with "
+                                 f"provided weight shape {tuple(w.shape)}.")
+            v.assign(w)
+
+    @property
+    def losses(self):
+        out = list(self._losses)
+        for w in self.weights:
+            reg = getattr(w, "regularizer", None)
+            if reg is not None:
+                out.append(reg(w))
+        for layer in self._layers:
+            out.extend(layer._losses)
+        return out
+
+    def add_loss(self, loss):
+        self._losses.append(loss if isinstance(loss, Tensor) else convert_to_tensor(loss))
+
+    @property
+    def layers(self):
+        return list(self._layers)
+
+    def _flatten_layers(self, include_self=True, recursive=True):
+        if include_self:
+            yield self
+        for layer in self._layers:
+            yield layer
+            if recursive:
+                yield from layer._flatten_layers(include_self=False)
+
+    @property
+    def submodules(self):
+        return tuple(self._flatten_layers(include_self=False))
+
+    # -- dtypes ---------------------------------------------------------------------------
+    @property
+    def dtype(self):
+        return self._dtype_policy.variable_dtype
+
+    @property
+    def compute_dtype(self):
+        return self._dtype_policy.compute_dtype
+
+    @property
+    def variable_dtype(self):
+        return self._dtype_policy.variable_dtype
+
+    @property
+    def dtype_policy(self):
+        return self._dtype_policy
+
+    @property
+    def input_dtype(self):
+        return self._dtype_policy.compute_dtype
+
+    # -- building and calling ---------------------------------------------------------------
+    def build(self, input_shape=None):
+        self.built = True
+
+    def _maybe_build(self, args):
+        if self.built:
+            return
+        shapes = nest.map_structure(_shape_of, args[0]) if args else None
+        with kvars.name_scope(self.name) if not _in_own_scope(self) else _null():
+            self._enter_build()
+            try:
+                self.build(shapes)
+            finally:
+                self._exit_build()
+        self.built = True
+
+    def _enter_build(self):
+        _BUILDING.append(self)
+
+    def _exit_build(self):
+        _BUILDING.pop()
+
+    def __call__(self, *args, **kwargs):
+        if args and _contains_keras_tensor(args, kwargs):
+            from tfcompat.keras.engine.functional import symbolic_call
+            return symbolic_call(self, args, kwargs)
+        if args:
+            args = (self._convert_inputs(args[0]),) + args[1:]
+        has_training, _, training_default = _signature_flags(type(self))
+        training = kwargs.get("training") if has_training else None
+        if has_training:
+            if training is None:
+                training = call_context.current_training()
+                if training is None:
+                    training = training_default
+                kwargs["training"] = training
+        elif "training" in kwargs:
+            training = kwargs.pop("training")
+        if not self.built:
+            self._maybe_build(args)
+        scoped = not _in_own_scope(self)
+        if scoped:
+            kvars._scope_stack().append(self.name)
+        call_context.push(training)
+        try:
+            outputs = self.call(*args, **kwargs)
+        finally:
+            call_context.pop()
+            if scoped:
+                kvars._scope_stack().pop()
+        if self.activity_regularizer is not None:
+            for o in nest.flatten(outputs):
+                self._losses.append(self.activity_regularizer(o))
+        return outputs
+
+    def _convert_inputs(self, x):
+        if type(x) is Tensor:
+            if self.autocast and x._t.dtype.is_floating_point and x._t.dtype is not _COMPUTE.get(
+                    self._dtype_policy.compute_dtype):
+                from tfcompat.ops.math_ops import cast
+                return cast(x, self._dtype_policy.compute_dtype)
+            return x
+        if isinstance(x, (list, tuple, dict)) and _is_structure_of_tensors(x):
+            return nest.map_structure(self._convert_inputs, x)
+        if isinstance(x, (np.ndarray, np.generic, float, int, list, torch.Tensor)):
+            t = convert_to_tensor(x)
+            return self._convert_inputs(t)
+        if isinstance(x, _TFVariable):
+            return self._convert_inputs(x.read_value())
+        return x
+
+    def call(self, *args, **kwargs):
+        raise NotImplementedError(f"Layer {type(self).__name__} does not have a `call()` method implemented.")
+
+    def compute_output_shape(self, input_shape):
+        from tfcompat.keras.engine.functional import infer_output_shape
+        return infer_output_shape(self, input_shape)
+
+    def count_params(self):
+        if not self.built:
+            raise ValueError(f"You tried to call `count_params` on layer '{self.name}', but the layer isn't "
+                             f"built. You can build it manually via: `layer.build(input_shape)`.")
+        return int(sum(np.prod(w.shape.as_list()) if w.shape.rank else 1 for w in self.weights))
+
+    # -- config --------------------------------------------------------------------------------
+    def get_config(self):
+        config = {"name": self.name, "trainable": self.trainable, "dtype": self._dtype_policy.serialize()}
+        if hasattr(self, "_input_shape_arg"):
+            config["batch_input_shape"] = self._input_shape_arg
+        return config
+
+    @classmethod
+    def from_config(cls, config):
+        config = dict(config)
+        if "batch_input_shape" in config:
+            config["batch_input_shape"] = tuple(config["batch_input_shape"])
+        return cls(**config)
+
+    def __repr__(self):
+        return f"<{type(self).__name__} name={self.name}, built={self.built}>"
+
+    # -- functional-API introspection ---------------------------------------------------------------
+    @property
+    def input(self):
+        node = self._inbound_node()
+        return node.unpacked_inputs()
+
+    @property
+    def output(self):
+        node = self._inbound_node()
+        return node.unpacked_outputs()
+
+    def _inbound_node(self):
+        nodes = self.__dict__.get("_inbound_nodes") or []
+        if not nodes:
+            raise AttributeError(f"The layer {self.name} has never been called and thus has no defined input.")
+        if len(nodes) > 1:
+            raise AttributeError(f"The layer {self.name} has multiple inbound nodes, hence the notion of "
+                                 f"'layer input' is ill-defined. Use `get_input_at(node_index)` instead.")
+        return nodes[0]
+
+
+_COMPUTE = {"float32": torch.float32, "float64": torch.float64, "float16": torch.float16,
+            "bfloat16": torch.bfloat16}
+_BUILDING = []
+
+
+def _in_own_scope(layer):
+    stack = kvars._scope_stack()
+    return bool(stack) and stack[-1] == layer.name
+
+
+class _null:
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        return False
+
+
+def _shape_of(x):
+    if isinstance(x, (Tensor, KerasTensor)):
+        return tuple(x.shape)
+    if isinstance(x, _TFVariable):
+        return tuple(x.shape)
+    if isinstance(x, (np.ndarray, torch.Tensor)):
+        return tuple(x.shape)
+    if isinstance(x, (int, float)):
+        return ()
+    return x
+
+
+def _contains_keras_tensor(args, kwargs):
+    first = args[0]
+    if isinstance(first, KerasTensor):
+        return True
+    if isinstance(first, (list, tuple, dict)):
+        return any(isinstance(x, KerasTensor) for x in nest.flatten(first))
+    return False
+
+
+def _is_structure_of_tensors(x):
+    return all(isinstance(v, (Tensor, np.ndarray, float, int, _TFVariable, torch.Tensor)) for v in nest.flatten(x))
+
+
+class TrackedList(list):
+    """A list attribute of a layer whose layers/variables stay tracked as it changes (Keras's TrackedList)."""
+
+    def __init__(self, owner, values):
+        super().__init__(owner._track(v) for v in values)
+        self._owner = owner
+
+    def append(self, value):
+        super().append(self._owner._track(value))
+
+    def extend(self, values):
+        for v in values:
+            self.append(v)
+
+    def insert(self, index, value):
+        super().insert(index, self._owner._track(value))
+
+    def __setitem__(self, key, value):
+        super().__setitem__(key, self._owner._track(value) if not isinstance(key, slice) else
+                            [self._owner._track(v) for v in value])
+
+
+class TrackedDict(dict):
+    """A dict attribute of a layer whose layers/variables stay tracked."""
+
+    def __init__(self, owner, values):
+        super().__init__((k, owner._track(v)) for k, v in values.items())
+        self._owner = owner
+
+    def __setitem__(self, key, value):
+        super().__setitem__(key, self._owner._track(value))
+
+    def update(self, *args, **kwargs):
+        for k, v in dict(*args, **kwargs).items():
+            self[k] = v

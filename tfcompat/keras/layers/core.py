@@ -1,0 +1,195 @@
+"""Core Keras layers: Dense, Activation, Dropout, Flatten, Lambda, Identity."""
+import numpy as np
+import torch
+
+from tfcompat.framework.op_def import input_storage
+from tfcompat.framework.tensor import _wrap
+from tfcompat.keras import activations, constraints, initializers, regularizers
+from tfcompat.keras.layers.base import Layer
+
+
+def _ser(obj):
+    from tfcompat.keras.saving_utils import serialize_keras_object
+    return serialize_keras_object(obj)
+
+
+class Dense(Layer):
+    """`output = activation(dot(input, kernel) + bias)`, kernel shape `(input_dim, units)`."""
+
+    def __init__(self, units, activation=None, use_bias=True, kernel_initializer="glorot_uniform",
+                 bias_initializer="zeros", kernel_regularizer=None, bias_regularizer=None, activity_regularizer=None,
+                 kernel_constraint=None, bias_constraint=None, lora_rank=None, lora_alpha=None, **kwargs):
+        super().__init__(activity_regularizer=activity_regularizer, **kwargs)
+        if lora_rank is not None:
+            raise NotImplementedError("tfcompat: Dense(lora_rank=...) is not supported")
+        self.units = int(units)
+        if self.units <= 0:
+            raise ValueError(f"Received an invalid value for `units`, expected a positive integer. "
+                             f"Received: units={units}")
+        self.activation = activations.get(activation)
+        self.use_bias = use_bias
+        self.kernel_initializer = initializers.get(kernel_initializer)
+        self.bias_initializer = initializers.get(bias_initializer)
+        self.kernel_regularizer = regularizers.get(kernel_regularizer)
+        self.bias_regularizer = regularizers.get(bias_regularizer)
+        self.kernel_constraint = constraints.get(kernel_constraint)
+        self.bias_constraint = constraints.get(bias_constraint)
+        self.supports_masking = True
+
+    def build(self, input_shape):
+        input_dim = input_shape[-1]
+        self._kernel = self.add_weight(name="kernel", shape=(input_dim, self.units),
+                                       initializer=self.kernel_initializer, regularizer=self.kernel_regularizer,
+                                       constraint=self.kernel_constraint)
+        self._bias = self.add_weight(name="bias", shape=(self.units,), initializer=self.bias_initializer,
+                                     regularizer=self.bias_regularizer, constraint=self.bias_constraint) \
+            if self.use_bias else None
+        self.built = True
+
+    @property
+    def kernel(self):
+        if not self.built:
+            raise AttributeError("You must build the layer before accessing `kernel`.")
+        return self._kernel
+
+    @property
+    def bias(self):
+        if not self.built:
+            raise AttributeError("You must build the layer before accessing `bias`.")
+        return self._bias
+
+    def call(self, inputs, training=None):
+        x = input_storage(inputs)
+        k = self._kernel._read()
+        if x.dtype is not k.dtype:
+            k = k.to(x.dtype)
+        if self._bias is not None:
+            b = self._bias._read().to(x.dtype)
+            out = torch.addmm(b, x, k) if x.ndim == 2 else torch.matmul(x, k) + b
+        else:
+            out = torch.matmul(x, k)
+        out = _wrap(out)
+        if self.activation is not activations.linear:
+            out = self.activation(out)
+        return out
+
+    def compute_output_shape(self, input_shape):
+        return tuple(input_shape[:-1]) + (self.units,)
+
+    def get_config(self):
+        config = super().get_config()
+        config.update({
+            "units": self.units, "activation": activations.serialize(self.activation), "use_bias": self.use_bias,
+            "kernel_initializer": _ser(self.kernel_initializer), "bias_initializer": _ser(self.bias_initializer),
+            "kernel_regularizer": _ser(self.kernel_regularizer), "bias_regularizer": _ser(self.bias_regularizer),
+            "kernel_constraint": _ser(self.kernel_constraint), "bias_constraint": _ser(self.bias_constraint),
+            "quantization_config": None,
+        })
+        return config
+
+
+class Activation(Layer):
+    """Applies an activation function (`Activation("relu")`)."""
+
+    def __init__(self, activation, **kwargs):
+        super().__init__(**kwargs)
+        self.supports_masking = True
+        self.activation = activations.get(activation)
+
+    def call(self, inputs):
+        return self.activation(inputs)
+
+    def compute_output_shape(self, input_shape):
+        return input_shape
+
+    def get_config(self):
+        config = super().get_config()
+        config["activation"] = activations.serialize(self.activation)
+        return config
+
+
+class Dropout(Layer):
+    """Randomly zeroes a `rate` fraction of inputs in training, scaling the rest by `1 / (1 - rate)`."""
+
+    def __init__(self, rate, noise_shape=None, seed=None, **kwargs):
+        super().__init__(**kwargs)
+        if not 0 <= rate <= 1:
+            raise ValueError(f"Invalid value received for argument `rate`. Expected a float value between 0 "
+                             f"and 1. Received: rate={rate}")
+        self.rate = rate
+        self.noise_shape = noise_shape
+        self.seed = seed
+        self.supports_masking = True
+        self.built = True
+
+    def call(self, inputs, training=False):
+        if not training or self.rate == 0:
+            return inputs
+        x = input_storage(inputs)
+        shape = x.shape if self.noise_shape is None else tuple(
+            x.shape[i] if d is None else d for i, d in enumerate(self.noise_shape))
+        from tfcompat.ops import random_ops
+        gen = random_ops.generator_for(self.seed, x.device)
+        keep = torch.rand(shape, generator=gen, device=x.device) >= self.rate
+        return _wrap(x * keep.to(x.dtype) / (1.0 - self.rate))
+
+    def compute_output_shape(self, input_shape):
+        return input_shape
+
+    def get_config(self):
+        config = super().get_config()
+        config.update({"rate": self.rate, "seed": self.seed, "noise_shape": self.noise_shape})
+        return config
+
+
+class Flatten(Layer):
+    """Flattens all but the batch axis (`data_format` channels_first transposes first, as Keras)."""
+
+    def __init__(self, data_format=None, **kwargs):
+        super().__init__(**kwargs)
+        self.data_format = data_format or "channels_last"
+        self.built = True
+
+    def call(self, inputs):
+        x = input_storage(inputs)
+        if self.data_format == "channels_first" and x.ndim > 2:
+            x = x.permute(0, *range(2, x.ndim), 1)
+        return _wrap(x.reshape(x.shape[0], -1))
+
+    def compute_output_shape(self, input_shape):
+        rest = input_shape[1:]
+        n = None if any(d is None for d in rest) else int(np.prod(rest)) if rest else 1
+        return (input_shape[0], n)
+
+    def get_config(self):
+        config = super().get_config()
+        config["data_format"] = self.data_format
+        return config
+
+
+class Lambda(Layer):
+    """Wraps an arbitrary function as a layer (`Lambda(lambda x: x * 2)`)."""
+
+    def __init__(self, function, output_shape=None, mask=None, arguments=None, **kwargs):
+        super().__init__(**kwargs)
+        self.function = function
+        self.arguments = arguments or {}
+        self._output_shape = output_shape
+        self.built = True
+
+    def call(self, inputs, mask=None, training=None):
+        return self.function(inputs, **self.arguments)
+
+    def get_config(self):
+        raise NotImplementedError("tfcompat: serializing Lambda layers (Python bytecode) is not supported")
+
+
+class Identity(Layer):
+    """Returns its input unchanged."""
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.built = True
+
+    def call(self, inputs):
+        return inputs

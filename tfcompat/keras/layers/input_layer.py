@@ -1,0 +1,53 @@
+"""`keras.Input` and `InputLayer`: the entry points of a functional graph."""
+from tfcompat.keras.engine.functional import Node
+from tfcompat.keras.engine.keras_tensor import KerasTensor
+from tfcompat.keras.layers.base import Layer
+
+
+class InputLayer(Layer):
+    """The layer behind `keras.Input`: holds the graph's input KerasTensor."""
+
+    def __init__(self, shape=None, batch_size=None, dtype=None, sparse=None, batch_shape=None, input_tensor=None,
+                 optional=False, name=None, ragged=None, **kwargs):
+        if "input_shape" in kwargs:
+            shape = kwargs.pop("input_shape")
+        if "batch_input_shape" in kwargs:
+            batch_shape = kwargs.pop("batch_input_shape")
+        super().__init__(name=name, dtype=dtype, **kwargs)
+        if sparse or ragged:
+            raise NotImplementedError("tfcompat: sparse and ragged Keras inputs are not supported")
+        if batch_shape is None:
+            if shape is None:
+                raise ValueError("You must pass a `shape` argument.")
+            batch_shape = (batch_size,) + tuple(shape)
+        self._batch_shape = tuple(batch_shape)
+        self.optional = optional
+        if input_tensor is None:
+            input_tensor = KerasTensor(self._batch_shape, dtype=self.dtype, name=self.name)
+        self._input_tensor = input_tensor
+        node = Node(self, (), {}, input_tensor)
+        input_tensor._history = (node, 0)
+        self.built = True
+
+    @property
+    def batch_shape(self):
+        return self._batch_shape
+
+    @property
+    def output(self):
+        return self._input_tensor
+
+    def call(self, inputs):
+        return inputs
+
+    def get_config(self):
+        return {"batch_shape": self._batch_shape, "dtype": self.dtype, "sparse": False, "ragged": False,
+                "name": self.name, "optional": self.optional}
+
+
+def Input(shape=None, batch_size=None, dtype=None, sparse=None, batch_shape=None, name=None, tensor=None,
+          optional=False, ragged=None):
+    """A symbolic input of a functional model: `keras.Input(shape=(28, 28, 1))` -> KerasTensor (None, 28, 28, 1)."""
+    layer = InputLayer(shape=shape, batch_size=batch_size, dtype=dtype, sparse=sparse, batch_shape=batch_shape,
+                       name=name, input_tensor=tensor, optional=optional, ragged=ragged)
+    return layer.output

@@ -1,0 +1,114 @@
+"""`keras.Sequential`: a linear stack of layers, built from the first input shape it sees."""
+from tfcompat.keras import variables as kvars
+from tfcompat.keras.engine import naming
+from tfcompat.keras.engine.functional import symbolic_call
+from tfcompat.keras.engine.keras_tensor import KerasTensor
+from tfcompat.keras.layers.base import Layer
+from tfcompat.keras.layers.input_layer import InputLayer
+from tfcompat.keras.models.model import Model
+
+
+class Sequential(Model):
+    """Layers applied one after another (`tf.keras.Sequential([...])`, `add`, `pop`)."""
+
+    def __init__(self, layers=None, trainable=True, name=None):
+        if name is None:
+            name = naming.unique_name("sequential")
+        Layer.__init__(self, trainable=trainable, name=name)
+        self._input_layer = None
+        self._stack = []
+        for layer in layers or []:
+            self.add(layer, rebuild=False)
+        if self._input_layer is not None and self._stack:
+            self.build(self._input_layer.batch_shape)
+
+    def add(self, layer, rebuild=True):
+        """Appends a layer (a `keras.Input` tensor or InputLayer sets the input shape)."""
+        if isinstance(layer, KerasTensor):
+            layer = layer._history[0].layer
+        if isinstance(layer, InputLayer):
+            if self._stack or self._input_layer is not None:
+                raise ValueError("Sequential model: an InputLayer can only be the first layer.")
+            self._input_layer = layer
+            return
+        if not isinstance(layer, Layer):
+            raise ValueError(f"Only instances of `keras.Layer` can be added to a Sequential model. Received: "
+                             f"{layer} (of type {type(layer)})")
+        if any(l is layer for l in self._stack):
+            raise ValueError(f"Cannot add layer {layer.name} to Sequential: it is already in it.")
+        if not self._stack and self._input_layer is None and hasattr(layer, "_input_shape_arg"):
+            self._input_layer = InputLayer(batch_shape=layer._input_shape_arg)
+        self._stack.append(layer)
+        self._track(layer)
+        self.built = False
+        if rebuild and self._input_layer is not None:
+            self.build(self._input_layer.batch_shape)
+
+    def pop(self, rebuild=True):
+        if not self._stack:
+            raise TypeError("There are no layers in the model.")
+        layer = self._stack.pop()
+        self._layers.remove(layer)
+        self.built = False
+        if rebuild and self._input_layer is not None and self._stack:
+            self.build(self._input_layer.batch_shape)
+        return layer
+
+    @property
+    def layers(self):
+        return list(self._stack)
+
+    def build(self, input_shape=None):
+        """Builds every layer for `input_shape` (batch dim included), propagating shapes symbolically."""
+        if input_shape is None:
+            raise ValueError("You must provide an `input_shape` argument.")
+        if self._input_layer is None:
+            self._input_layer = InputLayer(batch_shape=(None,) + tuple(input_shape)[1:])
+        x = self._input_layer.output
+        with kvars.name_scope(self.name):
+            for layer in self._stack:
+                x = symbolic_call(layer, (x,), {})
+                layer.__dict__["_inbound_nodes"].pop()
+        self._output_spec = x
+        self.built = True
+
+    def _maybe_build(self, args):
+        if not self.built:
+            shape = tuple(args[0].shape)
+            self.build(shape)
+
+    def call(self, inputs, training=None, mask=None):
+        x = inputs
+        for layer in self._stack:
+            x = layer(x, training=training) if _accepts_training(layer) else layer(x)
+        return x
+
+    @property
+    def input_shape(self):
+        if self._input_layer is None:
+            raise AttributeError(f"Sequential model '{self.name}' has no defined input shape yet.")
+        return self._input_layer.batch_shape
+
+    @property
+    def output_shape(self):
+        if not self.built:
+            raise AttributeError(f"Sequential model '{self.name}' has no defined output shape yet.")
+        return self._output_spec._shape
+
+    @property
+    def inputs(self):
+        return [self._input_layer.output] if self._input_layer is not None else None
+
+    def get_config(self):
+        from tfcompat.keras.saving_utils import serialize_keras_object
+        layers = []
+        if self._input_layer is not None:
+            layers.append(serialize_keras_object(self._input_layer))
+        layers.extend(serialize_keras_object(l) for l in self._stack)
+        return {"name": self.name, "trainable": self.trainable, "dtype": self._dtype_policy.serialize(),
+                "layers": layers}
+
+
+def _accepts_training(layer):
+    from tfcompat.keras.layers.base import _signature_flags
+    return _signature_flags(type(layer))[0]
