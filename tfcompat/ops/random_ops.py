@@ -1,1 +1,567 @@
-"""(being written)"""
+"""`tf.random`: seeded random ops on torch generators, with TF's global/op seed rules.
+
+TF's rules (the values differ from TF's bits, the determinism does not):
+- no global seed, no op seed: nondeterministic;
+- `tf.random.set_seed(g)`: unseeded ops draw, in program order, from one stream of `g`;
+- an op seed `s` draws from the stream of `(g, s)` (`g` = 87654321 when no global seed is set),
+  so repeated calls of one seeded op give different values, reproducibly;
+- `set_seed` again restarts every stream.
+Stateless ops (`stateless_*`) are pure functions of their `seed` argument (shape [2]).
+"""
+import enum
+import os
+
+import numpy as np
+import torch
+
+from tfcompat.framework import dtypes, errors
+from tfcompat.framework.context import current_device
+from tfcompat.framework.convert import to_storage
+from tfcompat.framework.export import tf_export
+from tfcompat.framework.op_def import check_dtype, input_storage, int_list, wrap
+from tfcompat.framework.tensor import Tensor
+
+DEFAULT_GRAPH_SEED = 87654321
+_MASK64 = (1 << 64) - 1
+
+
+class _Seeds:
+    global_seed = None
+    streams = {}        # (global seed, op seed or None, device) -> torch.Generator
+    unseeded = {}       # device -> torch.Generator with OS entropy
+
+
+@tf_export("random.set_seed")
+def set_seed(seed):
+    """Sets the global seed: restarts every seeded stream (TF's `tf.random.set_seed`)."""
+    _Seeds.global_seed = None if seed is None else int(seed)
+    _Seeds.streams = {}
+    global _global_generator
+    _global_generator = None
+
+
+def _mix(*values):
+    """A 63-bit torch seed from integers (splitmix64 finaliser over each value)."""
+    h = 0x9E3779B97F4A7C15
+    for v in values:
+        h = (h ^ (int(v) & _MASK64)) * 0xBF58476D1CE4E5B9 & _MASK64
+        h ^= h >> 31
+        h = (h * 0x94D049BB133111EB) & _MASK64
+        h ^= h >> 29
+    return h >> 1
+
+
+def _new_generator(seed, device):
+    g = torch.Generator(device=device)
+    g.manual_seed(seed)
+    return g
+
+
+def generator_for(seed=None, device=None):
+    """The torch.Generator a TF random op with op seed `seed` draws from, on `device` (default: current).
+
+    Follows TF's seed rules (see module doc): with `tf.random.set_seed` in effect, or with an op `seed`,
+    the stream is reproducible; otherwise it is seeded from OS entropy. Dropout, Keras initializers
+    and layers draw from it so that `tf.random.set_seed` makes them reproducible.
+    """
+    device = current_device() if device is None else torch.device(device)
+    g_seed = _Seeds.global_seed
+    if g_seed is None:
+        if seed is None:
+            g = _Seeds.unseeded.get(device)
+            if g is None:
+                g = _Seeds.unseeded[device] = _new_generator(int.from_bytes(os.urandom(8), "little") >> 1, device)
+            return g
+        g_seed = DEFAULT_GRAPH_SEED
+    key = (g_seed, None if seed is None else int(seed), device)
+    g = _Seeds.streams.get(key)
+    if g is None:
+        g = _Seeds.streams[key] = _new_generator(_mix(g_seed, -1 if seed is None else int(seed)), device)
+    return g
+
+
+def seeded_generator(seed, device=None):
+    """A fresh torch.Generator that is a pure function of the integer `seed` (Keras' seeded initializers)."""
+    return _new_generator(_mix(int(seed), 0), current_device() if device is None else torch.device(device))
+
+
+def draw_seed(device="cpu"):
+    """An integer seed in [1, 1e9] drawn from the global stream (reproducible under `tf.random.set_seed`)."""
+    return int(torch.randint(1, 10 ** 9 + 1, (), generator=generator_for(None, device)))
+
+
+def stateless_generator(seed, device=None, op="StatelessRandomGetKeyCounter"):
+    """A fresh torch.Generator that is a pure function of a TF stateless seed (shape [2], int32/int64)."""
+    t = input_storage(seed)
+    check_dtype(t, op, _SEED_TYPES)
+    if tuple(t.shape) != (2,):
+        raise errors.op_error(errors.InvalidArgumentError,
+                              f"seed must have shape [2], not [{','.join(map(str, t.shape))}]", op)
+    a, b = (int(v) for v in t.tolist())
+    return _new_generator(_mix(a, b), current_device() if device is None else device)
+
+
+_SEED_TYPES = frozenset([torch.int32, torch.int64])
+_FLOATS = (dtypes.float16, dtypes.bfloat16, dtypes.float32, dtypes.float64)
+_UNIFORM_TYPES = _FLOATS + (dtypes.int32, dtypes.int64)
+_STATELESS_INT = (dtypes.int32, dtypes.int64, dtypes.uint32, dtypes.uint64)
+
+
+def _check_dtype(dtype, allowed):
+    dtype = dtypes.as_dtype(dtype)
+    if dtype not in allowed:
+        names = ", ".join(f"tf.{d.name}" for d in allowed)
+        raise ValueError(f"Argument `dtype` got invalid value {dtype}. Accepted dtypes are ({names}).")
+    return dtype
+
+
+def _shape(shape, op):
+    dims = int_list(shape)
+    for d in dims:
+        if d < 0:
+            raise errors.op_error(errors.InvalidArgumentError, f"Dimension {d} must be >= 0", op)
+    return dims
+
+
+def _param(value, dtype, device):
+    """A distribution parameter (scalar or tensor) converted to `dtype` as TF does (strictly)."""
+    if type(value) is float or type(value) is int:
+        if not dtype.is_floating:
+            to_storage(value, dtype)   # TF's "Cannot convert 1.5 to EagerTensor of dtype int32"
+        return value
+    t = input_storage(value) if isinstance(value, Tensor) or hasattr(value, "_read") else to_storage(value, dtype)
+    if t.dtype is not dtype.torch_dtype:
+        t = t.to(dtype.torch_dtype)
+    return t.to(device) if t.device != device else t
+
+
+def _affine(x, scale, shift):
+    if not (isinstance(scale, (int, float)) and scale == 1):
+        x = x * scale
+    if not (isinstance(shift, (int, float)) and shift == 0):
+        x = x + shift
+    return x
+
+
+# -- draws on a given generator (shared by the stateful, stateless and Generator APIs) --------------
+
+def _normal(dims, mean, stddev, dtype, gen, op="RandomStandardNormal"):
+    dtype = dtypes.as_dtype(dtype)
+    device = gen.device
+    mean, stddev = _param(mean, dtype, device), _param(stddev, dtype, device)   # TF converts these first
+    _check_dtype(dtype, _FLOATS)
+    x = torch.randn(_shape(dims, op), generator=gen, device=device, dtype=_draw_type(dtype))
+    return wrap(_affine(x, stddev, mean).to(dtype.torch_dtype))
+
+
+def _draw_type(dtype):
+    """Half types are drawn in float32 (torch lacks some half kernels on CPU) and cast."""
+    return torch.float32 if dtype.size == 2 else dtype.torch_dtype
+
+
+def _truncated(dims, gen, torch_dtype):
+    """Standard normal samples outside [-2, 2] redrawn, as TF's TruncatedNormal."""
+    x = torch.randn(dims, generator=gen, device=gen.device, dtype=torch_dtype)
+    bad = x.abs() > 2
+    while bool(bad.any()):
+        n = int(bad.sum())
+        x[bad] = torch.randn(n, generator=gen, device=gen.device, dtype=torch_dtype)
+        bad = x.abs() > 2
+    return x
+
+
+def _truncated_normal(dims, mean, stddev, dtype, gen, op="TruncatedNormal"):
+    dtype = dtypes.as_dtype(dtype)
+    device = gen.device
+    mean, stddev = _param(mean, dtype, device), _param(stddev, dtype, device)   # TF converts these first
+    _check_dtype(dtype, _FLOATS)
+    x = _truncated(_shape(dims, op), gen, _draw_type(dtype))
+    return wrap(_affine(x, stddev, mean).to(dtype.torch_dtype))
+
+
+def _uniform(dims, minval, maxval, dtype, gen, op):
+    dtype = _check_dtype(dtype, _UNIFORM_TYPES)
+    dims = _shape(dims, op)
+    device = gen.device
+    if dtype.is_integer:
+        if maxval is None:
+            raise ValueError(f"Must specify maxval for integer dtype {dtype!r}")
+        return _uniform_int(dims, minval, maxval, dtype, gen, op + "Int")
+    lo = _param(0 if minval is None else minval, dtype, device)
+    hi = _param(1 if maxval is None else maxval, dtype, device)
+    x = torch.rand(dims, generator=gen, device=device, dtype=_draw_type(dtype))
+    return wrap(_affine(x, hi - lo, lo).to(dtype.torch_dtype))
+
+
+def _uniform_int(dims, minval, maxval, dtype, gen, op):
+    lo = int(to_storage(minval, dtype)) if not isinstance(minval, Tensor) else int(minval)
+    hi = int(to_storage(maxval, dtype)) if not isinstance(maxval, Tensor) else int(maxval)
+    if lo >= hi:
+        raise errors.op_error(errors.InvalidArgumentError, f"Need minval < maxval, got {lo} >= {hi}", op)
+    return wrap(torch.randint(lo, hi, dims, generator=gen, device=gen.device, dtype=dtype.torch_dtype))
+
+
+def _full_int(dims, dtype, gen):
+    """Uniform over every value of an integer dtype (TF's `uniform_full_int`)."""
+    bits = torch.randint(-2 ** 63, 2 ** 63 - 1, dims, generator=gen, device=gen.device, dtype=torch.int64)
+    if dtype.size == 8:
+        return wrap(bits.to(dtype.torch_dtype) if dtype is not dtypes.int64 else bits)
+    low = bits & 0xFFFFFFFF
+    if dtype is dtypes.int32:
+        low = torch.where(low >= 2 ** 31, low - 2 ** 32, low)
+    return wrap(low.to(dtype.torch_dtype))
+
+
+def _categorical(logits, num_samples, dtype, gen, op="Multinomial"):
+    t = input_storage(logits)
+    n = int(num_samples)
+    if t.ndim != 2:
+        raise errors.op_error(errors.InvalidArgumentError,
+                              f"logits should be a matrix, got shape [{','.join(map(str, t.shape))}]", op)
+    if n < 0:
+        raise errors.op_error(errors.InvalidArgumentError, f"num_samples should be non-negative, got {n}", op)
+    out_dtype = dtypes.int64 if dtype is None else dtypes.as_dtype(dtype)
+    if n == 0 or t.shape[0] == 0:
+        return wrap(torch.zeros((t.shape[0], n), dtype=out_dtype.torch_dtype, device=t.device))
+    probs = torch.softmax(t.to(torch.float64 if t.dtype is torch.float64 else torch.float32), dim=-1)
+    if probs.device != gen.device:
+        probs = probs.to(gen.device)
+    out = torch.multinomial(probs, n, replacement=True, generator=gen)
+    return wrap(out.to(out_dtype.torch_dtype))
+
+
+def _standard_gamma(alpha, gen):
+    """Gamma(alpha, 1) samples for a float tensor `alpha` (Marsaglia-Tsang, boosted for alpha < 1)."""
+    small = alpha < 1
+    a = torch.where(small, alpha + 1, alpha)
+    d = a - 1.0 / 3
+    c = 1.0 / torch.sqrt(9 * d)
+    out = torch.empty_like(a)
+    todo = torch.ones_like(a, dtype=torch.bool)
+    while bool(todo.any()):
+        x = torch.randn(a.shape, generator=gen, device=a.device, dtype=a.dtype)
+        v = (1 + c * x) ** 3
+        u = torch.rand(a.shape, generator=gen, device=a.device, dtype=a.dtype)
+        ok = todo & (v > 0) & (torch.log(u) < 0.5 * x * x + d - d * v + d * torch.log(torch.where(v > 0, v, 1)))
+        out = torch.where(ok, d * v, out)
+        todo = todo & ~ok
+    if bool(small.any()):
+        u = torch.rand(a.shape, generator=gen, device=a.device, dtype=a.dtype)
+        out = torch.where(small, out * u ** (1 / alpha), out)
+    return out
+
+
+def _gamma(shape, alpha, beta, dtype, gen):
+    dtype = _check_dtype(dtype, (dtypes.float16, dtypes.float32, dtypes.float64))
+    device = gen.device
+    work = torch.float64 if dtype is dtypes.float64 else torch.float32
+    a = _param(alpha, dtype, device)
+    a = torch.as_tensor(a, dtype=work, device=device)
+    if beta is not None:
+        b = torch.as_tensor(_param(beta, dtype, device), dtype=work, device=device)
+        a = torch.broadcast_tensors(a, b)[0]
+    dims = _shape(shape, "RandomGamma") + list(a.shape)
+    sample = _standard_gamma(a.expand(dims).contiguous(), gen)
+    if beta is not None:
+        sample = sample / b
+    return wrap(sample.to(dtype.torch_dtype))
+
+
+def _poisson(shape, lam, dtype, gen):
+    dtype = dtypes.as_dtype(dtype)
+    device = gen.device
+    rate = input_storage(lam) if isinstance(lam, Tensor) else to_storage(lam)
+    work = torch.float64 if rate.dtype is torch.float64 else torch.float32
+    rate = rate.to(device=device, dtype=work)
+    dims = _shape(shape, "RandomPoissonV2") + list(rate.shape)
+    out = torch.poisson(rate.expand(dims).contiguous(), generator=gen)
+    return wrap(out.to(dtype.torch_dtype))
+
+
+# -- stateful ops (global/op seed) ------------------------------------------------------------------
+
+@tf_export("random.normal")
+def normal(shape, mean=0.0, stddev=1.0, dtype=dtypes.float32, seed=None, name=None):
+    """Samples from N(mean, stddev**2)."""
+    return _normal(shape, mean, stddev, dtype, generator_for(seed))
+
+
+@tf_export("random.truncated_normal")
+def truncated_normal(shape, mean=0.0, stddev=1.0, dtype=dtypes.float32, seed=None, name=None):
+    """Normal samples, redrawn when more than 2 stddevs from the mean."""
+    return _truncated_normal(shape, mean, stddev, dtype, generator_for(seed))
+
+
+@tf_export("random.uniform")
+def uniform(shape, minval=0, maxval=None, dtype=dtypes.float32, seed=None, name=None):
+    """Uniform samples in [minval, maxval) (maxval defaults to 1 for floats and is required for ints)."""
+    return _uniform(shape, minval, maxval, dtype, generator_for(seed), "RandomUniform")
+
+
+@tf_export("random.categorical")
+def categorical(logits, num_samples, dtype=None, seed=None, name=None):
+    """`num_samples` class indices per row of `logits` [batch, classes] (int64 by default)."""
+    return _categorical(logits, num_samples, dtype, generator_for(seed))
+
+
+@tf_export("random.shuffle")
+def shuffle(value, seed=None, name=None):
+    """Randomly permutes `value` along its first axis."""
+    t = input_storage(value)
+    if t.ndim == 0:
+        return wrap(t)
+    gen = generator_for(seed, t.device)
+    return wrap(t[torch.randperm(t.shape[0], generator=gen, device=t.device)])
+
+
+@tf_export("random.gamma")
+def gamma(shape, alpha, beta=None, dtype=dtypes.float32, seed=None, name=None):
+    """Gamma(alpha, beta) samples of shape `shape + broadcast(alpha, beta).shape` (beta is a rate)."""
+    return _gamma(shape, alpha, beta, dtype, generator_for(seed))
+
+
+@tf_export("random.poisson")
+def poisson(shape, lam, dtype=dtypes.float32, seed=None, name=None):
+    """Poisson(lam) samples of shape `shape + lam.shape`."""
+    return _poisson(shape, lam, dtype, generator_for(seed))
+
+
+# -- stateless ops -----------------------------------------------------------------------------------
+
+@tf_export("random.stateless_normal")
+def stateless_normal(shape, seed, mean=0.0, stddev=1.0, dtype=dtypes.float32, name=None, alg="auto_select"):
+    """Normal samples, a deterministic function of `seed` (shape [2])."""
+    return _normal(shape, mean, stddev, dtype, stateless_generator(seed))
+
+
+@tf_export("random.stateless_truncated_normal")
+def stateless_truncated_normal(shape, seed, mean=0.0, stddev=1.0, dtype=dtypes.float32, name=None,
+                               alg="auto_select"):
+    """Truncated normal samples, a deterministic function of `seed`."""
+    return _truncated_normal(shape, mean, stddev, dtype, stateless_generator(seed))
+
+
+@tf_export("random.stateless_uniform")
+def stateless_uniform(shape, seed, minval=0, maxval=None, dtype=dtypes.float32, name=None, alg="auto_select"):
+    """Uniform samples, a deterministic function of `seed`; ints with no bounds cover the full range."""
+    dt = _check_dtype(dtype, _UNIFORM_TYPES + (dtypes.uint32, dtypes.uint64))
+    gen = stateless_generator(seed)
+    if dt.is_integer and (minval is None) != (maxval is None):
+        raise ValueError(f"For integer `dtype` argument {dt!r}, argument `minval` and `maxval` must be both "
+                         f"None or not None. Got `minval`={minval} and `maxval`={maxval}.")
+    if dt.is_integer and maxval is None:
+        return _full_int(_shape(shape, "StatelessRandomUniformFullIntV2"), dt, gen)
+    return _uniform(shape, minval, maxval, dt, gen, "StatelessRandomUniformV2")
+
+
+@tf_export("random.stateless_categorical")
+def stateless_categorical(logits, num_samples, seed, dtype=dtypes.int64, name=None):
+    """Categorical samples, a deterministic function of `seed`."""
+    return _categorical(logits, num_samples, dtype, stateless_generator(seed), "StatelessMultinomial")
+
+
+@tf_export("random.stateless_gamma")
+def stateless_gamma(shape, seed, alpha, beta=None, dtype=dtypes.float32, name=None):
+    """Gamma samples, a deterministic function of `seed`; `shape` must end with the parameters' shape."""
+    dims = int_list(shape)
+    params = [to_storage(v) if not isinstance(v, Tensor) else input_storage(v) for v in (alpha, beta)
+              if v is not None]
+    rank = len(torch.broadcast_shapes(*(p.shape for p in params)))
+    out = _gamma(dims[:len(dims) - rank], alpha, beta, dtype, stateless_generator(seed))
+    return wrap(out._t.expand(dims)) if list(out._t.shape) != dims else out
+
+
+@tf_export("random.stateless_poisson")
+def stateless_poisson(shape, seed, lam, dtype=dtypes.int32, name=None):
+    """Poisson samples, a deterministic function of `seed`; `shape` must end with lam's shape."""
+    rate = to_storage(lam) if not isinstance(lam, Tensor) else input_storage(lam)
+    dims = int_list(shape)
+    lead = dims[:len(dims) - rate.ndim] if rate.ndim else dims
+    return _poisson(lead, lam, dtype, stateless_generator(seed))
+
+
+@tf_export("random.fold_in", "random.experimental.stateless_fold_in")
+def fold_in(seed, data, alg="auto_select"):
+    """A new stateless seed from `seed` and an integer `data` (deterministic)."""
+    t = input_storage(seed)
+    gen = stateless_generator(seed, torch.device("cpu"))
+    gen.manual_seed(_mix(gen.initial_seed(), int(data)))
+    return wrap(_seed_values(gen, 2, t.dtype).to(t.device))
+
+
+@tf_export("random.split", "random.experimental.stateless_split")
+def split(seed, num=2, alg="auto_select"):
+    """`num` new stateless seeds ([num, 2]) derived from `seed` (deterministic)."""
+    t = input_storage(seed)
+    gen = stateless_generator(seed, torch.device("cpu"))
+    return wrap(_seed_values(gen, 2 * int(num), t.dtype).reshape(int(num), 2).to(t.device))
+
+
+def _seed_values(gen, n, torch_dtype):
+    info = torch.iinfo(torch_dtype)
+    return torch.randint(info.min, info.max, (n,), generator=gen, dtype=torch_dtype)
+
+
+@tf_export("random.experimental.stateless_shuffle")
+def stateless_shuffle(value, seed, alg="auto_select", name=None):
+    """Permutes `value` along its first axis, a deterministic function of `seed`."""
+    t = input_storage(value)
+    gen = stateless_generator(seed, t.device)
+    return wrap(t[torch.randperm(t.shape[0], generator=gen, device=t.device)])
+
+
+# -- tf.random.Generator -------------------------------------------------------------------------------
+
+@tf_export("random.Algorithm", "random.experimental.Algorithm")
+class Algorithm(enum.Enum):
+    """TF's RNG algorithms (tfcompat draws with torch's generator whatever the choice)."""
+    PHILOX = 1
+    THREEFRY = 2
+    AUTO_SELECT = 3
+
+
+def _alg(alg):
+    if alg is None or alg == "auto_select":
+        return Algorithm.AUTO_SELECT
+    if isinstance(alg, str):
+        return Algorithm[alg.upper()]
+    return Algorithm(alg.value if isinstance(alg, Algorithm) else int(alg))
+
+
+@tf_export("random.create_rng_state", "random.experimental.create_rng_state")
+def create_rng_state(seed, alg):
+    """The initial state ([3] int64) of a `tf.random.Generator` seeded with `seed`."""
+    s = int(seed) & _MASK64
+    s = s - (1 << 64) if s >= 1 << 63 else s
+    _alg(alg)
+    return np.array([s, 0, 0], dtype=np.int64)
+
+
+@tf_export("random.Generator", "random.experimental.Generator")
+class Generator:
+    """A stateful RNG whose state is a `tf.Variable` (int64 [3]); each draw advances it.
+
+    tfcompat draws with a torch generator keyed by the state, so values are reproducible from the state
+    (not bit-equal to TF's Philox).
+    """
+
+    def __init__(self, copy_from=None, state=None, alg=None):
+        from tfcompat.framework.variables import Variable
+        if copy_from is not None:
+            state, alg = copy_from.state.numpy(), copy_from.algorithm
+        elif state is None:
+            raise ValueError("Must provide either `copy_from` or `state` to create a generator.")
+        self._alg = _alg(alg if alg is not None else Algorithm.PHILOX)
+        value = state.numpy() if hasattr(state, "numpy") else np.asarray(state, dtype=np.int64)
+        self._state_var = Variable(value.astype(np.int64), trainable=False, name="StateVar")
+
+    @classmethod
+    def from_seed(cls, seed, alg=None):
+        return cls(state=create_rng_state(seed, alg or Algorithm.PHILOX), alg=alg or Algorithm.PHILOX)
+
+    @classmethod
+    def from_non_deterministic_state(cls, alg=None):
+        return cls.from_seed(int.from_bytes(os.urandom(8), "little") >> 1, alg)
+
+    @classmethod
+    def from_state(cls, state, alg):
+        return cls(state=state, alg=alg)
+
+    @classmethod
+    def from_key_counter(cls, key, counter, alg):
+        k = np.asarray(key.numpy() if hasattr(key, "numpy") else key, dtype=np.int64).reshape(-1)
+        c = np.asarray(counter.numpy() if hasattr(counter, "numpy") else counter, dtype=np.int64).reshape(-1)
+        return cls(state=np.concatenate([c, k])[:3], alg=alg)
+
+    @property
+    def state(self):
+        return self._state_var
+
+    @property
+    def algorithm(self):
+        return self._alg.value
+
+    @property
+    def key(self):
+        return wrap(self._state_var._read()[-1:].clone())
+
+    def reset(self, state):
+        self._state_var.assign(state)
+
+    def reset_from_seed(self, seed):
+        self._state_var.assign(create_rng_state(seed, self._alg))
+
+    def reset_from_key_counter(self, key, counter):
+        self._state_var.assign(Generator.from_key_counter(key, counter, self._alg).state.numpy())
+
+    def skip(self, delta):
+        self._advance(int(delta))
+
+    def _advance(self, n=1):
+        s = self._state_var._read().tolist()
+        s[1] = (s[1] + n + 2 ** 63) % 2 ** 64 - 2 ** 63
+        self._state_var.assign(np.array(s, dtype=np.int64))
+
+    def _gen(self):
+        """A torch generator for the current state; the state then advances by one draw."""
+        s = self._state_var._read().tolist()
+        self._advance()
+        return _new_generator(_mix(*s), current_device())
+
+    def normal(self, shape, mean=0.0, stddev=1.0, dtype=dtypes.float32, name=None):
+        return _normal(shape, mean, stddev, dtype, self._gen())
+
+    def truncated_normal(self, shape, mean=0.0, stddev=1.0, dtype=dtypes.float32, name=None):
+        return _truncated_normal(shape, mean, stddev, dtype, self._gen())
+
+    def uniform(self, shape, minval=0, maxval=None, dtype=dtypes.float32, name=None):
+        dt = dtypes.as_dtype(dtype)
+        if dt.is_integer and maxval is None:
+            return _full_int(_shape(shape, "StatefulUniformFullInt"), dt, self._gen())
+        return _uniform(shape, minval, maxval, dt, self._gen(), "StatefulUniform")
+
+    def uniform_full_int(self, shape, dtype=dtypes.uint64, name=None):
+        return _full_int(_shape(shape, "StatefulUniformFullInt"), dtypes.as_dtype(dtype), self._gen())
+
+    def make_seeds(self, count=1):
+        """`count` stateless seeds as an int64 [2, count] tensor."""
+        gen = self._gen()
+        return wrap(_seed_values(gen, 2 * int(count), torch.int64).to(gen.device).reshape(2, int(count)))
+
+    def split(self, count=1):
+        """`count` new independent Generators; this one advances."""
+        seeds = self.make_seeds(count)._t.cpu()
+        return [Generator(state=np.array([int(seeds[0, i]), int(seeds[1, i]), 0], dtype=np.int64), alg=self._alg)
+                for i in range(int(count))]
+
+    def binomial(self, shape, counts, probs, dtype=dtypes.int32, name=None):
+        gen = self._gen()
+        n = torch.as_tensor(to_storage(counts), dtype=torch.float32, device=gen.device)
+        p = torch.as_tensor(to_storage(probs), dtype=torch.float32, device=gen.device)
+        n, p = torch.broadcast_tensors(n, p)
+        dims = _shape(shape, "StatefulRandomBinomial")
+        out = torch.binomial(n.expand(dims).contiguous(), p.expand(dims).contiguous(), generator=gen)
+        return wrap(out.to(dtypes.as_dtype(dtype).torch_dtype))
+
+
+_global_generator = None
+
+
+@tf_export("random.get_global_generator", "random.experimental.get_global_generator")
+def get_global_generator():
+    """The process-wide `tf.random.Generator` (seeded from the global seed stream when one is set)."""
+    global _global_generator
+    if _global_generator is None:
+        if _Seeds.global_seed is None:
+            _global_generator = Generator.from_non_deterministic_state()
+        else:
+            seed = int(torch.randint(0, 2 ** 62, (), generator=generator_for(None, "cpu")))
+            _global_generator = Generator.from_seed(seed)
+    return _global_generator
+
+
+@tf_export("random.set_global_generator", "random.experimental.set_global_generator")
+def set_global_generator(generator):
+    """Replaces the global generator (as TF, objects holding the old one keep it)."""
+    global _global_generator
+    _global_generator = generator
