@@ -1,1 +1,425 @@
-"""(being written)"""
+"""`tf.strings` and the byte-level `tf.io` ops: string tensors are NumPy object arrays of `bytes`."""
+import base64
+import re
+
+import numpy as np
+import torch
+
+from tfcompat.framework import dtypes, errors
+from tfcompat.framework.convert import convert_to_tensor, to_storage
+from tfcompat.framework.export import tf_export
+from tfcompat.framework.ragged import RaggedTensor
+from tfcompat.framework.tensor import Tensor, wrap
+
+
+def _strings(x, op="StringOp"):
+    """The object array of an input that must be a string tensor."""
+    if isinstance(x, Tensor):
+        t = x._t
+        if type(t) is not np.ndarray:
+            raise errors.op_error(errors.InvalidArgumentError,
+                                  f"cannot compute {op} as input #0(zero-based) was expected to be a string tensor "
+                                  f"but is a {x.dtype.name} tensor", op)
+        return t
+    return to_storage(x, dtypes.string)
+
+
+def _map(fn, arr, otype=object):
+    """Applies `fn` to every element of an object array, keeping the shape."""
+    out = np.empty(arr.shape, dtype=otype)
+    flat = out.reshape(-1)
+    for i, v in enumerate(arr.reshape(-1)):
+        flat[i] = fn(v)
+    return out
+
+
+def _int_tensor(arr, dtype=torch.int32):
+    return wrap(torch.from_numpy(np.asarray(arr, dtype=np.int64)).to(dtype))
+
+
+def _ragged_from_parts(parts, shape, values_fn):
+    """A RaggedTensor whose innermost rows are `parts` (one list per input element), outer dims `shape`."""
+    lengths = [len(p) for p in parts]
+    values = values_fn([v for p in parts for v in p])
+    splits = np.concatenate([[0], np.cumsum(lengths)]).astype(np.int64)
+    result = RaggedTensor.from_row_splits(values, convert_to_tensor(splits), validate=False)
+    for i in range(len(shape) - 1, 0, -1):
+        n = int(np.prod(shape[:i]))
+        uniform = np.arange(n + 1, dtype=np.int64) * shape[i]
+        result = RaggedTensor.from_row_splits(result, convert_to_tensor(uniform), validate=False)
+    return result
+
+
+def _string_values(items):
+    arr = np.empty(len(items), dtype=object)
+    arr[:] = items if items else []
+    return wrap(arr)
+
+
+def _split_result(arr, fn, values_fn=_string_values):
+    """fn(element) -> list; a 1-D tensor for a scalar input, else a RaggedTensor."""
+    if arr.ndim == 0:
+        return values_fn(fn(arr[()]))
+    return _ragged_from_parts([fn(v) for v in arr.reshape(-1)], arr.shape, values_fn)
+
+
+@tf_export("strings.split")
+def split(input, sep=None, maxsplit=-1, name=None):
+    """Splits each string at `sep` (runs of whitespace when None): 1-D for a scalar, else a RaggedTensor."""
+    arr = _strings(input, "StringSplitV2")
+    if sep is not None and not isinstance(sep, (str, bytes)):
+        sep = convert_to_tensor(sep)._array()[()]
+    sep = sep.encode() if isinstance(sep, str) else sep
+
+    def parts(s):
+        if sep is None:
+            return s.split(None, maxsplit)
+        if not sep:
+            return [s]
+        if not s:
+            return []
+        return s.split(sep, maxsplit)
+    return _split_result(arr, parts)
+
+
+@tf_export("strings.bytes_split")
+def bytes_split(input, name=None):
+    """Splits each string into its bytes."""
+    arr = _strings(input, "StringSplit")
+    return _split_result(arr, lambda s: [s[i:i + 1] for i in range(len(s))])
+
+
+@tf_export("strings.join")
+def join(inputs, separator="", name=None):
+    """Elementwise concatenation of string tensors (broadcast), joined by `separator`."""
+    sep = separator.encode() if isinstance(separator, str) else separator
+    arrs = np.broadcast_arrays(*[_strings(x, "StringJoin") for x in inputs])
+    out = np.empty(arrs[0].shape, dtype=object)
+    flat = out.reshape(-1)
+    cols = [a.reshape(-1) for a in arrs]
+    for i in range(flat.shape[0]):
+        flat[i] = sep.join(c[i] for c in cols)
+    return wrap(out)
+
+
+@tf_export("strings.reduce_join")
+def reduce_join(inputs, axis=None, keepdims=False, separator="", name=None):
+    """Joins the strings along `axis` (all axes when None) with `separator`."""
+    arr = _strings(inputs, "ReduceJoin")
+    sep = separator.encode() if isinstance(separator, str) else separator
+    axes = list(range(arr.ndim)) if axis is None else [int(a) % max(arr.ndim, 1) for a in np.atleast_1d(axis)]
+    keep = [d for d in range(arr.ndim) if d not in axes]
+    moved = np.transpose(arr, keep + axes).reshape([arr.shape[d] for d in keep] + [-1])
+    out = np.empty(moved.shape[:-1], dtype=object)
+    flat_in = moved.reshape(-1, moved.shape[-1])
+    flat_out = out.reshape(-1)
+    for i in range(flat_out.shape[0]):
+        flat_out[i] = sep.join(flat_in[i])
+    if keepdims:
+        out = out.reshape([1 if d in axes else arr.shape[d] for d in range(arr.ndim)])
+    return wrap(out)
+
+
+def _utf8_len(s):
+    return len(s.decode("utf-8", errors="replace"))
+
+
+@tf_export("strings.length")
+def length(input, unit="BYTE", name=None):
+    """Length of each string in bytes (`unit="BYTE"`) or Unicode code points (`"UTF8_CHAR"`)."""
+    arr = _strings(input, "StringLength")
+    if unit == "BYTE":
+        return _int_tensor(_map(len, arr, np.int64))
+    if unit == "UTF8_CHAR":
+        return _int_tensor(_map(_utf8_len, arr, np.int64))
+    raise ValueError(f"Value for attr 'unit' of \"{unit}\" is not in the list of allowed values: \"BYTE\", "
+                     "\"UTF8_CHAR\"")
+
+
+def _case(fn_name):
+    def f(input, encoding="", name=None):
+        arr = _strings(input, fn_name.capitalize())
+        if encoding == "":
+            return wrap(_map(getattr(bytes, fn_name), arr))
+        if encoding.lower().replace("-", "") != "utf8":
+            raise NotImplementedError(f"tf.strings.{fn_name}(encoding={encoding!r}) is not supported by tfcompat")
+        return wrap(_map(lambda s: getattr(s.decode("utf-8"), fn_name)().encode("utf-8"), arr))
+    f.__name__ = f.__qualname__ = fn_name
+    f.__doc__ = f"{fn_name.capitalize()}-cases each string (ASCII only unless encoding='utf-8')."
+    return tf_export("strings." + fn_name)(f)
+
+
+lower = _case("lower")
+upper = _case("upper")
+
+
+@tf_export("strings.strip")
+def strip(input, name=None):
+    """Removes leading and trailing whitespace."""
+    return wrap(_map(bytes.strip, _strings(input, "StringStrip")))
+
+
+def _pattern(pattern):
+    if isinstance(pattern, Tensor):
+        pattern = pattern._array()[()]
+    return re.compile(pattern.encode() if isinstance(pattern, str) else pattern)
+
+
+@tf_export("strings.regex_full_match")
+def regex_full_match(input, pattern, name=None):
+    """True for each string that `pattern` matches entirely."""
+    rx = _pattern(pattern)
+    out = _map(lambda s: rx.fullmatch(s) is not None, _strings(input, "RegexFullMatch"), bool)
+    return wrap(torch.from_numpy(out))
+
+
+@tf_export("strings.regex_replace")
+def regex_replace(input, pattern, rewrite, replace_global=True, name=None):
+    """Replaces matches of `pattern` with `rewrite` (`\\1` refers to groups); only the first if not global."""
+    rx = _pattern(pattern)
+    rw = rewrite.encode() if isinstance(rewrite, str) else rewrite
+    count = 0 if replace_global else 1
+    return wrap(_map(lambda s: rx.sub(rw, s, count=count), _strings(input, "StaticRegexReplace")))
+
+
+@tf_export("strings.substr")
+def substr(input, pos, len, unit="BYTE", name=None):  # noqa: A002  (TF's argument name)
+    """`len` bytes (or UTF-8 characters) of each string from `pos` (negative counts from the end)."""
+    arr = _strings(input, "Substr")
+    pos_a = np.asarray(pos.numpy() if isinstance(pos, Tensor) else pos)
+    len_a = np.asarray(len.numpy() if isinstance(len, Tensor) else len)
+    a, p, n = np.broadcast_arrays(arr, pos_a, len_a)
+    out = np.empty(a.shape, dtype=object)
+    flat = out.reshape(-1)
+    utf8 = unit == "UTF8_CHAR"
+    for i, (s, start, count) in enumerate(zip(a.reshape(-1), p.reshape(-1), n.reshape(-1))):
+        text = s.decode("utf-8") if utf8 else s
+        size = text.__len__()
+        start = int(start)
+        if start < -size or start > size:
+            raise errors.InvalidArgumentError(
+                None, None, f"pos {start} out of range for string b'{s.decode('latin-1')}' at index {i} [Op:Substr]")
+        start = start + size if start < 0 else start
+        piece = text[start:start + max(int(count), 0)]
+        flat[i] = piece.encode("utf-8") if utf8 else piece
+    return wrap(out)
+
+
+def _to_int(s):
+    text = s.decode("ascii", errors="replace").strip()
+    if not re.fullmatch(r"[+-]?\d+", text):
+        raise ValueError
+    return int(text)
+
+
+def _to_float(s):
+    text = s.decode("ascii", errors="replace").strip()
+    if not text or text.lower().lstrip("+-") in ("infinity",) or "_" in text:
+        raise ValueError
+    return float(text)
+
+
+@tf_export("strings.to_number")
+def to_number(string_tensor, out_type=dtypes.float32, name=None):
+    """Parses each string as a number of `out_type` (float32 by default)."""
+    arr = _strings(string_tensor, "StringToNumber")
+    out_type = dtypes.as_dtype(out_type)
+    parse = _to_int if out_type.is_integer else _to_float
+    out = np.empty(arr.shape, dtype=out_type.as_numpy_dtype)
+    flat = out.reshape(-1)
+    for i, s in enumerate(arr.reshape(-1)):
+        try:
+            flat[i] = parse(s)
+        except (ValueError, OverflowError):
+            raise errors.InvalidArgumentError(
+                None, None, f"StringToNumberOp could not correctly convert string: {s.decode('latin-1')} "
+                "[Op:StringToNumber]") from None
+    return wrap(torch.from_numpy(out))
+
+
+def _scalar_text(v):
+    if isinstance(v, bytes):
+        return v.decode("utf-8", errors="replace")
+    if isinstance(v, (np.floating, float)):
+        return f"{float(v):g}"
+    if isinstance(v, (np.bool_, bool)):
+        return "1" if v else "0"
+    return str(v)
+
+
+def _summarize(a, summarize, depth=0):
+    """TF's tensor summary text: nested brackets, at most `summarize` leading and trailing items per dimension."""
+    if a.ndim == 0:
+        return _scalar_text(a[()])
+    n = a.shape[0]
+    if summarize >= 0 and n > 2 * summarize:
+        idx = list(range(summarize)) + [None] + list(range(n - summarize, n))
+    else:
+        idx = list(range(n))
+    items = ["..." if i is None else _summarize(a[i], summarize, depth + 1) for i in idx]
+    sep = " " if a.ndim == 1 else "\n" + " " * (depth + 1)
+    return "[" + sep.join(items) + "]"
+
+
+@tf_export("strings.format")
+def format(template, inputs, placeholder="{}", summarize=3, name=None):  # noqa: A001  (TF's name)
+    """The template with each placeholder replaced by a summary of the next input tensor."""
+    if isinstance(inputs, (Tensor, np.ndarray)) or not isinstance(inputs, (list, tuple)):
+        inputs = [inputs]
+    pieces = template.split(placeholder)
+    if pieces.__len__() - 1 != inputs.__len__():
+        raise ValueError(f"num placeholders in template and num inputs must match: "
+                         f"{pieces.__len__() - 1} vs. {inputs.__len__()}")
+    out = pieces[0]
+    for value, piece in zip(inputs, pieces[1:]):
+        a = (value if isinstance(value, Tensor) else convert_to_tensor(value))._array()
+        text = _summarize(a, summarize)
+        if a.ndim == 0 and a.dtype == object:
+            text = f'"{text}"'
+        out += text + piece
+    return wrap(np.array(out.encode("utf-8"), dtype=object))
+
+
+@tf_export("strings.as_string", "as_string")
+def as_string(input, precision=-1, scientific=False, shortest=False, width=-1, fill="", name=None):
+    """Each number formatted as a string (`%d`, `%f`, `%e` or `%g`; booleans as true/false)."""
+    t = input if isinstance(input, Tensor) else convert_to_tensor(input)
+    dt = t.dtype
+    if dt is dtypes.string:
+        raise errors.op_error(errors.InvalidArgumentError,
+                              "Value for attr 'T' of string is not in the list of allowed values", "AsString")
+    if fill not in ("", " ", "0"):
+        raise NotImplementedError(f"tf.strings.as_string(fill={fill!r}) is not supported by tfcompat")
+    flags = "0" if fill == "0" else ""
+    w = str(width) if width > -1 else ""
+    if dt.is_bool:
+        return wrap(_map(lambda v: b"true" if v else b"false", t._array()))
+    if dt.is_integer:
+        spec = "%" + flags + w + "d"
+        return wrap(_map(lambda v: (spec % int(v)).encode(), t._array()))
+    if dt.is_complex:
+        raise NotImplementedError("tf.strings.as_string of complex tensors is not supported by tfcompat")
+    if scientific and shortest:
+        raise errors.op_error(errors.InvalidArgumentError, "Cannot select both scientific and shortest notation",
+                              "AsString")
+    prec = f".{precision}" if precision > -1 else ""
+    kind = "e" if scientific else ("g" if shortest else "f")
+    spec = "%" + flags + w + prec + kind
+    return wrap(_map(lambda v: (spec % float(v)).encode(), t._array()))
+
+
+def _decode(s, encoding, errors_mode, replacement_char):
+    text = s.decode(_encoding(encoding), errors="strict" if errors_mode == "strict" else "replace")
+    codes = [ord(c) for c in text]
+    if errors_mode == "replace" and replacement_char != 65533:
+        codes = [replacement_char if c == 65533 else c for c in codes]
+    elif errors_mode == "ignore":
+        codes = [c for c in codes if c != 65533]
+    return codes
+
+
+def _encoding(name):
+    return {"UTF-8": "utf-8", "UTF-16-BE": "utf-16-be", "UTF-32-BE": "utf-32-be"}.get(name.upper(), name)
+
+
+def _int32_values(items):
+    return wrap(torch.tensor(items, dtype=torch.int32))
+
+
+@tf_export("strings.unicode_decode")
+def unicode_decode(input, input_encoding, errors="replace", replacement_char=65533, replace_control_characters=False,
+                   name=None):
+    """The code points (int32) of each string: 1-D for a scalar, else a RaggedTensor."""
+    if replace_control_characters:
+        raise NotImplementedError("tf.strings.unicode_decode(replace_control_characters=True) is not supported")
+    arr = _strings(input, "UnicodeDecode")
+    return _split_result(arr, lambda s: _decode(s, input_encoding, errors, replacement_char), _int32_values)
+
+
+@tf_export("strings.unicode_split")
+def unicode_split(input, input_encoding, errors="replace", replacement_char=65533, name=None):
+    """Each string split into its characters (as UTF-8 strings)."""
+    arr = _strings(input, "UnicodeDecode")
+    return _split_result(arr, lambda s: [chr(c).encode("utf-8") for c in
+                                         _decode(s, input_encoding, errors, replacement_char)])
+
+
+@tf_export("strings.unicode_encode")
+def unicode_encode(input, output_encoding, errors="replace", replacement_char=65533, name=None):
+    """Encodes rows of code points as strings: the innermost dimension is joined."""
+    enc = _encoding(output_encoding)
+
+    def encode(codes):
+        return "".join(chr(int(c)) for c in codes).encode(enc, errors="replace" if errors != "strict" else "strict")
+    if isinstance(input, RaggedTensor):
+        rows = input.to_list()
+        if input.ragged_rank != 1:
+            raise NotImplementedError("tf.strings.unicode_encode of RaggedTensors of ragged_rank > 1")
+        arr = np.empty(rows.__len__(), dtype=object)
+        arr[:] = [encode(r) for r in rows]
+        return wrap(arr)
+    a = (input if isinstance(input, Tensor) else convert_to_tensor(input))._array()
+    if a.ndim == 0:
+        raise ValueError("Rank of input must be at least 1")
+    flat = a.reshape(-1, a.shape[-1])
+    out = np.empty(flat.shape[0], dtype=object)
+    out[:] = [encode(r) for r in flat]
+    return wrap(out.reshape(a.shape[:-1]))
+
+
+@tf_export("strings.unicode_transcode")
+def unicode_transcode(input, input_encoding, output_encoding, errors="replace", replacement_char=65533,
+                      replace_control_characters=False, name=None):
+    """Each string re-encoded from `input_encoding` to `output_encoding`."""
+    if replace_control_characters:
+        raise NotImplementedError("tf.strings.unicode_transcode(replace_control_characters=True) is not supported")
+    out_enc = _encoding(output_encoding)
+    arr = _strings(input, "UnicodeTranscode")
+    return wrap(_map(lambda s: "".join(chr(c) for c in _decode(s, input_encoding, errors, replacement_char))
+                     .encode(out_enc), arr))
+
+
+@tf_export("io.decode_raw")
+def decode_raw(input_bytes, out_type, little_endian=True, fixed_length=None, name=None):
+    """Reinterprets each string's bytes as a vector of `out_type` (a new innermost dimension)."""
+    arr = _strings(input_bytes, "DecodeRaw")
+    dt = dtypes.as_dtype(out_type)
+    np_dt = np.dtype(dt.as_numpy_dtype).newbyteorder("<" if little_endian else ">")
+    size = np_dt.itemsize
+    flat = arr.reshape(-1)
+    if fixed_length is not None:
+        n = int(fixed_length)
+        flat = [s[:n].ljust(n, b"\0") for s in flat]
+    lengths = {s.__len__() for s in flat}
+    if lengths.__len__() > 1:
+        raise errors.op_error(errors.InvalidArgumentError,
+                              "DecodeRaw requires input strings to all be the same size, but element 1 has size "
+                              f"{flat[1].__len__()} != {flat[0].__len__()}", "DecodeRaw")
+    nbytes = lengths.pop() if lengths else 0
+    if nbytes % size:
+        raise errors.op_error(errors.InvalidArgumentError,
+                              f"Input to DecodeRaw has length {nbytes} that is not a multiple of {size}, the size of "
+                              f"{dt.name}", "DecodeRaw")
+    data = np.frombuffer(b"".join(flat), dtype=np_dt).astype(np_dt.newbyteorder("="))
+    return wrap(torch.from_numpy(data.reshape(arr.shape + (nbytes // size,))))
+
+
+@tf_export("io.encode_base64")
+def encode_base64(input, pad=False, name=None):
+    """Web-safe base64 of each string (`-` and `_`), `=` padding only when `pad`."""
+    def enc(s):
+        out = base64.urlsafe_b64encode(s)
+        return out if pad else out.rstrip(b"=")
+    return wrap(_map(enc, _strings(input, "EncodeBase64")))
+
+
+@tf_export("io.decode_base64")
+def decode_base64(input, name=None):
+    """Decodes web-safe base64 strings (padding optional)."""
+    def dec(s):
+        try:
+            return base64.urlsafe_b64decode(s + b"=" * (-s.__len__() % 4))
+        except ValueError:
+            raise errors.op_error(errors.InvalidArgumentError, "Invalid character found in base64.", "DecodeBase64") \
+                from None
+    return wrap(_map(dec, _strings(input, "DecodeBase64")))

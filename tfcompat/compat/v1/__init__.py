@@ -1,0 +1,52 @@
+"""`tf.compat.v1`: the TF1 names that make sense eagerly; other names resolve to their TF2 equivalent.
+
+Graph-mode machinery (sessions, placeholders, variable scopes, disabling eager
+execution) raises NotImplementedError: tfcompat only runs eagerly.
+"""
+from tfcompat.compat.v1 import logging  # noqa: F401
+
+_GRAPH_ONLY = {
+    "disable_eager_execution", "disable_v2_behavior", "disable_resource_variables", "placeholder",
+    "placeholder_with_default", "Session", "InteractiveSession", "get_default_graph", "Graph",
+    "global_variables_initializer", "local_variables_initializer", "initialize_all_variables", "tables_initializer",
+    "variable_scope", "get_variable", "get_variable_scope", "ConfigProto", "GPUOptions", "RunOptions",
+    "RunMetadata", "get_collection", "add_to_collection", "global_variables", "trainable_variables", "layers",
+    "sparse_placeholder", "get_default_session", "train", "estimator", "saved_model",
+}
+
+
+def executing_eagerly():
+    """True: tfcompat always executes eagerly."""
+    return True
+
+
+def executing_eagerly_outside_functions():
+    return True
+
+
+def enable_eager_execution(config=None, device_policy=None, execution_mode=None):
+    """Eager execution is always on in tfcompat; options other than the defaults are not supported."""
+    if config is not None or device_policy is not None or execution_mode is not None:
+        raise NotImplementedError("tf.compat.v1.enable_eager_execution(config/device_policy/execution_mode)")
+
+
+def enable_v2_behavior():
+    """TF2 behaviour is always on in tfcompat."""
+
+
+def reset_default_graph():
+    """Nothing to reset: tfcompat builds no graphs."""
+
+
+def __getattr__(attr):
+    if attr.startswith("__"):
+        raise AttributeError(attr)
+    if attr in _GRAPH_ONLY:
+        raise NotImplementedError(f"tf.compat.v1.{attr} is TF1 graph-mode API; tfcompat only runs eagerly")
+    import tfcompat
+    try:
+        value = getattr(tfcompat, attr)
+    except AttributeError:
+        raise AttributeError(f"module 'tensorflow.compat.v1' has no attribute '{attr}'") from None
+    globals()[attr] = value
+    return value
