@@ -22,6 +22,8 @@ def _np_of_python(value):
     """A NumPy array for a (nested) Python value, with TF's default dtypes."""
     if isinstance(value, (list, tuple)) and any(isinstance(v, Tensor) or _is_variable(v) for v in value):
         value = [v.numpy() if isinstance(v, Tensor) or _is_variable(v) else v for v in value]
+    if isinstance(value, (str, bytes)) or (isinstance(value, (list, tuple)) and _leaves_are_strings(value)):
+        return _object_strings(value)
     try:
         arr = np.array(value)
     except (ValueError, OverflowError) as e:
@@ -63,6 +65,34 @@ def _from_python_only(value):
         return _from_python_only(first) and all(
             not isinstance(v, (np.generic, np.ndarray)) for v in value)
     return isinstance(value, _PY_SCALARS) or not isinstance(value, (np.generic, np.ndarray))
+
+
+def _leaves_are_strings(value):
+    if isinstance(value, (list, tuple)):
+        return bool(value) and all(_leaves_are_strings(v) for v in value)
+    return isinstance(value, (str, bytes))
+
+
+def _object_strings(value):
+    """A nested list of str/bytes as an object array of bytes (no NumPy S/U round trip: keeps NUL bytes)."""
+    def enc(v):
+        if isinstance(v, (list, tuple)):
+            return [enc(x) for x in v]
+        return v.encode("utf-8") if isinstance(v, str) else bytes(v)
+    encoded = enc(value)
+    shape = []
+    level = encoded
+    while isinstance(level, list):
+        shape.append(len(level))
+        level = level[0] if level else None
+    out = np.empty(shape, dtype=object)
+    try:
+        out[...] = encoded if shape else None
+    except ValueError:
+        raise ValueError("Can't convert non-rectangular Python sequence to Tensor.") from None
+    if not shape:
+        out[()] = encoded
+    return out
 
 
 def _all_strings(arr):

@@ -89,8 +89,13 @@ class OperatorNotAllowedInGraphError(TypeError):
 
 
 def op_error(cls, message, op_name, name=""):
-    """An eager op failure with TF's message tail: `<message> [Op:<OpName>] name: <name>`."""
-    return cls(None, None, f"{message} [Op:{op_name}] name: {name or ''}")
+    """An eager op failure with TF's message tail: `<message> [Op:<OpName>] name: <name>`.
+
+    `name=None` leaves out the ` name: ` part, as TF's kernels that report without it.
+    """
+    if name is None:
+        return cls(None, None, f"{message} [Op:{op_name}]")
+    return cls(None, None, f"{message} [Op:{op_name}] name: {name}")
 
 
 class NotImplementedYet(NotImplementedError, AttributeError):

@@ -122,13 +122,13 @@ def binary_inputs(x, y, op, allowed):
     if type(x) is Tensor and type(y) is Tensor:
         a = x._t
         b = y._t
-        if a.dtype is b.dtype and a.dtype in allowed:
+        if a.dtype is b.dtype and a.dtype in allowed and type(a) is torch.Tensor:
             if (a.requires_grad or b.requires_grad) and not state.recording:
                 return a.detach(), b.detach()
             return a, b
     elif type(x) is Tensor and type(y) in (int, float):
         a = x._t
-        if a.dtype in allowed:
+        if a.dtype in allowed and type(a) is torch.Tensor:
             b = _like(y, a, False)
             if b.dtype is a.dtype:
                 if a.requires_grad and not state.recording:
@@ -164,7 +164,7 @@ def check_dtype(t, op, allowed):
 def unary_input(x, op, allowed):
     if type(x) is Tensor:
         t = x._t
-        if t.dtype in allowed:
+        if t.dtype in allowed and type(t) is torch.Tensor:
             if t.requires_grad and not state.recording:
                 return t.detach()
             return t

@@ -168,7 +168,9 @@ class Tensor:
         if type(t) is not np.ndarray and t.requires_grad:
             # keep each row connected to the graph (tf: iteration is strided_slice)
             return (self[i] for i in range(t.shape[0]))
-        return (_wrap(row) for row in t.unbind(0)) if type(t) is not np.ndarray else (_wrap(row) for row in t)
+        if type(t) is np.ndarray:
+            return (_wrap(np.asarray(row, dtype=object)) for row in t)
+        return (_wrap(row) for row in t.unbind(0))
 
     def __bool__(self):
         return bool(self._array())
