@@ -1,0 +1,51 @@
+"""`tf.data.experimental`: the parts of it tfcompat implements."""
+from tfcompat.data.dataset import AUTOTUNE, INFINITE as INFINITE_CARDINALITY, UNKNOWN as UNKNOWN_CARDINALITY, Dataset
+from tfcompat.data.options import (AutoShardPolicy, AutotuneOptions, DistributeOptions,  # noqa: F401
+                                   ExternalStatePolicy, OptimizationOptions, ThreadingOptions)
+from tfcompat.data.readers import make_csv_dataset  # noqa: F401
+from tfcompat.framework.export import tf_export
+
+tf_export("data.experimental.AUTOTUNE")(AUTOTUNE)
+tf_export("data.experimental.INFINITE_CARDINALITY")(INFINITE_CARDINALITY)
+tf_export("data.experimental.UNKNOWN_CARDINALITY")(UNKNOWN_CARDINALITY)
+
+
+@tf_export("data.experimental.cardinality")
+def cardinality(dataset):
+    """`dataset.cardinality()`: an int64 scalar (-1 infinite, -2 unknown)."""
+    return dataset.cardinality()
+
+
+@tf_export("data.experimental.sample_from_datasets")
+def sample_from_datasets(datasets, weights=None, seed=None, stop_on_empty_dataset=False):
+    return Dataset.sample_from_datasets(datasets, weights, seed, stop_on_empty_dataset)
+
+
+@tf_export("data.experimental.choose_from_datasets")
+def choose_from_datasets(datasets, choice_dataset, stop_on_empty_dataset=True):
+    return Dataset.choose_from_datasets(datasets, choice_dataset, stop_on_empty_dataset)
+
+
+@tf_export("data.experimental.save")
+def save(dataset, path, compression=None, shard_func=None, checkpoint_args=None):
+    return dataset.save(path, compression, shard_func, checkpoint_args)
+
+
+@tf_export("data.experimental.load")
+def load(path, element_spec=None, compression=None, reader_func=None):
+    return Dataset.load(path, element_spec, compression, reader_func)
+
+
+@tf_export("data.experimental.ignore_errors")
+def ignore_errors(log_warning=False):
+    return lambda dataset: dataset.ignore_errors(log_warning)
+
+
+@tf_export("data.experimental.assert_cardinality")
+def assert_cardinality(expected_cardinality):
+    raise NotImplementedError("tf.data.experimental.assert_cardinality")
+
+
+def __getattr__(attr):
+    from tfcompat._api import missing
+    raise missing("data.experimental", attr)

@@ -1,0 +1,163 @@
+"""File sources: `TextLineDataset`, `Dataset.list_files`, `tf.data.experimental.make_csv_dataset`."""
+import collections
+import csv
+import glob
+import gzip
+import io as _io
+import zlib
+
+import numpy as np
+
+from tfcompat.data import structure as st
+from tfcompat.data.dataset import UNKNOWN, Dataset, _TensorSliceDataset
+from tfcompat.framework import dtypes, errors
+from tfcompat.framework.export import tf_export
+from tfcompat.framework.tensor import Tensor, wrap
+from tfcompat.framework.tensor_shape import TensorShape
+
+
+def _names(value):
+    """File names from a string, a list of strings or a string tensor."""
+    if isinstance(value, Dataset):
+        raise NotImplementedError("file names given as a dataset")
+    if isinstance(value, Tensor):
+        value = value._array().reshape(-1).tolist()
+    elif isinstance(value, (str, bytes)):
+        value = [value]
+    return [v.decode() if isinstance(v, bytes) else str(v) for v in value]
+
+
+def _open(path, compression):
+    compression = (compression or "").upper()
+    if compression == "GZIP":
+        return gzip.open(path, "rb")
+    if compression == "ZLIB":
+        with open(path, "rb") as f:
+            return _io.BytesIO(zlib.decompress(f.read()))
+    if compression:
+        raise errors.InvalidArgumentError(None, None, f"Unsupported compression type: {compression}")
+    try:
+        return open(path, "rb")
+    except FileNotFoundError:
+        raise errors.NotFoundError(None, None, f"{path}; No such file or directory") from None
+
+
+def _string(value):
+    a = np.empty((), dtype=object)
+    a[()] = value
+    return wrap(a)
+
+
+@tf_export("data.TextLineDataset")
+class TextLineDataset(Dataset):
+    """The lines of text files, without their line endings (`\\n` or `\\r\\n`), as scalar strings."""
+
+    _tf_name = "TextLineDatasetV2"
+
+    def __init__(self, filenames, compression_type=None, buffer_size=None, num_parallel_reads=None, name=None):
+        self._files = _names(filenames)
+        self._compression = compression_type
+
+    def _compute_spec(self):
+        return st.TensorSpec(TensorShape(()), dtypes.string)
+
+    def _card(self):
+        return UNKNOWN
+
+    def _elements(self):
+        for path in self._files:
+            with _open(path, self._compression) as f:
+                for line in f:
+                    if line.endswith(b"\n"):
+                        line = line[:-2] if line.endswith(b"\r\n") else line[:-1]
+                    yield _string(line)
+
+
+def list_files(file_pattern, shuffle, seed):
+    patterns = _names(file_pattern)
+    files = sorted({f for p in patterns for f in glob.glob(p)})
+    if not files:
+        raise errors.InvalidArgumentError(
+            None, None, "Expected 'tf.Tensor(False, shape=(), dtype=bool)' to be true. Summarized data: "
+            f"b'No files matched pattern: {', '.join(patterns)}'")
+    ds = _TensorSliceDataset(np.array(files, dtype=object))
+    if shuffle is None or shuffle:
+        ds = ds.shuffle(len(files), seed=seed)
+    return ds
+
+
+def _infer_dtype(values, na_value):
+    """TF's CSV column type inference: int32, int64, float32, else string."""
+    kinds = []
+    for v in values:
+        if v == na_value or v == "":
+            continue
+        try:
+            i = int(v)
+            kinds.append("int32" if -2 ** 31 <= i < 2 ** 31 else "int64")
+            continue
+        except ValueError:
+            pass
+        try:
+            float(v)
+            kinds.append("float32")
+        except ValueError:
+            return dtypes.string
+    for k in ("float32", "int64", "int32"):
+        if k in kinds:
+            return dtypes.as_dtype(k)
+    return dtypes.string
+
+
+def _parse(value, dtype, default):
+    if value == "" or value is None:
+        return default
+    if dtype == dtypes.string:
+        return value.encode()
+    return float(value) if dtype.is_floating else int(value)
+
+
+@tf_export("data.experimental.make_csv_dataset", partial="ignore_errors, sloppy, num_parallel_reads are not used")
+def make_csv_dataset(file_pattern, batch_size, column_names=None, column_defaults=None, label_name=None,
+                     select_columns=None, field_delim=",", use_quote_delim=True, na_value="", header=True,
+                     num_epochs=None, shuffle=True, shuffle_buffer_size=10000, shuffle_seed=None,
+                     prefetch_buffer_size=None, num_parallel_reads=None, sloppy=False, num_rows_for_inference=100,
+                     compression_type=None, ignore_errors=False, encoding="utf-8"):
+    """Batches of `(OrderedDict of feature columns, label)` read from CSV files (types inferred as TF does)."""
+    if column_defaults is not None:
+        raise NotImplementedError("make_csv_dataset(column_defaults=...)")
+    files = sorted({f for p in _names(file_pattern) for f in glob.glob(p)})
+    if not files:
+        raise ValueError(f"No files match `file_pattern` {file_pattern}.")
+    rows, names = [], None
+    for path in files:
+        with _open(path, compression_type) as f:
+            text = f.read().decode(encoding)
+        reader = csv.reader(_io.StringIO(text), delimiter=field_delim,
+                            quoting=csv.QUOTE_MINIMAL if use_quote_delim else csv.QUOTE_NONE)
+        lines = [r for r in reader if r]
+        if header:
+            names = names or lines[0]
+            lines = lines[1:]
+        rows.extend(lines)
+    names = list(column_names) if column_names is not None else names
+    if names is None:
+        raise ValueError("Expected `column_names` or `header` to be set.")
+    selected = list(select_columns) if select_columns is not None else names
+    if label_name is not None and label_name not in selected:
+        raise ValueError(f"`label_name` provided must be one of the columns: {selected}. Received: {label_name}")
+    index = {n: i for i, n in enumerate(names)}
+    columns = collections.OrderedDict()
+    for name in selected:
+        values = [r[index[name]] for r in rows]
+        dtype = _infer_dtype(values[:num_rows_for_inference], na_value)
+        default = b"" if dtype == dtypes.string else 0
+        data = [_parse(None if v == na_value else v, dtype, default) for v in values]
+        columns[name] = np.array(data, dtype=object if dtype == dtypes.string else dtype.as_numpy_dtype)
+    label = columns.pop(label_name) if label_name is not None else None
+    ds = Dataset.from_tensor_slices((columns, label) if label is not None else columns)
+    if num_epochs != 1:
+        ds = ds.repeat(num_epochs)
+    if shuffle:
+        ds = ds.shuffle(shuffle_buffer_size, seed=shuffle_seed)
+    return ds.batch(batch_size).prefetch(-1 if prefetch_buffer_size is None else prefetch_buffer_size)

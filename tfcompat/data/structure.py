@@ -1,0 +1,167 @@
+"""Element structures of `tf.data`: nesting, conversion to tensors and `TensorSpec`s.
+
+As in TF's `tf.data` nest, tuples (namedtuples) and dicts nest while lists are
+leaves that convert to one tensor. Dicts flatten in sorted-key order and keep
+the user's key order when rebuilt.
+"""
+import collections.abc
+
+from tfcompat.framework import dtypes
+from tfcompat.framework.convert import to_storage
+from tfcompat.framework.tensor import Tensor, wrap
+from tfcompat.framework.tensor_shape import TensorShape
+from tfcompat.ops.misc_ops import TensorSpec
+from tfcompat.util.nest import _rebuild
+
+_FROM = dtypes.FROM_STORAGE
+
+
+def is_nested(x):
+    return isinstance(x, (tuple, collections.abc.Mapping))
+
+
+def _keys(d):
+    try:
+        return sorted(d)
+    except TypeError:
+        return list(d)
+
+
+def flatten(x):
+    """The leaves of an element, depth first (dicts by sorted key)."""
+    if type(x) is tuple:
+        if all(not is_nested(c) for c in x):
+            return list(x)
+    elif not is_nested(x):
+        return [x]
+    out = []
+    _flatten_into(x, out)
+    return out
+
+
+def _flatten_into(x, out):
+    if isinstance(x, collections.abc.Mapping):
+        for k in _keys(x):
+            _flatten_into(x[k], out)
+    elif isinstance(x, tuple):
+        for c in x:
+            _flatten_into(c, out)
+    else:
+        out.append(x)
+
+
+def pack(template, flat):
+    """An element shaped like `template` from its leaves `flat`."""
+    if not is_nested(template):
+        return flat[0]
+    if type(template) is tuple and all(not is_nested(c) for c in template):
+        return tuple(flat)
+    it = iter(flat)
+    return _build(template, it)
+
+
+def _build(tmpl, it):
+    if isinstance(tmpl, collections.abc.Mapping):
+        return _rebuild(tmpl, [_build(tmpl[k], it) for k in _keys(tmpl)])
+    if isinstance(tmpl, tuple):
+        return _rebuild(tmpl, [_build(c, it) for c in tmpl])
+    return next(it)
+
+
+def flatten_up_to_leaves(template, value):
+    """The parts of `value` at the leaf positions of `template` (TypeError/ValueError when they differ)."""
+    if not is_nested(template):
+        return [value]
+    if isinstance(template, collections.abc.Mapping):
+        if not isinstance(value, collections.abc.Mapping):
+            raise TypeError(f"expected a mapping, got {type(value).__name__}")
+        if set(template) != set(value):
+            raise ValueError("the keys differ")
+        pairs = [(template[k], value[k]) for k in _keys(template)]
+    else:
+        if not isinstance(value, tuple) or len(value) != len(template):
+            raise TypeError(f"expected a tuple of {len(template)}, got {type(value).__name__}")
+        pairs = zip(template, value)
+    out = []
+    for t, v in pairs:
+        out.extend(flatten_up_to_leaves(t, v))
+    return out
+
+
+def map_leaves(fn, x):
+    return pack(x, [fn(v) for v in flatten(x)])
+
+
+def to_tensor(value, dtype=None):
+    """One element component as a Tensor (lists convert as TF converts them)."""
+    if type(value) is Tensor and dtype is None:
+        return value
+    from tfcompat.data.dataset import Dataset
+    if isinstance(value, Dataset):
+        return value
+    if hasattr(value, "_read") and hasattr(value, "_t"):
+        value = value._read()
+        return wrap(value)
+    if type(value).__name__ in ("RaggedTensor", "SparseTensor"):
+        raise NotImplementedError(f"tf.data elements of type {type(value).__name__}")
+    return wrap(to_storage(value, dtype, strict=dtype is not None))
+
+
+def normalize(element):
+    """An element structure with every leaf converted to a Tensor; lists inside tuples/dicts are leaves."""
+    return map_leaves(to_tensor, element)
+
+
+def spec_of_tensor(t):
+    from tfcompat.data.dataset import Dataset
+    if isinstance(t, Dataset):
+        return DatasetSpec(t.element_spec)
+    return TensorSpec(TensorShape._from_tuple(tuple(t._t.shape)), _FROM[t._t.dtype])
+
+
+def spec_of(element):
+    return map_leaves(spec_of_tensor, element)
+
+
+def relax(spec, other):
+    """The most specific spec compatible with both (unequal dims become None), or None if dtypes differ."""
+    if isinstance(spec, DatasetSpec) or spec.dtype != other.dtype:
+        return spec if spec == other else None
+    a, b = spec.shape, other.shape
+    if a.rank is None or b.rank is None or a.rank != b.rank:
+        shape = TensorShape(None)
+    else:
+        shape = TensorShape([x if x == y else None for x, y in zip(a.dims, b.dims)])
+    return TensorSpec(shape, spec.dtype)
+
+
+def with_shape(spec, shape):
+    return TensorSpec(TensorShape(shape), spec.dtype)
+
+
+class DatasetSpec:
+    """The spec of a dataset-valued element (`Dataset.window`): `DatasetSpec(element_spec, dataset_shape)`."""
+
+    def __init__(self, element_spec, dataset_shape=()):
+        self._element_spec = element_spec
+        self._dataset_shape = TensorShape(dataset_shape)
+
+    element_spec = property(lambda self: self._element_spec)
+    shape = property(lambda self: self._dataset_shape)
+
+    def __eq__(self, other):
+        return isinstance(other, DatasetSpec) and other._element_spec == self._element_spec
+
+    def __hash__(self):
+        return hash(repr(self))
+
+    def __repr__(self):
+        return f"DatasetSpec({self._element_spec!r}, {self._dataset_shape!r})"
+
+
+def numpy_of(value):
+    """A NumPy value of a tensor element leaf (`bytes` for string scalars), as `as_numpy_iterator` yields."""
+    from tfcompat.data.dataset import Dataset
+    if isinstance(value, Dataset):
+        return value.as_numpy_iterator()
+    return value.numpy()
