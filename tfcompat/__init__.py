@@ -37,6 +37,12 @@ def __dir__():
     return sorted(set(globals()) | set(_api.LAZY))
 
 
+def enable_eager_execution(config=None, device_policy=None, execution_mode=None):
+    """TF 1.x's switch (gone in TF 2): tfcompat always executes eagerly, so this only checks its arguments."""
+    from tfcompat.compat.v1 import enable_eager_execution as enable
+    enable(config, device_policy, execution_mode)
+
+
 def enable_tensorflow_alias():
     """Makes `import tensorflow` (and `import keras`) resolve to tfcompat in this process."""
     from tfcompat._alias import install

@@ -72,6 +72,10 @@ LAZY = {
     "experimental": "tfcompat.experimental",
     "estimator": "tfcompat.estimator",
     "lite": "tfcompat.lite",
+    "losses": "tfcompat.losses",
+    "metrics": "tfcompat.keras.metrics",
+    "optimizers": "tfcompat.keras.optimizers",
+    "initializers": "tfcompat.keras.initializers",
 }
 
 
