@@ -8,7 +8,7 @@ import collections.abc
 
 from tfcompat.framework import dtypes
 from tfcompat.framework.convert import to_storage
-from tfcompat.framework.tensor import Tensor, wrap
+from tfcompat.framework.tensor import EagerTensor, Tensor, wrap
 from tfcompat.framework.tensor_shape import TensorShape
 from tfcompat.ops.misc_ops import TensorSpec
 from tfcompat.util.nest import _rebuild
@@ -94,7 +94,7 @@ def map_leaves(fn, x):
 
 def to_tensor(value, dtype=None):
     """One element component as a Tensor (lists convert as TF converts them)."""
-    if type(value) is Tensor and dtype is None:
+    if type(value) is EagerTensor and dtype is None:
         return value
     from tfcompat.data.dataset import Dataset
     if isinstance(value, Dataset):

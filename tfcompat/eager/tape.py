@@ -6,9 +6,6 @@ watched tensor's storage by such a handle. So a tape differentiates exactly the
 ops it recorded: a tensor computed before the tape, or by another tape, is a
 constant to it, as in TF; and nested tapes compose for higher derivatives.
 """
-import logging
-import warnings
-
 import torch
 
 from tfcompat.framework import dtypes, variables
@@ -18,7 +15,17 @@ from tfcompat.framework.tensor import Tensor, _wrap
 from tfcompat.framework.variables import Variable
 from tfcompat.util import nest
 
-_log = logging.getLogger("tensorflow")
+
+
+class _TFLogger:
+    """TF's "tensorflow" logger, set up on first use (warnings print as `WARNING:tensorflow:...`)."""
+
+    def __getattr__(self, name):
+        from tfcompat.ops.misc_ops import get_logger
+        return getattr(get_logger(), name)
+
+
+_log = _TFLogger()
 
 
 @tf_export("UnconnectedGradients")
@@ -204,8 +211,15 @@ class GradientTape:
         else:
             flat_out_grads = [None] * len(flat_targets)
         outs, grad_outs = [], []
+        identity = {}            # variable targets: d(variable)/d(itself) is one, as TF reads their handle
         for tgt, og in zip(flat_targets, flat_out_grads):
-            s = tgt._read() if isinstance(tgt, Variable) else (tgt._t if isinstance(tgt, Tensor) else None)
+            if isinstance(tgt, Variable):
+                var = tgt._parent if isinstance(tgt, variables._UnreadVariable) else tgt
+                g = torch.ones_like(var._t) if og is None else (og._t if isinstance(og, Tensor) else
+                                                                torch.as_tensor(og, dtype=var._t.dtype))
+                identity[id(var)] = g if id(var) not in identity else identity[id(var)] + g
+                continue
+            s = tgt._t if isinstance(tgt, Tensor) else None
             if s is None:
                 raise ValueError(f"Unsupported target type {type(tgt).__name__!r}")
             if not isinstance(s, torch.Tensor) or not _is_float(s):
@@ -240,6 +254,12 @@ class GradientTape:
                 if g is None:
                     continue
                 results[i] = g if results[i] is None else results[i] + g
+        for i, src in enumerate(flat_sources):
+            if isinstance(src, Variable):
+                var = src._parent if isinstance(src, variables._UnreadVariable) else src
+                g = identity.get(id(var))
+                if g is not None:
+                    results[i] = g if results[i] is None else results[i] + g
         if not self._persistent:
             self._used = True
             self._release()

@@ -12,7 +12,7 @@ import torch
 
 from tfcompat.framework import context, dtypes
 from tfcompat.framework.export import tf_export
-from tfcompat.framework.tensor import Tensor, _wrap
+from tfcompat.framework.tensor import EagerTensor, Tensor, _wrap
 
 _INT32_MIN, _INT32_MAX = -2 ** 31, 2 ** 31 - 1
 _PY_SCALARS = (int, float, bool, complex)
@@ -232,7 +232,7 @@ def _dtype_of(t):
 @tf_export("convert_to_tensor")
 def convert_to_tensor(value, dtype=None, dtype_hint=None, name=None):
     """Converts `value` to a `tf.Tensor` (a tensor is returned as is)."""
-    if type(value) is Tensor and dtype is None:
+    if type(value) is EagerTensor and dtype is None:
         return value
     if dtype is not None:
         dtype = dtypes.as_dtype(dtype)

@@ -21,7 +21,7 @@ from tfcompat.framework import errors
 from tfcompat.framework.context import state
 from tfcompat.framework.convert import scalar, to_storage
 from tfcompat.framework.export import tf_export
-from tfcompat.framework.tensor import Tensor, _wrap
+from tfcompat.framework.tensor import EagerTensor, Tensor, _wrap
 
 wrap = _wrap
 _FROM = _d.FROM_STORAGE
@@ -67,7 +67,7 @@ def dtype_of(t):
 
 def input_storage(x, dtype=None):
     """The storage of one op input (a tensor, variable or tensor-like value)."""
-    if type(x) is Tensor:
+    if type(x) is EagerTensor:
         t = x._t
         if type(t) is torch.Tensor and t.requires_grad and not state.recording:
             return t.detach()
@@ -119,14 +119,14 @@ def _release(a, b):
 
 def binary_inputs(x, y, op, allowed):
     """Storages of the two operands of a binary op, TF's conversion and dtype checks applied."""
-    if type(x) is Tensor and type(y) is Tensor:
+    if type(x) is EagerTensor and type(y) is EagerTensor:
         a = x._t
         b = y._t
         if a.dtype is b.dtype and a.dtype in allowed and type(a) is torch.Tensor:
             if (a.requires_grad or b.requires_grad) and not state.recording:
                 return a.detach(), b.detach()
             return a, b
-    elif type(x) is Tensor and type(y) in (int, float):
+    elif type(x) is EagerTensor and type(y) in (int, float):
         a = x._t
         if a.dtype in allowed and type(a) is torch.Tensor:
             b = _like(y, a, False)
@@ -162,7 +162,7 @@ def check_dtype(t, op, allowed):
 
 
 def unary_input(x, op, allowed):
-    if type(x) is Tensor:
+    if type(x) is EagerTensor:
         t = x._t
         if t.dtype in allowed and type(t) is torch.Tensor:
             if t.requires_grad and not state.recording:

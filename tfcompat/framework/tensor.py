@@ -30,10 +30,10 @@ class Tensor:
     __slots__ = ("_t", "__weakref__")
     __array_priority__ = 100
 
-    def __init__(self, value):
+    def __new__(cls, value):
         if not isinstance(value, (torch.Tensor, np.ndarray)):
             raise TypeError("tf.Tensor objects are made by ops such as tf.constant, not by tf.Tensor(...)")
-        self._t = value
+        return _wrap(value)
 
     # -- metadata -------------------------------------------------------------
     @property
@@ -220,12 +220,18 @@ def _value_text(a, is_repr):
     return text
 
 
+class EagerTensor(Tensor):
+    """The concrete class of every eager tensor (TF's `EagerTensor`); `tf.Tensor` is its base."""
+
+    __slots__ = ()
+
+
 _new = object.__new__
 
 
 def _wrap(t):
-    """Wraps a torch tensor (or string array) as a tfcompat Tensor without checks."""
-    r = _new(Tensor)
+    """Wraps a torch tensor (or string array) as a tfcompat tensor without checks."""
+    r = _new(EagerTensor)
     r._t = t
     return r
 

@@ -61,7 +61,9 @@ def _storage(value, dtype):
 class Variable:
     """A mutable tensor-valued state (`tf.Variable`)."""
 
-    _name_counter = None
+    def __new__(cls, *args, **kwargs):
+        # tf.Variable(...) makes a ResourceVariable, as in TF (type(v).__name__ == "ResourceVariable")
+        return object.__new__(ResourceVariable if cls is Variable else cls)
 
     def __init__(self, initial_value=None, trainable=None, validate_shape=True, caching_device=None,
                  name=None, variable_def=None, dtype=None, import_scope=None, constraint=None,
@@ -153,7 +155,10 @@ class Variable:
 
     def assign(self, value, use_locking=None, name=None, read_value=True):
         t = self._new_value(value, "AssignVariableOp")
-        self._check_shape(t, "AssignVariableOp")
+        if tuple(t.shape) != tuple(self._t.shape) and self._shape.is_fully_defined():
+            raise ValueError(f"Cannot assign value to variable ' {self.name}': Shape mismatch.The variable shape "
+                             f"{TensorShape(tuple(self._t.shape))}, and the assigned value shape "
+                             f"{TensorShape(tuple(t.shape))} are incompatible.")
         self._t = t.clone() if t is self._t or _aliases_user(t, value) else t
         return _UnreadVariable(self) if read_value else None
 
@@ -279,6 +284,10 @@ class Variable:
 
     def eval(self, session=None):
         raise NotImplementedError("eval is not supported when eager execution is enabled, is .numpy() what you're looking for?")
+
+
+class ResourceVariable(Variable):
+    """The concrete class of `tf.Variable(...)` objects, as TF names it."""
 
 
 def _rebuild_variable(value, trainable, name):

@@ -12,7 +12,7 @@ import torch
 
 from tfcompat.framework import dtypes
 from tfcompat.framework.convert import convert_to_tensor
-from tfcompat.framework.tensor import Tensor, _wrap
+from tfcompat.framework.tensor import EagerTensor, Tensor, _wrap
 from tfcompat.framework.variables import Variable as _TFVariable
 from tfcompat.keras import variables as kvars
 from tfcompat.keras.engine import call_context, naming
@@ -336,7 +336,7 @@ class Layer:
         return outputs
 
     def _convert_inputs(self, x):
-        if type(x) is Tensor:
+        if type(x) is EagerTensor:
             if self.autocast and x._t.dtype.is_floating_point and x._t.dtype is not _COMPUTE.get(
                     self._dtype_policy.compute_dtype):
                 from tfcompat.ops.math_ops import cast
