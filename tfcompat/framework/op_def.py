@@ -296,3 +296,23 @@ def int_value(value):
     if isinstance(value, Tensor):
         return int(value._array())
     return int(value)
+
+
+class _NoGradient(torch.autograd.Function):
+    """Identity whose backward raises TF's LookupError: for ops TF registers no gradient for."""
+
+    @staticmethod
+    def forward(ctx, op, *inputs):
+        ctx.op = op
+        return inputs[0].view_as(inputs[0])
+
+    @staticmethod
+    def backward(ctx, grad):
+        raise LookupError(f"gradient registry has no entry for: {ctx.op}")
+
+
+def no_gradient(result, op, *inputs):
+    """`result` unchanged, but differentiating through it (w.r.t. `inputs`) raises TF's LookupError."""
+    if state.recording and any(type(t) is torch.Tensor and t.requires_grad for t in inputs):
+        return _NoGradient.apply(op, result.detach(), *inputs)
+    return result

@@ -13,7 +13,7 @@ import torch.nn.functional as F
 
 from tfcompat.framework import dtypes, errors
 from tfcompat.framework.export import tf_export
-from tfcompat.framework.op_def import input_storage, int_list, wrap
+from tfcompat.framework.op_def import input_storage, int_list, no_gradient, wrap
 
 
 @tf_export("image.ResizeMethod")
@@ -377,9 +377,12 @@ def adjust_brightness(image, delta):
 @tf_export("image.adjust_contrast")
 def adjust_contrast(images, contrast_factor):
     """(x - mean) * contrast_factor + mean, the mean per image and channel over height and width."""
-    t, src = _as_float(input_storage(images))
+    x = input_storage(images)
+    t, src = _as_float(x)
     mean = t.mean(dim=(-3, -2), keepdim=True)
-    return wrap(_back((t - mean) * float(contrast_factor) + mean, src))
+    factor = input_storage(contrast_factor)
+    out = _back((t - mean) * factor.to(t.dtype) + mean, src)
+    return wrap(no_gradient(out, "AdjustContrastv2", x, factor))   # TF has no gradient for it
 
 
 @tf_export("image.adjust_gamma")
