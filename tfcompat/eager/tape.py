@@ -6,6 +6,7 @@ watched tensor's storage by such a handle. So a tape differentiates exactly the
 ops it recorded: a tensor computed before the tape, or by another tape, is a
 constant to it, as in TF; and nested tapes compose for higher derivatives.
 """
+import numpy as np
 import torch
 
 from tfcompat.framework import dtypes, variables
@@ -69,6 +70,49 @@ def read_variable(var):
 
 
 variables._tape_read = read_variable
+
+
+try:   # torch's backward entry without torch.autograd.grad's argument checks (our arguments are built here)
+    from torch.autograd.graph import _engine_run_backward
+except ImportError:   # pragma: no cover - other torch versions
+    _engine_run_backward = None
+
+
+def _backward(outputs, grad_outputs, inputs, retain_graph, create_graph):
+    """Vector-Jacobian products d(sum <outputs, grad_outputs>)/d(inputs); None for unconnected inputs."""
+    if _engine_run_backward is None:
+        return torch.autograd.grad(outputs, inputs, grad_outputs, retain_graph=retain_graph,
+                                   create_graph=create_graph, allow_unused=True)
+    return _engine_run_backward(tuple(outputs), tuple(grad_outputs), retain_graph, create_graph, tuple(inputs),
+                                True, False)
+
+
+def _flat(structure):
+    """`nest.flatten`, with fast paths for one tensor/variable and flat lists of them."""
+    if isinstance(structure, (Tensor, Variable)):
+        return [structure]
+    if type(structure) in (list, tuple) and all(isinstance(x, (Tensor, Variable)) for x in structure):
+        return list(structure)
+    return nest.flatten(structure)
+
+
+def _pack(structure, flat):
+    if isinstance(structure, (Tensor, Variable)):
+        return flat[0]
+    if type(structure) is list and all(isinstance(x, (Tensor, Variable)) for x in structure):
+        return flat
+    return nest.pack_sequence_as(structure, flat)
+
+
+def _as_storage(value, like):
+    """An output gradient as a torch tensor shaped like the target storage `like`."""
+    if isinstance(value, Tensor):
+        g = value._t
+    elif isinstance(value, Variable):
+        g = value._t
+    else:
+        g = torch.as_tensor(np.asarray(value), dtype=like.dtype, device=like.device)
+    return g.expand_as(like) if g.shape != like.shape else g
 
 
 def _is_float(t):
@@ -199,46 +243,40 @@ class GradientTape:
     def gradient(self, target, sources, output_gradients=None,
                  unconnected_gradients=UnconnectedGradients.NONE):
         """Gradients of `target` (summed if several or non-scalar) w.r.t. `sources`, in their structure."""
-        if not self._active and not self._vars and not self._tensors and not self._used:
-            pass
         self._check_usable()
-        flat_sources = nest.flatten(sources)
-        flat_targets = nest.flatten(target)
+        flat_sources = _flat(sources)
+        flat_targets = _flat(target)
         if output_gradients is not None:
-            flat_out_grads = nest.flatten(output_gradients)
+            flat_out_grads = _flat(output_gradients)
             if len(flat_out_grads) != len(flat_targets):
                 raise ValueError("Length of output_gradients must match the number of targets")
         else:
-            flat_out_grads = [None] * len(flat_targets)
-        outs, grad_outs = [], []
+            flat_out_grads = None
+        outs, out_grads = [], []
         identity = {}            # variable targets: d(variable)/d(itself) is one, as TF reads their handle
-        for tgt, og in zip(flat_targets, flat_out_grads):
+        for k, tgt in enumerate(flat_targets):
+            og = flat_out_grads[k] if flat_out_grads is not None else None
             if isinstance(tgt, Variable):
                 var = tgt._parent if isinstance(tgt, variables._UnreadVariable) else tgt
-                g = torch.ones_like(var._t) if og is None else (og._t if isinstance(og, Tensor) else
-                                                                torch.as_tensor(og, dtype=var._t.dtype))
+                g = torch.ones_like(var._t) if og is None else _as_storage(og, var._t)
                 identity[id(var)] = g if id(var) not in identity else identity[id(var)] + g
                 continue
             s = tgt._t if isinstance(tgt, Tensor) else None
             if s is None:
                 raise ValueError(f"Unsupported target type {type(tgt).__name__!r}")
-            if not isinstance(s, torch.Tensor) or not _is_float(s):
+            if type(s) is not torch.Tensor or not _is_float(s):
                 _log.warning("The dtype of the target tensor must be floating (e.g. tf.float32) when calling "
                              "GradientTape.gradient, got %r", dtypes.FROM_STORAGE[s.dtype])
                 continue
             if not s.requires_grad:
                 continue
             outs.append(s)
-            if og is None:
-                grad_outs.append(torch.ones_like(s))
-            else:
-                g = og._t if isinstance(og, Tensor) else torch.as_tensor(og, dtype=s.dtype, device=s.device)
-                grad_outs.append(g.expand_as(s) if g.shape != s.shape else g)
+            out_grads.append(torch.ones_like(s) if og is None else _as_storage(og, s))
         handles, owners = [], []
         for i, src in enumerate(flat_sources):
             if isinstance(src, (Tensor, Variable)):
                 st = src._t
-                if isinstance(st, torch.Tensor) and not _is_float(st):
+                if type(st) is torch.Tensor and not _is_float(st):
                     _log.warning("The dtype of the source tensor must be floating (e.g. tf.float32) when "
                                  "calling GradientTape.gradient, got %r", dtypes.FROM_STORAGE[st.dtype])
                     continue
@@ -246,20 +284,19 @@ class GradientTape:
                 handles.append(h)
                 owners.append(i)
         results = [None] * len(flat_sources)
-        create_graph = state.recording > 0
         if outs and handles:
-            grads = torch.autograd.grad(outs, handles, grad_outs, retain_graph=self._persistent or create_graph,
-                                        create_graph=create_graph, allow_unused=True)
+            create_graph = state.recording > 0
+            grads = _backward(outs, out_grads, handles, self._persistent or create_graph, create_graph)
             for i, g in zip(owners, grads):
-                if g is None:
-                    continue
-                results[i] = g if results[i] is None else results[i] + g
-        for i, src in enumerate(flat_sources):
-            if isinstance(src, Variable):
-                var = src._parent if isinstance(src, variables._UnreadVariable) else src
-                g = identity.get(id(var))
                 if g is not None:
                     results[i] = g if results[i] is None else results[i] + g
+        if identity:
+            for i, src in enumerate(flat_sources):
+                if isinstance(src, Variable):
+                    var = src._parent if isinstance(src, variables._UnreadVariable) else src
+                    g = identity.get(id(var))
+                    if g is not None:
+                        results[i] = g if results[i] is None else results[i] + g
         if not self._persistent:
             self._used = True
             self._release()
@@ -272,7 +309,7 @@ class GradientTape:
                     out.append(None)
             else:
                 out.append(_wrap(g))
-        return nest.pack_sequence_as(sources, out)
+        return _pack(sources, out)
 
     def _release(self):
         self._vars = {}

@@ -22,6 +22,7 @@ from tfcompat.framework.context import state
 from tfcompat.framework.convert import scalar, to_storage
 from tfcompat.framework.export import tf_export
 from tfcompat.framework.tensor import EagerTensor, Tensor, _wrap
+from tfcompat.framework.variables import Variable
 
 wrap = _wrap
 _FROM = _d.FROM_STORAGE
@@ -119,21 +120,22 @@ def _release(a, b):
 
 def binary_inputs(x, y, op, allowed):
     """Storages of the two operands of a binary op, TF's conversion and dtype checks applied."""
-    if type(x) is EagerTensor and type(y) is EagerTensor:
-        a = x._t
-        b = y._t
-        if a.dtype is b.dtype and a.dtype in allowed and type(a) is torch.Tensor:
+    tx = type(x)
+    a = x._t if tx is EagerTensor else (x._read() if isinstance(x, Variable) else None)
+    if a is not None and a.dtype in allowed and type(a) is torch.Tensor:
+        ty = type(y)
+        if ty is EagerTensor:
+            b = y._t
+        elif ty is int or ty is float:
+            b = _like(y, a, False)
+        elif isinstance(y, Variable):
+            b = y._read()
+        else:
+            b = None
+        if b is not None and b.dtype is a.dtype:
             if (a.requires_grad or b.requires_grad) and not state.recording:
                 return a.detach(), b.detach()
             return a, b
-    elif type(x) is EagerTensor and type(y) in (int, float):
-        a = x._t
-        if a.dtype in allowed and type(a) is torch.Tensor:
-            b = _like(y, a, False)
-            if b.dtype is a.dtype:
-                if a.requires_grad and not state.recording:
-                    a = a.detach()
-                return a, b
     if _is_tensor_like(x):
         a = input_storage(x)
         b = input_storage(y) if _is_tensor_like(y) else _like(y, a, False)
@@ -162,12 +164,11 @@ def check_dtype(t, op, allowed):
 
 
 def unary_input(x, op, allowed):
-    if type(x) is EagerTensor:
-        t = x._t
-        if t.dtype in allowed and type(t) is torch.Tensor:
-            if t.requires_grad and not state.recording:
-                return t.detach()
-            return t
+    t = x._t if type(x) is EagerTensor else (x._read() if isinstance(x, Variable) else None)
+    if t is not None and t.dtype in allowed and type(t) is torch.Tensor:
+        if t.requires_grad and not state.recording:
+            return t.detach()
+        return t
     t = input_storage(x)
     check_dtype(t, op, allowed)
     return t

@@ -10,7 +10,7 @@ from tfcompat.framework.op_def import (
     ALL, BOOL, FLOAT, FLOAT_COMPLEX, INT, INT_BOOL, NUMERIC, NUMERIC_STRING, REAL, SIGNED_NUMERIC, STRING,
     axis_list, binary_inputs, binary_op, check_dtype, input_storage, translate, type_name, unary_input,
     unary_op, wrap)
-from tfcompat.framework.tensor import Tensor
+from tfcompat.framework.tensor import EagerTensor, Tensor
 from tfcompat.framework.variables import Variable
 
 
@@ -444,6 +444,16 @@ _MATMUL_TYPES = frozenset([torch.float16, torch.bfloat16, torch.float32, torch.f
 def matmul(a, b, transpose_a=False, transpose_b=False, adjoint_a=False, adjoint_b=False, a_is_sparse=False,
            b_is_sparse=False, output_type=None, grad_a=False, grad_b=False, name=None):
     """Matrix product of the last two axes (batched, broadcasting leading axes), as TF's `tf.linalg.matmul`."""
+    if type(a) is EagerTensor and type(b) is EagerTensor and not (
+            transpose_a or transpose_b or adjoint_a or adjoint_b or output_type is not None):
+        x = a._t
+        y = b._t
+        if x.dtype is y.dtype and x.dtype in _MATMUL_TYPES and x.ndim > 1 and y.ndim > 1 and not (
+                x.requires_grad or y.requires_grad):
+            try:
+                return wrap(torch.matmul(x, y))
+            except RuntimeError:
+                pass       # shape mismatch: the checked path below raises TF's error
     x, y = binary_inputs(a, b, "MatMul", _MATMUL_TYPES)
     if transpose_a or adjoint_a:
         x = x.transpose(-1, -2)
