@@ -1,0 +1,680 @@
+"""`tf.keras.metrics` (Keras 3): stateful metrics over Keras variables, updated with torch ops.
+
+Updates rebind the metric variables' storages with torch results (no device sync), so a
+training loop calling `train_loss(loss)` each step costs a few small kernels.
+"""
+import inspect
+
+import numpy as np
+import torch
+
+from tfcompat.framework.op_def import input_storage, wrap
+from tfcompat.framework.tensor import Tensor
+from tfcompat.keras import losses as _losses
+from tfcompat.keras.losses import squeeze_or_expand_to_same_rank
+from tfcompat.keras.variables import Variable, name_scope
+
+EPSILON = 1e-7
+
+
+def _cast(x, dtype):
+    t = input_storage(x)
+    if t.requires_grad:
+        t = t.detach()
+    return t if t.dtype == dtype else t.to(dtype)
+
+
+def _divide_no_nan(a, b):
+    return torch.where(b == 0, torch.zeros_like(a), a / torch.where(b == 0, torch.ones_like(b), b))
+
+
+class Metric:
+    """Keras 3's metric base: `update_state`, `result`, `reset_state`, `metric(...)` updates and returns `result()`."""
+
+    def __init__(self, dtype=None, name=None):
+        from tfcompat.keras.optimizers.base import auto_name
+        self.name = name or auto_name(type(self).__name__)
+        self._dtype = getattr(dtype, "name", dtype) or "float32"
+        self._variables = []
+
+    @property
+    def dtype(self):
+        return self._dtype
+
+    @property
+    def _torch_dtype(self):
+        from tfcompat.framework import dtypes
+        return dtypes.as_dtype(self._dtype).torch_dtype
+
+    def add_variable(self, shape, initializer, dtype=None, aggregation="sum", name=None):
+        """A non-trainable Keras variable at path `<metric name>/<name>`."""
+        from tfcompat.framework import dtypes
+        dtype = getattr(dtype, "name", dtype) or self._dtype
+        tdt = dtypes.as_dtype(dtype).torch_dtype
+        if initializer in ("zeros", None) or type(initializer).__name__ == "Zeros":
+            value = wrap(torch.zeros(tuple(shape), dtype=tdt))
+        else:
+            from tfcompat.keras import initializers
+            value = initializers.get(initializer)(tuple(shape), dtype=dtype)
+        with name_scope(self.name.replace("/", ">")):
+            v = Variable(value, name=name, trainable=False)
+        self._variables.append(v)
+        return v
+
+    def add_weight(self, shape=(), initializer=None, dtype=None, name=None):
+        return self.add_variable(shape=shape, initializer=initializer, dtype=dtype, name=name)
+
+    @property
+    def variables(self):
+        out = list(self._variables)
+        for m in self.__dict__.values():
+            if isinstance(m, Metric):
+                out.extend(m.variables)
+        return out
+
+    def reset_state(self):
+        for v in self.variables:
+            v._t = torch.zeros_like(v._t)
+
+    def update_state(self, *args, **kwargs):
+        raise NotImplementedError
+
+    def result(self):
+        raise NotImplementedError
+
+    def __call__(self, *args, **kwargs):
+        self.update_state(*args, **kwargs)
+        return self.result()
+
+    def get_config(self):
+        return {"name": self.name, "dtype": self.dtype}
+
+    @classmethod
+    def from_config(cls, config):
+        return cls(**config)
+
+    def __repr__(self):
+        return f"<{type(self).__name__} name={self.name}>"
+
+    __str__ = __repr__
+
+
+def _samplewise(values, sample_weight, reduce_fn, dtype):
+    """Keras's `reduce_to_samplewise_values`: per-sample values (and weights) of a batch."""
+    values = values.to(dtype) if values.dtype != dtype else values
+    if sample_weight is not None:
+        sample_weight = _cast(sample_weight, dtype)
+        values, sample_weight = squeeze_or_expand_to_same_rank(values, sample_weight)
+        wnd, vnd = sample_weight.ndim, values.ndim
+        if vnd > wnd:
+            values = reduce_fn(values, tuple(range(wnd, vnd)))
+        sample_weight = torch.broadcast_to(sample_weight, values.shape)
+        values = values * sample_weight
+        if wnd > 1:
+            sample_weight = reduce_fn(sample_weight, tuple(range(1, wnd)))
+    if values.ndim > 1:
+        values = reduce_fn(values, tuple(range(1, values.ndim)))
+    return values, sample_weight
+
+
+class Sum(Metric):
+    """The running sum of the values seen."""
+
+    def __init__(self, name="sum", dtype=None):
+        super().__init__(name=name, dtype=dtype)
+        self.total = self.add_variable(shape=(), initializer="zeros", dtype=self.dtype, name="total")
+
+    def update_state(self, values, sample_weight=None):
+        values, _ = _samplewise(_cast(values, self._torch_dtype), sample_weight, torch.sum, self._torch_dtype)
+        self.total._t = self.total._t + values.sum()
+
+    def result(self):
+        return wrap(self.total._t)
+
+
+class Mean(Metric):
+    """The (weighted) mean of the values seen: `total / count`."""
+
+    def __init__(self, name="mean", dtype=None):
+        super().__init__(name=name, dtype=dtype)
+        self.total = self.add_variable(shape=(), initializer="zeros", dtype=self.dtype, name="total")
+        self.count = self.add_variable(shape=(), initializer="zeros", dtype=self.dtype, name="count")
+
+    def update_state(self, values, sample_weight=None):
+        dtype = self._torch_dtype
+        values, sample_weight = _samplewise(_cast(values, dtype), sample_weight, torch.mean, dtype)
+        self._accumulate(values, sample_weight)
+
+    def _accumulate(self, values, sample_weight):
+        total = self.total._t
+        if values.device != total.device:
+            values = values.to(total.device)
+        self.total._t = total + values.sum()
+        if sample_weight is not None:
+            n = sample_weight.sum().to(total.device)
+        else:
+            n = values.shape[0] if values.ndim >= 1 else 1
+        self.count._t = self.count._t + n
+
+    def result(self):
+        return wrap(_divide_no_nan(self.total._t, self.count._t))
+
+
+class MeanMetricWrapper(Mean):
+    """The mean of `fn(y_true, y_pred, **kwargs)` over the samples seen."""
+
+    def __init__(self, fn, name=None, dtype=None, **kwargs):
+        super().__init__(name=name, dtype=dtype)
+        self._fn = fn
+        self._fn_kwargs = kwargs
+
+    def update_state(self, y_true, y_pred, sample_weight=None):
+        dtype = self._torch_dtype
+        impl = _losses._IMPL.get(self._fn) or _IMPL.get(self._fn)
+        mask = None
+        if impl is not None:
+            p = _cast(y_pred, torch.float32) if not input_storage(y_pred).is_floating_point() else _cast(
+                y_pred, input_storage(y_pred).dtype)
+            t = input_storage(y_true)
+            if t.requires_grad:
+                t = t.detach()
+            kwargs = dict(self._fn_kwargs)
+            if "logits" in inspect.signature(impl).parameters and isinstance(y_pred, Tensor):
+                from tfcompat.keras.activations import keras_logits
+                logits = keras_logits(y_pred)
+                if logits is not None:
+                    kwargs["logits"] = _cast(logits, p.dtype)
+            if impl in _LOSS_IMPLS:
+                t = t.to(p.dtype)
+                if impl in _MATCH_RANKS:
+                    t, p = squeeze_or_expand_to_same_rank(t, p)
+            values, mask = impl(t, p, **kwargs)
+        else:
+            values = _cast(self._fn(y_true, y_pred, **self._fn_kwargs), dtype)
+        if mask is not None:
+            sw = None if sample_weight is None else _cast(sample_weight, dtype)
+            sample_weight = _losses._apply_mask(sw, mask, dtype, "sum")
+        values, sample_weight = _samplewise(values, sample_weight, torch.mean, dtype)
+        self._accumulate(values, sample_weight)
+
+    def get_config(self):
+        config = {"name": self.name, "dtype": self.dtype, "fn": self._fn.__name__}
+        config.update(self._fn_kwargs)
+        return config
+
+
+_LOSS_IMPLS = set(_losses._IMPL.values())
+_MATCH_RANKS = {_losses._mse, _losses._mae, _losses._mape, _losses._msle, _losses._cosine, _losses._huber,
+                _losses._log_cosh}
+
+
+# -- accuracy functions ------------------------------------------------------------------------------------
+
+def _floatx(b):
+    return b.to(torch.float32)
+
+
+def _accuracy(t, p):
+    t = t.to(p.dtype)
+    t, p = squeeze_or_expand_to_same_rank(t, p)
+    return _floatx(t == p), None
+
+
+def _binary_accuracy(t, p, threshold=0.5):
+    t, p = squeeze_or_expand_to_same_rank(t, p)
+    return _floatx(t == (p > threshold).to(t.dtype)), None
+
+
+def _categorical_accuracy(t, p):
+    return _floatx(torch.argmax(t, -1) == torch.argmax(p, -1)), None
+
+
+def _sparse_categorical_accuracy(t, p):
+    t = t.to(p.dtype)
+    if t.ndim == p.ndim and t.shape[-1] == 1:
+        t = t.squeeze(-1)
+    matches = _floatx(t == torch.argmax(p, -1).to(t.dtype))
+    if matches.ndim > 1 and matches.shape[-1] == 1:
+        matches = matches.squeeze(-1)
+    return matches, None
+
+
+def _in_top_k(targets, predictions, k):
+    """TF's `in_top_k`: ties at the boundary count as in the top k; non-finite scores never do."""
+    target_scores = torch.gather(predictions, 1, targets.long().unsqueeze(1))
+    above = torch.sum(predictions > target_scores, 1)
+    return (above < k) & torch.isfinite(target_scores.squeeze(1))
+
+
+def _top_k_categorical_accuracy(t, p, k=5):
+    labels = torch.argmax(t.to(p.dtype), -1)
+    shape = labels.shape
+    if p.ndim > 2:
+        p = p.reshape(-1, p.shape[-1])
+    return _floatx(_in_top_k(labels.reshape(-1), p, k)).reshape(shape), None
+
+
+def _sparse_top_k_categorical_accuracy(t, p, k=5, from_sorted_ids=False):
+    if from_sorted_ids:
+        raise NotImplementedError("sparse_top_k_categorical_accuracy(from_sorted_ids=True)")
+    shape = t.shape
+    if p.ndim > 2:
+        p = p.reshape(-1, p.shape[-1])
+    return _floatx(_in_top_k(t.to(torch.int32).reshape(-1), p, k)).reshape(shape), None
+
+
+def _metric_function(impl, name, doc):
+    def fn(y_true, y_pred, **kwargs):
+        p = input_storage(y_pred)
+        return wrap(impl(input_storage(y_true), p, **kwargs)[0])
+
+    fn.__name__ = fn.__qualname__ = name
+    fn.__doc__ = doc
+    _IMPL[fn] = impl
+    return fn
+
+
+_IMPL = {}
+accuracy = _metric_function(_accuracy, "accuracy", "1.0 where `y_true == y_pred`, else 0.0.")
+binary_accuracy = _metric_function(_binary_accuracy, "binary_accuracy", "1.0 where `y_true == (y_pred > threshold)`.")
+categorical_accuracy = _metric_function(_categorical_accuracy, "categorical_accuracy",
+                                        "1.0 where `argmax(y_true) == argmax(y_pred)`.")
+sparse_categorical_accuracy = _metric_function(_sparse_categorical_accuracy, "sparse_categorical_accuracy",
+                                               "1.0 where `y_true == argmax(y_pred)`.")
+top_k_categorical_accuracy = _metric_function(_top_k_categorical_accuracy, "top_k_categorical_accuracy",
+                                              "1.0 where the true class is in the top `k` predictions.")
+sparse_top_k_categorical_accuracy = _metric_function(_sparse_top_k_categorical_accuracy,
+                                                     "sparse_top_k_categorical_accuracy",
+                                                     "1.0 where the integer label is in the top `k` predictions.")
+
+
+def _wrapper_class(class_name, fn, default_name, params=()):
+    params = list(params)
+
+    def __init__(self, *args, **kwargs):
+        names = ["name", "dtype"] + [p for p, _ in params]
+        values = dict(params, name=default_name, dtype=None)
+        for n, v in zip(names, args):
+            values[n] = v
+        for n, v in kwargs.items():
+            if n not in values:
+                raise TypeError(f"{class_name}.__init__() got an unexpected keyword argument '{n}'")
+            values[n] = v
+        MeanMetricWrapper.__init__(self, fn, name=values["name"], dtype=values["dtype"],
+                                   **{p: values[p] for p, _ in params})
+        for p, _ in params:
+            setattr(self, p, values[p])
+
+    def get_config(self):
+        config = {"name": self.name, "dtype": self.dtype}
+        config.update({p: getattr(self, p) for p, _ in params})
+        return config
+
+    return type(class_name, (MeanMetricWrapper,), {"__init__": __init__, "get_config": get_config,
+                                                   "__doc__": f"Keras 3's `{class_name}` metric.",
+                                                   "__module__": __name__})
+
+
+Accuracy = _wrapper_class("Accuracy", accuracy, "accuracy")
+BinaryAccuracy = _wrapper_class("BinaryAccuracy", binary_accuracy, "binary_accuracy", (("threshold", 0.5),))
+CategoricalAccuracy = _wrapper_class("CategoricalAccuracy", categorical_accuracy, "categorical_accuracy")
+SparseCategoricalAccuracy = _wrapper_class("SparseCategoricalAccuracy", sparse_categorical_accuracy,
+                                           "sparse_categorical_accuracy")
+TopKCategoricalAccuracy = _wrapper_class("TopKCategoricalAccuracy", top_k_categorical_accuracy,
+                                         "top_k_categorical_accuracy", (("k", 5),))
+SparseTopKCategoricalAccuracy = _wrapper_class("SparseTopKCategoricalAccuracy", sparse_top_k_categorical_accuracy,
+                                               "sparse_top_k_categorical_accuracy", (("k", 5),))
+MeanSquaredError = _wrapper_class("MeanSquaredError", _losses.mean_squared_error, "mean_squared_error")
+MeanAbsoluteError = _wrapper_class("MeanAbsoluteError", _losses.mean_absolute_error, "mean_absolute_error")
+MeanAbsolutePercentageError = _wrapper_class("MeanAbsolutePercentageError", _losses.mean_absolute_percentage_error,
+                                             "mean_absolute_percentage_error")
+MeanSquaredLogarithmicError = _wrapper_class("MeanSquaredLogarithmicError", _losses.mean_squared_logarithmic_error,
+                                             "mean_squared_logarithmic_error")
+CategoricalCrossentropy = _wrapper_class("CategoricalCrossentropy", _losses.categorical_crossentropy,
+                                         "categorical_crossentropy",
+                                         (("from_logits", False), ("label_smoothing", 0), ("axis", -1)))
+SparseCategoricalCrossentropy = _wrapper_class("SparseCategoricalCrossentropy", _losses.sparse_categorical_crossentropy,
+                                               "sparse_categorical_crossentropy",
+                                               (("from_logits", False), ("axis", -1)))
+BinaryCrossentropy = _wrapper_class("BinaryCrossentropy", _losses.binary_crossentropy, "binary_crossentropy",
+                                    (("from_logits", False), ("label_smoothing", 0)))
+KLDivergence = _wrapper_class("KLDivergence", _losses.kl_divergence, "kl_divergence")
+Poisson = _wrapper_class("Poisson", _losses.poisson, "poisson")
+LogCoshError = _wrapper_class("LogCoshError", _losses.log_cosh, "logcosh")
+Hinge = _wrapper_class("Hinge", _losses.hinge, "hinge")
+SquaredHinge = _wrapper_class("SquaredHinge", _losses.squared_hinge, "squared_hinge")
+CategoricalHinge = _wrapper_class("CategoricalHinge", _losses.categorical_hinge, "categorical_hinge")
+
+
+class RootMeanSquaredError(Mean):
+    """`sqrt(mean(square(y_pred - y_true)))` over the samples seen."""
+
+    def __init__(self, name="root_mean_squared_error", dtype=None):
+        super().__init__(name=name, dtype=dtype)
+
+    def update_state(self, y_true, y_pred, sample_weight=None):
+        dtype = self._torch_dtype
+        t, p = squeeze_or_expand_to_same_rank(_cast(y_true, dtype), _cast(y_pred, dtype))
+        super().update_state(wrap(torch.square(p - t)), sample_weight=sample_weight)
+
+    def result(self):
+        return wrap(torch.sqrt(_divide_no_nan(self.total._t, self.count._t)))
+
+
+class CosineSimilarity(MeanMetricWrapper):
+    """The mean cosine similarity of `y_true` and `y_pred` along `axis`."""
+
+    def __init__(self, name="cosine_similarity", dtype=None, axis=-1):
+        super().__init__(_cosine_similarity_metric, name, dtype=dtype, axis=axis)
+
+    def get_config(self):
+        return {"name": self.name, "dtype": self.dtype}
+
+
+def _cosine_similarity_metric(y_true, y_pred, axis=-1):
+    return wrap(-_losses._cosine(input_storage(y_true).to(torch.float32), input_storage(y_pred).to(torch.float32),
+                                 axis)[0])
+
+
+# -- confusion-matrix metrics --------------------------------------------------------------------------------
+
+def _parse_thresholds(thresholds, default):
+    if thresholds is None:
+        return [default]
+    return [float(t) for t in (thresholds if isinstance(thresholds, (list, tuple, np.ndarray)) else [thresholds])]
+
+
+def _confusion_update(variables, y_true, y_pred, thresholds, sample_weight=None, class_id=None):
+    """Adds the (weighted) confusion counts at each threshold (`y_pred > threshold`) to `variables`."""
+    p = _cast(y_pred, torch.float32)
+    t = _cast(y_true, torch.float32)
+    p, t = squeeze_or_expand_to_same_rank(p, t)
+    if class_id is not None:
+        p, t = p[..., class_id], t[..., class_id]
+    w = None
+    if sample_weight is not None:
+        w = _cast(sample_weight, torch.float32)
+        p, w = squeeze_or_expand_to_same_rank(p, w)
+        w = torch.broadcast_to(w, p.shape).reshape(-1)
+    p = p.reshape(-1)
+    label = t.reshape(-1).to(torch.bool)
+    thr = torch.tensor(thresholds, dtype=torch.float32, device=p.device).unsqueeze(1)
+    pred_pos = p.unsqueeze(0) > thr
+    weights = torch.ones_like(p) if w is None else w
+    counts = {
+        "tp": lambda: ((pred_pos & label).to(torch.float32) * weights).sum(1),
+        "fp": lambda: ((pred_pos & ~label).to(torch.float32) * weights).sum(1),
+        "tn": lambda: ((~pred_pos & ~label).to(torch.float32) * weights).sum(1),
+        "fn": lambda: ((~pred_pos & label).to(torch.float32) * weights).sum(1),
+    }
+    for key, var in variables.items():
+        var._t = var._t + counts[key]().to(var._t.device).reshape(var._t.shape)
+
+
+class _ThresholdMetric(Metric):
+    _counts = ()
+
+    def __init__(self, thresholds=None, top_k=None, class_id=None, name=None, dtype=None):
+        super().__init__(name=name, dtype=dtype)
+        if top_k is not None:
+            raise NotImplementedError(f"tf.keras.metrics.{type(self).__name__}(top_k=...)")
+        self.init_thresholds = thresholds
+        self.top_k = top_k
+        self.class_id = class_id
+        self.thresholds = _parse_thresholds(thresholds, 0.5)
+        for key, var_name in self._counts:
+            setattr(self, var_name, self.add_variable(shape=(len(self.thresholds),), initializer="zeros",
+                                                      name=var_name))
+
+    def update_state(self, y_true, y_pred, sample_weight=None):
+        _confusion_update({k: getattr(self, n) for k, n in self._counts}, y_true, y_pred, self.thresholds,
+                          sample_weight, self.class_id)
+
+    def _ratio(self, other):
+        r = _divide_no_nan(self.true_positives._t, self.true_positives._t + getattr(self, other)._t)
+        return wrap(r[0] if len(self.thresholds) == 1 else r)
+
+    def get_config(self):
+        config = super().get_config()
+        config.update({"thresholds": self.init_thresholds, "top_k": self.top_k, "class_id": self.class_id})
+        return config
+
+
+class Precision(_ThresholdMetric):
+    """`true_positives / (true_positives + false_positives)` at each threshold."""
+    _counts = (("tp", "true_positives"), ("fp", "false_positives"))
+
+    def result(self):
+        return self._ratio("false_positives")
+
+
+class Recall(_ThresholdMetric):
+    """`true_positives / (true_positives + false_negatives)` at each threshold."""
+    _counts = (("tp", "true_positives"), ("fn", "false_negatives"))
+
+    def result(self):
+        return self._ratio("false_negatives")
+
+
+def _count_metric(class_name, key, var_name, default_name):
+    class _Count(Metric):
+        def __init__(self, thresholds=None, name=None, dtype=None):
+            super().__init__(name=name or None, dtype=dtype)
+            self.init_thresholds = thresholds
+            self.thresholds = _parse_thresholds(thresholds, 0.5)
+            self.accumulator = self.add_variable(shape=(len(self.thresholds),), initializer="zeros",
+                                                 name="accumulator")
+
+        def update_state(self, y_true, y_pred, sample_weight=None):
+            _confusion_update({key: self.accumulator}, y_true, y_pred, self.thresholds, sample_weight)
+
+        def result(self):
+            t = self.accumulator._t
+            return wrap(t[0] if len(self.thresholds) == 1 else t)
+
+        def get_config(self):
+            return {"name": self.name, "dtype": self.dtype, "thresholds": self.init_thresholds}
+
+    _Count.__name__ = _Count.__qualname__ = class_name
+    _Count.__doc__ = f"The (weighted) number of {var_name.replace('_', ' ')}."
+    return _Count
+
+
+TruePositives = _count_metric("TruePositives", "tp", "true_positives", "true_positives")
+FalsePositives = _count_metric("FalsePositives", "fp", "false_positives", "false_positives")
+TrueNegatives = _count_metric("TrueNegatives", "tn", "true_negatives", "true_negatives")
+FalseNegatives = _count_metric("FalseNegatives", "fn", "false_negatives", "false_negatives")
+
+
+class AUC(Metric):
+    """Area under the ROC or PR curve from confusion counts at `num_thresholds` thresholds."""
+
+    def __init__(self, num_thresholds=200, curve="ROC", summation_method="interpolation", name=None, dtype=None,
+                 thresholds=None, multi_label=False, num_labels=None, label_weights=None, from_logits=False):
+        if multi_label or label_weights is not None:
+            raise NotImplementedError("tf.keras.metrics.AUC(multi_label=True / label_weights=...)")
+        if thresholds is not None:
+            self.num_thresholds = len(thresholds) + 2
+            thresholds = sorted(thresholds)
+        else:
+            if num_thresholds <= 1:
+                raise ValueError(f"Argument `num_thresholds` must be an integer > 1. Received: "
+                                 f"num_thresholds={num_thresholds}")
+            self.num_thresholds = num_thresholds
+            thresholds = [(i + 1) * 1.0 / (num_thresholds - 1) for i in range(num_thresholds - 2)]
+        self._thresholds = np.array([0.0 - EPSILON] + list(thresholds) + [1.0 + EPSILON])
+        self.curve = curve.upper() if isinstance(curve, str) else curve
+        if self.curve not in ("ROC", "PR"):
+            raise NotImplementedError(f"tf.keras.metrics.AUC(curve={curve!r})")
+        self.summation_method = summation_method.lower()
+        if self.summation_method not in ("interpolation", "minoring", "majoring"):
+            raise ValueError(f'Invalid AUC summation method value "{summation_method}". Expected values are '
+                             '["interpolation", "majoring", "minoring"]')
+        super().__init__(name=name, dtype=dtype)
+        self.multi_label = multi_label
+        self.num_labels = num_labels
+        self.label_weights = label_weights
+        self._from_logits = from_logits
+        for n in ("true_positives", "false_positives", "true_negatives", "false_negatives"):
+            setattr(self, n, self.add_variable(shape=(self.num_thresholds,), initializer="zeros", name=n))
+
+    @property
+    def thresholds(self):
+        return list(self._thresholds)
+
+    def update_state(self, y_true, y_pred, sample_weight=None):
+        if self._from_logits:
+            y_pred = wrap(torch.sigmoid(_cast(y_pred, torch.float32)))
+        _confusion_update({"tp": self.true_positives, "fp": self.false_positives, "tn": self.true_negatives,
+                           "fn": self.false_negatives}, y_true, y_pred, self._thresholds.tolist(), sample_weight)
+
+    def result(self):
+        tp, fp = self.true_positives._t, self.false_positives._t
+        tn, fn = self.true_negatives._t, self.false_negatives._t
+        if self.curve == "PR" and self.summation_method == "interpolation":
+            return wrap(self._interpolate_pr_auc(tp, fp, fn))
+        recall = _divide_no_nan(tp, tp + fn)
+        if self.curve == "ROC":
+            x, y = _divide_no_nan(fp, fp + tn), recall
+        else:
+            x, y = recall, _divide_no_nan(tp, tp + fp)
+        if self.summation_method == "interpolation":
+            heights = (y[:-1] + y[1:]) / 2.0
+        elif self.summation_method == "minoring":
+            heights = torch.minimum(y[:-1], y[1:])
+        else:
+            heights = torch.maximum(y[:-1], y[1:])
+        return wrap(torch.sum((x[:-1] - x[1:]) * heights))
+
+    @staticmethod
+    def _interpolate_pr_auc(tp, fp, fn):
+        dtp = tp[:-1] - tp[1:]
+        p = tp + fp
+        dp = p[:-1] - p[1:]
+        prec_slope = _divide_no_nan(dtp, torch.clamp_min(dp, 0))
+        intercept = tp[1:] - prec_slope * p[1:]
+        safe_p_ratio = torch.where((p[:-1] > 0) & (p[1:] > 0), _divide_no_nan(p[:-1], torch.clamp_min(p[1:], 0)),
+                                   torch.ones_like(p[1:]))
+        inc = _divide_no_nan(prec_slope * (dtp + intercept * torch.log(safe_p_ratio)),
+                             torch.clamp_min(tp[1:] + fn[1:], 0))
+        return torch.sum(inc)
+
+    def get_config(self):
+        config = {"num_thresholds": self.num_thresholds, "curve": self.curve,
+                  "summation_method": self.summation_method, "multi_label": self.multi_label,
+                  "num_labels": self.num_labels, "label_weights": self.label_weights,
+                  "from_logits": self._from_logits, "thresholds": self.thresholds[1:-1]}
+        config.update(super().get_config())
+        return config
+
+
+class MeanIoU(Metric):
+    """Mean intersection-over-union over the classes present, from an accumulated confusion matrix."""
+
+    def __init__(self, num_classes, name=None, dtype=None, ignore_class=None, sparse_y_true=True,
+                 sparse_y_pred=True, axis=-1):
+        super().__init__(name=name, dtype=dtype)
+        self.num_classes = num_classes
+        self.ignore_class = ignore_class
+        self.sparse_y_true = sparse_y_true
+        self.sparse_y_pred = sparse_y_pred
+        self.axis = axis
+        self.target_class_ids = list(range(num_classes))
+        self.total_cm = self.add_variable(shape=(num_classes, num_classes), initializer="zeros",
+                                          name="total_confusion_matrix", dtype="float32")
+
+    def update_state(self, y_true, y_pred, sample_weight=None):
+        t, p = input_storage(y_true), input_storage(y_pred)
+        if not self.sparse_y_true:
+            t = torch.argmax(t, self.axis)
+        if not self.sparse_y_pred:
+            p = torch.argmax(p, self.axis)
+        t, p = t.reshape(-1).long(), p.reshape(-1).long()
+        w = torch.ones(t.shape, dtype=torch.float32, device=t.device) if sample_weight is None else \
+            torch.broadcast_to(_cast(sample_weight, torch.float32), input_storage(y_true).shape).reshape(-1)
+        if self.ignore_class is not None:
+            keep = t != self.ignore_class
+            t, p, w = t[keep], p[keep], w[keep]
+        n = self.num_classes
+        cm = torch.zeros(n * n, dtype=torch.float32, device=t.device).index_add_(0, t * n + p, w).reshape(n, n)
+        self.total_cm._t = self.total_cm._t + cm.to(self.total_cm._t.device)
+
+    def result(self):
+        cm = self.total_cm._t
+        tp = torch.diagonal(cm)
+        denom = cm.sum(0) + cm.sum(1) - tp
+        valid = torch.sum((denom != 0).to(cm.dtype))
+        iou = _divide_no_nan(tp, denom)
+        return wrap(_divide_no_nan(torch.sum(iou), valid))
+
+    def reset_state(self):
+        self.total_cm._t = torch.zeros_like(self.total_cm._t)
+
+    def get_config(self):
+        config = {"num_classes": self.num_classes, "ignore_class": self.ignore_class,
+                  "sparse_y_true": self.sparse_y_true, "sparse_y_pred": self.sparse_y_pred, "axis": self.axis}
+        config.update(super().get_config())
+        return config
+
+
+_CLASSES = (Metric, Mean, Sum, MeanMetricWrapper, Accuracy, BinaryAccuracy, CategoricalAccuracy,
+            SparseCategoricalAccuracy, TopKCategoricalAccuracy, SparseTopKCategoricalAccuracy, Precision, Recall, AUC,
+            TruePositives, FalsePositives, TrueNegatives, FalseNegatives, MeanSquaredError, RootMeanSquaredError,
+            MeanAbsoluteError, MeanAbsolutePercentageError, MeanSquaredLogarithmicError, CategoricalCrossentropy,
+            SparseCategoricalCrossentropy, BinaryCrossentropy, KLDivergence, Poisson, LogCoshError, Hinge,
+            SquaredHinge, CategoricalHinge, CosineSimilarity, MeanIoU)
+_FUNCTIONS = (accuracy, binary_accuracy, categorical_accuracy, sparse_categorical_accuracy,
+              top_k_categorical_accuracy, sparse_top_k_categorical_accuracy)
+mean_squared_error = mse = _losses.mean_squared_error
+mean_absolute_error = mae = _losses.mean_absolute_error
+mean_absolute_percentage_error = mape = _losses.mean_absolute_percentage_error
+mean_squared_logarithmic_error = msle = _losses.mean_squared_logarithmic_error
+binary_crossentropy = _losses.binary_crossentropy
+categorical_crossentropy = _losses.categorical_crossentropy
+sparse_categorical_crossentropy = _losses.sparse_categorical_crossentropy
+kl_divergence = _losses.kl_divergence
+poisson = _losses.poisson
+hinge = _losses.hinge
+squared_hinge = _losses.squared_hinge
+categorical_hinge = _losses.categorical_hinge
+log_cosh = _losses.log_cosh
+ALL_OBJECTS_DICT = {c.__name__: c for c in _CLASSES}
+ALL_OBJECTS_DICT.update({f.__name__: f for f in _FUNCTIONS})
+ALL_OBJECTS_DICT.update(mse=mse, MSE=mse, mae=mae, MAE=mae, mape=mape, MAPE=mape, msle=msle, MSLE=msle,
+                        mean_squared_error=mse, mean_absolute_error=mae, binary_crossentropy=binary_crossentropy,
+                        categorical_crossentropy=categorical_crossentropy,
+                        sparse_categorical_crossentropy=sparse_categorical_crossentropy)
+
+
+def serialize(metric):
+    if inspect.isfunction(metric):
+        return metric.__name__
+    return {"module": "keras.metrics", "class_name": type(metric).__name__, "config": metric.get_config(),
+            "registered_name": None}
+
+
+def deserialize(config, custom_objects=None):
+    if isinstance(config, str):
+        obj = (custom_objects or {}).get(config) or ALL_OBJECTS_DICT.get(config)
+        if obj is None:
+            raise ValueError(f"Could not interpret metric identifier: {config}")
+        return obj
+    cls = (custom_objects or {}).get(config["class_name"]) or ALL_OBJECTS_DICT.get(config["class_name"])
+    if cls is None:
+        raise ValueError(f"Could not interpret metric identifier: {config}")
+    return cls.from_config(config["config"])
+
+
+def get(identifier):
+    """A metric from a name, a config dict or a callable (classes are instantiated)."""
+    if identifier is None:
+        return None
+    if isinstance(identifier, dict):
+        obj = deserialize(identifier)
+    elif isinstance(identifier, str):
+        obj = ALL_OBJECTS_DICT.get(identifier, None)
+    else:
+        obj = identifier
+    if callable(obj):
+        return obj() if inspect.isclass(obj) else obj
+    raise ValueError(f"Could not interpret metric identifier: {identifier}")

@@ -1,0 +1,166 @@
+"""`keras.optimizers.Adam`, `AdamW`, `Adamax`, `Nadam`: the Adam family (Keras 3 formulas)."""
+import numpy as np
+import torch
+
+from tfcompat.keras.optimizers.base import Optimizer, base_kwargs as _base_kwargs, f32, sqrt
+from tfcompat.keras.variables import Variable, name_scope
+
+_ONE = f32(1)
+
+
+def _move_(buffers, targets, weight):
+    """`buffers += (targets - buffers) * weight` in place, in TF's operation order."""
+    d = torch._foreach_sub(targets, buffers)
+    torch._foreach_mul_(d, weight)
+    torch._foreach_add_(buffers, d)
+
+
+def _sub_ratio(params, numer, scale, denom):
+    """`params - numer * scale / denom` (TF's order: multiply, divide, subtract)."""
+    step = torch._foreach_mul(numer, scale)
+    torch._foreach_div_(step, denom)
+    return torch._foreach_sub(params, step)
+
+
+class Adam(Optimizer):
+    """Keras 3's Adam: `w -= lr * sqrt(1 - b2^t) / (1 - b1^t) * m / (sqrt(v) + epsilon)`."""
+
+    def __init__(self, learning_rate=0.001, beta_1=0.9, beta_2=0.999, epsilon=1e-7, amsgrad=False,
+                 weight_decay=None, clipnorm=None, clipvalue=None, global_clipnorm=None, use_ema=False,
+                 ema_momentum=0.99, ema_overwrite_frequency=None, loss_scale_factor=None,
+                 gradient_accumulation_steps=None, name=None, **kwargs):
+        super().__init__(learning_rate=learning_rate, **_base_kwargs(
+            weight_decay, clipnorm, clipvalue, global_clipnorm, use_ema, ema_momentum, ema_overwrite_frequency,
+            loss_scale_factor, gradient_accumulation_steps, name), **kwargs)
+        self.beta_1 = beta_1
+        self.beta_2 = beta_2
+        self.epsilon = epsilon
+        self.amsgrad = amsgrad
+
+    def _build_slots(self, variables):
+        self._momentums, self._velocities = self.add_optimizer_variables(variables, ["momentum", "velocity"])
+        if self.amsgrad:
+            self._velocity_hats = self.add_optimizer_variables(variables, "velocity_hat")
+
+    def _update(self, params, grads, lr, step, indices):
+        b1p = f32(self.beta_1) ** step
+        b2p = f32(self.beta_2) ** step
+        alpha = lr * np.sqrt(_ONE - b2p) / (_ONE - b1p)
+        m = self._slot_storages("momentum", indices)
+        v = self._slot_storages("velocity", indices)
+        _move_(m, grads, 1 - self.beta_1)
+        _move_(v, torch._foreach_mul(grads, grads), 1 - self.beta_2)
+        if self.amsgrad:
+            vh = self._slot_storages("velocity_hat", indices)
+            torch._foreach_maximum_(vh, v)
+            v = vh
+        denom = sqrt(v)
+        torch._foreach_add_(denom, self.epsilon)
+        return _sub_ratio(params, m, float(alpha), denom)
+
+    def get_config(self):
+        config = super().get_config()
+        config.update({"beta_1": self.beta_1, "beta_2": self.beta_2, "epsilon": self.epsilon,
+                       "amsgrad": self.amsgrad})
+        return config
+
+
+class AdamW(Adam):
+    """Adam with decoupled weight decay (`w -= w * weight_decay * lr` before each Adam step)."""
+
+    def __init__(self, learning_rate=0.001, weight_decay=0.004, beta_1=0.9, beta_2=0.999, epsilon=1e-7,
+                 amsgrad=False, clipnorm=None, clipvalue=None, global_clipnorm=None, use_ema=False,
+                 ema_momentum=0.99, ema_overwrite_frequency=None, loss_scale_factor=None,
+                 gradient_accumulation_steps=None, name=None, **kwargs):
+        super().__init__(learning_rate=learning_rate, beta_1=beta_1, beta_2=beta_2, epsilon=epsilon,
+                         amsgrad=amsgrad, **_base_kwargs(
+                             weight_decay, clipnorm, clipvalue, global_clipnorm, use_ema, ema_momentum,
+                             ema_overwrite_frequency, loss_scale_factor, gradient_accumulation_steps, name),
+                         **kwargs)
+        if self.weight_decay is None:
+            raise ValueError("Argument `weight_decay` must be a float. Received: weight_decay=None")
+
+
+class Adamax(Optimizer):
+    """Keras 3's Adamax: `u = max(b2 * u, |g|); w -= lr * m / ((1 - b1^t) * (u + epsilon))`."""
+
+    def __init__(self, learning_rate=0.001, beta_1=0.9, beta_2=0.999, epsilon=1e-7, weight_decay=None,
+                 clipnorm=None, clipvalue=None, global_clipnorm=None, use_ema=False, ema_momentum=0.99,
+                 ema_overwrite_frequency=None, loss_scale_factor=None, gradient_accumulation_steps=None,
+                 name=None, **kwargs):
+        super().__init__(learning_rate=learning_rate, **_base_kwargs(
+            weight_decay, clipnorm, clipvalue, global_clipnorm, use_ema, ema_momentum, ema_overwrite_frequency,
+            loss_scale_factor, gradient_accumulation_steps, name), **kwargs)
+        self.beta_1 = beta_1
+        self.beta_2 = beta_2
+        self.epsilon = epsilon
+
+    def _build_slots(self, variables):
+        self._m, self._u = self.add_optimizer_variables(variables, ["momentum", "norm"])
+
+    def _update(self, params, grads, lr, step, indices):
+        b1p = f32(self.beta_1) ** step
+        m = self._slot_storages("momentum", indices)
+        u = self._slot_storages("norm", indices)
+        _move_(m, grads, 1 - self.beta_1)
+        torch._foreach_mul_(u, self.beta_2)
+        torch._foreach_maximum_(u, torch._foreach_abs(grads))
+        denom = torch._foreach_add(u, self.epsilon)
+        torch._foreach_mul_(denom, float(_ONE - b1p))
+        return _sub_ratio(params, m, float(lr), denom)
+
+    def get_config(self):
+        config = super().get_config()
+        config.update({"beta_1": self.beta_1, "beta_2": self.beta_2, "epsilon": self.epsilon})
+        return config
+
+
+class Nadam(Optimizer):
+    """Keras 3's Nadam (Adam with Nesterov momentum and the 0.96 momentum-decay schedule)."""
+
+    def __init__(self, learning_rate=0.001, beta_1=0.9, beta_2=0.999, epsilon=1e-7, weight_decay=None,
+                 clipnorm=None, clipvalue=None, global_clipnorm=None, use_ema=False, ema_momentum=0.99,
+                 ema_overwrite_frequency=None, loss_scale_factor=None, gradient_accumulation_steps=None,
+                 name=None, **kwargs):
+        super().__init__(learning_rate=learning_rate, **_base_kwargs(
+            weight_decay, clipnorm, clipvalue, global_clipnorm, use_ema, ema_momentum, ema_overwrite_frequency,
+            loss_scale_factor, gradient_accumulation_steps, name), **kwargs)
+        self.beta_1 = beta_1
+        self.beta_2 = beta_2
+        self.epsilon = epsilon
+
+    def _build_slots(self, variables):
+        self._momentums, self._velocities = self.add_optimizer_variables(variables, ["momentum", "velocity"])
+        dtype = variables[0].dtype if variables else "float32"
+        dtype = getattr(dtype, "name", dtype)
+        with name_scope(self.name):
+            self._u_product = Variable(1.0, dtype=dtype, trainable=False)
+        self._variables.append(self._u_product)
+
+    def _update(self, params, grads, lr, step, indices):
+        b1, b2, decay, half = f32(self.beta_1), f32(self.beta_2), f32(0.96), f32(0.5)
+        t = self._u_product._t
+        if t is not getattr(self, "_u_t", None):
+            self._u_value = f32(t.item())
+        u_product = self._u_value * b1 * (_ONE - half * decay ** step)
+        self._u_t = self._u_product._t = torch.full_like(t, float(u_product))
+        self._u_value = u_product
+        u_t = b1 * (_ONE - half * decay ** step)
+        u_t_1 = b1 * (_ONE - half * decay ** (step + _ONE))
+        u_product_t_1 = u_product * u_t_1
+        b2p = b2 ** step
+        m = self._slot_storages("momentum", indices)
+        v = self._slot_storages("velocity", indices)
+        _move_(m, grads, float(_ONE - b1))      # Nadam's weights are float32 (1 - b)
+        _move_(v, torch._foreach_mul(grads, grads), float(_ONE - b2))
+        m_hat = torch._foreach_div(torch._foreach_mul(m, float(u_t_1)), float(_ONE - u_product_t_1))
+        torch._foreach_add_(m_hat, torch._foreach_div(torch._foreach_mul(grads, float(_ONE - u_t)),
+                                                      float(_ONE - u_product)))
+        denom = sqrt(torch._foreach_div(v, float(_ONE - b2p)))
+        torch._foreach_add_(denom, self.epsilon)
+        return _sub_ratio(params, m_hat, float(lr), denom)
+
+    def get_config(self):
+        config = super().get_config()
+        config.update({"beta_1": self.beta_1, "beta_2": self.beta_2, "epsilon": self.epsilon})
+        return config
