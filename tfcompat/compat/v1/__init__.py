@@ -11,7 +11,7 @@ _GRAPH_ONLY = {
     "global_variables_initializer", "local_variables_initializer", "initialize_all_variables", "tables_initializer",
     "variable_scope", "get_variable", "get_variable_scope", "ConfigProto", "GPUOptions", "RunOptions",
     "RunMetadata", "get_collection", "add_to_collection", "global_variables", "trainable_variables", "layers",
-    "sparse_placeholder", "get_default_session", "train", "estimator", "saved_model",
+    "sparse_placeholder", "get_default_session", "estimator",
 }
 
 

@@ -1,0 +1,485 @@
+"""tf.train checkpoints: TF's file format, object graph, restore semantics, management, safety.
+
+Fixtures in tests/fixtures/checkpoints were written by real TF 2.21 + Keras 3.15 with
+tests/fixtures/make_tf_checkpoints.py; the values there are arange-based and rebuilt here.
+"""
+import os
+import random
+import shutil
+import signal
+import time
+
+import numpy as np
+import pytest
+
+import tfcompat as tf
+from tfcompat.train import _crc32c, _proto
+from tfcompat.train._bundle import BundleReader
+from tfcompat.train.checkpoint import build_graph
+
+FIXTURES = os.path.join(os.path.dirname(__file__), "fixtures", "checkpoints")
+KEY = "/.ATTRIBUTES/VARIABLE_VALUE"
+
+
+def fx(*parts):
+    return os.path.join(FIXTURES, *parts)
+
+
+def ar(shape, scale=0.1, offset=0.0, dtype="float32"):
+    n = int(np.prod(shape))
+    return (np.arange(n, dtype="float64").reshape(shape) * scale + offset).astype(dtype)
+
+
+def saved_graph(prefix):
+    return _proto.decode_object_graph(BundleReader(prefix).read("_CHECKPOINTABLE_OBJECT_GRAPH")[()])
+
+
+def assert_same_graph(root, prefix):
+    """The live graph of `root` is node for node the one TF saved at `prefix` (children, keys, full names)."""
+    nodes = build_graph(root)[0]
+    saved = saved_graph(prefix)
+    assert len(nodes) == len(saved)
+    for i, (a, b) in enumerate(zip(nodes, saved)):
+        assert (i, a.children, a.attributes, a.has_checkpoint_values) == \
+               (i, b.children, b.attributes, b.has_checkpoint_values)
+
+
+def plain_objects():
+    return dict(v=tf.Variable(ar((2, 3))), step=tf.Variable(7, dtype=tf.int64),
+                i32=tf.Variable(np.array([1, -2, 3], "int32")),
+                f64=tf.Variable(np.array([0.5, 1e300]), dtype=tf.float64),
+                f16=tf.Variable(ar((3,), 0.5, dtype="float16")),
+                bf16=tf.Variable(tf.constant([1.5, -2.0], tf.bfloat16)),
+                flag=tf.Variable([True, False]), u8=tf.Variable(np.array([0, 255, 7], "uint8")),
+                s=tf.Variable([b"hello", b"", b"x" * 200]))
+
+
+def nested_objects():
+    inner = tf.train.Checkpoint(a=tf.Variable([1.0, 2.0]), deep=tf.train.Checkpoint(c=tf.Variable(3)))
+    return tf.train.Checkpoint(inner=inner, b=tf.Variable(4.0), lst=[tf.Variable(5.0), [tf.Variable(6.0)]],
+                               d={"y": tf.Variable(7.0), "x": {"k": tf.Variable(8.0)}}, again=inner.deep)
+
+
+def zeroed(ckpt):
+    for obj in build_graph(ckpt)[1]:
+        if isinstance(obj, tf.Variable) and obj.dtype != tf.string:
+            obj.assign(tf.zeros_like(obj))
+    return ckpt
+
+
+def files(directory):
+    return sorted(os.listdir(directory))
+
+
+def same_bytes(a, b):
+    with open(a, "rb") as f, open(b, "rb") as g:
+        return f.read() == g.read()
+
+
+# -- crc32c ---------------------------------------------------------------------------------------------------------------
+def test_crc32c_known_values_and_lanes():
+    assert _crc32c.crc32c(b"123456789") == 0xE3069283
+    assert _crc32c.crc32c(b"") == 0
+    data = np.random.default_rng(0).integers(0, 256, 300_001, dtype=np.uint8).tobytes()
+    assert _crc32c.crc32c(data) == _crc32c._small(data) ^ 0xFFFFFFFF
+    assert _crc32c.unmask(_crc32c.mask(0x12345678)) == 0x12345678
+
+
+# -- reading TF's files -----------------------------------------------------------------------------------------------------
+def test_restore_tf_plain_all_dtypes():
+    objs = plain_objects()
+    ckpt = zeroed(tf.train.Checkpoint(**objs))
+    ckpt.s.assign([b"", b"", b""])
+    status = ckpt.restore(fx("plain", "ckpt-1"))
+    status.assert_consumed().assert_existing_objects_matched().assert_nontrivial_match()
+    np.testing.assert_array_equal(ckpt.v.numpy(), ar((2, 3)))
+    assert ckpt.step.numpy() == 7 and ckpt.step.dtype == tf.int64
+    np.testing.assert_array_equal(ckpt.i32.numpy(), [1, -2, 3])
+    np.testing.assert_array_equal(ckpt.f64.numpy(), [0.5, 1e300])
+    np.testing.assert_array_equal(ckpt.f16.numpy(), np.array([0, 0.5, 1], "float16"))
+    assert tf.cast(ckpt.bf16, tf.float32).numpy().tolist() == [1.5, -2.0]
+    assert ckpt.flag.numpy().tolist() == [True, False]
+    assert ckpt.u8.numpy().tolist() == [0, 255, 7]
+    assert ckpt.s.numpy().tolist() == [b"hello", b"", b"x" * 200]
+    assert ckpt.save_counter.numpy() == 1
+    ckpt.restore(tf.train.latest_checkpoint(fx("plain")))
+    np.testing.assert_array_equal(ckpt.v.numpy(), ar((2, 3), 1.0))
+    assert ckpt.save_counter.numpy() == 2
+
+
+def test_restore_tf_nested_lists_dicts_shared():
+    ckpt = zeroed(nested_objects())
+    ckpt.read(fx("nested", "ckpt")).assert_consumed()   # restore() would add an unmatched save_counter (as TF)
+    assert ckpt.inner.a.numpy().tolist() == [1.0, 2.0]
+    assert ckpt.again.c.numpy() == 3 and ckpt.inner.deep is ckpt.again
+    assert [ckpt.b.numpy(), ckpt.lst[0].numpy(), ckpt.lst[1][0].numpy()] == [4.0, 5.0, 6.0]
+    assert [ckpt.d["y"].numpy(), ckpt.d["x"]["k"].numpy()] == [7.0, 8.0]
+
+
+def test_restore_tf_module():
+    if not hasattr(tf, "Module"):
+        pytest.skip("tf.Module is not in tfcompat yet")
+
+    class Sub(tf.Module):
+        def __init__(self):
+            super().__init__()
+            self.w = tf.Variable(np.zeros(2, "float32"), name="w")
+
+    class Mod(tf.Module):
+        def __init__(self):
+            super().__init__()
+            self.b = tf.Variable(np.zeros(3, "float32"), name="b")
+            self.sub = Sub()
+            self.a = tf.Variable(np.zeros((2, 2), "float32"), name="a")
+            self.items = [tf.Variable(0.0, name="l0"), Sub()]
+            self.table = {"z": tf.Variable(0.0, name="z"), "y": tf.Variable(0.0, name="y")}
+
+    ckpt = tf.train.Checkpoint(m=Mod())
+    assert_same_graph(ckpt, fx("module", "ckpt"))
+    ckpt.restore(fx("module", "ckpt")).assert_consumed()
+    m = ckpt.m
+    assert m.b.numpy().tolist() == [1, 2, 3] and m.sub.w.numpy().tolist() == [7, 8]
+    assert m.items[1].w.numpy().tolist() == [7, 8] and m.table["y"].numpy() == 3.5
+
+
+# -- writing TF's files -----------------------------------------------------------------------------------------------------
+def test_save_is_byte_identical_to_tf(tmp_path):
+    path = tf.train.Checkpoint(**plain_objects()).save(str(tmp_path / "ckpt"))
+    assert path == str(tmp_path / "ckpt-1")
+    for suffix in (".index", ".data-00000-of-00001"):
+        assert same_bytes(path + suffix, fx("plain", "ckpt-1") + suffix)
+    with open(tmp_path / "checkpoint") as f:
+        assert f.read() == 'model_checkpoint_path: "ckpt-1"\nall_model_checkpoint_paths: "ckpt-1"\n'
+    assert nested_objects().write(str(tmp_path / "n")) == str(tmp_path / "n")
+    for suffix in (".index", ".data-00000-of-00001"):
+        assert same_bytes(str(tmp_path / "n") + suffix, fx("nested", "ckpt") + suffix)
+
+
+def test_round_trip_write_read_and_deferred(tmp_path):
+    src = tf.train.Checkpoint(a=tf.Variable([1.0, 2.0]), sub=tf.train.Checkpoint(late=tf.Variable(9)))
+    prefix = src.write(str(tmp_path / "w"))
+    assert not os.path.exists(tmp_path / "checkpoint")
+    sub = tf.train.Checkpoint()
+    dst = tf.train.Checkpoint(a=tf.Variable([0.0, 0.0]), sub=sub)
+    status = dst.read(prefix)
+    assert dst.a.numpy().tolist() == [1.0, 2.0]
+    with pytest.raises(AssertionError, match=r"Unresolved object in checkpoint \(root\)\.sub\.late"):
+        status.assert_consumed()
+    status.assert_existing_objects_matched()
+    sub.late = tf.Variable(0)          # created after the restore: gets the saved value
+    assert sub.late.numpy() == 9
+    assert "_pending_value" not in vars(sub.late)        # no longer watched
+    status.assert_consumed()
+
+
+def test_save_counter_state_file_and_latest(tmp_path):
+    ckpt = tf.train.Checkpoint(v=tf.Variable(1.0))
+    assert repr(ckpt.save_counter) == "<tf.Variable 'save_counter:0' shape=() dtype=int64, numpy=0>"
+    assert ckpt.save(str(tmp_path / "s")) == str(tmp_path / "s-1")
+    ckpt.v.assign(2.0)
+    assert ckpt.save(str(tmp_path / "s")) == str(tmp_path / "s-2")
+    assert tf.train.latest_checkpoint(str(tmp_path)) == str(tmp_path / "s-2")
+    state = tf.train.get_checkpoint_state(str(tmp_path))
+    assert str(state) == f'model_checkpoint_path: "{tmp_path}/s-2"\nall_model_checkpoint_paths: "{tmp_path}/s-2"\n'
+    other = tf.train.Checkpoint(v=tf.Variable(0.0))
+    other.restore(str(tmp_path / "s-1"))
+    assert other.v.numpy() == 1.0 and other.save_counter.numpy() == 1
+    assert tf.train.latest_checkpoint(str(tmp_path / "nowhere")) is None
+    assert repr(ckpt).startswith("<tensorflow.python.checkpoint.checkpoint.Checkpoint object at 0x")
+
+
+def test_status_messages():
+    status = tf.train.Checkpoint(v=tf.Variable(1.0)).restore(None)
+    for check in (status.assert_consumed, status.assert_existing_objects_matched, status.assert_nontrivial_match):
+        with pytest.raises(AssertionError, match=r"^No checkpoint specified \(save_path=None\); nothing is being "
+                                                 r"restored\.$"):
+            check()
+    assert status.expect_partial() is status and status.initialize_or_restore() is None
+    ckpt = tf.train.Checkpoint(zz=tf.Variable(1.0))
+    status = ckpt.restore(fx("plain", "ckpt-1"))
+    msg = ("Found 1 Python objects that were not bound to checkpointed values, likely due to changes in the Python "
+           "program. Showing 1 of 1 unmatched objects: [<tf.Variable 'Variable:0' shape=() dtype=float32, "
+           "numpy=1.0>]")
+    with pytest.raises(AssertionError) as e:
+        status.assert_consumed()
+    assert str(e.value) == ('Unresolved object in checkpoint (root).bf16: attributes {\n  name: "VARIABLE_VALUE"\n'
+                            '  full_name: "Variable"\n  checkpoint_key: "bf16/.ATTRIBUTES/VARIABLE_VALUE"\n}\n'
+                            'has_checkpoint_values {\n  value: true\n}\n')
+    with pytest.raises(AssertionError) as e:
+        status.assert_existing_objects_matched()
+    assert str(e.value) == msg
+    assert status.expect_partial() is status and status.run_restore_ops() is None
+
+
+def test_restore_errors_match_tf(tmp_path):
+    with pytest.raises(ValueError) as e:
+        tf.train.Checkpoint(v=tf.Variable(1.0)).restore(fx("plain", "ckpt-1"))
+    assert str(e.value) == ("Received incompatible tensor with shape (2, 3) when attempting to restore variable with "
+                            "shape () and name Variable:0.")
+    with pytest.raises(tf.errors.InvalidArgumentError) as e:
+        tf.train.Checkpoint(v=tf.Variable(np.zeros((2, 3), "float32")), s=tf.Variable(np.zeros((2, 3), "float32"))) \
+            .restore(fx("plain", "ckpt-1"))
+    assert "tensor_name = s/.ATTRIBUTES/VARIABLE_VALUE; expected dtype float does not equal original dtype " \
+           "string [Op:RestoreV2]" in str(e.value)
+    with pytest.raises(tf.errors.NotFoundError) as e:
+        tf.train.Checkpoint().restore("/nonexist/ckpt")
+    assert str(e.value) == ("Error when restoring from checkpoint or SavedModel at /nonexist/ckpt: Unsuccessful "
+                            "TensorSliceReader constructor: Failed to find any matching files for /nonexist/ckpt\n"
+                            "Please double-check that the path is correct. You may be missing the checkpoint suffix "
+                            "(e.g. the '-1' in 'path/to/ckpt-1').")
+    with pytest.raises(tf.errors.DataLossError, match="Is a directory"):
+        tf.train.Checkpoint().restore(fx("plain"))
+    with pytest.raises(ValueError) as e:
+        tf.train.Checkpoint(x=1)
+    assert str(e.value) == ("`Checkpoint` was expecting x to be a trackable object (an object derived from "
+                            "`Trackable`), got 1. If you believe this object should be trackable (i.e. it is part of "
+                            "the TensorFlow Python API and manages state), please open an issue.")
+
+
+# -- readers ------------------------------------------------------------------------------------------------------------------
+def test_reader_api():
+    assert tf.train.list_variables(fx("plain")) == [
+        ("_CHECKPOINTABLE_OBJECT_GRAPH", []), ("bf16" + KEY, [2]), ("f16" + KEY, [3]), ("f64" + KEY, [2]),
+        ("flag" + KEY, [2]), ("i32" + KEY, [3]), ("s" + KEY, [3]), ("save_counter" + KEY, []), ("step" + KEY, []),
+        ("u8" + KEY, [3]), ("v" + KEY, [2, 3])]
+    reader = tf.train.load_checkpoint(fx("plain", "ckpt-1"))
+    assert reader.get_variable_to_dtype_map()["f16" + KEY] == tf.float16
+    assert reader.has_tensor("v" + KEY) and not reader.has_tensor("nope")
+    step = reader.get_tensor("step" + KEY)
+    assert type(step) is np.int64 and step == 7
+    assert type(reader.get_tensor("_CHECKPOINTABLE_OBJECT_GRAPH")) is bytes
+    np.testing.assert_array_equal(reader.get_tensor("v" + KEY), ar((2, 3)))
+    assert tf.train.load_variable(fx("plain"), "step" + KEY + ":0") == 7
+    with pytest.raises(tf.errors.NotFoundError, match="^Key nope not found in checkpoint$"):
+        reader.get_tensor("nope")
+    with pytest.raises(tf.errors.NotFoundError, match="Failed to find any matching files for /nonexist/ckpt"):
+        tf.train.load_checkpoint("/nonexist/ckpt")
+    with pytest.raises(ValueError, match="Couldn't find 'checkpoint' file or checkpoints in given directory"):
+        tf.train.load_checkpoint(FIXTURES)
+
+
+# -- CheckpointManager --------------------------------------------------------------------------------------------------------
+def test_checkpoint_manager(tmp_path):
+    d = str(tmp_path)
+    ckpt = tf.train.Checkpoint(v=tf.Variable(0.0))
+    mgr = tf.train.CheckpointManager(ckpt, d, max_to_keep=2)
+    assert mgr.latest_checkpoint is None and mgr.directory == d
+    assert mgr.restore_or_initialize() is None
+    for i in range(3):
+        ckpt.v.assign(float(i + 1))
+        assert mgr.save() == os.path.join(d, f"ckpt-{i + 1}")
+    assert mgr.checkpoints == [os.path.join(d, "ckpt-2"), os.path.join(d, "ckpt-3")]
+    assert files(d) == ["checkpoint", "ckpt-2.data-00000-of-00001", "ckpt-2.index", "ckpt-3.data-00000-of-00001",
+                        "ckpt-3.index"]
+    with open(os.path.join(d, "checkpoint")) as f:
+        lines = f.read().splitlines()
+    assert lines[:3] == ['model_checkpoint_path: "ckpt-3"', 'all_model_checkpoint_paths: "ckpt-2"',
+                         'all_model_checkpoint_paths: "ckpt-3"']
+    assert [l.split(":")[0] for l in lines[3:]] == ["all_model_checkpoint_timestamps"] * 2 + ["last_preserved_timestamp"]
+    assert mgr.save(checkpoint_number=10) == os.path.join(d, "ckpt-10") and ckpt.save_counter.numpy() == 4
+    again = tf.train.CheckpointManager(tf.train.Checkpoint(v=tf.Variable(0.0)), d, max_to_keep=2)
+    assert again.checkpoints == [os.path.join(d, "ckpt-3"), os.path.join(d, "ckpt-10")]
+    assert again.restore_or_initialize() == os.path.join(d, "ckpt-10")
+    assert again._checkpoint.v.numpy() == 3.0
+    with pytest.raises(ValueError, match="Expected a positive integer or `None` for `max_to_keep`, got 0."):
+        tf.train.CheckpointManager(ckpt, d, max_to_keep=0)
+
+
+def test_manager_reads_tf_state_file():
+    mgr = tf.train.CheckpointManager(tf.train.Checkpoint(v=tf.Variable(0.0)), fx("manager"), max_to_keep=2)
+    assert mgr.checkpoints == [fx("manager", "ckpt-2"), fx("manager", "ckpt-3")]
+    assert mgr.restore_or_initialize() == fx("manager", "ckpt-3")
+    assert mgr._checkpoint.v.numpy() == 3.0
+
+
+# -- Keras objects (need tfcompat's Keras) --------------------------------------------------------------------------------
+def keras_or_skip(*names):
+    try:
+        keras = tf.keras
+        for name in names:
+            obj = keras
+            for part in name.split("."):
+                obj = getattr(obj, part)
+    except (AttributeError, NotImplementedError, ImportError):
+        pytest.skip(f"tfcompat.keras lacks {names}")
+    return keras
+
+
+def train_step(model, opt, x, y, params=None):
+    with tf.GradientTape() as tape:
+        loss = tf.reduce_mean((model(x) - y) ** 2)
+    params = params or model.trainable_variables
+    opt.apply_gradients(zip(tape.gradient(loss, params), params))
+
+
+def sequential_model(keras):
+    return keras.Sequential([keras.Input((5, 5, 1)), keras.layers.Conv2D(2, 3), keras.layers.GlobalAveragePooling2D(),
+                             keras.layers.Dense(3)])
+
+
+def test_keras_sequential_adam_graph_and_deferred_slots():
+    keras = keras_or_skip("Sequential", "layers.Conv2D", "layers.GlobalAveragePooling2D", "layers.Dense",
+                          "optimizers.Adam")
+    prefix = fx("sequential", "ckpt-1")
+    model, opt = sequential_model(keras), keras.optimizers.Adam(0.01)
+    train_step(model, opt, ar((4, 5, 5, 1), 0.01), ar((4, 3), 0.1))
+    ckpt = tf.train.Checkpoint(optimizer=opt, model=model)
+    ckpt.save_counter  # noqa: B018
+    assert_same_graph(ckpt, prefix)
+    reader = tf.train.load_checkpoint(prefix)
+    model, opt = sequential_model(keras), keras.optimizers.Adam(0.01)
+    status = tf.train.Checkpoint(optimizer=opt, model=model).restore(prefix)
+    np.testing.assert_array_equal(model.layers[0].kernel.numpy(),
+                                  reader.get_tensor("optimizer/_trainable_variables/0" + KEY))
+    assert opt.iterations.numpy() == 1
+    with pytest.raises(AssertionError, match=r"\(root\)\.optimizer\._variables\.2"):
+        status.assert_consumed()
+    opt.build(model.trainable_variables)            # slots created after the restore get the saved values
+    assert len(opt.variables) == 10
+    for i, v in enumerate(opt.variables[2:], 2):
+        np.testing.assert_array_equal(v.numpy(), reader.get_tensor(f"optimizer/_variables/{i}" + KEY))
+    status.assert_consumed()
+
+
+def test_keras_subclassed_linear_sgd_momentum():
+    keras = keras_or_skip("Model", "optimizers.SGD")
+
+    class Linear(keras.Model):
+        def __init__(self):
+            super().__init__()
+            self.W = tf.Variable(5., name="weight")
+            self.B = tf.Variable(10., name="bias")
+
+        def call(self, inputs):
+            return inputs * self.W + self.B
+
+    prefix = fx("linear", "ckpt-1")
+    model, opt = Linear(), keras.optimizers.SGD(0.1, momentum=0.9)
+    x = ar((8,), 0.5)
+    train_step(model, opt, x, 2.0 * x, [model.W, model.B])
+    ckpt = tf.train.Checkpoint(model=model, optimizer=opt)
+    ckpt.save_counter  # noqa: B018
+    assert_same_graph(ckpt, prefix)
+    reader = tf.train.load_checkpoint(prefix)
+    model, opt = Linear(), keras.optimizers.SGD(0.1, momentum=0.9)
+    status = tf.train.Checkpoint(model=model, optimizer=opt).restore(prefix)
+    assert model.W.numpy() == reader.get_tensor("model/W" + KEY)
+    opt.build([model.W, model.B])
+    assert opt.variables[2].numpy() == reader.get_tensor("optimizer/_variables/2" + KEY)
+    status.assert_consumed()
+
+
+def test_keras_functional_graph_and_values():
+    keras = keras_or_skip("Model", "Input", "layers.Dense", "layers.BatchNormalization")
+
+    def build():
+        inp = keras.Input((4,))
+        h = keras.layers.BatchNormalization()(keras.layers.Dense(3, activation="relu")(inp))
+        return keras.Model(inp, keras.layers.Dense(2)(h))
+
+    prefix = fx("functional", "ckpt")
+    model = build()
+    nodes, saved = build_graph(tf.train.Checkpoint(model=model))[0], saved_graph(prefix)
+    assert [(n.children, [a[2] for a in n.attributes]) for n in nodes] == \
+           [(n.children, [a[2] for a in n.attributes]) for n in saved]
+    tf.train.Checkpoint(model=model).read(prefix).assert_consumed()
+    for i, w in enumerate(model.weights):
+        np.testing.assert_allclose(w.numpy(), ar(w.shape, 0.01, i))
+
+
+def test_keras_metric_is_not_trackable():
+    keras = keras_or_skip("metrics.Mean")
+    with pytest.raises(ValueError, match="`Checkpoint` was expecting metric to be a trackable object"):
+        tf.train.Checkpoint(metric=keras.metrics.Mean())
+
+
+# -- safetensors ----------------------------------------------------------------------------------------------------------------
+def test_safetensors_round_trip(tmp_path):
+    from safetensors.torch import load_file
+    out = tf.train.checkpoint_to_safetensors(fx("plain", "ckpt-1"), str(tmp_path / "p.safetensors"))
+    tensors = load_file(out)
+    np.testing.assert_array_equal(tensors["v" + KEY].numpy(), ar((2, 3)))
+    assert "s" + KEY not in tensors and "_CHECKPOINTABLE_OBJECT_GRAPH" not in tensors
+    prefix = tf.train.safetensors_to_checkpoint(out, str(tmp_path / "back"))
+    assert _read_all(prefix).keys() == _read_all(fx("plain", "ckpt-1")).keys()
+    ckpt = zeroed(tf.train.Checkpoint(**plain_objects()))
+    ckpt.restore(prefix).assert_consumed()
+    assert ckpt.s.numpy().tolist() == [b"hello", b"", b"x" * 200] and ckpt.step.numpy() == 7
+
+
+# -- safety -------------------------------------------------------------------------------------------------------------------
+def test_fuzz_truncation_and_bit_flips(tmp_path):
+    src = fx("nested", "ckpt")
+    reference = {k: v for k, v in _read_all(src).items()}
+    rng = random.Random(1234)
+    outcomes = {"clean error": 0, "same values": 0}
+    for case in range(400):
+        d = tmp_path / f"c{case}"
+        d.mkdir()
+        prefix = str(d / "ckpt")
+        for suffix in (".index", ".data-00000-of-00001"):
+            shutil.copy(src + suffix, prefix + suffix)
+        target = prefix + (".index" if case % 2 else ".data-00000-of-00001")
+        with open(target, "rb") as f:
+            data = bytearray(f.read())
+        if case % 4 < 2:
+            data = data[:rng.randrange(len(data))]
+        else:
+            for _ in range(rng.choice((1, 1, 2, 8))):
+                data[rng.randrange(len(data))] ^= 1 << rng.randrange(8)
+        with open(target, "wb") as f:
+            f.write(data)
+        try:
+            values = _read_all(prefix)
+        except (tf.errors.DataLossError, tf.errors.NotFoundError, tf.errors.InvalidArgumentError):
+            outcomes["clean error"] += 1
+            continue
+        assert values.keys() == reference.keys()
+        for k in values:
+            np.testing.assert_array_equal(values[k], reference[k])
+        outcomes["same values"] += 1
+    assert outcomes["clean error"] > 350
+
+
+def _read_all(prefix):
+    reader = tf.train.load_checkpoint(prefix)
+    out = {k: reader.get_tensor(k) for k in reader.get_variable_to_shape_map()}
+    _proto.decode_object_graph(out["_CHECKPOINTABLE_OBJECT_GRAPH"])
+    return out
+
+
+def _save_forever(directory):
+    """Child process: saves numbered checkpoints (value == number) as fast as it can."""
+    ckpt = tf.train.Checkpoint(v=tf.Variable(np.zeros(50_000, "float32")), s=tf.Variable(b"x"))
+    mgr = tf.train.CheckpointManager(ckpt, directory, max_to_keep=2)
+    n = int(mgr.latest_checkpoint.rsplit("-", 1)[1]) if mgr.latest_checkpoint else 0
+    while True:
+        n += 1
+        ckpt.v.assign(np.full(50_000, n, "float32"))
+        ckpt.s.assign(str(n).encode())
+        mgr.save(checkpoint_number=n)
+
+
+def test_kill_mid_save_leaves_previous_checkpoint(tmp_path):
+    d = str(tmp_path)
+    rng = random.Random(7)
+    restored = 0
+    for _ in range(20):
+        pid = os.fork()
+        if pid == 0:                      # pragma: no cover - child
+            try:
+                _save_forever(d)
+            finally:
+                os._exit(1)
+        time.sleep(rng.uniform(0.05, 0.25))
+        os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+        latest = tf.train.latest_checkpoint(d)
+        if latest is None:
+            continue
+        ckpt = tf.train.Checkpoint(v=tf.Variable(np.zeros(50_000, "float32")), s=tf.Variable(b""))
+        ckpt.restore(latest).assert_consumed()
+        n = int(latest.rsplit("-", 1)[1])
+        assert ckpt.v.numpy()[0] == n and ckpt.v.numpy()[-1] == n and ckpt.s.numpy() == str(n).encode()
+        restored += 1
+    assert restored >= 18

@@ -1,0 +1,546 @@
+"""`tf.train.Checkpoint`: object-based checkpoints in TensorFlow's file format.
+
+Saving walks the object graph breadth-first from the Checkpoint (children in
+TF's order), numbers the objects in that order and keys each variable by the
+first path that reaches it (`model/layer/kernel/.ATTRIBUTES/VARIABLE_VALUE`).
+Restoring walks the saved TrackableObjectGraph and the live objects together,
+matching children by name. Saved values whose objects do not exist yet stay
+pending: variables created while a restore is pending are watched, and get
+their saved values as soon as they are reachable (at their next read), which
+is how optimizer slots and layers built later are restored (TF's deferred
+restoration).
+"""
+import os
+import weakref
+
+import numpy as np
+
+from tfcompat.framework import dtypes, errors
+from tfcompat.framework import variables as _variables
+from tfcompat.framework.export import EXPORTS
+from tfcompat.framework.variables import Variable
+from tfcompat.train import _bundle, _keras_children, _proto
+
+OBJECT_GRAPH_KEY = "_CHECKPOINTABLE_OBJECT_GRAPH"
+VALUE_SUFFIX = "/.ATTRIBUTES/VARIABLE_VALUE"
+_CPP_NAMES = {"float32": "float", "float64": "double", "float16": "half"}
+
+
+# -- the object graph ---------------------------------------------------------------------------------------------------
+def _is_module(obj):
+    module = EXPORTS.get("Module")
+    return module is not None and isinstance(obj, module)
+
+
+def is_trackable(obj):
+    """Whether TF would track `obj` as a checkpoint dependency."""
+    if isinstance(obj, (Variable, Checkpoint, list, tuple, dict, _keras_children.Empty)):
+        return True
+    if hasattr(type(obj), "_checkpoint_children") or _is_module(obj):
+        return True
+    return _keras_children.kind(obj) not in (None, "metric")
+
+
+def children(obj):
+    """[(local_name, child)] of a trackable object, in TF's order."""
+    if isinstance(obj, (Variable, _keras_children.Empty)):
+        return []
+    if isinstance(obj, (list, tuple)):
+        return [(str(i), v) for i, v in enumerate(obj) if is_trackable(v)]
+    if isinstance(obj, dict):
+        out = []
+        for k, v in obj.items():
+            if is_trackable(v):
+                if not isinstance(k, str):
+                    raise ValueError(f"Unable to save the object {obj} (a dictionary wrapper constructed automatically "
+                                     "on attribute assignment). The wrapped dictionary contains a non-string key which "
+                                     "maps to a trackable object or mutable data structure.")
+                out.append((k, v))
+        return out
+    method = getattr(type(obj), "_checkpoint_children", None)
+    if method is not None:
+        return method(obj)
+    kind = _keras_children.kind(obj)
+    if kind is not None:
+        return _keras_children.children(obj, kind)
+    return [(k, v) for k, v in vars(obj).items() if is_trackable(v)]
+
+
+def _escape(name):
+    return name.replace(".", "..").replace("/", ".S")
+
+
+def _full_name(var):
+    path = getattr(var, "path", None)
+    if isinstance(path, str):
+        return path
+    name = Variable.name.fget(var)
+    return name[:-2] if name.endswith(":0") else name
+
+
+def _dtype(var):
+    return dtypes.FROM_STORAGE[var._t.dtype]
+
+
+def build_graph(root):
+    """(nodes, objects, paths) of the live graph under `root`, breadth first."""
+    objects, ids, paths, nodes = [root], {id(root): 0}, [()], [_proto.Node()]
+    i = 0
+    while i < len(objects):
+        for name, child in children(objects[i]):
+            cid = ids.get(id(child))
+            if cid is None:
+                cid = ids[id(child)] = len(objects)
+                objects.append(child)
+                paths.append(paths[i] + (name,))
+                nodes.append(_proto.Node())
+            nodes[i].children.append((cid, name))
+        i += 1
+    for node, obj, path in zip(nodes, objects, paths):
+        if isinstance(obj, Variable):
+            node.attributes.append(("VARIABLE_VALUE", _full_name(obj), "/".join(map(_escape, path)) + VALUE_SUFFIX))
+    _mark_values(nodes)
+    return nodes, objects, paths
+
+
+def _mark_values(nodes):
+    has = [bool(n.attributes) for n in nodes]
+    changed = True
+    while changed:
+        changed = False
+        for i, n in enumerate(nodes):
+            if not has[i] and any(has[c] for c, _ in n.children):
+                has[i] = changed = True
+    for n, h in zip(nodes, has):
+        n.has_checkpoint_values = h
+
+
+def save_objects(root, prefix):
+    """Writes the graph under `root` to the bundle at `prefix`."""
+    nodes, objects, _ = build_graph(root)
+    tensors = {}
+    for node, obj in zip(nodes, objects):
+        for _, _, key in node.attributes:
+            tensors[key] = (_dtype(obj), tuple(obj._t.shape), obj._t)
+    graph = np.empty((), dtype=object)
+    graph[()] = _proto.encode_object_graph(nodes)
+    tensors[OBJECT_GRAPH_KEY] = (dtypes.string, (), graph)
+    _bundle.write_bundle(prefix, tensors)
+
+
+# -- restoring ----------------------------------------------------------------------------------------------------------
+def _node_text(node):
+    """A node in protobuf text format, as TF's messages print it."""
+    lines = []
+    for cid, name in node.children:
+        lines += ["children {", f"  node_id: {cid}", f'  local_name: "{name}"', "}"]
+    for name, full, key in node.attributes:
+        lines += ["attributes {", f'  name: "{name}"', f'  full_name: "{full}"', f'  checkpoint_key: "{key}"', "}"]
+    for orig, slot, sid in node.slot_variables:
+        lines += ["slot_variables {", f"  original_variable_node_id: {orig}", f'  slot_name: "{slot}"',
+                  f"  slot_variable_node_id: {sid}", "}"]
+    if node.has_checkpoint_values is not None:
+        lines += ["has_checkpoint_values {", f"  value: {str(node.has_checkpoint_values).lower()}", "}"]
+    return "\n".join(lines) + "\n"
+
+
+def _restore_value(var, reader, key):
+    saved = reader.dtype(key)
+    have = _dtype(var)
+    if saved is not have:
+        raise errors.InvalidArgumentError(
+            None, None, f"tensor_name = {key}; expected dtype {_CPP_NAMES.get(have.name, have.name)} does not equal "
+            f"original dtype {_CPP_NAMES.get(saved.name, saved.name)} [Op:RestoreV2]")
+    shape = reader.shape(key)
+    if var._shape.rank is not None and not var._shape.is_compatible_with(shape):
+        raise ValueError(f"Received incompatible tensor with shape {shape} when attempting to restore variable "
+                         f"with shape {tuple(var._t.shape)} and name {Variable.name.fget(var)}.")
+    value = reader.read(key)
+    if not isinstance(value, np.ndarray) and value.device != var._t.device:
+        value = value.to(var._t.device)
+    var._set_storage(value)
+
+
+class _Restore:
+    """One restore in progress: the saved graph, the reader, and what has been matched and restored."""
+
+    def __init__(self, root, reader, nodes):
+        try:
+            self._root = weakref.ref(root)
+        except TypeError:
+            self._root = lambda: root
+        self.reader = reader
+        self.nodes = nodes
+        self.matched = {0: root}
+        self.restored = set()
+        self.complete = set()
+        self.valued = {i for i, n in enumerate(nodes) if n.attributes}
+
+    @property
+    def root(self):
+        return self._root()
+
+    def walk(self):
+        """Matches saved nodes to live objects breadth first and restores the variables found; True if done."""
+        global _resolving
+        outer, _resolving = _resolving, True
+        try:
+            return self._walk()
+        finally:
+            _resolving = outer
+
+    def _walk(self):
+        root = self.root
+        if root is None:
+            return True
+        queue, live, progress = [0], {0: root}, False
+        while queue:
+            sid = queue.pop(0)
+            obj = live[sid]
+            if sid in self.complete:
+                continue
+            node = self.nodes[sid]
+            if node.attributes and sid not in self.restored and isinstance(obj, Variable):
+                for name, _, key in node.attributes:
+                    if name == "VARIABLE_VALUE":
+                        _restore_value(obj, self.reader, key)
+                        _settle(obj)
+                self.restored.add(sid)
+                progress = True
+            if not node.children:
+                continue
+            kids = {}
+            for name, child in children(obj):
+                kids.setdefault(name, child)
+            for cid, name in node.children:
+                child = kids.get(name)
+                if cid in live or child is None:
+                    continue
+                live[cid] = self.matched[cid] = child
+                queue.append(cid)
+        if progress:
+            self._update_complete()
+        return 0 in self.complete
+
+    def _update_complete(self):
+        state = {}
+
+        def done(i):
+            if i in self.complete:
+                return True
+            if i in state:
+                return state[i] is not False
+            state[i] = None
+            ok = (i not in self.valued or i in self.restored) and all(done(c) for c, _ in self.nodes[i].children)
+            state[i] = ok
+            return ok
+
+        for i in range(len(self.nodes)):
+            if done(i):
+                self.complete.add(i)
+
+    def names(self):
+        """TF's pretty names of saved nodes: `(root).a.b`."""
+        out, queue = {0: "(root)"}, [0]
+        while queue:
+            i = queue.pop(0)
+            for c, name in self.nodes[i].children:
+                if c not in out:
+                    out[c] = out[i] + "." + name
+                    queue.append(c)
+        return out
+
+
+# Deferred restoration: variables created while restores are pending read their value through a property
+# that first tries to match them, until they are restored or given up on.
+_ACTIVE = []
+_PENDING_CLASSES = {}
+_BASE_CLASSES = {}
+_TRIES = 64
+_resolving = False
+
+
+def _pending_class(cls):
+    sub = _PENDING_CLASSES.get(cls)
+    if sub is None:
+        sub = type(cls.__name__, (cls,), {"_t": property(_pending_get, _pending_set), "__module__": cls.__module__,
+                                          "__qualname__": cls.__qualname__, "__doc__": cls.__doc__})
+        _PENDING_CLASSES[cls] = sub
+        _BASE_CLASSES[sub] = cls
+    return sub
+
+
+def _on_variable_created(var):
+    if _ACTIVE and type(var) not in _BASE_CLASSES:
+        d = var.__dict__
+        d["_pending_value"] = d.pop("_t")
+        d["_pending_tries"] = 0
+        var.__class__ = _pending_class(type(var))
+
+
+def _settle(var):
+    """Turns a watched variable back into a plain one."""
+    base = _BASE_CLASSES.get(type(var))
+    if base is not None:
+        d = var.__dict__
+        value = d.pop("_pending_value")
+        d.pop("_pending_tries", None)
+        var.__class__ = base
+        d["_t"] = value
+
+
+def _pending_get(var):
+    d = var.__dict__
+    if not _resolving:
+        _walk_active()
+        if type(var) in _BASE_CLASSES:
+            d["_pending_tries"] += 1
+            if not _ACTIVE or d["_pending_tries"] >= _TRIES:
+                _settle(var)
+    return d["_pending_value"] if "_pending_value" in d else d["_t"]
+
+
+def _pending_set(var, value):
+    var.__dict__["_pending_value"] = value
+
+
+def _walk_active():
+    for restore in list(_ACTIVE):
+        if restore.walk() and restore in _ACTIVE:
+            _ACTIVE.remove(restore)
+
+
+_variables._creation_hooks.append(_on_variable_created)
+
+
+class _Status:
+    """What `restore` returns."""
+
+    def expect_partial(self):
+        return self
+
+    def run_restore_ops(self, session=None):
+        return None
+
+    def initialize_or_restore(self, session=None):
+        return None
+
+
+class CheckpointLoadStatus(_Status):
+    """The status of a restore: checks how saved values and live objects matched."""
+
+    def __init__(self, restore):
+        self._restore = restore
+
+    def _refresh(self):
+        r = self._restore
+        if r.walk() and r in _ACTIVE:
+            _ACTIVE.remove(r)
+        return r
+
+    def _unmatched_python(self, r):
+        root = r.root
+        if root is None:
+            return
+        matched = {id(o) for o in r.matched.values()}
+        unused = [o for o in build_graph(root)[1] if isinstance(o, Variable) and id(o) not in matched]
+        if unused:
+            shown = min(10, len(unused))
+            raise AssertionError(
+                f"Found {len(unused)} Python objects that were not bound to checkpointed values, likely due to changes "
+                f"in the Python program. Showing {shown} of {len(unused)} unmatched objects: {unused[:shown]}")
+
+    def assert_consumed(self):
+        """Every saved value was restored and every live variable got a value."""
+        r = self._refresh()
+        names = r.names()
+        for i in sorted(r.valued - r.restored):
+            raise AssertionError(f"Unresolved object in checkpoint {names.get(i, i)}: {_node_text(r.nodes[i])}")
+        self._unmatched_python(r)
+        return self
+
+    def assert_existing_objects_matched(self):
+        """Every live object that has a saved counterpart was restored, and every live variable matched."""
+        r = self._refresh()
+        for i in sorted((r.valued & set(r.matched)) - r.restored):
+            raise AssertionError(f"Object {_node_text(r.nodes[i])} not assigned a value from checkpoint.")
+        self._unmatched_python(r)
+        return self
+
+    def assert_nontrivial_match(self):
+        """Something besides the root matched."""
+        r = self._refresh()
+        if len(r.matched) <= 1:
+            root = r.root
+            live = [o for o in build_graph(root)[1][1:]] if root is not None else []
+            if live:
+                raise AssertionError(
+                    "Nothing except the root object matched a checkpointed value. Typically this means that the "
+                    f"checkpoint does not match the Python program. The following objects have no matching "
+                    f"checkpointed value: {live}")
+            raise AssertionError(f"Nothing to load. No dependencies have been added to {root} yet.")
+        return self
+
+
+class InitializationOnlyStatus(_Status):
+    """What `restore(None)` returns: nothing is restored."""
+
+    _MESSAGE = "No checkpoint specified (save_path=None); nothing is being restored."
+
+    def assert_consumed(self):
+        raise AssertionError(self._MESSAGE)
+
+    assert_existing_objects_matched = assert_consumed
+    assert_nontrivial_match = assert_consumed
+
+    def run_restore_ops(self, session=None):
+        raise AssertionError("No checkpoint specified, so no restore ops are available "
+                             "(save_path=None to Saver.restore).")
+
+
+def open_reader(save_path):
+    """A BundleReader for `save_path`, with TF's errors for missing files."""
+    if os.path.isdir(save_path):
+        raise errors.DataLossError(
+            None, None, f"Unable to open table file {save_path}: FAILED_PRECONDITION: {save_path}; Is a directory: "
+            "perhaps your file is in a different file format and you need to use a different restore operator?")
+    if not os.path.exists(_bundle.index_path(save_path)):
+        raise errors.NotFoundError(None, None, "Unsuccessful TensorSliceReader constructor: Failed to find any "
+                                               f"matching files for {save_path}")
+    return _bundle.BundleReader(save_path)
+
+
+def restore_objects(root, save_path):
+    """Restores the checkpoint at `save_path` into the graph under `root`; returns the status."""
+    try:
+        reader = open_reader(save_path)
+    except errors.NotFoundError as e:
+        raise errors.NotFoundError(
+            None, None, f"Error when restoring from checkpoint or SavedModel at {save_path}: {e.message}\nPlease "
+            "double-check that the path is correct. You may be missing the checkpoint suffix (e.g. the '-1' in "
+            "'path/to/ckpt-1').") from None
+    if OBJECT_GRAPH_KEY not in reader.entries:
+        raise NotImplementedError(f"{save_path} has no object graph ({OBJECT_GRAPH_KEY}): name-based (TF1 Saver) "
+                                  "checkpoints are not supported by tfcompat's tf.train.Checkpoint")
+    try:
+        nodes = _proto.decode_object_graph(reader.read(OBJECT_GRAPH_KEY)[()])
+    except _proto.ProtoError as e:
+        raise errors.DataLossError(None, None, f"corrupt object graph in {reader.index}: {e}") from None
+    restore = _Restore(root, reader, nodes)
+    _ACTIVE[:] = [r for r in _ACTIVE if r.root is not None and r.root is not root]
+    if not restore.walk():
+        _ACTIVE.append(restore)
+    return CheckpointLoadStatus(restore)
+
+
+# -- tf.train.Checkpoint ------------------------------------------------------------------------------------------------
+class CheckpointOptions:
+    """`tf.train.CheckpointOptions`: options for saving and restoring."""
+
+    __slots__ = ("experimental_io_device", "experimental_enable_async_checkpoint", "experimental_write_callbacks",
+                 "enable_async", "experimental_sharding_callback", "experimental_skip_slot_variables")
+
+    def __init__(self, experimental_io_device=None, experimental_enable_async_checkpoint=False,
+                 experimental_write_callbacks=None, enable_async=False, experimental_sharding_callback=None,
+                 experimental_skip_slot_variables=False):
+        if experimental_sharding_callback is not None:
+            raise NotImplementedError("CheckpointOptions(experimental_sharding_callback=...) is not supported by tfcompat")
+        self.experimental_io_device = experimental_io_device
+        self.experimental_enable_async_checkpoint = experimental_enable_async_checkpoint
+        self.experimental_write_callbacks = experimental_write_callbacks
+        self.enable_async = enable_async or experimental_enable_async_checkpoint
+        self.experimental_sharding_callback = experimental_sharding_callback
+        self.experimental_skip_slot_variables = experimental_skip_slot_variables
+
+
+def _run_callbacks(options, path):
+    for callback in (options.experimental_write_callbacks or ()) if options is not None else ():
+        try:
+            callback(path)
+        except TypeError:
+            callback()
+
+
+class Checkpoint:
+    """`tf.train.Checkpoint(root=None, **kwargs)`: groups trackable objects for saving and restoring.
+
+    `save` numbers checkpoints with `save_counter`; `write`/`read` use the exact prefix; asynchronous options
+    write synchronously (the files are the same).
+    """
+
+    def __init__(self, root=None, **kwargs):
+        object.__setattr__(self, "_kids", {})
+        object.__setattr__(self, "_root", root)
+        object.__setattr__(self, "_save_counter", None)
+        if root is not None and not is_trackable(root):
+            raise ValueError(f"`Checkpoint` was expecting root to be a trackable object (an object derived from "
+                             f"`Trackable`), got {root}. If you believe this object should be trackable (i.e. it is "
+                             "part of the TensorFlow Python API and manages state), please open an issue.")
+        for k, v in sorted(kwargs.items(), key=lambda item: item[0]):
+            if not is_trackable(v):
+                raise ValueError(f"`Checkpoint` was expecting {k} to be a trackable object (an object derived from "
+                                 f"`Trackable`), got {v}. If you believe this object should be trackable (i.e. it is "
+                                 "part of the TensorFlow Python API and manages state), please open an issue.")
+            setattr(self, k, v)
+
+    def __setattr__(self, name, value):
+        object.__setattr__(self, name, value)
+        if not name.startswith("_"):
+            if is_trackable(value):
+                self._kids[name] = value
+            else:
+                self._kids.pop(name, None)
+
+    def __delattr__(self, name):
+        object.__delattr__(self, name)
+        self._kids.pop(name, None)
+
+    def _checkpoint_children(self):
+        kids = list(children(self._root)) if self._root is not None else []
+        return kids + list(self._kids.items())
+
+    @property
+    def save_counter(self):
+        """The int64 variable counting `save` calls (created on first use)."""
+        if self._save_counter is None:
+            counter = Variable(0, dtype=dtypes.int64, trainable=False, name="save_counter")
+            object.__setattr__(self, "_save_counter", counter)
+            self._kids["save_counter"] = counter
+        return self._save_counter
+
+    def write(self, file_prefix, options=None):
+        """Writes the checkpoint to exactly `file_prefix` (no counter, no state file); returns the prefix."""
+        file_prefix = os.fspath(file_prefix)
+        save_objects(self, file_prefix)
+        _run_callbacks(options, file_prefix)
+        return file_prefix
+
+    def save(self, file_prefix, options=None):
+        """Saves to `file_prefix-N` (N = incremented save_counter), records it in the `checkpoint` state file."""
+        from tfcompat.train.checkpoint_management import update_checkpoint_state
+        file_prefix = os.fspath(file_prefix)
+        counter = self.save_counter
+        counter.assign_add(1)
+        path = f"{file_prefix}-{int(counter.numpy())}"
+        save_objects(self, path)
+        update_checkpoint_state(os.path.dirname(file_prefix), path, [path])
+        _run_callbacks(options, path)
+        return path
+
+    def read(self, save_path, options=None):
+        """Restores from `save_path` (written by `write` or `save`); returns a load status."""
+        return restore_objects(self, os.fspath(save_path))
+
+    def restore(self, save_path, options=None):
+        """Restores from `save_path`; None restores nothing. Values for objects created later are deferred."""
+        if save_path is None:
+            return InitializationOnlyStatus()
+        save_path = os.fspath(save_path)
+        self.save_counter  # noqa: B018 - TF creates the counter before restoring, so it is restored too
+        return restore_objects(self, save_path)
+
+    def sync(self):
+        """Waits for asynchronous saves (saves are synchronous in tfcompat)."""
+
+    def __repr__(self):
+        return f"<tensorflow.python.checkpoint.checkpoint.Checkpoint object at {hex(id(self))}>"
