@@ -115,7 +115,7 @@ class Variable(_TFVariable):
 
     def __repr__(self):
         a = self._array()
-        value = str(a[()] if a.ndim == 0 else a)
+        value = repr(a.item()) if a.ndim == 0 else str(a)     # scalars as Python numbers, as Keras prints
         return f"<Variable path={self.path}, shape={self.shape}, dtype={self.dtype}, value={value}>"
 
     __str__ = __repr__

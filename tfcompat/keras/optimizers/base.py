@@ -245,10 +245,16 @@ class Optimizer:
         return f32(value.numpy() if isinstance(value, (Tensor, Variable)) else value)
 
     # -- applying gradients ------------------------------------------------------------------
-    def apply_gradients(self, grads_and_vars):
-        """Applies `(gradient, variable)` pairs; returns `iterations`."""
+    def apply_gradients(self, grads_and_vars, global_step=None):
+        """Applies `(gradient, variable)` pairs; returns `iterations`.
+
+        `global_step` is TF 1.x's argument (TF1-era eager code passes
+        `tf.train.get_or_create_global_step()`): that variable is incremented by one, as TF 1 did.
+        """
         grads, variables = zip(*grads_and_vars)
         self.apply(grads, variables)
+        if global_step is not None:
+            global_step.assign_add(1)
         return self._iterations
 
     def apply(self, grads, trainable_variables=None):
