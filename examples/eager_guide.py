@@ -3,7 +3,7 @@ verbatim except for `import tensorflow as tf` -> `import tfcompat as tf`.
 
     python examples/eager_guide.py
 
-Cells are separated by `# %%` lines (open it as a notebook in VS Code or Jupytext);
+Cells are separated by `# %%` lines (VS Code and Jupytext open it as a notebook);
 `examples/eager_guide.ipynb` is the same code as a notebook.
 """
 # %%

@@ -2,6 +2,8 @@
 
     python examples/tape_blog.py
 
+Cells are separated by `# %%` lines; `examples/tape_blog.ipynb` is the same code as a notebook.
+
 Its code verbatim except for `import tensorflow as tf` -> `import tfcompat as tf`. The
 post's first snippet is a fragment of a training step (indented as in the post, using
 names it never defines); it runs here dedented, after the few lines that give it the
@@ -9,9 +11,9 @@ model, data and optimizer it assumes. Its TF 1-era calls (`tf.losses.sparse_soft
 `tf.train.get_or_create_global_step()`, `apply_gradients(..., global_step=...)`) and the
 third snippet's `tf.enable_eager_execution()` run as TF 1.x ran them.
 """
+# %% context the first snippet assumes (not in the post)
 import tfcompat as tf
 
-# -- context the first snippet assumes (not in the post) ----------------------------------
 (mnist_images, mnist_labels), _ = tf.keras.datasets.mnist.load_data()
 images = tf.cast(mnist_images[:32, ..., tf.newaxis] / 255, tf.float32)
 labels = tf.cast(mnist_labels[:32], tf.int64)
@@ -22,7 +24,7 @@ mnist_model = tf.keras.Sequential([
 ])
 optimizer = tf.keras.optimizers.Adam()
 
-# -- snippet 1 (dedented) -----------------------------------------------------------------
+# %% snippet 1 (dedented)
 with tf.GradientTape() as tape:
     logits = mnist_model(images, training=True)
     loss_value = tf.losses.sparse_softmax_cross_entropy(labels, logits)
@@ -33,7 +35,7 @@ optimizer.apply_gradients(zip(grads, mnist_model.variables),
                           global_step=tf.train.get_or_create_global_step())
 print("snippet 1: loss", float(loss_value), "global step", int(tf.train.get_or_create_global_step()))
 
-# -- snippet 2 ----------------------------------------------------------------------------
+# %% snippet 2
 import tfcompat as tf  # noqa: E402,F811
 
 # tf.enable_eager_execution()      1.12往后的tf1.x需要加入这一条代码
@@ -46,7 +48,7 @@ with tf.GradientTape() as tape:
 grads = tape.gradient(loss,x)
 print(grads)
 
-# -- snippet 3 ----------------------------------------------------------------------------
+# %% snippet 3
 import tfcompat as tf  # noqa: E402,F811
 
 tf.enable_eager_execution()

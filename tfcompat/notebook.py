@@ -2,6 +2,7 @@
 import ast
 import builtins
 import json
+import re
 import subprocess
 import sys
 import traceback
@@ -22,7 +23,12 @@ def translate_cell(source):
         stripped = line.lstrip()
         indent = line[:len(line) - len(stripped)]
         if stripped.startswith("!"):
-            lines.append(f"{indent}__tfcompat_shell__({stripped[1:]!r})")
+            words = stripped[1:].split()
+            if words[:2] in (["pip", "install"], ["pip3", "install"]) or words[:4] == ["python", "-m", "pip",
+                                                                                          "install"]:
+                lines.append(f"{indent}__tfcompat_notice__({('skipped: !' + stripped[1:])!r})")
+            else:
+                lines.append(f"{indent}__tfcompat_shell__({stripped[1:]!r}, globals())")
         elif stripped.startswith("%%"):
             name = stripped[2:].split()[0] if stripped[2:].split() else ""
             if name in ("capture", "time", "timeit"):
@@ -45,7 +51,12 @@ def translate_cell(source):
     return "\n".join(lines)
 
 
-def _shell(cmd):
+_BRACES = re.compile(r"\{([^{}]+)\}")
+
+
+def _shell(cmd, namespace):
+    """Runs a `!` line in a shell, expanding `{expression}` from the notebook's namespace as IPython does."""
+    cmd = _BRACES.sub(lambda m: str(eval(m.group(1), namespace)), cmd)
     out = subprocess.run(cmd, shell=True, capture_output=True, text=True)
     sys.stdout.write(out.stdout)
     sys.stderr.write(out.stderr)
