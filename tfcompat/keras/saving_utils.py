@@ -1,4 +1,10 @@
-"""Keras 3's object serialization dicts: `{"module", "class_name", "config", "registered_name"}`."""
+"""Keras 3's object serialization dicts: `{"module", "class_name", "config", "registered_name"}`.
+
+`deserialize_keras_object` only resolves names to tfcompat's own Keras classes/functions, registered
+objects and `custom_objects`: it never imports a module named in a config, and Python lambdas stored in a
+config are refused unless `safe_mode=False` (Keras's rule).
+"""
+import threading
 
 # tfcompat module prefix -> the Keras module name Keras 3 writes in configs
 _MODULES = [
@@ -12,6 +18,21 @@ _MODULES = [
     ("tfcompat.keras.metrics", "keras.metrics"),
     ("tfcompat.keras.models", "keras.src.models"),
 ]
+# classes Keras writes with a module/registered name of their own
+_SPECIAL = {"Sequential": ("keras", None), "Functional": ("keras.src.models.functional", "Functional"),
+            "Model": ("keras", None)}
+
+LAMBDA_ERROR = ("Requested the deserialization of a Python lambda. This carries a potential risk of arbitrary "
+                "code execution and thus it is disallowed by default. If you trust the source of the artifact, "
+                "you can override this error by passing `safe_mode=False` to the loading function, or calling "
+                "`keras.config.enable_unsafe_deserialization().")
+LAMBDA_LAYER_ERROR = ("Requested the deserialization of a `Lambda` layer whose `function` is a Python lambda. "
+                      "This carries a potential risk of arbitrary code execution and thus it is disallowed by "
+                      "default. If you trust the source of the artifact, you can override this error by passing "
+                      "`safe_mode=False` to the loading function, or calling "
+                      "`keras.config.enable_unsafe_deserialization().")
+
+_state = threading.local()
 
 
 def keras_module(cls):
@@ -20,6 +41,19 @@ def keras_module(cls):
         if mod.startswith(prefix):
             return name
     return mod
+
+
+def _is_tfcompat_keras(cls):
+    return cls.__module__.startswith("tfcompat.keras.")
+
+
+def _module_and_registered_name(cls):
+    from tfcompat.keras.saving.object_registration import GLOBAL_CUSTOM_NAMES
+    if _is_tfcompat_keras(cls):
+        if cls.__name__ in _SPECIAL and cls.__module__.startswith("tfcompat.keras.models"):
+            return _SPECIAL[cls.__name__]
+        return keras_module(cls), None
+    return cls.__module__, GLOBAL_CUSTOM_NAMES.get(id(cls), cls.__name__)
 
 
 def serialize_keras_object(obj):
@@ -31,12 +65,255 @@ def serialize_keras_object(obj):
     if isinstance(obj, dict):
         return {k: serialize_keras_object(v) for k, v in obj.items()}
     if not hasattr(obj, "get_config"):
+        if callable(obj) and hasattr(obj, "__name__"):
+            return _serialize_function(obj)
         raise TypeError(f"Cannot serialize object {obj!r} of type {type(obj)}: it has no get_config()")
-    out = {"module": keras_module(type(obj)), "class_name": type(obj).__name__, "config": obj.get_config(),
-           "registered_name": getattr(type(obj), "_registered_name", None)}
+    module, registered_name = _module_and_registered_name(type(obj))
+    config = obj.get_config()
+    if not isinstance(config, dict):
+        raise TypeError(f"The `get_config()` method of {obj} should return a dict. It returned: {config}")
+    out = {"module": module, "class_name": type(obj).__name__, "config": serialize_keras_object(config),
+           "registered_name": registered_name}
     build_config = getattr(obj, "get_build_config", None)
     if build_config is not None:
         bc = build_config()
         if bc is not None:
             out["build_config"] = bc
     return out
+
+
+def _serialize_function(fn):
+    from tfcompat.keras.saving.object_registration import GLOBAL_CUSTOM_NAMES
+    if fn.__name__ == "<lambda>":
+        raise NotImplementedError("tfcompat: serializing Python lambdas (bytecode) is not supported")
+    name = GLOBAL_CUSTOM_NAMES.get(id(fn))
+    if name is not None:
+        return {"module": fn.__module__, "class_name": "function", "config": name, "registered_name": name}
+    module = keras_module(type("x", (), {"__module__": fn.__module__}))
+    return {"module": module, "class_name": "function", "config": fn.__name__, "registered_name": fn.__name__}
+
+
+# -- deserialization ------------------------------------------------------------------------------------
+def in_safe_mode():
+    """The safe mode of the enclosing deserialization (None outside any)."""
+    return getattr(_state, "safe_mode", None)
+
+
+class SafeModeScope:
+    """Sets the safe mode seen by nested `from_config` calls."""
+
+    def __init__(self, safe_mode=True):
+        self.safe_mode = safe_mode
+
+    def __enter__(self):
+        self._prev = getattr(_state, "safe_mode", None)
+        _state.safe_mode = self.safe_mode
+        return self
+
+    def __exit__(self, *exc):
+        _state.safe_mode = self._prev
+        return False
+
+
+def _namespaces(module):
+    """The tfcompat namespaces where a class written with Keras module `module` may live."""
+    import importlib
+    names = {"keras.layers": ["layers"], "keras.initializers": ["initializers"],
+             "keras.regularizers": ["regularizers"], "keras.constraints": ["constraints"],
+             "keras.optimizers": ["optimizers"], "keras.optimizers.schedules": ["optimizers.schedules"],
+             "keras.losses": ["losses"], "keras.metrics": ["metrics"], "keras.activations": ["activations"],
+             "keras": ["models", "layers"], "keras.models": ["models"]}.get(module)
+    if names is None:
+        names = ["layers", "models", "initializers", "regularizers", "constraints", "optimizers",
+                 "optimizers.schedules", "losses", "metrics", "activations"]
+    out = []
+    for n in names:
+        try:
+            out.append(importlib.import_module(f"tfcompat.keras.{n}"))
+        except ImportError:
+            continue
+    return out
+
+
+def _lookup_builtin(name, module, obj_type):
+    if obj_type == "class" and name == "DTypePolicy":
+        from tfcompat.keras.layers.base import DTypePolicy
+        return DTypePolicy
+    if obj_type == "class" and name == "Functional":
+        from tfcompat.keras.models import Functional
+        return Functional
+    for ns in _namespaces(module):
+        try:
+            obj = getattr(ns, name)
+        except (AttributeError, NotImplementedError):
+            continue
+        if obj_type == "class" and isinstance(obj, type):
+            return obj
+        if obj_type == "function" and callable(obj) and not isinstance(obj, type):
+            return obj
+    return None
+
+
+def retrieve_class_or_fn(name, registered_name, module, obj_type, full_config, custom_objects=None):
+    """The class/function a config names: custom objects and registrations first, then tfcompat's Keras."""
+    from tfcompat.keras.saving import object_registration as reg
+    custom_objects = custom_objects or {}
+    for key in (registered_name, name):
+        if key is None:
+            continue
+        obj = reg.get_registered_object(key, custom_objects)
+        if obj is not None:
+            return obj
+    if module is None or module == "keras" or module.startswith("keras.") or module.startswith("tfcompat."):
+        obj = _lookup_builtin(name, module, obj_type)
+        if obj is not None:
+            return obj
+    raise TypeError(f"Could not locate {obj_type} '{name}'. Make sure custom classes and functions are decorated "
+                    "with `@keras.saving.register_keras_serializable()`. If they are already decorated, make sure "
+                    "they are all imported so that the decorator is run before trying to load them. Full object "
+                    f"config: {full_config}")
+
+
+def deserialize_keras_object(config, custom_objects=None, safe_mode=True, **kwargs):
+    """The object a Keras 3 config dict describes (Keras's `deserialize_keras_object`)."""
+    from tfcompat.keras.saving import object_registration as reg
+    scoped = in_safe_mode()
+    safe_mode = scoped if scoped is not None else safe_mode
+    custom_objects = {**(custom_objects or {}), **reg.scope_objects(), **reg.GLOBAL_CUSTOM_OBJECTS}
+    if config is None:
+        return None
+    if isinstance(config, str) and custom_objects.get(config) is not None:
+        return custom_objects[config]
+    if isinstance(config, (list, tuple)):
+        return [deserialize_keras_object(c, custom_objects, safe_mode) for c in config]
+    if isinstance(config, (str, int, float, bool)):
+        return config
+    if not isinstance(config, dict):
+        raise TypeError(f"Could not parse config: {config}")
+    if "class_name" not in config or "config" not in config:
+        return {k: deserialize_keras_object(v, custom_objects, safe_mode) for k, v in config.items()}
+    class_name = config["class_name"]
+    inner = config["config"] if config["config"] is not None else {}
+    special = _deserialize_special(class_name, inner, custom_objects, safe_mode)
+    if special is not _NONE:
+        return special
+    module = config.get("module")
+    registered_name = config.get("registered_name", class_name)
+    if class_name == "function":
+        if not isinstance(inner, str):
+            raise TypeError(f"Expected 'config' to be a non-null str fora function classname,\n"
+                            f"instead got {type(inner)}\nFull config: {config}")
+        return retrieve_class_or_fn(inner, registered_name, module, "function", config, custom_objects)
+    if not isinstance(inner, dict):
+        raise TypeError(f"Expected 'config' to be a dict for {class_name},\ninstead got {type(inner)}\n"
+                        f"Full config: {config}")
+    cls = retrieve_class_or_fn(class_name, registered_name, module, "class", config, custom_objects)
+    if not isinstance(cls, type):
+        return cls
+    if not hasattr(cls, "from_config"):
+        raise TypeError(f"Unable to reconstruct an instance of '{class_name}' because the class is missing a "
+                        f"`from_config()` method. Full object config: {config}")
+    from tfcompat.keras.saving.object_registration import CustomObjectScope
+    with CustomObjectScope(custom_objects), SafeModeScope(safe_mode):
+        instance = _from_config(cls, inner, custom_objects, safe_mode, config)
+        build_config = config.get("build_config")
+        if build_config and not getattr(instance, "built", True):
+            from tfcompat.keras.saving.model_config import build_from_config
+            build_from_config(instance, build_config)
+        compile_config = config.get("compile_config")
+        if compile_config:
+            from tfcompat.keras.saving.model_config import compile_from_config
+            compile_from_config(instance, compile_config)
+    return instance
+
+
+_NONE = object()
+
+
+def _deserialize_special(class_name, inner, custom_objects, safe_mode):
+    if class_name == "__lambda__":
+        if safe_mode:
+            raise ValueError(LAMBDA_ERROR)
+        return load_function(inner["value"])
+    if class_name == "__numpy__":
+        import numpy as np
+        return np.array(inner["value"], dtype=inner["dtype"])
+    if class_name == "__tensor__":
+        from tfcompat.framework.convert import convert_to_tensor
+        return convert_to_tensor(inner["value"], dtype=inner["dtype"])
+    if class_name == "__bytes__":
+        return inner["value"].encode("utf-8")
+    if class_name == "__ellipsis__":
+        return Ellipsis
+    if class_name == "__slice__":
+        return slice(*(deserialize_keras_object(inner[k], custom_objects, safe_mode)
+                       for k in ("start", "stop", "step")))
+    if class_name == "__keras_tensor__":
+        from tfcompat.keras.engine.keras_tensor import KerasTensor
+        kt = KerasTensor(inner["shape"], dtype=inner["dtype"])
+        kt._pre_serialization_keras_history = inner["keras_history"]
+        return kt
+    return _NONE
+
+
+def _from_config(cls, inner, custom_objects, safe_mode, full_config):
+    from tfcompat.keras.layers import Lambda
+    if issubclass(cls, Lambda):
+        return _lambda_from_config(cls, dict(inner), custom_objects, safe_mode)
+    try:
+        return cls.from_config(_drop_unsupported_defaults(cls, inner))
+    except TypeError as e:
+        raise TypeError(f"{cls} could not be deserialized properly. Please ensure that components that are Python "
+                        "object instances (layers, models, etc.) returned by `get_config()` are explicitly "
+                        f"deserialized in the model's `from_config()` method.\n\nconfig={full_config}.\n\n"
+                        f"Exception encountered: {e}") from e
+
+
+# keys Keras 3 writes that tfcompat layers may not take: dropped when they hold Keras's default
+_DEFAULTS = {"quantization_config": None, "renorm_clipping": None, "renorm_momentum": 0.99, "lora_rank": None,
+             "lora_alpha": None, "renorm": False}
+
+
+def _drop_unsupported_defaults(cls, config):
+    import inspect
+    if not any(k in config for k in _DEFAULTS) or \
+            not any(k.__module__.startswith("tfcompat.keras.layers") for k in cls.__mro__):
+        return config
+    accepted = set()
+    for klass in cls.__mro__:
+        if "__init__" in vars(klass):
+            accepted.update(inspect.signature(klass.__init__).parameters)
+    return {k: v for k, v in config.items()
+            if k in accepted or k not in _DEFAULTS or v != _DEFAULTS[k]}
+
+
+def _lambda_from_config(cls, config, custom_objects, safe_mode):
+    for key in ("function", "output_shape"):
+        fn = config.get(key)
+        if isinstance(fn, dict) and fn.get("class_name") == "__lambda__":
+            if safe_mode:
+                raise ValueError(LAMBDA_LAYER_ERROR)
+            c = fn["config"]
+            config[key] = load_function(c["code"], c.get("defaults"), c.get("closure"))
+        elif key == "function" or isinstance(fn, dict):
+            config[key] = deserialize_keras_object(fn, custom_objects, safe_mode)
+    if isinstance(config.get("output_shape"), list):
+        config["output_shape"] = tuple(config["output_shape"])
+    if "arguments" in config:
+        config["arguments"] = deserialize_keras_object(config["arguments"], custom_objects, safe_mode)
+    config.pop("mask", None) if config.get("mask") is None else None
+    return cls(**config)
+
+
+def load_function(code, defaults=None, closure=None):
+    """A Python function from Keras's `func_dump` (base64 marshal of its code); only with `safe_mode=False`."""
+    import codecs
+    import marshal
+    import types
+    if isinstance(code, (tuple, list)):
+        code, defaults, closure = code
+    raw = codecs.decode(code.encode("ascii"), "base64")
+    code_obj = marshal.loads(raw)
+    cells = tuple(types.CellType(v) for v in closure) if closure else None
+    return types.FunctionType(code_obj, globals(), name=code_obj.co_name,
+                              argdefs=tuple(defaults) if defaults else None, closure=cells)

@@ -1,9 +1,10 @@
 """`keras.Model`: a Layer with the training API; `Model(inputs, outputs)` builds a Functional model."""
 from tfcompat.keras.engine import naming
+from tfcompat.keras.engine.trainer import Trainer
 from tfcompat.keras.layers.base import Layer
 
 
-class Model(Layer):
+class Model(Trainer, Layer):
     """Keras 3's `Model`: subclass it (define `call`), or call it with `inputs`/`outputs` (functional)."""
 
     def __new__(cls, *args, **kwargs):
@@ -39,3 +40,51 @@ class Model(Layer):
             if layer.name == name:
                 return layer
         raise ValueError(f"No such layer: {name}. Existing layers are: {[l.name for l in self.layers]}.")
+
+
+# -- saving (tfcompat.keras.saving) --
+def _model_save(self, filepath, overwrite=True, zipped=None, **kwargs):
+    """Saves the model as a Keras 3 `.keras` zip (config, metadata and weights)."""
+    from tfcompat.keras.saving import save_model
+    return save_model(self, filepath, overwrite=overwrite, zipped=zipped, **kwargs)
+
+
+def _model_save_weights(self, filepath, overwrite=True, max_shard_size=None):
+    """Saves the weights in Keras 3's `.weights.h5` layout."""
+    from tfcompat.keras.saving import save_weights
+    return save_weights(self, filepath, overwrite=overwrite, max_shard_size=max_shard_size)
+
+
+def _model_load_weights(self, filepath, skip_mismatch=False, **kwargs):
+    """Loads weights from a `.weights.h5`, `.keras` or legacy `.h5` file (returns None, as Keras 3)."""
+    from tfcompat.keras.saving import load_weights
+    return load_weights(self, filepath, skip_mismatch=skip_mismatch, **kwargs)
+
+
+def _model_to_json(self, **kwargs):
+    """The model's Keras 3 config as JSON text."""
+    from tfcompat.keras.saving import model_to_json
+    return model_to_json(self, **kwargs)
+
+
+def _model_get_config(self):
+    """Functional models: Keras 3's graph config; other models: the layer config."""
+    from tfcompat.keras.models.functional import Functional
+    if isinstance(self, Functional):
+        from tfcompat.keras.saving.model_config import functional_get_config
+        return functional_get_config(self)
+    return Layer.get_config(self)
+
+
+def _model_from_config(cls, config, custom_objects=None):
+    """Rebuilds a model from `get_config()` (Sequential stack, functional graph, or `cls(**config)`)."""
+    from tfcompat.keras.saving.model_config import model_from_config
+    return model_from_config(cls, config, custom_objects)
+
+
+Model.save = _model_save
+Model.save_weights = _model_save_weights
+Model.load_weights = _model_load_weights
+Model.to_json = _model_to_json
+Model.get_config = _model_get_config
+Model.from_config = classmethod(_model_from_config)

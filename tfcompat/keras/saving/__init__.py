@@ -1,0 +1,39 @@
+"""`tf.keras.saving`: Keras 3's `.keras` / `.weights.h5` files, legacy `.h5` reading, object (de)serialization."""
+from tfcompat.keras.saving.keras_file import load_model, save_model  # noqa: F401
+from tfcompat.keras.saving.object_registration import (  # noqa: F401
+    CustomObjectScope, custom_object_scope, get_custom_objects, get_registered_name, get_registered_object,
+    register_keras_serializable)
+from tfcompat.keras.saving.weights import load_weights, save_weights  # noqa: F401
+from tfcompat.keras.saving_utils import deserialize_keras_object, serialize_keras_object  # noqa: F401
+
+
+def model_to_json(model, **kwargs):
+    """`model.to_json()`: the model's Keras 3 serialization as a JSON string."""
+    import json
+    from tfcompat.keras.saving.keras_file import _json_default
+    from tfcompat.keras.saving.model_config import serialize_model
+    config = serialize_model(model)
+    config.pop("compile_config", None)
+    return json.dumps(config, default=_json_default, **kwargs)
+
+
+def model_from_json(json_string, custom_objects=None):
+    """`keras.models.model_from_json`: a new (freshly initialized) model from `to_json()` text."""
+    import json
+    return deserialize_keras_object(json.loads(json_string), custom_objects=custom_objects)
+
+
+def clone_model(model, input_tensors=None, clone_function=None, call_function=None, recursive=False, **kwargs):
+    """`keras.models.clone_model`: the same architecture with new (re-initialized) weights."""
+    if input_tensors is not None or clone_function is not None or call_function is not None or recursive or kwargs:
+        raise NotImplementedError("tfcompat: clone_model supports only the `model` argument "
+                                  "(input_tensors/clone_function/call_function/recursive are not supported)")
+    from tfcompat.keras.models import Functional, Sequential
+    from tfcompat.keras.saving.model_config import serialize_model
+    if not isinstance(model, (Sequential, Functional)):
+        raise ValueError("Arguments `clone_function` and `input_tensors` are only supported for Sequential "
+                         "models or Functional models. Received model of type '" + type(model).__name__ +
+                         "', with clone_function=None and input_tensors=None")
+    config = serialize_model(model)
+    config.pop("compile_config", None)
+    return deserialize_keras_object(config)

@@ -1,0 +1,124 @@
+"""The `.keras` zip (`metadata.json`, `config.json`, `model.weights.h5`) as Keras 3 writes and reads it."""
+import datetime
+import io
+import json
+import os
+import warnings
+import zipfile
+
+from tfcompat.keras.saving import weights as weights_io
+
+KERAS_VERSION = "3.15.1"
+_CONFIG, _METADATA, _WEIGHTS = "config.json", "metadata.json", "model.weights.h5"
+
+
+def _json_default(obj):
+    import numpy as np
+    if isinstance(obj, np.generic):
+        return obj.item()
+    if isinstance(obj, np.ndarray):
+        return obj.tolist()
+    raise TypeError(f"Object of type {type(obj).__name__} is not JSON serializable")
+
+
+def model_to_json_dict(model):
+    from tfcompat.keras.saving.model_config import serialize_model
+    return serialize_model(model)
+
+
+def write_keras_zip(model, fileobj):
+    """Writes the three members in Keras's order, uncompressed (as Keras 3)."""
+    import h5py
+    config_json = json.dumps(model_to_json_dict(model), default=_json_default)
+    metadata_json = json.dumps({"keras_version": KERAS_VERSION,
+                                "date_saved": datetime.datetime.now().strftime("%Y-%m-%d@%H:%M:%S")})
+    buf = io.BytesIO()
+    with h5py.File(buf, "w") as h5:
+        weights_io.write_state(model, h5)
+    with zipfile.ZipFile(fileobj, "w") as zf:
+        with zf.open(_METADATA, "w") as f:
+            f.write(metadata_json.encode())
+        with zf.open(_CONFIG, "w") as f:
+            f.write(config_json.encode())
+        zf.writestr(_WEIGHTS, buf.getvalue())
+
+
+def save_model(model, filepath, overwrite=True, zipped=None, **kwargs):
+    """`model.save("x.keras")` / `keras.saving.save_model`: the `.keras` zip, written atomically."""
+    include_optimizer = kwargs.pop("include_optimizer", True)
+    if kwargs:
+        raise ValueError("The following argument(s) are not supported with the native Keras format: "
+                         f"{list(kwargs.keys())}")
+    if not include_optimizer:
+        raise NotImplementedError("tfcompat: save_model(include_optimizer=False) is not supported")
+    if isinstance(filepath, io.IOBase):
+        write_keras_zip(model, filepath)
+        return
+    filepath_str = str(os.fspath(filepath))
+    if zipped is False:
+        raise NotImplementedError("tfcompat: save_model(zipped=False) (unzipped directories) is not supported")
+    if filepath_str.endswith((".h5", ".hdf5")):
+        raise NotImplementedError("tfcompat: saving legacy HDF5 full-model files is not supported; use `.keras`")
+    if not filepath_str.endswith(".keras"):
+        raise ValueError("Invalid filepath extension for saving. Please add either a `.keras` extension for the "
+                         "native Keras format (recommended) or a `.h5` extension. Use `model.export(filepath)` if "
+                         f"you want to export a SavedModel for use with TFLite/TFServing/etc. Received: "
+                         f"filepath={filepath_str}.")
+    if not overwrite and os.path.exists(filepath_str) and \
+            not weights_io.ask_to_proceed_with_overwrite(filepath_str):
+        return
+    if not model.built:
+        warnings.warn("You are saving a model that has not yet been built. It might not contain any weights yet. "
+                      "Consider building the model first by calling it on some data.", stacklevel=2)
+
+    def write(tmp):
+        with open(tmp, "wb") as f:
+            write_keras_zip(model, f)
+    weights_io.atomic_write(filepath_str, write)
+
+
+def _read_member(archive, name):
+    with archive.open(name, "r") as f:
+        return f.read()
+
+
+def load_model(filepath, custom_objects=None, compile=True, safe_mode=True):
+    """`keras.saving.load_model` for `.keras` zips and legacy `.h5` files; never runs code from the file
+    unless `safe_mode=False`."""
+    is_keras_zip = str(filepath).endswith(".keras") if not isinstance(filepath, io.IOBase) else True
+    if not isinstance(filepath, io.IOBase):
+        filepath = os.fspath(filepath)
+        if not os.path.exists(filepath):
+            raise ValueError(f"File not found: filepath={filepath}. Please ensure the file is an accessible "
+                             "`.keras` zip file.")
+        if not is_keras_zip and zipfile.is_zipfile(filepath):
+            is_keras_zip = True
+    if not is_keras_zip:
+        if str(filepath).endswith((".h5", ".hdf5")):
+            from tfcompat.keras.saving.legacy_h5 import load_legacy_model
+            return load_legacy_model(filepath, custom_objects, compile, safe_mode)
+        raise ValueError(f"File format not supported: filepath={filepath}. Keras 3 only supports V3 `.keras` "
+                         "files, legacy H5 format files (`.h5` extension), or Orbax checkpoints.")
+    import h5py
+    with zipfile.ZipFile(filepath, "r") as archive:
+        config = json.loads(_read_member(archive, _CONFIG).decode("utf-8"))
+        if not compile:
+            config["compile_config"] = None
+        from tfcompat.keras.saving_utils import deserialize_keras_object
+        model = deserialize_keras_object(config, custom_objects=custom_objects, safe_mode=safe_mode)
+        if _WEIGHTS not in archive.namelist():
+            raise ValueError(f"Expected a {_WEIGHTS} or model.weights.npz file.")
+        with h5py.File(io.BytesIO(_read_member(archive, _WEIGHTS)), "r") as h5:
+            weights_io.load_from_h5(model, h5)
+    return model
+
+
+def load_weights_from_keras(model, filepath, skip_mismatch=False):
+    """`model.load_weights("x.keras")`: the weights member of a `.keras` zip."""
+    import h5py
+    if not model.built:
+        raise ValueError("You are loading weights into a model that has not yet been built. Try building the "
+                         "model first by calling it on some data or by using `build()`.")
+    with zipfile.ZipFile(filepath, "r") as archive:
+        with h5py.File(io.BytesIO(_read_member(archive, _WEIGHTS)), "r") as h5:
+            weights_io.load_from_h5(model, h5, skip_mismatch)

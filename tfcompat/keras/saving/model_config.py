@@ -1,0 +1,289 @@
+"""Model configs in Keras 3's format: Sequential/Functional `get_config`/`from_config`, build and compile configs."""
+import warnings
+
+from tfcompat.keras.engine.keras_tensor import KerasTensor
+from tfcompat.keras.saving_utils import deserialize_keras_object, serialize_keras_object
+from tfcompat.util import nest
+
+
+def _shape_list(shape):
+    if isinstance(shape, (list, tuple)) and all(d is None or isinstance(d, int) for d in shape):
+        return list(shape)
+    return [_shape_list(s) for s in shape]
+
+
+def _as_shape(shape):
+    """JSON lists -> tuples (a list of shapes stays a list of tuples)."""
+    if isinstance(shape, (list, tuple)) and all(d is None or isinstance(d, int) for d in shape):
+        return tuple(shape)
+    return [_as_shape(s) for s in shape]
+
+
+# -- serialization ------------------------------------------------------------------------------------------
+def serialize_model(model):
+    """`serialize_keras_object(model)` with Keras 3's `build_config`/`compile_config` entries."""
+    from tfcompat.keras.models import Functional, Sequential
+    if isinstance(model, Functional) and type(model).get_config is _model_get_config():
+        config = functional_get_config(model)
+        out = {"module": "keras.src.models.functional", "class_name": "Functional", "config": config,
+               "registered_name": "Functional"}
+        if type(model) is not Functional:
+            out = serialize_keras_object(model)
+            out["config"] = config
+    else:
+        out = serialize_keras_object(model)
+    if isinstance(model, Sequential):
+        _add_sequential_build_configs(model, out["config"])
+        out["build_config"] = {"input_shape": out["config"].get("build_input_shape")}
+    elif isinstance(model, Functional):
+        out["build_config"] = {"input_shape": None}
+    elif "build_config" not in out:
+        shape = getattr(model, "_build_input_shape", None)
+        if shape is not None:
+            out["build_config"] = {"input_shape": _shape_list(shape)}
+    get_compile = getattr(model, "get_compile_config", None)
+    compile_config = get_compile() if get_compile is not None else _compile_config(model)
+    out["compile_config"] = serialize_keras_object(compile_config) if compile_config else {}
+    return out
+
+
+def _compile_config(model):
+    """Keras's compile config from the trainer's recorded `compile()` arguments (the optimizer as an object)."""
+    config = getattr(model, "_compile_config", None) if getattr(model, "compiled", False) else None
+    if not isinstance(config, dict):
+        return None
+    config = dict(config)
+    if getattr(model, "optimizer", None) is not None:
+        config["optimizer"] = model.optimizer
+    return config
+
+
+def _model_get_config():
+    from tfcompat.keras.models import Model
+    return Model.get_config
+
+
+def _add_sequential_build_configs(model, config):
+    if model._input_layer is None:
+        return
+    shape = tuple(model._input_layer.batch_shape)
+    config.setdefault("build_input_shape", list(shape))
+    layer_configs = config["layers"][1:]
+    for layer, lc in zip(model._stack, layer_configs):
+        lc.setdefault("build_config", {"input_shape": list(shape)})
+        shape = tuple(layer.compute_output_shape(shape))
+
+
+def functional_get_config(model):
+    """Keras 3's functional config: layers with their `inbound_nodes`, `input_layers`, `output_layers`."""
+    model_nodes = {id(n) for n in model._nodes}
+    node_index = {}
+    for layer in model.layers:
+        own = [n for n in layer.__dict__.get("_inbound_nodes", []) if id(n) in model_nodes or _is_input(layer)]
+        for i, n in enumerate(own):
+            node_index[id(n)] = i
+
+    def history(kt):
+        node, i = kt._history
+        return [node.layer.name, node_index.get(id(node), 0), i]
+
+    def ser(x):
+        if isinstance(x, KerasTensor):
+            return {"class_name": "__keras_tensor__",
+                    "config": {"shape": list(x._shape), "dtype": x.dtype.name, "keras_history": history(x)}}
+        if isinstance(x, (list, tuple)):
+            return [ser(v) for v in x]
+        if isinstance(x, dict):
+            return {k: ser(v) for k, v in x.items()}
+        return serialize_keras_object(x)
+
+    layers = []
+    for layer in model.layers:
+        lc = serialize_keras_object(layer)
+        if not _is_input(layer):
+            node = next((n for n in layer._inbound_nodes if id(n) in model_nodes), None)
+            if node is not None and "build_config" not in lc:
+                lc["build_config"] = {"input_shape": ser_shape(node.args[0])}
+        lc["name"] = layer.name
+        lc["inbound_nodes"] = [] if _is_input(layer) else [
+            {"args": ser(list(n.args)), "kwargs": ser(dict(n.kwargs))}
+            for n in layer._inbound_nodes if id(n) in model_nodes]
+        layers.append(lc)
+    return {"name": model.name, "trainable": model.trainable, "layers": layers,
+            "input_layers": nest.map_structure(history, model._inputs_struct),
+            "output_layers": nest.map_structure(history, model._outputs_struct)}
+
+
+def ser_shape(x):
+    if isinstance(x, KerasTensor):
+        return list(x._shape)
+    return [ser_shape(v) for v in x]
+
+
+def _is_input(layer):
+    from tfcompat.keras.layers import InputLayer
+    return isinstance(layer, InputLayer)
+
+
+# -- deserialization ----------------------------------------------------------------------------------------
+def sequential_from_config(cls, config, custom_objects=None):
+    """A Sequential model from Keras 3 (or Keras 2) config."""
+    layers = [deserialize_keras_object(lc, custom_objects) for lc in config.get("layers", [])]
+    model = cls(name=config.get("name"), trainable=config.get("trainable", True))
+    for layer in layers:
+        model.add(layer, rebuild=False)
+    shape = config.get("build_input_shape")
+    if model._input_layer is not None and model._stack:
+        model.build(model._input_layer.batch_shape)
+    elif shape is not None and model._stack:
+        model.build(_as_shape(shape))
+    return model
+
+
+def functional_from_config(cls, config, custom_objects=None):
+    """A Functional model from Keras 3's (or Keras 2's) functional config: recreate layers, replay nodes."""
+    created, pending = {}, []
+    tensors = {}
+    for lc in config["layers"]:
+        lc = dict(lc)
+        name = lc.pop("name", None) or lc["config"]["name"]
+        nodes = lc.pop("inbound_nodes", [])
+        lc.pop("build_config", None)
+        layer = deserialize_keras_object(lc, custom_objects)
+        created[name] = layer
+        if _is_input(layer):
+            tensors[(name, 0, 0)] = layer.output
+        for i, node in enumerate(nodes):
+            pending.append((layer, i, node))
+    counts = {}
+    while pending:
+        remaining = []
+        for layer, i, node in pending:
+            call = _node_call(node, tensors)
+            if call is None:
+                remaining.append((layer, i, node))
+                continue
+            args, kwargs = call
+            out = layer(*args, **kwargs)
+            idx = counts.get(layer.name, 0)
+            counts[layer.name] = idx + 1
+            for j, t in enumerate(nest.flatten(out)):
+                tensors[(layer.name, idx, j)] = t
+        if len(remaining) == len(pending):
+            raise ValueError(f"Cannot deserialize functional model: unresolvable nodes for layers "
+                             f"{[l.name for l, _, _ in remaining]}")
+        pending = remaining
+
+    def get(h):
+        return tensors[(h[0], h[1], h[2])]
+
+    inputs = _map_history(config["input_layers"], get)
+    outputs = _map_history(config["output_layers"], get)
+    from tfcompat.keras.models import Functional
+    target = cls if cls is not None and issubclass(cls, Functional) else Functional
+    return target(inputs, outputs, name=config.get("name"), trainable=config.get("trainable", True))
+
+
+def _is_history(x):
+    return isinstance(x, (list, tuple)) and len(x) == 3 and isinstance(x[0], str) and isinstance(x[1], int)
+
+
+def _map_history(struct, fn):
+    if _is_history(struct):
+        return fn(struct)
+    if isinstance(struct, dict):
+        return {k: _map_history(v, fn) for k, v in struct.items()}
+    return [_map_history(s, fn) for s in struct]
+
+
+def _node_call(node, tensors):
+    """(args, kwargs) of a serialized node with tensors resolved, or None while an input is missing."""
+    missing = []
+
+    def res(x):
+        if isinstance(x, dict) and x.get("class_name") == "__keras_tensor__":
+            key = tuple(x["config"]["keras_history"])
+            if key not in tensors:
+                missing.append(key)
+                return None
+            return tensors[key]
+        if isinstance(x, list):
+            return [res(v) for v in x]
+        if isinstance(x, dict):
+            return {k: res(v) for k, v in x.items()}
+        return x
+
+    if isinstance(node, dict):                       # Keras 3: {"args": [...], "kwargs": {...}}
+        args, kwargs = res(node.get("args", [])), res(node.get("kwargs", {}))
+    else:                                            # Keras 2: [[layer, node, tensor, kwargs], ...]
+        inputs = []
+        kwargs = {}
+        for entry in node:
+            key = (entry[0], entry[1], entry[2])
+            if key not in tensors:
+                missing.append(key)
+                continue
+            inputs.append(tensors[key])
+            if len(entry) > 3 and entry[3]:
+                kwargs.update(entry[3])
+        args = [inputs[0] if len(inputs) == 1 else inputs]
+    if missing:
+        return None
+    return tuple(args), dict(kwargs)
+
+
+def model_from_config(cls, config, custom_objects=None):
+    """`Model.from_config`: functional configs rebuild the graph; Sequential its stack; others `cls(**config)`."""
+    from tfcompat.keras.models import Sequential
+    if issubclass(cls, Sequential):
+        return sequential_from_config(cls, config, custom_objects)
+    if "layers" in config and "input_layers" in config and "output_layers" in config:
+        return functional_from_config(cls, config, custom_objects)
+    try:
+        return cls(**config)
+    except TypeError as e:
+        raise TypeError(f"Unable to revive model from config. When overriding the `get_config()` method, make "
+                        f"sure that the returned config contains all items used as arguments in the  constructor "
+                        f"to {cls}, which is the default behavior. You can override this default behavior by "
+                        f"defining a `from_config(cls, config)` class method to specify how to create an instance "
+                        f"of {cls.__name__} from its config.\n\nReceived config={config}\n\nError encountered "
+                        f"during deserialization: {e}") from e
+
+
+def build_from_config(layer, build_config):
+    """Creates `layer`'s variables from `{"input_shape": ...}` (a subclassed model is called on zeros)."""
+    shape = build_config.get("input_shape")
+    if shape is None:
+        return
+    shape = _as_shape(shape)
+    from tfcompat.keras.models import Functional, Model, Sequential
+    if isinstance(layer, Model) and not isinstance(layer, (Functional, Sequential)):
+        import numpy as np
+
+        def zeros(s):
+            return np.zeros([1 if d is None else d for d in s], dtype=layer.compute_dtype)
+        layer(zeros(shape) if isinstance(shape, tuple) else [zeros(s) for s in shape])
+        return
+    if isinstance(layer, Sequential):
+        layer.build(shape)
+        return
+    from tfcompat.keras import variables as kvars
+    with kvars.name_scope(layer.name):
+        layer.build(shape)
+    layer.built = True
+
+
+def compile_from_config(model, config):
+    """Re-compiles a loaded model with its saved `compile_config` (when the model can compile)."""
+    if getattr(model, "compile_from_config", None) is not None:
+        model.compile_from_config(config)
+        return
+    if getattr(model, "compile", None) is None:
+        warnings.warn("tfcompat: the loaded model was not compiled: this Model class has no `compile()` yet.",
+                      stacklevel=3)
+        return
+    config = deserialize_keras_object(config)
+    model.compile(**config)
+    opt = getattr(model, "optimizer", None)
+    if opt is not None and model.built and not getattr(opt, "built", True):
+        opt.build(model.trainable_variables)

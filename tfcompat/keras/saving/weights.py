@@ -1,0 +1,263 @@
+"""Keras 3's weights file layout (`.weights.h5`, and `model.weights.h5` inside `.keras`), read and written.
+
+Every saveable (layer, model, optimizer) gets a group `<path>/vars` with a `name` attribute and its own
+variables as datasets "0", "1", ...; paths follow Keras: `layers/<snake_case class name>[_n]` for the layers
+of a Sequential/Functional model, the attribute name for attributes (`d1`, `optimizer`), container entries by
+class name. h5py is imported on use.
+"""
+import os
+import tempfile
+import warnings
+
+import numpy as np
+
+_SKIP = {"_layers", "_stack", "_input_layer", "_nodes", "_inputs_struct", "_outputs_struct", "_output_spec",
+         "_inbound_nodes", "_trainable_variables", "_non_trainable_variables", "_losses"}
+
+
+def _is_saveable(obj):
+    from tfcompat.keras.layers.base import Layer
+    from tfcompat.keras.optimizers.base import Optimizer
+    return isinstance(obj, (Layer, Optimizer))
+
+
+def _name_key(name):
+    return f"~{name}" if name.startswith("_") else name
+
+
+def _snake(cls_name):
+    from tfcompat.keras.engine.naming import to_snake_case
+    return to_snake_case(cls_name)
+
+
+def _children(obj):
+    """(attribute path, child) pairs in Keras's visiting order."""
+    from tfcompat.keras.models import Functional, Sequential
+    if isinstance(obj, (Sequential, Functional)):
+        yield "layers", obj.layers
+    attrs = dict(vars(obj))
+    if "optimizer" not in attrs and getattr(type(obj), "optimizer", None) is not None:
+        attrs["optimizer"] = getattr(obj, "optimizer", None)
+    for name in sorted(attrs, key=_name_key):
+        if name.startswith("__") or name in _SKIP:
+            continue
+        yield name, attrs[name]
+
+
+def _own_variables(obj):
+    from tfcompat.keras.optimizers.base import Optimizer
+    if isinstance(obj, Optimizer):
+        return list(obj.variables)
+    return list(obj._trainable_variables) + list(obj._non_trainable_variables)
+
+
+def _join(path, name):
+    return f"{path}/{name}" if path else name
+
+
+# -- writing ------------------------------------------------------------------------------------------------
+def write_state(obj, h5, path="", visited=None):
+    """Writes `obj`'s variables and its children's into the open h5py file `h5`."""
+    visited = set() if visited is None else visited
+    if id(obj) in visited:
+        return
+    group = h5.create_group(_join(path, "vars"))
+    group.attrs["name"] = obj.name
+    for i, v in enumerate(_own_variables(obj)):
+        group[str(i)] = np.asarray(v.numpy())
+    visited.add(id(obj))
+    for name, child in _children(obj):
+        _write_child(child, h5, _join(path, name), visited, set())
+
+
+def _write_child(child, h5, path, visited, containers):
+    if _is_saveable(child):
+        write_state(child, h5, path, visited)
+    elif isinstance(child, (list, tuple, dict)):
+        if id(child) in containers:
+            return
+        containers.add(id(child))
+        used = {}
+        for item in (child.values() if isinstance(child, dict) else child):
+            if _is_saveable(item):
+                write_state(item, h5, _join(path, _unique(_snake(type(item).__name__), used)), visited)
+            elif isinstance(item, (list, tuple, dict)):
+                _write_child(item, h5, _join(path, _unique("container", used)), visited, containers)
+
+
+def _unique(name, used):
+    if name in used:
+        used[name] += 1
+        return f"{name}_{used[name]}"
+    used[name] = 0
+    return name
+
+
+# -- reading ------------------------------------------------------------------------------------------------
+def _entry(h5, path):
+    key = _join(path, "vars")
+    return h5[key] if key in h5 else {}
+
+
+def _load_layer(obj, store):
+    all_vars = _own_variables(obj)
+    n = len(store.keys())
+    from tfcompat.keras.optimizers.base import Optimizer
+    if isinstance(obj, Optimizer):
+        if n != len(all_vars):
+            msg = (f"Skipping variable loading for optimizer '{obj.name}', because it has {len(all_vars)} "
+                   f"variables whereas the saved optimizer has {n} variables. ")
+            if not all_vars:
+                msg += "This is likely because the optimizer has not been called/built yet."
+            warnings.warn(msg, stacklevel=4)
+            return
+    elif n != len(all_vars):
+        if not all_vars and not obj.built:
+            raise ValueError(
+                f"Layer '{obj.name}' was never built and thus it doesn't have any variables. However the weights "
+                f"file lists {n} variables for this layer.\nIn most cases, this error indicates that either:\n\n"
+                "1. The layer is owned by a parent layer that implements a `build()` method, but calling the "
+                f"parent's `build()` method did NOT create the state of the child layer '{obj.name}'. A `build()` "
+                "method must create ALL state for the layer, including the state of any children layers.\n\n"
+                "2. You need to implement the `def build_from_config(self, config)` method on layer "
+                f"'{obj.name}', to specify how to rebuild it during loading. In this case, you might also want to "
+                "implement the method that generates the build config at saving time, `def get_build_config(self)`"
+                ". The method `build_from_config()` is meant to create the state of the layer (i.e. its variables) "
+                "upon deserialization.")
+        raise ValueError(f"Layer '{obj.name}' expected {len(all_vars)} variables, but received {n} variables "
+                         f"during loading. Expected: {[v.name for v in all_vars]}")
+    for i, v in enumerate(all_vars):
+        value = np.asarray(store[str(i)])
+        if tuple(value.shape) != tuple(v.shape):
+            raise ValueError("The shape of the target variable and the shape of the target value in "
+                             f"`variable.assign(value)` must match. variable.shape={tuple(v.shape)}, Received: "
+                             f"value.shape={value.shape}. Target variable: {v!r}")
+        v.assign(value.astype(_np_dtype(v), copy=False))
+
+
+def _np_dtype(v):
+    from tfcompat.framework import dtypes
+    return dtypes.as_dtype(v.dtype).as_numpy_dtype
+
+
+def read_state(obj, h5, path="", visited=None, errors=None):
+    """Loads `obj` and its children from the open h5py file; failures are collected into `errors`."""
+    visited = set() if visited is None else visited
+    if id(obj) in visited:
+        return
+    try:
+        _load_layer(obj, _entry(h5, path))
+    except Exception as e:  # noqa: BLE001 - collected and re-raised as Keras's loading error
+        errors[id(obj)] = (obj, e)
+    visited.add(id(obj))
+    for name, child in _children(obj):
+        _read_child(child, h5, _join(path, name), visited, errors, set())
+
+
+def _read_child(child, h5, path, visited, errors, containers):
+    if _is_saveable(child):
+        read_state(child, h5, path, visited, errors)
+    elif isinstance(child, (list, tuple, dict)):
+        if id(child) in containers:
+            return
+        containers.add(id(child))
+        used = {}
+        for item in (child.values() if isinstance(child, dict) else child):
+            if _is_saveable(item):
+                read_state(item, h5, _join(path, _unique(_snake(type(item).__name__), used)), visited, errors)
+            elif isinstance(item, (list, tuple, dict)):
+                _read_child(item, h5, _join(path, _unique("container", used)), visited, errors, containers)
+
+
+def raise_loading_failure(errors, warn_only=False):
+    """Keras's summary error for objects whose variables could not be loaded."""
+    obj, err = next(iter(errors.values()))
+    msg = (f"A total of {len(errors)} objects could not be loaded. Example error message for object {obj!r}:\n\n"
+           f"{err}\n\nList of objects that could not be loaded:\n{[o for o, _ in errors.values()]}")
+    if warn_only:
+        warnings.warn(msg, stacklevel=3)
+    else:
+        raise ValueError(msg)
+
+
+def load_from_h5(model, h5, skip_mismatch=False):
+    """Loads every saveable of `model` from an open Keras 3 weights file."""
+    opt = getattr(model, "optimizer", None)
+    if opt is not None and "optimizer" in h5 and not getattr(opt, "built", True) and model.built:
+        opt.build(model.trainable_variables)
+    errors = {}
+    read_state(model, h5, "", set(), errors)
+    if errors:
+        raise_loading_failure(errors, warn_only=skip_mismatch)
+
+
+# -- files --------------------------------------------------------------------------------------------------
+def atomic_write(filepath, write):
+    """Calls `write(tmp_path)` on a temporary file next to `filepath`, then renames it over `filepath`."""
+    filepath = os.fspath(filepath)
+    directory = os.path.dirname(os.path.abspath(filepath))
+    fd, tmp = tempfile.mkstemp(dir=directory, prefix=f".{os.path.basename(filepath)}.", suffix=".tmp")
+    os.close(fd)
+    try:
+        write(tmp)
+        os.replace(tmp, filepath)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.remove(tmp)
+        raise
+
+
+def ask_to_proceed_with_overwrite(filepath):
+    """Keras's interactive overwrite prompt: True to overwrite."""
+    answer = input(f"[WARNING] {filepath} already exists - overwrite? [y/n]").strip().lower()
+    while answer not in ("y", "n"):
+        answer = input('Enter "y" (overwrite) or "n" (cancel).').strip().lower()
+    if answer == "n":
+        return False
+    print("[TIP] Next time specify overwrite=True!")
+    return True
+
+
+def save_weights(model, filepath, overwrite=True, max_shard_size=None):
+    """`model.save_weights(filepath)`: Keras 3's `.weights.h5` file, written atomically."""
+    import h5py
+    filepath_str = str(os.fspath(filepath))
+    if max_shard_size is not None:
+        raise NotImplementedError("tfcompat: save_weights(max_shard_size=...) (sharded weights) is not supported")
+    if not filepath_str.endswith(".weights.h5"):
+        raise ValueError(f"The filename must end in `.weights.h5`. Received: filepath={filepath_str}")
+    if not overwrite and os.path.exists(filepath_str) and not ask_to_proceed_with_overwrite(filepath_str):
+        return
+    if not model.built:
+        raise ValueError("You are saving a model that has not yet been built. Try building the model first by "
+                         "calling it on some data or by using `build()`.")
+
+    def write(tmp):
+        with h5py.File(tmp, "w") as h5:
+            write_state(model, h5)
+    atomic_write(filepath_str, write)
+
+
+def load_weights(model, filepath, skip_mismatch=False, **kwargs):
+    """`model.load_weights(filepath)` for `.weights.h5`, `.keras` and legacy `.h5` files; returns None."""
+    import h5py
+    filepath_str = str(os.fspath(filepath))
+    if kwargs:
+        raise ValueError(f"Invalid keyword arguments: {kwargs}")
+    if filepath_str.endswith(".keras"):
+        from tfcompat.keras.saving.keras_file import load_weights_from_keras
+        load_weights_from_keras(model, filepath_str, skip_mismatch)
+    elif filepath_str.endswith(".weights.h5"):
+        if not model.built:
+            raise ValueError("You are loading weights into a model that has not yet been built. Try building the "
+                             "model first by calling it on some data or by using `build()`.")
+        with h5py.File(filepath_str, "r") as h5:
+            load_from_h5(model, h5, skip_mismatch)
+    elif filepath_str.endswith((".h5", ".hdf5")):
+        from tfcompat.keras.saving.legacy_h5 import load_legacy_weights
+        with h5py.File(filepath_str, "r") as h5:
+            load_legacy_weights(model, h5["model_weights"] if "model_weights" in h5 else h5, skip_mismatch)
+    else:
+        raise ValueError(f"File format not supported: filepath={filepath_str}. Keras 3 only supports V3 `.keras` "
+                         "files, `.weights.h5` files, legacy H5 format files (`.h5` extension), or Orbax "
+                         "checkpoints.")
