@@ -61,6 +61,7 @@ def symbolic_call(layer, args, kwargs):
     first = nest.flatten(args[0])
     if not layer.built:
         shapes = nest.map_structure(lambda x: x._shape if isinstance(x, KerasTensor) else x, args[0])
+        layer.__dict__["_build_input_shape"] = shapes
         from tfcompat.keras import variables as kvars
         from tfcompat.keras.layers.base import _in_own_scope, _null
         with kvars.name_scope(layer.name) if not _in_own_scope(layer) else _null():
@@ -87,7 +88,7 @@ def infer_output_shape(layer, input_shape):
     def kt(s):
         return KerasTensor(s)
     is_shape = isinstance(input_shape, (tuple, list)) and all(d is None or isinstance(d, int) for d in input_shape)
-    inputs = kt(input_shape) if is_shape else nest.map_structure(kt, input_shape)
+    inputs = kt(input_shape) if is_shape else [kt(s) for s in input_shape]  # a list of shapes
     out = symbolic_call(layer, (inputs,), {})
     layer.__dict__["_inbound_nodes"].pop()
     return nest.map_structure(lambda t: t._shape if isinstance(t, KerasTensor) else t, out)

@@ -2,7 +2,22 @@
 from tfcompat.keras.layers.base import Layer  # noqa: F401
 from tfcompat.keras.layers.input_layer import Input, InputLayer  # noqa: F401
 from tfcompat.keras.layers.core import Activation, Dense, Dropout, Flatten, Identity, Lambda  # noqa: F401
+from tfcompat.keras.layers.conv import (  # noqa: F401
+    Conv1D, Conv1DTranspose, Conv2D, Conv2DTranspose, Conv3D, Conv3DTranspose, Convolution1D, Convolution2D,
+    Convolution2DTranspose, Convolution3D, DepthwiseConv2D, SeparableConv2D, SeparableConvolution2D)
 from tfcompat.keras.layers.pooling import (  # noqa: F401
+    AveragePooling1D, AveragePooling2D, AveragePooling3D, AvgPool1D, AvgPool2D, AvgPool3D,
     GlobalAveragePooling1D, GlobalAveragePooling2D, GlobalAveragePooling3D, GlobalAvgPool1D, GlobalAvgPool2D,
     GlobalAvgPool3D, GlobalMaxPool1D, GlobalMaxPool2D, GlobalMaxPool3D, GlobalMaxPooling1D, GlobalMaxPooling2D,
-    GlobalMaxPooling3D)
+    GlobalMaxPooling3D, MaxPool1D, MaxPool2D, MaxPool3D, MaxPooling1D, MaxPooling2D, MaxPooling3D)
+from tfcompat.keras.layers.normalization import BatchNormalization, LayerNormalization  # noqa: F401
+from tfcompat.keras.layers.merging import (  # noqa: F401
+    Add, Average, Concatenate, Dot, Maximum, Minimum, Multiply, Subtract, add, average, concatenate, dot, maximum,
+    minimum, multiply, subtract)
+from tfcompat.keras.layers.activation import ELU, LeakyReLU, PReLU, ReLU, Softmax  # noqa: F401
+from tfcompat.keras.layers.reshaping import (  # noqa: F401
+    Cropping1D, Cropping2D, Cropping3D, Permute, RepeatVector, Reshape, UpSampling1D, UpSampling2D, UpSampling3D,
+    ZeroPadding1D, ZeroPadding2D, ZeroPadding3D)
+from tfcompat.keras.layers.regularization import (  # noqa: F401
+    ActivityRegularization, GaussianDropout, GaussianNoise, SpatialDropout1D, SpatialDropout2D, SpatialDropout3D)
+from tfcompat.keras.layers.embedding import Embedding, Rescaling  # noqa: F401

@@ -5,6 +5,7 @@ lists/dicts of them are tracked; plain `tf.Variable` attributes are not Keras
 weights (Keras 3 on TF behaves the same: `model.variables` stays empty), but
 tapes and `tf.train.Checkpoint` still see them.
 """
+import functools
 import inspect
 
 import numpy as np
@@ -79,6 +80,21 @@ class Layer:
         d["_trainable"] = True
         return obj
 
+    def __init_subclass__(cls, **kwargs):
+        # Like Keras 3, every `build` records its input shape (for `get_build_config`) and marks the layer built.
+        super().__init_subclass__(**kwargs)
+        build = cls.__dict__.get("build")
+        if build is not None and not getattr(build, "_records_shape", False):
+            @functools.wraps(build)
+            def recording_build(self, *args, **kw):
+                shape = args[0] if args else kw.get("input_shape")
+                self.__dict__.setdefault("_build_input_shape", shape)
+                out = build(self, *args, **kw)
+                self.__dict__["built"] = True
+                return out
+            recording_build._records_shape = True
+            cls.build = recording_build
+
     def __init__(self, *, activity_regularizer=None, trainable=True, dtype=None, autocast=True, name=None,
                  **kwargs):
         input_shape = kwargs.pop("input_shape", None)
@@ -149,10 +165,26 @@ class Layer:
             lst.append(v)
 
     # -- weights ------------------------------------------------------------------------
-    def add_weight(self, shape=None, initializer=None, dtype=None, trainable=True, autocast=True,
+    def add_weight(self, *args, shape=None, initializer=None, dtype=None, trainable=True, autocast=True,
                    regularizer=None, constraint=None, aggregation="none", overwrite_with_gradient=False,
                    name=None, **kwargs):
         """Creates a Keras variable tracked by this layer (`glorot_uniform` for floats, zeros otherwise)."""
+        if args:
+            if isinstance(args[0], str):
+                raise ValueError(f"`name` must be passed as a keyword argument. Received: add_weight("
+                                 f"'{args[0]}', ...). Use: add_weight(shape=..., name='{args[0]}').")
+            names = ("shape", "initializer", "dtype", "trainable", "autocast", "regularizer", "constraint",
+                     "aggregation", "overwrite_with_gradient", "name")
+            if len(args) > len(names):
+                raise TypeError(f"add_weight() takes at most {len(names)} positional arguments")
+            given = dict(zip(names, args))
+            shape = given.get("shape", shape)
+            initializer = given.get("initializer", initializer)
+            dtype = given.get("dtype", dtype)
+            trainable = given.get("trainable", trainable)
+            regularizer = given.get("regularizer", regularizer)
+            constraint = given.get("constraint", constraint)
+            name = given.get("name", name)
         from tfcompat.keras import constraints, initializers, regularizers
         if kwargs.pop("use_resource", None) is not None or kwargs.pop("synchronization", None) is not None:
             pass
@@ -288,6 +320,7 @@ class Layer:
         if self.built:
             return
         shapes = nest.map_structure(_shape_of, args[0]) if args else None
+        self.__dict__["_build_input_shape"] = shapes
         with kvars.name_scope(self.name) if not _in_own_scope(self) else _null():
             self._enter_build()
             try:
@@ -306,8 +339,13 @@ class Layer:
         if args and _contains_keras_tensor(args, kwargs):
             from tfcompat.keras.engine.functional import symbolic_call
             return symbolic_call(self, args, kwargs)
-        if args:
-            args = (self._convert_inputs(args[0]),) + args[1:]
+        if not (len(args) == 1 and type(args[0]) is EagerTensor and
+                args[0]._t.dtype is _COMPUTE.get(self._dtype_policy.compute_dtype)):
+            args = tuple(nest.map_structure(self._convert_inputs, a) for a in args)
+            kwargs = {k: (nest.map_structure(self._convert_inputs, v) if isinstance(v, (np.ndarray, list, tuple,
+                                                                                          dict)) else v)
+                      for k, v in kwargs.items()}
+            _check_positional(args)
         has_training, _, training_default = _signature_flags(type(self))
         training = kwargs.get("training") if has_training else None
         if has_training:
@@ -326,29 +364,27 @@ class Layer:
         call_context.push(training)
         try:
             outputs = self.call(*args, **kwargs)
+        except Exception as e:
+            raise _with_call_info(e, self, args, kwargs) from None
         finally:
             call_context.pop()
             if scoped:
                 kvars._scope_stack().pop()
         if self.activity_regularizer is not None:
             for o in nest.flatten(outputs):
-                self._losses.append(self.activity_regularizer(o))
+                self._losses.append(self.activity_regularizer(o) / o.shape[0] if o.shape.rank else self.activity_regularizer(o))
         return outputs
 
     def _convert_inputs(self, x):
+        """Keras 3's input conversion: arrays become tensors; floating inputs cast to the compute dtype."""
         if type(x) is EagerTensor:
             if self.autocast and x._t.dtype.is_floating_point and x._t.dtype is not _COMPUTE.get(
                     self._dtype_policy.compute_dtype):
                 from tfcompat.ops.math_ops import cast
                 return cast(x, self._dtype_policy.compute_dtype)
             return x
-        if isinstance(x, (list, tuple, dict)) and _is_structure_of_tensors(x):
-            return nest.map_structure(self._convert_inputs, x)
-        if isinstance(x, (np.ndarray, np.generic, float, int, list, torch.Tensor)):
-            t = convert_to_tensor(x)
-            return self._convert_inputs(t)
-        if isinstance(x, _TFVariable):
-            return self._convert_inputs(x.read_value())
+        if isinstance(x, (np.ndarray, np.generic, torch.Tensor)):
+            return self._convert_inputs(convert_to_tensor(x))
         return x
 
     def call(self, *args, **kwargs):
@@ -365,6 +401,11 @@ class Layer:
         return int(sum(np.prod(w.shape.as_list()) if w.shape.rank else 1 for w in self.weights))
 
     # -- config --------------------------------------------------------------------------------
+    def get_build_config(self):
+        """Keras 3's build config: the input shape the layer was built with (None if it never was)."""
+        shape = self.__dict__.get("_build_input_shape")
+        return {"input_shape": shape} if shape is not None else None
+
     def get_config(self):
         config = {"name": self.name, "trainable": self.trainable, "dtype": self._dtype_policy.serialize()}
         if hasattr(self, "_input_shape_arg"):
@@ -441,8 +482,43 @@ def _contains_keras_tensor(args, kwargs):
     return False
 
 
-def _is_structure_of_tensors(x):
-    return all(isinstance(v, (Tensor, np.ndarray, float, int, _TFVariable, torch.Tensor)) for v in nest.flatten(x))
+def _check_positional(args):
+    """Keras 3 accepts only tensors (or None) as positional call arguments."""
+    for leaf in nest.flatten(args):
+        if leaf is not None and not isinstance(leaf, (Tensor, _TFVariable, KerasTensor)):
+            raise ValueError(f"Only input tensors may be passed as positional arguments. The following argument "
+                             f"value should be passed as a keyword argument: {leaf} (of type {type(leaf)})")
+
+
+def _format_argument(value):
+    if isinstance(value, (Tensor, _TFVariable)):
+        return f"tf.Tensor(shape={value.shape}, dtype={dtypes.FROM_STORAGE[value._t.dtype].name})"
+    return repr(value)
+
+
+def _with_call_info(e, layer, args, kwargs):
+    """The exception `e` raised in `layer.call`, with Keras 3's "Exception encountered when calling" context.
+
+    Only the innermost layer adds it; the exception keeps its class (Keras re-raises the same type).
+    """
+    if getattr(e, "_keras_call_info_injected", False):
+        return e
+    name = f"{type(layer).__name__}.call()"
+    try:
+        bound = inspect.signature(layer.call).bind(*args, **kwargs)
+        bound.apply_defaults()
+        arguments = "\n".join(f"  • {k}={_format_argument(v)}" for k, v in bound.arguments.items())
+    except TypeError:
+        arguments = ""
+    message = (f"Exception encountered when calling {name}.\n\n\x1b[1m{e}\x1b[0m\n\n"
+               f"Arguments received by {name}:\n{arguments}")
+    from tfcompat.framework import errors
+    try:
+        new = type(e)(None, None, message) if isinstance(e, errors.OpError) else type(e)(message)
+    except Exception:
+        return e
+    new._keras_call_info_injected = True
+    return new.with_traceback(e.__traceback__)
 
 
 class TrackedList(list):

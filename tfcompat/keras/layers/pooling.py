@@ -71,3 +71,67 @@ GlobalAvgPool3D = GlobalAveragePooling3D
 GlobalMaxPool1D = GlobalMaxPooling1D
 GlobalMaxPool2D = GlobalMaxPooling2D
 GlobalMaxPool3D = GlobalMaxPooling3D
+
+
+class _Pooling(Layer):
+    """Windowed max/average pooling (`pool_size`, `strides` default to `pool_size`, `padding`)."""
+
+    _rank = 2
+    _max = True
+
+    def __init__(self, pool_size=2, strides=None, padding="valid", data_format=None, name=None, **kwargs):
+        super().__init__(name=name, **kwargs)
+        from tfcompat.keras.layers.conv import _data_format, _tuple
+        self.pool_size = _tuple(pool_size, self._rank, "pool_size")
+        self.strides = _tuple(strides, self._rank, "strides") if strides is not None else self.pool_size
+        self.padding = padding.lower()
+        self.data_format = _data_format(data_format)
+        self.built = True
+
+    def call(self, inputs):
+        from tfcompat.ops import nn_ops
+        fmt = {1: "NWC", 2: "NHWC", 3: "NDHWC"}[self._rank] if self.data_format == "channels_last" else \
+            {1: "NCW", 2: "NCHW", 3: "NCDHW"}[self._rank]
+        fn = nn_ops.max_pool if self._max else nn_ops.avg_pool
+        return fn(inputs, list(self.pool_size), list(self.strides), self.padding.upper(), data_format=fmt)
+
+    def get_config(self):
+        config = super().get_config()
+        config.update({"pool_size": self.pool_size, "padding": self.padding, "strides": self.strides,
+                       "data_format": self.data_format})
+        return config
+
+
+class MaxPooling1D(_Pooling):
+    _rank, _max = 1, True
+
+
+class MaxPooling2D(_Pooling):
+    _rank, _max = 2, True
+
+
+class MaxPooling3D(_Pooling):
+    _rank, _max = 3, True
+
+
+class _AveragePooling(_Pooling):
+    _max = False
+
+    def __init__(self, pool_size, strides=None, padding="valid", data_format=None, name=None, **kwargs):
+        super().__init__(pool_size, strides=strides, padding=padding, data_format=data_format, name=name, **kwargs)
+
+
+class AveragePooling1D(_AveragePooling):
+    _rank = 1
+
+
+class AveragePooling2D(_AveragePooling):
+    _rank = 2
+
+
+class AveragePooling3D(_AveragePooling):
+    _rank = 3
+
+
+MaxPool1D, MaxPool2D, MaxPool3D = MaxPooling1D, MaxPooling2D, MaxPooling3D
+AvgPool1D, AvgPool2D, AvgPool3D = AveragePooling1D, AveragePooling2D, AveragePooling3D

@@ -1,0 +1,298 @@
+"""Keras convolution layers, channels-last, kernels in TF's layout `(*kernel_size, in / groups, filters)`."""
+import torch
+
+from tfcompat.framework.op_def import input_storage
+from tfcompat.framework.tensor import _wrap
+from tfcompat.keras import activations, constraints, initializers, regularizers
+from tfcompat.keras.layers.base import Layer
+from tfcompat.keras.saving_utils import serialize_keras_object as _ser
+from tfcompat.ops import nn_ops
+
+
+def _tuple(value, rank, name):
+    if isinstance(value, int):
+        return (value,) * rank
+    value = tuple(int(v) for v in value)
+    if len(value) != rank:
+        raise ValueError(f"The `{name}` argument must be a tuple of {rank} integers. Received {name}={value}")
+    return value
+
+
+def _data_format(value):
+    value = value or "channels_last"
+    if value not in ("channels_last", "channels_first"):
+        raise ValueError(f"The `data_format` argument must be one of {{'channels_first', 'channels_last'}}. "
+                         f"Received: data_format={value}")
+    return value
+
+
+class BaseConv(Layer):
+    """Shared machinery of Conv1D/2D/3D: weights, bias, activation, config."""
+
+    rank = 2
+    transpose = False
+
+    def __init__(self, filters, kernel_size, strides=1, padding="valid", data_format=None, dilation_rate=1, groups=1,
+                 activation=None, use_bias=True, kernel_initializer="glorot_uniform", bias_initializer="zeros",
+                 kernel_regularizer=None, bias_regularizer=None, activity_regularizer=None, kernel_constraint=None,
+                 bias_constraint=None, lora_rank=None, lora_alpha=None, **kwargs):
+        super().__init__(activity_regularizer=activity_regularizer, **kwargs)
+        if lora_rank is not None:
+            raise NotImplementedError(f"tfcompat: {type(self).__name__}(lora_rank=...) is not supported")
+        self.filters = filters
+        self.groups = groups
+        self.kernel_size = _tuple(kernel_size, self.rank, "kernel_size")
+        self.strides = _tuple(strides, self.rank, "strides")
+        self.dilation_rate = _tuple(dilation_rate, self.rank, "dilation_rate")
+        self.padding = padding.lower()
+        allowed = ("valid", "same", "causal") if self.rank == 1 and not self.transpose else ("valid", "same")
+        if self.padding not in allowed:
+            raise ValueError(f"The `padding` argument must be a list/tuple or one of {{{repr(allowed)[1:-1]}}}. "
+                             f"Received: {self.padding}")
+        self.data_format = _data_format(data_format)
+        self.activation = activations.get(activation)
+        self.use_bias = use_bias
+        self.kernel_initializer = initializers.get(kernel_initializer)
+        self.bias_initializer = initializers.get(bias_initializer)
+        self.kernel_regularizer = regularizers.get(kernel_regularizer)
+        self.bias_regularizer = regularizers.get(bias_regularizer)
+        self.kernel_constraint = constraints.get(kernel_constraint)
+        self.bias_constraint = constraints.get(bias_constraint)
+        if filters is not None and (not isinstance(filters, int) or filters <= 0):
+            raise ValueError(f"Invalid value for argument `filters`. Expected a strictly positive value. Received "
+                             f"filters={filters}.")
+
+    def _channels(self, input_shape):
+        return input_shape[-1] if self.data_format == "channels_last" else input_shape[1]
+
+    def build(self, input_shape):
+        in_ch = self._channels(input_shape)
+        if in_ch is None:
+            raise ValueError(f"The channel dimension of the inputs should be defined. Received input_shape="
+                             f"{input_shape}")
+        if in_ch % self.groups:
+            raise ValueError(f"The number of input channels must be evenly divisible by the number of groups. "
+                             f"Received groups={self.groups}, but the input has {in_ch} channels (full input "
+                             f"shape is {input_shape}).")
+        shape = self.kernel_size + ((self.filters, in_ch) if self.transpose else (in_ch // self.groups, self.filters))
+        self.kernel = self.add_weight(name="kernel", shape=shape, initializer=self.kernel_initializer,
+                                      regularizer=self.kernel_regularizer, constraint=self.kernel_constraint)
+        self.bias = self.add_weight(name="bias", shape=(self.filters,), initializer=self.bias_initializer,
+                                    regularizer=self.bias_regularizer, constraint=self.bias_constraint) \
+            if self.use_bias else None
+        self.built = True
+
+    def _tf_format(self):
+        return {1: "NWC", 2: "NHWC", 3: "NDHWC"}[self.rank] if self.data_format == "channels_last" else \
+            {1: "NCW", 2: "NCHW", 3: "NCDHW"}[self.rank]
+
+    def _convolve(self, x, k):
+        padding = self.padding
+        if padding == "causal":
+            pad = (self.kernel_size[0] - 1) * self.dilation_rate[0]
+            x = torch.nn.functional.pad(x, (0, 0, pad, 0) if self.data_format == "channels_last" else (pad, 0))
+            padding = "valid"
+        return nn_ops._conv(x, k, self.rank, list(self.strides), padding.upper(), list(self.dilation_rate),
+                            self._tf_format(), "Conv2D" if self.rank < 3 else "Conv3D")
+
+    def call(self, inputs):
+        x = input_storage(inputs)
+        k = self.kernel._read()
+        y = self._convolve(x, k.to(x.dtype) if k.dtype is not x.dtype else k)
+        if self.bias is not None:
+            b = self.bias._read().to(y.dtype)
+            if self.data_format == "channels_last":
+                y = y + b
+            else:
+                y = y + b.reshape((1, -1) + (1,) * self.rank)
+        out = _wrap(y)
+        if self.activation is not activations.linear:
+            out = self.activation(out)
+        return out
+
+    def get_config(self):
+        config = super().get_config()
+        config.update({
+            "filters": self.filters, "kernel_size": self.kernel_size, "strides": self.strides,
+            "padding": self.padding, "data_format": self.data_format, "dilation_rate": self.dilation_rate,
+            "groups": self.groups, "activation": activations.serialize(self.activation), "use_bias": self.use_bias,
+            "kernel_initializer": _ser(self.kernel_initializer), "bias_initializer": _ser(self.bias_initializer),
+            "kernel_regularizer": _ser(self.kernel_regularizer), "bias_regularizer": _ser(self.bias_regularizer),
+            "activity_regularizer": _ser(self.activity_regularizer),
+            "kernel_constraint": _ser(self.kernel_constraint), "bias_constraint": _ser(self.bias_constraint),
+        })
+        return config
+
+
+class Conv1D(BaseConv):
+    """1-D convolution over (batch, steps, channels); `padding="causal"` pads the start only."""
+    rank = 1
+
+
+class Conv2D(BaseConv):
+    """2-D convolution over NHWC images (`Conv2D(16, [3, 3], activation="relu")`)."""
+    rank = 2
+
+
+class Conv3D(BaseConv):
+    """3-D convolution over NDHWC volumes."""
+    rank = 3
+
+
+class _BaseConvTranspose(BaseConv):
+    transpose = True
+
+    def __init__(self, filters, kernel_size, strides=1, padding="valid", output_padding=None, data_format=None,
+                 dilation_rate=1, **kwargs):
+        super().__init__(filters, kernel_size, strides=strides, padding=padding, data_format=data_format,
+                         dilation_rate=dilation_rate, **kwargs)
+        self.output_padding = None if output_padding is None else _tuple(output_padding, self.rank, "output_padding")
+
+    def _output_size(self, size, k, s, d, i):
+        k = (k - 1) * d + 1
+        op = None if self.output_padding is None else self.output_padding[i]
+        if self.padding == "valid":
+            return size * s + max(k - s, 0) if op is None else (size - 1) * s + k + op
+        return size * s if op is None else (size - 1) * s + k - 2 * (k // 2) + op
+
+    def _convolve(self, x, k):
+        cl = self.data_format == "channels_last"
+        sizes = x.shape[1:-1] if cl else x.shape[2:]
+        out = [self._output_size(n, kk, s, d, i) for i, (n, kk, s, d) in
+               enumerate(zip(sizes, self.kernel_size, self.strides, self.dilation_rate))]
+        shape = [x.shape[0]] + (out + [self.filters] if cl else [self.filters] + out)
+        fn = {1: nn_ops.conv1d_transpose, 2: nn_ops.conv2d_transpose, 3: nn_ops.conv3d_transpose}[self.rank]
+        strides = list(self.strides) if self.rank > 1 else self.strides[0]
+        dil = list(self.dilation_rate) if self.rank > 1 else self.dilation_rate[0]
+        return fn(_wrap(x), _wrap(k), shape, strides, padding=self.padding.upper(), data_format=self._tf_format(),
+                  dilations=dil)._t
+
+    def get_config(self):
+        config = super().get_config()
+        config.pop("groups", None)
+        config["output_padding"] = self.output_padding
+        return config
+
+
+class Conv1DTranspose(_BaseConvTranspose):
+    rank = 1
+
+
+class Conv2DTranspose(_BaseConvTranspose):
+    """Transposed 2-D convolution; kernel shape `(kh, kw, filters, in_channels)` as Keras."""
+    rank = 2
+
+
+class Conv3DTranspose(_BaseConvTranspose):
+    rank = 3
+
+
+class DepthwiseConv2D(BaseConv):
+    """Per-channel 2-D convolution; kernel `(kh, kw, in_channels, depth_multiplier)`."""
+    rank = 2
+
+    def __init__(self, kernel_size, strides=(1, 1), padding="valid", depth_multiplier=1, data_format=None,
+                 dilation_rate=(1, 1), activation=None, use_bias=True, depthwise_initializer="glorot_uniform",
+                 bias_initializer="zeros", depthwise_regularizer=None, bias_regularizer=None,
+                 activity_regularizer=None, depthwise_constraint=None, bias_constraint=None, **kwargs):
+        super().__init__(None, kernel_size, strides=strides, padding=padding, data_format=data_format,
+                         dilation_rate=dilation_rate, activation=activation, use_bias=use_bias,
+                         kernel_initializer=depthwise_initializer, bias_initializer=bias_initializer,
+                         kernel_regularizer=depthwise_regularizer, bias_regularizer=bias_regularizer,
+                         activity_regularizer=activity_regularizer, kernel_constraint=depthwise_constraint,
+                         bias_constraint=bias_constraint, **kwargs)
+        self.depth_multiplier = depth_multiplier
+
+    def build(self, input_shape):
+        in_ch = self._channels(input_shape)
+        self.kernel = self.add_weight(name="kernel", shape=self.kernel_size + (in_ch, self.depth_multiplier),
+                                      initializer=self.kernel_initializer, regularizer=self.kernel_regularizer,
+                                      constraint=self.kernel_constraint)
+        self.bias = self.add_weight(name="bias", shape=(in_ch * self.depth_multiplier,),
+                                    initializer=self.bias_initializer, regularizer=self.bias_regularizer,
+                                    constraint=self.bias_constraint) if self.use_bias else None
+        self.built = True
+
+    def _convolve(self, x, k):
+        strides = [1, *self.strides, 1] if self.data_format == "channels_last" else [1, 1, *self.strides]
+        return nn_ops.depthwise_conv2d(_wrap(x), _wrap(k), strides, self.padding.upper(),
+                                       data_format=self._tf_format(), dilations=list(self.dilation_rate))._t
+
+    def get_config(self):
+        config = super().get_config()
+        for key in ("filters", "groups"):
+            config.pop(key, None)
+        config["depth_multiplier"] = self.depth_multiplier
+        for a, b in (("kernel_initializer", "depthwise_initializer"), ("kernel_regularizer", "depthwise_regularizer"),
+                     ("kernel_constraint", "depthwise_constraint")):
+            config[b] = config.pop(a)
+        return config
+
+
+class SeparableConv2D(BaseConv):
+    """Depthwise then pointwise 2-D convolution (kernels `depthwise_kernel`, `pointwise_kernel`)."""
+    rank = 2
+
+    def __init__(self, filters, kernel_size, strides=(1, 1), padding="valid", data_format=None, dilation_rate=(1, 1),
+                 depth_multiplier=1, activation=None, use_bias=True, depthwise_initializer="glorot_uniform",
+                 pointwise_initializer="glorot_uniform", bias_initializer="zeros", depthwise_regularizer=None,
+                 pointwise_regularizer=None, bias_regularizer=None, activity_regularizer=None,
+                 depthwise_constraint=None, pointwise_constraint=None, bias_constraint=None, **kwargs):
+        super().__init__(filters, kernel_size, strides=strides, padding=padding, data_format=data_format,
+                         dilation_rate=dilation_rate, activation=activation, use_bias=use_bias,
+                         bias_initializer=bias_initializer, bias_regularizer=bias_regularizer,
+                         activity_regularizer=activity_regularizer, bias_constraint=bias_constraint, **kwargs)
+        self.depth_multiplier = depth_multiplier
+        self.depthwise_initializer = initializers.get(depthwise_initializer)
+        self.pointwise_initializer = initializers.get(pointwise_initializer)
+        self.depthwise_regularizer = regularizers.get(depthwise_regularizer)
+        self.pointwise_regularizer = regularizers.get(pointwise_regularizer)
+        self.depthwise_constraint = constraints.get(depthwise_constraint)
+        self.pointwise_constraint = constraints.get(pointwise_constraint)
+
+    def build(self, input_shape):
+        in_ch = self._channels(input_shape)
+        self.depthwise_kernel = self.add_weight(
+            name="depthwise_kernel", shape=self.kernel_size + (in_ch, self.depth_multiplier),
+            initializer=self.depthwise_initializer, regularizer=self.depthwise_regularizer,
+            constraint=self.depthwise_constraint)
+        self.pointwise_kernel = self.add_weight(
+            name="pointwise_kernel", shape=(1,) * self.rank + (in_ch * self.depth_multiplier, self.filters),
+            initializer=self.pointwise_initializer, regularizer=self.pointwise_regularizer,
+            constraint=self.pointwise_constraint)
+        self.bias = self.add_weight(name="bias", shape=(self.filters,), initializer=self.bias_initializer,
+                                    regularizer=self.bias_regularizer, constraint=self.bias_constraint) \
+            if self.use_bias else None
+        self.built = True
+
+    def call(self, inputs):
+        x = input_storage(inputs)
+        strides = [1, *self.strides, 1] if self.data_format == "channels_last" else [1, 1, *self.strides]
+        y = nn_ops.separable_conv2d(_wrap(x), self.depthwise_kernel.value, self.pointwise_kernel.value, strides,
+                                    self.padding.upper(), data_format=self._tf_format(),
+                                    dilations=list(self.dilation_rate))._t
+        if self.bias is not None:
+            b = self.bias._read()
+            y = y + (b if self.data_format == "channels_last" else b.reshape(1, -1, 1, 1))
+        out = _wrap(y)
+        return self.activation(out) if self.activation is not activations.linear else out
+
+    def get_config(self):
+        config = super().get_config()
+        for key in ("groups", "kernel_initializer", "kernel_regularizer", "kernel_constraint"):
+            config.pop(key)
+        config.update({
+            "depth_multiplier": self.depth_multiplier,
+            "depthwise_initializer": _ser(self.depthwise_initializer),
+            "pointwise_initializer": _ser(self.pointwise_initializer),
+            "depthwise_regularizer": _ser(self.depthwise_regularizer),
+            "pointwise_regularizer": _ser(self.pointwise_regularizer),
+            "depthwise_constraint": _ser(self.depthwise_constraint),
+            "pointwise_constraint": _ser(self.pointwise_constraint),
+        })
+        return config
+
+
+Convolution1D, Convolution2D, Convolution3D = Conv1D, Conv2D, Conv3D
+Convolution2DTranspose = Conv2DTranspose
+SeparableConvolution2D = SeparableConv2D

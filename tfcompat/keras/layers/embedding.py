@@ -1,0 +1,82 @@
+"""Embedding and Rescaling."""
+import torch
+
+from tfcompat.framework.op_def import input_storage
+from tfcompat.framework.tensor import _wrap
+from tfcompat.keras import constraints, initializers, regularizers
+from tfcompat.keras.layers.base import Layer
+from tfcompat.keras.saving_utils import serialize_keras_object as _ser
+
+
+class Embedding(Layer):
+    """Maps integer ids to rows of an `(input_dim, output_dim)` matrix named `embeddings`."""
+
+    def __init__(self, input_dim, output_dim, embeddings_initializer="uniform", embeddings_regularizer=None,
+                 embeddings_constraint=None, mask_zero=False, weights=None, lora_rank=None, lora_alpha=None,
+                 **kwargs):
+        kwargs.pop("input_length", None)
+        super().__init__(**kwargs)
+        if lora_rank is not None:
+            raise NotImplementedError("tfcompat: Embedding(lora_rank=...) is not supported")
+        for arg, value in (("input_dim", input_dim), ("output_dim", output_dim)):
+            if not isinstance(value, int) or isinstance(value, bool) or value <= 0:
+                raise ValueError(f"`{arg}` must be a positive integer. Received: {arg}={value} "
+                                 f"(of type {type(value).__name__}).")
+        self.input_dim, self.output_dim = input_dim, output_dim
+        self.embeddings_initializer = initializers.get(embeddings_initializer)
+        self.embeddings_regularizer = regularizers.get(embeddings_regularizer)
+        self.embeddings_constraint = constraints.get(embeddings_constraint)
+        self.mask_zero = mask_zero
+        self.supports_masking = mask_zero
+        self._initial_weights = weights
+
+    def build(self, input_shape=None):
+        self.embeddings = self.add_weight(shape=(self.input_dim, self.output_dim), initializer=self.embeddings_initializer,
+                                          name="embeddings", regularizer=self.embeddings_regularizer,
+                                          constraint=self.embeddings_constraint)
+        self.built = True
+        if self._initial_weights is not None:
+            self.set_weights(self._initial_weights)
+
+    def call(self, inputs):
+        ids = input_storage(inputs)
+        if ids.dtype not in (torch.int32, torch.int64):
+            ids = ids.to(torch.int64)
+        table = self.embeddings._read()
+        return _wrap(torch.nn.functional.embedding(ids.long(), table))
+
+    def compute_mask(self, inputs, mask=None):
+        if not self.mask_zero:
+            return None
+        return _wrap(input_storage(inputs) != 0)
+
+    def get_config(self):
+        config = super().get_config()
+        config.update({"input_dim": self.input_dim, "output_dim": self.output_dim,
+                       "embeddings_initializer": _ser(self.embeddings_initializer),
+                       "embeddings_regularizer": _ser(self.embeddings_regularizer),
+                       "activity_regularizer": _ser(self.activity_regularizer),
+                       "embeddings_constraint": _ser(self.embeddings_constraint), "mask_zero": self.mask_zero,
+                       "quantization_config": None})
+        return config
+
+
+class Rescaling(Layer):
+    """`x * scale + offset` (images to [0, 1]: `Rescaling(1./255)`)."""
+
+    def __init__(self, scale, offset=0.0, **kwargs):
+        super().__init__(**kwargs)
+        self.scale, self.offset = scale, offset
+        self.supports_masking = True
+        self.built = True
+
+    def call(self, inputs):
+        x = input_storage(inputs)
+        if not x.is_floating_point():
+            x = x.to(torch.float32)
+        return _wrap(x * self.scale + self.offset)
+
+    def get_config(self):
+        config = super().get_config()
+        config.update({"scale": self.scale, "offset": self.offset})
+        return config

@@ -1,0 +1,160 @@
+"""Merge layers: Add, Subtract, Multiply, Average, Maximum, Minimum, Concatenate, Dot."""
+import torch
+
+from tfcompat.framework.op_def import input_storage
+from tfcompat.framework.tensor import _wrap
+from tfcompat.keras.layers.base import Layer
+
+
+class _Merge(Layer):
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.supports_masking = True
+
+    def build(self, input_shape):
+        if not isinstance(input_shape, (list, tuple)) or not input_shape or not isinstance(input_shape[0],
+                                                                                              (list, tuple)):
+            raise ValueError(f"A merge layer should be called on a list of inputs. Received: "
+                             f"input_shape={input_shape} (not a list of shapes)")
+        self.built = True
+
+    def call(self, inputs):
+        ts = [input_storage(x) for x in inputs]
+        return _wrap(self._merge(ts))
+
+
+class Add(_Merge):
+    def _merge(self, ts):
+        out = ts[0]
+        for t in ts[1:]:
+            out = out + t
+        return out
+
+
+class Subtract(_Merge):
+    def build(self, input_shape):
+        super().build(input_shape)
+        if len(input_shape) != 2:
+            raise ValueError(f"A `Subtract` layer should be called on exactly 2 inputs. Received: "
+                             f"input_shape={input_shape}")
+
+    def _merge(self, ts):
+        return ts[0] - ts[1]
+
+
+class Multiply(_Merge):
+    def _merge(self, ts):
+        out = ts[0]
+        for t in ts[1:]:
+            out = out * t
+        return out
+
+
+class Average(_Merge):
+    def _merge(self, ts):
+        out = ts[0]
+        for t in ts[1:]:
+            out = out + t
+        return out / len(ts)
+
+
+class Maximum(_Merge):
+    def _merge(self, ts):
+        out = ts[0]
+        for t in ts[1:]:
+            out = torch.maximum(out, t)
+        return out
+
+
+class Minimum(_Merge):
+    def _merge(self, ts):
+        out = ts[0]
+        for t in ts[1:]:
+            out = torch.minimum(out, t)
+        return out
+
+
+class Concatenate(_Merge):
+    """Concatenates along `axis` (default -1)."""
+
+    def __init__(self, axis=-1, **kwargs):
+        super().__init__(**kwargs)
+        self.axis = axis
+
+    def build(self, input_shape):
+        super().build(input_shape)
+        ranks = {len(s) for s in input_shape}
+        bad = len(ranks) != 1
+        if not bad:
+            rank = ranks.pop()
+            axis = self.axis % rank
+            bad = any(len({s[i] for s in input_shape if s[i] is not None}) > 1 for i in range(rank) if i != axis)
+        if bad:
+            raise ValueError(f"A `Concatenate` layer requires inputs with matching shapes except for the "
+                             f"concatenation axis. Received: input_shape={list(input_shape)}")
+
+    def _merge(self, ts):
+        return torch.cat(ts, dim=self.axis)
+
+    def get_config(self):
+        config = super().get_config()
+        config["axis"] = self.axis
+        return config
+
+
+class Dot(_Merge):
+    """Dot product of two inputs along `axes` (optionally L2-normalized first: cosine proximity)."""
+
+    def __init__(self, axes, normalize=False, **kwargs):
+        super().__init__(**kwargs)
+        self.axes = axes
+        self.normalize = normalize
+
+    def _merge(self, ts):
+        a, b = ts
+        axes = self.axes if isinstance(self.axes, (list, tuple)) else (self.axes, self.axes)
+        axes = [ax % t.ndim for ax, t in zip(axes, (a, b))]
+        if self.normalize:
+            a = torch.nn.functional.normalize(a, dim=axes[0], eps=1e-12)
+            b = torch.nn.functional.normalize(b, dim=axes[1], eps=1e-12)
+        out = torch.stack([torch.tensordot(a[i], b[i], dims=([axes[0] - 1], [axes[1] - 1]))
+                           for i in range(a.shape[0])]) if a.ndim > 2 or b.ndim > 2 else \
+            torch.sum(a * b, dim=1, keepdim=True)
+        return out
+
+    def get_config(self):
+        config = super().get_config()
+        config.update({"axes": self.axes, "normalize": self.normalize})
+        return config
+
+
+def add(inputs, **kwargs):
+    return Add(**kwargs)(inputs)
+
+
+def subtract(inputs, **kwargs):
+    return Subtract(**kwargs)(inputs)
+
+
+def multiply(inputs, **kwargs):
+    return Multiply(**kwargs)(inputs)
+
+
+def average(inputs, **kwargs):
+    return Average(**kwargs)(inputs)
+
+
+def maximum(inputs, **kwargs):
+    return Maximum(**kwargs)(inputs)
+
+
+def minimum(inputs, **kwargs):
+    return Minimum(**kwargs)(inputs)
+
+
+def concatenate(inputs, axis=-1, **kwargs):
+    return Concatenate(axis=axis, **kwargs)(inputs)
+
+
+def dot(inputs, axes=-1, **kwargs):
+    return Dot(axes=axes, **kwargs)(inputs)
