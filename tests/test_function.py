@@ -1,0 +1,200 @@
+"""tf.function: tracing counts, side-effect timing, retracing rules, input_signature errors, replay values."""
+import sys
+
+import numpy as np
+import pytest
+
+import tfcompat as tf
+
+
+def test_tracing_counts_and_side_effects(capsys):
+    @tf.function
+    def f(x):
+        print("Tracing with", x)
+        tf.print("Executing with", x, output_stream=sys.stdout)
+        return x + 1
+    f(tf.constant(1)); f(tf.constant(2)); f(tf.constant([1, 2])); f(2); f(3); f(2.0); f(2)
+    assert f.experimental_get_tracing_count() == 4
+    assert capsys.readouterr().out.splitlines() == [
+        'Tracing with Tensor("x:0", shape=(), dtype=int32)', "Executing with 1", "Executing with 2",
+        'Tracing with Tensor("x:0", shape=(2,), dtype=int32)', "Executing with [1 2]",
+        "Tracing with 2", "Executing with 2", "Tracing with 3", "Executing with 3",
+        "Executing with 2", "Executing with 2"]
+
+
+def test_list_append_only_while_tracing():
+    trace = []
+
+    @tf.function
+    def f(x):
+        trace.append(1)
+        return x * 2
+    for i in range(3):
+        assert f(tf.constant(float(i))).numpy() == 2.0 * i
+    assert trace == [1]
+
+
+def test_run_functions_eagerly():
+    calls = []
+
+    @tf.function
+    def f(x):
+        calls.append(1)
+        return x
+    tf.config.run_functions_eagerly(True)
+    try:
+        assert tf.config.functions_run_eagerly()
+        f(tf.constant(1)); f(tf.constant(1))
+    finally:
+        tf.config.run_functions_eagerly(False)
+    assert calls == [1, 1] and not tf.config.functions_run_eagerly()
+
+
+def test_variable_updates_replayed():
+    v = tf.Variable(1.0)
+
+    @tf.function
+    def g(x):
+        v.assign_add(x)
+        return v * 2
+    assert [g(tf.constant(1.0)).numpy() for _ in range(3)] == [4.0, 6.0, 8.0]
+    assert v.numpy() == 4.0 and g.experimental_get_tracing_count() == 1
+
+
+def test_training_step_matches_eager():
+    def make():
+        w = tf.Variable([[1.0, 2.0], [3.0, 4.0]])
+
+        def step(x):
+            with tf.GradientTape() as tape:
+                y = tf.reduce_sum(tf.matmul(x, w) ** 2)
+            w.assign_sub(0.01 * tape.gradient(y, w))
+            return y
+        return w, step
+    x = tf.constant([[1.0, 1.0]])
+    w1, eager = make()
+    w2, traced = make()
+    traced = tf.function(traced)
+    for _ in range(3):
+        np.testing.assert_allclose(eager(x).numpy(), traced(x).numpy(), rtol=1e-6)
+    np.testing.assert_allclose(w1.numpy(), w2.numpy(), rtol=1e-6)
+    np.testing.assert_allclose(w2.numpy(), [[0.769472, 1.654208], [2.769472, 3.6542082]], rtol=1e-5)
+
+
+def test_data_dependent_branch_is_guarded():
+    @tf.function
+    def f(x):
+        if x > 0:
+            return x
+        return -x
+    assert [f(tf.constant(v)).numpy() for v in (3, -4, 5)] == [3, 4, 5]
+    assert f.experimental_get_tracing_count() == 1
+
+
+def test_tensor_bool_without_autograph():
+    @tf.function(autograph=False)
+    def k(x):
+        if x > 0:
+            return x
+        return -x
+    with pytest.raises(tf.errors.OperatorNotAllowedInGraphError, match="Using a symbolic `tf.Tensor` as a Python `bool`"):
+        k(tf.constant(1))
+
+
+def test_input_signature_errors():
+    g = tf.function(lambda x: x * 2, input_signature=[tf.TensorSpec([None], tf.float32)])
+    with pytest.raises(TypeError) as e:
+        g(tf.constant([1], tf.int32))
+    assert str(e.value) == (
+        "Binding inputs to tf.function failed due to `Can not cast TensorSpec(shape=(1,), dtype=tf.int32, name=None) "
+        "to TensorSpec(shape=(None,), dtype=tf.float32, name=None)`. Received args: (<tf.Tensor: shape=(1,), "
+        "dtype=int32, numpy=array([1], dtype=int32)>,) and kwargs: {} for signature: (x: TensorSpec(shape=(None,), "
+        "dtype=tf.float32, name=None)).")
+    with pytest.raises(TypeError, match="too many positional arguments"):
+        g(tf.constant([1.0]), tf.constant([1.0]))
+    np.testing.assert_array_equal(g([1.0, 2.0]).numpy(), [2.0, 4.0])
+    g(tf.constant([1.0, 2.0, 3.0]))
+    assert g.experimental_get_tracing_count() == 1
+
+
+def test_reduce_retracing():
+    @tf.function(reduce_retracing=True)
+    def h(x):
+        return x * 2
+    for n in (1, 2, 3, 4):
+        np.testing.assert_array_equal(h(tf.range(n)).numpy(), np.arange(n) * 2)
+    assert h.experimental_get_tracing_count() == 2
+
+
+def test_get_concrete_function():
+    @tf.function
+    def f(x):
+        return x + 1
+    cf = f.get_concrete_function(tf.TensorSpec([None], tf.int32))
+    assert repr(cf.structured_input_signature) == "((TensorSpec(shape=(None,), dtype=tf.int32, name='x'),), {})"
+    assert f.experimental_get_tracing_count() == 1
+    np.testing.assert_array_equal(f(tf.constant([4, 5, 6])).numpy(), [5, 6, 7])
+    np.testing.assert_array_equal(cf(tf.constant([1])).numpy(), [2])
+    assert f.experimental_get_tracing_count() == 1
+
+
+def test_variables_as_arguments_share_a_trace():
+    v1, v2 = tf.Variable(1.0), tf.Variable(2.0)
+
+    @tf.function
+    def f(v):
+        v.assign_add(1.0)
+        return v * 2
+    assert f(v1).numpy() == 4.0 and f(v2).numpy() == 6.0
+    assert (v1.numpy(), v2.numpy()) == (2.0, 3.0) and f.experimental_get_tracing_count() == 1
+
+
+def test_python_outputs_become_tensors():
+    @tf.function
+    def r():
+        return 1, "a", None
+    a, b, c = r()
+    assert a.dtype == tf.int32 and b.numpy() == b"a" and c is None
+
+
+def test_methods_trace_per_instance():
+    class M:
+        def __init__(self, k):
+            self.k = k
+
+        @tf.function
+        def __call__(self, x):
+            return x * self.k
+    a, b = M(2.0), M(3.0)
+    assert a(tf.constant(1.0)).numpy() == 2.0 and b(tf.constant(1.0)).numpy() == 3.0
+    assert a.__call__.experimental_get_tracing_count() == 1
+
+
+def test_outer_tape_differentiates_replay():
+    w = tf.Variable(3.0)
+
+    @tf.function
+    def f(x):
+        return w * x * x
+    f(tf.constant(1.0))
+    x = tf.constant(2.0)
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        y = f(x)
+    gw, gx = tape.gradient(y, [w, x])
+    assert (gw.numpy(), gx.numpy()) == (4.0, 12.0)
+
+
+def test_jit_compile_values():
+    f = tf.function(lambda x: tf.nn.relu(x) * 2.0, jit_compile=True)
+    np.testing.assert_array_equal(f(tf.constant([-1.0, 2.0])).numpy(), [0.0, 4.0])
+
+
+def test_attributes_and_autograph():
+    def fn(x):
+        return x
+    f = tf.function(fn)
+    assert f.__name__ == "fn" and f.python_function is fn
+    with pytest.raises(NotImplementedError, match="to_code"):
+        tf.autograph.to_code(fn)
+    assert tf.autograph.experimental.do_not_convert(fn) is fn

@@ -1,0 +1,917 @@
+"""`tf.function`: traced once per input signature, then replayed without re-running the Python body.
+
+Design (torch-level trace and replay):
+
+- Calls are keyed by TF's input signature: tensors by dtype and shape, variables by dtype and shape,
+  other Python values by value (`2` and `2.0` share a trace, as in TF). A new key is a new trace
+  (`experimental_get_tracing_count()`); with `reduce_retracing=True` or an `input_signature`, shapes
+  generalize to `None` dims as TF does, and any trace whose specs are compatible is reused.
+- A trace runs the Python body once on the real inputs (so `print`, `list.append` happen then, and
+  `tf.print` prints) under a `TorchDispatchMode` that records every aten op the body runs, including
+  the backward ops of `GradientTape`s used inside the body. Op inputs are resolved to function inputs,
+  to reads of `tf.Variable`s (any variable alive or created during the trace), to values of earlier
+  ops, or to captured constants; variables whose value changed are recorded as writes. `tf.print`,
+  `tf.py_function` and `tf.numpy_function` are recorded as host callbacks that run on every call.
+- The recording is compiled to straight-line Python (one call per aten op: no tfcompat wrappers,
+  dtype checks or conversion) and replayed for later calls with the same signature; with
+  `jit_compile=True` the replay program runs through `torch.compile`.
+- Replays are differentiable by an outer `GradientTape`: tapes outside the function are hidden while
+  tracing, and the replay reads variables through the tapes.
+
+Documented divergences from TF:
+- A body whose Python control flow depends on tensor values (`if x > 0:`, `int(x)`, `x.numpy()` on
+  values computed from the inputs) cannot be replayed: tfcompat then runs the Python body on every
+  call for that signature (values stay right; Python side effects repeat). With `autograph=False`,
+  a tensor used as a Python `bool` raises TF's `OperatorNotAllowedInGraphError` instead.
+- Recorded programs are shape-specific: under a generalized signature (`None` dims), the first call
+  with a new concrete shape runs the Python body again (it does not count as a trace).
+- While tracing, `str()`/`repr()` of a traced tensor give TF's symbolic text (`Tensor("x:0", ...)`),
+  and the body otherwise sees real values (`executing_eagerly()` is True).
+- String tensors as inputs make the function run its Python body on every call.
+"""
+import functools
+import itertools
+import threading
+import weakref
+
+import numpy as np
+import torch
+from torch.utils._python_dispatch import TorchDispatchMode
+from torch.utils import _pytree as pytree
+
+from tfcompat.framework import dtypes, errors, variables
+from tfcompat.framework.context import state
+from tfcompat.framework.convert import convert_to_tensor
+from tfcompat.framework.export import tf_export
+from tfcompat.framework.tensor import Tensor, _wrap
+from tfcompat.framework.tensor_shape import TensorShape
+from tfcompat.framework.variables import Variable
+from tfcompat.util import nest
+
+# -- live variables (a trace resolves op inputs to variable reads) ----------------------------------------------------
+_live_vars = weakref.WeakValueDictionary()      # id(variable) -> variable
+
+
+def _on_variable(v):
+    _live_vars[id(v)] = v
+    rec = getattr(_tls, "recorder", None)
+    if rec is not None:
+        rec.created(v)
+
+
+variables._creation_hooks.append(_on_variable)
+
+_tls = threading.local()
+_run_eagerly = [False]
+
+
+@tf_export("config.run_functions_eagerly")
+def run_functions_eagerly(run_eagerly):
+    """Makes every `tf.function` run its Python body on each call (no tracing), as TF's debug mode."""
+    _run_eagerly[0] = bool(run_eagerly)
+
+
+@tf_export("config.functions_run_eagerly")
+def functions_run_eagerly():
+    """Whether `tf.config.run_functions_eagerly(True)` is in effect."""
+    return _run_eagerly[0]
+
+
+def _key(t):
+    return (t.untyped_storage().data_ptr(), t.storage_offset(), tuple(t.shape), t.stride(), t.dtype, t.device)
+
+
+class GuardFailed(Exception):
+    """Raised by a replay whose recorded Python-visible tensor values differ: the body must run again."""
+
+
+def _equal(a, b):
+    return a.shape == b.shape and bool(torch.equal(a, b))
+
+
+_RANDOM_WORDS = ("rand", "normal", "uniform", "bernoulli", "dropout", "multinomial", "exponential", "poisson",
+                 "cauchy", "geometric", "log_normal")
+
+
+class _Ref:
+    __slots__ = ("name", "dynamic", "label")
+
+    def __init__(self, name, dynamic, label):
+        self.name = name
+        self.dynamic = dynamic
+        self.label = label
+
+
+class _Recorder(TorchDispatchMode):
+    """Records the aten ops of one trace and resolves their inputs (see module doc)."""
+
+    def __init__(self):
+        super().__init__()
+        self.lines = []           # generated source lines
+        self.consts = []          # captured objects, referenced as C[i]
+        self.funcs = []           # op overloads and callbacks, referenced as F[i]
+        self.values = {}          # storage key -> _Ref
+        self.keep = []            # keeps every seen tensor alive so storage keys stay unique
+        self.vars = []            # variables read, referenced as V[i]
+        self.var_index = {}       # id(variable) -> index in self.vars
+        self.var_keys = {}        # storage key -> variable (values at trace start, or new variables)
+        self.start = {}           # id(variable) -> storage at trace start
+        self.labels = {}
+        self.counter = itertools.count()
+        self.paused = 0
+
+    # -- names -----------------------------------------------------------------------------------------------------
+    def _label(self, base):
+        n = self.labels.get(base, 0)
+        self.labels[base] = n + 1
+        return f"{base}:0" if n == 0 else f"{base}_{n}:0"
+
+    def bind(self, t, name, dynamic=True, label=None):
+        self.keep.append(t)
+        ref = _Ref(name, dynamic, label)
+        self.values[_key(t)] = ref
+        return ref
+
+    def created(self, v):
+        if self.paused:
+            return
+        self.start.setdefault(id(v), None)
+        t = v._t
+        if isinstance(t, torch.Tensor):
+            self.keep.append(t)
+            self.var_keys[_key(t)] = v
+            self.values.pop(_key(t), None)
+
+    def var_ref(self, v):
+        i = self.var_index.get(id(v))
+        if i is None:
+            i = self.var_index[id(v)] = len(self.vars)
+            self.vars.append(v)
+        return f"r{i}"
+
+    def ref(self, t):
+        """The expression that yields tensor `t` when replayed."""
+        k = _key(t)
+        r = self.values.get(k)
+        if r is not None:
+            return r
+        v = self.var_keys.get(k)
+        if v is not None:
+            return self.bind(t, self.var_ref(v), True, v.name)
+        i = len(self.consts)
+        self.consts.append(t)
+        return self.bind(t, f"C[{i}]", False)
+
+    def const(self, obj):
+        i = len(self.consts)
+        self.consts.append(obj)
+        return f"C[{i}]"
+
+    def expr(self, a, dyn):
+        if isinstance(a, torch.Tensor):
+            r = self.ref(a)
+            if r.dynamic:
+                dyn.append(True)
+            return r.name
+        if isinstance(a, (list, tuple)):
+            inner = ", ".join(self.expr(x, dyn) for x in a)
+            if isinstance(a, tuple):
+                return f"({inner},)" if a else "()"
+            return f"[{inner}]"
+        if a is None or isinstance(a, (bool, int, str)) or (isinstance(a, float) and np.isfinite(a)):
+            return repr(a)
+        return self.const(a)
+
+    # -- recording ----------------------------------------------------------------------------------------------------
+    def __torch_dispatch__(self, func, types, args=(), kwargs=None):
+        kwargs = kwargs or {}
+        out = func(*args, **kwargs)
+        if self.paused:
+            return out
+        dyn = []
+        a = ", ".join([self.expr(x, dyn) for x in args] + [f"{k}={self.expr(v, dyn)}" for k, v in kwargs.items()])
+        name = func.__name__
+        fi = len(self.funcs)
+        self.funcs.append(func)
+        if not isinstance(out, (torch.Tensor, list, tuple)) and dyn:
+            # a traced value read as a Python scalar: the replay is valid while it reads the same
+            self.lines.append(f"if F[{fi}]({a}) != {self.const(out)}: raise GuardFailed()")
+            return out
+        dynamic = bool(dyn) or any(w in name for w in _RANDOM_WORDS)
+        res = f"o{next(self.counter)}"
+        self.lines.append(f"{res} = F[{fi}]({a})")
+        self._bind_out(out, res, dynamic, name.split(".")[0])
+        return out
+
+    def guard_array(self, t):
+        """Python code read traced tensor `t` as an array: the replay is valid while it has the same value."""
+        self.lines.append(f"if not _equal({self.expr(t, [])}, {self.const(t.detach().clone())}): raise GuardFailed()")
+
+    def _bind_out(self, out, res, dynamic, base):
+        if isinstance(out, torch.Tensor):
+            self.bind(out, res, dynamic, self._label(base))
+        elif isinstance(out, (list, tuple)):
+            for i, o in enumerate(out):
+                if isinstance(o, torch.Tensor):
+                    self.bind(o, f"{res}[{i}]", dynamic, self._label(base))
+
+    def callback(self, fn, flat_inputs, flat_outputs):
+        """Records a host callback `fn(list_of_storages) -> list_of_storages` run at this point."""
+        dyn = []
+        a = "[" + ", ".join(self.expr(t, dyn) for t in flat_inputs) + "]"
+        fi = len(self.funcs)
+        self.funcs.append(fn)
+        res = f"o{next(self.counter)}"
+        self.lines.append(f"{res} = F[{fi}]({a})")
+        self._bind_out(list(flat_outputs), res, True, "PyFunc")
+
+    def is_dynamic(self, t):
+        r = self.values.get(_key(t))
+        if r is not None:
+            return r.dynamic
+        return _key(t) in self.var_keys
+
+    def symbol(self, t):
+        r = self.values.get(_key(t))
+        if r is None:
+            v = self.var_keys.get(_key(t))
+            return v.name if v is not None else None
+        if r.label is None:
+            r.label = self._label("Const")
+        return r.label
+
+
+def current_recorder():
+    """The recorder of the trace running in this thread, or None."""
+    return getattr(_tls, "recorder", None)
+
+
+def host_call(fn, flat_inputs):
+    """Runs host callback `fn` on tensor storages; inside a trace it is recorded to run on every call."""
+    rec = getattr(_tls, "recorder", None)
+    if rec is None or rec.paused:
+        return fn(flat_inputs)
+    rec.paused += 1
+    try:
+        out = fn(flat_inputs)
+    finally:
+        rec.paused -= 1
+    rec.callback(fn, flat_inputs, out)
+    return out
+
+
+# -- trace-time views of tensors (TF's symbolic text; data-dependence detection) --------------------------------------
+_orig = {}
+
+
+def _patched_numpy(self, *a, **k):
+    rec = getattr(_tls, "recorder", None)
+    if rec is not None and not rec.paused and rec.is_dynamic(self):
+        rec.paused += 1
+        try:
+            rec.guard_array(self)
+        finally:
+            rec.paused -= 1
+    return _orig["numpy"](self, *a, **k)
+
+
+def _patched_tolist(self):
+    rec = getattr(_tls, "recorder", None)
+    if rec is not None and not rec.paused and rec.is_dynamic(self):
+        rec.paused += 1
+        try:
+            rec.guard_array(self)
+        finally:
+            rec.paused -= 1
+    return _orig["tolist"](self)
+
+
+def _symbolic(self):
+    rec = getattr(_tls, "recorder", None)
+    t = self._t
+    if rec is not None and not rec.paused and isinstance(t, torch.Tensor) and rec.is_dynamic(t):
+        return f'Tensor("{rec.symbol(t)}", shape={self.shape}, dtype={self.dtype.name})'
+    return None
+
+
+def _patched_str(self):
+    return _symbolic(self) or _orig["str"](self)
+
+
+def _patched_repr(self):
+    return _symbolic(self) or _orig["repr"](self)
+
+
+def _patched_format(self, spec):
+    s = _symbolic(self)
+    return format(s, spec) if s is not None else _orig["format"](self, spec)
+
+
+def _patched_bool(self):
+    rec = getattr(_tls, "recorder", None)
+    if rec is not None and not rec.paused and isinstance(self._t, torch.Tensor) and rec.is_dynamic(self._t) \
+            and not _tls.autograph:
+        raise errors.OperatorNotAllowedInGraphError(
+            "Using a symbolic `tf.Tensor` as a Python `bool` is not allowed. You can attempt the following "
+            "resolutions to the problem: If you are running in Graph mode, use Eager execution mode or decorate "
+            "this function with @tf.function. If you are using AutoGraph, you can try decorating this function "
+            "with @tf.function. If that does not work, then you may be using an unsupported feature or your source "
+            "code may not be visible to AutoGraph. See https://github.com/tensorflow/tensorflow/blob/master/"
+            "tensorflow/python/autograph/g3doc/reference/limitations.md#access-to-source-code for more "
+            "information.")
+    return _orig["bool"](self)
+
+
+_PATCHES = ((torch.Tensor, "numpy", _patched_numpy), (torch.Tensor, "tolist", _patched_tolist),
+            (Tensor, "__str__", _patched_str, "str"), (Tensor, "__repr__", _patched_repr, "repr"),
+            (Tensor, "__format__", _patched_format, "format"), (Tensor, "__bool__", _patched_bool, "bool"))
+_patch_depth = [0]
+_patch_lock = threading.Lock()
+
+
+def _patch(on):
+    with _patch_lock:
+        _patch_depth[0] += 1 if on else -1
+        if _patch_depth[0] != (1 if on else 0):
+            return
+        for cls, attr, fn, *alias in _PATCHES:
+            name = alias[0] if alias else attr
+            if on:
+                _orig[name] = getattr(cls, attr)
+                _orig["own:" + name] = attr in cls.__dict__
+                setattr(cls, attr, fn)
+            elif _orig["own:" + name]:
+                setattr(cls, attr, _orig[name])
+            else:
+                delattr(cls, attr)
+
+
+# -- signatures -------------------------------------------------------------------------------------------------------
+class _VarSpec:
+    """The trace type of a variable argument: dtype and shape."""
+    __slots__ = ("shape", "dtype")
+
+    def __init__(self, shape, dtype):
+        self.shape = shape
+        self.dtype = dtype
+
+    def __eq__(self, o):
+        return type(o) is _VarSpec and o.dtype == self.dtype and o.shape == self.shape
+
+    def __hash__(self):
+        return hash((self.dtype, self.shape))
+
+
+def _leaf_key(x):
+    """The trace type of one argument leaf: a tensor's (dtype, shape), else the Python value."""
+    if isinstance(x, Tensor):
+        return ("T", x._t.dtype, tuple(x._t.shape))
+    if isinstance(x, Variable):
+        return ("V", x._t.dtype, tuple(x._t.shape))
+    if isinstance(x, np.ndarray):
+        return ("T", x.dtype, x.shape)
+    try:
+        hash(x)
+        return x
+    except TypeError:
+        return ("id", id(x))
+
+
+def _spec_of(x, name=None):
+    from tfcompat.ops.misc_ops import TensorSpec
+    if isinstance(x, (Tensor, np.ndarray)):
+        x = convert_to_tensor(x)
+        return TensorSpec(x.shape, x.dtype, name)
+    if isinstance(x, Variable):
+        return TensorSpec(x.shape, x.dtype, name)
+    return x
+
+
+def _is_spec(x):
+    from tfcompat.ops.misc_ops import TensorSpec
+    return isinstance(x, TensorSpec)
+
+
+def _compatible(spec, x):
+    if not _is_spec(spec):
+        return not isinstance(x, (Tensor, Variable)) and _eq(spec, x)
+    if not isinstance(x, (Tensor, Variable)):
+        return False
+    return spec.dtype == x.dtype and spec.shape.is_compatible_with(x.shape)
+
+
+def _eq(a, b):
+    try:
+        return bool(a == b)
+    except Exception:
+        return a is b
+
+
+def _generalize(spec, x):
+    """The most specific spec covering `spec` and value `x`, or None if they differ in kind or dtype."""
+    from tfcompat.ops.misc_ops import TensorSpec
+    if not _is_spec(spec):
+        return spec if _compatible(spec, x) else None
+    if not isinstance(x, (Tensor, Variable)) or spec.dtype != x.dtype:
+        return None
+    return TensorSpec(spec.shape.most_specific_compatible_shape(x.shape), spec.dtype, spec.name)
+
+
+# -- concrete functions -----------------------------------------------------------------------------------------------
+class _Program:
+    """One recorded, compiled replay of the body for one concrete input signature."""
+
+    __slots__ = ("run", "vars", "argvars", "tensor_pos", "writes", "is_tensor", "out_static", "structure", "source")
+
+
+@tf_export("types.experimental.ConcreteFunction", partial="graph, inputs/outputs as symbolic tensors")
+class ConcreteFunction:
+    """One trace of a `tf.function` for one input signature: callable with matching arguments."""
+
+    def __init__(self, function, arg_specs, kwarg_specs):
+        self._function = function
+        self.structured_input_signature = (arg_specs, kwarg_specs)
+        self._programs = {}
+        self._eager = False          # body re-runs on each call (data-dependent Python control flow)
+        self.structured_outputs = None
+
+    @property
+    def name(self):
+        return self._function.__name__
+
+    @property
+    def function_type(self):
+        return self.structured_input_signature
+
+    def __call__(self, *args, **kwargs):
+        return self._function._call_concrete(self, args, kwargs)
+
+    def __repr__(self):
+        args, kwargs = self.structured_input_signature
+        names = self._function._arg_names
+        parts = [f"{names[i] if i < len(names) else 'arg' + str(i)}: {_plain(s)!r}" for i, s in enumerate(args)]
+        parts += [f"{k}: {_plain(s)!r}" for k, s in kwargs.items()]
+        out = nest.map_structure(lambda s: _plain(s), self.structured_outputs) if self.structured_outputs is not None \
+            else None
+        return f"<ConcreteFunction ({', '.join(parts)}) -> {out!r} at 0x{id(self):X}>"
+
+    def pretty_printed_signature(self, verbose=True):
+        return repr(self)
+
+
+def _plain(spec):
+    from tfcompat.ops.misc_ops import TensorSpec
+    return TensorSpec(spec.shape, spec.dtype) if _is_spec(spec) else spec
+
+
+@tf_export("types.experimental.PolymorphicFunction", "types.experimental.GenericFunction")
+class Function:
+    """A `tf.function`: a Python callable traced per input signature and replayed (see module doc)."""
+
+    def __init__(self, python_function, name, input_signature=None, autograph=True, jit_compile=None,
+                 reduce_retracing=False):
+        self._python_function = python_function
+        self.__name__ = name
+        self.__doc__ = getattr(python_function, "__doc__", None)
+        self.__wrapped__ = python_function
+        self._autograph = autograph
+        self._jit_compile = jit_compile
+        self._reduce_retracing = reduce_retracing
+        self._arg_names = _arg_names(python_function)
+        if input_signature is not None:
+            input_signature = tuple(input_signature)
+            for s in nest.flatten(input_signature):
+                if not _is_spec(s):
+                    raise TypeError(f"input_signature must be a possibly nested sequence of TensorSpec objects, "
+                                    f"got invalid args {s!r} with type {type(s)}.")
+        self._input_signature = input_signature
+        self._exact = {}            # exact call key -> ConcreteFunction
+        self._concrete = []         # every ConcreteFunction, in trace order
+        self._general = False       # some concrete function has non-exact specs
+        self._tracing_count = 0
+        self._descriptor_cache = weakref.WeakKeyDictionary()
+        self._bound_instance = None
+
+    # -- public attributes ------------------------------------------------------------------------------------------
+    @property
+    def python_function(self):
+        return self._python_function
+
+    @property
+    def input_signature(self):
+        return self._input_signature
+
+    @property
+    def function_spec(self):
+        return self._input_signature
+
+    def experimental_get_tracing_count(self):
+        return self._tracing_count
+
+    def __get__(self, instance, owner):
+        if instance is None:
+            return self
+        try:
+            bound = self._descriptor_cache.get(instance)
+        except TypeError:
+            bound = None
+        if bound is None:
+            bound = Function(self._python_function.__get__(instance, owner), self.__name__, self._input_signature,
+                             self._autograph, self._jit_compile, self._reduce_retracing)
+            bound._arg_names = self._arg_names[1:]
+            bound._bound_instance = weakref.ref(instance)
+            try:
+                self._descriptor_cache[instance] = bound
+            except TypeError:
+                pass
+        return bound
+
+    # -- calls ------------------------------------------------------------------------------------------------------
+    def __call__(self, *args, **kwargs):
+        if _run_eagerly[0]:
+            return self._python_function(*args, **kwargs)
+        if self._input_signature is not None:
+            args = self._bind_signature(args, kwargs)
+            kwargs = {}
+        flat = nest.flatten((args, kwargs))
+        try:
+            key = (_structure_key((args, kwargs)), tuple(_leaf_key(x) for x in flat))
+            cf = self._exact.get(key)
+        except TypeError:
+            key, cf = None, None
+        if cf is None:
+            cf = self._lookup(args, kwargs, flat) if self._general else None
+            if cf is None:
+                cf = self._trace(args, kwargs, flat)
+                return cf._first_result
+            if key is not None:
+                self._exact[key] = cf
+        return self._run(cf, args, kwargs, flat)
+
+    def _call_concrete(self, cf, args, kwargs):
+        flat = nest.flatten((args, kwargs))
+        specs = nest.flatten(cf.structured_input_signature)
+        if len(specs) != len(flat) or not all(_compatible(s, x) for s, x in zip(specs, flat)):
+            raise TypeError(f"Binding inputs to tf.function failed: arguments {args!r}, {kwargs!r} do not match "
+                            f"the signature of {cf!r}.")
+        return self._run(cf, args, kwargs, flat)
+
+    def _bind_signature(self, args, kwargs):
+        """Binds a call to `input_signature`, with TF's TypeError texts."""
+        sig = self._input_signature
+        names = self._arg_names
+
+        def fail(reason):
+            params = ", ".join(f"{names[i] if i < len(names) else 'arg' + str(i)}: {s!r}" for i, s in enumerate(sig))
+            raise TypeError(f"Binding inputs to tf.function failed due to `{reason}`. Received args: {args!r} and "
+                            f"kwargs: {kwargs!r} for signature: ({params}).")
+
+        values = list(args)
+        for k, v in kwargs.items():
+            if k not in names[:len(sig)]:
+                fail(f"got an unexpected keyword argument '{k}'")
+            i = names.index(k)
+            if i < len(values):
+                fail(f"multiple values for argument '{k}'")
+            values += [None] * (i + 1 - len(values))
+            values[i] = v
+        if len(values) > len(sig):
+            fail("too many positional arguments")
+        if len(values) < len(sig):
+            fail(f"missing a required argument: '{names[len(values)] if len(values) < len(names) else len(values)}'")
+        out = []
+        for spec, value in zip(sig, values):
+            if nest.is_nested(spec):
+                try:
+                    leaves = nest.flatten_up_to(spec, value, check_types=False)
+                except (TypeError, ValueError):
+                    fail(f"Can not cast {value!r} to {spec!r}")
+            else:
+                leaves = [value]
+            flat_v = []
+            for s, x in zip(nest.flatten(spec), leaves):
+                if not isinstance(x, (Tensor, Variable)):
+                    try:
+                        x = convert_to_tensor(x, s.dtype)
+                    except (TypeError, ValueError):
+                        fail(f"Can not cast {x!r} to {s!r}")
+                if not _compatible(s, x):
+                    fail(f"Can not cast {_spec_of(x)!r} to {s!r}")
+                flat_v.append(x)
+            out.append(nest.pack_sequence_as(spec, flat_v) if nest.is_nested(spec) else flat_v[0])
+        return tuple(out)
+
+    def _lookup(self, args, kwargs, flat):
+        structure = _structure_key((args, kwargs))
+        for cf in reversed(self._concrete):
+            if cf._structure == structure:
+                specs = nest.flatten(cf.structured_input_signature)
+                if len(specs) == len(flat) and all(_compatible(s, x) for s, x in zip(specs, flat)):
+                    return cf
+        return None
+
+    def _specs_for(self, args, kwargs, flat):
+        if self._input_signature is not None:
+            specs = nest.flatten(self._input_signature)
+            names = self._arg_names
+            named = []
+            for i, s in enumerate(self._input_signature):
+                for leaf in nest.flatten(s):
+                    named.append(leaf.__class__(leaf.shape, leaf.dtype, leaf.name or (names[i] if i < len(names)
+                                                                                      else f"arg{i}")))
+            return named
+        specs = [_spec_of(x) for x in flat]
+        if self._reduce_retracing:
+            structure = _structure_key((args, kwargs))
+            for cf in reversed(self._concrete):
+                if cf._structure != structure:
+                    continue
+                old = nest.flatten(cf.structured_input_signature)
+                if len(old) != len(flat):
+                    continue
+                merged = [_generalize(s, x) for s, x in zip(old, flat)]
+                if all(m is not None for m in merged):
+                    return merged
+        return specs
+
+    # -- tracing ----------------------------------------------------------------------------------------------------
+    def _trace(self, args, kwargs, flat, run=True):
+        specs = self._specs_for(args, kwargs, flat)
+        names = self._arg_names
+        named = []
+        for i, s in enumerate(specs):
+            if _is_spec(s) and s.name is None:
+                s = s.__class__(s.shape, s.dtype, names[i] if i < len(names) and i < len(args) else None)
+            named.append(s)
+        arg_specs, kwarg_specs = nest.pack_sequence_as((args, kwargs), named)
+        cf = ConcreteFunction(self, tuple(arg_specs), dict(kwarg_specs))
+        cf._structure = _structure_key((args, kwargs))
+        self._tracing_count += 1
+        self._concrete.append(cf)
+        if any(_is_spec(s) and not s.shape.is_fully_defined() for s in named):
+            self._general = True
+        else:
+            try:
+                self._exact[(cf._structure, tuple(_leaf_key(x) for x in flat))] = cf
+            except TypeError:
+                pass
+        if run:
+            cf._first_result = self._record(cf, args, kwargs, flat)
+        return cf
+
+    def _record(self, cf, args, kwargs, flat):
+        """Runs the body once under a recorder; stores the replay program for these exact shapes."""
+        if any(isinstance(x, Tensor) and isinstance(x._t, np.ndarray) for x in flat) or \
+                getattr(_tls, "recorder", None) is not None:
+            cf._eager = cf._eager or getattr(_tls, "recorder", None) is None
+            result = self._python_function(*args, **kwargs)
+            cf.structured_outputs = _output_specs(result)
+            return _outputs(result)
+        rec = _Recorder()
+        for v in list(_live_vars.values()):
+            t = v._t
+            if isinstance(t, torch.Tensor):
+                rec.start[id(v)] = t
+                rec.var_keys[_key(t)] = v
+                rec.keep.append(t)
+        call_flat = []
+        tensor_pos, argvar_pos = [], []
+        for i, x in enumerate(flat):
+            if isinstance(x, Tensor):
+                t = x._t.detach() if x._t.requires_grad else x._t
+                rec.bind(t, f"I[{len(tensor_pos)}]", True, names_label(self, i, len(args)))
+                tensor_pos.append(i)
+                call_flat.append(_wrap(t))
+            else:
+                if isinstance(x, Variable):
+                    rec.var_ref(x)
+                    argvar_pos.append((rec.var_index[id(x)], i))
+                call_flat.append(x)
+        call_args, call_kwargs = nest.pack_sequence_as((args, kwargs), call_flat)
+        saved_tapes, saved_recording = state.tapes, state.recording
+        state.tapes, state.recording = [], 0
+        _tls.recorder, _tls.autograph = rec, self._autograph
+        _patch(True)
+        try:
+            with rec:
+                result = self._python_function(*call_args, **call_kwargs)
+                result = _outputs(result)
+                out_flat = nest.flatten(result)
+                out_exprs = [rec.expr(o._t, []) if isinstance(o, Tensor) and isinstance(o._t, torch.Tensor) else None
+                             for o in out_flat]
+                writes = []
+                for vid, t0 in list(rec.start.items()):
+                    v = _live_vars.get(vid)
+                    if v is None or v._t is t0 or not isinstance(v._t, torch.Tensor):
+                        continue
+                    target = dict(argvar_pos).get(rec.var_index.get(vid), v)
+                    writes.append((target, rec.expr(v._t, [])))
+        finally:
+            _patch(False)
+            _tls.recorder = None
+            state.tapes, state.recording = saved_tapes, saved_recording
+        cf.structured_outputs = _output_specs(result, rec)
+        if any(isinstance(o, Tensor) and e is None for o, e in zip(out_flat, out_exprs)):
+            cf._eager = True
+        else:
+            cf._programs[_exact_key(flat)] = self._compile(rec, tensor_pos, argvar_pos, out_flat, out_exprs, writes,
+                                                           result)
+        return result
+
+    def _compile(self, rec, tensor_pos, argvar_pos, out_flat, out_exprs, writes, result):
+        body = ["def program(I, V, C, F):"] + [f"    r{i} = V[{i}]._read()" for i in range(len(rec.vars))]
+        body += ["    " + line for line in rec.lines]
+        outs = ", ".join(e if e is not None else "None" for e in out_exprs)
+        body.append(f"    return [{outs}], [{', '.join(e for _, e in writes)}]")
+        scope = {"GuardFailed": GuardFailed, "_equal": _equal}
+        exec(compile("\n".join(body), f"<tf.function {self.__name__}>", "exec"), scope)  # noqa: S102 generated code
+        program = scope["program"]
+        if self._jit_compile:
+            program = torch.compile(program, dynamic=False)
+        p = _Program()
+        p.run = functools.partial(_run_program, program, rec.consts, rec.funcs)
+        p.vars = rec.vars
+        p.argvars = argvar_pos
+        p.tensor_pos = tensor_pos
+        p.writes = [t for t, _ in writes]
+        p.is_tensor = [e is not None for e in out_exprs]
+        p.out_static = out_flat
+        p.structure = result
+        p.source = "\n".join(body)
+        return p
+
+    def _run(self, cf, args, kwargs, flat):
+        if cf._eager:
+            return _outputs(self._python_function(*args, **kwargs))
+        prog = cf._programs.get(_exact_key(flat))
+        if prog is None:
+            return self._record(cf, args, kwargs, flat)
+        recording = state.recording
+        ins = []
+        for i in prog.tensor_pos:
+            t = flat[i]._t
+            if t.requires_grad and not recording:
+                t = t.detach()
+            ins.append(t)
+        vs = prog.vars
+        if prog.argvars:
+            vs = list(vs)
+            for j, i in prog.argvars:
+                vs[j] = flat[i]
+        try:
+            outs, new = prog.run(ins, vs)
+        except GuardFailed:
+            return _outputs(self._python_function(*args, **kwargs))
+        for v, t in zip(prog.writes, new):
+            (flat[v] if type(v) is int else v)._t = t
+        return nest.pack_sequence_as(prog.structure, [
+            _wrap(t) if is_t else o for t, is_t, o in zip(outs, prog.is_tensor, prog.out_static)])
+
+    # -- concrete functions ------------------------------------------------------------------------------------------
+    def get_concrete_function(self, *args, **kwargs):
+        """The ConcreteFunction for these arguments or TensorSpecs (traced now if new)."""
+        if not args and not kwargs and self._input_signature is not None:
+            args = self._input_signature
+        flat = nest.flatten((args, kwargs))
+        if any(_is_spec(x) for x in flat):
+            structure = _structure_key((args, kwargs))
+            for cf in self._concrete:
+                if cf._structure == structure and [_plain(s) if _is_spec(s) else s for s in
+                                                   nest.flatten(cf.structured_input_signature)] == \
+                        [_plain(s) if _is_spec(s) else s for s in flat]:
+                    return cf
+            dummies = [_dummy(x) if _is_spec(x) else x for x in flat]
+            d_args, d_kwargs = nest.pack_sequence_as((args, kwargs), dummies)
+            named = [x.__class__(x.shape, x.dtype, x.name) if _is_spec(x) else x for x in flat]
+            saved = self._input_signature, self._reduce_retracing
+            self._input_signature = None
+            try:
+                cf = self._trace(d_args, d_kwargs, dummies, run=False)
+            finally:
+                self._input_signature = saved[0]
+            specs = [s if not _is_spec(s) else s.__class__(
+                n.shape, n.dtype, n.name or s.name) for s, n in zip(nest.flatten(cf.structured_input_signature), named)]
+            a, k = nest.pack_sequence_as((args, kwargs), specs)
+            cf.structured_input_signature = (tuple(a), dict(k))
+            if any(_is_spec(s) and not s.shape.is_fully_defined() for s in specs):
+                self._general = True
+                self._exact = {k2: c for k2, c in self._exact.items() if c is not cf}
+            self._record(cf, d_args, d_kwargs, dummies)
+            return cf
+        self(*args, **kwargs)
+        if self._input_signature is not None:
+            args = self._bind_signature(args, kwargs)
+            kwargs = {}
+        return self._lookup(args, kwargs, nest.flatten((args, kwargs)))
+
+    def experimental_get_compiler_ir(self, *args, **kwargs):
+        raise NotImplementedError("tf.function.experimental_get_compiler_ir: tfcompat has no XLA compiler IR")
+
+
+def names_label(function, i, n_args):
+    names = function._arg_names
+    return f"{names[i]}:0" if i < len(names) and i < n_args else f"args_{i}:0"
+
+
+def _run_program(program, consts, funcs, ins, vars_):
+    return program(ins, vars_, consts, funcs)
+
+
+def _dummy(spec):
+    shape = [1 if d is None else d for d in (spec.shape.as_list() if spec.shape.rank is not None else [])]
+    t = torch.zeros(shape, dtype=spec.dtype._torch) if spec.dtype._torch is not None else None
+    if t is None:
+        raise NotImplementedError(f"tf.function.get_concrete_function with a {spec.dtype.name} TensorSpec")
+    return _wrap(t)
+
+
+def _exact_key(flat):
+    return tuple((x._t.dtype, tuple(x._t.shape)) for x in flat if isinstance(x, Tensor))
+
+
+def _structure_key(structure):
+    """The nesting of `structure` (not its leaves), as a hashable value."""
+    if isinstance(structure, (list, tuple)):
+        return (type(structure), tuple(_structure_key(x) for x in structure))
+    if isinstance(structure, dict):
+        return (dict, tuple((k, _structure_key(structure[k])) for k in sorted(structure)))
+    return None
+
+
+def _outputs(result):
+    """TF's outputs: Python numbers and strings returned from a tf.function become tensors."""
+    def conv(x):
+        if isinstance(x, (bool, int, float, str, bytes, np.generic)) and not isinstance(x, Tensor):
+            return convert_to_tensor(x)
+        return x
+    return nest.map_structure(conv, result) if result is not None else None
+
+
+def _output_specs(result, rec=None):
+    from tfcompat.ops.misc_ops import TensorSpec
+    return nest.map_structure(lambda x: TensorSpec(x.shape, x.dtype) if isinstance(x, (Tensor, Variable)) else x,
+                              result) if result is not None else None
+
+
+def _arg_names(fn):
+    import inspect
+    try:
+        sig = inspect.signature(fn)
+    except (TypeError, ValueError):
+        return []
+    return [p.name for p in sig.parameters.values()
+            if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)]
+
+
+_UNSUPPORTED = ("experimental_implements", "experimental_attributes")
+
+
+@tf_export("function", partial="experimental_implements/experimental_attributes")
+def function(func=None, input_signature=None, autograph=True, jit_compile=None, reduce_retracing=False,
+             experimental_implements=None, experimental_autograph_options=None, experimental_attributes=None,
+             experimental_relax_shapes=None, experimental_compile=None, experimental_follow_type_hints=None):
+    """Compiles `func` into a callable traced per input signature and replayed (TF's `tf.function`)."""
+    if experimental_implements is not None or experimental_attributes is not None:
+        raise NotImplementedError("tf.function(experimental_implements=/experimental_attributes=) is not supported "
+                                  "by tfcompat")
+    if experimental_relax_shapes:
+        reduce_retracing = True
+    if experimental_compile is not None and jit_compile is None:
+        jit_compile = experimental_compile
+
+    def decorate(fn):
+        f = Function(fn, getattr(fn, "__name__", type(fn).__name__), input_signature, autograph, jit_compile,
+                     reduce_retracing)
+        functools.update_wrapper(f, fn, assigned=("__module__", "__name__", "__qualname__", "__doc__"), updated=())
+        return f
+
+    return decorate if func is None else decorate(func)
+
+
+# -- tf.autograph ---------------------------------------------------------------------------------------------------
+@tf_export("autograph.to_code")
+def to_code(entity, recursive=True, experimental_optional_features=None):
+    """Not available: tfcompat runs Python control flow directly and generates no AutoGraph code."""
+    raise NotImplementedError("tf.autograph.to_code: tfcompat does not convert Python code with AutoGraph "
+                              "(tf.function runs the Python body directly; see tfcompat.eager.function)")
+
+
+@tf_export("autograph.to_graph")
+def to_graph(entity, recursive=True, experimental_optional_features=None):
+    """Not available: tfcompat has no AutoGraph conversion."""
+    raise NotImplementedError("tf.autograph.to_graph: tfcompat does not convert Python code with AutoGraph")
+
+
+_verbosity = [0]
+
+
+@tf_export("autograph.set_verbosity")
+def set_verbosity(level, alsologtostdout=False):
+    """Sets AutoGraph's log verbosity (kept; tfcompat logs nothing from AutoGraph)."""
+    _verbosity[0] = int(level)
+
+
+@tf_export("autograph.experimental.do_not_convert")
+def do_not_convert(func=None):
+    """Marks `func` as not to be converted by AutoGraph: returns it unchanged."""
+    return (lambda f: f) if func is None else func
