@@ -1,0 +1,88 @@
+"""`fit` of the seed's convnet for one epoch (9600 MNIST samples, batch 32, Adam, sparse CE from logits, verbose=0)
+vs a hand-written torch loop doing the same work (channels_last), medians of 3; prints the ratio (goal <= 1.25x).
+Times Keras 3's torch backend too when `keras` is importable with KERAS_BACKEND=torch (never a dependency)."""
+import os
+import statistics
+import time
+
+import numpy as np
+import torch
+
+N, BATCH = 9600, 32
+
+
+def load():
+    path = os.path.join(os.path.dirname(__file__), "..", "tfcompat", "_resources", "mnist.npz")
+    with np.load(path) as f:
+        x, y = f["x_train"][:N], f["y_train"][:N]
+    return (x[..., None] / 255.0).astype("float32"), y.astype("int64")
+
+
+def tfcompat_fit(x, y):
+    import tfcompat as tf
+    keras = tf.keras
+    model = keras.Sequential([keras.Input((28, 28, 1)), keras.layers.Conv2D(16, 3, activation="relu"),
+                              keras.layers.Conv2D(16, 3, activation="relu"), keras.layers.GlobalAveragePooling2D(),
+                              keras.layers.Dense(10)])
+    model.compile("adam", keras.losses.SparseCategoricalCrossentropy(from_logits=True), metrics=["accuracy"])
+    t = time.perf_counter()
+    model.fit(x, y, batch_size=BATCH, epochs=1, verbose=0)
+    return time.perf_counter() - t
+
+
+def torch_fit(x, y):
+    net = torch.nn.Sequential(torch.nn.Conv2d(1, 16, 3), torch.nn.ReLU(), torch.nn.Conv2d(16, 16, 3), torch.nn.ReLU(),
+                              torch.nn.AdaptiveAvgPool2d(1), torch.nn.Flatten(), torch.nn.Linear(16, 10))
+    net = net.to(memory_format=torch.channels_last)
+    opt = torch.optim.Adam(net.parameters(), lr=1e-3, eps=1e-7, foreach=True)
+    xt, yt = torch.from_numpy(x), torch.from_numpy(y)
+    t = time.perf_counter()
+    perm = torch.randperm(N)
+    correct = torch.zeros(())
+    total = torch.zeros(())
+    for i in range(0, N, BATCH):
+        idx = perm[i:i + BATCH]
+        xb = xt.index_select(0, idx).permute(0, 3, 1, 2)
+        yb = yt.index_select(0, idx)
+        logits = net(xb)
+        loss = torch.nn.functional.cross_entropy(logits, yb)
+        opt.zero_grad(set_to_none=True)
+        loss.backward()
+        opt.step()
+        with torch.no_grad():
+            total += loss.detach() * len(idx)
+            correct += (logits.argmax(1) == yb).sum()
+    float(total)
+    return time.perf_counter() - t
+
+
+def keras_torch_fit(x, y):
+    os.environ["KERAS_BACKEND"] = "torch"
+    import keras
+    model = keras.Sequential([keras.Input((28, 28, 1)), keras.layers.Conv2D(16, 3, activation="relu"),
+                              keras.layers.Conv2D(16, 3, activation="relu"), keras.layers.GlobalAveragePooling2D(),
+                              keras.layers.Dense(10)])
+    model.compile("adam", keras.losses.SparseCategoricalCrossentropy(from_logits=True), metrics=["accuracy"])
+    t = time.perf_counter()
+    model.fit(x, y, batch_size=BATCH, epochs=1, verbose=0)
+    return time.perf_counter() - t
+
+
+def main():
+    x, y = load()
+    tfcompat_fit(x[:BATCH * 4], y[:BATCH * 4])     # warm-up
+    torch_fit(x, y)
+    tc = statistics.median(tfcompat_fit(x, y) for _ in range(3))
+    tt = statistics.median(torch_fit(x, y) for _ in range(3))
+    print(f"tfcompat fit: {tc:.3f}s  torch loop: {tt:.3f}s  ratio: {tc / tt:.3f}x (goal <= 1.25x)")
+    try:
+        import importlib.util
+        if importlib.util.find_spec("keras") is not None:
+            tk = statistics.median(keras_torch_fit(x, y) for _ in range(3))
+            print(f"keras (torch backend) fit: {tk:.3f}s  tfcompat/keras: {tc / tk:.3f}x")
+    except Exception as e:    # noqa: BLE001 - an optional comparison
+        print(f"keras torch backend not timed: {e}")
+
+
+if __name__ == "__main__":
+    main()

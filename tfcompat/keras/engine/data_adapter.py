@@ -1,0 +1,236 @@
+"""The data `fit`/`evaluate`/`predict` accept, as batches of tfcompat tensors.
+
+Arrays (NumPy, tfcompat/torch tensors, lists/dicts of them) are converted to torch once and batched by slicing
+(or one `index_select` per array when shuffled); `tf.data.Dataset`s, `PyDataset`-like objects (`__len__` +
+`__getitem__`) and other iterables (generators, torch `DataLoader`s) yield ready batches.
+"""
+import math
+import warnings
+
+import numpy as np
+import torch
+
+from tfcompat.framework.convert import to_storage
+from tfcompat.framework.tensor import Tensor, _wrap
+from tfcompat.framework.variables import Variable
+from tfcompat.util import nest
+
+
+def unpack_x_y_sample_weight(data):
+    """`(x,)`, `(x, y)` or `(x, y, sample_weight)` -> the triple (Keras's unpacking; a bare x is `(x, None, None)`)."""
+    if isinstance(data, list):
+        data = tuple(data)
+    if not isinstance(data, tuple):
+        return data, None, None
+    if len(data) == 1:
+        return data[0], None, None
+    if len(data) == 2:
+        return data[0], data[1], None
+    if len(data) == 3:
+        return data
+    raise ValueError(f"Data is expected to be in format `x`, `(x,)`, `(x, y)`, or `(x, y, sample_weight)`, "
+                     f"found: {data}")
+
+
+def _is_array(v):
+    return isinstance(v, (np.ndarray, Tensor, torch.Tensor, Variable)) or (
+        isinstance(v, (list, tuple)) and v and all(isinstance(e, (int, float, np.number)) for e in v))
+
+
+def is_array_data(x):
+    leaves = nest.flatten(x)
+    return bool(leaves) and all(_is_array(v) for v in leaves)
+
+
+def _storage(v):
+    if isinstance(v, (list, tuple)):
+        v = np.asarray(v)
+    return to_storage(v)
+
+
+def to_tensor(v):
+    """One batch component as a tfcompat Tensor (tensors pass through)."""
+    if v is None or type(v) is Tensor:
+        return v
+    if isinstance(v, (np.ndarray, torch.Tensor, Variable, np.generic, list, float, int)):
+        return _wrap(_storage(v))
+    return v
+
+
+def train_validation_split(arrays, validation_split):
+    """Splits array data: the last `validation_split` fraction of the samples become the validation data."""
+    flat = [a for a in nest.flatten(arrays) if a is not None]
+    bad = [type(a) for a in flat if not _is_array(a)]
+    if bad:
+        raise ValueError("Argument `validation_split` is only supported for tensors or NumPy arrays."
+                         f"Found incompatible type in the input: {bad}")
+    n = int(flat[0].shape[0])
+    split_at = int(math.floor(n * (1.0 - validation_split)))
+    if split_at == 0 or split_at == n:
+        raise ValueError(f"Training data contains {n} samples, which is not sufficient to split it into a validation "
+                         f"and training set as specified by `validation_split={validation_split}`. Either provide "
+                         "more data, or a different value for the `validation_split` argument.")
+
+    def cut(a, lo, hi):
+        return None if a is None else a[lo:hi]
+    train = nest.map_structure(lambda a: cut(a, 0, split_at), arrays)
+    val = nest.map_structure(lambda a: cut(a, split_at, n), arrays)
+    return train, val
+
+
+def _class_weight_tensor(class_weight):
+    size = max(int(k) for k in class_weight) + 1
+    w = torch.ones(size, dtype=torch.float32)
+    for k, v in class_weight.items():
+        w[int(k)] = float(v)
+    return w
+
+
+def class_weights_for(y, weights):
+    """Per-sample weights `class_weight[label]` (labels: ints, or the argmax of one-hot rows)."""
+    if y.ndim == 2 and y.shape[1] > 1:
+        labels = torch.argmax(y, dim=1)
+    else:
+        labels = y.reshape(y.shape[0]) if y.ndim == 2 else y
+    labels = labels.long()
+    if weights.device != labels.device:
+        weights = weights.to(labels.device)
+    return weights[labels]
+
+
+def _pack(batch):
+    """`(x,)`, `(x, y)` or `(x, y, sample_weight)`: the batch as Keras hands it to `train_step`."""
+    x, y, sw = batch
+    return (x,) if y is None and sw is None else ((x, y) if sw is None else batch)
+
+
+class EpochIterator:
+    """Iterates one epoch at a time over `(x, y, sample_weight)` batches of tfcompat tensors."""
+
+    def __init__(self, x, y=None, sample_weight=None, batch_size=None, steps_per_epoch=None, shuffle=False,
+                 class_weight=None):
+        if steps_per_epoch is not None and steps_per_epoch <= 0:
+            raise ValueError(f"`steps_per_epoch` must be positive. Received: steps_per_epoch={steps_per_epoch}")
+        self.steps_per_epoch = steps_per_epoch
+        self._class_weight = _class_weight_tensor(class_weight) if class_weight else None
+        self._iterator = None
+        self._arrays = None
+        if is_array_data(x):
+            self._init_arrays(x, y, sample_weight, batch_size or 32, shuffle)
+        else:
+            if y is not None:
+                raise ValueError(f"When providing `x` as a {type(x).__name__}, `y` should not be passed. Instead, "
+                                 "the targets should be included as part of the data.")
+            if sample_weight is not None:
+                raise ValueError(f"When providing `x` as a {type(x).__name__}, `sample_weight` should not be passed. "
+                                 "Instead, the sample weights should be included as part of the data.")
+            self._source = x
+            self._num_batches = self._source_length(x)
+        if self.steps_per_epoch is not None:
+            self._num_batches = self.steps_per_epoch
+
+    def _init_arrays(self, x, y, sample_weight, batch_size, shuffle):
+        arrays = nest.map_structure(lambda a: None if a is None else _storage(a), (x, y, sample_weight))
+        flat = [a for a in nest.flatten(arrays) if a is not None]
+        n = int(flat[0].shape[0])
+        for a in flat:
+            if int(a.shape[0]) != n:
+                sizes = ", ".join(str(int(b.shape[0])) for b in flat)
+                raise ValueError(f"Data cardinality is ambiguous. Make sure all arrays contain the same number of "
+                                 f"samples.'x' sizes: {sizes}")
+        if self._class_weight is not None:
+            if arrays[2] is not None:
+                raise ValueError("You cannot `class_weight` and `sample_weight` at the same time.")
+            if isinstance(arrays[1], (list, tuple, dict)):
+                raise ValueError("`class_weight` is only supported for Models with a single output.")
+            arrays = (arrays[0], arrays[1], class_weights_for(arrays[1], self._class_weight))
+        self._arrays = arrays
+        self._num_samples = n
+        self._batch_size = batch_size
+        self._shuffle = shuffle
+        self._num_batches = int(math.ceil(n / batch_size))
+
+    @staticmethod
+    def _source_length(x):
+        card = getattr(x, "_card", None)
+        if card is not None:
+            n = card()
+            if n == -1:
+                return None
+            return n if n >= 0 else None
+        if hasattr(x, "__len__") and hasattr(x, "__getitem__"):
+            return len(x)
+        return None
+
+    @property
+    def num_batches(self):
+        """Batches per epoch, or None while unknown (an iterator of unknown length)."""
+        return self._num_batches
+
+    def __iter__(self):
+        if self._arrays is not None:
+            yield from self._array_epoch()
+        else:
+            yield from self._source_epoch()
+
+    def _array_epoch(self):
+        x, y, sw = self._arrays
+        n, bs = self._num_samples, self._batch_size
+        perm = None
+        if self._shuffle == "batch":
+            perm = torch.arange(n)
+            for i in range(0, n, bs):
+                perm[i:i + bs] = perm[i:i + bs][torch.randperm(min(bs, n - i))]
+            order = torch.randperm(self._num_batches)
+            perm = torch.cat([perm[int(b) * bs:(int(b) + 1) * bs] for b in order])
+        elif self._shuffle:
+            perm = torch.randperm(n)
+        leaves = nest.flatten((x, y, sw))
+        steps = self._num_batches
+        if self.steps_per_epoch is not None:
+            steps = min(steps, self.steps_per_epoch)
+        for step in range(steps):
+            lo, hi = step * bs, min((step + 1) * bs, n)
+            if perm is None:
+                batch = [None if a is None else _wrap(a[lo:hi]) for a in leaves]
+            else:
+                idx = perm[lo:hi]
+                batch = [None if a is None else _wrap(a.index_select(0, idx.to(a.device))) for a in leaves]
+            yield step, _pack(nest.pack_sequence_as((x, y, sw), batch))
+
+    def _next_source_iterator(self):
+        src = self._source
+        if hasattr(src, "__len__") and hasattr(src, "__getitem__") and not hasattr(src, "_card"):
+            def items():
+                for i in range(len(src)):
+                    yield src[i]
+                if hasattr(src, "on_epoch_end"):
+                    src.on_epoch_end()
+            return items()
+        return iter(src)
+
+    def _source_epoch(self):
+        if self._iterator is None or self.steps_per_epoch is None:
+            self._iterator = self._next_source_iterator()
+        step = 0
+        while self.steps_per_epoch is None or step < self.steps_per_epoch:
+            try:
+                data = next(self._iterator)
+            except StopIteration:
+                if self.steps_per_epoch is not None:
+                    warnings.warn("Your input ran out of data; interrupting training. Make sure that your dataset or "
+                                  "generator can generate at least `steps_per_epoch * epochs` batches. You may need "
+                                  "to use the `.repeat()` function when building your dataset.", stacklevel=2)
+                self._iterator = None
+                if self._num_batches is None:
+                    self._num_batches = step
+                return
+            x, y, sw = unpack_x_y_sample_weight(data)
+            x, y, sw = nest.map_structure(to_tensor, x), nest.map_structure(to_tensor, y), \
+                nest.map_structure(to_tensor, sw)
+            if self._class_weight is not None and y is not None:
+                sw = _wrap(class_weights_for(y._t, self._class_weight))
+            yield step, _pack((x, y, sw))
+            step += 1
+        if self._num_batches is None:
+            self._num_batches = step

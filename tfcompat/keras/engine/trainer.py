@@ -1,0 +1,675 @@
+"""Keras 3's training API (`compile`, `fit`, `evaluate`, `predict`, `*_on_batch`, `summary`), mixed into `Model`.
+
+Steps run eagerly on tfcompat tensors: `train_step` records the forward pass with a `GradientTape` and the
+optimizer applies the gradients with torch multi-tensor kernels; metrics accumulate on device, so a step
+does not synchronise with the host unless a callback reads its logs (`verbose=1`, batch hooks).
+
+`jit_compile`: accepted and stored (`"auto"` resolves to False, as Keras's torch backend does); steps run
+eagerly whatever its value (the eager step already runs fused torch kernels; no `torch.compile` here).
+"""
+import warnings
+
+import math
+import shutil
+
+import torch
+
+from tfcompat.eager.tape import GradientTape
+from tfcompat.framework.tensor import Tensor, _wrap
+from tfcompat.keras.engine import compile_utils, data_adapter
+from tfcompat.util import nest
+
+
+def _flatten_logs_in_order(model, logs):
+    names = []
+    for m in model.metrics:
+        if isinstance(m, compile_utils.CompileMetrics):
+            names += [s.name for s in m.metrics]
+        else:
+            names.append(m.name)
+    results = [logs[n] for n in names if n in logs]
+    results += [logs[k] for k in sorted(logs) if k not in names]
+    return results[0] if len(results) == 1 else results
+
+
+def _to_numpy(x):
+    return x.numpy() if isinstance(x, Tensor) else x
+
+
+class Trainer:
+    """The training API of `keras.Model` (Keras 3)."""
+
+    compiled = False
+    optimizer = None
+    _compile_loss = None
+    _compile_metrics = None
+    _loss_tracker = None
+    stop_training = False
+    stop_evaluating = False
+    stop_predicting = False
+    history = None
+    loss = None
+    _run_eagerly = False
+    _jit_compile = None
+    steps_per_execution = 1
+    _initial_epoch = None
+
+    # -- compile -----------------------------------------------------------------------------
+    def compile(self, optimizer="rmsprop", loss=None, loss_weights=None, metrics=None, weighted_metrics=None,
+                run_eagerly=False, steps_per_execution=1, jit_compile="auto", auto_scale_loss=True):
+        """Configures the model for training (optimizer, loss, metrics)."""
+        from tfcompat.keras import metrics as metrics_module
+        from tfcompat.keras import optimizers
+        if steps_per_execution != 1:
+            raise NotImplementedError("Model.compile(steps_per_execution != 1) is not supported by tfcompat")
+        self.optimizer = optimizers.get(optimizer)
+        if auto_scale_loss and self.dtype_policy.name == "mixed_float16" and self.optimizer is not None:
+            raise NotImplementedError("LossScaleOptimizer (mixed_float16 with auto_scale_loss) is not supported by "
+                                      "tfcompat")
+        output_names = self._output_names()
+        self._compile_loss = compile_utils.CompileLoss(loss, loss_weights, output_names=output_names) \
+            if loss is not None else None
+        self.loss = loss
+        self._compile_metrics = compile_utils.CompileMetrics(metrics, weighted_metrics, output_names=output_names) \
+            if metrics is not None or weighted_metrics is not None else None
+        if jit_compile == "auto":
+            jit_compile = False
+        if jit_compile and run_eagerly:
+            jit_compile = False
+            warnings.warn("If `run_eagerly` is True, then `jit_compile` cannot also be True. Disabling "
+                          "`jit_compile`.", stacklevel=2)
+        self._jit_compile = jit_compile
+        self._run_eagerly = run_eagerly
+        self.stop_training = False
+        self.compiled = True
+        self._loss_tracker = metrics_module.Mean(name="loss")
+        self.steps_per_execution = steps_per_execution
+        self._compile_config = dict(optimizer=optimizer, loss=loss, loss_weights=loss_weights, metrics=metrics,
+                                    weighted_metrics=weighted_metrics, run_eagerly=run_eagerly,
+                                    steps_per_execution=steps_per_execution, jit_compile=jit_compile)
+
+    def _output_names(self):
+        outputs = getattr(self, "_outputs_struct", None)
+        if outputs is None:
+            return None
+        if isinstance(outputs, dict):
+            return sorted(outputs)
+        names = []
+        for kt in nest.flatten(outputs):
+            history = getattr(kt, "_history", None)
+            names.append(history[0].layer.name if history else None)
+        return names if all(names) else None
+
+    @property
+    def jit_compile(self):
+        return bool(self._jit_compile)
+
+    @jit_compile.setter
+    def jit_compile(self, value):
+        self._jit_compile = value
+
+    @property
+    def run_eagerly(self):
+        return self._run_eagerly
+
+    @run_eagerly.setter
+    def run_eagerly(self, value):
+        self._run_eagerly = value
+
+    @property
+    def compiled_loss(self):
+        """Keras 2's `compiled_loss(y, y_pred, sample_weight, regularization_losses)`: the compiled loss."""
+        def call(y, y_pred, sample_weight=None, regularization_losses=None):
+            loss = self._compile_loss(y, y_pred, sample_weight)
+            for extra in regularization_losses or []:
+                loss = loss + extra
+            return loss
+        return call
+
+    @property
+    def compiled_metrics(self):
+        return self._compile_metrics
+
+    # -- metrics -------------------------------------------------------------------------------
+    @property
+    def metrics(self):
+        """Loss tracker, compiled metrics, per-output loss trackers, then metrics of attributes/sublayers."""
+        out = []
+        if self.compiled:
+            if self._loss_tracker is not None:
+                out.append(self._loss_tracker)
+            if self._compile_metrics is not None:
+                out.append(self._compile_metrics)
+            if self._compile_loss is not None:
+                out.extend(self._compile_loss.metrics)
+        out.extend(self._own_metrics())
+        for layer in self._flatten_layers(include_self=False):
+            if not isinstance(layer, Trainer):
+                out.extend(layer._own_metrics() if hasattr(layer, "_own_metrics") else _attr_metrics(layer))
+        return out
+
+    def _own_metrics(self):
+        return _attr_metrics(self)
+
+    @property
+    def metrics_names(self):
+        return [m.name for m in self.metrics]
+
+    @property
+    def metrics_variables(self):
+        return [v for m in self.metrics for v in m.variables]
+
+    def reset_metrics(self):
+        for m in self.metrics:
+            m.reset_state()
+
+    def get_metrics_result(self):
+        """The current `result()` of every metric in `self.metrics`, dict results flattened."""
+        out = {}
+        for m in self.metrics:
+            r = m.result()
+            if isinstance(r, dict):
+                out.update(r)
+            else:
+                out[m.name] = r
+        return out
+
+    # -- steps ------------------------------------------------------------------------------------
+    def compute_loss(self, x=None, y=None, y_pred=None, sample_weight=None, training=True):
+        """The compiled loss of `(y, y_pred)` plus the model's added losses (`self.losses`)."""
+        losses = []
+        if self._compile_loss is not None:
+            loss = self._compile_loss(y, y_pred, sample_weight)
+            if loss is not None:
+                losses.append(loss)
+        for extra in self.losses:
+            t = extra._t if isinstance(extra, Tensor) else torch.as_tensor(extra)
+            losses.append(_wrap(t.float().sum() if not t.is_floating_point() else t.sum()))
+        if not losses:
+            raise ValueError("No loss to compute. Provide a `loss` argument in `compile()`.")
+        total = losses[0]
+        for extra in losses[1:]:
+            total = total + extra
+        return total
+
+    def _compute_loss(self, x, y, y_pred, sample_weight, training):
+        if self._compute_loss_has_training_arg():
+            return self.compute_loss(x=x, y=y, y_pred=y_pred, sample_weight=sample_weight, training=training)
+        return self.compute_loss(x=x, y=y, y_pred=y_pred, sample_weight=sample_weight)
+
+    def _compute_loss_has_training_arg(self):
+        import inspect
+        flag = type(self).__dict__.get("_cl_training")
+        if flag is None:
+            flag = "training" in inspect.signature(self.compute_loss).parameters
+            setattr(type(self), "_cl_training", flag)
+        return flag
+
+    def compute_metrics(self, x, y, y_pred, sample_weight=None):
+        """Updates the compiled metrics and returns `get_metrics_result()`."""
+        if self._compile_metrics is not None:
+            self._compile_metrics.update_state(y, y_pred, sample_weight)
+        return self.get_metrics_result()
+
+    def _clear_layer_losses(self):
+        for layer in self._flatten_layers():
+            if layer._losses:
+                layer._losses.clear()
+
+    def train_step(self, data):
+        """One optimizer step on a batch: forward, loss, gradients, update; returns the metrics' results."""
+        x, y, sample_weight = data_adapter.unpack_x_y_sample_weight(data)
+        self._clear_layer_losses()
+        with GradientTape() as tape:
+            y_pred = self(x, training=True)
+            loss = self._compute_loss(x, y, y_pred, sample_weight, training=True)
+        self._loss_tracker.update_state(loss, sample_weight=nest.flatten(x)[0].shape[0])
+        variables = self.trainable_variables
+        if variables:
+            grads = tape.gradient(loss, variables)
+            self.optimizer.apply(grads, variables)
+        else:
+            warnings.warn("The model does not have any trainable weights.", stacklevel=2)
+        return self.compute_metrics(x, y, y_pred, sample_weight=sample_weight)
+
+    def test_step(self, data):
+        """Loss and metrics of a batch, without training."""
+        x, y, sample_weight = data_adapter.unpack_x_y_sample_weight(data)
+        self._clear_layer_losses()
+        y_pred = self(x, training=False)
+        loss = self._compute_loss(x, y, y_pred, sample_weight, training=False)
+        self._loss_tracker.update_state(loss, sample_weight=nest.flatten(x)[0].shape[0])
+        return self.compute_metrics(x, y, y_pred, sample_weight=sample_weight)
+
+    def predict_step(self, data):
+        """The model's output for a batch (`training=False`)."""
+        x, _, _ = data_adapter.unpack_x_y_sample_weight(data)
+        return self(x, training=False)
+
+    def _assert_compile_called(self, method_name):
+        if not self.compiled:
+            msg = "You must call `compile()` before "
+            if method_name == "fit":
+                msg += "training the model."
+            else:
+                msg += f"using the model. (`{method_name}` was called)"
+            raise ValueError(msg)
+
+    # -- loops -------------------------------------------------------------------------------------
+    def fit(self, x=None, y=None, batch_size=None, epochs=1, verbose="auto", callbacks=None, validation_split=0.0,
+            validation_data=None, shuffle=True, class_weight=None, sample_weight=None, initial_epoch=0,
+            steps_per_epoch=None, validation_steps=None, validation_batch_size=None, validation_freq=1):
+        """Trains the model for `epochs` epochs; returns the `History` callback."""
+        from tfcompat.keras import callbacks as callbacks_module
+        self._assert_compile_called("fit")
+        if validation_split and validation_data is None:
+            (x, y, sample_weight), validation_data = data_adapter.train_validation_split(
+                (x, y, sample_weight), validation_split)
+        val_x = val_y = val_sw = None
+        if validation_data is not None:
+            val_x, val_y, val_sw = data_adapter.unpack_x_y_sample_weight(validation_data)
+        iterator = data_adapter.EpochIterator(x, y, sample_weight, batch_size=batch_size,
+                                              steps_per_epoch=steps_per_epoch, shuffle=shuffle,
+                                              class_weight=class_weight)
+        if not isinstance(callbacks, callbacks_module.CallbackList):
+            callbacks = callbacks_module.CallbackList(callbacks, add_history=True, add_progbar=verbose != 0,
+                                                      verbose=verbose, epochs=epochs, steps=iterator.num_batches,
+                                                      model=self)
+        self.stop_training = False
+        batch_begin = callbacks.wants("on_train_batch_begin")
+        batch_end = callbacks.wants("on_train_batch_end")
+        callbacks.on_train_begin()
+        training_logs = None
+        logs = {}
+        initial_epoch = self._initial_epoch or initial_epoch
+        self._eval_iterator = None
+        for epoch in range(initial_epoch, epochs):
+            self.reset_metrics()
+            callbacks.on_epoch_begin(epoch)
+            for step, data in iterator:
+                if batch_begin:
+                    callbacks.on_train_batch_begin(step)
+                logs = self.train_step(data)
+                if batch_end:
+                    callbacks.on_train_batch_end(step, logs)
+                if self.stop_training:
+                    break
+            epoch_logs = dict(self._metrics_result_or_logs(logs))
+            if validation_data is not None and self._should_eval(epoch, validation_freq):
+                if self._eval_iterator is None:
+                    self._eval_iterator = data_adapter.EpochIterator(
+                        val_x, val_y, val_sw, batch_size=validation_batch_size or batch_size,
+                        steps_per_epoch=validation_steps, shuffle=False)
+                val_logs = self.evaluate(val_x, val_y, sample_weight=val_sw,
+                                         batch_size=validation_batch_size or batch_size, steps=validation_steps,
+                                         callbacks=callbacks, return_dict=True, _iterator=self._eval_iterator)
+                epoch_logs.update({"val_" + k: v for k, v in val_logs.items()})
+            callbacks.on_epoch_end(epoch, epoch_logs)
+            training_logs = epoch_logs
+            if self.stop_training:
+                break
+        if self.optimizer is not None and epochs > 0 and hasattr(self.optimizer, "finalize_variable_values"):
+            self.optimizer.finalize_variable_values(self.trainable_weights)
+        self._eval_iterator = None
+        callbacks.on_train_end(logs=training_logs)
+        return self.history
+
+    @staticmethod
+    def _should_eval(epoch, validation_freq):
+        epoch += 1
+        if isinstance(validation_freq, int):
+            return epoch % validation_freq == 0
+        if isinstance(validation_freq, list):
+            return epoch in validation_freq
+        raise ValueError(f"Expected `validation_freq` to be a list or int. Received: validation_freq="
+                         f"{validation_freq} of the type {type(validation_freq)}.")
+
+    def _metrics_result_or_logs(self, logs):
+        result = self.get_metrics_result()
+        if isinstance(logs, dict) and set(logs) == set(result):
+            return result
+        return logs
+
+    def evaluate(self, x=None, y=None, batch_size=None, verbose="auto", sample_weight=None, steps=None,
+                 callbacks=None, return_dict=False, **kwargs):
+        """Loss and metric values of the model on the data (a list, or a dict with `return_dict=True`)."""
+        from tfcompat.keras import callbacks as callbacks_module
+        self._assert_compile_called("evaluate")
+        iterator = kwargs.pop("_iterator", None)
+        if kwargs:
+            raise ValueError(f"Arguments not recognized: {kwargs}")
+        if iterator is None:
+            iterator = data_adapter.EpochIterator(x, y, sample_weight, batch_size=batch_size,
+                                                  steps_per_epoch=steps, shuffle=False)
+        if not isinstance(callbacks, callbacks_module.CallbackList):
+            callbacks = callbacks_module.CallbackList(callbacks, add_progbar=verbose != 0, verbose=verbose, epochs=1,
+                                                      steps=iterator.num_batches, model=self)
+        batch_begin = callbacks.wants("on_test_batch_begin")
+        batch_end = callbacks.wants("on_test_batch_end")
+        self.stop_evaluating = False
+        callbacks.on_test_begin()
+        logs = {}
+        self.reset_metrics()
+        for step, data in iterator:
+            if batch_begin:
+                callbacks.on_test_batch_begin(step)
+            logs = self.test_step(data)
+            if batch_end:
+                callbacks.on_test_batch_end(step, logs)
+            if self.stop_evaluating:
+                break
+        logs = callbacks_module.pythonify_logs(self._metrics_result_or_logs(logs))
+        callbacks.on_test_end(logs)
+        if return_dict:
+            return logs
+        return _flatten_logs_in_order(self, logs)
+
+    def predict(self, x, batch_size=None, verbose="auto", steps=None, callbacks=None):
+        """The model's outputs on `x`, batch by batch, concatenated into NumPy arrays."""
+        from tfcompat.keras import callbacks as callbacks_module
+        iterator = data_adapter.EpochIterator(x, batch_size=batch_size, steps_per_epoch=steps, shuffle=False)
+        if not isinstance(callbacks, callbacks_module.CallbackList):
+            callbacks = callbacks_module.CallbackList(callbacks, add_progbar=verbose != 0, verbose=verbose, epochs=1,
+                                                      steps=iterator.num_batches, model=self)
+        batch_end = callbacks.wants("on_predict_batch_end")
+        self.stop_predicting = False
+        callbacks.on_predict_begin()
+        struct, outputs = None, None
+        for step, data in iterator:
+            callbacks.on_predict_batch_begin(step)
+            batch = self.predict_step(data)
+            leaves = [t._t.detach() if isinstance(t, Tensor) else t for t in nest.flatten(batch)]
+            if outputs is None:
+                struct, outputs = batch, [[t] for t in leaves]
+            else:
+                for acc, t in zip(outputs, leaves):
+                    acc.append(t)
+            if batch_end:
+                callbacks.on_predict_batch_end(step, {"outputs": batch})
+            if self.stop_predicting:
+                break
+        callbacks.on_predict_end()
+        if outputs is None:
+            raise ValueError("Unexpected result of `predict_function` (Empty batch_outputs). Please use "
+                             "`Model.compile(..., run_eagerly=True)`, or `tf.config.run_functions_eagerly(True)` "
+                             "for more information of where went wrong, or file a issue/bug to `tf.keras`.")
+        return nest.pack_sequence_as(struct, [torch.cat(ts).cpu().numpy() for ts in outputs])
+
+    def train_on_batch(self, x, y=None, sample_weight=None, class_weight=None, return_dict=False):
+        """One training step on one batch; returns the metrics (after resetting them)."""
+        from tfcompat.keras.callbacks import pythonify_logs
+        self._assert_compile_called("train_on_batch")
+        x, y = nest.map_structure(data_adapter.to_tensor, x), nest.map_structure(data_adapter.to_tensor, y)
+        sample_weight = nest.map_structure(data_adapter.to_tensor, sample_weight)
+        if class_weight is not None:
+            if sample_weight is not None:
+                raise ValueError("Arguments `sample_weight` and `class_weight` cannot be specified at the same "
+                                 f"time. Received: sample_weight={sample_weight}, class_weight={class_weight}")
+            sample_weight = _wrap(data_adapter.class_weights_for(
+                y._t, data_adapter._class_weight_tensor(class_weight)))
+        self.reset_metrics()
+        logs = pythonify_logs(self.train_step((x, y, sample_weight)))
+        return logs if return_dict else _flatten_logs_in_order(self, logs)
+
+    def test_on_batch(self, x, y=None, sample_weight=None, return_dict=False):
+        """Loss and metrics of one batch (metrics reset first)."""
+        from tfcompat.keras.callbacks import pythonify_logs
+        self._assert_compile_called("test_on_batch")
+        data = nest.map_structure(data_adapter.to_tensor, (x, y, sample_weight))
+        self.reset_metrics()
+        logs = pythonify_logs(self.test_step(data))
+        return logs if return_dict else _flatten_logs_in_order(self, logs)
+
+    def predict_on_batch(self, x):
+        """The model's output on one batch, as NumPy arrays."""
+        out = self.predict_step((nest.map_structure(data_adapter.to_tensor, x),))
+        return nest.map_structure(_to_numpy, out)
+
+    # -- summary ---------------------------------------------------------------------------------
+    def summary(self, line_length=None, positions=None, print_fn=None, expand_nested=False, show_trainable=False,
+                layer_range=None):
+        """Prints Keras 3's summary table of the layers and parameter counts."""
+        print_summary(self, line_length=line_length, positions=positions, print_fn=print_fn,
+                      expand_nested=expand_nested, show_trainable=show_trainable, layer_range=layer_range)
+
+
+def _attr_metrics(obj):
+    from tfcompat.keras.metrics import Metric
+    out = []
+    for k, v in obj.__dict__.items():
+        if k.startswith("_compile") or k == "_loss_tracker":
+            continue
+        if isinstance(v, Metric):
+            out.append(v)
+    return out
+
+
+# -- model.summary() ---------------------------------------------------------------------------------------------
+# Keras 3 renders the table with `rich` (no colours when not a terminal); this reproduces its plain-text layout:
+# fixed column widths squeezed evenly to the table width, word wrapping, lines cropped at the console width.
+
+def _ratio_reduce(total, ratios, maximums, values):
+    ratios = [r if m else 0 for r, m in zip(ratios, maximums)]
+    total_ratio = sum(ratios)
+    if not total_ratio:
+        return values[:]
+    remaining, out = total, []
+    for ratio, maximum, value in zip(ratios, maximums, values):
+        if ratio and total_ratio > 0:
+            d = min(maximum, round(ratio * remaining / total_ratio))
+            out.append(value - d)
+            remaining -= d
+            total_ratio -= ratio
+        else:
+            out.append(value)
+    return out
+
+
+def _wrap_text(text, width):
+    """Splits `text` into lines of at most `width` characters, at spaces, folding longer words."""
+    lines = []
+    for para in text.split("\n"):
+        line = ""
+        for word in para.split(" "):
+            while len(word) > width:
+                if line:
+                    lines.append(line)
+                    line = ""
+                lines.append(word[:width])
+                word = word[width:]
+            if not line:
+                line = word
+            elif len(line) + 1 + len(word) <= width:
+                line += " " + word
+            else:
+                lines.append(line)
+                line = word
+        lines.append(line)
+    return lines
+
+
+def _render_table(header, alignment, rows, column_widths, line_length):
+    extra = len(header) + 1
+    widths = [min(w + 2, line_length - extra) for w in column_widths]
+    if sum(widths) > line_length - extra:
+        widths = _ratio_reduce(sum(widths) - (line_length - extra), [1] * len(widths), widths, widths)
+    inner = [w - 2 for w in widths]
+
+    def row_lines(cells, left, sep, right):
+        wrapped = [_wrap_text(c, w) for c, w in zip(cells, inner)]
+        height = max(len(c) for c in wrapped)
+        out = []
+        for i in range(height):
+            parts = []
+            for lines, w, align in zip(wrapped, inner, alignment):
+                text = lines[i] if i < len(lines) else ""
+                parts.append(" " + (text.rjust(w) if align == "right" else text.ljust(w)) + " ")
+            out.append(left + sep.join(parts) + right)
+        return out
+
+    def rule(left, fill, sep, right):
+        return left + sep.join(fill * w for w in widths) + right
+
+    lines = [rule("┏", "━", "┳", "┓")] + row_lines(header, "┃", "┃", "┃") + [rule("┡", "━", "╇", "┩")]
+    for i, row in enumerate(rows):
+        if i:
+            lines.append(rule("├", "─", "┼", "┤"))
+        lines += row_lines(row, "│", "│", "│")
+    lines.append(rule("└", "─", "┴", "┘"))
+    return lines
+
+
+def _format_shape(shape):
+    if isinstance(shape, (list, tuple)) and shape and isinstance(shape[0], (list, tuple)):
+        return "[" + ", ".join(_format_shape(s) for s in shape) + "]"
+    return "(" + ", ".join(str(d) for d in shape) + ")"
+
+
+def _layer_output_shape(layer, known):
+    if id(layer) in known:
+        return _format_shape(known[id(layer)])
+    nodes = layer.__dict__.get("_inbound_nodes") or []
+    if nodes:
+        outs = nest.flatten(nodes[-1].outputs)
+        shapes = [tuple(o._shape) for o in outs]
+        return _format_shape(shapes[0] if len(shapes) == 1 else shapes)
+    build_shape = getattr(layer, "_build_input_shape", None)
+    if build_shape is not None and layer.built:
+        try:
+            return _format_shape(layer.compute_output_shape(build_shape))
+        except NotImplementedError:
+            return "?"
+    if hasattr(layer, "batch_shape") and type(layer).__name__ == "InputLayer":
+        return _format_shape(layer.batch_shape)
+    return "?"
+
+
+def _sequential_shapes(model):
+    """Output shape of each layer of a built Sequential model, propagated from its input shape."""
+    known = {}
+    input_layer = getattr(model, "_input_layer", None)
+    if input_layer is None or not model.built:
+        return known
+    shape = tuple(input_layer.batch_shape)
+    for layer in model.layers:
+        try:
+            shape = tuple(layer.compute_output_shape(shape))
+        except Exception:   # noqa: BLE001 - a layer whose shape cannot be inferred shows "?"
+            break
+        known[id(layer)] = shape
+    return known
+
+
+def _is_sequential_like(model):
+    nodes = getattr(model, "_nodes", None)
+    if nodes is None:
+        return True
+    inputs = model.inputs
+    if len(inputs) != 1 or len(model.outputs) != 1:
+        return False
+    previous = inputs[0]
+    for node in nodes:
+        if len(node.input_tensors) != 1 or node.input_tensors[0] is not previous:
+            return False
+        outs = nest.flatten(node.outputs)
+        if len(outs) != 1:
+            return False
+        previous = outs[0]
+    return True
+
+
+def _connections(layer, nodes):
+    text = ""
+    for node in layer.__dict__.get("_inbound_nodes") or []:
+        if node not in nodes:
+            continue
+        for kt in node.input_tensors:
+            src_node, tensor_index = kt._history
+            src = src_node.layer
+            node_index = src.__dict__.get("_inbound_nodes", []).index(src_node)
+            text += (", " if text else "") + f"{src.name}[{node_index}][{tensor_index}]"
+    return text or "-"
+
+
+def _memory(weights):
+    seen, total = set(), 0
+    for w in weights:
+        if id(w) in seen:
+            continue
+        seen.add(id(w))
+        total += math.prod(w.shape.as_list()) * w._t.element_size()
+    return total
+
+
+def _readable(size):
+    for unit in ("B", "KB", "MB", "GB", "TB", "PB"):
+        if size / 1024 < 1:
+            return f"{size:.2f} {unit}"
+        size /= 1024
+    return f"{size:.2f} PB"
+
+
+def _count(weights):
+    return int(sum(math.prod(w.shape.as_list()) for w in {id(w): w for w in weights}.values()))
+
+
+def print_summary(model, line_length=None, positions=None, print_fn=None, expand_nested=False, show_trainable=False,
+                  layer_range=None):
+    """Keras 3's `model.summary()` text."""
+    if expand_nested:
+        raise NotImplementedError("Model.summary(expand_nested=True) is not supported by tfcompat")
+    if show_trainable:
+        raise NotImplementedError("Model.summary(show_trainable=True) is not supported by tfcompat")
+    if layer_range is not None:
+        raise NotImplementedError("Model.summary(layer_range=...) is not supported by tfcompat")
+    sequential_like = _is_sequential_like(model)
+    nodes = getattr(model, "_nodes", None)
+    layers = list(model.layers)
+    if sequential_like:
+        default, positions = 88, positions or [0.45, 0.80, 1.0]
+        header, alignment = ["Layer (type)", "Output Shape", "Param #"], ["left", "left", "right"]
+    else:
+        default, positions = 108, positions or [0.3, 0.56, 0.74, 1.0]
+        header = ["Layer (type)", "Output Shape", "Param #", "Connected to"]
+        alignment = ["left", "left", "right", "left"]
+    console_width = shutil.get_terminal_size().columns
+    line_length = line_length or min(default, console_width - 4)
+    if positions[-1] <= 1:
+        positions = [int(line_length * p) for p in positions]
+    column_widths, current = [], 0
+    for pos in positions:
+        width = pos - current
+        if width < 4:
+            raise ValueError("Insufficient console width to print summary.")
+        column_widths.append(width)
+        current += width
+    known = _sequential_shapes(model) if getattr(model, "_stack", None) is not None else {}
+    rows = []
+    for layer in layers:
+        if not layer.built:
+            params = "0 (unbuilt)"
+        else:
+            params = f"{layer.count_params():,}"
+        row = [f"{layer.name} ({type(layer).__name__})", _layer_output_shape(layer, known), params]
+        if not sequential_like:
+            row.append(_connections(layer, nodes))
+        rows.append(row)
+    trainable, non_trainable = model.trainable_weights, model.non_trainable_weights
+    optimizer = model.optimizer if model.compiled else None
+    opt_vars = optimizer.variables if optimizer is not None and optimizer.built else None
+    totals = _count(trainable) + _count(non_trainable) + (_count(opt_vars) if opt_vars is not None else 0)
+    total_mem = _memory(trainable) + _memory(non_trainable) + (_memory(opt_vars) if opt_vars is not None else 0)
+    lines = [f'Model: "{model.name}"']
+    lines += _render_table(header, alignment, rows, column_widths, line_length)
+    lines.append(f" Total params: {totals:,} ({_readable(total_mem)})")
+    lines.append(f" Trainable params: {_count(trainable):,} ({_readable(_memory(trainable))})")
+    lines.append(f" Non-trainable params: {_count(non_trainable):,} ({_readable(_memory(non_trainable))})")
+    if opt_vars is not None:
+        lines.append(f" Optimizer params: {_count(opt_vars):,} ({_readable(_memory(opt_vars))})")
+    lines = [l[:console_width] for l in lines]
+    text = "\n".join(lines) + "\n"
+    if print_fn is None:
+        from tfcompat.keras.utils_progbar import print_msg
+        print_msg(text, line_break=False)
+    else:
+        print_fn(text)
