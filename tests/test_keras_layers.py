@@ -2364,8 +2364,6 @@ def test_regularization_losses():
     np.testing.assert_allclose([float(x) for x in d.losses], [0.27, 0.06, 1.5], rtol=1e-6)
 
 
-@pytest.mark.xfail(reason="engine (base.py): Keras 3 clears a layer's add_loss/activity losses at the start of "
-                          "each outermost __call__; tfcompat accumulates them", strict=True)
 def test_losses_reset_each_call():
     d = L.Dense(3, activity_regularizer="l2")
     x = np.ones((4, 2), "float32")
@@ -2374,8 +2372,6 @@ def test_losses_reset_each_call():
     assert len(d.losses) == 1
 
 
-@pytest.mark.xfail(reason="engine (base.py): Layer.losses collects only direct sublayers' losses; Keras 3 "
-                          "collects every nested layer's", strict=True)
 def test_losses_of_nested_layers():
     inner = tf.keras.Sequential([L.Dense(2, activity_regularizer="l2")])
     outer = tf.keras.Sequential([inner])

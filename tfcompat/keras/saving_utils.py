@@ -60,7 +60,9 @@ def serialize_keras_object(obj):
     """The Keras 3 config dict of `obj` (None stays None; plain values pass through)."""
     if obj is None or isinstance(obj, (str, int, float, bool)):
         return obj
-    if isinstance(obj, (list, tuple)):
+    if isinstance(obj, tuple):
+        return tuple(serialize_keras_object(o) for o in obj)
+    if isinstance(obj, list):
         return [serialize_keras_object(o) for o in obj]
     if isinstance(obj, dict):
         return {k: serialize_keras_object(v) for k, v in obj.items()}

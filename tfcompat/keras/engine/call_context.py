@@ -10,6 +10,12 @@ def current_training():
     return stack[-1] if stack else None
 
 
+def current_depth():
+    """How many layer calls enclose this point (0 outside any call)."""
+    stack = getattr(_state, "stack", None)
+    return len(stack) if stack else 0
+
+
 def push(training):
     stack = getattr(_state, "stack", None)
     if stack is None:

@@ -263,17 +263,23 @@ class Layer:
 
     @property
     def losses(self):
-        out = list(self._losses)
+        """Losses added during the last outermost call (add_loss, activity regularizers), then weight penalties."""
+        out = []
+        for layer in self._flatten_layers():
+            out.extend(layer._losses)
         for w in self.weights:
             reg = getattr(w, "regularizer", None)
             if reg is not None:
                 out.append(reg(w))
-        for layer in self._layers:
-            out.extend(layer._losses)
         return out
 
     def add_loss(self, loss):
+        _CALL_LOSSES[0] = True
         self._losses.append(loss if isinstance(loss, Tensor) else convert_to_tensor(loss))
+
+    def _clear_losses(self):
+        for layer in self._flatten_layers():
+            layer._losses.clear()
 
     @property
     def layers(self):
@@ -358,6 +364,8 @@ class Layer:
             training = kwargs.pop("training")
         if not self.built:
             self._maybe_build(args)
+        if _CALL_LOSSES[0] and call_context.current_depth() == 0:
+            self._clear_losses()     # as Keras: a new outermost call starts with no added losses
         scoped = not _in_own_scope(self)
         if scoped:
             kvars._scope_stack().append(self.name)
@@ -371,8 +379,10 @@ class Layer:
             if scoped:
                 kvars._scope_stack().pop()
         if self.activity_regularizer is not None:
+            _CALL_LOSSES[0] = True
             for o in nest.flatten(outputs):
-                self._losses.append(self.activity_regularizer(o) / o.shape[0] if o.shape.rank else self.activity_regularizer(o))
+                loss = self.activity_regularizer(o)
+                self._losses.append(loss / o.shape[0] if o.shape.rank else loss)
         return outputs
 
     def _convert_inputs(self, x):
@@ -446,6 +456,7 @@ class Layer:
 _COMPUTE = {"float32": torch.float32, "float64": torch.float64, "float16": torch.float16,
             "bfloat16": torch.bfloat16}
 _BUILDING = []
+_CALL_LOSSES = [False]      # set once any layer adds a call-time loss; until then calls skip clearing them
 
 
 def _in_own_scope(layer):

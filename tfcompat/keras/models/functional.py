@@ -23,14 +23,7 @@ class Functional(Model):
             if isinstance(inputs, list) and False else inputs
         self._outputs_struct = outputs
         self._nodes = topological_nodes(inputs, outputs)
-        layers = []
-        for kt in nest.flatten(inputs):
-            layer = kt._history[0].layer if kt._history else None
-            if layer is not None and layer not in layers:
-                layers.append(layer)
-        for node in self._nodes:
-            if node.layer not in layers:
-                layers.append(node.layer)
+        layers = _layers_by_depth(self._nodes, nest.flatten(inputs))
         self._tracking = False
         self._layers.extend(layers)
         self.__dict__["_tracking"] = True
@@ -73,6 +66,28 @@ class Functional(Model):
 
     def _layers_for_summary(self):
         return [l for l in self.layers]
+
+
+def _layers_by_depth(nodes, inputs):
+    """The graph's layers as Keras 3 lists them: deepest first (inputs), then by first use."""
+    depth = {}
+    for node in reversed(nodes):                 # consumers before producers
+        d = depth.setdefault(id(node), 0)
+        for kt in node.input_tensors:
+            producer = kt._history[0] if kt._history else None
+            if producer is not None:
+                depth[id(producer)] = max(depth.get(id(producer), 0), d + 1)
+    order, layer_depth = [], {}
+    entries = [kt._history[0] for kt in inputs if kt._history] + list(nodes)
+    for node in entries:
+        layer = node.layer
+        d = depth.get(id(node), 0)
+        if id(layer) not in layer_depth:
+            order.append(layer)
+            layer_depth[id(layer)] = d
+        else:
+            layer_depth[id(layer)] = max(layer_depth[id(layer)], d)
+    return sorted(order, key=lambda l: -layer_depth[id(l)])     # stable: first use breaks ties
 
 
 def is_input_layer(layer):

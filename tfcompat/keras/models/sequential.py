@@ -64,6 +64,7 @@ class Sequential(Model):
             raise ValueError("You must provide an `input_shape` argument.")
         if self._input_layer is None:
             self._input_layer = InputLayer(batch_shape=(None,) + tuple(input_shape)[1:])
+        naming.get_uid("functional")   # Keras 3 builds a Sequential through a Functional, using up that name
         x = self._input_layer.output
         with kvars.name_scope(self.name):
             for layer in self._stack:

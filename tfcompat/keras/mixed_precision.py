@@ -1,0 +1,34 @@
+"""`keras.mixed_precision`: the global dtype policy ("mixed_float16": float16 compute, float32 variables)."""
+from tfcompat.keras.layers import base
+from tfcompat.keras.layers.base import DTypePolicy
+
+Policy = DTypePolicy
+_FLOATS = ("float16", "float32", "float64", "bfloat16", "mixed_float16", "mixed_bfloat16")
+
+
+def set_global_policy(policy):
+    """Sets the dtype policy new layers get when they're not given `dtype`."""
+    name = policy.name if isinstance(policy, DTypePolicy) else policy
+    if not isinstance(name, str) or name not in _FLOATS:
+        raise ValueError(f"Cannot convert '{name}' to a mixed precision DTypePolicy. Valid policies include "
+                         f"'mixed_float16', 'mixed_bfloat16', and the name of any float dtype such as 'float32'.")
+    base._global_policy[0] = name
+
+
+def global_policy():
+    """The current global `DTypePolicy` (float32 unless set)."""
+    return DTypePolicy(base._global_policy[0])
+
+
+def dtype_policy():
+    return global_policy()
+
+
+set_dtype_policy = set_global_policy
+
+
+class LossScaleOptimizer:
+    """Dynamic loss scaling for float16 training: not provided (bfloat16 or float32 need none)."""
+
+    def __init__(self, *args, **kwargs):
+        raise NotImplementedError("tfcompat: keras.mixed_precision.LossScaleOptimizer is not supported")

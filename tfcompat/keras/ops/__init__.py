@@ -1,0 +1,643 @@
+"""`keras.ops`: Keras 3's backend-neutral NumPy-style and NN ops, returning tfcompat tensors.
+
+Dtypes follow Keras 3 (not TF): operands are promoted like JAX/NumPy (`ops.add(int32, 1.5)` is float32,
+`ops.add(int32, int64)` is int64), Python scalars are weakly typed, and ints go to float32 in float ops.
+"""
+import builtins
+
+import numpy as np
+import torch
+import torch.nn.functional as F
+
+from tfcompat.framework import dtypes as _dtypes
+from tfcompat.framework.convert import to_storage
+from tfcompat.framework.op_def import input_storage
+from tfcompat.framework.tensor import _wrap
+
+_FLOATX = torch.float32
+_SCALARS = (bool, int, float)
+
+
+def _st(x):
+    """Storage of a tensor-like input (Python lists infer TF dtypes: int32 / float32)."""
+    return input_storage(x)
+
+
+def _floating(t):
+    return t if t.is_floating_point() else t.to(_FLOATX)
+
+
+def _torch_dtype(dtype):
+    return _dtypes.as_dtype(dtype).torch_dtype
+
+
+def _pair(x, y):
+    """Both operands as storages of one dtype, with Keras 3's promotion (Python scalars are weak)."""
+    sx, sy = isinstance(x, _SCALARS), isinstance(y, _SCALARS)
+    if sx and sy:
+        a, b = to_storage(x), to_storage(y)
+    elif sx or sy:
+        t = _st(y if sx else x)
+        s = x if sx else y
+        dt = t.dtype
+        if isinstance(s, float) and not (dt.is_floating_point or dt.is_complex):
+            dt = _FLOATX
+        elif isinstance(s, int) and not isinstance(s, bool) and dt is torch.bool:
+            dt = torch.int32
+        t = t.to(dt)
+        other = torch.tensor(s, dtype=dt, device=t.device)
+        return (other, t) if sx else (t, other)
+    else:
+        a, b = _st(x), _st(y)
+    if a.dtype is not b.dtype:
+        dt = torch.promote_types(a.dtype, b.dtype)
+        a, b = a.to(dt), b.to(dt)
+    return a, b
+
+
+def _binary(fn, doc):
+    def op(x1, x2):
+        a, b = _pair(x1, x2)
+        return _wrap(fn(a, b))
+    op.__doc__ = doc
+    return op
+
+
+def _unary_float(fn, doc):
+    def op(x):
+        return _wrap(fn(_floating(_st(x))))
+    op.__doc__ = doc
+    return op
+
+
+def _unary(fn, doc):
+    def op(x):
+        return _wrap(fn(_st(x)))
+    op.__doc__ = doc
+    return op
+
+
+def _axes(axis):
+    return None if axis is None else (axis if isinstance(axis, int) else tuple(axis))
+
+
+def _reduce(t, fn, axis, keepdims):
+    axis = _axes(axis)
+    if axis is None:
+        out = fn(t)
+        return out.reshape((1,) * t.ndim) if keepdims else out
+    return fn(t, dim=axis, keepdim=keepdims)
+
+
+# -- creation and conversion ---------------------------------------------------------------------
+def convert_to_tensor(x, dtype=None, sparse=None, ragged=None):
+    """A tfcompat tensor of `x` (Python floats -> float32, ints -> int32, NumPy keeps its dtype)."""
+    if sparse or ragged:
+        raise NotImplementedError("tfcompat: keras.ops.convert_to_tensor(sparse=/ragged=) is not supported")
+    t = _st(x)
+    return _wrap(t.to(_torch_dtype(dtype)) if dtype is not None else t)
+
+
+def convert_to_numpy(x):
+    """`x` as a NumPy array."""
+    return np.asarray(_st(x).detach().cpu().numpy())
+
+
+def cast(x, dtype):
+    """`x` converted to `dtype` (floats truncate toward zero when cast to ints)."""
+    return _wrap(_st(x).to(_torch_dtype(dtype)))
+
+
+def shape(x):
+    """The static shape as a tuple of Python ints."""
+    return tuple(_st(x).shape)
+
+
+def ndim(x):
+    return _st(x).ndim
+
+
+def size(x):
+    return _wrap(torch.tensor(_st(x).numel(), dtype=torch.int32))
+
+
+def _creation_dtype(dtype, default=_FLOATX):
+    return default if dtype is None else _torch_dtype(dtype)
+
+
+def zeros(shape, dtype=None):
+    return _wrap(torch.zeros(tuple(shape) if not isinstance(shape, int) else (shape,), dtype=_creation_dtype(dtype)))
+
+
+def ones(shape, dtype=None):
+    return _wrap(torch.ones(tuple(shape) if not isinstance(shape, int) else (shape,), dtype=_creation_dtype(dtype)))
+
+
+def full(shape, fill_value, dtype=None):
+    """A tensor of `shape` filled with `fill_value` (float32 unless `dtype`)."""
+    shape = tuple(shape) if not isinstance(shape, int) else (shape,)
+    return _wrap(torch.full(shape, fill_value, dtype=_creation_dtype(dtype)))
+
+
+def zeros_like(x, dtype=None):
+    t = _st(x)
+    return _wrap(torch.zeros_like(t, dtype=_creation_dtype(dtype, t.dtype)))
+
+
+def ones_like(x, dtype=None):
+    t = _st(x)
+    return _wrap(torch.ones_like(t, dtype=_creation_dtype(dtype, t.dtype)))
+
+
+def full_like(x, fill_value, dtype=None):
+    t = _st(x)
+    return _wrap(torch.full_like(t, fill_value, dtype=_creation_dtype(dtype, t.dtype)))
+
+
+def arange(start, stop=None, step=1, dtype=None):
+    """`[start, stop)` by `step`: int32 for int arguments, float32 otherwise."""
+    if stop is None:
+        start, stop = 0, start
+    default = torch.int32 if builtins.all(isinstance(v, int) for v in (start, stop, step)) else _FLOATX
+    return _wrap(torch.arange(start, stop, step, dtype=_creation_dtype(dtype, default)))
+
+
+def linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None, axis=0):
+    if retstep or axis != 0:
+        raise NotImplementedError("tfcompat: keras.ops.linspace(retstep=/axis=) is not supported")
+    if endpoint:
+        out = torch.linspace(float(start), float(stop), num, dtype=torch.float64)
+    else:
+        out = torch.linspace(float(start), float(stop), num + 1, dtype=torch.float64)[:-1]
+    return _wrap(out.to(_creation_dtype(dtype)))
+
+
+def eye(N, M=None, k=0, dtype=None):
+    out = torch.eye(N, N if M is None else M, dtype=_creation_dtype(dtype))
+    return _wrap(torch.diagonal_scatter(torch.zeros_like(out), torch.ones(out.diagonal(k).shape, dtype=out.dtype), k)
+                 if k else out)
+
+
+def one_hot(x, num_classes, axis=-1, dtype=None, sparse=False):
+    """float32 one-hot encoding of integer `x` (out-of-range ids give all-zero rows)."""
+    t = _st(x).long()
+    valid = (t >= 0) & (t < num_classes)
+    out = F.one_hot(torch.where(valid, t, 0), num_classes) * valid.unsqueeze(-1)
+    out = out.to(_creation_dtype(dtype))
+    return _wrap(out if axis == -1 else torch.movedim(out, -1, axis))
+
+
+# -- elementwise -------------------------------------------------------------------------------------
+add = _binary(torch.add, "`x1 + x2` with Keras's dtype promotion.")
+subtract = _binary(torch.sub, "`x1 - x2`.")
+multiply = _binary(torch.mul, "`x1 * x2`.")
+maximum = _binary(torch.maximum, "Elementwise maximum.")
+minimum = _binary(torch.minimum, "Elementwise minimum.")
+equal = _binary(torch.eq, "`x1 == x2` (bool).")
+not_equal = _binary(torch.ne, "`x1 != x2` (bool).")
+less = _binary(torch.lt, "`x1 < x2` (bool).")
+less_equal = _binary(torch.le, "`x1 <= x2` (bool).")
+greater = _binary(torch.gt, "`x1 > x2` (bool).")
+greater_equal = _binary(torch.ge, "`x1 >= x2` (bool).")
+floor_divide = _binary(torch.floor_divide, "`x1 // x2`.")
+mod = _binary(torch.remainder, "`x1 % x2` (sign of the divisor).")
+logical_and = _binary(torch.logical_and, "Elementwise logical and.")
+logical_or = _binary(torch.logical_or, "Elementwise logical or.")
+logical_xor = _binary(torch.logical_xor, "Elementwise logical xor.")
+
+
+def divide(x1, x2):
+    """`x1 / x2` (true division: ints give float32)."""
+    a, b = _pair(x1, x2)
+    return _wrap(torch.div(_floating(a), _floating(b)))
+
+
+true_divide = divide
+
+
+def power(x1, x2):
+    """`x1 ** x2`."""
+    a, b = _pair(x1, x2)
+    return _wrap(torch.pow(a, b))
+
+
+def _int_safe(fn):
+    def op(t):
+        return fn(t) if t.dtype is not torch.bool else fn(t.to(torch.int32))
+    return op
+
+
+abs = absolute = _unary(torch.abs, "`|x|`.")
+negative = _unary(torch.neg, "`-x`.")
+square = _unary(torch.square, "`x * x` (keeps the dtype).")
+sign = _unary(torch.sign, "-1, 0 or 1 by sign.")
+floor = _unary_float(torch.floor, "Round down.")
+ceil = _unary_float(torch.ceil, "Round up.")
+round = _unary_float(torch.round, "Round half to even.")
+logical_not = _unary(torch.logical_not, "Elementwise not.")
+isnan = _unary(torch.isnan, "NaN test (bool).")
+isinf = _unary(torch.isinf, "Infinity test (bool).")
+isfinite = _unary(torch.isfinite, "Finite test (bool).")
+sqrt = _unary_float(torch.sqrt, "Square root (ints give float32).")
+rsqrt = _unary_float(torch.rsqrt, "`1 / sqrt(x)`.")
+exp = _unary_float(torch.exp, "`e ** x`.")
+expm1 = _unary_float(torch.expm1, "`e ** x - 1`.")
+log = _unary_float(torch.log, "Natural logarithm.")
+log1p = _unary_float(torch.log1p, "`log(1 + x)`.")
+log2 = _unary_float(torch.log2, "Base-2 logarithm.")
+log10 = _unary_float(torch.log10, "Base-10 logarithm.")
+sin = _unary_float(torch.sin, "Sine.")
+cos = _unary_float(torch.cos, "Cosine.")
+tan = _unary_float(torch.tan, "Tangent.")
+sinh = _unary_float(torch.sinh, "Hyperbolic sine.")
+cosh = _unary_float(torch.cosh, "Hyperbolic cosine.")
+tanh = _unary_float(torch.tanh, "Hyperbolic tangent.")
+arctan = _unary_float(torch.atan, "Inverse tangent.")
+erf = _unary_float(torch.erf, "Error function.")
+erfinv = _unary_float(torch.erfinv, "Inverse error function.")
+reciprocal = _unary_float(torch.reciprocal, "`1 / x`.")
+sigmoid = _unary_float(torch.sigmoid, "`1 / (1 + exp(-x))`.")
+softplus = _unary_float(F.softplus, "`log(1 + exp(x))`.")
+softsign = _unary_float(F.softsign, "`x / (1 + |x|)`.")
+silu = swish = _unary_float(F.silu, "`x * sigmoid(x)`.")
+relu6 = _unary_float(F.relu6, "`min(max(x, 0), 6)`.")
+hard_sigmoid = _unary_float(lambda t: torch.clamp(t / 6.0 + 0.5, 0.0, 1.0), "`clip(x / 6 + 0.5, 0, 1)`.")
+log_sigmoid = _unary_float(F.logsigmoid, "`log(sigmoid(x))`.")
+
+
+def relu(x):
+    """`max(x, 0)`."""
+    return _wrap(torch.relu(_st(x)))
+
+
+def leaky_relu(x, negative_slope=0.2):
+    return _wrap(F.leaky_relu(_floating(_st(x)), negative_slope))
+
+
+def elu(x, alpha=1.0):
+    return _wrap(F.elu(_floating(_st(x)), alpha))
+
+
+def selu(x):
+    return _wrap(F.selu(_floating(_st(x))))
+
+
+def gelu(x, approximate=True):
+    """Gaussian error linear unit (Keras's default is the tanh approximation)."""
+    return _wrap(F.gelu(_floating(_st(x)), approximate="tanh" if approximate else "none"))
+
+
+def softmax(x, axis=-1):
+    t = _floating(_st(x))
+    if isinstance(axis, int):
+        return _wrap(torch.softmax(t, dim=axis))
+    return _wrap(torch.exp(t - torch.logsumexp(t, dim=tuple(axis), keepdim=True)))
+
+
+def log_softmax(x, axis=-1):
+    return _wrap(torch.log_softmax(_floating(_st(x)), dim=axis))
+
+
+def clip(x, x_min, x_max):
+    """`x` limited to `[x_min, x_max]` (keeps the dtype of `x`)."""
+    t = _st(x)
+    lo = x_min if isinstance(x_min, _SCALARS) else _st(x_min).to(t.dtype)
+    hi = x_max if isinstance(x_max, _SCALARS) else _st(x_max).to(t.dtype)
+    return _wrap(torch.clamp(t, lo, hi).to(t.dtype))
+
+
+def where(condition, x1=None, x2=None):
+    """`x1` where `condition` else `x2` (promoted); with one argument, the indices where it holds."""
+    c = _st(condition).to(torch.bool)
+    if x1 is None and x2 is None:
+        return tuple(_wrap(i.to(torch.int32)) for i in torch.nonzero(c, as_tuple=True))
+    a, b = _pair(x1, x2)
+    return _wrap(torch.where(c, a, b))
+
+
+def nan_to_num(x, nan=0.0, posinf=None, neginf=None):
+    return _wrap(torch.nan_to_num(_st(x), nan=nan, posinf=posinf, neginf=neginf))
+
+
+def stop_gradient(x):
+    return _wrap(_st(x).detach())
+
+
+# -- reductions ---------------------------------------------------------------------------------------
+def sum(x, axis=None, keepdims=False):
+    """Sum (int32 stays int32, bool counts as int32)."""
+    t = _st(x)
+    dt = torch.int32 if t.dtype is torch.bool else t.dtype
+    return _wrap(_reduce(t, torch.sum, axis, keepdims).to(dt))
+
+
+def prod(x, axis=None, keepdims=False, dtype=None):
+    t = _st(x)
+    dt = _creation_dtype(dtype, torch.int32 if t.dtype is torch.bool else t.dtype)
+    if axis is None:
+        out = torch.prod(t)
+        out = out.reshape((1,) * t.ndim) if keepdims else out
+    elif isinstance(axis, int):
+        out = torch.prod(t, dim=axis, keepdim=keepdims)
+    else:
+        out = t
+        for a in sorted((a % t.ndim for a in axis), reverse=True):
+            out = torch.prod(out, dim=a, keepdim=keepdims)
+    return _wrap(out.to(dt))
+
+
+def mean(x, axis=None, keepdims=False):
+    """Mean (ints give float32)."""
+    return _wrap(_reduce(_floating(_st(x)), torch.mean, axis, keepdims))
+
+
+def max(x, axis=None, keepdims=False, initial=None):
+    if initial is not None:
+        raise NotImplementedError("tfcompat: keras.ops.max(initial=) is not supported")
+    return _wrap(_reduce(_st(x), torch.amax, axis, keepdims))
+
+
+def min(x, axis=None, keepdims=False, initial=None):
+    if initial is not None:
+        raise NotImplementedError("tfcompat: keras.ops.min(initial=) is not supported")
+    return _wrap(_reduce(_st(x), torch.amin, axis, keepdims))
+
+
+amax, amin = max, min
+
+
+def any(x, axis=None, keepdims=False):
+    return _wrap(_reduce(_st(x).to(torch.bool), torch.any, axis, keepdims))
+
+
+def all(x, axis=None, keepdims=False):
+    return _wrap(_reduce(_st(x).to(torch.bool), torch.all, axis, keepdims))
+
+
+def var(x, axis=None, keepdims=False):
+    """Population variance."""
+    return _wrap(torch.var(_floating(_st(x)), dim=_axes(axis), keepdim=keepdims, correction=0))
+
+
+def std(x, axis=None, keepdims=False):
+    """Population standard deviation."""
+    return _wrap(torch.std(_floating(_st(x)), dim=_axes(axis), keepdim=keepdims, correction=0))
+
+
+def moments(x, axes, keepdims=False, synchronized=False):
+    """(mean, variance) over `axes`."""
+    t = _floating(_st(x))
+    m = torch.mean(t, dim=tuple(axes), keepdim=True)
+    v = torch.mean(torch.square(t - m), dim=tuple(axes), keepdim=keepdims)
+    return _wrap(m if keepdims else m.squeeze(tuple(axes))), _wrap(v)
+
+
+def logsumexp(x, axis=None, keepdims=False):
+    t = _floating(_st(x))
+    return _wrap(torch.logsumexp(t, dim=tuple(range(t.ndim)) if axis is None else axis, keepdim=keepdims))
+
+
+def argmax(x, axis=None, keepdims=False):
+    """Index of the largest value (int32; flattened when `axis` is None)."""
+    t = _st(x)
+    return _wrap(torch.argmax(t, dim=axis, keepdim=keepdims).to(torch.int32))
+
+
+def argmin(x, axis=None, keepdims=False):
+    t = _st(x)
+    return _wrap(torch.argmin(t, dim=axis, keepdim=keepdims).to(torch.int32))
+
+
+def cumsum(x, axis=None, dtype=None):
+    t = _st(x)
+    dt = _creation_dtype(dtype, torch.int32 if t.dtype is torch.bool else t.dtype)
+    return _wrap(torch.cumsum(t.reshape(-1) if axis is None else t, dim=0 if axis is None else axis).to(dt))
+
+
+def norm(x, ord=None, axis=None, keepdims=False):
+    """Vector 2-norm (or `ord`) over `axis`, Frobenius norm of matrices."""
+    t = _floating(_st(x))
+    if ord is None:
+        return _wrap(torch.linalg.vector_norm(t, dim=_axes(axis), keepdim=keepdims))
+    if axis is None and t.ndim == 2 or isinstance(axis, (tuple, list)) and len(axis) == 2:
+        return _wrap(torch.linalg.matrix_norm(t, ord=ord, dim=(-2, -1) if axis is None else tuple(axis),
+                                              keepdim=keepdims))
+    return _wrap(torch.linalg.vector_norm(t, ord=ord, dim=_axes(axis), keepdim=keepdims))
+
+
+def top_k(x, k, sorted=True):
+    """(values, int32 indices) of the `k` largest entries along the last axis."""
+    values, indices = torch.topk(_st(x), k, dim=-1, largest=True, sorted=sorted)
+    return _wrap(values), _wrap(indices.to(torch.int32))
+
+
+def in_top_k(targets, predictions, k):
+    p = _st(predictions)
+    t = _st(targets).long()
+    target_scores = p.gather(1, t.unsqueeze(1))
+    return _wrap((p > target_scores).sum(dim=1) < k)
+
+
+def sort(x, axis=-1):
+    return _wrap(torch.sort(_st(x), dim=axis).values)
+
+
+def argsort(x, axis=-1):
+    return _wrap(torch.argsort(_st(x), dim=axis, stable=True).to(torch.int32))
+
+
+# -- linear algebra -----------------------------------------------------------------------------------
+def matmul(x1, x2):
+    a, b = _pair(x1, x2)
+    return _wrap(torch.matmul(a, b))
+
+
+def dot(x1, x2):
+    """NumPy's dot: matmul for matrices, sum over the last axis of `x1` and second-last of `x2`."""
+    a, b = _pair(x1, x2)
+    if a.ndim == 0 or b.ndim == 0:
+        return _wrap(a * b)
+    if b.ndim == 1:
+        return _wrap(torch.matmul(a, b))
+    return _wrap(torch.tensordot(a, b, dims=([-1], [-2])))
+
+
+def einsum(subscripts, *operands):
+    ts = [_st(o) for o in operands]
+    dt = ts[0].dtype
+    for t in ts[1:]:
+        dt = torch.promote_types(dt, t.dtype)
+    return _wrap(torch.einsum(subscripts, *[t.to(dt) for t in ts]))
+
+
+def outer(x1, x2):
+    a, b = _pair(x1, x2)
+    return _wrap(torch.outer(a.reshape(-1), b.reshape(-1)))
+
+
+def tensordot(x1, x2, axes=2):
+    a, b = _pair(x1, x2)
+    return _wrap(torch.tensordot(a, b, dims=axes))
+
+
+# -- shapes -------------------------------------------------------------------------------------------
+def reshape(x, newshape):
+    return _wrap(_st(x).reshape(tuple(newshape) if not isinstance(newshape, int) else (newshape,)))
+
+
+def transpose(x, axes=None):
+    t = _st(x)
+    return _wrap(t.permute(tuple(reversed(range(t.ndim))) if axes is None else tuple(axes)))
+
+
+def expand_dims(x, axis):
+    t = _st(x)
+    for a in sorted(a % (t.ndim + len(axis)) for a in axis) if isinstance(axis, (tuple, list)) else [axis]:
+        t = t.unsqueeze(a)
+    return _wrap(t)
+
+
+def squeeze(x, axis=None):
+    t = _st(x)
+    return _wrap(t.squeeze() if axis is None else t.squeeze(axis if isinstance(axis, int) else tuple(axis)))
+
+
+def _promoted(xs):
+    ts = [_st(x) for x in xs]
+    dt = ts[0].dtype
+    for t in ts[1:]:
+        dt = torch.promote_types(dt, t.dtype)
+    return [t.to(dt) for t in ts]
+
+
+def concatenate(xs, axis=0):
+    return _wrap(torch.cat(_promoted(xs), dim=axis))
+
+
+def stack(x, axis=0):
+    return _wrap(torch.stack(_promoted(x), dim=axis))
+
+
+def split(x, indices_or_sections, axis=0):
+    """Equal sections (an int) or splits at the given indices."""
+    t = _st(x)
+    if isinstance(indices_or_sections, int):
+        parts = torch.tensor_split(t, indices_or_sections, dim=axis)
+    else:
+        parts = torch.tensor_split(t, list(indices_or_sections), dim=axis)
+    return [_wrap(p) for p in parts]
+
+
+def tile(x, repeats):
+    return _wrap(_st(x).tile((repeats,) if isinstance(repeats, int) else tuple(repeats)))
+
+
+def repeat(x, repeats, axis=None):
+    t = _st(x)
+    return _wrap(torch.repeat_interleave(t.reshape(-1) if axis is None else t, repeats, dim=0 if axis is None else axis))
+
+
+def flip(x, axis=None):
+    t = _st(x)
+    dims = tuple(range(t.ndim)) if axis is None else ((axis,) if isinstance(axis, int) else tuple(axis))
+    return _wrap(torch.flip(t, dims))
+
+
+def broadcast_to(x, shape):
+    return _wrap(_st(x).expand(tuple(shape)).contiguous())
+
+
+def take(x, indices, axis=None):
+    t = _st(x)
+    i = _st(indices).long()
+    if axis is None:
+        return _wrap(t.reshape(-1)[i])
+    return _wrap(torch.index_select(t, axis, i.reshape(-1)).reshape(
+        t.shape[:axis % t.ndim] + i.shape + t.shape[axis % t.ndim + 1:]))
+
+
+def take_along_axis(x, indices, axis=None):
+    t = _st(x)
+    i = _st(indices).long()
+    if axis is None:
+        return _wrap(t.reshape(-1)[i.reshape(-1)])
+    return _wrap(torch.take_along_dim(t, i, dim=axis))
+
+
+def triu(x, k=0):
+    return _wrap(torch.triu(_st(x), k))
+
+
+def tril(x, k=0):
+    return _wrap(torch.tril(_st(x), k))
+
+
+def pad(x, pad_width, mode="constant", constant_values=None):
+    if mode != "constant":
+        raise NotImplementedError(f"tfcompat: keras.ops.pad(mode={mode!r}) is not supported")
+    t = _st(x)
+    flat = []
+    for before, after in reversed([tuple(p) for p in pad_width]):
+        flat += [before, after]
+    return _wrap(F.pad(t, flat, value=constant_values or 0))
+
+
+def slice(inputs, start_indices, shape):
+    t = _st(inputs)
+    index = tuple(builtins.slice(int(s), int(s) + int(n)) for s, n in zip(start_indices, shape))
+    return _wrap(t[index])
+
+
+def segment_sum(data, segment_ids, num_segments=None, sorted=False):
+    d = _st(data)
+    ids = _st(segment_ids).long()
+    n = int(ids.max()) + 1 if num_segments is None else num_segments
+    out = torch.zeros((n,) + tuple(d.shape[1:]), dtype=d.dtype, device=d.device)
+    return _wrap(out.index_add(0, ids, d))
+
+
+# -- control flow -------------------------------------------------------------------------------------
+def cond(pred, true_fn, false_fn):
+    """`true_fn()` if `pred` else `false_fn()` (eager)."""
+    return true_fn() if builtins.bool(_st(pred)) else false_fn()
+
+
+# -- losses -------------------------------------------------------------------------------------------
+_EPS = 1e-7
+
+
+def binary_crossentropy(target, output, from_logits=False):
+    """Elementwise binary cross-entropy (probabilities clipped to `[eps, 1 - eps]`)."""
+    t, o = _pair(target, output)
+    if from_logits:
+        return _wrap(F.binary_cross_entropy_with_logits(o, t, reduction="none"))
+    o = torch.clamp(o, _EPS, 1.0 - _EPS)
+    return _wrap(-(t * torch.log(o) + (1.0 - t) * torch.log(1.0 - o)))
+
+
+def categorical_crossentropy(target, output, from_logits=False, axis=-1):
+    t, o = _pair(target, output)
+    if from_logits:
+        return _wrap(-torch.sum(t * torch.log_softmax(o, dim=axis), dim=axis))
+    o = o / torch.sum(o, dim=axis, keepdim=True)
+    o = torch.clamp(o, _EPS, 1.0 - _EPS)
+    return _wrap(-torch.sum(t * torch.log(o), dim=axis))
+
+
+def sparse_categorical_crossentropy(target, output, from_logits=False, axis=-1):
+    o = _floating(_st(output))
+    t = _st(target).long()
+    if t.ndim == o.ndim and t.shape[-1] == 1:
+        t = t.squeeze(-1)
+    return categorical_crossentropy(_wrap(F.one_hot(t, o.shape[axis]).to(o.dtype)), _wrap(o), from_logits, axis)
+
+
+# -- namespaces keras.ops.numpy / keras.ops.nn name the same functions -----------------------------------------
+def __getattr__(attr):
+    if attr in ("numpy", "nn", "math", "core", "linalg", "image"):
+        import sys
+        return sys.modules[__name__]
+    from tfcompat._api import missing
+    raise missing("keras.ops", attr)
+
+

@@ -1,0 +1,2 @@
+"""`keras.preprocessing.sequence`."""
+from tfcompat.keras.utils import pad_sequences  # noqa: F401

@@ -1,0 +1,121 @@
+"""`keras.utils` basics: to_categorical, normalize, pad_sequences, seeds, serialization registry, get_file."""
+import random as _random
+
+import numpy as np
+
+from tfcompat.framework.tensor import Tensor
+
+from tfcompat.keras.saving.object_registration import (  # noqa: F401,E402
+    get_custom_objects, get_registered_name, get_registered_object, register_keras_serializable)
+
+
+def to_categorical(x, num_classes=None):
+    """One-hot encodes class ids: float64 NumPy for array-likes, a float32 tensor for tensors."""
+    if isinstance(x, Tensor):
+        from tfcompat.keras import ops
+        if x.shape.rank and x.shape.rank > 1 and x.shape[-1] == 1:
+            x = ops.squeeze(x, -1)
+        return ops.one_hot(x, num_classes if num_classes is not None else int(ops.max(x)) + 1)
+    x = np.array(x, dtype="int64")
+    shape = x.shape
+    if shape and shape[-1] == 1 and len(shape) > 1:
+        shape = shape[:-1]
+    x = x.reshape(-1)
+    if not num_classes:
+        num_classes = int(np.max(x)) + 1
+    out = np.zeros((x.shape[0], num_classes))
+    out[np.arange(x.shape[0]), x] = 1
+    return out.reshape(shape + (num_classes,))
+
+
+def normalize(x, axis=-1, order=2):
+    """`x` divided by its `order`-norm along `axis` (zero vectors stay zero)."""
+    if isinstance(x, np.ndarray):
+        norm = np.atleast_1d(np.linalg.norm(x, order, axis))
+        norm[norm == 0] = 1
+        return x / np.expand_dims(norm, axis or -1)
+    from tfcompat.keras import ops
+    x = ops.convert_to_tensor(x)
+    norm = ops.norm(x, ord=None if order == 2 else order, axis=axis, keepdims=True)
+    return ops.divide(x, ops.maximum(norm, 1e-12))
+
+
+def pad_sequences(sequences, maxlen=None, dtype="int32", padding="pre", truncating="pre", value=0.0):
+    """Pads/truncates a list of sequences to a `(len(sequences), maxlen)` NumPy array."""
+    if not hasattr(sequences, "__len__"):
+        raise ValueError("`sequences` must be iterable.")
+    lengths, sample_shape = [], ()
+    for s in sequences:
+        try:
+            lengths.append(len(s))
+        except TypeError as e:
+            raise ValueError(f"`sequences` must be a list of iterables. Found non-iterable: {s}") from e
+        if len(s) and not sample_shape:
+            sample_shape = np.asarray(s).shape[1:]
+    if maxlen is None:
+        maxlen = max(lengths) if lengths else 0
+    is_str = np.issubdtype(dtype, np.str_) or np.issubdtype(dtype, np.object_)
+    if isinstance(value, str) and dtype is not object and not is_str:
+        raise ValueError(f"`dtype` {dtype} is not compatible with `value`'s type: {type(value)}\n"
+                         "You should set `dtype=object` for variable length strings.")
+    out = np.full((len(sequences), maxlen) + sample_shape, value, dtype=dtype)
+    for i, s in enumerate(sequences):
+        if not len(s):
+            continue
+        if truncating == "pre":
+            trunc = s[-maxlen:] if maxlen else []
+        elif truncating == "post":
+            trunc = s[:maxlen]
+        else:
+            raise ValueError(f'Truncating type "{truncating}" not understood')
+        trunc = np.asarray(trunc, dtype=dtype)
+        if padding == "post":
+            out[i, :len(trunc)] = trunc
+        elif padding == "pre":
+            out[i, maxlen - len(trunc):] = trunc
+        else:
+            raise ValueError(f'Padding type "{padding}" not understood')
+    return out
+
+
+def set_random_seed(seed):
+    """Seeds Python's `random`, NumPy and TF (`tf.random.set_seed`) at once."""
+    if not isinstance(seed, int):
+        raise ValueError(f"Expected `seed` argument to be an integer. Received: seed={seed} (of type {type(seed)})")
+    _random.seed(seed)
+    np.random.seed(seed)
+    from tfcompat.ops import random_ops
+    random_ops.set_seed(seed)
+
+
+def serialize_keras_object(obj):
+    """Keras 3's config dict of `obj` (`{"module", "class_name", "config", "registered_name"}`)."""
+    from tfcompat.keras.saving_utils import serialize_keras_object as ser
+    return ser(obj)
+
+
+def deserialize_keras_object(config, custom_objects=None, **kwargs):
+    """Rebuilds an object from its Keras 3 config dict."""
+    from tfcompat.keras.saving_utils import deserialize_keras_object as de
+    return de(config, custom_objects=custom_objects, **kwargs)
+
+
+def get_file(fname=None, origin=None, untar=False, md5_hash=None, file_hash=None, cache_subdir="datasets",
+             hash_algorithm="auto", extract=False, archive_format="auto", cache_dir=None, force_download=False):
+    """Downloads `origin` into `$KERAS_HOME/<cache_subdir>/fname` (unless cached and valid); returns the path."""
+    from tfcompat.keras.datasets._download import get_file as impl
+    return impl(fname, origin, file_hash=file_hash or md5_hash, cache_subdir=cache_subdir, cache_dir=cache_dir,
+                extract=extract or untar, force_download=force_download)
+
+
+def plot_model(*args, **kwargs):
+    raise NotImplementedError("tfcompat: keras.utils.plot_model (graphviz rendering) is not supported")
+
+
+def model_to_dot(*args, **kwargs):
+    raise NotImplementedError("tfcompat: keras.utils.model_to_dot (graphviz rendering) is not supported")
+
+
+class Progbar:
+    def __init__(self, *args, **kwargs):
+        raise NotImplementedError("tfcompat: keras.utils.Progbar is not supported yet")
