@@ -293,10 +293,6 @@ class Layer:
             if recursive:
                 yield from layer._flatten_layers(include_self=False)
 
-    @property
-    def submodules(self):
-        return tuple(self._flatten_layers(include_self=False))
-
     # -- dtypes ---------------------------------------------------------------------------
     @property
     def dtype(self):
