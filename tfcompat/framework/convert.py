@@ -121,6 +121,9 @@ def _cannot_convert(value, dtype):
 
 def _python_to_array(value, dtype):
     """Python value -> NumPy array of `dtype`, with TF's strictness."""
+    if value is None:
+        raise ValueError("Attempt to convert a value (None) with an unsupported type (<class 'NoneType'>) to a "
+                         "Tensor.")
     if dtype is dtypes.string:
         arr = _np_of_python(value)
         if arr.dtype != object:
@@ -138,8 +141,9 @@ def _python_to_array(value, dtype):
             raise _cannot_convert(value, dtype)
     if dtype.is_integer and kind in "fc":
         raise _cannot_convert(value, dtype)
-    if dtype.is_floating and kind == "c":
-        raise _cannot_convert(value, dtype)
+    if dtype.is_floating and kind == "c":     # TF names the C type here ("dtype float")
+        raise TypeError(f"Cannot convert {value!r} to EagerTensor of dtype "
+                        f"{ {'float32': 'float', 'float64': 'double', 'float16': 'half'}.get(dtype.name, dtype.name)}")
     if dtype.is_bool and kind != "b":
         raise _cannot_convert(value, dtype)
     if dtype.is_integer and kind in "iu":
@@ -156,7 +160,7 @@ def _array_to_storage(arr, dtype, device):
     if dtype is dtypes.string:
         return arr
     if dtype is dtypes.bfloat16:
-        return torch.from_numpy(np.ascontiguousarray(arr, dtype=np.float32)).to(device=device, dtype=torch.bfloat16)
+        return torch.from_numpy(np.asarray(arr, dtype=np.float32, order="C")).to(device=device, dtype=torch.bfloat16)
     tdt = dtype.torch_dtype
     if not arr.flags.writeable or not arr.flags.c_contiguous or arr.dtype.byteorder == ">":
         arr = np.array(arr, dtype=arr.dtype.newbyteorder("=") if arr.dtype.byteorder == ">" else arr.dtype)

@@ -16,7 +16,14 @@ class DType:
 
     __slots__ = ("_name", "_enum", "_np", "_torch", "_kind", "_size")
 
-    def __init__(self, name, enum, np_type, torch_dtype, kind, size):
+    def __new__(cls, type_enum, *args):
+        if args:
+            return object.__new__(cls)
+        return as_dtype(type_enum)       # tf.DType(1) is tf.float32, as in TF
+
+    def __init__(self, name, enum=None, np_type=None, torch_dtype=None, kind=None, size=None):
+        if enum is None:
+            return
         self._name = name
         self._enum = enum
         self._np = np_type
@@ -73,7 +80,7 @@ class DType:
 
     @property
     def is_unsigned(self):
-        return self._kind == "u" or self is bool
+        return self._kind == "u"
 
     @property
     def is_complex(self):
@@ -101,9 +108,7 @@ class DType:
             return self._finfo().min
         if self._kind in "iu":
             return self._iinfo().min
-        if self._kind == "b":
-            return False
-        raise TypeError(f"Cannot find minimum value of {self!r}.")
+        raise TypeError(f"Cannot find minimum value of {self} with type {self}.")
 
     @property
     def max(self):
@@ -111,9 +116,7 @@ class DType:
             return self._finfo().max
         if self._kind in "iu":
             return self._iinfo().max
-        if self._kind == "b":
-            return True
-        raise TypeError(f"Cannot find maximum value of {self!r}.")
+        raise TypeError(f"Cannot find maximum value of {self} with type {self}.")
 
     @property
     def limits(self, clip_negative=True):
@@ -122,7 +125,7 @@ class DType:
             info = self._iinfo()
             return (0 if clip_negative else info.min), info.max
         if self._kind == "b":
-            return False, True
+            return (0 if clip_negative else False), True
         return (0 if clip_negative else -1), 1
 
     def _finfo(self):
@@ -202,7 +205,7 @@ uint64 = _make("uint64", 23, np.uint64, _torch("uint64"), "u", 8)
 bool = _make("bool", 10, np.bool_, torch.bool, "b", 1)  # noqa: A001 - TF's name
 complex64 = _make("complex64", 8, np.complex64, torch.complex64, "c", 8)
 complex128 = _make("complex128", 18, np.complex128, torch.complex128, "c", 16)
-string = _make("string", 7, np.object_, None, "s", 8)
+string = _make("string", 7, object, None, "s", 0)
 qint8 = _make("qint8", 11, None, None, "q", 1)
 quint8 = _make("quint8", 12, None, None, "q", 1)
 qint16 = _make("qint16", 15, None, None, "q", 2)
@@ -246,15 +249,9 @@ def as_dtype(type_value):
             return d
     elif type_value is builtins_float:
         return float32
-    elif type_value is builtins_int:
-        return int32
     elif type_value is builtins_bool:
         return bool
-    elif type_value is builtins_complex:
-        return complex128
-    elif type_value in (bytes, builtins_str):
-        return string
-    if not isinstance(type_value, str):
+    if type_value is not None and not any(type_value is t for t in _NOT_TYPES) and not isinstance(type_value, str):
         try:
             npd = np.dtype(type_value)
         except (TypeError, ValueError):
@@ -269,6 +266,7 @@ def as_dtype(type_value):
 import builtins as _builtins  # noqa: E402
 builtins_bool, builtins_int, builtins_float = _builtins.bool, _builtins.int, _builtins.float
 builtins_complex, builtins_str = _builtins.complex, _builtins.str
+_NOT_TYPES = (builtins_int, builtins_complex, builtins_str, bytes)     # Python types TF does not map
 
 FLOATING = frozenset([float16, bfloat16, float32, float64])
 INTEGER = frozenset([int8, int16, int32, int64, uint8, uint16, uint32, uint64])

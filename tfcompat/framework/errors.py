@@ -98,6 +98,11 @@ def op_error(cls, message, op_name, name=""):
     return cls(None, None, f"{message} [Op:{op_name}] name: {name}")
 
 
+def kernel_error(cls, message, op_name, device="/job:localhost/replica:0/task:0/device:CPU:0", name=""):
+    """An error from an op's kernel, with TF's eager prefix naming the wrapped function and its device."""
+    return op_error(cls, f"{{{{function_node __wrapped__{op_name}_device_{device}}}}} {message}", op_name, name)
+
+
 class NotImplementedYet(NotImplementedError, AttributeError):
     """A TF API name tfcompat does not provide yet.
 

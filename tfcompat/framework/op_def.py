@@ -21,7 +21,7 @@ from tfcompat.framework import errors
 from tfcompat.framework.context import state
 from tfcompat.framework.convert import scalar, to_storage
 from tfcompat.framework.export import tf_export
-from tfcompat.framework.tensor import EagerTensor, Tensor, _wrap
+from tfcompat.framework.tensor import EagerTensor, Tensor, _wrap, device_name
 from tfcompat.framework.variables import Variable
 
 wrap = _wrap
@@ -136,16 +136,30 @@ def binary_inputs(x, y, op, allowed):
             if (a.requires_grad or b.requires_grad) and not state.recording:
                 return a.detach(), b.detach()
             return a, b
+    return _checked_inputs(x, y, op, allowed)
+
+
+# ops whose Python wrapper hands operands to the kernel unconverted (TF's raw-op conversion: each operand is
+# converted on its own, a mismatch is the kernel's InvalidArgumentError); the other ops convert a non-tensor
+# operand to the tensor operand's dtype, strictly (TypeError "Cannot convert 2.5 to EagerTensor of dtype int32")
+_RAW_OPS = frozenset(["AddV2", "MatMul"])
+
+
+def _checked_inputs(x, y, op, allowed):
+    """The slow path of `binary_inputs`: conversions with TF's errors."""
+    raw = op in _RAW_OPS
     if _is_tensor_like(x):
         a = input_storage(x)
-        b = input_storage(y) if _is_tensor_like(y) else _like(y, a, False)
+        b = input_storage(y) if _is_tensor_like(y) else _like(y, a, not raw)
     elif _is_tensor_like(y):
         b = input_storage(y)
-        a = _like(x, b, True)
+        a = to_storage(x) if raw else _like(x, b, True)
     else:
         a = to_storage(x)
-        b = _like(y, a, False)
+        b = _like(y, a, not raw)
     if a.dtype != b.dtype:
+        if raw:
+            check_dtype(a, op, allowed)
         raise errors.op_error(
             errors.InvalidArgumentError,
             f"cannot compute {op} as input #1(zero-based) was expected to be a {type_name(a.dtype)} "
@@ -156,11 +170,153 @@ def binary_inputs(x, y, op, allowed):
 
 def check_dtype(t, op, allowed):
     if t.dtype not in allowed:
-        names = ", ".join(sorted(_CTYPE.get(_FROM[d].name, _FROM[d].name) for d in allowed))
-        raise errors.op_error(
+        raise dtype_error(t, op, allowed)
+
+
+def dtype_error(t, op, allowed, index=0):
+    """TF's error for an input whose dtype the op `op` is not registered for."""
+    got = type_name(t.dtype)
+    if allowed is BOOL:       # a fixed (non-attr) input type
+        return errors.op_error(
             errors.InvalidArgumentError,
-            f"Value for attr 'T' of {type_name(t.dtype)} is not in the list of allowed values: {names}\n"
-            f"\t; NodeDef: {{{{node {op}}}}}; Op<name={op}>", op)
+            f"cannot compute {op} as input #{index}(zero-based) was expected to be a bool tensor but is a "
+            f"{got} tensor", op)
+    spec = _OP_DEFS.get(op)
+    if spec is None:
+        names = ", ".join(sorted(type_name(d) for d in allowed))
+        op_def = f"Op<name={op}>"
+    else:
+        names, sig = spec
+        types = ", ".join("DT_" + n.upper() for n in names.split(", "))
+        op_def = f"Op<name={op}; signature={sig.format('[' + types + ']')}>"
+    return errors.op_error(
+        errors.InvalidArgumentError,
+        f"Value for attr 'T' of {got} is not in the list of allowed values: {names}\n"
+        f"\t; NodeDef: {{{{node {op}}}}}; {op_def}", op)
+
+
+# TF's op registrations (allowed types in registration order, and the OpDef summary its messages show)
+_FLT = "bfloat16, half, float, double"
+_FLC = "bfloat16, half, float, double, complex64, complex128"
+_INTS = "int8, int16, int32, int64, uint8, uint16, uint32, uint64"
+_RED = "float, double, int32, uint8, int16, int8, complex64, int64, qint8, quint8, qint32, bfloat16, qint16, quint16, uint16, complex128, half, uint32, uint64"
+_MUL = "bfloat16, half, float, double, uint8, int8, uint16, int16, int32, uint32, uint64, int64, complex64, complex128"
+_MAX = "float, double, int32, uint8, int16, int8, int64, bfloat16, uint16, half, uint32, uint64"
+_SGN = "bfloat16, half, float, double, int8, int16, int32, int64, complex64, complex128"
+_MAXQ = "float, double, int32, uint8, int16, int8, int64, bfloat16, uint16, half, uint32, uint64, qint8, quint8, qint32, qint16, quint16"
+_U = "x:T -> y:T; attr=T:type,allowed={}"
+_B = "x:T, y:T -> z:T; attr=T:type,allowed={}"
+_BC = "x:T, y:T -> z:T; attr=T:type,allowed={}; is_commutative=true"
+_RS = "input:T, reduction_indices:Tidx -> output:T; attr=keep_dims:bool,default=false; attr=T:type,allowed={}; attr=Tidx:type,default=DT_INT32,allowed=[DT_INT32, DT_INT64]"
+_OP_DEFS = {
+    "Abs": ("bfloat16, half, float, double, int8, int16, int32, int64", _U),
+    "Acos": (_FLC, _U),
+    "Acosh": (_FLC, _U),
+    "AddN": ("float, double, int32, uint8, int16, int8, complex64, int64, qint8, quint8, qint32, bfloat16, qint16, quint16, uint16, complex128, half, uint32, uint64, variant",
+             "inputs:N*T -> sum:T; attr=N:int,min=1; attr=T:type,allowed={}; is_commutative=true; is_aggregate=true"),
+    "AddV2": ("bfloat16, half, float, double, uint8, uint16, uint32, uint64, int8, int16, int32, int64, complex64, complex128",
+              "x:T, y:T -> z:T; attr=T:type,allowed={}; is_commutative=true; is_aggregate=true"),
+    "Angle": ("complex64, complex128",
+              "input:T -> output:Tout; attr=T:type,default=DT_COMPLEX64,allowed={}; attr=Tout:type,default=DT_FLOAT,allowed=[DT_FLOAT, DT_DOUBLE]"),
+    "ArgMax": ("float, double, int32, uint8, int16, int8, int64, bfloat16, uint16, half, uint32, uint64, qint8, quint8, qint32, qint16, quint16, bool",
+               "input:T, dimension:Tidx -> output:output_type; attr=T:type,allowed={}; attr=Tidx:type,default=DT_INT32,allowed=[DT_INT16, DT_INT32, DT_INT64]; attr=output_type:type,default=DT_INT64,allowed=[DT_INT16, DT_UINT16, DT_INT32, DT_INT64]"),
+    "ArgMin": ("float, double, int32, uint8, int16, int8, int64, bfloat16, uint16, half, uint32, uint64, qint8, quint8, qint32, qint16, quint16, bool",
+               "input:T, dimension:Tidx -> output:output_type; attr=T:type,allowed={}; attr=Tidx:type,default=DT_INT32,allowed=[DT_INT32, DT_INT64]; attr=output_type:type,default=DT_INT64,allowed=[DT_INT32, DT_INT64]"),
+    "Asin": (_FLC, _U),
+    "Asinh": (_FLC, _U),
+    "Atan": (_FLC, _U),
+    "Atan2": (_FLT, "y:T, x:T -> z:T; attr=T:type,allowed={}"),
+    "Atanh": (_FLC, _U),
+    "BesselI0": (_FLT, _U),
+    "BesselI0e": (_FLT, _U),
+    "BesselI1": (_FLT, _U),
+    "BesselI1e": (_FLT, _U),
+    "BitwiseAnd": (_INTS, _BC),
+    "BitwiseOr": (_INTS, _BC),
+    "BitwiseXor": (_INTS, _BC),
+    "Ceil": (_FLT, _U),
+    "Conj": ("complex64, complex128, variant", "input:T -> output:T; attr=T:type,default=DT_COMPLEX64,allowed={}"),
+    "Cos": (_FLC, _U),
+    "Cosh": (_FLC, _U),
+    "Cumprod": (_RED,
+                "x:T, axis:Tidx -> out:T; attr=exclusive:bool,default=false; attr=reverse:bool,default=false; attr=T:type,allowed={}; attr=Tidx:type,default=DT_INT32,allowed=[DT_INT32, DT_INT64]"),
+    "Cumsum": (_RED,
+               "x:T, axis:Tidx -> out:T; attr=exclusive:bool,default=false; attr=reverse:bool,default=false; attr=T:type,allowed={}; attr=Tidx:type,default=DT_INT32,allowed=[DT_INT32, DT_INT64]"),
+    "CumulativeLogsumexp": (_FLT,
+                            "x:T, axis:Tidx -> out:T; attr=exclusive:bool,default=false; attr=reverse:bool,default=false; attr=T:type,allowed={}; attr=Tidx:type,default=DT_INT32,allowed=[DT_INT32, DT_INT64]"),
+    "Digamma": (_FLT, _U),
+    "Div": (_MUL, _B),
+    "DivNoNan": ("half, float, bfloat16, double, complex64, complex128", _B),
+    "Erf": (_FLT, _U),
+    "Erfc": (_FLT, _U),
+    "Erfinv": (_FLT, _U),
+    "EuclideanNorm": (_RED, _RS),
+    "Exp": (_FLC, _U),
+    "Expm1": (_FLC, _U),
+    "Floor": (_FLT, _U),
+    "FloorDiv": (_MUL, _B),
+    "FloorMod": ("int8, int16, int32, int64, uint8, uint16, uint32, uint64, bfloat16, half, float, double", _B),
+    "Greater": (_MAX, "x:T, y:T -> z:bool; attr=T:type,allowed={}"),
+    "GreaterEqual": (_MAX, "x:T, y:T -> z:bool; attr=T:type,allowed={}"),
+    "Igamma": (_FLT, "a:T, x:T -> z:T; attr=T:type,allowed={}"),
+    "Igammac": (_FLT, "a:T, x:T -> z:T; attr=T:type,allowed={}"),
+    "Imag": ("complex64, complex128",
+             "input:T -> output:Tout; attr=T:type,default=DT_COMPLEX64,allowed={}; attr=Tout:type,default=DT_FLOAT,allowed=[DT_FLOAT, DT_DOUBLE]"),
+    "Invert": (_INTS, _U),
+    "IsFinite": (_FLT, "x:T -> y:bool; attr=T:type,allowed={}"),
+    "IsInf": (_FLT, "x:T -> y:bool; attr=T:type,allowed={}"),
+    "IsNan": (_FLT, "x:T -> y:bool; attr=T:type,allowed={}"),
+    "LeftShift": (_INTS, _B),
+    "Less": (_MAX, "x:T, y:T -> z:bool; attr=T:type,allowed={}"),
+    "LessEqual": (_MAX, "x:T, y:T -> z:bool; attr=T:type,allowed={}"),
+    "Lgamma": (_FLT, _U),
+    "Log": (_FLC, _U),
+    "Log1p": (_FLC, _U),
+    "MatMul": ("bfloat16, half, float, double, int32, int64, uint8, uint16, uint32, uint64, complex64, complex128",
+               "a:T, b:T -> product:T; attr=transpose_a:bool,default=false; attr=transpose_b:bool,default=false; attr=T:type,allowed={}; attr=grad_a:bool,default=false; attr=grad_b:bool,default=false"),
+    "Max": (_MAXQ, _RS),
+    "Maximum": ("bfloat16, half, float, double, int8, uint8, int16, uint16, int32, uint32, int64, uint64", _B),
+    "Mean": (_RED, _RS),
+    "Min": (_MAXQ, _RS),
+    "Minimum": ("bfloat16, half, float, double, int8, uint8, int16, uint16, int32, uint32, int64, uint64", _B),
+    "Mul": (_MUL, _BC),
+    "MulNoNan": (_FLC, _B),
+    "Ndtri": (_FLT, _U),
+    "Neg": (_SGN, _U),
+    "NextAfter": ("double, float", "x1:T, x2:T -> output:T; attr=T:type,default=DT_FLOAT,allowed={}"),
+    "Polygamma": ("float, double", "a:T, x:T -> z:T; attr=T:type,allowed={}"),
+    "Pow": ("bfloat16, float, half, double, int8, int16, int32, int64, complex64, complex128", _B),
+    "Prod": (_RED, _RS),
+    "Real": ("complex64, complex128",
+             "input:T -> output:Tout; attr=T:type,default=DT_COMPLEX64,allowed={}; attr=Tout:type,default=DT_FLOAT,allowed=[DT_FLOAT, DT_DOUBLE]"),
+    "RealDiv": (_MUL, _B),
+    "Reciprocal": (_SGN, _U),
+    "RightShift": (_INTS, _B),
+    "Rint": (_FLT, _U),
+    "Round": (_SGN, _U),
+    "Rsqrt": (_FLC, _U),
+    "Sigmoid": (_FLC, _U),
+    "Sign": (_SGN, _U),
+    "Sin": (_FLC, _U),
+    "Sinh": (_FLC, _U),
+    "Softplus": ("half, bfloat16, float, double", "features:T -> activations:T; attr=T:type,allowed={}"),
+    "Softsign": ("half, bfloat16, float, double", "features:T -> activations:T; attr=T:type,allowed={}"),
+    "Sqrt": (_FLC, _U),
+    "Square": ("bfloat16, half, float, double, int8, int16, int32, int64, uint8, uint16, uint32, uint64, complex64, complex128",
+               _U),
+    "SquaredDifference": ("bfloat16, half, float, double, int32, int64, complex64, complex128", _BC),
+    "Sub": ("bfloat16, half, float, double, uint8, int8, uint16, int16, int32, int64, complex64, complex128, uint32, uint64",
+            _B),
+    "Sum": (_RED, _RS),
+    "Tan": (_FLC, _U),
+    "Tanh": (_FLC, _U),
+    "TruncateDiv": (_MUL, _B),
+    "TruncateMod": ("int32, int64, bfloat16, half, float, double", _B),
+    "Xdivy": ("half, bfloat16, float, double, complex64, complex128", _B),
+    "Xlog1py": ("half, bfloat16, float, double, complex64, complex128", _B),
+    "Xlogy": ("half, bfloat16, float, double, complex64, complex128", _B),
+    "Zeta": ("float, double", "x:T, q:T -> z:T; attr=T:type,allowed={}"),
+}
 
 
 def unary_input(x, op, allowed):
@@ -205,8 +361,18 @@ def shapes_text(*ts):
     return " vs. ".join("[" + ",".join(str(d) for d in t.shape) + "]" for t in ts)
 
 
+def kernel_error(cls, message, op, *inputs):
+    """An error raised by op `op`'s kernel (TF prefixes the wrapped function and device)."""
+    device = "cpu"
+    for t in inputs:
+        if type(t) is torch.Tensor:
+            device = t.device
+            break
+    return errors.kernel_error(cls, message, op, device_name(torch.device(device)))
+
+
 def _broadcast_error(op, a, b):
-    return errors.op_error(errors.InvalidArgumentError, f"Incompatible shapes: {shapes_text(a, b)}", op)
+    return kernel_error(errors.InvalidArgumentError, f"Incompatible shapes: {shapes_text(a, b)}", op, a, b)
 
 
 def binary_op(*names, op, fn, dtypes=NUMERIC, doc=None):
@@ -250,10 +416,10 @@ def translate(e, op, *inputs):
         if len(inputs) == 2:
             return _broadcast_error(op, *inputs)
     if "ZeroDivisionError" in msg or "division by zero" in msg:
-        return errors.op_error(errors.InvalidArgumentError, "Integer division by zero", op)
+        return kernel_error(errors.InvalidArgumentError, "Integer division by zero", op, *inputs)
     if "out of memory" in msg:
-        return errors.op_error(errors.ResourceExhaustedError, msg, op)
-    return errors.op_error(errors.InvalidArgumentError, msg.split("\n")[0], op)
+        return kernel_error(errors.ResourceExhaustedError, msg, op, *inputs)
+    return kernel_error(errors.InvalidArgumentError, msg.split("\n")[0], op, *inputs)
 
 
 def axis_list(axis, ndim):

@@ -125,12 +125,9 @@ class Tensor:
         return self if type(t) is np.ndarray or t.device.type == "cpu" else _wrap(t.cpu())
 
     def gpu(self, gpu_index=0):
-        if not torch.cuda.is_available():
-            from tfcompat.framework import errors
-            raise errors.InvalidArgumentError(
-                None, None, f"Could not satisfy device specification '/job:localhost/replica:0/task:0/device:GPU:{gpu_index}'. "
-                "enable_soft_placement=0. Supported device types [CPU]. All available devices "
-                "[/job:localhost/replica:0/task:0/device:CPU:0].")
+        """A copy on GPU `gpu_index` (TF's deprecated `Tensor.gpu`)."""
+        if not torch.cuda.is_available() or gpu_index >= torch.cuda.device_count():
+            raise RuntimeError(f"GPU:{gpu_index} unknown device.")
         return _wrap(self._t.to(torch.device("cuda", gpu_index)))
 
     def ref(self):

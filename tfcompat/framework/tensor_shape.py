@@ -9,10 +9,13 @@ def _dim(d):
     if value is None:
         return None
     try:
-        return int(value.__index__())
+        value = int(value.__index__())
     except AttributeError:
         raise TypeError(f"Dimension value must be integer or None or have an __index__ method, "
                         f"got value '{d!r}' with type '{type(d)}'") from None
+    if value < 0:
+        raise ValueError(f"Dimension {value} must be >= 0")
+    return value
 
 
 @tf_export("TensorShape")
@@ -26,7 +29,7 @@ class TensorShape:
             self._dims = None
         elif isinstance(dims, TensorShape):
             self._dims = dims._dims
-        elif isinstance(dims, tuple) and all(type(d) is int for d in dims):
+        elif isinstance(dims, tuple) and all(type(d) is int and d >= 0 for d in dims):
             self._dims = dims
         else:
             try:
@@ -80,7 +83,7 @@ class TensorShape:
 
     def assert_is_compatible_with(self, other):
         if not self.is_compatible_with(other):
-            raise ValueError(f"Shapes {self} and {as_shape(other)} are incompatible")
+            raise ValueError(f"Shapes {self} and {other} are incompatible")
 
     def merge_with(self, other):
         other = as_shape(other)

@@ -28,12 +28,14 @@ class VariableSynchronization(enum.Enum):
 
 
 @tf_export("VariableAggregation")
-class VariableAggregation(enum.Enum):
+class VariableAggregationV2(enum.Enum):
     NONE = 0
     SUM = 1
     MEAN = 2
     ONLY_FIRST_REPLICA = 3
 
+
+VariableAggregation = VariableAggregationV2
 
 _tape_read = None      # set by tfcompat.eager.tape: (variable) -> storage seen by the recording tapes
 
@@ -46,7 +48,7 @@ def _storage(value, dtype):
     if isinstance(value, Tensor):
         t = value._t
         if dtype is not None and value.dtype is not dtype:
-            raise ValueError(f"Tensor conversion requested dtype {dtype.name} for Tensor with dtype "
+            raise ValueError(f"initial_value: Tensor conversion requested dtype {dtype.name} for Tensor with dtype "
                              f"{value.dtype.name}: {value!r}")
     else:
         t = to_storage(value, dtype, strict=True, copy_numpy=True)
@@ -72,29 +74,25 @@ class Variable:
         if variable_def is not None:
             raise NotImplementedError("tf.Variable(variable_def=...) is graph-mode only and not supported by tfcompat")
         if initial_value is None:
-            raise ValueError("The `initial_value` arg (None) must be specified.")
+            raise ValueError("The `initial_value` arg to `tf.Variable` must be specified except when you are not "
+                             "providing a `variable_def`. You provided neither.")
         if dtype is not None:
             dtype = dtypes.as_dtype(dtype)
         t = _storage(initial_value, dtype)
         if isinstance(t, torch.Tensor) and state.device is not None and t.device != state.device:
             t = t.to(state.device)
         self._t = t
-        if synchronization == VariableSynchronization.ON_READ and trainable:
-            raise ValueError("Synchronization value can be set to VariableSynchronization.ON_READ only for "
-                             "non-trainable variables. You have specified trainable=True and "
-                             "synchronization=VariableSynchronization.ON_READ.")
         if trainable is None:
             trainable = synchronization != VariableSynchronization.ON_READ
         self._trainable = bool(trainable)
         self._shape = TensorShape(shape) if shape is not None else TensorShape._from_tuple(tuple(t.shape))
-        if validate_shape and shape is not None and not self._shape.is_compatible_with(tuple(t.shape)):
-            raise ValueError(f"Shape {TensorShape(tuple(t.shape))} is not compatible with {self._shape}")
+        if shape is not None and not self._shape.is_compatible_with(tuple(t.shape)):
+            raise ValueError(f"In this `tf.Variable` creation, the initial value's shape ({tuple(t.shape)}) is not "
+                             f"compatible with the explicitly supplied `shape` argument ({list(self._shape)}).")
         self._constraint = constraint
         self._synchronization = synchronization
         self._aggregation = aggregation
         base = name if name is not None else "Variable"
-        if isinstance(base, str) and base.endswith(":0"):
-            base = base[:-2]
         scope = "/".join(s for s in state.name_scope if s)
         self._name = (scope + "/" + base if scope else base) + ":0"
         self._unique_id = next(_ids)
@@ -127,54 +125,42 @@ class Variable:
         return a if dtype is None else a.astype(dtype)
 
     # -- assignment ---------------------------------------------------------------
-    def _new_value(self, value, name):
-        t = value._read() if isinstance(value, Variable) else (
-            value._t if isinstance(value, Tensor) else to_storage(value, dtypes.FROM_STORAGE[self._t.dtype], strict=False))
+    def _new_value(self, value):
+        """The storage of an assigned value: converted to the variable's dtype as TF's `convert_to_tensor`."""
+        t = to_storage(value, dtypes.FROM_STORAGE[self._t.dtype], strict=True)
         if isinstance(t, torch.Tensor):
             if t.requires_grad:
                 t = t.detach()
-            if t.dtype != self._t.dtype:
-                from tfcompat.framework import errors
-                from tfcompat.framework.op_def import type_name
-                raise errors.InvalidArgumentError(
-                    None, None, f"Cannot update variable with shape {list(self._t.shape)} using a Tensor with "
-                    f"shape {list(t.shape)}, shapes must be equal. [Op:{name}]"
-                    if t.shape != self._t.shape else
-                    f"cannot compute {name} as input #1(zero-based) was expected to be a "
-                    f"{type_name(self._t.dtype)} tensor but is a {type_name(t.dtype)} tensor [Op:{name}]")
             if t.device != self._t.device:
                 t = t.to(self._t.device)
         return t
 
     def _check_shape(self, t, op):
-        if tuple(t.shape) != tuple(self._t.shape) and not (self._shape.rank is None or None in self._shape):
+        if tuple(t.shape) != tuple(self._t.shape):
             from tfcompat.framework import errors
-            raise errors.InvalidArgumentError(
-                None, None, f"Cannot update variable with shape {list(self._t.shape)} using a Tensor with shape "
-                f"{list(t.shape)}, shapes must be equal. [Op:{op}]")
+            raise errors.kernel_error(
+                errors.InvalidArgumentError, f"Cannot update variable with shape {list(self._t.shape)} using a "
+                f"Tensor with shape {list(t.shape)}, shapes must be equal.", op, self.device)
 
     def assign(self, value, use_locking=None, name=None, read_value=True):
-        t = self._new_value(value, "AssignVariableOp")
-        if tuple(t.shape) != tuple(self._t.shape) and self._shape.is_fully_defined():
+        t = self._new_value(value)
+        if not self._shape.is_compatible_with(tuple(t.shape)):
             raise ValueError(f"Cannot assign value to variable ' {self.name}': Shape mismatch.The variable shape "
-                             f"{TensorShape(tuple(self._t.shape))}, and the assigned value shape "
+                             f"{self._shape}, and the assigned value shape "
                              f"{TensorShape(tuple(t.shape))} are incompatible.")
         self._t = t.clone() if t is self._t or _aliases_user(t, value) else t
         return _UnreadVariable(self) if read_value else None
 
     def assign_add(self, delta, use_locking=None, name=None, read_value=True):
-        t = self._new_value(delta, "AssignAddVariableOp")
-        if isinstance(self._t, torch.Tensor):
-            self._t = torch.add(self._t, t)
-        else:
-            self._t = self._t + t
-        self._check_shape(self._t, "AssignAddVariableOp")
+        t = self._new_value(delta)
+        self._check_shape(t, "AssignAddVariableOp")
+        self._t = torch.add(self._t, t) if isinstance(self._t, torch.Tensor) else self._t + t
         return _UnreadVariable(self) if read_value else None
 
     def assign_sub(self, delta, use_locking=None, name=None, read_value=True):
-        t = self._new_value(delta, "AssignSubVariableOp")
+        t = self._new_value(delta)
+        self._check_shape(t, "AssignSubVariableOp")
         self._t = torch.sub(self._t, t)
-        self._check_shape(self._t, "AssignSubVariableOp")
         return _UnreadVariable(self) if read_value else None
 
     def _set_storage(self, t):
@@ -188,7 +174,7 @@ class Variable:
 
     @property
     def shape(self):
-        return self._shape if self._shape.is_fully_defined() else TensorShape._from_tuple(tuple(self._t.shape))
+        return self._shape
 
     def get_shape(self):
         return self.shape
@@ -241,11 +227,6 @@ class Variable:
     def _shape_tuple(self):
         return tuple(self._t.shape)
 
-    def __len__(self):
-        if self._t.ndim == 0:
-            raise TypeError("Scalar tensor has no `len()`")
-        return self._t.shape[0]
-
     def __iter__(self):
         return iter(self.read_value())
 
@@ -264,9 +245,6 @@ class Variable:
 
     def __index__(self):
         return self.read_value().__index__()
-
-    def __format__(self, spec):
-        return self.read_value().__format__(spec)
 
     def __repr__(self):
         return (f"<tf.Variable '{self.name}' shape={self.shape} dtype={self.dtype.name}, "

@@ -7,8 +7,8 @@ from tfcompat.framework.context import state
 from tfcompat.framework.convert import to_storage
 from tfcompat.framework.export import tf_export
 from tfcompat.framework.op_def import (
-    ALL, BOOL, FLOAT, FLOAT_COMPLEX, INT, INT_BOOL, NUMERIC, NUMERIC_STRING, REAL, SIGNED_NUMERIC, STRING,
-    axis_list, binary_inputs, binary_op, check_dtype, input_storage, translate, type_name, unary_input,
+    _like, ALL, BOOL, FLOAT, FLOAT_COMPLEX, INT, INT_BOOL, NUMERIC, NUMERIC_STRING, REAL, SIGNED_NUMERIC, STRING,
+    axis_list, binary_inputs, binary_op, check_dtype, input_storage, kernel_error, translate, type_name, unary_input,
     unary_op, wrap)
 from tfcompat.framework.tensor import EagerTensor, Tensor
 from tfcompat.framework.variables import Variable
@@ -33,9 +33,19 @@ xdivy = binary_op("math.xdivy", op="Xdivy", fn=lambda a, b: torch.where(a == 0, 
 xlogy = binary_op("math.xlogy", op="Xlogy", fn=torch.xlogy, dtypes=FLOAT)
 xlog1py = binary_op("math.xlog1py", op="Xlog1py",
                     fn=lambda a, b: torch.where(a == 0, torch.zeros_like(a), a * torch.log1p(b)), dtypes=FLOAT)
-divide_no_nan = binary_op("math.divide_no_nan", op="DivNoNan",
-                          fn=lambda a, b: torch.where(b == 0, torch.zeros_like(a), a / torch.where(b == 0, torch.ones_like(b), b)),
-                          dtypes=FLOAT_COMPLEX)
+_div_no_nan = binary_op(op="DivNoNan",
+                        fn=lambda a, b: torch.where(b == 0, torch.zeros_like(a), a / torch.where(b == 0, torch.ones_like(b), b)),
+                        dtypes=FLOAT_COMPLEX)
+
+
+@tf_export("math.divide_no_nan")
+def divide_no_nan(x, y, name=None):
+    """x / y, 0 where y == 0; integer inputs are divided as floats (int32 -> float64), as TF's `div_no_nan`."""
+    a, b = _div_inputs(x, y, "div_no_nan")
+    if not (a.dtype.is_floating_point or a.dtype.is_complex):
+        target = dtypes.division_result(dtypes.FROM_STORAGE[a.dtype]).torch_dtype
+        a, b = a.to(target), b.to(target)
+    return _div_no_nan(wrap(a), wrap(b))
 multiply_no_nan = binary_op("math.multiply_no_nan", op="MulNoNan",
                             fn=lambda a, b: torch.where(b == 0, torch.zeros_like(a), a * b), dtypes=FLOAT_COMPLEX)
 igamma = binary_op("math.igamma", op="Igamma", fn=torch.special.gammainc, dtypes=FLOAT)
@@ -98,16 +108,35 @@ def pow(x, y, name=None):  # noqa: A001 - TF's name
     try:
         return wrap(_int_pow(a, b))
     except _NegativePower:
-        raise errors.op_error(errors.InvalidArgumentError, "Integers to negative integer powers are not allowed",
-                              "Pow") from None
+        raise kernel_error(errors.InvalidArgumentError, "Integers to negative integer powers are not allowed",
+                           "Pow", a) from None
     except RuntimeError as e:
         raise translate(e, "Pow", a, b) from None
+
+
+_TRUEDIV_TYPES = "tf.uint8, tf.int8, tf.uint16, tf.int16, tf.uint32, tf.int32, tf.uint64, tf.int64, " \
+    "tf.bfloat16, tf.float16, tf.float32, tf.float64, tf.complex64, tf.complex128"
+
+
+def _div_inputs(x, y, where):
+    """Operands of TF's Python `truediv`/`div_no_nan`: `y` converted with `x`'s dtype as a hint, dtypes checked."""
+    if type(x) is EagerTensor and type(y) is EagerTensor and x._t.dtype is y._t.dtype and x._t.dtype in NUMERIC:
+        return binary_inputs(x, y, "RealDiv", NUMERIC)
+    a = input_storage(x)
+    b = input_storage(y) if isinstance(y, (Tensor, Variable)) else to_storage(y, dtypes.FROM_STORAGE[a.dtype],
+                                                                               strict=False)
+    da, db = dtypes.FROM_STORAGE[a.dtype], dtypes.FROM_STORAGE[b.dtype]
+    if da is not db:
+        raise TypeError(f"`x` and `y` must have the same dtype, got {da!r} != {db!r}.")
+    if a.dtype not in NUMERIC:
+        raise TypeError(f"Invalid dtype {da!r} in {where}. Expected one of {{{_TRUEDIV_TYPES}}}.")
+    return binary_inputs(wrap(a), wrap(b), "RealDiv", NUMERIC)
 
 
 @tf_export("math.truediv", "truediv")
 def truediv(x, y, name=None):
     """x / y; integer inputs are cast to float first (int8/16 -> float32, int32/64 -> float64), as in TF."""
-    a, b = binary_inputs(x, y, "RealDiv", NUMERIC)
+    a, b = _div_inputs(x, y, "__truediv__")
     if not (a.dtype.is_floating_point or a.dtype.is_complex):
         target = dtypes.division_result(dtypes.FROM_STORAGE[a.dtype]).torch_dtype
         a = a.to(target)
@@ -203,12 +232,13 @@ asinh = _u("asinh", "Asinh", torch.asinh)
 acosh = _u("acosh", "Acosh", torch.acosh)
 atanh = _u("atanh", "Atanh", torch.atanh)
 sigmoid = _u("sigmoid", "Sigmoid", torch.sigmoid, FLOAT_COMPLEX, "nn.sigmoid", "sigmoid")
-log_sigmoid = _u("log_sigmoid", "LogSigmoid", torch.nn.functional.logsigmoid, FLOAT)
+log_sigmoid = _u("log_sigmoid", "Softplus", torch.nn.functional.logsigmoid, FLOAT)    # TF: -softplus(-x)
 floor = _u("floor", "Floor", torch.floor, FLOAT, "floor")
 ceil = _u("ceil", "Ceil", torch.ceil, FLOAT)
 rint = _u("rint", "Rint", torch.round, FLOAT)
 reciprocal = _u("reciprocal", "Reciprocal", torch.reciprocal, FLOAT_COMPLEX)
-sign = _u("sign", "Sign", lambda t: torch.sgn(t) if t.is_complex() else torch.sign(t), NUMERIC)
+sign = _u("sign", "Sign", lambda t: torch.sgn(t) if t.is_complex() else (
+    torch.where(torch.isnan(t), t, torch.sign(t)) if t.is_floating_point() else torch.sign(t)), NUMERIC)
 erf = _u("erf", "Erf", torch.erf, FLOAT)
 erfc = _u("erfc", "Erfc", torch.erfc, FLOAT)
 erfinv = _u("erfinv", "Erfinv", torch.erfinv, FLOAT)
@@ -233,7 +263,10 @@ softsign = _u("softsign", "Softsign", torch.nn.functional.softsign, FLOAT, "nn.s
 @tf_export("math.round", "round")
 def round(x, name=None):  # noqa: A001
     """Rounds half to even, as TF."""
-    t = input_storage(x)
+    t = unary_input(x, "Round", SIGNED_NUMERIC)
+    if t.dtype.is_complex:
+        raise errors.NotFoundError(None, None, f"Could not find device for node: {{{{node Round}}}} = "
+                                   f"Round[T=DT_{type_name(t.dtype).upper()}] [Op:Round] name: ")
     if t.dtype.is_floating_point:
         return wrap(torch.round(t))
     return wrap(t)
@@ -251,8 +284,16 @@ def add_n(inputs, name=None):
     """Sum of a list of same-shape, same-dtype tensors."""
     from tfcompat.framework.op_def import same_dtype_inputs
     if not inputs:
-        raise ValueError("inputs must be an iterable of at least one Tensor/IndexedSlices with the same dtype and shape")
-    ts = same_dtype_inputs(inputs, "AddN", NUMERIC)
+        raise ValueError("Inputs must be an iterable of at least one Tensor/IndexedSlices with the same dtype and "
+                         "shape.")
+    ts = same_dtype_inputs(inputs, "AddN", None if len(inputs) == 1 else NUMERIC)
+    for i, t in enumerate(ts[1:], 1):
+        if t.shape != ts[0].shape:
+            raise errors.op_error(
+                errors.InvalidArgumentError,
+                f"{{{{function_node __wrapped__AddN_N_{len(ts)}_device_{EagerTensor.device.fget(wrap(t))}}}}} "
+                f"Inputs to operation AddN of type AddN must have the same size and shape.  Input 0: "
+                f"[{','.join(map(str, ts[0].shape))}] != input {i}: [{','.join(map(str, t.shape))}]", "AddN")
     out = ts[0]
     for t in ts[1:]:
         out = out + t
@@ -321,15 +362,24 @@ def _any(t, dims, keepdims):
 
 
 def _logsumexp(t, dims, keepdims):
-    return torch.logsumexp(t, dim=dims, keepdim=keepdims)
-
-
-def _std(t, dims, keepdims):
-    return torch.std(t, dim=dims, keepdim=keepdims, unbiased=False)
+    if t.numel() == 0:
+        return torch.logsumexp(t, dim=dims, keepdim=keepdims)
+    # TF's formula: log(sum(exp(x - m))) + m, with m the max where finite (else 0)
+    m = torch.amax(t, dim=dims, keepdim=True).detach()
+    m = torch.where(torch.isfinite(m), m, torch.zeros_like(m))
+    out = torch.log(torch.sum(torch.exp(t - m), dim=dims, keepdim=True)) + m
+    return out if keepdims else out.squeeze(dims)
 
 
 def _var(t, dims, keepdims):
-    return torch.var(t, dim=dims, keepdim=keepdims, unbiased=False)
+    # TF's formula: mean(|x - mean(x)|^2), in the input's precision
+    d = t - torch.mean(t, dim=dims, keepdim=True)
+    sq = (d.real * d.real + d.imag * d.imag) if t.is_complex() else d * d
+    return torch.mean(sq, dim=dims, keepdim=keepdims)
+
+
+def _std(t, dims, keepdims):
+    return torch.sqrt(_var(t, dims, keepdims))
 
 
 def _euclidean(t, dims, keepdims):
@@ -352,9 +402,24 @@ reduce_max = _reduction("reduce_max", "Max", _amax, REAL, "reduce_max")
 reduce_min = _reduction("reduce_min", "Min", _amin, REAL, "reduce_min")
 reduce_all = _reduction("reduce_all", "All", _all, BOOL, "reduce_all")
 reduce_any = _reduction("reduce_any", "Any", _any, BOOL, "reduce_any")
-reduce_logsumexp = _reduction("reduce_logsumexp", "ReduceLogSumExp", _logsumexp, FLOAT, "reduce_logsumexp")
-reduce_std = _reduction("reduce_std", "ReduceStd", _std, FLOAT_COMPLEX)
-reduce_variance = _reduction("reduce_variance", "ReduceVariance", _var, FLOAT_COMPLEX)
+reduce_logsumexp = _reduction("reduce_logsumexp", "IsFinite", _logsumexp, FLOAT, "reduce_logsumexp")
+
+
+def _moment(name, fn):
+    def f(input_tensor, axis=None, keepdims=False, name=None):
+        t = input_storage(input_tensor)
+        if t.dtype not in FLOAT_COMPLEX:
+            d = dtypes.FROM_STORAGE[t.dtype]
+            kind = "integer" if d.is_integer else d.name
+            raise TypeError(f"Input must be either real or complex. Received {kind} type {d}.")
+        return _reduce(wrap(t), axis, keepdims, fn, name, FLOAT_COMPLEX)
+    f.__name__ = name
+    f.__doc__ = f"TF's `tf.math.{name}` (population statistic; complex inputs give a real result)."
+    return tf_export("math." + name)(f)
+
+
+reduce_std = _moment("reduce_std", _std)
+reduce_variance = _moment("reduce_variance", _var)
 reduce_euclidean_norm = _reduction("reduce_euclidean_norm", "EuclideanNorm", _euclidean, NUMERIC)
 
 
@@ -362,16 +427,22 @@ reduce_euclidean_norm = _reduction("reduce_euclidean_norm", "EuclideanNorm", _eu
 def count_nonzero(input, axis=None, keepdims=None, dtype=dtypes.int64, name=None):  # noqa: A002
     t = input_storage(input)
     dims = axis_list(axis, t.ndim)
-    nz = (t != 0) if t.dtype is not torch.bool else t
+    if type(t) is np.ndarray:
+        nz = torch.from_numpy(np.asarray(t != b"", dtype=np.bool_))
+    else:
+        nz = (t != 0) if t.dtype is not torch.bool else t
     if dims is None:
         dims = tuple(range(t.ndim))
     out = torch.sum(nz, dim=dims, keepdim=bool(keepdims)) if dims else nz.to(torch.int64)
     return wrap(out.to(dtypes.as_dtype(dtype).torch_dtype))
 
 
+_ARG_TYPES = REAL | BOOL
+
+
 def _arg(x, axis, output_type, fn, op):
     t = input_storage(x)
-    check_dtype(t, op, REAL)
+    check_dtype(t, op, _ARG_TYPES)
     axis = 0 if axis is None else int(axis.numpy() if isinstance(axis, Tensor) else axis)
     if t.dtype is torch.bool:
         t = t.to(torch.uint8)
@@ -390,10 +461,20 @@ def argmin(input, axis=None, output_type=dtypes.int64, name=None):  # noqa: A002
     return _arg(input, axis, output_type, torch.argmin, "ArgMin")
 
 
+def _scan_input(x, axis, op, allowed):
+    t = input_storage(x)
+    check_dtype(t, op, allowed)
+    axis = int(axis)
+    if not -max(t.ndim, 1) <= axis < max(t.ndim, 1):
+        raise kernel_error(errors.InvalidArgumentError, f"ScanOp: Expected scan axis in the range "
+                           f"[{-t.ndim}, {t.ndim}), but got {axis}", op, t)
+    return t, axis
+
+
 @tf_export("math.cumsum", "cumsum")
 def cumsum(x, axis=0, exclusive=False, reverse=False, name=None):
-    t = input_storage(x)
-    axis = int(axis)
+    """Cumulative sum along `axis`; `exclusive` shifts by one, `reverse` scans from the end."""
+    t, axis = _scan_input(x, axis, "Cumsum", NUMERIC)
     if reverse:
         t = torch.flip(t, [axis])
     out = torch.cumsum(t, dim=axis).to(t.dtype)
@@ -406,8 +487,8 @@ def cumsum(x, axis=0, exclusive=False, reverse=False, name=None):
 
 @tf_export("math.cumprod", "cumprod")
 def cumprod(x, axis=0, exclusive=False, reverse=False, name=None):
-    t = input_storage(x)
-    axis = int(axis)
+    """Cumulative product along `axis`; `exclusive` starts at 1, `reverse` scans from the end."""
+    t, axis = _scan_input(x, axis, "Cumprod", NUMERIC)
     if reverse:
         t = torch.flip(t, [axis])
     if exclusive:
@@ -421,8 +502,8 @@ def cumprod(x, axis=0, exclusive=False, reverse=False, name=None):
 
 @tf_export("math.cumulative_logsumexp")
 def cumulative_logsumexp(x, axis=0, exclusive=False, reverse=False, name=None):
-    t = input_storage(x)
-    axis = int(axis)
+    """log(cumsum(exp(x))) along `axis`, computed stably."""
+    t, axis = _scan_input(x, axis, "CumulativeLogsumexp", FLOAT)
     if reverse:
         t = torch.flip(t, [axis])
     out = torch.logcumsumexp(t, dim=axis)
@@ -437,7 +518,7 @@ def cumulative_logsumexp(x, axis=0, exclusive=False, reverse=False, name=None):
 # -- matmul -----------------------------------------------------------------------------
 
 _MATMUL_TYPES = frozenset([torch.float16, torch.bfloat16, torch.float32, torch.float64, torch.int32, torch.int64,
-                           torch.complex64, torch.complex128, torch.int8, torch.int16, torch.uint8])
+                           torch.complex64, torch.complex128, torch.uint8])
 
 
 @tf_export("linalg.matmul", "matmul")
@@ -542,14 +623,19 @@ def _accumulate_n(inputs, shape=None, tensor_dtype=None, name=None):
 # -- Tensor / Variable operators -----------------------------------------------------------
 
 def _reflect(fn):
+    """`other <op> tensor`: `other` is converted to the tensor's dtype strictly, as TF's reflected operators."""
     def r(self, other):
+        if not isinstance(other, (Tensor, Variable)):
+            other = wrap(_like(other, input_storage(self), True))
         return fn(other, self)
     return r
 
 
 def _eq_method(self, other):
-    if other is None:
+    if other is None and not isinstance(self, Variable):
         return False
+    if other is None:
+        return equal(self, other)
     if isinstance(other, (Tensor, Variable)) or isinstance(other, (int, float, bool, complex, list, tuple,
                                                                     np.ndarray, np.generic, str, bytes)):
         try:
@@ -562,8 +648,10 @@ def _eq_method(self, other):
 
 
 def _ne_method(self, other):
-    if other is None:
+    if other is None and not isinstance(self, Variable):
         return True
+    if other is None:
+        return not_equal(self, other)
     if isinstance(other, (Tensor, Variable)) or isinstance(other, (int, float, bool, complex, list, tuple,
                                                                     np.ndarray, np.generic, str, bytes)):
         try:
@@ -606,8 +694,26 @@ def _abs(x):
     return abs(x)
 
 
-def _pos(x):
-    return x if isinstance(x, Tensor) else x.read_value()
+def _operator(fn, name):
+    """`tensor <op> other`; when `other` cannot be converted, its reflected operator gets a try (TF's rule)."""
+    rname = "__r" + name[2:]
+
+    def method(self, other):
+        try:
+            return fn(self, other)
+        except (TypeError, ValueError) as e:
+            r = getattr(type(other), rname, None)
+            if r is None:
+                raise
+            try:
+                out = r(other, self)
+            except (TypeError, ValueError):
+                raise e from None
+            if out is NotImplemented:
+                raise
+            return out
+    method.__name__ = name
+    return method
 
 
 def _attach(cls):
@@ -618,7 +724,7 @@ def _attach(cls):
         "__and__": _and, "__or__": _or, "__xor__": _xor,
     }
     for name, fn in ops.items():
-        setattr(cls, name, (lambda f: lambda self, other: f(self, other))(fn))
+        setattr(cls, name, _operator(fn, name))
         if name not in ("__lt__", "__le__", "__gt__", "__ge__"):
             setattr(cls, "__r" + name[2:], _reflect(fn))
     cls.__eq__ = _eq_method
@@ -626,7 +732,6 @@ def _attach(cls):
     cls.__neg__ = _neg
     cls.__abs__ = _abs
     cls.__invert__ = _invert
-    cls.__pos__ = _pos
 
 
 _attach(Tensor)
