@@ -539,3 +539,24 @@ def test_mnist_style_pipeline():
     check_shuffle(seen, 100, 10)
     images[:] = 0          # the dataset holds its own copy, as TF
     assert float(next(iter(D.from_tensor_slices(np.ones(3)).batch(3))).numpy().sum()) == 3.0
+
+
+# -- iterator state (checkpointing) ------------------------------------------------------------------------------------
+def test_iterator_state_round_trip_and_errors():
+    ds = tf.data.Dataset.range(7).shuffle(4, seed=3).batch(2)
+    it = iter(ds)
+    next(it)
+    state = it._serialize_state()
+    rest = [b.numpy().tolist() for b in it]
+    it2 = iter(ds)
+    it2._restore_state(state)
+    assert [b.numpy().tolist() for b in it2] == rest
+    with pytest.raises(tf.errors.InvalidArgumentError, match=r"Could not parse the iterator state.*\[Op:DeserializeIterator\]"):
+        iter(ds)._restore_state(b"\x00garbage")
+
+
+def test_random_dataset_streams():
+    seeded = tf.data.Dataset.random(seed=5).take(3)
+    assert list(seeded.as_numpy_iterator()) == list(seeded.as_numpy_iterator())
+    unseeded = tf.data.Dataset.random().take(3)
+    assert list(unseeded.as_numpy_iterator()) != list(unseeded.as_numpy_iterator())

@@ -20,6 +20,7 @@ Documented divergences from TF:
   failed; an error raised inside other transformations ends the iteration.
 """
 import itertools
+import json
 import os
 import queue
 import threading
@@ -99,6 +100,14 @@ class Dataset:
 
     _tf_name = "Dataset"
     _inputs = ()
+    _stateful = None      # an op name ("PyFunc") when iterators over this dataset cannot be checkpointed
+    _seed = None          # random datasets: the seed, and `_epoch`, the number of orders drawn so far
+
+    def _next_epoch(self):
+        """The next epoch number of a random dataset (its stream for this pass over the input)."""
+        epoch = self._epoch
+        self._epoch = epoch + 1
+        return epoch
 
     # subclasses implement
     def _elements(self):
@@ -367,37 +376,98 @@ class Dataset:
 
 # -- iterators -------------------------------------------------------------------------------------------
 
-class OwnedIterator:
-    """An iterator over a dataset: `next(it)` (StopIteration at the end) or `it.get_next()` (OutOfRangeError)."""
+def _pipeline(dataset):
+    """The datasets of a pipeline, depth first from `dataset` through `_inputs` (each once)."""
+    out, seen, stack = [], set(), [dataset]
+    while stack:
+        d = stack.pop()
+        if id(d) not in seen:
+            seen.add(id(d))
+            out.append(d)
+            stack.extend(reversed(d._inputs))
+    return out
 
-    __slots__ = ("_dataset", "_it")
+
+def _random_state(dataset):
+    """[[seed, epoch]] of the random datasets (shuffle, sampling, random) of a pipeline, in pipeline order."""
+    return [[d._seed, d._epoch] for d in _pipeline(dataset) if d._seed is not None]
+
+
+ITERATOR_STATE_FORMAT = "tfcompat.data.iterator/1"
+
+
+class OwnedIterator:
+    """An iterator over a dataset: `next(it)` (StopIteration at the end) or `it.get_next()` (OutOfRangeError).
+
+    It is checkpointable (`tf.train.Checkpoint(iterator=it)`): its state is the number of elements produced and
+    the seeds and epoch numbers its random datasets started from; restoring replays the pipeline to that point,
+    so user functions must be deterministic (TF saves its kernels' buffers instead).
+    """
+
+    __slots__ = ("_dataset", "_it", "_count", "_base", "__weakref__")
 
     def __init__(self, dataset):
         self._dataset = dataset
+        self._count = 0
+        self._base = _random_state(dataset)
         self._it = iter(dataset._elements())
 
     def __iter__(self):
         return self
 
     def __next__(self):
-        return next(self._it)
+        element = next(self._it)
+        self._count += 1
+        return element
 
     def get_next(self):
         try:
-            return next(self._it)
+            return self.__next__()
         except StopIteration:
             raise _end_of_sequence() from None
 
     def get_next_as_optional(self):
         from tfcompat.data.optional import Optional
         try:
-            return Optional.from_value(next(self._it))
+            return Optional.from_value(self.__next__())
         except StopIteration:
             return Optional.empty(self._dataset.element_spec)
 
     @property
     def element_spec(self):
         return self._dataset.element_spec
+
+    def _serialize_state(self):
+        """The iterator's position as UTF-8 JSON bytes (tfcompat's ITERATOR_STATE encoding, no pickle)."""
+        for d in _pipeline(self._dataset):
+            if d._stateful:
+                raise errors.op_error(errors.FailedPreconditionError, f"{d._stateful} is stateful.", "SerializeIterator")
+        return json.dumps({"format": ITERATOR_STATE_FORMAT, "produced": self._count,
+                           "random": self._base}).encode("utf-8")
+
+    def _restore_state(self, data):
+        """Moves the iterator to the position saved by `_serialize_state` (replaying the pipeline)."""
+        try:
+            state = json.loads(bytes(data).decode("utf-8"))
+            ok = state.get("format") == ITERATOR_STATE_FORMAT
+            produced, randoms = int(state["produced"]), [(int(a), int(b)) for a, b in state["random"]]
+        except (ValueError, TypeError, KeyError, AttributeError, UnicodeDecodeError):
+            ok = False
+        if not ok:
+            raise errors.op_error(errors.InvalidArgumentError, "Could not parse the iterator state: not a tfcompat "
+                                  f"{ITERATOR_STATE_FORMAT} state", "DeserializeIterator")
+        datasets = [d for d in _pipeline(self._dataset) if d._seed is not None]
+        if len(datasets) != len(randoms) or produced < 0:
+            raise errors.op_error(errors.InvalidArgumentError, f"The iterator state has {len(randoms)} random "
+                                  f"datasets; this pipeline has {len(datasets)}", "DeserializeIterator")
+        for d, (seed, epoch) in zip(datasets, randoms):
+            d._seed, d._epoch = seed, epoch
+        self._base = [list(r) for r in randoms]
+        self._it = iter(self._dataset._elements())
+        self._count = sum(1 for _ in itertools.islice(self._it, produced))
+
+    def __repr__(self):
+        return f"<tensorflow.python.data.ops.iterator_ops.OwnedIterator object at {hex(id(self))}>"
 
 
 class _NumpyIterator:
@@ -548,10 +618,12 @@ class _RandomDataset(_CounterDataset):
     _tf_name = "_RandomDataset"
 
     def __init__(self, seed):
-        self._seed, self._dtype = None if seed is None else _int(seed), dtypes.int64
+        # no seed: a drawn one, and a new stream per iteration
+        self._rerandomize, self._epoch, self._dtype = seed is None, 0, dtypes.int64
+        self._seed = draw_seed() if seed is None else _int(seed)
 
     def _elements(self):
-        rng = np.random.default_rng(self._seed)
+        rng = np.random.default_rng([self._seed, self._next_epoch()] if self._rerandomize else self._seed)
         while True:
             for v in rng.integers(0, 2 ** 63 - 1, size=256).tolist():
                 yield wrap(torch.tensor(v, dtype=_INT64))
@@ -800,10 +872,10 @@ class _ShuffleDataset(_UnaryDataset):
         seed = None if seed is None else _int(seed)
         self._seed = seed if seed is not None else draw_seed()
         self._reshuffle = reshuffle_each_iteration is None or bool(reshuffle_each_iteration)
-        self._epoch = itertools.count()
+        self._epoch = 0
 
     def _rng(self):
-        epoch = next(self._epoch) if self._reshuffle else 0
+        epoch = self._next_epoch() if self._reshuffle else 0
         return np.random.default_rng([self._seed, epoch])
 
     def _plan(self):

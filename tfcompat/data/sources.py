@@ -1,5 +1,4 @@
 """Dataset sources built from Python: `from_generator`, `sample_from_datasets`, `choose_from_datasets`."""
-import itertools
 
 import numpy as np
 import torch
@@ -36,6 +35,7 @@ class GeneratorDataset(Dataset):
     """Elements yielded by a Python generator, converted to the signature's dtypes and checked against its shapes."""
 
     _tf_name = "_FlatMapDataset"
+    _stateful = "PyFunc"
 
     def __init__(self, generator, output_types, output_shapes, args, output_signature):
         if not callable(generator):
@@ -140,7 +140,7 @@ class SampleDataset(Dataset):
             raise ValueError(f"Invalid `weights`. The shape of `weights` should be compatible with `[len(datasets)]` "
                              f"but is {list(w.shape)}.")
         self._weights, self._stop = w, bool(stop_on_empty)
-        self._rerandomize, self._epoch = bool(rerandomize), itertools.count()
+        self._rerandomize, self._epoch = bool(rerandomize), 0
         self._seed = draw_seed() if seed is None else _int(seed)
         self._spec = _common_spec(self._inputs)
 
@@ -149,7 +149,7 @@ class SampleDataset(Dataset):
         return INFINITE if all(c == INFINITE for c in cards) else UNKNOWN
 
     def _elements(self):
-        rng = np.random.default_rng([self._seed, next(self._epoch)] if self._rerandomize else self._seed)
+        rng = np.random.default_rng([self._seed, self._next_epoch()] if self._rerandomize else self._seed)
         its = [iter(d._elements()) for d in self._inputs]
         w = self._weights.copy()
         while w.sum() > 0:

@@ -26,6 +26,7 @@ FOOTER = 48
 BLOCK_SIZE = 262144          # TF's table::Options::block_size
 RESTART_INTERVAL = 16
 SUPPORTED = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 14, 17, 18, 19, 22, 23}   # DataType enums with plain storage
+VARIANT = 21     # listed (TF's tf.data iterator states), but its values cannot be read
 
 
 def data_path(prefix, shard=0, num_shards=1):
@@ -342,7 +343,7 @@ class BundleReader:
                 raise _loss(self.index, f"corrupt BundleEntryProto for key {key!r}: {e}") from None
             if entry["sliced"]:
                 raise NotImplementedError(f"checkpoint tensor {name} is partitioned (slices); tfcompat reads whole tensors only")
-            if entry["dtype"] not in SUPPORTED:
+            if entry["dtype"] not in SUPPORTED and entry["dtype"] != VARIANT:
                 raise _loss(self.index, f"tensor {name} has unsupported dtype enum {entry['dtype']}")
             if entry["shard_id"] >= self.num_shards:
                 raise _loss(self.index, f"tensor {name} is in shard {entry['shard_id']} of {self.num_shards}")
@@ -357,6 +358,8 @@ class BundleReader:
     def read(self, key):
         """The value of tensor `key`: a torch tensor, or an object array of bytes for strings."""
         entry = self.entries[key]
+        if entry["dtype"] == VARIANT:
+            raise errors.InternalError(None, None, "Tensorflow type 21 not convertible to numpy dtype.")
         path = data_path(self.prefix, entry["shard_id"], self.num_shards)
         try:
             with open(path, "rb") as f:

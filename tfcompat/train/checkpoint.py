@@ -20,9 +20,11 @@ from tfcompat.framework import variables as _variables
 from tfcompat.framework.export import EXPORTS
 from tfcompat.framework.variables import Variable
 from tfcompat.train import _bundle, _keras_children, _proto
+from tfcompat.train.data_structures import wrap
 
 OBJECT_GRAPH_KEY = "_CHECKPOINTABLE_OBJECT_GRAPH"
 VALUE_SUFFIX = "/.ATTRIBUTES/VARIABLE_VALUE"
+ITERATOR_SUFFIX = "/.ATTRIBUTES/ITERATOR"    # TF's object graph names the attribute ITERATOR, its tensor ITERATOR_STATE
 _CPP_NAMES = {"float32": "float", "float64": "double", "float16": "half"}
 
 
@@ -32,9 +34,21 @@ def _is_module(obj):
     return module is not None and isinstance(obj, module)
 
 
+def _iterator_class():
+    """tf.data's iterator class if tf.data is loaded (an iterator cannot exist before)."""
+    import sys
+    module = sys.modules.get("tfcompat.data.dataset")
+    return module.OwnedIterator if module is not None else None
+
+
+def _is_iterator(obj):
+    cls = _iterator_class()
+    return cls is not None and isinstance(obj, cls)
+
+
 def is_trackable(obj):
     """Whether TF would track `obj` as a checkpoint dependency."""
-    if isinstance(obj, (Variable, Checkpoint, list, tuple, dict, _keras_children.Empty)):
+    if isinstance(obj, (Variable, Checkpoint, list, tuple, dict, _keras_children.Empty)) or _is_iterator(obj):
         return True
     if hasattr(type(obj), "_checkpoint_children") or _is_module(obj):
         return True
@@ -43,7 +57,7 @@ def is_trackable(obj):
 
 def children(obj):
     """[(local_name, child)] of a trackable object, in TF's order."""
-    if isinstance(obj, (Variable, _keras_children.Empty)):
+    if isinstance(obj, (Variable, _keras_children.Empty)) or _is_iterator(obj):
         return []
     if isinstance(obj, (list, tuple)):
         return [(str(i), v) for i, v in enumerate(obj) if is_trackable(v)]
@@ -99,6 +113,8 @@ def build_graph(root):
     for node, obj, path in zip(nodes, objects, paths):
         if isinstance(obj, Variable):
             node.attributes.append(("VARIABLE_VALUE", _full_name(obj), "/".join(map(_escape, path)) + VALUE_SUFFIX))
+        elif _is_iterator(obj):
+            node.attributes.append(("ITERATOR", "", "/".join(map(_escape, path)) + ITERATOR_SUFFIX))
     _mark_values(nodes)
     return nodes, objects, paths
 
@@ -121,11 +137,33 @@ def save_objects(root, prefix):
     tensors = {}
     for node, obj in zip(nodes, objects):
         for _, _, key in node.attributes:
-            tensors[key] = (_dtype(obj), tuple(obj._t.shape), obj._t)
+            if _is_iterator(obj):
+                tensors[key + "_STATE"] = _iterator_tensor(obj)
+            else:
+                tensors[key] = (_dtype(obj), tuple(obj._t.shape), obj._t)
     graph = np.empty((), dtype=object)
     graph[()] = _proto.encode_object_graph(nodes)
     tensors[OBJECT_GRAPH_KEY] = (dtypes.string, (), graph)
     _bundle.write_bundle(prefix, tensors)
+
+
+def _iterator_tensor(iterator):
+    """A tf.data iterator's ITERATOR_STATE: a scalar tf.string holding tfcompat's JSON state (TF stores a
+    DT_VARIANT; TF refuses to restore this one with a dtype error)."""
+    value = np.empty((), dtype=object)
+    value[()] = iterator._serialize_state()
+    return dtypes.string, (), value
+
+
+def _restore_iterator(iterator, reader, key):
+    key += "_STATE"
+    if key not in reader.entries:
+        raise errors.NotFoundError(None, None, f"Key {key} not found in checkpoint")
+    if reader.dtype(key) is not dtypes.string or reader.shape(key) != ():
+        raise NotImplementedError(f"restoring the tf.data iterator state {key} written by TensorFlow (a "
+                                  f"{reader.dtype(key).name} tensor of shape {list(reader.shape(key))}) is not "
+                                  "supported by tfcompat: only iterator states saved by tfcompat can be restored")
+    iterator._restore_state(reader.read(key)[()])
 
 
 # -- restoring ----------------------------------------------------------------------------------------------------------
@@ -205,6 +243,12 @@ class _Restore:
                     if name == "VARIABLE_VALUE":
                         _restore_value(obj, self.reader, key)
                         _settle(obj)
+                self.restored.add(sid)
+                progress = True
+            elif node.attributes and sid not in self.restored and _is_iterator(obj):
+                for name, _, key in node.attributes:
+                    if name == "ITERATOR":
+                        _restore_iterator(obj, self.reader, key)
                 self.restored.add(sid)
                 progress = True
             if not node.children:
@@ -484,6 +528,8 @@ class Checkpoint:
             setattr(self, k, v)
 
     def __setattr__(self, name, value):
+        if not name.startswith("_"):
+            value = wrap(value)
         object.__setattr__(self, name, value)
         if not name.startswith("_"):
             if is_trackable(value):
