@@ -198,3 +198,81 @@ def test_attributes_and_autograph():
     with pytest.raises(NotImplementedError, match="to_code"):
         tf.autograph.to_code(fn)
     assert tf.autograph.experimental.do_not_convert(fn) is fn
+
+
+def test_generalized_shapes_print_none_and_trace_once(capsys):
+    @tf.function(input_signature=(tf.TensorSpec(shape=[None], dtype=tf.int32),))
+    def g(x):
+        print("Tracing with", x)
+        return x * 2
+    assert g(tf.constant([1, 2, 3])).numpy().tolist() == [2, 4, 6]
+    assert g(tf.constant([1, 2])).numpy().tolist() == [2, 4]
+    assert capsys.readouterr().out.splitlines() == ['Tracing with Tensor("x:0", shape=(None,), dtype=int32)']
+
+
+def test_variable_creation_rules(capsys):
+    class Count(tf.Module):
+        def __init__(self):
+            self.count = None
+
+        @tf.function
+        def __call__(self):
+            print("tracing")
+            if self.count is None:
+                self.count = tf.Variable(0)
+            return self.count.assign_add(1)
+    c = Count()
+    assert [int(c()), int(c())] == [1, 2]
+    assert capsys.readouterr().out.splitlines() == ["tracing", "tracing"]
+    assert c.__call__.experimental_get_tracing_count() == 2
+
+    @tf.function
+    def f(x):
+        return tf.Variable(1.0) + x
+    with pytest.raises(ValueError, match="only supports singleton tf.Variables created on the first call"):
+        f(1.0)
+
+
+def test_concrete_function_signatures_and_binding():
+    @tf.function
+    def pow_(a, b):
+        return a ** b
+    square = pow_.get_concrete_function(a=tf.TensorSpec(None, tf.float32), b=2)
+    assert float(square(tf.constant(10.0))) == 100.0
+    with pytest.raises(TypeError, match=r"Can not cast 3 to Literal\[2\]"):
+        square(tf.constant(10.0), b=3)
+    assert str(square).splitlines()[:3] == [
+        "ConcreteFunction Input Parameters:",
+        "  a (POSITIONAL_OR_KEYWORD): TensorSpec(shape=<unknown>, dtype=tf.float32, name=None)",
+        "  b (POSITIONAL_OR_KEYWORD): Literal[2]"]
+
+    @tf.function
+    def double(a):
+        return a + a
+    cf = double.get_concrete_function(tf.constant(1.0))
+    assert str(cf.function_type) == ("(a: TensorSpec(shape=(), dtype=tf.float32, name=None)) -> "
+                                     "TensorSpec(shape=(), dtype=tf.float32, name=None)")
+    assert double.pretty_printed_concrete_signatures() == (
+        "Input Parameters:\n  a (POSITIONAL_OR_KEYWORD): TensorSpec(shape=(), dtype=tf.float32, name=None)\n"
+        "Output Type:\n  TensorSpec(shape=(), dtype=tf.float32, name=None)\nCaptures:\n  None")
+    with pytest.raises(tf.errors.InvalidArgumentError, match=r"input #0\(zero-based\) was expected to be a float "
+                                                             r"tensor but is a int32 tensor"):
+        cf(tf.constant(1))
+    assert float(cf.inference_fn(tf.constant(2.0))) == 4.0
+
+
+def test_gradient_through_first_call_and_dataset_iterator(capsys):
+    @tf.function
+    def add(a, b):
+        return a + b
+    v = tf.Variable(1.0)
+    with tf.GradientTape() as tape:
+        r = add(v, 1.0)
+    assert float(tape.gradient(r, v)) == 1.0
+
+    @tf.function
+    def consume(it):
+        tf.print("Value:", next(it), output_stream=sys.stdout)
+    it = iter(tf.data.Dataset.from_tensor_slices([1, 2, 3]))
+    consume(it); consume(it); consume(it)
+    assert capsys.readouterr().out.splitlines() == ["Value: 1", "Value: 2", "Value: 3"]

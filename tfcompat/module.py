@@ -41,6 +41,13 @@ class Module:
 
     _TF_MODULE_IGNORED_PROPERTIES = frozenset()
 
+    def __setattr__(self, name, value):
+        # TF tracks list and dict attributes as ListWrapper / _DictWrapper (they print as such)
+        if type(value) is list or type(value) is dict:
+            from tfcompat.train.data_structures import wrap
+            value = wrap(value)
+        object.__setattr__(self, name, value)
+
     def __init__(self, name=None):
         if name is None:
             name = _snake(type(self).__name__)

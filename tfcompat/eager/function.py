@@ -29,8 +29,11 @@ Documented divergences from TF:
   and the body otherwise sees real values (`executing_eagerly()` is True).
 - String tensors as inputs make the function run its Python body on every call.
 """
+import contextlib
 import functools
+import inspect
 import itertools
+import sys
 import threading
 import weakref
 
@@ -94,12 +97,18 @@ _RANDOM_WORDS = ("rand", "normal", "uniform", "bernoulli", "dropout", "multinomi
 
 
 class _Ref:
-    __slots__ = ("name", "dynamic", "label")
+    __slots__ = ("name", "dynamic", "label", "shape")
 
-    def __init__(self, name, dynamic, label):
+    def __init__(self, name, dynamic, label, shape=None):
         self.name = name
         self.dynamic = dynamic
         self.label = label
+        self.shape = shape          # the traced input's (possibly generalized) TensorShape
+
+
+_SINGLETON = ("tf.function only supports singleton tf.Variables created on the first call. Make sure the "
+              "tf.Variable is only created once or created outside tf.function. See "
+              "https://www.tensorflow.org/guide/function#creating_tfvariables for more information.")
 
 
 class _Recorder(TorchDispatchMode):
@@ -119,6 +128,19 @@ class _Recorder(TorchDispatchMode):
         self.labels = {}
         self.counter = itertools.count()
         self.paused = 0
+        self.new_vars = []        # (variable, initial storage) created during the trace
+        self.forbid = False       # variable creation raises TF's singleton ValueError
+        self.cb_log = []          # host callback outputs, in call order
+        self.cb_replay = None     # outputs to reuse instead of running the callbacks again
+
+    def restore(self):
+        """Puts every variable back to its value before the trace (new ones to their initial value)."""
+        for vid, t0 in self.start.items():
+            v = _live_vars.get(vid)
+            if v is not None and t0 is not None:
+                v._t = t0
+        for v, t in self.new_vars:
+            v._t = t
 
     # -- names -----------------------------------------------------------------------------------------------------
     def _label(self, base):
@@ -126,17 +148,20 @@ class _Recorder(TorchDispatchMode):
         self.labels[base] = n + 1
         return f"{base}:0" if n == 0 else f"{base}_{n}:0"
 
-    def bind(self, t, name, dynamic=True, label=None):
+    def bind(self, t, name, dynamic=True, label=None, shape=None):
         self.keep.append(t)
-        ref = _Ref(name, dynamic, label)
+        ref = _Ref(name, dynamic, label, shape)
         self.values[_key(t)] = ref
         return ref
 
     def created(self, v):
         if self.paused:
             return
+        if self.forbid:
+            raise ValueError(_SINGLETON)
         self.start.setdefault(id(v), None)
         t = v._t
+        self.new_vars.append((v, t))
         if isinstance(t, torch.Tensor):
             self.keep.append(t)
             self.var_keys[_key(t)] = v
@@ -168,19 +193,17 @@ class _Recorder(TorchDispatchMode):
         return f"C[{i}]"
 
     def expr(self, a, dyn):
+        """Argument `a` as a program term (see `_src`): refs to values, constants, lists, Python literals."""
         if isinstance(a, torch.Tensor):
             r = self.ref(a)
             if r.dynamic:
                 dyn.append(True)
-            return r.name
+            return {"ref": r.name}
         if isinstance(a, (list, tuple)):
-            inner = ", ".join(self.expr(x, dyn) for x in a)
-            if isinstance(a, tuple):
-                return f"({inner},)" if a else "()"
-            return f"[{inner}]"
+            return {"tuple" if isinstance(a, tuple) else "list": [self.expr(x, dyn) for x in a]}
         if a is None or isinstance(a, (bool, int, str)) or (isinstance(a, float) and np.isfinite(a)):
-            return repr(a)
-        return self.const(a)
+            return a
+        return {"ref": self.const(a)}
 
     # -- recording ----------------------------------------------------------------------------------------------------
     def __torch_dispatch__(self, func, types, args=(), kwargs=None):
@@ -189,23 +212,24 @@ class _Recorder(TorchDispatchMode):
         if self.paused:
             return out
         dyn = []
-        a = ", ".join([self.expr(x, dyn) for x in args] + [f"{k}={self.expr(v, dyn)}" for k, v in kwargs.items()])
+        step = {"f": len(self.funcs), "args": [self.expr(x, dyn) for x in args],
+                "kwargs": {k: self.expr(v, dyn) for k, v in kwargs.items()}}
         name = func.__name__
-        fi = len(self.funcs)
         self.funcs.append(func)
         if not isinstance(out, (torch.Tensor, list, tuple)) and dyn:
             # a traced value read as a Python scalar: the replay is valid while it reads the same
-            self.lines.append(f"if F[{fi}]({a}) != {self.const(out)}: raise GuardFailed()")
+            step.update(op="guard", value=self.const(out))
+            self.lines.append(step)
             return out
         dynamic = bool(dyn) or any(w in name for w in _RANDOM_WORDS)
-        res = f"o{next(self.counter)}"
-        self.lines.append(f"{res} = F[{fi}]({a})")
-        self._bind_out(out, res, dynamic, name.split(".")[0])
+        step.update(op="call", out=f"o{next(self.counter)}")
+        self.lines.append(step)
+        self._bind_out(out, step["out"], dynamic, name.split(".")[0])
         return out
 
     def guard_array(self, t):
         """Python code read traced tensor `t` as an array: the replay is valid while it has the same value."""
-        self.lines.append(f"if not _equal({self.expr(t, [])}, {self.const(t.detach().clone())}): raise GuardFailed()")
+        self.lines.append({"op": "guard_array", "x": self.expr(t, []), "value": self.const(t.detach().clone())})
 
     def _bind_out(self, out, res, dynamic, base):
         if isinstance(out, torch.Tensor):
@@ -217,13 +241,11 @@ class _Recorder(TorchDispatchMode):
 
     def callback(self, fn, flat_inputs, flat_outputs):
         """Records a host callback `fn(list_of_storages) -> list_of_storages` run at this point."""
-        dyn = []
-        a = "[" + ", ".join(self.expr(t, dyn) for t in flat_inputs) + "]"
-        fi = len(self.funcs)
+        step = {"op": "call", "f": len(self.funcs), "args": [self.expr(list(flat_inputs), [])], "kwargs": {},
+                "out": f"o{next(self.counter)}", "host": True}
         self.funcs.append(fn)
-        res = f"o{next(self.counter)}"
-        self.lines.append(f"{res} = F[{fi}]({a})")
-        self._bind_out(list(flat_outputs), res, True, "PyFunc")
+        self.lines.append(step)
+        self._bind_out(list(flat_outputs), step["out"], True, "PyFunc")
 
     def is_dynamic(self, t):
         r = self.values.get(_key(t))
@@ -232,13 +254,51 @@ class _Recorder(TorchDispatchMode):
         return _key(t) in self.var_keys
 
     def symbol(self, t):
+        """TF's graph name of traced storage `t` and its static shape (None: the real shape)."""
         r = self.values.get(_key(t))
         if r is None:
             v = self.var_keys.get(_key(t))
-            return v.name if v is not None else None
+            return (v.name if v is not None else None), None
         if r.label is None:
             r.label = self._label("Const")
-        return r.label
+        return r.label, r.shape
+
+
+def _src(term):
+    """Python source of a program term: {"ref": name}, {"list": [...]}, {"tuple": [...]} or a literal."""
+    if isinstance(term, dict):
+        if "ref" in term:
+            return term["ref"]
+        inner = ", ".join(_src(x) for x in term.get("list", term.get("tuple", ())))
+        if "tuple" in term:
+            return f"({inner},)" if term["tuple"] else "()"
+        return f"[{inner}]"
+    return repr(term)
+
+
+def _step_src(step):
+    """One Python line of the replay program for a recorded step."""
+    if step["op"] == "guard_array":
+        return f"if not _equal({_src(step['x'])}, {step['value']}): raise GuardFailed()"
+    a = ", ".join([_src(x) for x in step["args"]] + [f"{k}={_src(v)}" for k, v in step["kwargs"].items()])
+    if step["op"] == "guard":
+        return f"if F[{step['f']}]({a}) != {step['value']}: raise GuardFailed()"
+    return f"{step['out']} = F[{step['f']}]({a})"
+
+
+def program_source(name, n_vars, steps, out_terms, write_terms):
+    """The straight-line replay program `program(I, V, C, F) -> (outputs, new variable values)`."""
+    body = [f"def program(I, V, C, F):"] + [f"    r{i} = V[{i}]._read()" for i in range(n_vars)]
+    body += ["    " + _step_src(step) for step in steps]
+    outs = ", ".join(_src(e) if e is not None else "None" for e in out_terms)
+    body.append(f"    return [{outs}], [{', '.join(_src(e) for e in write_terms)}]")
+    return "\n".join(body)
+
+
+def compile_program(source, name):
+    scope = {"GuardFailed": GuardFailed, "_equal": _equal}
+    exec(compile(source, f"<tf.function {name}>", "exec"), scope)  # noqa: S102 generated code
+    return scope["program"]
 
 
 def current_recorder():
@@ -250,14 +310,82 @@ def host_call(fn, flat_inputs):
     """Runs host callback `fn` on tensor storages; inside a trace it is recorded to run on every call."""
     rec = getattr(_tls, "recorder", None)
     if rec is None or rec.paused:
-        return fn(flat_inputs)
+        with _loud():
+            return fn(flat_inputs)
     rec.paused += 1
     try:
-        out = fn(flat_inputs)
+        if rec.cb_replay:
+            out = rec.cb_replay.pop(0)
+        else:
+            with _loud():
+                out = fn(flat_inputs)
     finally:
         rec.paused -= 1
+    rec.cb_log.append(out)
     rec.callback(fn, flat_inputs, out)
     return out
+
+
+class _Quiet:
+    """Python's stdout while the body runs again outside a trace: TF prints from the body only when tracing."""
+
+    def write(self, text):
+        return len(text)
+
+    def flush(self):
+        pass
+
+
+@contextlib.contextmanager
+def _quiet():
+    saved, _tls.stdout = getattr(_tls, "stdout", None), sys.stdout
+    sys.stdout = _Quiet()
+    try:
+        yield
+    finally:
+        sys.stdout, _tls.stdout = _tls.stdout, saved
+
+
+@contextlib.contextmanager
+def _loud():
+    """Host callbacks (tf.print, py_function) run with the real stdout."""
+    real = getattr(_tls, "stdout", None)
+    if real is None or sys.stdout is real:
+        yield
+        return
+    quiet, sys.stdout = sys.stdout, real
+    try:
+        yield
+    finally:
+        sys.stdout = quiet
+
+
+class _InitScope:
+    """`tf.init_scope()` inside a trace: ops run once now, unrecorded; variable changes are kept, not replayed."""
+
+    def __enter__(self):
+        rec = getattr(_tls, "recorder", None)
+        self._rec = rec
+        if rec is not None:
+            rec.paused += 1
+            self._before = {vid: v._t for vid, v in list(_live_vars.items())}
+        return None
+
+    def __exit__(self, *exc):
+        rec = self._rec
+        if rec is not None:
+            rec.paused -= 1
+            for vid, v in list(_live_vars.items()):
+                if self._before.get(vid) is not v._t and isinstance(v._t, torch.Tensor):
+                    rec.start[vid] = v._t
+                    rec.keep.append(v._t)
+                    rec.var_keys[_key(v._t)] = v
+        return False
+
+
+def init_scope_context():
+    """The context `tf.init_scope()` should return: lifts code out of a tf.function trace (see `_InitScope`)."""
+    return _InitScope()
 
 
 # -- trace-time views of tensors (TF's symbolic text; data-dependence detection) --------------------------------------
@@ -289,8 +417,13 @@ def _patched_tolist(self):
 def _symbolic(self):
     rec = getattr(_tls, "recorder", None)
     t = self._t
+    symbols = getattr(_tls, "symbols", None)
+    if symbols and id(self) in symbols:
+        label, shape = symbols[id(self)]
+        return f'Tensor("{label}", shape={shape if shape is not None else self.shape}, dtype={self.dtype.name})'
     if rec is not None and not rec.paused and isinstance(t, torch.Tensor) and rec.is_dynamic(t):
-        return f'Tensor("{rec.symbol(t)}", shape={self.shape}, dtype={self.dtype.name})'
+        label, shape = rec.symbol(t)
+        return f'Tensor("{label}", shape={shape if shape is not None else self.shape}, dtype={self.dtype.name})'
     return None
 
 
@@ -322,6 +455,15 @@ def _patched_bool(self):
     return _orig["bool"](self)
 
 
+def _patched_next(self):
+    """`next()` on a tf.data iterator inside a trace: recorded to fetch the next element on every call."""
+    rec = getattr(_tls, "recorder", None)
+    if rec is None or rec.paused:
+        return _orig["next"](self)
+    flat = host_call(lambda _: [x._t for x in nest.flatten(_orig["next"](self))], [])
+    return nest.pack_sequence_as(self.element_spec, [_wrap(t) for t in flat])
+
+
 _PATCHES = ((torch.Tensor, "numpy", _patched_numpy), (torch.Tensor, "tolist", _patched_tolist),
             (Tensor, "__str__", _patched_str, "str"), (Tensor, "__repr__", _patched_repr, "repr"),
             (Tensor, "__format__", _patched_format, "format"), (Tensor, "__bool__", _patched_bool, "bool"))
@@ -329,12 +471,19 @@ _patch_depth = [0]
 _patch_lock = threading.Lock()
 
 
+def _patches():
+    data = sys.modules.get("tfcompat.data.dataset")      # no tf.data iterator can exist before it is imported
+    return _PATCHES + ((data.OwnedIterator, "__next__", _patched_next, "next"),) if data is not None else _PATCHES
+
+
 def _patch(on):
     with _patch_lock:
         _patch_depth[0] += 1 if on else -1
         if _patch_depth[0] != (1 if on else 0):
             return
-        for cls, attr, fn, *alias in _PATCHES:
+        if on:
+            _orig["patches"] = _patches()
+        for cls, attr, fn, *alias in _orig["patches"]:
             name = alias[0] if alias else attr
             if on:
                 _orig[name] = getattr(cls, attr)
@@ -370,6 +519,9 @@ def _leaf_key(x):
         return ("V", x._t.dtype, tuple(x._t.shape))
     if isinstance(x, np.ndarray):
         return ("T", x.dtype, x.shape)
+    tracing_type = getattr(x, "__tf_tracing_type__", None)
+    if tracing_type is not None:
+        return tracing_type(None)
     try:
         hash(x)
         return x
@@ -384,6 +536,8 @@ def _spec_of(x, name=None):
         return TensorSpec(x.shape, x.dtype, name)
     if isinstance(x, Variable):
         return TensorSpec(x.shape, x.dtype, name)
+    if hasattr(x, "__tf_tracing_type__"):
+        return x.__tf_tracing_type__(None)
     return x
 
 
@@ -393,6 +547,8 @@ def _is_spec(x):
 
 
 def _compatible(spec, x):
+    if isinstance(spec, TraceType):
+        return _eq(spec, _leaf_key(x))
     if not _is_spec(spec):
         return not isinstance(x, (Tensor, Variable)) and _eq(spec, x)
     if not isinstance(x, (Tensor, Variable)):
@@ -417,11 +573,131 @@ def _generalize(spec, x):
     return TensorSpec(spec.shape.most_specific_compatible_shape(x.shape), spec.dtype, spec.name)
 
 
+@tf_export("types.experimental.TraceType")
+class TraceType:
+    """TF's tracing protocol: an object's `__tf_tracing_type__(context)` returns a TraceType; calls whose
+    arguments have equal (hashable) TraceTypes share a trace."""
+
+    def is_subtype_of(self, other):
+        raise NotImplementedError("TraceType.is_subtype_of must be implemented by subclasses")
+
+    def most_specific_common_supertype(self, others):
+        raise NotImplementedError("TraceType.most_specific_common_supertype must be implemented by subclasses")
+
+    def placeholder_value(self, placeholder_context=None):
+        raise NotImplementedError("TraceType.placeholder_value must be implemented by subclasses")
+
+    def __eq__(self, other):
+        raise NotImplementedError("TraceType.__eq__ must be implemented by subclasses")
+
+    def __hash__(self):
+        raise NotImplementedError("TraceType.__hash__ must be implemented by subclasses")
+
+
 # -- concrete functions -----------------------------------------------------------------------------------------------
+def _type_text(x):
+    """TF's FunctionType text of one input or output type."""
+    if _is_spec(x):
+        return repr(_plain(x))
+    if isinstance(x, TraceType):
+        return repr(x)
+    if isinstance(x, dict):
+        return "Dict[" + ", ".join(f"[{k!r}, {_type_text(x[k])}]" for k in sorted(x)) + "]"
+    if isinstance(x, (list, tuple)) and not hasattr(x, "_fields"):
+        return ("Tuple[" if isinstance(x, tuple) else "List[") + ", ".join(_type_text(v) for v in x) + "]"
+    return f"Literal[{x!r}]"
+
+
+class FunctionType:
+    """The parameters and output type of a ConcreteFunction (TF's `function_type`)."""
+
+    def __init__(self, cf):
+        self._cf = cf
+
+    def parameters(self):
+        """[(name, kind, type)] in call order."""
+        cf = self._cf
+        fn = cf._function
+        arg_specs, kwarg_specs = cf.structured_input_signature
+        names = fn._arg_names
+        out = []
+        for i, spec in enumerate(arg_specs):
+            name = names[i] if i < len(names) else f"args_{i - len(names)}"
+            out.append((name, fn._param_kinds.get(name, "POSITIONAL_ONLY"), spec))
+        order = {n: i for i, n in enumerate(names)}
+        for k in sorted(kwarg_specs, key=lambda k: (order.get(k, len(order)), k)):
+            out.append((k, fn._param_kinds.get(k, "KEYWORD_ONLY"), kwarg_specs[k]))
+        return out
+
+    def output_text(self):
+        return _type_text(self._cf.structured_outputs)
+
+    def __str__(self):
+        parts, kinds = [], []
+        for name, kind, spec in self.parameters():
+            if kind == "KEYWORD_ONLY" and "KEYWORD_ONLY" not in kinds:
+                parts.append("*")
+            if kinds and kinds[-1] == "POSITIONAL_ONLY" and kind != "POSITIONAL_ONLY":
+                parts.append("/")
+            kinds.append(kind)
+            parts.append(f"{name}: {_type_text(spec)}")
+        if kinds and kinds[-1] == "POSITIONAL_ONLY":
+            parts.append("/")
+        return f"({', '.join(parts)}) -> {self.output_text()}"
+
+    def __repr__(self):
+        lines = ["Input Parameters:"] + [f"  {n} ({k}): {_type_text(s)}" for n, k, s in self.parameters()]
+        lines += ["Output Type:", f"  {self.output_text()}", "Captures:"]
+        captures = self._cf.captured_variables
+        lines += [f"  {id(v)}: TensorSpec(shape=(), dtype=tf.resource, name=None)" for v in captures] or ["  None"]
+        return "\n".join(lines)
+
+
+class _FuncGraph:
+    """What tfcompat can show of a ConcreteFunction's graph: its name and captured variables."""
+
+    def __init__(self, cf):
+        self.name = cf.name
+        self._cf = cf
+
+    @property
+    def variables(self):
+        return list(self._cf.variables)
+
+    def as_graph_def(self, *args, **kwargs):
+        raise NotImplementedError("ConcreteFunction.graph.as_graph_def: tfcompat records torch (aten) ops, not a "
+                                  "TensorFlow GraphDef")
+
+    def get_operations(self):
+        raise NotImplementedError("ConcreteFunction.graph.get_operations: tfcompat records torch (aten) ops, not "
+                                  "TensorFlow graph operations")
+
+    def __repr__(self):
+        return f"FuncGraph(name={self.name}, id={id(self)})"
+
+
+class AtomicFunction:
+    """A ConcreteFunction called with its flat tensor inputs (TF's `inference_fn`)."""
+
+    def __init__(self, cf):
+        self._cf = cf
+        self.name = cf._inference_name
+
+    def __call__(self, *args):
+        return self._cf._function._call_flat(self._cf, args, {})
+
+    def __repr__(self):
+        return f"<AtomicFunction> {self.name}{self._cf.function_type}"
+
+
+_inference_ids = itertools.count(1)
+
+
 class _Program:
     """One recorded, compiled replay of the body for one concrete input signature."""
 
-    __slots__ = ("run", "vars", "argvars", "tensor_pos", "writes", "is_tensor", "out_static", "structure", "source")
+    __slots__ = ("run", "vars", "argvars", "tensor_pos", "writes", "is_tensor", "out_static", "structure", "source",
+                 "steps", "consts", "funcs", "out_terms", "write_terms")
 
 
 @tf_export("types.experimental.ConcreteFunction", partial="graph, inputs/outputs as symbolic tensors")
@@ -430,6 +706,7 @@ class ConcreteFunction:
 
     def __init__(self, function, arg_specs, kwarg_specs):
         self._function = function
+        self._inference_name = f"__inference_{function.__name__}_{next(_inference_ids)}"
         self.structured_input_signature = (arg_specs, kwarg_specs)
         self._programs = {}
         self._eager = False          # body re-runs on each call (data-dependent Python control flow)
@@ -441,22 +718,46 @@ class ConcreteFunction:
 
     @property
     def function_type(self):
-        return self.structured_input_signature
+        return FunctionType(self)
+
+    @property
+    def graph(self):
+        return _FuncGraph(self)
+
+    @property
+    def inference_fn(self):
+        return AtomicFunction(self)
+
+    @property
+    def variables(self):
+        """The variables the recorded program reads or writes (TF's captured variables)."""
+        seen = {}
+        for p in self._programs.values():
+            for v in list(p.vars) + [w for w in p.writes if not isinstance(w, int)]:
+                seen.setdefault(id(v), v)
+        return tuple(seen.values())
+
+    @property
+    def trainable_variables(self):
+        return tuple(v for v in self.variables if v.trainable)
+
+    @property
+    def captured_variables(self):
+        args = {id(x) for x in nest.flatten(self.structured_input_signature)}
+        return [v for v in self.variables if id(v) not in args]
 
     def __call__(self, *args, **kwargs):
         return self._function._call_concrete(self, args, kwargs)
 
     def __repr__(self):
-        args, kwargs = self.structured_input_signature
-        names = self._function._arg_names
-        parts = [f"{names[i] if i < len(names) else 'arg' + str(i)}: {_plain(s)!r}" for i, s in enumerate(args)]
-        parts += [f"{k}: {_plain(s)!r}" for k, s in kwargs.items()]
-        out = nest.map_structure(lambda s: _plain(s), self.structured_outputs) if self.structured_outputs is not None \
-            else None
-        return f"<ConcreteFunction ({', '.join(parts)}) -> {out!r} at 0x{id(self):X}>"
+        return f"<ConcreteFunction {self.function_type} at 0x{id(self):X}>"
+
+    def __str__(self):
+        return "ConcreteFunction " + repr(self.function_type)
 
     def pretty_printed_signature(self, verbose=True):
-        return repr(self)
+        """TF's text of this signature: parameters, output type and captures (`verbose`), else one line."""
+        return repr(self.function_type) if verbose else str(self.function_type)
 
 
 def _plain(spec):
@@ -478,6 +779,7 @@ class Function:
         self._jit_compile = jit_compile
         self._reduce_retracing = reduce_retracing
         self._arg_names = _arg_names(python_function)
+        self._param_kinds = _param_kinds(python_function)
         if input_signature is not None:
             input_signature = tuple(input_signature)
             for s in nest.flatten(input_signature):
@@ -489,6 +791,7 @@ class Function:
         self._concrete = []         # every ConcreteFunction, in trace order
         self._general = False       # some concrete function has non-exact specs
         self._tracing_count = 0
+        self._created_variables = None     # whether the first trace created variables (None: not traced yet)
         self._descriptor_cache = weakref.WeakKeyDictionary()
         self._bound_instance = None
 
@@ -507,6 +810,10 @@ class Function:
 
     def experimental_get_tracing_count(self):
         return self._tracing_count
+
+    def pretty_printed_concrete_signatures(self, verbose=True):
+        """The signatures of every traced ConcreteFunction, separated by blank lines."""
+        return "\n\n".join(cf.pretty_printed_signature(verbose) for cf in self._concrete)
 
     def __get__(self, instance, owner):
         if instance is None:
@@ -549,12 +856,90 @@ class Function:
         return self._run(cf, args, kwargs, flat)
 
     def _call_concrete(self, cf, args, kwargs):
-        flat = nest.flatten((args, kwargs))
-        specs = nest.flatten(cf.structured_input_signature)
-        if len(specs) != len(flat) or not all(_compatible(s, x) for s, x in zip(specs, flat)):
-            raise TypeError(f"Binding inputs to tf.function failed: arguments {args!r}, {kwargs!r} do not match "
-                            f"the signature of {cf!r}.")
-        return self._run(cf, args, kwargs, flat)
+        """Calls `cf` with TF's binding: its structured signature (Python values default to the traced ones),
+        else its flat signature of tensors."""
+        try:
+            bound_args, bound_kwargs = self._bind_structured(cf, args, kwargs)
+        except (TypeError, ValueError) as e:
+            reason = e.args[0] if e.args else str(e)
+            try:
+                return self._call_flat(cf, args, kwargs)
+            except TypeError as flat_error:
+                raise TypeError(f"Binding inputs to tf.function failed due to `{reason}`. Received args: {args!r} "
+                                f"and kwargs: {kwargs!r} for signature: {cf.function_type}.\nFallback to flat "
+                                f"signature also failed due to: {flat_error}") from None
+        flat = nest.flatten((bound_args, bound_kwargs))
+        return self._run(cf, bound_args, bound_kwargs, flat)
+
+    def _bind_structured(self, cf, args, kwargs):
+        params = cf.function_type.parameters()
+        positional = [i for i, (_, kind, _) in enumerate(params) if kind != "KEYWORD_ONLY"]
+        if len(args) > len(positional):
+            raise TypeError("too many positional arguments")
+        values = dict(zip(positional, args))
+        index = {n: i for i, (n, _, _) in enumerate(params)}
+        for k, a in kwargs.items():
+            if k not in index:
+                raise TypeError(f"got an unexpected keyword argument '{k}'")
+            if index[k] in values:
+                raise TypeError(f"multiple values for argument '{k}'")
+            values[index[k]] = a
+        bound = [self._cast(s, values[i]) if i in values else self._default(s, n) for i, (n, _, s) in
+                 enumerate(params)]
+        n = len(cf.structured_input_signature[0])
+        return tuple(bound[:n]), {name: v for (name, _, _), v in zip(params[n:], bound[n:])}
+
+    @staticmethod
+    def _default(spec, name):
+        if nest.is_nested(spec) or _is_spec(spec):
+            if any(_is_spec(s) for s in nest.flatten(spec)):
+                raise TypeError(f"missing a required argument: '{name}'")
+        return spec
+
+    @staticmethod
+    def _cast(spec, value):
+        if nest.is_nested(spec):
+            try:
+                leaves = nest.flatten_up_to(spec, value, check_types=False)
+            except (TypeError, ValueError):
+                raise TypeError(f"Can not cast {value!r} to {_type_text(spec)}") from None
+            return nest.pack_sequence_as(spec, [Function._cast(s, v) for s, v in zip(nest.flatten(spec), leaves)])
+        if not _is_spec(spec):
+            if not _compatible(spec, value):
+                raise ValueError(f"Can not cast {value!r} to {_type_text(spec)}")
+            return value
+        if not isinstance(value, (Tensor, Variable)):
+            try:
+                value = convert_to_tensor(value, spec.dtype)
+            except (TypeError, ValueError):
+                raise TypeError(f"Can not cast {value!r} to {_type_text(spec)}") from None
+        if not _compatible(spec, value):
+            raise TypeError(f"Can not cast {_type_text(_spec_of(value))} to {_type_text(spec)}")
+        return value
+
+    def _call_flat(self, cf, args, kwargs):
+        """TF's flat call: the tensor inputs by position; a dtype mismatch is the kernel's InvalidArgumentError."""
+        params = [(n, s) for n, _, s in cf.function_type.parameters()]
+        tensor_params = [(n, s) for n, s in params if _is_spec(s)]
+        signature = f"{self.__name__}({', '.join(n for n, _ in tensor_params)})"
+        if kwargs:
+            raise TypeError(f"{signature} got unexpected keyword arguments: {', '.join(kwargs)}.")
+        if len(args) != len(tensor_params):
+            raise TypeError(f"{signature} takes {len(tensor_params)} positional arguments, got {len(args)}.")
+        values = []
+        for i, ((_, spec), a) in enumerate(zip(tensor_params, args)):
+            if not isinstance(a, (Tensor, Variable)):
+                a = convert_to_tensor(a, spec.dtype)
+            if a.dtype != spec.dtype:
+                raise errors.op_error(errors.InvalidArgumentError, f"cannot compute {cf._inference_name} as input "
+                                      f"#{i}(zero-based) was expected to be a {_dtype_word(spec.dtype)} tensor "
+                                      f"but is a {_dtype_word(a.dtype)} tensor", cf._inference_name, None)
+            values.append(a)
+        it = iter(values)
+        flat = [next(it) if _is_spec(s) else s for _, s in params]
+        n = len(cf.structured_input_signature[0])
+        bound_args, bound_kwargs = tuple(flat[:n]), dict(zip([p for p, _ in params[n:]], flat[n:]))
+        return self._run(cf, bound_args, bound_kwargs, nest.flatten((bound_args, bound_kwargs)))
 
     def _bind_signature(self, args, kwargs):
         """Binds a call to `input_signature`, with TF's TypeError texts."""
@@ -660,26 +1045,58 @@ class Function:
         return cf
 
     def _record(self, cf, args, kwargs, flat):
-        """Runs the body once under a recorder; stores the replay program for these exact shapes."""
+        """Traces the body (TF's variable-creation rules) and returns the call's result."""
         if any(isinstance(x, Tensor) and isinstance(x._t, np.ndarray) for x in flat) or \
                 getattr(_tls, "recorder", None) is not None:
             cf._eager = cf._eager or getattr(_tls, "recorder", None) is None
-            result = self._python_function(*args, **kwargs)
+            result = _outputs(self._run_symbolic(cf, args, kwargs, flat) if cf._eager else
+                              self._python_function(*args, **kwargs))
             cf.structured_outputs = _output_specs(result)
-            return _outputs(result)
+            return result
+        first = self._created_variables is None
+        rec, result = self._record_once(cf, args, kwargs, flat, forbid=self._created_variables is True)
+        if first:
+            self._created_variables = bool(rec.new_vars)
+            if rec.new_vars:
+                # TF traces a function that made variables again, now forbidding new ones; that trace is run
+                rec.restore()
+                self._tracing_count += 1
+                rec, result = self._record_once(cf, args, kwargs, flat, forbid=True, replay=rec.cb_log)
+        elif rec.new_vars:
+            rec.restore()
+            raise ValueError("Creating variables on a non-first call to a function decorated with tf.function.")
+        prog = cf._programs.get(_exact_key(flat))
+        if state.recording and prog is not None:
+            new_values = [(v, v._t) for v in list(_live_vars.values())]
+            rec.restore()       # run the recording now so that the outer tape sees the ops
+            try:
+                return self._replay(prog, flat, rec.cb_log)
+            except GuardFailed:
+                for v, t in new_values:
+                    v._t = t
+        return result
+
+    def _record_once(self, cf, args, kwargs, flat, forbid, replay=None):
+        """Runs the body once under a recorder; stores the replay program for these exact shapes."""
         rec = _Recorder()
+        rec.forbid = forbid
+        rec.cb_replay = list(replay) if replay else None
         for v in list(_live_vars.values()):
             t = v._t
             if isinstance(t, torch.Tensor):
                 rec.start[id(v)] = t
                 rec.var_keys[_key(t)] = v
                 rec.keep.append(t)
+        specs = nest.flatten(cf.structured_input_signature)
+        if len(specs) != len(flat):
+            specs = [None] * len(flat)
         call_flat = []
         tensor_pos, argvar_pos = [], []
-        for i, x in enumerate(flat):
+        for i, (x, label, spec) in enumerate(zip(flat, self._leaf_names(args, kwargs), specs)):
             if isinstance(x, Tensor):
                 t = x._t.detach() if x._t.requires_grad else x._t
-                rec.bind(t, f"I[{len(tensor_pos)}]", True, names_label(self, i, len(args)))
+                label = spec.name if _is_spec(spec) and spec.name else label
+                rec.bind(t, f"I[{len(tensor_pos)}]", True, rec._label(label), spec.shape if _is_spec(spec) else None)
                 tensor_pos.append(i)
                 call_flat.append(_wrap(t))
             else:
@@ -706,6 +1123,9 @@ class Function:
                         continue
                     target = dict(argvar_pos).get(rec.var_index.get(vid), v)
                     writes.append((target, rec.expr(v._t, [])))
+        except BaseException:
+            rec.restore()       # a failed trace changes no variable, as in TF
+            raise
         finally:
             _patch(False)
             _tls.recorder = None
@@ -716,20 +1136,47 @@ class Function:
         else:
             cf._programs[_exact_key(flat)] = self._compile(rec, tensor_pos, argvar_pos, out_flat, out_exprs, writes,
                                                            result)
-        return result
+        return rec, result
+
+    def _run_symbolic(self, cf, args, kwargs, flat):
+        """Runs the body unrecorded, its tensor arguments printing as TF's symbolic placeholders."""
+        specs = nest.flatten(cf.structured_input_signature)
+        if len(specs) != len(flat):
+            specs = [None] * len(flat)
+        symbols, seen = {}, {}
+        for x, name, spec in zip(flat, self._leaf_names(args, kwargs), specs):
+            if isinstance(x, Tensor):
+                n = seen[name] = seen.get(name, -1) + 1
+                symbols[id(x)] = (f"{name}:0" if n == 0 else f"{name}_{n}:0", spec.shape if _is_spec(spec) else None)
+        _tls.symbols = symbols
+        _patch(True)
+        try:
+            return self._python_function(*args, **kwargs)
+        finally:
+            _patch(False)
+            _tls.symbols = None
+
+    def _leaf_names(self, args, kwargs):
+        """TF's placeholder name of each flat argument leaf: the parameter name (`args_<i>` for `*args`)."""
+        names = self._arg_names
+        out = []
+        for i, a in enumerate(args):
+            out += [names[i] if i < len(names) else f"args_{i - len(names)}"] * len(nest.flatten(a))
+        for k in sorted(kwargs):
+            out += [k] * len(nest.flatten(kwargs[k]))
+        return out
 
     def _compile(self, rec, tensor_pos, argvar_pos, out_flat, out_exprs, writes, result):
-        body = ["def program(I, V, C, F):"] + [f"    r{i} = V[{i}]._read()" for i in range(len(rec.vars))]
-        body += ["    " + line for line in rec.lines]
-        outs = ", ".join(e if e is not None else "None" for e in out_exprs)
-        body.append(f"    return [{outs}], [{', '.join(e for _, e in writes)}]")
-        scope = {"GuardFailed": GuardFailed, "_equal": _equal}
-        exec(compile("\n".join(body), f"<tf.function {self.__name__}>", "exec"), scope)  # noqa: S102 generated code
-        program = scope["program"]
+        source = program_source(self.__name__, len(rec.vars), rec.lines, out_exprs, [e for _, e in writes])
+        program = compile_program(source, self.__name__)
         if self._jit_compile:
             program = torch.compile(program, dynamic=False)
         p = _Program()
-        p.run = functools.partial(_run_program, program, rec.consts, rec.funcs)
+        funcs = list(rec.funcs)
+        for step in rec.lines:
+            if step.get("host"):
+                funcs[step["f"]] = functools.partial(_logged_callback, funcs[step["f"]])
+        p.run = functools.partial(_run_program, program, rec.consts, funcs)
         p.vars = rec.vars
         p.argvars = argvar_pos
         p.tensor_pos = tensor_pos
@@ -737,15 +1184,32 @@ class Function:
         p.is_tensor = [e is not None for e in out_exprs]
         p.out_static = out_flat
         p.structure = result
-        p.source = "\n".join(body)
+        p.source = source
+        p.steps, p.consts, p.funcs = rec.lines, rec.consts, rec.funcs
+        p.out_terms = out_exprs
+        p.write_terms = [e for _, e in writes]
         return p
 
     def _run(self, cf, args, kwargs, flat):
         if cf._eager:
-            return _outputs(self._python_function(*args, **kwargs))
+            with _quiet():
+                return _outputs(self._python_function(*args, **kwargs))
         prog = cf._programs.get(_exact_key(flat))
         if prog is None:
-            return self._record(cf, args, kwargs, flat)
+            with _quiet():
+                return self._record(cf, args, kwargs, flat)
+        _tls.callbacks_done = done = []
+        try:
+            return self._replay(prog, flat)
+        except GuardFailed:
+            # the Python body must run again; host callbacks that already ran are not run twice
+            with _quiet():
+                return self._record_once(cf, args, kwargs, flat, self._created_variables is True, done)[1]
+        finally:
+            _tls.callbacks_done = None
+
+    def _replay(self, prog, flat, callback_outputs=None):
+        """Runs a recorded program; `callback_outputs` stand in for its host callbacks (already run)."""
         recording = state.recording
         ins = []
         for i in prog.tensor_pos:
@@ -758,10 +1222,15 @@ class Function:
             vs = list(vs)
             for j, i in prog.argvars:
                 vs[j] = flat[i]
-        try:
+        if callback_outputs is None:
             outs, new = prog.run(ins, vs)
-        except GuardFailed:
-            return _outputs(self._python_function(*args, **kwargs))
+        else:
+            funcs = list(prog.funcs)
+            done = iter(callback_outputs)
+            for step in prog.steps:
+                if step.get("host"):
+                    funcs[step["f"]] = functools.partial(_constant_result, next(done))
+            outs, new = _run_program(prog.run.args[0], prog.consts, funcs, ins, vs)
         for v, t in zip(prog.writes, new):
             (flat[v] if type(v) is int else v)._t = t
         return nest.pack_sequence_as(prog.structure, [
@@ -808,9 +1277,22 @@ class Function:
         raise NotImplementedError("tf.function.experimental_get_compiler_ir: tfcompat has no XLA compiler IR")
 
 
-def names_label(function, i, n_args):
-    names = function._arg_names
-    return f"{names[i]}:0" if i < len(names) and i < n_args else f"args_{i}:0"
+def _dtype_word(dtype):
+    """TF's kernel name of a dtype (`float`, `int32`, `string`)."""
+    from tfcompat.framework.op_def import type_name
+    return type_name(dtype._torch) if dtype._torch is not None else dtype.name
+
+
+def _logged_callback(fn, inputs):
+    out = fn(inputs)
+    done = getattr(_tls, "callbacks_done", None)
+    if done is not None:
+        done.append(out)
+    return out
+
+
+def _constant_result(value, _inputs):
+    return value
 
 
 def _run_program(program, consts, funcs, ins, vars_):
@@ -843,6 +1325,8 @@ def _outputs(result):
     def conv(x):
         if isinstance(x, (bool, int, float, str, bytes, np.generic)) and not isinstance(x, Tensor):
             return convert_to_tensor(x)
+        if isinstance(x, Variable):
+            return x.read_value()
         return x
     return nest.map_structure(conv, result) if result is not None else None
 
@@ -853,8 +1337,14 @@ def _output_specs(result, rec=None):
                               result) if result is not None else None
 
 
+def _param_kinds(fn):
+    try:
+        return {p.name: p.kind.name for p in inspect.signature(fn).parameters.values()}
+    except (TypeError, ValueError):
+        return {}
+
+
 def _arg_names(fn):
-    import inspect
     try:
         sig = inspect.signature(fn)
     except (TypeError, ValueError):
@@ -915,3 +1405,12 @@ def set_verbosity(level, alsologtostdout=False):
 def do_not_convert(func=None):
     """Marks `func` as not to be converted by AutoGraph: returns it unchanged."""
     return (lambda f: f) if func is None else func
+
+
+def _export_tanh():
+    """`tf.tanh`: TF's top-level alias of `tf.math.tanh` (defined in math_ops)."""
+    from tfcompat.ops import math_ops
+    tf_export("tanh")(math_ops.tanh)
+
+
+_export_tanh()

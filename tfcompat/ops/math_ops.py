@@ -16,7 +16,7 @@ from tfcompat.framework.variables import Variable
 
 def _add(a, b):
     if type(a) is np.ndarray:
-        return a + b
+        return np.asarray(a + b, dtype=object)      # strings concatenate (0-d stays an array)
     return torch.add(a, b)
 
 

@@ -326,8 +326,9 @@ class _NullContext:
 
 @tf_export("init_scope")
 def init_scope():
-    """A context lifting code out of function graphs; a no-op in eager mode."""
-    return _NullContext()
+    """A context lifting code out of tf.function traces (eagerly: ops inside it are not recorded)."""
+    from tfcompat.eager.function import init_scope_context
+    return init_scope_context()
 
 
 @tf_export("control_dependencies")

@@ -1,20 +1,52 @@
-"""`tf.saved_model`: not implemented yet in tfcompat (save/load raise NotImplementedError)."""
+"""`tf.saved_model.save` / `tf.saved_model.load` for tfcompat objects, in tfcompat's own pickle-free format.
+
+A tfcompat SavedModel directory holds:
+- `tfcompat_saved_model.json`: the marker (`"format": "tfcompat.saved_model"`), the object tree (attribute paths of
+  modules and variables), the variables (checkpoint key, name, trainable), and each `tf.function` attribute as
+  its traced concrete functions. A concrete function is its input signature (TensorSpecs and Python literals),
+  its output structure and one recorded program per traced input shape: the straight-line list of aten ops
+  (`{"op": "call", "f": <index into "ops">, "args": [...], "kwargs": {...}, "out": "o<n>"}`, terms being
+  `{"ref": "I[i]"|"r<var>"|"o<n>"|"o<n>[k]"|"C[i]"}`, `{"list"|"tuple": [...]}` or JSON literals), value guards,
+  the op names (`aten::add.Tensor`), its outputs and variable writes (see `tfcompat.eager.function`).
+- `constants.npz`: tensor constants of the programs (loaded with `allow_pickle=False`).
+- `variables/variables.{index,data-00000-of-00001}`: a TF-format checkpoint of `tf.train.Checkpoint(root=obj)`.
+- `signatures`: name -> (function attribute, concrete function, argument names, output keys).
+
+`load` rebuilds a `tf.Module` with the same attribute tree, its variables and callable functions (programs are
+replayed; no Python body is stored, so a call must match a traced signature and shape). SavedModels written by
+TensorFlow (`saved_model.pb`) are not supported yet.
+"""
 import os
 
 from tfcompat.framework.export import tf_export
 
+MARKER = "tfcompat_saved_model.json"
+FORMAT = "tfcompat.saved_model"
+
 
 @tf_export("saved_model.save")
 def save(obj, export_dir, signatures=None, options=None):
-    """Not implemented yet: tfcompat cannot write SavedModels."""
-    raise NotImplementedError("tf.saved_model.save is not implemented in tfcompat yet "
-                              "(use tf.train.Checkpoint for variables)")
+    """Writes `obj`'s variables and traced tf.functions to `export_dir` (format: see module doc)."""
+    from tfcompat.saved_model import _save
+    _save.save(obj, export_dir, signatures, options)
 
 
 @tf_export("saved_model.load")
 def load(export_dir, tags=None, options=None):
-    """Not implemented yet; SavedModels written by TensorFlow are not supported."""
-    if os.path.exists(os.path.join(export_dir, "saved_model.pb")):
-        raise NotImplementedError(f"tf.saved_model.load({export_dir!r}): loading SavedModels written by TensorFlow "
-                                  "is not supported by tfcompat yet")
-    raise NotImplementedError("tf.saved_model.load is not implemented in tfcompat yet")
+    """Loads a SavedModel written by `tf.saved_model.save` of tfcompat."""
+    export_dir = os.fspath(export_dir)
+    if not os.path.exists(os.path.join(export_dir, MARKER)):
+        if os.path.exists(os.path.join(export_dir, "saved_model.pb")):
+            raise NotImplementedError(f"tf.saved_model.load({export_dir!r}): loading SavedModels written by "
+                                      "TensorFlow is not supported by tfcompat yet")
+        raise OSError(f"SavedModel file does not exist at: {export_dir}{os.sep}{{saved_model.pbtxt|saved_model.pb}}")
+    from tfcompat.saved_model import _load
+    return _load.load(export_dir)
+
+
+@tf_export("saved_model.contains_saved_model")
+def contains_saved_model(export_dir):
+    """Whether `export_dir` holds a SavedModel (tfcompat's or TensorFlow's)."""
+    export_dir = os.fspath(export_dir)
+    return any(os.path.exists(os.path.join(export_dir, f)) for f in (MARKER, "saved_model.pb"))
+

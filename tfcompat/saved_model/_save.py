@@ -1,0 +1,179 @@
+"""Writing tfcompat SavedModels (the format is described in `tfcompat.saved_model`)."""
+import json
+import math
+import os
+
+import numpy as np
+import torch
+
+from tfcompat.eager.function import ConcreteFunction, Function
+from tfcompat.framework.tensor import Tensor
+from tfcompat.framework.variables import Variable
+from tfcompat.saved_model import FORMAT, MARKER
+from tfcompat.util import nest
+
+
+def encode_spec(x):
+    """A nest of TensorSpecs and Python literals as JSON."""
+    from tfcompat.ops.misc_ops import TensorSpec
+    if isinstance(x, TensorSpec):
+        return {"spec": [x.shape.as_list() if x.shape.rank is not None else None, x.dtype.name, x.name]}
+    if isinstance(x, dict):
+        return {"dict": {str(k): encode_spec(v) for k, v in x.items()}}
+    if isinstance(x, (list, tuple)) and not hasattr(x, "_fields"):
+        return {"tuple" if isinstance(x, tuple) else "list": [encode_spec(v) for v in x]}
+    if x is None or isinstance(x, (bool, int, str)) or (isinstance(x, float) and math.isfinite(x)):
+        return {"literal": x}
+    raise NotImplementedError(f"tf.saved_model.save: a tf.function argument or output {x!r} of type "
+                              f"{type(x).__name__} cannot be saved by tfcompat")
+
+
+class _Writer:
+    def __init__(self, var_ids):
+        self.var_ids = var_ids          # id(variable) -> index in the saved variables
+        self.arrays = {}
+        self.extra_vars = []            # variables read by functions but not reachable from the root
+
+    def var_index(self, v):
+        i = self.var_ids.get(id(v))
+        if i is None:
+            i = self.var_ids[id(v)] = len(self.var_ids)
+            self.extra_vars.append(v)
+        return i
+
+    def const(self, c):
+        if isinstance(c, torch.Tensor):
+            key = f"c{len(self.arrays)}"
+            t = c.detach().cpu()
+            entry = {"tensor": key, "dtype": str(t.dtype).replace("torch.", "")}
+            if t.dtype == torch.bfloat16:
+                t = t.float()
+            self.arrays[key] = t.numpy()
+            return entry
+        if isinstance(c, torch.dtype):
+            return {"torch_dtype": str(c).replace("torch.", "")}
+        if isinstance(c, torch.device):
+            return {"device": str(c)}
+        if isinstance(c, (torch.memory_format, torch.layout)):
+            return {"torch": str(c).replace("torch.", "")}
+        if isinstance(c, (bool, int)):
+            return {"value": c}
+        if isinstance(c, float):
+            return {"float": repr(c)}
+        raise NotImplementedError(f"tf.saved_model.save: a recorded constant of type {type(c).__name__} cannot be "
+                                  "saved by tfcompat")
+
+    def program(self, key, p):
+        ops = []
+        for step in p.steps:
+            if step.get("host"):
+                raise NotImplementedError("tf.saved_model.save: a tf.function that calls Python (tf.print, "
+                                          "tf.py_function, tf.numpy_function) cannot be saved by tfcompat")
+        for f in p.funcs:
+            if not isinstance(f, torch._ops.OpOverload):
+                raise NotImplementedError(f"tf.saved_model.save: recorded callable {f!r} is not a torch op")
+            ops.append(f.name())
+        return {"shapes": [list(s) for _, s in key], "dtypes": [str(d).replace("torch.", "") for d, _ in key],
+                "steps": p.steps, "ops": ops, "consts": [self.const(c) for c in p.consts],
+                "vars": [self.var_index(v) for v in p.vars], "argvars": [list(a) for a in p.argvars],
+                "tensor_pos": list(p.tensor_pos), "outputs": p.out_terms,
+                "writes": [[w, None] if isinstance(w, int) else [None, self.var_index(w)] for w in p.writes],
+                "write_terms": p.write_terms,
+                "output_structure": encode_output(p.structure)}
+
+    def concrete(self, cf):
+        if cf._eager:
+            raise NotImplementedError(f"tf.saved_model.save: tf.function {cf.name} could not be recorded (its "
+                                      "Python control flow depends on tensor values, or it takes string tensors)")
+        return {"name": cf.name, "arg_names": list(cf._function._arg_names),
+                "inputs": encode_spec(cf.structured_input_signature),
+                "programs": [self.program(k, p) for k, p in cf._programs.items()]}
+
+
+def encode_output(x):
+    """The output nest: tensors as {"output": i} in flat order, Python values as literals."""
+    counter = iter(range(1 << 30))
+
+    def enc(v):
+        if isinstance(v, (Tensor, Variable)):
+            return {"output": next(counter)}
+        if isinstance(v, dict):
+            return {"dict": {str(k): enc(v[k]) for k in sorted(v)}}
+        if isinstance(v, (list, tuple)) and not hasattr(v, "_fields"):
+            return {"tuple" if isinstance(v, tuple) else "list": [enc(e) for e in v]}
+        return encode_spec(v)
+    return enc(x)
+
+
+def _functions(obj):
+    """[(attribute, Function)] of `obj`: tf.function methods and attributes."""
+    out = {}
+    for name in dir(type(obj)):
+        if isinstance(getattr(type(obj), name, None), Function):
+            out[name] = getattr(obj, name)
+    for name, value in vars(obj).items():
+        if isinstance(value, Function):
+            out[name] = value
+    return sorted(out.items())
+
+
+def _signature_functions(obj, signatures):
+    """{signature name: ConcreteFunction}: explicit, else the single tf.function with an input_signature."""
+    if signatures is None:
+        found = [f for _, f in _functions(obj) if f.input_signature is not None]
+        signatures = found[0] if len(found) == 1 else {}
+    if not isinstance(signatures, dict):
+        signatures = {"serving_default": signatures}
+    out = {}
+    for name, f in signatures.items():
+        if isinstance(f, Function):
+            f = f.get_concrete_function()
+        if not isinstance(f, ConcreteFunction):
+            raise ValueError(f"Expected a TensorFlow function for which to generate a signature, but got {f!r}. Only "
+                             "`tf.functions` with an input signature or concrete functions can be used as a signature.")
+        out[name] = f
+    return out
+
+
+def save(obj, export_dir, signatures, options):
+    from tfcompat.train import checkpoint as ckpt_mod
+    if options is not None and any(getattr(options, a, None) for a in ("function_aliases", "experimental_io_device")):
+        raise NotImplementedError("tf.saved_model.save(options=...): SaveOptions are not supported by tfcompat")
+    export_dir = os.fspath(export_dir)
+    sig_fns = _signature_functions(obj, signatures)
+    ckpt = ckpt_mod.Checkpoint(root=obj)
+    nodes, objects, paths = ckpt_mod.build_graph(ckpt)
+    tree, var_entries, var_ids = [], [], {}
+    objects[0] = obj            # Checkpoint(root=obj) lists obj's children as its own
+    for node, o, path in zip(nodes, objects, paths):
+        if isinstance(o, Variable):
+            var_ids[id(o)] = len(var_entries)
+            var_entries.append({"path": list(path), "key": node.attributes[0][2], "name": o.name,
+                                "trainable": o.trainable, "dtype": o.dtype.name})
+        elif path:
+            tree.append(list(path))
+    w = _Writer(var_ids)
+    functions = {}
+    for path, o in zip(paths, objects):
+        if not isinstance(o, (Variable, list, tuple, dict)):
+            for name, f in _functions(o):
+                functions[".".join(list(path) + [name])] = [w.concrete(cf) for cf in f._concrete]
+    sigs = {}
+    for name, cf in sig_fns.items():
+        outs = cf.structured_outputs
+        keys = sorted(outs) if isinstance(outs, dict) else \
+            [f"output_{i}" for i in range(len(nest.flatten(outs)))]
+        sigs[name] = {"function": w.concrete(cf), "output_keys": keys}
+    for v in w.extra_vars:
+        w.arrays[f"var{var_ids[id(v)]}"] = v._t.detach().cpu().numpy()
+        var_entries.append({"path": None, "key": None, "name": v.name, "trainable": v.trainable,
+                            "dtype": v.dtype.name})
+    os.makedirs(os.path.join(export_dir, "variables"), exist_ok=True)
+    os.makedirs(os.path.join(export_dir, "assets"), exist_ok=True)
+    ckpt.write(os.path.join(export_dir, "variables", "variables"))
+    with open(os.path.join(export_dir, "constants.npz"), "wb") as fh:
+        np.savez(fh, **w.arrays)
+    meta = {"format": FORMAT, "version": 1, "tree": tree, "variables": var_entries, "functions": functions,
+            "signatures": sigs}
+    with open(os.path.join(export_dir, MARKER), "w") as fh:
+        json.dump(meta, fh)
