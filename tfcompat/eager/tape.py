@@ -17,7 +17,6 @@ from tfcompat.framework.variables import Variable
 from tfcompat.util import nest
 
 
-
 class _TFLogger:
     """TF's "tensorflow" logger, set up on first use (warnings print as `WARNING:tensorflow:...`)."""
 
@@ -36,8 +35,8 @@ class UnconnectedGradients:
     ZERO = "zero"
 
 
-def _handle_for(tape, var, t):
-    """A new autograd handle of value `t` for `tape`: a view of an outer tape's handle, else a leaf."""
+def _new_handle(t):
+    """A new autograd handle of value `t`: a view of an outer tape's handle, else a fresh leaf."""
     return t.view_as(t) if t.requires_grad else t.detach().requires_grad_(True)
 
 
@@ -57,7 +56,7 @@ def read_variable(var):
             continue
         if not (t.dtype.is_floating_point or t.dtype.is_complex):
             continue
-        h = _handle_for(tape, var, t)
+        h = _new_handle(t)
         if entry is None:
             tape._vars[id(var)] = [var._t, var, h, [h]]
             tape._var_order.append(var)
