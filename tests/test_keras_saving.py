@@ -72,7 +72,7 @@ def test_load_keras_written_weights_h5():
 
 @pytest.mark.filterwarnings("ignore::UserWarning")
 def test_load_keras_written_dot_keras():
-    m = tf.keras.saving.load_model(fx("seq.keras"))
+    m = tf.keras.models.load_model(fx("seq.keras"))
     assert [l.name for l in m.layers] == ["conv2d", "batch_normalization", "flatten", "dense"]
     np.testing.assert_allclose(m(EXP["x_seq"]).numpy(), EXP["y_seq"], atol=1e-5)
     f = saving.load_model(fx("func.keras"))
@@ -205,7 +205,7 @@ def test_keras_roundtrip_and_json_and_clone(tmp_path):
     for model, x in ((seq_model(), EXP["x_seq"]), (func_model(), [EXP["xa"], EXP["xb"]])):
         y = model(x).numpy()
         model.save(tmp_path / "m.keras")
-        loaded = tf.keras.saving.load_model(tmp_path / "m.keras")
+        loaded = tf.keras.models.load_model(tmp_path / "m.keras")
         np.testing.assert_allclose(loaded(x).numpy(), y, atol=1e-6)
         assert type(loaded) is type(model) and loaded.name == model.name
         rebuilt = saving.model_from_json(model.to_json())

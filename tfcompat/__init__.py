@@ -6,6 +6,8 @@ declarations; the heavy parts (`tf.keras`, `tf.data`, `tf.summary`,
 `tf.train`, ...) are imported on first use.
 """
 import importlib as _importlib
+import sys as _sys
+import types as _types
 
 from tfcompat.framework import dtypes as _dtypes, errors, tensor_shape as _tensor_shape  # noqa: F401
 from tfcompat.framework import convert as _convert, variables as _variables  # noqa: F401
@@ -19,6 +21,22 @@ version = type("version", (), {"VERSION": __version__, "GIT_VERSION": "tfcompat"
 
 _api.build(_importlib.import_module(__name__))
 del _importlib
+
+
+class _TFModule(_types.ModuleType):
+    """tfcompat's module class: `tf.keras` is always TF's view of Keras (see tfcompat/_tf_keras.py)."""
+
+    @property
+    def keras(self):
+        from tfcompat._tf_keras import tf_keras
+        return tf_keras()
+
+    @keras.setter
+    def keras(self, value):
+        """Importing the `tfcompat.keras` package sets this attribute; `tf.keras` stays the view."""
+
+
+_sys.modules[__name__].__class__ = _TFModule
 
 
 def __getattr__(attr):

@@ -8,7 +8,9 @@ import importlib.abc
 import importlib.util
 import sys
 
-ALIASES = {"tensorflow": "tfcompat", "keras": "tfcompat.keras", "tf_keras": "tfcompat.keras"}
+# `tensorflow.keras` is TF's view of Keras (only tf.keras's names); `keras` is the whole Keras 3 API
+ALIASES = {"tensorflow.keras": "keras", "tensorflow": "tfcompat", "keras": "tfcompat.keras",
+           "tf_keras": "tfcompat.keras"}
 
 
 class _AliasFinder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
@@ -29,6 +31,11 @@ class _AliasFinder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
 
     def create_module(self, spec):
         target = self._target(spec.name)
+        if spec.name == "tensorflow.keras" or spec.name.startswith("tensorflow.keras."):
+            from tfcompat._tf_keras import resolve
+            module = resolve(target)
+            self._real_spec[spec.name] = None
+            return module
         try:
             module = importlib.import_module(target)
         except ModuleNotFoundError as e:

@@ -4,6 +4,7 @@ The walk visits attributes in sorted-name order (dict entries by sorted key, lis
 this module's matching leaves first, then recurses into each submodule found.
 """
 import re
+import sys
 
 from tfcompat.framework.context import state
 from tfcompat.framework.export import tf_export
@@ -12,6 +13,13 @@ from tfcompat.util import nest
 
 _VALID = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 _IGNORED = frozenset(("_self_unconditional_checkpoint_dependencies", "_self_unconditional_dependency_names"))
+
+
+def _children_added(obj):
+    """Lets pending checkpoint restores give `obj`'s new children their saved values (TF's deferred restoration)."""
+    checkpoint = sys.modules.get("tfcompat.train.checkpoint")
+    if checkpoint is not None:
+        checkpoint.notify_new_children(obj)
 
 
 def _snake(name):
@@ -47,6 +55,7 @@ class Module:
             from tfcompat.train.data_structures import wrap
             value = wrap(value)
         object.__setattr__(self, name, value)
+        _children_added(self)
 
     def __init__(self, name=None):
         if name is None:

@@ -4,23 +4,22 @@ Saving walks the object graph breadth-first from the Checkpoint (children in
 TF's order), numbers the objects in that order and keys each variable by the
 first path that reaches it (`model/layer/kernel/.ATTRIBUTES/VARIABLE_VALUE`).
 Restoring walks the saved TrackableObjectGraph and the live objects together,
-matching children by name. Saved values whose objects do not exist yet stay
-pending: variables created while a restore is pending are watched, and get
-their saved values as soon as they are reachable (at their next read), which
-is how optimizer slots and layers built later are restored (TF's deferred
-restoration).
+matching children by name. Saved values whose objects do not exist yet wait on
+the live parent that will hold them, which restores them when it gains them
+(`notify_new_children`): that is how layers built and optimizer slots created
+after `restore` get their values (TF's deferred restoration).
 """
+import itertools
 import os
 import weakref
 
 import numpy as np
 
 from tfcompat.framework import dtypes, errors
-from tfcompat.framework import variables as _variables
 from tfcompat.framework.export import EXPORTS
 from tfcompat.framework.variables import Variable
 from tfcompat.train import _bundle, _keras_children, _proto
-from tfcompat.train.data_structures import wrap
+from tfcompat.train.data_structures import ListWrapper, _DictWrapper, wrap
 
 OBJECT_GRAPH_KEY = "_CHECKPOINTABLE_OBJECT_GRAPH"
 VALUE_SUFFIX = "/.ATTRIBUTES/VARIABLE_VALUE"
@@ -120,15 +119,9 @@ def build_graph(root):
 
 
 def _mark_values(nodes):
-    has = [bool(n.attributes) for n in nodes]
-    changed = True
-    while changed:
-        changed = False
-        for i, n in enumerate(nodes):
-            if not has[i] and any(has[c] for c, _ in n.children):
-                has[i] = changed = True
-    for n, h in zip(nodes, has):
-        n.has_checkpoint_values = h
+    has = _with_values(nodes)
+    for i, n in enumerate(nodes):
+        n.has_checkpoint_values = i in has
 
 
 def save_objects(root, prefix):
@@ -200,88 +193,77 @@ def _restore_value(var, reader, key):
 
 
 class _Restore:
-    """One restore in progress: the saved graph, the reader, and what has been matched and restored."""
+    """One restore: the saved graph, the reader, and which saved nodes have been matched and restored.
+
+    It holds its root and the objects it matched weakly: what keeps it alive are the status and the live objects
+    still waiting for children (entries in `_WAITING`).
+    """
+
+    _uids = itertools.count()
 
     def __init__(self, root, reader, nodes):
-        try:
-            self._root = weakref.ref(root)
-        except TypeError:
-            self._root = lambda: root
+        self.uid = next(self._uids)
+        self._root = weakref.ref(root)
         self.reader = reader
         self.nodes = nodes
-        self.matched = {0: root}
+        self.matched = {0}
+        self.bound = weakref.WeakValueDictionary()       # saved node id -> the variable/iterator it restored
         self.restored = set()
         self.complete = set()
         self.valued = {i for i, n in enumerate(nodes) if n.attributes}
+        self.has_values = _with_values(nodes)
 
     @property
     def root(self):
         return self._root()
 
-    def walk(self):
-        """Matches saved nodes to live objects breadth first and restores the variables found; True if done."""
-        global _resolving
-        outer, _resolving = _resolving, True
-        try:
-            return self._walk()
-        finally:
-            _resolving = outer
+    def bind(self, obj, sid, seen, listeners=()):
+        """Matches live `obj` to saved node `sid`: restores its value and its children's, depth first.
 
-    def _walk(self):
-        root = self.root
-        if root is None:
-            return True
-        queue, live, progress = [0], {0: root}, False
-        while queue:
-            sid = queue.pop(0)
-            obj = live[sid]
-            if sid in self.complete:
-                continue
-            node = self.nodes[sid]
-            if node.attributes and sid not in self.restored and isinstance(obj, Variable):
-                for name, _, key in node.attributes:
-                    if name == "VARIABLE_VALUE":
-                        _restore_value(obj, self.reader, key)
-                        _settle(obj)
-                self.restored.add(sid)
-                progress = True
-            elif node.attributes and sid not in self.restored and _is_iterator(obj):
-                for name, _, key in node.attributes:
-                    if name == "ITERATOR":
-                        _restore_iterator(obj, self.reader, key)
-                self.restored.add(sid)
-                progress = True
-            if not node.children:
-                continue
+        A missing child with saved values waits on `listeners` (the nearest objects that announce new
+        children); returns whether the saved subtree under `sid` is fully restored.
+        """
+        seen.add(sid)
+        self.matched.add(sid)
+        node = self.nodes[sid]
+        if node.attributes and sid not in self.restored:
+            self._restore_attributes(obj, sid, node)
+        if node.children and _announces(obj):
+            listeners = _listeners(obj, sid)
+        done = True
+        if node.children:
             kids = {}
             for name, child in children(obj):
                 kids.setdefault(name, child)
             for cid, name in node.children:
-                child = kids.get(name)
-                if cid in live or child is None:
+                if cid in self.complete or cid not in self.has_values:
                     continue
-                live[cid] = self.matched[cid] = child
-                queue.append(cid)
-        if progress:
-            self._update_complete()
-        return 0 in self.complete
+                child = kids.get(name)
+                if cid in seen:
+                    done = False                        # a shared or cyclic node still in progress
+                elif child is None:
+                    done = False
+                    for listener, owner, owner_sid in listeners:
+                        _wait(listener, self, owner, owner_sid)
+                elif not self.bind(child, cid, seen, listeners):
+                    done = False
+        if done:
+            self.complete.add(sid)
+        return done
 
-    def _update_complete(self):
-        state = {}
-
-        def done(i):
-            if i in self.complete:
-                return True
-            if i in state:
-                return state[i] is not False
-            state[i] = None
-            ok = (i not in self.valued or i in self.restored) and all(done(c) for c, _ in self.nodes[i].children)
-            state[i] = ok
-            return ok
-
-        for i in range(len(self.nodes)):
-            if done(i):
-                self.complete.add(i)
+    def _restore_attributes(self, obj, sid, node):
+        if isinstance(obj, Variable):
+            for name, _, key in node.attributes:
+                if name == "VARIABLE_VALUE":
+                    _restore_value(obj, self.reader, key)
+        elif _is_iterator(obj):
+            for name, _, key in node.attributes:
+                if name == "ITERATOR":
+                    _restore_iterator(obj, self.reader, key)
+        else:
+            return
+        self.restored.add(sid)
+        self.bound[sid] = obj
 
     def names(self):
         """TF's pretty names of saved nodes: `(root).a.b`."""
@@ -295,66 +277,95 @@ class _Restore:
         return out
 
 
-# Deferred restoration: variables created while restores are pending read their value through a property
-# that first tries to match them, until they are restored or given up on.
-_ACTIVE = []
-_PENDING_CLASSES = {}
-_BASE_CLASSES = {}
-_TRIES = 64
-_resolving = False
+def _with_values(nodes):
+    """Ids of the saved nodes that have values in their subtree."""
+    has = [bool(n.attributes) for n in nodes]
+    changed = True
+    while changed:
+        changed = False
+        for i, n in enumerate(nodes):
+            if not has[i] and any(has[c] for c, _ in n.children):
+                has[i] = changed = True
+    return {i for i, h in enumerate(has) if h}
 
 
-def _pending_class(cls):
-    sub = _PENDING_CLASSES.get(cls)
-    if sub is None:
-        sub = type(cls.__name__, (cls,), {"_t": property(_pending_get, _pending_set), "__module__": cls.__module__,
-                                          "__qualname__": cls.__qualname__, "__doc__": cls.__doc__})
-        _PENDING_CLASSES[cls] = sub
-        _BASE_CLASSES[sub] = cls
-    return sub
+# -- deferred restoration -----------------------------------------------------------------------------------------------
+# As in TF, restores wait on parent objects: a live object matched to a saved node with missing children is
+# registered here, and calls `notify_new_children` when it gains children (Keras layers on attribute assignment
+# and after `build`, optimizers when they create variables, tf.Module / Checkpoint / tracked lists and dicts on
+# assignment). Entries die with their object.
+_WAITING = {}      # id(object) -> (weakref to it, [(restore, weakref to the object bound to the node, node id)])
 
 
-def _on_variable_created(var):
-    if _ACTIVE and type(var) not in _BASE_CLASSES:
-        d = var.__dict__
-        d["_pending_value"] = d.pop("_t")
-        d["_pending_tries"] = 0
-        var.__class__ = _pending_class(type(var))
+def notify_new_children(parent):
+    """`parent` gained children: restores waiting on it give them their saved values (TF's deferred restoration)."""
+    if _WAITING:
+        _resume(parent)
 
 
-def _settle(var):
-    """Turns a watched variable back into a plain one."""
-    base = _BASE_CLASSES.get(type(var))
-    if base is not None:
-        d = var.__dict__
-        value = d.pop("_pending_value")
-        d.pop("_pending_tries", None)
-        var.__class__ = base
-        d["_t"] = value
+def _resume(parent):
+    entry = _WAITING.get(id(parent))
+    if entry is None or entry[0]() is not parent:
+        return
+    del _WAITING[id(parent)]
+    positions = entry[1]
+    for i, (restore, owner_ref, sid) in enumerate(positions):
+        owner = owner_ref()
+        if owner is None:
+            continue
+        try:
+            restore.bind(owner, sid, set(), _listeners(owner, sid))
+        except BaseException:
+            for later in positions[i + 1:]:
+                _wait(parent, later[0], later[1](), later[2])
+            raise
 
 
-def _pending_get(var):
-    d = var.__dict__
-    if not _resolving:
-        _walk_active()
-        if type(var) in _BASE_CLASSES:
-            d["_pending_tries"] += 1
-            if not _ACTIVE or d["_pending_tries"] >= _TRIES:
-                _settle(var)
-    return d["_pending_value"] if "_pending_value" in d else d["_t"]
+def _wait(listener, restore, owner, sid):
+    """Registers that `restore`'s node `sid`, bound to `owner`, waits for children announced by `listener`."""
+    if owner is None:
+        return
+    key = id(listener)
+    entry = _WAITING.get(key)
+    if entry is None or entry[0]() is not listener:
+        try:
+            ref = weakref.ref(listener, lambda r, k=key: _forget(k, r))
+        except TypeError:
+            return
+        entry = _WAITING[key] = (ref, [])
+    positions = entry[1]
+    root = restore.root
+    for i in range(len(positions) - 1, -1, -1):
+        other, _, other_sid = positions[i]
+        if other is restore and other_sid == sid:
+            return
+        if other.uid < restore.uid and root is not None and other.root is root:
+            del positions[i]                            # a newer restore of the same root replaces it
+    positions.append((restore, weakref.ref(owner), sid))
 
 
-def _pending_set(var, value):
-    var.__dict__["_pending_value"] = value
+def _forget(key, ref):
+    entry = _WAITING.get(key)
+    if entry is not None and entry[0] is ref:
+        del _WAITING[key]
 
 
-def _walk_active():
-    for restore in list(_ACTIVE):
-        if restore.walk() and restore in _ACTIVE:
-            _ACTIVE.remove(restore)
+def _announces(obj):
+    """Whether `obj` calls `notify_new_children` when it gains children."""
+    return (isinstance(obj, (Checkpoint, ListWrapper, _DictWrapper)) or _is_module(obj)
+            or _keras_children.kind(obj) in ("optimizer", "sequential", "functional", "layer"))
 
 
-_variables._creation_hooks.append(_on_variable_created)
+def _listeners(obj, sid):
+    """[(listener, owner, sid)]: the objects whose new children can complete node `sid` bound to `obj`.
+
+    A Checkpoint built with `root=` lists the root's children as its own, so the root announces them too.
+    """
+    out = [(obj, obj, sid)]
+    root = obj._root if isinstance(obj, Checkpoint) else None
+    if root is not None and _announces(root):
+        out.append((root, obj, sid))
+    return out
 
 
 class _Status:
@@ -376,18 +387,17 @@ class CheckpointLoadStatus(_Status):
     def __init__(self, restore):
         self._restore = restore
 
-    def _refresh(self):
-        r = self._restore
-        if r.walk() and r in _ACTIVE:
-            _ACTIVE.remove(r)
-        return r
-
-    def _unmatched_python(self, r):
+    @staticmethod
+    def _unbound(r):
+        """The live variables and iterators under the root that no saved value was bound to."""
         root = r.root
         if root is None:
-            return
-        matched = {id(o) for o in r.matched.values()}
-        unused = [o for o in build_graph(root)[1] if isinstance(o, Variable) and id(o) not in matched]
+            return []
+        bound = {id(o) for o in r.bound.values()}
+        return [o for o in build_graph(root)[1] if (isinstance(o, Variable) or _is_iterator(o)) and id(o) not in bound]
+
+    def _unmatched_python(self, r):
+        unused = self._unbound(r)
         if unused:
             shown = min(10, len(unused))
             raise AssertionError(
@@ -396,7 +406,7 @@ class CheckpointLoadStatus(_Status):
 
     def assert_consumed(self):
         """Every saved value was restored and every live variable got a value."""
-        r = self._refresh()
+        r = self._restore
         names = r.names()
         for i in sorted(r.valued - r.restored):
             raise AssertionError(f"Unresolved object in checkpoint {names.get(i, i)}: {_node_text(r.nodes[i])}")
@@ -405,24 +415,23 @@ class CheckpointLoadStatus(_Status):
 
     def assert_existing_objects_matched(self):
         """Every live object that has a saved counterpart was restored, and every live variable matched."""
-        r = self._refresh()
-        for i in sorted((r.valued & set(r.matched)) - r.restored):
+        r = self._restore
+        for i in sorted((r.valued & r.matched) - r.restored):
             raise AssertionError(f"Object {_node_text(r.nodes[i])} not assigned a value from checkpoint.")
         self._unmatched_python(r)
         return self
 
     def assert_nontrivial_match(self):
         """Something besides the root matched."""
-        r = self._refresh()
+        r = self._restore
         if len(r.matched) <= 1:
-            root = r.root
-            live = [o for o in build_graph(root)[1][1:]] if root is not None else []
+            live = self._unbound(r)
             if live:
                 raise AssertionError(
                     "Nothing except the root object matched a checkpointed value. Typically this means that the "
                     f"checkpoint does not match the Python program. The following objects have no matching "
                     f"checkpointed value: {live}")
-            raise AssertionError(f"Nothing to load. No dependencies have been added to {root} yet.")
+            raise AssertionError(f"Nothing to load. No dependencies have been added to {r.root} yet.")
         return self
 
 
@@ -471,9 +480,7 @@ def restore_objects(root, save_path):
     except _proto.ProtoError as e:
         raise errors.DataLossError(None, None, f"corrupt object graph in {reader.index}: {e}") from None
     restore = _Restore(root, reader, nodes)
-    _ACTIVE[:] = [r for r in _ACTIVE if r.root is not None and r.root is not root]
-    if not restore.walk():
-        _ACTIVE.append(restore)
+    restore.bind(root, 0, set(), _listeners(root, 0) if _announces(root) else ())
     return CheckpointLoadStatus(restore)
 
 
@@ -534,6 +541,7 @@ class Checkpoint:
         if not name.startswith("_"):
             if is_trackable(value):
                 self._kids[name] = value
+                notify_new_children(self)
             else:
                 self._kids.pop(name, None)
 
@@ -552,6 +560,7 @@ class Checkpoint:
             counter = Variable(0, dtype=dtypes.int64, trainable=False, name="save_counter")
             object.__setattr__(self, "_save_counter", counter)
             self._kids["save_counter"] = counter
+            notify_new_children(self)
         return self._save_counter
 
     def write(self, file_prefix, options=None):

@@ -4,13 +4,21 @@ Steps run eagerly on tfcompat tensors: `train_step` records the forward pass wit
 optimizer applies the gradients with torch multi-tensor kernels; metrics accumulate on device, so a step
 does not synchronise with the host unless a callback reads its logs (`verbose=1`, batch hooks).
 
-`jit_compile`: accepted and stored (`"auto"` resolves to False, as Keras's torch backend does); steps run
-eagerly whatever its value (the eager step already runs fused torch kernels; no `torch.compile` here).
+`jit_compile=True` (`fit` only): the default `train_step`'s forward pass, loss, gradients and metric updates run as
+one `tf.function(jit_compile=True)` (recorded once per batch shape, replayed through `torch.compile`); the
+optimizer update then runs eagerly (its step-dependent scalars, such as Adam's bias correction, are host values
+that a recorded replay would freeze). The first step of each model runs eagerly (it builds the optimizer and
+metrics). When tracing or compiling fails, or `train_step` is overridden, `fit` warns once with the reason and
+runs the eager step. `jit_compile="auto"` (Keras's default) resolves to False: Keras 3 enables XLA only on
+GPU machines with the TF backend (never on CPU, never on torch), and tfcompat compiles only when asked since
+`torch.compile` takes tens of seconds to compile a step. `run_eagerly=False` (Keras's default) also runs the
+eager step: a non-compiled tf.function replay of the core saves only Python dispatch, within noise on the
+bench convnet, at the cost of TF's trace-once semantics for Python side effects in layers.
+`evaluate`/`predict` run eagerly whatever `jit_compile` says.
 """
-import warnings
-
 import math
 import shutil
+import warnings
 
 import torch
 
@@ -51,6 +59,7 @@ class Trainer:
     loss = None
     _run_eagerly = False
     _jit_compile = None
+    train_function = None
     steps_per_execution = 1
     _initial_epoch = None
 
@@ -80,6 +89,7 @@ class Trainer:
                           "`jit_compile`.", stacklevel=2)
         self._jit_compile = jit_compile
         self._run_eagerly = run_eagerly
+        self.train_function = None
         self.stop_training = False
         self.compiled = True
         self._loss_tracker = metrics_module.Mean(name="loss")
@@ -107,6 +117,7 @@ class Trainer:
     @jit_compile.setter
     def jit_compile(self, value):
         self._jit_compile = value
+        self.train_function = None
 
     @property
     def run_eagerly(self):
@@ -115,6 +126,7 @@ class Trainer:
     @run_eagerly.setter
     def run_eagerly(self, value):
         self._run_eagerly = value
+        self.train_function = None
 
     @property
     def compiled_loss(self):
@@ -216,21 +228,43 @@ class Trainer:
             if layer._losses:
                 layer._losses.clear()
 
-    def train_step(self, data):
-        """One optimizer step on a batch: forward, loss, gradients, update; returns the metrics' results."""
-        x, y, sample_weight = data_adapter.unpack_x_y_sample_weight(data)
+    def _loss_and_gradients(self, x, y, sample_weight):
+        """The forward pass, loss (tracked by the loss tracker) and gradients (None without trainable weights)."""
         self._clear_layer_losses()
         with GradientTape() as tape:
             y_pred = self(x, training=True)
             loss = self._compute_loss(x, y, y_pred, sample_weight, training=True)
         self._loss_tracker.update_state(loss, sample_weight=nest.flatten(x)[0].shape[0])
         variables = self.trainable_variables
-        if variables:
-            grads = tape.gradient(loss, variables)
-            self.optimizer.apply(grads, variables)
-        else:
+        return y_pred, (tape.gradient(loss, variables) if variables else None)
+
+    def train_step(self, data):
+        """One optimizer step on a batch: forward, loss, gradients, update; returns the metrics' results."""
+        x, y, sample_weight = data_adapter.unpack_x_y_sample_weight(data)
+        y_pred, grads = self._loss_and_gradients(x, y, sample_weight)
+        if grads is None:
             warnings.warn("The model does not have any trainable weights.", stacklevel=2)
+        else:
+            self.optimizer.apply(grads, self.trainable_variables)
         return self.compute_metrics(x, y, y_pred, sample_weight=sample_weight)
+
+    def _gradients_and_logs(self, x, y, sample_weight):
+        """`train_step` without the optimizer update (what `jit_compile=True` compiles): gradients, logs."""
+        y_pred, grads = self._loss_and_gradients(x, y, sample_weight)
+        return grads, self.compute_metrics(x, y, y_pred, sample_weight=sample_weight)
+
+    def make_train_function(self, force=False):
+        """The per-batch callable `fit` runs: `train_step`, or a `_CompiledTrainStep` under `jit_compile=True`."""
+        if not self._jit_compile or self._run_eagerly:
+            return self.train_step
+        if self.train_function is None or force:
+            if type(self).train_step is not Trainer.train_step:
+                _warn_eager("`train_step` is overridden (a custom step applies the optimizer, whose step-dependent "
+                            "scalars a recorded replay would freeze)")
+                self.train_function = self.train_step
+            else:
+                self.train_function = _CompiledTrainStep(self)
+        return self.train_function
 
     def test_step(self, data):
         """Loss and metrics of a batch, without training."""
@@ -276,6 +310,7 @@ class Trainer:
                                                       verbose=verbose, epochs=epochs, steps=iterator.num_batches,
                                                       model=self)
         self.stop_training = False
+        train_function = self.make_train_function()
         batch_begin = callbacks.wants("on_train_batch_begin")
         batch_end = callbacks.wants("on_train_batch_end")
         callbacks.on_train_begin()
@@ -289,7 +324,7 @@ class Trainer:
             for step, data in iterator:
                 if batch_begin:
                     callbacks.on_train_batch_begin(step)
-                logs = self.train_step(data)
+                logs = train_function(data)
                 if batch_end:
                     callbacks.on_train_batch_end(step, logs)
                 if self.stop_training:
@@ -431,6 +466,35 @@ class Trainer:
         """Prints Keras 3's summary table of the layers and parameter counts."""
         print_summary(self, line_length=line_length, positions=positions, print_fn=print_fn,
                       expand_nested=expand_nested, show_trainable=show_trainable, layer_range=layer_range)
+
+
+def _warn_eager(reason):
+    warnings.warn(f"`jit_compile=True`: {reason}; `fit` runs the train step eagerly.", stacklevel=4)
+
+
+class _CompiledTrainStep:
+    """The default train step with `_gradients_and_logs` run by `tf.function(jit_compile=True)` and the optimizer
+    update applied eagerly; the eager `train_step` runs for the first step and after a failed trace or compile."""
+
+    def __init__(self, model):
+        from tfcompat.eager.function import function
+        self._model = model
+        self._function = function(model._gradients_and_logs, jit_compile=True)
+        self._failed = False
+
+    def __call__(self, data):
+        model = self._model
+        if self._failed or not model.optimizer.built or not model.trainable_variables:
+            return model.train_step(data)
+        x, y, sample_weight = data_adapter.unpack_x_y_sample_weight(data)
+        try:
+            grads, logs = self._function(x, y, sample_weight)
+        except Exception as e:      # noqa: BLE001 - any trace or compile failure falls back to the eager step
+            self._failed = True
+            _warn_eager(f"tracing or compiling the train step failed ({type(e).__name__}: {e})")
+            return model.train_step(data)
+        model.optimizer.apply(grads, model.trainable_variables)
+        return logs
 
 
 def _attr_metrics(obj):

@@ -7,6 +7,7 @@ tapes and `tf.train.Checkpoint` still see them.
 """
 import functools
 import inspect
+import sys
 
 import numpy as np
 import torch
@@ -21,6 +22,13 @@ from tfcompat.keras.engine.keras_tensor import KerasTensor
 from tfcompat.util import nest
 
 _FLOAT_POLICIES = ("float16", "float32", "float64", "bfloat16")
+
+
+def _children_added(obj):
+    """Lets pending checkpoint restores give `obj`'s new children their saved values (TF's deferred restoration)."""
+    checkpoint = sys.modules.get("tfcompat.train.checkpoint")
+    if checkpoint is not None:
+        checkpoint.notify_new_children(obj)
 
 
 class DTypePolicy:
@@ -91,6 +99,7 @@ class Layer:
                 self.__dict__.setdefault("_build_input_shape", shape)
                 out = build(self, *args, **kw)
                 self.__dict__["built"] = True
+                _children_added(self)
                 return out
             recording_build._records_shape = True
             cls.build = recording_build
@@ -130,6 +139,7 @@ class Layer:
         if name != "_tracking" and self.__dict__.get("_tracking", True):
             value = self._track(value)
         object.__setattr__(self, name, value)
+        _children_added(self)
 
     def __delattr__(self, name):
         value = self.__dict__.get(name)

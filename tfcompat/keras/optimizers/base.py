@@ -7,6 +7,7 @@ and returns the new parameter storages, which `apply` rebinds (`Variable._set_st
 read from a variable earlier keep theirs (TF's value semantics).
 """
 import re
+import sys
 import warnings
 
 import numpy as np
@@ -19,6 +20,13 @@ from tfcompat.keras.optimizers import schedules
 
 f32 = np.float32
 _UIDS = {}
+
+
+def _children_added(obj):
+    """Lets pending checkpoint restores give `obj`'s new children their saved values (TF's deferred restoration)."""
+    checkpoint = sys.modules.get("tfcompat.train.checkpoint")
+    if checkpoint is not None:
+        checkpoint.notify_new_children(obj)
 
 
 def auto_name(class_name):
@@ -143,6 +151,7 @@ class Optimizer:
         with name_scope(self.name):
             v = Variable(initializers.get(initializer), shape=shape, dtype=dtype, trainable=False, name=name)
         self._variables.append(v)
+        _children_added(self)
         return v
 
     def add_variable_from_reference(self, reference_variable, name=None, initializer="zeros"):
@@ -159,6 +168,7 @@ class Optimizer:
             v = Variable(_wrap(value), name=name, trainable=False)
         self._variables.append(v)
         self._owned[id(v)] = v._t
+        _children_added(self)
         return v
 
     def add_optimizer_variables(self, trainable_variables, name, initializer="zeros"):
@@ -185,6 +195,7 @@ class Optimizer:
         self._trainable_variables = variables[:]
         self._build_slots(variables)
         self.built = True
+        _children_added(self)
 
     def _build_slots(self, variables):
         pass
