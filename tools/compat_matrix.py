@@ -18,6 +18,13 @@ import types
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 API_FILE = os.path.join(ROOT, "tfcompat", "_resources", "tf_api_2.21.txt")
 OUT = os.path.join(ROOT, "compat_matrix.md")
+README = os.path.join(ROOT, "README.md")
+BEGIN, END = "<!-- compat-summary:begin -->", "<!-- compat-summary:end -->"
+# the namespaces the README's summary table shows (the matrix has all of them)
+README_NAMESPACES = ["tf", "tf.math", "tf.linalg", "tf.nn", "tf.random", "tf.image", "tf.strings", "tf.debugging",
+                     "tf.config", "tf.data", "tf.train", "tf.summary", "tf.saved_model", "tf.nest", "tf.keras",
+                     "tf.keras.layers", "tf.keras.losses", "tf.keras.metrics", "tf.keras.optimizers",
+                     "tf.keras.callbacks", "tf.keras.ops", "tf.raw_ops"]
 TESTS = os.path.join(ROOT, "tests")
 _TF_REF = re.compile(r"\btf\.([A-Za-z_][\w.]*)")
 
@@ -113,24 +120,42 @@ def build():
         lines += ["", f"## `{ns}`", "", "| name | kind | status | missing | test |", "|---|---|---|---|---|"]
         for name, kind, status, note, test in groups[ns]:
             lines.append(f"| `tf.{name}` | {kind} | {status} | {note} | {test} |")
-    return "\n".join(lines) + "\n", counts
+    summary = [f"{total} TF 2.21 names: {counts['implemented']} implemented, {counts['partial']} partial, "
+               f"{counts['not implemented']} not implemented (`compat_matrix.md` has every name).", "",
+               "| namespace | names | implemented | partial |", "|---|---:|---:|---:|"]
+    for ns in README_NAMESPACES:
+        items = groups.get(ns, [])
+        c = {st: sum(1 for i in items if i[2] == st) for st in counts}
+        summary.append(f"| `{ns}` | {len(items)} | {c['implemented']} | {c['partial']} |")
+    return "\n".join(lines) + "\n", counts, "\n".join(summary)
+
+
+def with_summary(readme, summary):
+    """README text with the summary table between its markers replaced."""
+    head, _, rest = readme.partition(BEGIN)
+    _, _, tail = rest.partition(END)
+    return f"{head}{BEGIN}\n{summary}\n{END}{tail}"
 
 
 def main():
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--check", action="store_true")
     a = p.parse_args()
-    text, counts = build()
+    text, counts, summary = build()
+    with open(README, encoding="utf-8") as f:
+        readme = f.read()
     if a.check:
         with open(OUT, encoding="utf-8") as f:
             current = f.read()
-        if current != text:
-            print("compat_matrix.md is stale: run `python tools/compat_matrix.py`")
+        if current != text or with_summary(readme, summary) != readme:
+            print("compat_matrix.md or README.md's summary is stale: run `python tools/compat_matrix.py`")
             return 1
         print("compat_matrix.md is current")
         return 0
     with open(OUT, "w", encoding="utf-8") as f:
         f.write(text)
+    with open(README, "w", encoding="utf-8") as f:
+        f.write(with_summary(readme, summary))
     print(f"wrote {OUT}: {counts}")
     return 0
 
