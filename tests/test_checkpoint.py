@@ -399,6 +399,18 @@ def test_deferred_restore_waits_on_parents_only(tmp_path):
     assert not {id(dst), id(sub), id(dst.items)} & set(ckpt_mod._WAITING)
 
 
+def test_restore_into_root_outlives_its_checkpoint(tmp_path):
+    import gc
+    src = tf.Module()
+    src.w = tf.Variable([1.0, 2.0])
+    prefix = tf.train.Checkpoint(root=src).write(str(tmp_path / "r"))
+    dst = tf.Module()
+    tf.train.Checkpoint(root=dst).read(prefix)
+    gc.collect()
+    dst.w = tf.Variable([0.0, 0.0])
+    assert dst.w.numpy().tolist() == [1.0, 2.0]              # TF 2.21
+
+
 def test_deleted_restore_leaves_nothing_pending():
     import gc
     import weakref

@@ -359,12 +359,13 @@ def _announces(obj):
 def _listeners(obj, sid):
     """[(listener, owner, sid)]: the objects whose new children can complete node `sid` bound to `obj`.
 
-    A Checkpoint built with `root=` lists the root's children as its own, so the root announces them too.
+    A Checkpoint built with `root=` lists the root's children as its own: the root announces them, and is
+    matched to the same node (it outlives a Checkpoint made just to restore it, as in TF).
     """
     out = [(obj, obj, sid)]
     root = obj._root if isinstance(obj, Checkpoint) else None
     if root is not None and _announces(root):
-        out.append((root, obj, sid))
+        out.append((root, root, sid))
     return out
 
 
