@@ -40,7 +40,6 @@ import weakref
 import numpy as np
 import torch
 from torch.utils._python_dispatch import TorchDispatchMode
-from torch.utils import _pytree as pytree
 
 from tfcompat.framework import dtypes, errors, variables
 from tfcompat.framework.context import state
