@@ -71,3 +71,15 @@ def test_enable_tensorflow_alias_in_process():
             "import tensorflow.math as m; print(tf is tfcompat, m is tfcompat.math)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert out.stdout == "True True\n", out.stderr
+
+
+def test_percent_format_script_runs_as_a_notebook(tmp_path):
+    (tmp_path / "nb.py").write_text(
+        "# %%\nimport tensorflow as tf\ntf.constant([1, 2]) + 1\n"
+        "# %% a cell that fails\n  indented_fragment()\n"
+        "# %%\nprint('after')\n")
+    out = run(["nb.py"], tmp_path)
+    assert out.returncode == 1 and "IndentationError" in out.stderr and "after" not in out.stdout
+    out = run(["--keep-going", "nb.py"], tmp_path)
+    assert out.returncode == 1
+    assert out.stdout == ("<tf.Tensor: shape=(2,), dtype=int32, numpy=array([2, 3], dtype=int32)>\nafter\n")

@@ -81,9 +81,30 @@ def run_cell(source, namespace, filename):
     return None
 
 
-def run_notebook(path, write_to=None):
+_CELL_MARKER = re.compile(r"^# %%.*$", re.M)
+
+
+def is_percent_script(source):
+    """True for a `.py` notebook in the percent format (`# %%` cell markers, as Jupytext and VS Code write)."""
+    return _CELL_MARKER.search(source) is not None
+
+
+def percent_notebook(source):
+    """A notebook dict from a percent-format script: one code cell per `# %%` section."""
+    parts = _CELL_MARKER.split(source)
+    cells = [p.strip("\n") for p in parts[:1] if p.strip()] + [p.strip("\n") for p in parts[1:]]
+    return {"cells": [{"cell_type": "code", "metadata": {}, "outputs": [], "execution_count": None,
+                       "source": c.splitlines(keepends=True)} for c in cells],
+            "metadata": {}, "nbformat": 4, "nbformat_minor": 5}
+
+
+def run_notebook(path, write_to=None, keep_going=False):
+    """Runs an `.ipynb` notebook, or a percent-format `.py` one, cell by cell; returns the exit status.
+
+    The first failing cell stops the run (as "Run All" does) unless `keep_going`.
+    """
     with open(path, encoding="utf-8") as f:
-        nb = json.load(f)
+        nb = json.load(f) if path.endswith(".ipynb") else percent_notebook(f.read())
     main = types.ModuleType("__main__")
     main.__dict__.update(__builtins__=builtins, __tfcompat_shell__=_shell, __tfcompat_notice__=_notice)
     sys.modules["__main__"] = main
@@ -107,7 +128,7 @@ def run_notebook(path, write_to=None):
             outputs.append({"output_type": "error", "ename": type(e).__name__, "evalue": str(e),
                             "traceback": traceback.format_exception(type(e), e, e.__traceback__)})
             status = 1
-            if write_to is None:
+            if not keep_going and write_to is None:
                 break
         if capture is not None:
             for name, text in (("stdout", capture.out), ("stderr", capture.err)):
