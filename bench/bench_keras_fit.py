@@ -1,7 +1,10 @@
 """`fit` of the seed's convnet for one epoch (9600 MNIST samples, batch 32, Adam, sparse CE from logits, verbose=0)
 vs a hand-written torch loop doing the same work (channels_last), medians of 3; prints the ratio (goal <= 1.25x).
-Times Keras 3's torch backend too when `keras` is importable with KERAS_BACKEND=torch (never a dependency)."""
+Times Keras 3's torch backend too when `keras` is importable with KERAS_BACKEND=torch (never a dependency).
+`--jit`: also times `fit` with `compile(jit_compile=True)` (one model, compiled once in a warm-up fit, then medians
+of 3 epochs) and prints the compile time."""
 import os
+import sys
 import statistics
 import time
 
@@ -18,16 +21,29 @@ def load():
     return (x[..., None] / 255.0).astype("float32"), y.astype("int64")
 
 
-def tfcompat_fit(x, y):
+def tfcompat_model(jit_compile="auto"):
     import tfcompat as tf
     keras = tf.keras
     model = keras.Sequential([keras.Input((28, 28, 1)), keras.layers.Conv2D(16, 3, activation="relu"),
                               keras.layers.Conv2D(16, 3, activation="relu"), keras.layers.GlobalAveragePooling2D(),
                               keras.layers.Dense(10)])
-    model.compile("adam", keras.losses.SparseCategoricalCrossentropy(from_logits=True), metrics=["accuracy"])
+    model.compile("adam", keras.losses.SparseCategoricalCrossentropy(from_logits=True), metrics=["accuracy"],
+                  jit_compile=jit_compile)
+    return model
+
+
+def tfcompat_fit(x, y, model=None):
+    model = model or tfcompat_model()
     t = time.perf_counter()
     model.fit(x, y, batch_size=BATCH, epochs=1, verbose=0)
     return time.perf_counter() - t
+
+
+def tfcompat_jit_fits(x, y, repeats=3):
+    """(compile time, epoch times) of one `jit_compile=True` model: a 4-step warm-up fit traces and compiles."""
+    model = tfcompat_model(jit_compile=True)
+    compile_time = tfcompat_fit(x[:BATCH * 4], y[:BATCH * 4], model)
+    return compile_time, [tfcompat_fit(x, y, model) for _ in range(repeats)]
 
 
 def torch_fit(x, y):
@@ -75,6 +91,11 @@ def main():
     tc = statistics.median(tfcompat_fit(x, y) for _ in range(3))
     tt = statistics.median(torch_fit(x, y) for _ in range(3))
     print(f"tfcompat fit: {tc:.3f}s  torch loop: {tt:.3f}s  ratio: {tc / tt:.3f}x (goal <= 1.25x)")
+    if "--jit" in sys.argv[1:]:
+        compile_time, times = tfcompat_jit_fits(x, y)
+        tj = statistics.median(times)
+        print(f"tfcompat fit (jit_compile=True): {tj:.3f}s  ratio to torch: {tj / tt:.3f}x  "
+              f"to eager fit: {tj / tc:.3f}x  (warm-up fit with compile: {compile_time:.1f}s)")
     try:
         import importlib.util
         if importlib.util.find_spec("keras") is not None:

@@ -1,8 +1,10 @@
 """Keras training API (compile/fit/evaluate/predict, callbacks, progress bar, summary); golden values from
 TF 2.21 + Keras 3.15 (recorded by running the same code there, COLUMNS=80, stdout not a terminal)."""
+import contextlib
 import csv
 import os
 import re
+import warnings
 
 import numpy as np
 import pytest
@@ -312,3 +314,124 @@ def test_summary_tables(capsys):
     c = layers.Concatenate(name="concatenate")([a, b])
     keras.Model([a, b], layers.Dense(1, name="dense_3")(c), name="functional_1").summary()
     assert capsys.readouterr().out == SUMMARIES["multi"]
+
+
+@contextlib.contextmanager
+def _no_jit_fallback():
+    with warnings.catch_warnings(record=True) as record:
+        warnings.simplefilter("always")
+        yield
+    assert not [str(w.message) for w in record if "jit_compile" in str(w.message)]
+
+
+# -- jit_compile -------------------------------------------------------------------------------------------------------
+XJ = (np.arange(200, dtype="float32").reshape(50, 4) % 11) / 11.0 - 0.4
+YJ = np.arange(50) % 3
+
+
+def _jit_model(jit_compile, train_step=None):
+    keras.utils.set_random_seed(7)
+    cls = keras.Sequential if train_step is None else type("Custom", (keras.Sequential,), {"train_step": train_step})
+    m = cls([keras.Input((4,)), layers.Dense(8, activation="relu"), layers.BatchNormalization(), layers.Dense(3)])
+    m.compile(optimizer=keras.optimizers.Adam(0.01), loss=keras.losses.SparseCategoricalCrossentropy(from_logits=True),
+              metrics=["accuracy"], jit_compile=jit_compile)
+    return m
+
+
+def _assert_same_training(jit, eager, history_jit, history_eager):
+    for key, values in history_eager.history.items():
+        np.testing.assert_allclose(history_jit.history[key], values, rtol=1e-5, atol=1e-6)
+    for a, b in zip(jit.weights, eager.weights):
+        np.testing.assert_allclose(a.numpy(), b.numpy(), rtol=1e-5, atol=1e-6)
+
+
+def test_jit_compile_resolution():
+    m = _jit_model("auto")      # Keras 3 on TF: XLA only on GPU machines; tfcompat: eager
+    assert m.jit_compile is False and m.run_eagerly is False
+    assert m.make_train_function() == m.train_step
+    with pytest.warns(UserWarning, match="If `run_eagerly` is True, then `jit_compile` cannot also be True. "
+                                         "Disabling `jit_compile`."):
+        m.compile(optimizer="sgd", loss="mse", jit_compile=True, run_eagerly=True)
+    assert m.jit_compile is False and m.make_train_function() == m.train_step
+    m.compile(optimizer="sgd", loss="mse", jit_compile=True)
+    assert m.jit_compile is True and m.make_train_function() is m.make_train_function()
+
+
+def test_jit_compile_replay_equals_eager(monkeypatch):
+    # the recorded train step replayed without torch.compile (which takes tens of seconds on 2 cores): the
+    # trainer's jit path (eager first step, traced core, a retrace for the last partial batch, eager optimizer)
+    import torch
+    monkeypatch.setattr(torch, "compile", lambda fn, **kwargs: fn)
+    jit, eager = _jit_model(True), _jit_model(False)
+    with _no_jit_fallback():
+        h_jit = jit.fit(XJ, YJ, batch_size=16, epochs=3, verbose=0, shuffle=False)
+    h_eager = eager.fit(XJ, YJ, batch_size=16, epochs=3, verbose=0, shuffle=False)
+    assert jit.train_function._function.experimental_get_tracing_count() == 2     # batches of 16, then of 2
+    _assert_same_training(jit, eager, h_jit, h_eager)
+    assert int(jit.optimizer.iterations.numpy()) == 12
+    np.testing.assert_allclose(jit.evaluate(XJ, YJ, verbose=0), eager.evaluate(XJ, YJ, verbose=0), rtol=1e-5)
+
+
+@pytest.mark.skipif(not os.environ.get("TFCOMPAT_TEST_TORCH_COMPILE"),
+                    reason="torch.compile takes ~15 s per trace on 2 cores; set TFCOMPAT_TEST_TORCH_COMPILE=1")
+def test_jit_compile_torch_compile_equals_eager():
+    jit, eager = _jit_model(True), _jit_model(False)
+    with _no_jit_fallback():
+        h_jit = jit.fit(XJ[:48], YJ[:48], batch_size=16, epochs=2, verbose=0, shuffle=False)
+    h_eager = eager.fit(XJ[:48], YJ[:48], batch_size=16, epochs=2, verbose=0, shuffle=False)
+    _assert_same_training(jit, eager, h_jit, h_eager)
+
+
+class _Untraceable(layers.Layer):
+    def call(self, x):
+        from tfcompat.eager.function import current_recorder
+        if current_recorder() is not None:
+            raise RuntimeError("no tracing here")
+        return x
+
+
+def test_jit_compile_falls_back_to_eager_once():
+    def make(jit_compile):
+        keras.utils.set_random_seed(7)
+        m = keras.Sequential([keras.Input((4,)), _Untraceable(), layers.Dense(3)])
+        m.compile(optimizer=keras.optimizers.Adam(0.01), metrics=["accuracy"], jit_compile=jit_compile,
+                  loss=keras.losses.SparseCategoricalCrossentropy(from_logits=True))
+        return m
+    jit, eager = make(True), make(False)
+    with pytest.warns(UserWarning) as record:
+        h_jit = jit.fit(XJ, YJ, batch_size=16, epochs=2, verbose=0, shuffle=False)
+    messages = [str(w.message) for w in record if "jit_compile" in str(w.message)]
+    assert len(messages) == 1 and "no tracing here" in messages[0]
+    assert messages[0].startswith("`jit_compile=True`: tracing or compiling the train step failed (RuntimeError: ")
+    assert messages[0].endswith("); `fit` runs the train step eagerly.")
+    h_eager = eager.fit(XJ, YJ, batch_size=16, epochs=2, verbose=0, shuffle=False)
+    _assert_same_training(jit, eager, h_jit, h_eager)
+
+
+def test_jit_compile_failure_after_trace_leaves_no_trace_effects(monkeypatch):
+    # torch.compile fails after the trace ran the body (metrics, BatchNorm statistics): the eager step that follows
+    # starts from the variables as they were
+    import torch
+
+    def fail(fn, **kwargs):
+        raise RuntimeError("no compiler")
+    monkeypatch.setattr(torch, "compile", fail)
+    jit, eager = _jit_model(True), _jit_model(False)
+    with pytest.warns(UserWarning, match=r"^`jit_compile=True`: tracing or compiling the train step failed "
+                                         r"\(RuntimeError: no compiler\); `fit` runs the train step eagerly\.$"):
+        h_jit = jit.fit(XJ, YJ, batch_size=16, epochs=2, verbose=0, shuffle=False)
+    h_eager = eager.fit(XJ, YJ, batch_size=16, epochs=2, verbose=0, shuffle=False)
+    _assert_same_training(jit, eager, h_jit, h_eager)
+
+
+def test_jit_compile_custom_train_step_runs_eagerly():
+    def train_step(self, data):
+        return keras.Sequential.train_step(self, data)
+    jit, eager = _jit_model(True, train_step), _jit_model(False)
+    with pytest.warns(UserWarning, match=r"`jit_compile=True`: `train_step` is overridden") as record:
+        h_jit = jit.fit(XJ, YJ, batch_size=16, epochs=2, verbose=0, shuffle=False)
+        jit.fit(XJ, YJ, batch_size=16, epochs=1, verbose=0, shuffle=False)
+    assert sum("jit_compile" in str(w.message) for w in record) == 1
+    h_eager = eager.fit(XJ, YJ, batch_size=16, epochs=2, verbose=0, shuffle=False)
+    eager.fit(XJ, YJ, batch_size=16, epochs=1, verbose=0, shuffle=False)
+    _assert_same_training(jit, eager, h_jit, h_eager)

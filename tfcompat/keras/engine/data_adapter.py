@@ -186,6 +186,7 @@ class EpochIterator:
         elif self._shuffle:
             perm = torch.randperm(n)
         leaves = nest.flatten((x, y, sw))
+        flat = not any(nest.is_nested(a) for a in (x, y, sw))     # one array (or None) each: no repacking
         steps = self._num_batches
         if self.steps_per_epoch is not None:
             steps = min(steps, self.steps_per_epoch)
@@ -196,7 +197,7 @@ class EpochIterator:
             else:
                 idx = perm[lo:hi]
                 batch = [None if a is None else _wrap(a.index_select(0, idx.to(a.device))) for a in leaves]
-            yield step, _pack(nest.pack_sequence_as((x, y, sw), batch))
+            yield step, _pack(tuple(batch) if flat else nest.pack_sequence_as((x, y, sw), batch))
 
     def _next_source_iterator(self):
         src = self._source

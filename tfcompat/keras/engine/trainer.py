@@ -2,18 +2,22 @@
 
 Steps run eagerly on tfcompat tensors: `train_step` records the forward pass with a `GradientTape` and the
 optimizer applies the gradients with torch multi-tensor kernels; metrics accumulate on device, so a step
-does not synchronise with the host unless a callback reads its logs (`verbose=1`, batch hooks).
+does not synchronise with the host unless a callback reads its logs (`verbose=1`, batch hooks). When no
+callback reads batch logs and `train_step`/`compute_metrics` are Keras's, `fit` skips computing each step's
+logs (the epoch's logs are `get_metrics_result()` at its end, the same values).
 
 `jit_compile=True` (`fit` only): the default `train_step`'s forward pass, loss, gradients and metric updates run as
 one `tf.function(jit_compile=True)` (recorded once per batch shape, replayed through `torch.compile`); the
 optimizer update then runs eagerly (its step-dependent scalars, such as Adam's bias correction, are host values
 that a recorded replay would freeze). The first step of each model runs eagerly (it builds the optimizer and
-metrics). When tracing or compiling fails, or `train_step` is overridden, `fit` warns once with the reason and
-runs the eager step. `jit_compile="auto"` (Keras's default) resolves to False: Keras 3 enables XLA only on
-GPU machines with the TF backend (never on CPU, never on torch), and tfcompat compiles only when asked since
-`torch.compile` takes tens of seconds to compile a step. `run_eagerly=False` (Keras's default) also runs the
-eager step: a non-compiled tf.function replay of the core saves only Python dispatch, within noise on the
-bench convnet, at the cost of TF's trace-once semantics for Python side effects in layers.
+metrics). When tracing or compiling fails, `fit` restores the variables the failed step touched, warns once with
+the reason and runs the eager step from then on; an overridden `train_step` runs eagerly (with a warning).
+Values equal the eager step's up to float rounding, except random ops (dropout), whose compiled kernels draw
+other numbers than eager torch. `jit_compile="auto"` (Keras's default) resolves to False: Keras 3 enables XLA
+only on GPU machines with the TF backend (never on CPU, never on torch), and tfcompat compiles only when asked
+since `torch.compile` takes 5-15 s per batch shape on 2 cores. `run_eagerly=False` (Keras's default) also runs
+the eager step: the non-compiled tf.function replay of the step (one Python call per recorded aten op, backward
+included) measured ~25% slower than eager on the bench convnet.
 `evaluate`/`predict` run eagerly whatever `jit_compile` says.
 """
 import math
@@ -229,33 +233,51 @@ class Trainer:
                 layer._losses.clear()
 
     def _loss_and_gradients(self, x, y, sample_weight):
-        """The forward pass, loss (tracked by the loss tracker) and gradients (None without trainable weights)."""
+        """The forward pass, loss (tracked by the loss tracker), the trainable variables and their gradients (None
+        without trainable variables)."""
         self._clear_layer_losses()
         with GradientTape() as tape:
             y_pred = self(x, training=True)
             loss = self._compute_loss(x, y, y_pred, sample_weight, training=True)
         self._loss_tracker.update_state(loss, sample_weight=nest.flatten(x)[0].shape[0])
         variables = self.trainable_variables
-        return y_pred, (tape.gradient(loss, variables) if variables else None)
+        return y_pred, variables, (tape.gradient(loss, variables) if variables else None)
+
+    def _optimizer_step(self, x, y, sample_weight):
+        """Forward pass, loss, gradients and the optimizer update; returns `y_pred`."""
+        y_pred, variables, grads = self._loss_and_gradients(x, y, sample_weight)
+        if grads is None:
+            warnings.warn("The model does not have any trainable weights.", stacklevel=3)
+        else:
+            self.optimizer.apply(grads, variables)
+        return y_pred
 
     def train_step(self, data):
         """One optimizer step on a batch: forward, loss, gradients, update; returns the metrics' results."""
         x, y, sample_weight = data_adapter.unpack_x_y_sample_weight(data)
-        y_pred, grads = self._loss_and_gradients(x, y, sample_weight)
-        if grads is None:
-            warnings.warn("The model does not have any trainable weights.", stacklevel=2)
-        else:
-            self.optimizer.apply(grads, self.trainable_variables)
+        y_pred = self._optimizer_step(x, y, sample_weight)
         return self.compute_metrics(x, y, y_pred, sample_weight=sample_weight)
+
+    def _train_step_without_logs(self, data):
+        """`train_step` minus its logs (fit reads `get_metrics_result()` at the epoch's end instead): fit's step when
+        `train_step` and `compute_metrics` are Keras's and no callback reads batch logs."""
+        x, y, sample_weight = data_adapter.unpack_x_y_sample_weight(data)
+        y_pred = self._optimizer_step(x, y, sample_weight)
+        if self._compile_metrics is not None:
+            self._compile_metrics.update_state(y, y_pred, sample_weight)
 
     def _gradients_and_logs(self, x, y, sample_weight):
         """`train_step` without the optimizer update (what `jit_compile=True` compiles): gradients, logs."""
-        y_pred, grads = self._loss_and_gradients(x, y, sample_weight)
+        y_pred, _, grads = self._loss_and_gradients(x, y, sample_weight)
         return grads, self.compute_metrics(x, y, y_pred, sample_weight=sample_weight)
 
-    def make_train_function(self, force=False):
-        """The per-batch callable `fit` runs: `train_step`, or a `_CompiledTrainStep` under `jit_compile=True`."""
+    def make_train_function(self, force=False, logs=True):
+        """The per-batch callable `fit` runs: `train_step` (or, with `logs=False`, a step returning None when that
+        gives the same metrics), or a `_CompiledTrainStep` under `jit_compile=True`."""
         if not self._jit_compile or self._run_eagerly:
+            cls = type(self)
+            if not logs and cls.train_step is Trainer.train_step and cls.compute_metrics is Trainer.compute_metrics:
+                return self._train_step_without_logs
             return self.train_step
         if self.train_function is None or force:
             if type(self).train_step is not Trainer.train_step:
@@ -310,9 +332,9 @@ class Trainer:
                                                       verbose=verbose, epochs=epochs, steps=iterator.num_batches,
                                                       model=self)
         self.stop_training = False
-        train_function = self.make_train_function()
         batch_begin = callbacks.wants("on_train_batch_begin")
         batch_end = callbacks.wants("on_train_batch_end")
+        train_function = self.make_train_function(logs=batch_end)
         callbacks.on_train_begin()
         training_logs = None
         logs = {}
@@ -361,7 +383,7 @@ class Trainer:
 
     def _metrics_result_or_logs(self, logs):
         result = self.get_metrics_result()
-        if isinstance(logs, dict) and set(logs) == set(result):
+        if logs is None or isinstance(logs, dict) and set(logs) == set(result):
             return result
         return logs
 
@@ -474,36 +496,41 @@ def _warn_eager(reason):
 
 class _CompiledTrainStep:
     """The default train step with `_gradients_and_logs` run by `tf.function(jit_compile=True)` and the optimizer
-    update applied eagerly; the eager `train_step` runs for the first step and after a failed trace or compile."""
+    update applied eagerly; the eager `train_step` runs for the first step and, from the step whose trace or compile
+    failed on (with the model and metric variables as they were before it), for the rest of training."""
 
     def __init__(self, model):
         from tfcompat.eager.function import function
         self._model = model
         self._function = function(model._gradients_and_logs, jit_compile=True)
         self._failed = False
+        self._state = None      # the variables a step writes besides the optimizer's
 
     def __call__(self, data):
         model = self._model
-        if self._failed or not model.optimizer.built or not model.trainable_variables:
+        variables = model.trainable_variables
+        if self._failed or not variables or not model.optimizer.built:
             return model.train_step(data)
+        if self._state is None:
+            self._state = list({id(v): v for v in model.variables + model.metrics_variables}.values())
         x, y, sample_weight = data_adapter.unpack_x_y_sample_weight(data)
+        saved = [v._t for v in self._state]
         try:
             grads, logs = self._function(x, y, sample_weight)
         except Exception as e:      # noqa: BLE001 - any trace or compile failure falls back to the eager step
+            for v, t in zip(self._state, saved):
+                v._t = t
             self._failed = True
             _warn_eager(f"tracing or compiling the train step failed ({type(e).__name__}: {e})")
             return model.train_step(data)
-        model.optimizer.apply(grads, model.trainable_variables)
+        model.optimizer.apply(grads, variables)
         return logs
 
 
 def _attr_metrics(obj):
-    from tfcompat.keras.metrics import Metric
     out = []
     for k, v in obj.__dict__.items():
-        if k.startswith("_compile") or k == "_loss_tracker":
-            continue
-        if isinstance(v, Metric):
+        if isinstance(v, compile_utils.metrics_module.Metric) and k != "_loss_tracker" and not k.startswith("_compile"):
             out.append(v)
     return out
 
