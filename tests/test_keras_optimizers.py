@@ -412,3 +412,38 @@ def test_schedules_values_and_serialization():
                    "registered_name": None}
     assert float(S.deserialize(ser)(3)) == np.float32(0.05)
     assert cos(3).dtype == tf.float32
+
+
+@pytest.mark.parametrize("make", [
+    lambda: tf.keras.optimizers.SGD(0.1, momentum=0.9, nesterov=True),
+    lambda: tf.keras.optimizers.Adam(0.01, amsgrad=True),
+    lambda: tf.keras.optimizers.AdamW(0.01),
+    lambda: tf.keras.optimizers.Adamax(0.01),
+    lambda: tf.keras.optimizers.Nadam(0.01),
+    lambda: tf.keras.optimizers.RMSprop(0.01, momentum=0.5, centered=True),
+    lambda: tf.keras.optimizers.Adagrad(0.1),
+    lambda: tf.keras.optimizers.Adadelta(1.0),
+    lambda: tf.keras.optimizers.Ftrl(0.1),
+    lambda: tf.keras.optimizers.Lion(0.01),
+    lambda: tf.keras.optimizers.Adam(tf.keras.optimizers.schedules.ExponentialDecay(0.1, 1, 0.5), use_ema=True),
+], ids=["sgd", "adam", "adamw", "adamax", "nadam", "rmsprop", "adagrad", "adadelta", "ftrl", "lion", "adam_ema"])
+def test_steps_in_tf_function_equal_eager(make):
+    """An optimizer step inside tf.function (traced, then replayed) updates exactly as eager steps do."""
+    def run(as_function):
+        w = tf.Variable([[0.5, -0.3], [0.2, 0.1]])
+        opt = make()
+        x = tf.constant([[1.0, 2.0]])
+
+        def step():
+            with tf.GradientTape() as t:
+                loss = tf.reduce_sum(tf.matmul(x, w) ** 2)
+            opt.apply_gradients(zip(t.gradient(loss, [w]), [w]))
+
+        f = tf.function(step) if as_function else step
+        for _ in range(4):
+            f()
+        return w.numpy(), [v.numpy() for v in opt.variables]
+    (w1, v1), (w2, v2) = run(False), run(True)
+    np.testing.assert_array_equal(w1, w2)
+    for a, b in zip(v1, v2):
+        np.testing.assert_array_equal(a, b)

@@ -22,6 +22,12 @@ f32 = np.float32
 _UIDS = {}
 
 
+def _tracing():
+    """True while a tf.function trace records this thread's ops (cached Python values must not be baked in)."""
+    function = sys.modules.get("tfcompat.eager.function")
+    return function is not None and function.current_recorder() is not None
+
+
 def _children_added(obj):
     """Lets pending checkpoint restores give `obj`'s new children their saved values (TF's deferred restoration)."""
     checkpoint = sys.modules.get("tfcompat.train.checkpoint")
@@ -138,9 +144,13 @@ class Optimizer:
         return self._variables[:]
 
     def _current_step(self):
-        """The iteration count as a Python int, read from the variable only when someone assigned it."""
+        """The iteration count as a Python int, read from the variable only when someone assigned it.
+
+        Inside a tf.function trace it is always read from the variable, so the recorded program checks
+        it (a replay with another step runs the Python body again instead of reusing a stale value).
+        """
         t = self._iterations._t
-        if t is not self._iter_t:
+        if t is not self._iter_t or _tracing():
             self._step = int(t)
             self._iter_t = t
         return self._step
@@ -204,10 +214,13 @@ class Optimizer:
         """The storages of slot `name` for `indices`, safe to update in place."""
         out = []
         owned = self._owned
+        tracing = _tracing()
         for i in indices:
             v = self._slots[name][i]
             t = v._t
-            if owned.get(id(v)) is not t:      # assigned from outside: take a private copy once
+            # a copy when assigned from outside (once), and on every step of a tf.function trace: the trace
+            # must not mutate the storages it may restore, and its replay rebinds the copies
+            if owned.get(id(v)) is not t or tracing:
                 t = t.clone()
                 v._t = t
                 owned[id(v)] = t
@@ -244,7 +257,7 @@ class Optimizer:
         lr = self._learning_rate
         if isinstance(lr, Variable):
             t = lr._t
-            if t is not self._lr_t:
+            if t is not self._lr_t or _tracing():
                 self._lr_value = f32(t.item())
                 self._lr_t = t
             return self._lr_value
