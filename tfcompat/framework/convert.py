@@ -134,6 +134,8 @@ def _python_to_array(value, dtype):
     except (ValueError, OverflowError):
         arr = _np_of_python(value)     # raises TF's message
     kind = arr.dtype.kind
+    if arr.size == 0 and kind in "fiubc":      # an empty list has no element type: it takes any dtype
+        return arr.astype(np.float32 if dtype is dtypes.bfloat16 else dtype.as_numpy_dtype)
     if kind in "SUO":
         if kind == "O" and arr.size and all(isinstance(v, numbers.Number) for v in arr.flat):
             pass

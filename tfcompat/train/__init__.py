@@ -13,10 +13,15 @@ from tfcompat.train.checkpoint_management import get_or_create_global_step
 __all__ = ["Checkpoint", "CheckpointOptions", "CheckpointManager", "get_checkpoint_state", "latest_checkpoint",
            "list_variables", "load_checkpoint", "load_variable", "checkpoint_to_safetensors",
            "safetensors_to_checkpoint", "get_or_create_global_step"]
+_EXAMPLE_NAMES = frozenset(["BytesList", "FloatList", "Int64List", "Feature", "Features", "FeatureList",
+                            "FeatureLists", "Example", "SequenceExample"])
 
 
 def __getattr__(attr):
     if attr.startswith("__"):
         raise AttributeError(attr)
+    if attr in _EXAMPLE_NAMES:      # protobuf messages, built on first use
+        from tfcompat.train import example
+        return getattr(example, attr)
     from tfcompat._api import missing
     raise missing("train", attr)

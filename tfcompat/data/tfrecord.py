@@ -1,0 +1,110 @@
+"""Record file sources: `tf.data.TFRecordDataset` and `tf.data.FixedLengthRecordDataset`."""
+import struct
+
+from tfcompat.data import structure as st
+from tfcompat.data.dataset import UNKNOWN, Dataset
+from tfcompat.data.readers import _names, _open, _string
+from tfcompat.framework import dtypes, errors
+from tfcompat.framework.export import tf_export
+from tfcompat.framework.tensor_shape import TensorShape
+from tfcompat.train._crc32c import crc32c, mask
+
+_CPU = "/job:localhost/replica:0/task:0/device:CPU:0"
+_LENGTH = struct.Struct("<QI")
+_CRC = struct.Struct("<I")
+
+
+def _read_error(cls, message):
+    """TF's error for a failure while a reader dataset is iterated."""
+    return errors.op_error(cls, f"{{{{function_node __wrapped__IteratorGetNext_output_types_1_device_{_CPU}}}}} "
+                                f"{message}", "IteratorGetNext")
+
+
+def _opened(path, compression):
+    try:
+        return _open(path, compression)
+    except errors.NotFoundError as e:
+        raise _read_error(errors.NotFoundError, e.message) from None
+
+
+def _compression(compression_type):
+    kind = (compression_type or "").upper() if isinstance(compression_type, str) else compression_type
+    if kind not in (None, "", "GZIP", "ZLIB"):
+        raise NotImplementedError(f"compression_type={compression_type!r}")
+    return kind
+
+
+def read_records(f):
+    """The records of an open TFRecord stream, CRCs checked (TF's DataLossError messages)."""
+    offset = 0
+    while True:
+        header = f.read(12)
+        if len(header) < 12:        # TF treats a partial header as the end of the file
+            return
+        length, length_crc = _LENGTH.unpack(header)
+        if mask(crc32c(header[:8])) != length_crc:
+            hint = " (Is this even a TFRecord file?)" if offset == 0 else ""
+            raise _read_error(errors.DataLossError, f"corrupted record at {offset}{hint}")
+        body = f.read(length + 4)
+        if len(body) < length + 4:
+            raise _read_error(errors.DataLossError,
+                              f"truncated record at {offset}' failed with Read less bytes than requested")
+        data = body[:length]
+        if mask(crc32c(data)) != _CRC.unpack(body[length:])[0]:
+            raise _read_error(errors.DataLossError, f"corrupted record at {offset + 12}")
+        yield data
+        offset += 16 + length
+
+
+class _FileDataset(Dataset):
+    def _compute_spec(self):
+        return st.TensorSpec(TensorShape(()), dtypes.string)
+
+    def _card(self):
+        return UNKNOWN
+
+
+@tf_export("data.TFRecordDataset")
+class TFRecordDataset(_FileDataset):
+    """The records of TFRecord files (optionally "GZIP"/"ZLIB" compressed), as scalar strings, file by file."""
+
+    _tf_name = "TFRecordDatasetV2"
+
+    def __init__(self, filenames, compression_type=None, buffer_size=None, num_parallel_reads=None, name=None):
+        self._files = _names(filenames)
+        self._compression = _compression(compression_type)
+
+    def _elements(self):
+        for path in self._files:
+            with _opened(path, self._compression) as f:
+                for record in read_records(f):
+                    yield _string(record)
+
+
+@tf_export("data.FixedLengthRecordDataset")
+class FixedLengthRecordDataset(_FileDataset):
+    """Records of `record_bytes` bytes from files, after `header_bytes` and before `footer_bytes` of each."""
+
+    _tf_name = "FixedLengthRecordDatasetV2"
+
+    def __init__(self, filenames, record_bytes, header_bytes=None, footer_bytes=None, buffer_size=None,
+                 compression_type=None, num_parallel_reads=None, name=None):
+        self._files = _names(filenames)
+        self._record = int(record_bytes)
+        self._header = int(header_bytes or 0)
+        self._footer = int(footer_bytes or 0)
+        self._compression = _compression(compression_type)
+
+    def _elements(self):
+        n = self._record
+        for path in self._files:
+            with _opened(path, self._compression) as f:
+                data = f.read()
+            body = data[self._header:len(data) - self._footer]
+            if len(body) % n:
+                raise _read_error(errors.InvalidArgumentError, (
+                    f"Excluding the header ({self._header} bytes) and footer ({self._footer} bytes), input file "
+                    f"\"{path}\" has body length {len(body)} bytes, which is not an exact multiple of the record "
+                    f"length ({n} bytes)."))
+            for i in range(0, len(body), n):
+                yield _string(body[i:i + n])
