@@ -560,3 +560,61 @@ def test_random_dataset_streams():
     assert list(seeded.as_numpy_iterator()) == list(seeded.as_numpy_iterator())
     unseeded = tf.data.Dataset.random().take(3)
     assert list(unseeded.as_numpy_iterator()) != list(unseeded.as_numpy_iterator())
+
+
+# -- SparseTensor elements (reprs and values from TF 2.21) ---------------------------------------------------------
+
+def _sparse():
+    return tf.SparseTensor([[0, 1], [2, 0], [2, 3]], [1., 2., 3.], [3, 4])
+
+
+def _parts(sp):
+    return sp.indices.numpy().tolist(), sp.values.numpy().tolist(), sp.dense_shape.numpy().tolist()
+
+
+def test_sparse_slices_batch_unbatch():
+    ds = tf.data.Dataset.from_tensor_slices(_sparse())
+    assert repr(ds.element_spec) == "SparseTensorSpec(TensorShape([4]), tf.float32)"
+    elems = list(ds)
+    assert all(type(e) is tf.SparseTensor for e in elems)
+    assert [_parts(e) for e in elems] == [([[1]], [1.0], [4]), ([], [], [4]), ([[0], [3]], [2.0, 3.0], [4])]
+    assert elems[1].indices.shape == (0, 1)
+    dense = list(ds.as_numpy_iterator())                 # TF 2.21 yields sparse elements densified
+    np.testing.assert_array_equal(np.stack(dense), [[0, 1, 0, 0], [0, 0, 0, 0], [2, 0, 0, 3]])
+    b = ds.batch(2)
+    assert repr(b.element_spec) == "SparseTensorSpec(TensorShape([None, 4]), tf.float32)"
+    assert [_parts(e) for e in b] == [([[0, 1]], [1.0], [2, 4]), ([[0, 0], [0, 3]], [2.0, 3.0], [1, 4])]
+    assert repr(ds.batch(2, drop_remainder=True).element_spec) == "SparseTensorSpec(TensorShape([2, 4]), tf.float32)"
+    u = b.unbatch()
+    assert repr(u.element_spec) == "SparseTensorSpec(TensorShape([4]), tf.float32)"
+    assert [_parts(e) for e in u] == [_parts(e) for e in elems]
+    assert repr(tf.data.Dataset.from_tensors(_sparse()).element_spec) == \
+        "SparseTensorSpec(TensorShape([3, 4]), tf.float32)"
+    mixed = tf.data.Dataset.from_tensor_slices({"a": _sparse(), "b": [1, 2, 3]})
+    assert repr(mixed.element_spec) == ("{'a': SparseTensorSpec(TensorShape([4]), tf.float32), "
+                                        "'b': TensorSpec(shape=(), dtype=tf.int32, name=None)}")
+    with pytest.raises(ValueError, match="^Unbatching a sparse tensor is only supported for rank >= 1"):
+        tf.data.Dataset.from_tensor_slices(tf.SparseTensor(np.zeros([0, 0], np.int64), np.zeros([0], np.float32),
+                                                           np.zeros([0], np.int64)))
+
+
+def test_sparse_batched_parse_example():
+    def example(v):
+        feature = {"x": tf.train.Feature(int64_list=tf.train.Int64List(value=v))}
+        return tf.train.Example(features=tf.train.Features(feature=feature)).SerializeToString()
+
+    ds = tf.data.Dataset.from_tensor_slices([example(v) for v in ([1, 2], [], [3], [4, 5, 6])])
+    ds = ds.batch(3).map(lambda s: tf.io.parse_example(s, {"x": tf.io.VarLenFeature(tf.int64)}))
+    assert repr(ds.element_spec) == "{'x': SparseTensorSpec(TensorShape([None, None]), tf.int64)}"
+    out = [e["x"] for e in ds]
+    assert all(type(e) is tf.SparseTensor for e in out)
+    assert [_parts(e) for e in out] == [([[0, 0], [0, 1], [2, 0]], [1, 2, 3], [3, 2]),
+                                        ([[0, 0], [0, 1], [0, 2]], [4, 5, 6], [1, 3])]
+    dense = [e["x"].tolist() for e in ds.as_numpy_iterator()]
+    assert dense == [[[1, 2], [0, 0], [3, 0]], [[4, 5, 6]]]
+    u = ds.unbatch()
+    assert repr(u.element_spec) == "{'x': SparseTensorSpec(TensorShape([None]), tf.int64)}"
+    assert [e["x"].tolist() for e in u.as_numpy_iterator()] == [[1, 2], [0, 0], [3, 0], [4, 5, 6]]
+    mapped = tf.data.Dataset.range(3).map(lambda i: tf.SparseTensor([[0]], [i], [5]))
+    assert [e.tolist() for e in mapped.batch(2).as_numpy_iterator()] == [[[0, 0, 0, 0, 0], [1, 0, 0, 0, 0]],
+                                                                          [[2, 0, 0, 0, 0]]]

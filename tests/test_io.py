@@ -389,3 +389,202 @@ def test_decode_csv():
         assert _msg(e) == message
     with pytest.raises(ValueError, match="^Length of select_cols and record_defaults do not match.$"):
         tf.io.decode_csv(["1,2,3"], record_defaults=[[0], [0], [0]], select_cols=[0, 2])
+
+
+# -- image codecs ------------------------------------------------------------------------------------------------
+
+import struct  # noqa: E402
+import zlib  # noqa: E402
+
+
+def _chunk(kind, data):
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+
+def _png(w, h, depth, ctype, rows=None, extra=b"", interlace=0, raw=None):
+    """A PNG built by hand (no filters) to cover colour types and bit depths."""
+    raw = raw if raw is not None else b"".join(b"\x00" + r for r in rows)
+    return (b"\x89PNG\r\n\x1a\n" + _chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, depth, ctype, 0, 0, interlace))
+            + extra + _chunk(b"IDAT", zlib.compress(raw)) + _chunk(b"IEND", b""))
+
+
+_PLTE = _chunk(b"PLTE", bytes([10, 20, 30, 40, 50, 60, 70, 80, 90]))
+_PNGS = {
+    "g1": _png(3, 2, 1, 0, [bytes([0b10100000]), bytes([0b01100000])]),
+    "g2": _png(3, 1, 2, 0, [bytes([0b00011011])]),
+    "g4": _png(3, 1, 4, 0, [bytes([0x1F, 0xA0])]),
+    "g16": _png(2, 1, 16, 0, [struct.pack(">HH", 0x1234, 0xFFFF)]),
+    "ga8": _png(2, 1, 8, 4, [bytes([7, 100, 200, 50])]),
+    "rgb8": _png(2, 1, 8, 2, [bytes([1, 2, 3, 250, 251, 252])]),
+    "rgb16": _png(1, 1, 16, 2, [struct.pack(">HHH", 0x0102, 0x8081, 0xFF00)]),
+    "rgba16": _png(1, 1, 16, 6, [struct.pack(">HHHH", 0x0102, 0x8081, 0xFF00, 0x7FFF)]),
+    "pal2": _png(3, 1, 2, 3, [bytes([0b00011000])], _PLTE),
+    "pal8trns": _png(3, 1, 8, 3, [bytes([0, 1, 2])], _PLTE + _chunk(b"tRNS", bytes([0, 128]))),
+    "g8trns": _png(2, 1, 8, 0, [bytes([7, 200])], _chunk(b"tRNS", struct.pack(">H", 7))),
+    "rgb8green": _png(2, 1, 8, 2, [bytes([0, 255, 0, 255, 0, 0])]),
+}
+
+# (case, channels, dtype) -> TF 2.21's tf.io.decode_png(...) shape and flat values
+_DECODED = [
+    ("g1", 0, "uint8", (2, 3, 1), [255, 0, 255, 0, 255, 255]),
+    ("g1", 4, "uint8", (2, 3, 4), [255, 255, 255, 1, 0, 0, 0, 1, 255, 255, 255, 1, 0, 0, 0, 1, 255, 255, 255, 1,
+                                   255, 255, 255, 1]),
+    ("g1", 4, "uint16", (2, 3, 4), [65535, 65535, 65535, 257, 0, 0, 0, 257, 65535, 65535, 65535, 257, 0, 0, 0, 257,
+                                    65535, 65535, 65535, 257, 65535, 65535, 65535, 257]),
+    ("g2", 0, "uint16", (1, 3, 1), [0, 21845, 43690]),
+    ("g4", 3, "uint8", (1, 3, 3), [17, 17, 17, 255, 255, 255, 170, 170, 170]),
+    ("g16", 0, "uint8", (1, 2, 1), [18, 255]),
+    ("g16", 4, "uint16", (1, 2, 4), [4660, 4660, 4660, 65535, 65535, 65535, 65535, 65535]),
+    ("ga8", 0, "uint8", (1, 2, 2), [7, 100, 200, 50]),
+    ("ga8", 1, "uint16", (1, 2, 1), [1799, 51400]),
+    ("ga8", 4, "uint8", (1, 2, 4), [7, 7, 7, 100, 200, 200, 200, 50]),
+    ("rgb8", 1, "uint8", (1, 2, 1), [1, 250]),
+    ("rgb8", 4, "uint16", (1, 2, 4), [257, 514, 771, 65535, 64250, 64507, 64764, 65535]),
+    ("rgb16", 0, "uint8", (1, 1, 3), [1, 128, 255]),
+    ("rgb16", 1, "uint8", (1, 1, 1), [104]),
+    ("rgb16", 1, "uint16", (1, 1, 1), [26832]),
+    ("rgba16", 3, "uint16", (1, 1, 3), [258, 32897, 65280]),
+    ("rgba16", 0, "uint8", (1, 1, 4), [1, 128, 255, 127]),
+    ("pal2", 0, "uint8", (1, 3, 3), [10, 20, 30, 40, 50, 60, 70, 80, 90]),
+    ("pal2", 1, "uint16", (1, 3, 1), [4626, 12336, 20046]),
+    ("pal2", 4, "uint8", (1, 3, 4), [10, 20, 30, 3, 40, 50, 60, 3, 70, 80, 90, 3]),
+    ("pal8trns", 0, "uint8", (1, 3, 4), [10, 20, 30, 0, 40, 50, 60, 128, 70, 80, 90, 255]),
+    ("pal8trns", 4, "uint16", (1, 3, 4), [2570, 5140, 7710, 0, 10280, 12850, 15420, 32896, 17990, 20560, 23130,
+                                          65535]),
+    ("g8trns", 0, "uint8", (1, 2, 1), [7, 200]),
+    ("g8trns", 4, "uint8", (1, 2, 4), [7, 7, 7, 0, 200, 200, 200, 255]),
+    ("rgb8green", 1, "uint8", (1, 2, 1), [149, 76]),
+]
+
+
+@pytest.mark.parametrize("case,channels,dtype,shape,values", _DECODED)
+def test_decode_png_colour_types(case, channels, dtype, shape, values):
+    out = tf.io.decode_png(_PNGS[case], channels=channels, dtype=getattr(tf, dtype))
+    assert out.dtype == getattr(tf, dtype) and out.shape == shape
+    assert out.numpy().reshape(-1).tolist() == values
+
+
+def test_decode_png_interlaced_and_filtered():
+    img = np.random.RandomState(0).randint(0, 256, (5, 6)).astype(np.uint8)
+    raw = b""
+    for y0, x0, dy, dx in [(0, 0, 8, 8), (0, 4, 8, 8), (4, 0, 8, 4), (0, 2, 4, 4), (2, 0, 4, 2), (0, 1, 2, 2),
+                           (1, 0, 2, 1)]:
+        sub = img[y0::dy, x0::dx]
+        if sub.size:
+            raw += b"".join(b"\x00" + r.tobytes() for r in sub)
+    out = tf.io.decode_png(_png(6, 5, 8, 0, interlace=1, raw=raw))
+    np.testing.assert_array_equal(out.numpy()[..., 0], img)
+    # TF's own encoder uses all five row filters on this image
+    big = (np.arange(40 * 50 * 3).reshape(40, 50, 3) % 251).astype(np.uint8)
+    np.testing.assert_array_equal(tf.io.decode_png(tf.io.encode_png(big)).numpy(), big)
+
+
+_ENC_IMG = (np.arange(4 * 5 * 3) * 7 % 256).reshape(4, 5, 3).astype(np.uint8)
+# tf.io.encode_png bytes of TF 2.21
+_ENC_DEFAULT = bytes.fromhex(
+    "89504e470d0a1a0a0000000d4948445200000005000000040802000000c95162170000001f494441540899636460e71345022c9999"
+    "99c87cc64b371fa0f0ad9d3c91f9000e3b08994f29cfe30000000049454e44ae426082")
+_ENC_LEVEL1 = bytes.fromhex(
+    "89504e470d0a1a0a0000000d4948445200000005000000040802000000c95162170000002049444154081d636460e71345022c9999"
+    "99485c51c64b371fa0f0ad9d3c91f9000e3b0899fc2955ce0000000049454e44ae426082")
+_ENC_U16 = bytes.fromhex(
+    "89504e470d0a1a0a0000000d4948445200000005000000041004000000bcaae18800000038494441540899636660e03091982"
+    "3b34df595268be10eb34b766c8e0b58aa79aa7924782478247924e12492e05b9e3730417f1e0844560900ccc00e78a8ca2bf7"
+    "0000000049454e44ae426082")
+
+
+def test_encode_png_bytes_match_tf():
+    assert tf.io.encode_png(_ENC_IMG).numpy() == _ENC_DEFAULT
+    assert tf.image.encode_png(tf.constant(_ENC_IMG), compression=1).numpy() == _ENC_LEVEL1
+    u16 = tf.constant(_ENC_IMG.astype(np.int32)[..., :2] * 300, tf.int32)
+    u16 = tf.cast(u16, tf.uint16)
+    assert tf.io.encode_png(u16).numpy() == _ENC_U16
+    np.testing.assert_array_equal(tf.io.decode_png(_ENC_U16, dtype=tf.uint16).numpy(),
+                                  _ENC_IMG[..., :2].astype(np.uint16) * 300)
+    batch = tf.io.encode_png(np.stack([_ENC_IMG] * 6).reshape(2, 3, 4, 5, 3))
+    assert batch.shape == (2, 3) and batch.dtype == tf.string and batch.numpy()[1, 2] == _ENC_DEFAULT
+
+
+def test_encode_png_errors():
+    with pytest.raises(tf.errors.InvalidArgumentError) as e:
+        tf.io.encode_png(np.zeros((2, 2), np.uint8))
+    assert _msg(e) == CPU % "EncodePng" + "images must be at least rank 3[2,2] [Op:EncodePng] name: "
+    with pytest.raises(tf.errors.InvalidArgumentError) as e:
+        tf.io.encode_png(np.zeros((2, 2, 5), np.uint8))
+    assert _msg(e) == CPU % "EncodePng" + "image must have 1, 2, 3, or 4 channels, got 5 [Op:EncodePng] name: "
+    with pytest.raises(tf.errors.InvalidArgumentError) as e:
+        tf.io.encode_png(np.zeros((2, 2, 1), np.uint8), compression=10)
+    assert _msg(e) == CPU % "EncodePng" + "compression should be in [-1,9], got 10 [Op:EncodePng] name: "
+    with pytest.raises(tf.errors.InternalError) as e:
+        tf.io.encode_png(np.zeros((3, 0, 2, 1), np.uint8))
+    assert _msg(e) == (CPU % "EncodePng" + "PNG encoding failed at the following flattened batch indices: 0, 1, 2 "
+                       "[Op:EncodePng] name: ")
+    with pytest.raises(tf.errors.InvalidArgumentError, match=r"^Value for attr 'T' of float is not in the list of "
+                       r"allowed values: uint8, uint16\n"):
+        tf.io.encode_png(np.zeros((2, 2, 1), np.float32))
+
+
+def test_decode_png_errors():
+    good = _png(2, 1, 8, 0, [bytes([7, 200])])
+    bad_crc = bytearray(good)
+    bad_crc[-20] ^= 0xFF
+    cases = [
+        (b"", "Input is empty."),
+        (b"hello world, not a png", "Unknown image file format. One of JPEG, JPEG XL, PNG, GIF, BMP, WebP required."),
+        (good[:-20], "Invalid PNG data, size 48"),
+        (good[:30], "Invalid PNG. Failed to initialize decoder."),
+        (bytes(bad_crc), "Invalid PNG data, size 68"),
+        (_png(2, 2, 8, 0, raw=b"\x00\x01\x02"), "Invalid PNG data, size 68"),
+        (_png(2, 1, 8, 0, raw=b"\x07\x01\x02"), "Invalid PNG data, size 68"),
+    ]
+    for data, message in cases:
+        with pytest.raises(tf.errors.InvalidArgumentError) as e:
+            tf.io.decode_png(data)
+        assert _msg(e) == CPU % "DecodePng" + message + " [Op:DecodePng]"
+    with pytest.raises(tf.errors.InvalidArgumentError) as e:
+        tf.io.decode_png(good, channels=2)
+    assert _msg(e) == CPU % "DecodePng" + "`channels` must be 0, 1, 3 or 4 but got 2 [Op:DecodePng]"
+    with pytest.raises(tf.errors.InvalidArgumentError) as e:
+        tf.io.decode_png([good])
+    assert _msg(e) == CPU % "DecodePng" + "`contents` must be scalar but got shape[1] [Op:DecodePng]"
+    with pytest.raises(tf.errors.InvalidArgumentError, match=r"^Value for attr 'dtype' of float is not in the list"):
+        tf.io.decode_png(good, dtype=tf.float32)
+    with pytest.raises(tf.errors.InvalidArgumentError) as e:
+        tf.io.decode_image(b"GIF")
+    assert _msg(e) == (CPU % "DecodeImage" + "Unknown image file format. One of JPEG, JPEG XL, PNG, GIF, BMP, WebP "
+                       "required. [Op:DecodeImage]")
+
+
+def test_decode_image_dtypes_and_aliases():
+    g8, g16 = _png(2, 1, 8, 0, [bytes([7, 200])]), _PNGS["g16"]
+    assert tf.image.decode_png is tf.io.decode_png and tf.image.decode_image is tf.io.decode_image
+    assert tf.image.decode_jpeg is tf.io.decode_jpeg and tf.image.encode_jpeg is tf.io.encode_jpeg
+    out = tf.io.decode_image(g8)
+    assert out.dtype == tf.uint8 and out.numpy().reshape(-1).tolist() == [7, 200]
+    np.testing.assert_array_equal(tf.io.decode_image(g16, dtype=tf.float32).numpy().reshape(-1),
+                                  np.array([0.07110704481601715, 1.0], np.float32))
+    np.testing.assert_array_equal(tf.io.decode_image(g8, dtype=tf.float32).numpy().reshape(-1),
+                                  np.array([0.027450980618596077, 0.7843137383460999], np.float32))
+    assert tf.io.decode_image(g8, dtype=tf.uint16).numpy().reshape(-1).tolist() == [1799, 51400]
+    assert tf.io.decode_image(g8, dtype=tf.int32).numpy().reshape(-1).tolist() == [58949632, 1684275200]
+    assert tf.io.decode_image(g8, channels=3).shape == (1, 2, 3)
+    assert tf.io.decode_jpeg(g8).numpy().reshape(-1).tolist() == [7, 200]      # TF decodes any format here
+
+
+def test_jpeg_through_pil():
+    pytest.importorskip("PIL")
+    y, x = np.mgrid[0:8, 0:12]
+    img = np.stack([y * 30, x * 20, (x + y) * 10], -1).astype(np.uint8)
+    data = tf.io.encode_jpeg(img, quality=95)
+    out = tf.io.decode_jpeg(data)
+    assert out.shape == (8, 12, 3) and out.dtype == tf.uint8
+    err = np.abs(out.numpy().astype(int) - img)      # lossy, chroma subsampled
+    assert err.mean() < 6 and err.max() <= 24
+    assert tf.image.decode_image(data, channels=1).shape == (8, 12, 1)
+    with pytest.raises(tf.errors.InvalidArgumentError) as e:
+        tf.io.decode_jpeg(data.numpy()[:100])
+    assert _msg(e) == (CPU % "DecodeJpeg" + "jpeg::Uncompress failed. Invalid JPEG data or crop window. "
+                       "[Op:DecodeJpeg]")
+    with pytest.raises(tf.errors.InvalidArgumentError) as e:
+        tf.io.encode_jpeg(np.zeros((2, 2, 4), np.uint8))
+    assert _msg(e) == CPU % "EncodeJpeg" + "image must have 1 or 3 channels, got [2,2,4] [Op:EncodeJpeg] name: "

@@ -33,6 +33,7 @@ from tfcompat.data import structure as st
 from tfcompat.data.options import Options
 from tfcompat.framework import dtypes, errors
 from tfcompat.framework.export import tf_export
+from tfcompat.framework.sparse import SparseTensor
 from tfcompat.framework.tensor import Tensor, wrap
 from tfcompat.framework.tensor_shape import TensorShape
 from tfcompat.ops.random_ops import draw_seed
@@ -94,7 +95,8 @@ def _pool():
 
 # -- the Dataset base ------------------------------------------------------------------------------------
 
-@tf_export("data.Dataset", partial="no ragged/sparse elements, no tf.function tracing of user functions")
+@tf_export("data.Dataset", partial="no ragged elements; sparse elements only through from_tensor(s/_slices), map, "
+                                   "batch and unbatch; no tf.function tracing of user functions")
 class Dataset:
     """A sequence of elements (structures of tensors) with TF's transformations; iterate it with `for`."""
 
@@ -521,6 +523,13 @@ def _gather(c, idx):
     return c.index_select(0, torch.from_numpy(idx).to(c.device))
 
 
+def _slice_spec(c):
+    """The spec of one slice of a component storage (or SparseRows)."""
+    if isinstance(c, st.SparseRows):
+        return st.SparseTensorSpec(c.dense[1:], c.dtype)
+    return st.TensorSpec(TensorShape._from_tuple(tuple(c.shape[1:])), dtypes.FROM_STORAGE[c.dtype])
+
+
 class _TensorSliceDataset(Dataset):
     _tf_name = "_TensorSliceDataset"
 
@@ -528,23 +537,29 @@ class _TensorSliceDataset(Dataset):
         element = st.normalize(tensors)
         flat = st.flatten(element)
         n = None
+        components = []
         for t in flat:
             if isinstance(t, Dataset):
                 raise TypeError("from_tensor_slices does not take datasets")
-            if t._t.ndim == 0:
-                raise ValueError("Unbatching a tensor is only supported for rank >= 1")
+            if isinstance(t, SparseTensor):
+                c = st.SparseRows(t)
+                rows = c.dense[0]
+            else:
+                c = t._t
+                if c.ndim == 0:
+                    raise ValueError("Unbatching a tensor is only supported for rank >= 1")
+                rows = c.shape[0]
             if n is None:
-                n = t._t.shape[0]
-            elif t._t.shape[0] != n:
-                raise ValueError(f"Dimensions {n} and {t._t.shape[0]} are not compatible")
+                n = rows
+            elif rows != n:
+                raise ValueError(f"Dimensions {n} and {rows} are not compatible")
+            components.append(c)
         self._template = element
-        self._components = [t._t for t in flat]
+        self._components = components
         self._n = n
 
     def _compute_spec(self):
-        cls = st.TensorSpec
-        return st.pack(self._template, [cls(TensorShape._from_tuple(tuple(c.shape[1:])), dtypes.FROM_STORAGE[c.dtype])
-                                        for c in self._components])
+        return st.pack(self._template, [_slice_spec(c) for c in self._components])
 
     def _card(self):
         return self._n
@@ -554,10 +569,12 @@ class _TensorSliceDataset(Dataset):
         return self, lambda: iter((np.arange(n, dtype=np.int64),))
 
     def _element_at(self, i):
-        return st.pack(self._template, [wrap(_row(c, i)) for c in self._components])
+        return st.pack(self._template, [c.row(i) if isinstance(c, st.SparseRows) else wrap(_row(c, i))
+                                        for c in self._components])
 
     def _batch_at(self, idx):
-        return st.pack(self._template, [wrap(_gather(c, idx)) for c in self._components])
+        return st.pack(self._template, [c.gather(idx) if isinstance(c, st.SparseRows) else wrap(_gather(c, idx))
+                                        for c in self._components])
 
     def _elements(self):
         return map(self._element_at, range(self._n))
@@ -669,7 +686,7 @@ class _MapDataset(_UnaryDataset):
         def run(element):
             for s, t in zip(st.flatten(in_spec), st.flatten(element)):
                 if not isinstance(s, st.DatasetSpec) and s.shape.rank is not None:
-                    for d, n in zip(s.shape.dims, t._t.shape):
+                    for d, n in zip(s.shape.dims, t.shape.as_list() if isinstance(t, SparseTensor) else t._t.shape):
                         if d is None:
                             sizes[n] = True
             return self._apply(element)
@@ -679,7 +696,8 @@ class _MapDataset(_UnaryDataset):
             raise NotImplementedError("element_spec of a map over an empty dataset (tfcompat runs map "
                                       "functions on the first element to find it)")
         return st.map_leaves(lambda s: s if isinstance(s, st.DatasetSpec) or s.shape.rank is None else st.with_shape(
-            s, [None if d in sizes else d for d in s.shape.as_list()]), st.spec_of(out))
+            s, [None if d in sizes or isinstance(s, st.SparseTensorSpec) else d for d in s.shape.as_list()]),
+            st.spec_of(out))
 
     def _elements(self):
         return _MapIterator(iter(self._input._elements()), self._apply)
@@ -1103,7 +1121,7 @@ def _batch_elements(batch):
         parts = [f[j] for f in flats]
         if isinstance(parts[0], Dataset):
             raise NotImplementedError("batching dataset-valued elements")
-        out.append(wrap(_stack([p._t for p in parts], j)))
+        out.append(st.batch_sparse(parts) if isinstance(parts[0], SparseTensor) else wrap(_stack([p._t for p in parts], j)))
     return st.pack(batch[0], out)
 
 
@@ -1256,15 +1274,16 @@ class _UnbatchDataset(_UnaryDataset):
 
 def _unbatch(elements):
     for element in elements:
-        flat = [t._t for t in st.flatten(element)]
-        n = flat[0].shape[0]
-        for c in flat:
-            if c.shape[0] != n:
+        flat = [st.SparseRows(t) if isinstance(t, SparseTensor) else t._t for t in st.flatten(element)]
+        sizes = [c.dense[0] if isinstance(c, st.SparseRows) else c.shape[0] for c in flat]
+        n = sizes[0]
+        for j, size in enumerate(sizes):
+            if size != n:
                 raise _get_next_error(errors.InvalidArgumentError,
                                       f"Input element must have the same batch size in each component. Component "
-                                      f"0 had size {n} but component {flat.index(c)} had size {c.shape[0]}.")
+                                      f"0 had size {n} but component {j} had size {size}.")
         for i in range(n):
-            yield st.pack(element, [wrap(_row(c, i)) for c in flat])
+            yield st.pack(element, [c.row(i) if isinstance(c, st.SparseRows) else wrap(_row(c, i)) for c in flat])
 
 
 class _RebatchDataset(_UnaryDataset):

@@ -6,11 +6,15 @@ the user's key order when rebuilt.
 """
 import collections.abc
 
+import numpy as np
+import torch
+
 from tfcompat.framework import dtypes
 from tfcompat.framework.convert import to_storage
+from tfcompat.framework.sparse import SparseTensor
 from tfcompat.framework.tensor import EagerTensor, Tensor, wrap
 from tfcompat.framework.tensor_shape import TensorShape
-from tfcompat.ops.misc_ops import TensorSpec
+from tfcompat.ops.misc_ops import TensorSpec, TypeSpec
 from tfcompat.util.nest import _rebuild
 
 _FROM = dtypes.FROM_STORAGE
@@ -102,8 +106,10 @@ def to_tensor(value, dtype=None):
     if hasattr(value, "_read") and hasattr(value, "_t"):
         value = value._read()
         return wrap(value)
-    if type(value).__name__ in ("RaggedTensor", "SparseTensor"):
-        raise NotImplementedError(f"tf.data elements of type {type(value).__name__}")
+    if isinstance(value, SparseTensor):
+        return value
+    if type(value).__name__ == "RaggedTensor":
+        raise NotImplementedError("tf.data elements of type RaggedTensor")
     return wrap(to_storage(value, dtype, strict=dtype is not None))
 
 
@@ -116,6 +122,8 @@ def spec_of_tensor(t):
     from tfcompat.data.dataset import Dataset
     if isinstance(t, Dataset):
         return DatasetSpec(t.element_spec)
+    if isinstance(t, SparseTensor):
+        return SparseTensorSpec(t.shape, t.dtype)
     return TensorSpec(TensorShape._from_tuple(tuple(t._t.shape)), _FROM[t._t.dtype])
 
 
@@ -125,18 +133,49 @@ def spec_of(element):
 
 def relax(spec, other):
     """The most specific spec compatible with both (unequal dims become None), or None if dtypes differ."""
-    if isinstance(spec, DatasetSpec) or spec.dtype != other.dtype:
+    if isinstance(spec, DatasetSpec) or type(spec) is not type(other) or spec.dtype != other.dtype:
         return spec if spec == other else None
     a, b = spec.shape, other.shape
     if a.rank is None or b.rank is None or a.rank != b.rank:
         shape = TensorShape(None)
     else:
         shape = TensorShape([x if x == y else None for x, y in zip(a.dims, b.dims)])
-    return TensorSpec(shape, spec.dtype)
+    return type(spec)(shape, spec.dtype)
 
 
 def with_shape(spec, shape):
-    return TensorSpec(TensorShape(shape), spec.dtype)
+    return type(spec)(TensorShape(shape), spec.dtype)
+
+
+class SparseTensorSpec(TypeSpec):
+    """The spec of a `tf.SparseTensor` element: its dense shape (possibly partial) and dtype."""
+
+    __slots__ = ("_shape", "_dtype")
+
+    def __init__(self, shape=None, dtype=dtypes.float32):
+        self._shape = shape if isinstance(shape, TensorShape) else TensorShape(shape)
+        self._dtype = dtypes.as_dtype(dtype)
+
+    shape = property(lambda self: self._shape)
+    dtype = property(lambda self: self._dtype)
+    value_type = property(lambda self: SparseTensor)
+
+    def is_compatible_with(self, spec_or_value):
+        other = spec_or_value
+        return (isinstance(other, (SparseTensorSpec, SparseTensor)) and self._dtype == other.dtype
+                and self._shape.is_compatible_with(other.shape))
+
+    def _key(self):
+        return self._shape.as_list() if self._shape.rank is not None else None, self._dtype
+
+    def __eq__(self, other):
+        return type(other) is SparseTensorSpec and self._key() == other._key()
+
+    def __hash__(self):
+        return hash(repr(self))
+
+    def __repr__(self):
+        return f"SparseTensorSpec({self._shape!r}, {self._dtype!r})"
 
 
 class DatasetSpec:
@@ -164,4 +203,63 @@ def numpy_of(value):
     from tfcompat.data.dataset import Dataset
     if isinstance(value, Dataset):
         return value.as_numpy_iterator()
+    if isinstance(value, SparseTensor):
+        return sparse_to_numpy(value)
     return value.numpy()
+
+
+def sparse_to_numpy(sp):
+    """A sparse element as `as_numpy_iterator` yields it in TF 2.21: its dense NumPy array."""
+    values = sp.values.numpy()
+    out = np.zeros(sp.dense_shape.numpy(), dtype=values.dtype) if values.dtype != object else \
+        np.full(sp.dense_shape.numpy(), b"", dtype=object)
+    out[tuple(sp.indices.numpy().T)] = values
+    return out
+
+
+def _take(values, pos):
+    """Entries `pos` (an int64 torch tensor) of a values storage (NumPy object array for strings)."""
+    return values[pos.numpy()] if type(values) is np.ndarray else values[pos.to(values.device)]
+
+
+def _concat(parts):
+    return np.concatenate(parts) if type(parts[0]) is np.ndarray else torch.cat(parts)
+
+
+class SparseRows:
+    """Rows (slices along the first dimension) of a SparseTensor, found by one sort of its indices."""
+
+    def __init__(self, sp):
+        idx = sp.indices._t
+        self.dense = [int(d) for d in sp.dense_shape._t]
+        if not self.dense:
+            raise ValueError("Unbatching a sparse tensor is only supported for rank >= 1. Obtained input: "
+                             f"{sp}.")
+        self.dtype = sp.dtype
+        self._order = torch.argsort(idx[:, 0], stable=True)
+        self._idx, self._values = idx[self._order], sp.values._t
+        self._starts = torch.searchsorted(self._idx[:, 0].contiguous(), torch.arange(self.dense[0] + 1)).tolist()
+
+    def _part(self, i, column):
+        lo, hi = self._starts[i], self._starts[i + 1]
+        idx = self._idx[lo:hi, 1:]
+        if column is not None:
+            idx = torch.cat([torch.full((hi - lo, 1), column, dtype=torch.int64), idx], dim=1)
+        return idx, _take(self._values, self._order[lo:hi])
+
+    def row(self, i):
+        idx, values = self._part(i, None)
+        return SparseTensor(wrap(idx), wrap(values), self.dense[1:])
+
+    def gather(self, rows):
+        parts = [self._part(int(i), k) for k, i in enumerate(rows)]
+        return SparseTensor(wrap(torch.cat([p[0] for p in parts])), wrap(_concat([p[1] for p in parts])),
+                            [len(parts)] + self.dense[1:])
+
+
+def batch_sparse(parts):
+    """SparseTensor elements stacked along a new first dimension (dense shape: the largest of each dim)."""
+    dense = [max(d) for d in zip(*(p.shape.as_list() for p in parts))]
+    idx = [torch.cat([torch.full((p.indices._t.shape[0], 1), k, dtype=torch.int64), p.indices._t], dim=1)
+           for k, p in enumerate(parts)]
+    return SparseTensor(wrap(torch.cat(idx)), wrap(_concat([p.values._t for p in parts])), [len(parts)] + dense)

@@ -8,6 +8,7 @@ import csv
 import glob as _glob
 import os
 import shutil
+import struct
 import zlib
 
 import numpy as np
@@ -788,3 +789,371 @@ def _csv_field(field, default, na_value, col, row, fn):
     except ValueError:
         raise _kernel_error(errors.InvalidArgumentError, f"Field {col} in record {row} is not a valid {dt.name}: "
                             f"{field}", "DecodeCSV", fn) from None
+
+
+# ------------------------------------------------------------------------------------------------ image codecs
+
+_PNG_SIG = b"\x89PNG\r\n\x1a\n"
+_UNKNOWN_FORMAT = "Unknown image file format. One of JPEG, JPEG XL, PNG, GIF, BMP, WebP required."
+_ADAM7 = ((0, 0, 8, 8), (0, 4, 8, 8), (4, 0, 8, 4), (0, 2, 4, 4), (2, 0, 4, 2), (0, 1, 2, 2), (1, 0, 2, 1))
+_PNG_SAMPLES = {0: 1, 2: 3, 3: 1, 4: 2, 6: 4}          # colour type -> samples per pixel
+_GRAY_R, _GRAY_G = 9797, 19234                         # libpng's fixed-point weights for (0.299, 0.587)
+_GRAY_B = 32768 - _GRAY_R - _GRAY_G
+
+
+class _BadPng(Exception):
+    """A PNG that fails to decode; `init` says whether it failed before the image data."""
+
+    def __init__(self, init):
+        super().__init__()
+        self.init = init
+
+
+def _image_format(data):
+    if data.startswith(_PNG_SIG):
+        return "png"
+    if data.startswith(b"\xff\xd8\xff"):
+        return "jpeg"
+    if data.startswith(b"GIF8"):
+        return "gif"
+    if data.startswith(b"BM"):
+        return "bmp"
+    if data[:4] == b"RIFF" and data[8:12] == b"WEBP":
+        return "webp"
+    if data.startswith(b"\xff\x0a") or data.startswith(b"\x00\x00\x00\x0cJXL \r\n\x87\n"):
+        return "jxl"
+    return None
+
+
+def _png_chunks(data):
+    """IHDR fields, PLTE, tRNS and the concatenated IDAT data of a PNG (critical chunks' CRCs checked)."""
+    pos, ihdr, plte, trns, idat = 8, None, None, None, []
+    while True:
+        if pos + 8 > len(data):
+            raise _BadPng(not idat)
+        n, kind = int.from_bytes(data[pos:pos + 4], "big"), data[pos + 4:pos + 8]
+        body, crc = data[pos + 8:pos + 8 + n], data[pos + 8 + n:pos + 12 + n]
+        pos += 12 + n
+        critical = not kind[0] & 0x20
+        if len(crc) < 4 or (zlib.crc32(kind + body) != int.from_bytes(crc, "big")):
+            if critical or len(crc) < 4:
+                raise _BadPng(not idat and kind != b"IDAT")
+            continue
+        if ihdr is None:
+            if kind != b"IHDR" or n != 13:
+                raise _BadPng(True)
+            ihdr = struct.unpack(">IIBBBBB", body)
+            _check_ihdr(*ihdr)
+        elif kind == b"PLTE":
+            plte = np.frombuffer(body, np.uint8).reshape(-1, 3)
+        elif kind == b"tRNS":
+            trns = body
+        elif kind == b"IDAT":
+            idat.append(body)
+        elif kind == b"IEND":
+            if not idat or (ihdr[3] == 3 and plte is None):
+                raise _BadPng(not idat)
+            return ihdr, plte, trns, b"".join(idat)
+
+
+def _check_ihdr(w, h, depth, ctype, comp, filt, interlace):
+    ok_depths = {0: (1, 2, 4, 8, 16), 2: (8, 16), 3: (1, 2, 4, 8), 4: (8, 16), 6: (8, 16)}
+    if (not w or not h or depth not in ok_depths.get(ctype, ()) or comp or filt or interlace > 1
+            or w >= 1 << 31 or h >= 1 << 31):
+        raise _BadPng(True)
+
+
+def _unfilter(raw, rows, rowbytes, bpp):
+    """Reverses PNG row filters of `rows` rows of `rowbytes` bytes, along anti-diagonals of pixels."""
+    data = np.frombuffer(raw, np.uint8).reshape(rows, rowbytes + 1)
+    kinds = data[:, 0]
+    if kinds.max(initial=0) > 4:
+        raise _BadPng(False)
+    if not kinds.any():
+        return data[:, 1:].copy()
+    w = rowbytes // bpp
+    x = data[:, 1:].reshape(rows, w, bpp).astype(np.int16)
+    out = np.zeros((rows + 1, w + 1, bpp), np.int16)
+    for d in range(rows + w - 1):
+        ys = np.arange(max(0, d - w + 1), min(rows, d + 1))
+        xs = d - ys
+        a, b, c = out[ys + 1, xs], out[ys, xs + 1], out[ys, xs]
+        p = a + b - c
+        pa, pb, pc = np.abs(p - a), np.abs(p - b), np.abs(p - c)
+        paeth = np.where((pa <= pb) & (pa <= pc), a, np.where(pb <= pc, b, c))
+        pred = np.stack([np.zeros_like(a), a, b, (a + b) >> 1, paeth])[kinds[ys], np.arange(len(ys))]
+        out[ys + 1, xs + 1] = (x[ys, xs] + pred) & 0xFF
+    return out[1:, 1:].astype(np.uint8).reshape(rows, rowbytes)
+
+
+def _samples(raw, w, h, depth, spp):
+    """The (h, w, spp) samples of one non-interlaced image (or Adam7 pass) and the bytes it used."""
+    bits = w * spp * depth
+    rowbytes = (bits + 7) // 8
+    size = h * (rowbytes + 1)
+    if len(raw) < size:
+        raise _BadPng(False)
+    rows = _unfilter(raw[:size], h, rowbytes, max(1, spp * depth // 8))
+    if depth == 16:
+        vals = rows.view(">u2").astype(np.uint16)
+    elif depth == 8:
+        vals = rows
+    else:
+        shifts = np.arange(8 - depth, -1, -depth, dtype=np.uint8)
+        vals = ((rows[:, :, None] >> shifts) & ((1 << depth) - 1)).reshape(h, -1)[:, :w * spp]
+    return vals.reshape(h, w, spp), size
+
+
+def _png_pixels(raw, w, h, depth, spp, interlace):
+    """All samples of the image, de-interlacing Adam7 passes."""
+    if not interlace:
+        return _samples(raw, w, h, depth, spp)[0]
+    img = np.zeros((h, w, spp), np.uint16 if depth == 16 else np.uint8)
+    pos = 0
+    for y0, x0, dy, dx in _ADAM7:
+        pw, ph = (w - x0 + dx - 1) // dx, (h - y0 + dy - 1) // dy
+        if pw > 0 and ph > 0:
+            img[y0::dy, x0::dx], used = _samples(raw[pos:], pw, ph, depth, spp)
+            pos += used
+    return img
+
+
+def _to_gray(rgb, depth):
+    """libpng's rgb_to_gray with weights (0.299, 0.587): truncating at 8 bits, rounding at 16."""
+    r, g, b = (rgb[..., i].astype(np.int64) for i in range(3))
+    gray = (_GRAY_R * r + _GRAY_G * g + _GRAY_B * b + (16384 if depth == 16 else 0)) >> 15
+    return gray.astype(rgb.dtype)[..., None]
+
+
+def _decode_png(data, channels, wide):
+    """(h, w, channels) uint8 (uint16 if `wide`) array of a PNG, transformed as TF's libpng setup does."""
+    (w, h, depth, ctype, _, _, interlace), plte, trns, idat = _png_chunks(data)
+    try:
+        raw = zlib.decompressobj().decompress(idat)
+    except zlib.error:
+        raise _BadPng(False) from None
+    img = _png_pixels(raw, w, h, depth, _PNG_SAMPLES[ctype], interlace)
+    src_channels = {0: 1, 2: 3, 3: 4 if trns else 3, 4: 2, 6: 4}[ctype]
+    channels = channels or src_channels
+    full = (1 << min(depth, 8)) - 1 if depth < 16 else 0xFFFF     # libpng's filler for a missing alpha
+    if ctype == 3:
+        pal = np.zeros((256, 4), np.uint8)
+        pal[:, 3] = 255 if trns else full
+        pal[:len(plte), :3] = plte[:256]
+        if trns:
+            pal[:len(trns), 3] = np.frombuffer(trns[:256], np.uint8)
+        img, depth, trns = pal[img[..., 0]], 8, None
+    elif ctype == 0 and depth < 8:
+        key = img == int.from_bytes(trns[:2], "big") if trns and channels == 4 else None
+        img = img * np.uint8(255 // ((1 << depth) - 1))
+        if key is not None:
+            img, trns = np.concatenate([img, np.where(key, 0, 255).astype(np.uint8)], axis=2), None
+    if trns and channels == 4 and ctype in (0, 2):
+        key = np.frombuffer(trns[:2 * img.shape[2]], ">u2").astype(np.int64)
+        opaque = 0xFFFF if depth == 16 else 255
+        alpha = np.where((img.astype(np.int64) == key).all(axis=2, keepdims=True), 0, opaque)
+        img = np.concatenate([img, alpha.astype(img.dtype)], axis=2)
+    img = _convert_channels(img, channels, depth, full)
+    if wide and img.dtype == np.uint8:
+        return img.astype(np.uint16) * np.uint16(257)
+    if not wide and img.dtype == np.uint16:
+        return (img >> 8).astype(np.uint8)
+    return img
+
+
+def _convert_channels(img, channels, depth, full):
+    """Gray/RGB with or without alpha to `channels` samples per pixel (1, 2 from gray+alpha, 3 or 4)."""
+    have = img.shape[2]
+    if have == channels:
+        return img
+    color, alpha = img[..., :3 if have >= 3 else 1], img[..., have - 1:] if have in (2, 4) else None
+    if channels == 1:
+        return _to_gray(color, depth) if color.shape[2] == 3 else color
+    if color.shape[2] == 1:
+        color = np.repeat(color, 3, axis=2)
+    if channels == 3:
+        return np.ascontiguousarray(color)
+    if alpha is None:
+        alpha = np.full(color.shape[:2] + (1,), full, color.dtype)
+    return np.concatenate([color, alpha], axis=2)
+
+
+def _decode_jpeg_pil(data, channels, op):
+    """A JPEG decoded by PIL's libjpeg (ISLOW DCT, while TF's default is IFAST: pixels may differ by a few)."""
+    try:
+        from PIL import Image
+    except ImportError:
+        raise NotImplementedError(f"{op}: decoding JPEG needs PIL (pip install pillow)") from None
+    import io as _io
+    try:
+        im = Image.open(_io.BytesIO(data))
+        if channels == 1:
+            im.draft("L", im.size)
+        im.load()
+    except Exception:
+        raise _kernel_error(errors.InvalidArgumentError, "jpeg::Uncompress failed. Invalid JPEG data or crop window.",
+                            op, name=None) from None
+    mode = {1: "L", 3: "RGB"}.get(channels) or ("L" if im.mode == "L" else "RGB")
+    if channels == 4:
+        raise NotImplementedError(f"{op}: channels=4 for a JPEG")
+    return np.array(im.convert(mode) if im.mode != mode else im)
+
+
+def _contents(contents, op):
+    arr = _strings(contents, op)
+    if arr.shape != ():
+        raise _kernel_error(errors.InvalidArgumentError,
+                            f"`contents` must be scalar but got shape{list(arr.shape)}", op, name=None)
+    return arr[()]
+
+
+def _decode(contents, channels, dtype, op):
+    """Decodes a PNG or JPEG (detected from its bytes, as TF's decode ops do) to an (h, w, c) array."""
+    data = _contents(contents, op)
+    channels = int(channels or 0)
+    if channels not in (0, 1, 3, 4):
+        raise _kernel_error(errors.InvalidArgumentError, f"`channels` must be 0, 1, 3 or 4 but got {channels}",
+                            op, name=None)
+    if not data:
+        raise _kernel_error(errors.InvalidArgumentError, "Input is empty.", op, name=None)
+    kind = _image_format(data)
+    if kind == "png":
+        try:
+            return _decode_png(data, channels, dtype is dtypes.uint16)
+        except _BadPng as e:
+            msg = "Invalid PNG. Failed to initialize decoder." if e.init else f"Invalid PNG data, size {len(data)}"
+            raise _kernel_error(errors.InvalidArgumentError, msg, op, name=None) from None
+    if kind == "jpeg":
+        img = _decode_jpeg_pil(data, channels, op)
+        img = img[..., None] if img.ndim == 2 else img
+        return img.astype(np.uint16) * np.uint16(257) if dtype is dtypes.uint16 else img
+    if kind is None:
+        raise _kernel_error(errors.InvalidArgumentError, _UNKNOWN_FORMAT, op, name=None)
+    raise NotImplementedError(f"{op}: decoding {kind.upper()} images is not supported (PNG and JPEG are)")
+
+
+def _decode_dtype(dtype, op, allowed):
+    dt = dtypes.as_dtype(dtype)
+    if dt not in allowed:
+        names = ", ".join(d.name for d in allowed)
+        sig = ("contents:string -> image:dtype; attr=channels:int,default=0; attr=dtype:type,default=DT_UINT8,"
+               f"allowed=[{', '.join('DT_' + d.name.upper() for d in allowed)}]")
+        raise errors.op_error(errors.InvalidArgumentError,
+                              f"Value for attr 'dtype' of {_c_name(dt)} is not in the list of allowed values: "
+                              f"{names}\n\t; NodeDef: {{{{node {op}}}}}; Op<name={op}; signature={sig}>", op,
+                              name=None)
+    return dt
+
+
+@tf_export("io.decode_png", "image.decode_png")
+def decode_png(contents, channels=0, dtype=dtypes.uint8, name=None):
+    """Decodes a PNG (JPEG too, as TF) to a uint8/uint16 (height, width, channels) tensor."""
+    dt = _decode_dtype(dtype, "DecodePng", (dtypes.uint8, dtypes.uint16))
+    return wrap(torch.from_numpy(_decode(contents, channels, dt, "DecodePng")))
+
+
+@tf_export("io.decode_jpeg", "image.decode_jpeg")
+def decode_jpeg(contents, channels=0, ratio=1, fancy_upscaling=True, try_recover_truncated=False,
+                acceptable_fraction=1, dct_method="", name=None):
+    """Decodes a JPEG (PNG too, as TF) to a uint8 (height, width, channels) tensor; JPEG needs PIL."""
+    if ratio != 1 or not fancy_upscaling or try_recover_truncated or acceptable_fraction != 1 or dct_method:
+        raise NotImplementedError("decode_jpeg: ratio, fancy_upscaling, try_recover_truncated, "
+                                  "acceptable_fraction and dct_method other than their defaults")
+    return wrap(torch.from_numpy(_decode(contents, channels, dtypes.uint8, "DecodeJpeg")))
+
+
+@tf_export("io.decode_image", "image.decode_image")
+def decode_image(contents, channels=None, dtype=dtypes.uint8, name=None, expand_animations=True):
+    """Decodes a PNG or JPEG to (height, width, channels); non-uint8 dtypes rescale as convert_image_dtype."""
+    from tfcompat.ops.image_ops import _convert
+    dt = dtypes.as_dtype(dtype)
+    wide = dt is not dtypes.uint8
+    img = torch.from_numpy(_decode(contents, channels, dtypes.uint16 if wide else dt, "DecodeImage"))
+    return wrap(img if dt is dtypes.uint16 or not wide else _convert(img, dt))
+
+
+def _png_bytes(img, level):
+    """PNG bytes as TF's libpng writes them, for a (h, w, c) uint8 or uint16 image."""
+    from tfcompat.summary import _codecs
+    if img.dtype == np.uint8 and level == 6:
+        return _codecs.encode_png(img)
+    h, w, ch = img.shape
+    depth = 16 if img.dtype == np.uint16 else 8
+    header = struct.pack(">IIBBBBB", w, h, depth, _codecs._COLOR_TYPE[ch], 0, 0, 0)
+    rows = img.astype(">u2").view(np.uint8) if depth == 16 else img
+    lines, filtered = _codecs._filter_rows(rows.reshape(h, -1), ch * depth // 8)
+    raw = lines.tobytes()
+    comp = zlib.compressobj(level, zlib.DEFLATED, 15, 9, zlib.Z_FILTERED if filtered else zlib.Z_DEFAULT_STRATEGY)
+    data = bytearray(comp.compress(raw) + comp.flush())
+    _codecs._shrink_window(data, len(raw))
+    step = _codecs._IDAT_SIZE
+    idat = b"".join(_codecs._chunk(b"IDAT", bytes(data[i:i + step])) for i in range(0, len(data), step))
+    return _PNG_SIG + _codecs._chunk(b"IHDR", header) + idat + _codecs._chunk(b"IEND", b"")
+
+
+@tf_export("io.encode_png", "image.encode_png")
+def encode_png(image, compression=-1, name=None):
+    """PNG bytes of a uint8/uint16 (height, width, channels) image; leading batch dims give a string tensor."""
+    op = "EncodePng"
+    t = image._t if isinstance(image, Tensor) else to_storage(image)
+    if t.dtype not in (torch.uint8, torch.uint16):
+        sig = ("image:T -> contents:string; attr=compression:int,default=-1; attr=T:type,default=DT_UINT8,"
+               "allowed=[DT_UINT8, DT_UINT16]")
+        raise errors.op_error(errors.InvalidArgumentError,
+                              f"Value for attr 'T' of {_c_name(dtypes.FROM_STORAGE[t.dtype])} is not in the list "
+                              f"of allowed values: uint8, uint16\n\t; NodeDef: {{{{node {op}}}}}; "
+                              f"Op<name={op}; signature={sig}>", op)
+    level = int(compression)
+    if not -1 <= level <= 9:
+        raise _kernel_error(errors.InvalidArgumentError, f"compression should be in [-1,9], got {level}", op, name="")
+    if t.dim() < 3:
+        raise _kernel_error(errors.InvalidArgumentError,
+                            "images must be at least rank 3[" + ",".join(map(str, t.shape)) + "]", op, name="")
+    if t.shape[-1] not in (1, 2, 3, 4):
+        raise _kernel_error(errors.InvalidArgumentError,
+                            f"image must have 1, 2, 3, or 4 channels, got {t.shape[-1]}", op, name="")
+    arr = t.detach().cpu().numpy() if t.dtype == torch.uint8 else t.detach().cpu().view(torch.int16).numpy().view(np.uint16)
+    batch = arr.reshape((int(np.prod(arr.shape[:-3])),) + arr.shape[-3:])
+    if 0 in arr.shape[-3:-1]:
+        failed = ", ".join(map(str, range(len(batch))))
+        raise _kernel_error(errors.InternalError,
+                            f"PNG encoding failed at the following flattened batch indices: {failed}", op, name="")
+    level = 6 if level == -1 else level
+    out = np.empty(len(batch), dtype=object)
+    out[:] = [_png_bytes(img, level) for img in batch]
+    return wrap(out.reshape(arr.shape[:-3]))
+
+
+@tf_export("io.encode_jpeg", "image.encode_jpeg")
+def encode_jpeg(image, format="", quality=95, progressive=False, optimize_size=False, chroma_downsampling=True,
+                density_unit="in", x_density=300, y_density=300, xmp_metadata="", name=None):
+    """JPEG bytes of a uint8 (height, width, 1 or 3) image, written by PIL (bytes differ from TF's libjpeg)."""
+    try:
+        from PIL import Image
+    except ImportError:
+        raise NotImplementedError("encode_jpeg needs PIL (pip install pillow)") from None
+    if density_unit != "in" or xmp_metadata:
+        raise NotImplementedError("encode_jpeg: density_unit other than 'in' and xmp_metadata")
+    t = image._t if isinstance(image, Tensor) else to_storage(image)
+    if t.dtype != torch.uint8:
+        raise errors.InvalidArgumentError(
+            None, None, f"Value for attr 'T' of {_c_name(dtypes.FROM_STORAGE[t.dtype])} is not in the list of "
+            "allowed values: uint8")
+    if t.dim() != 3:
+        raise _kernel_error(errors.InvalidArgumentError,
+                            f"image must be 3-dimensional[{','.join(map(str, t.shape))}]", "EncodeJpeg")
+    arr = t.detach().cpu().numpy()
+    shape = "[" + ",".join(map(str, arr.shape)) + "]"
+    channels = {"": arr.shape[2], "grayscale": 1, "rgb": 3}[format]
+    if channels not in (1, 3):
+        raise _kernel_error(errors.InvalidArgumentError, f"image must have 1 or 3 channels, got {shape}",
+                            "EncodeJpeg", name="")
+    if arr.shape[2] != channels:
+        raise _kernel_error(errors.InvalidArgumentError, f"format {format} expects {channels} channels, got {shape}",
+                            "EncodeJpeg", name="")
+    import io as _io
+    buf = _io.BytesIO()
+    Image.fromarray(arr[..., 0] if channels == 1 else arr).save(
+        buf, format="JPEG", quality=int(quality), progressive=bool(progressive), optimize=bool(optimize_size),
+        subsampling=2 if chroma_downsampling else 0, dpi=(int(x_density), int(y_density)))
+    return _string(buf.getvalue())
