@@ -276,3 +276,96 @@ def test_gradient_through_first_call_and_dataset_iterator(capsys):
     it = iter(tf.data.Dataset.from_tensor_slices([1, 2, 3]))
     consume(it); consume(it); consume(it)
     assert capsys.readouterr().out.splitlines() == ["Value: 1", "Value: 2", "Value: 3"]
+
+
+def _sgd_step(w, **kw):
+    @tf.function(**kw)
+    def step(x):
+        w.assign_sub(0.5 * x)
+        return w * 2.0
+    return step
+
+
+def test_torch_compile_failing_at_wrap_fails_the_trace_without_effects(monkeypatch):
+    import torch
+
+    def broken(*a, **k):
+        raise RuntimeError("compile unavailable")
+    monkeypatch.setattr(torch, "compile", broken)
+    w = tf.Variable(1.0)
+    step = _sgd_step(w, jit_compile=True)
+    with pytest.raises(RuntimeError, match="compile unavailable"):
+        step(tf.constant(1.0))
+    assert float(w) == 1.0
+
+
+def test_torch_compile_failing_at_first_replay_warns_once_and_falls_back(monkeypatch, recwarn):
+    import torch
+    calls = []
+
+    def lazy_broken(fn, **k):
+        def run(*a):
+            calls.append(1)
+            raise RuntimeError("backend failed")
+        return run
+    monkeypatch.setattr(torch, "compile", lazy_broken)
+    w = tf.Variable(1.0)
+    step = _sgd_step(w, jit_compile=True)
+    values = [float(step(tf.constant(1.0))) for _ in range(4)]
+    assert values == [1.0, 0.0, -1.0, -2.0] and float(w) == -1.0      # each step applied exactly once
+    assert calls == [1]
+    assert [str(r.message)[:70] for r in recwarn.list if r.category is RuntimeWarning] == [
+        "tf.function 'step' (jit_compile=True): torch.compile failed, running t"]
+
+
+def test_failed_compile_changes_no_variable(monkeypatch):
+    from tfcompat.eager import function as function_module
+
+    def broken(source, name):
+        raise RuntimeError("no program")
+    monkeypatch.setattr(function_module, "compile_program", broken)
+    w = tf.Variable(1.0)
+    step = _sgd_step(w)
+    with pytest.raises(RuntimeError, match="no program"):
+        step(tf.constant(1.0))
+    assert float(w) == 1.0
+
+
+def test_jit_compile_checks_labels_inside_the_compiled_program():
+    w = tf.Variable(np.eye(3, dtype="float32"))
+
+    @tf.function(jit_compile=True)
+    def step(x, y):
+        loss = tf.reduce_mean(tf.nn.sparse_softmax_cross_entropy_with_logits(y, tf.matmul(x, w)))
+        w.assign_sub(0.1 * w)
+        return loss
+    x = tf.constant(np.ones((2, 3), "float32"))
+    good = tf.constant([0, 2])
+    for _ in range(2):
+        np.testing.assert_allclose(float(step(x, good)), 1.0986123, rtol=1e-6)
+    with pytest.raises(tf.errors.InvalidArgumentError,
+                       match=r"Received a label value of 3 which is outside the valid range of \[0, 3\)"):
+        step(x, tf.constant([0, 3]))
+    np.testing.assert_allclose(w.numpy(), np.eye(3) * 0.81, rtol=1e-6)    # the failed call changed nothing
+    step(x, good)
+    p = next(iter(step._concrete[0]._programs.values()))
+    assert step.experimental_get_tracing_count() == 1 and p.run.args[0].compiled is not None
+
+
+def test_optimizer_step_replays_with_new_learning_rate():
+    def run(as_function):
+        w = tf.Variable([1.0, -2.0])
+        opt = tf.keras.optimizers.Adam(0.1)
+
+        def step():
+            with tf.GradientTape() as t:
+                loss = tf.reduce_sum(w * w)
+            opt.apply_gradients([(t.gradient(loss, w), w)])
+        f = tf.function(step) if as_function else step
+        f(); f()
+        opt.learning_rate = 0.5
+        f(); f()
+        return w.numpy(), int(opt.iterations), f
+    (w1, n1, _), (w2, n2, f) = run(False), run(True)
+    np.testing.assert_array_equal(w1, w2)
+    assert n1 == n2 == 4 and f.experimental_get_tracing_count() == 2

@@ -14,7 +14,9 @@ Design (torch-level trace and replay):
   `tf.py_function` and `tf.numpy_function` are recorded as host callbacks that run on every call.
 - The recording is compiled to straight-line Python (one call per aten op: no tfcompat wrappers,
   dtype checks or conversion) and replayed for later calls with the same signature; with
-  `jit_compile=True` the replay program runs through `torch.compile`.
+  `jit_compile=True` the replay program runs through `torch.compile`, its scalar guards (`bool(t)`,
+  `.item()`: e.g. the label range check of sparse cross-entropy) computed inside the graph and checked
+  after it, and a failing compiled run falls back to the plain program (see `_Jit`).
 - Replays are differentiable by an outer `GradientTape`: tapes outside the function are hidden while
   tracing, and the replay reads variables through the tapes.
 
@@ -35,6 +37,7 @@ import inspect
 import itertools
 import sys
 import threading
+import warnings
 import weakref
 
 import numpy as np
@@ -285,17 +288,41 @@ def _step_src(step):
     return f"{step['out']} = F[{step['f']}]({a})"
 
 
-def program_source(name, n_vars, steps, out_terms, write_terms):
-    """The straight-line replay program `program(I, V, C, F) -> (outputs, new variable values)`."""
-    body = [f"def program(I, V, C, F):"] + [f"    r{i} = V[{i}]._read()" for i in range(n_vars)]
-    body += ["    " + _step_src(step) for step in steps]
+def program_source(name, n_vars, steps, out_terms, write_terms, funcs=None):
+    """The straight-line replay program `program(I, V, C, F) -> (outputs, new variable values)`.
+
+    With `funcs` (the recorded ops: the torch.compile form) it is `program(I, R, C, F) -> (outputs, new values,
+    failed)` over the variables' read values `R`; its guards on scalars read from traced values
+    (`aten._local_scalar_dense`: `.item()`, `bool(tensor)`) become tensor comparisons folded into `failed`, a
+    boolean tensor (or None) the caller checks after the run, so they do not split the compiled graph."""
+    if funcs is None:
+        body = [f"def program(I, V, C, F):"] + [f"    r{i} = V[{i}]._read()" for i in range(n_vars)]
+    else:
+        body = [f"def program(I, R, C, F):"] + [f"    r{i} = R[{i}]" for i in range(n_vars)]
+    deferred = []
+    for step in steps:
+        if funcs is not None and step["op"] == "guard" and funcs[step["f"]] is _ITEM:
+            deferred.append(f"g{len(deferred)}")
+            body.append(f"    {deferred[-1]} = _ne({_src(step['args'][0])}, {step['value']}).reshape(())")
+        else:
+            body.append("    " + _step_src(step))
     outs = ", ".join(_src(e) if e is not None else "None" for e in out_terms)
-    body.append(f"    return [{outs}], [{', '.join(_src(e) for e in write_terms)}]")
+    result = f"[{outs}], [{', '.join(_src(e) for e in write_terms)}]"
+    if funcs is not None:
+        result += f", _any([{', '.join(deferred)}])" if deferred else ", None"
+    body.append(f"    return {result}")
     return "\n".join(body)
 
 
+_ITEM = torch.ops.aten._local_scalar_dense.default
+
+
+def _any_failed(flags):
+    return torch.stack(flags).any() if len(flags) > 1 else flags[0]
+
+
 def compile_program(source, name):
-    scope = {"GuardFailed": GuardFailed, "_equal": _equal}
+    scope = {"GuardFailed": GuardFailed, "_equal": _equal, "_ne": torch.ne, "_any": _any_failed}
     exec(compile(source, f"<tf.function {name}>", "exec"), scope)  # noqa: S102 generated code
     return scope["program"]
 
@@ -776,6 +803,7 @@ class Function:
         self.__wrapped__ = python_function
         self._autograph = autograph
         self._jit_compile = jit_compile
+        self._jit_warned = False        # a torch.compile failure was reported (see `_Jit`)
         self._reduce_retracing = reduce_retracing
         self._arg_names = _arg_names(python_function)
         self._param_kinds = _param_kinds(python_function)
@@ -1122,19 +1150,20 @@ class Function:
                         continue
                     target = dict(argvar_pos).get(rec.var_index.get(vid), v)
                     writes.append((target, rec.expr(v._t, [])))
+            eager = any(isinstance(o, Tensor) and e is None for o, e in zip(out_flat, out_exprs))
+            prog = None if eager else self._compile(rec, tensor_pos, argvar_pos, out_flat, out_exprs, writes, result)
         except BaseException:
-            rec.restore()       # a failed trace changes no variable, as in TF
+            rec.restore()       # a failed trace (or compile) changes no variable, as in TF
             raise
         finally:
             _patch(False)
             _tls.recorder = None
             state.tapes, state.recording = saved_tapes, saved_recording
         cf.structured_outputs = _output_specs(result, rec)
-        if any(isinstance(o, Tensor) and e is None for o, e in zip(out_flat, out_exprs)):
+        if eager:
             cf._eager = True
         else:
-            cf._programs[_exact_key(flat)] = self._compile(rec, tensor_pos, argvar_pos, out_flat, out_exprs, writes,
-                                                           result)
+            cf._programs[_exact_key(flat)] = prog
         return rec, result
 
     def _run_symbolic(self, cf, args, kwargs, flat):
@@ -1169,7 +1198,9 @@ class Function:
         source = program_source(self.__name__, len(rec.vars), rec.lines, out_exprs, [e for _, e in writes])
         program = compile_program(source, self.__name__)
         if self._jit_compile:
-            program = torch.compile(program, dynamic=False)
+            jit_source = program_source(self.__name__, len(rec.vars), rec.lines, out_exprs, [e for _, e in writes],
+                                        rec.funcs)
+            program = _Jit(self, compile_program(jit_source, self.__name__), program)
         p = _Program()
         funcs = list(rec.funcs)
         for step in rec.lines:
@@ -1280,6 +1311,46 @@ def _dtype_word(dtype):
     """TF's kernel name of a dtype (`float`, `int32`, `string`)."""
     from tfcompat.framework.op_def import type_name
     return type_name(dtype._torch) if dtype._torch is not None else dtype.name
+
+
+class _Jit:
+    """The `jit_compile=True` form of a replay program, called as `(I, V, C, F)` like the plain one.
+
+    Variables are read outside the compiled graph; the deferred guards (see `program_source`) are checked after it.
+    If `torch.compile` itself raises, the trace fails. If the compiled run raises, the plain program runs instead:
+    its error (or GuardFailed) is the call's; if it succeeds, the compiler failed, so this program warns once per
+    function and stays uncompiled."""
+
+    __slots__ = ("function", "compiled", "plain")
+
+    def __init__(self, function, program, plain):
+        self.function = function
+        self.plain = plain
+        self.compiled = torch.compile(program, dynamic=False)      # raising here fails the trace (no effects)
+
+    def __call__(self, I, V, C, F):
+        compiled = self.compiled
+        if compiled is None:
+            return self.plain(I, V, C, F)
+        try:
+            outs, new, failed = compiled(I, [v._read() for v in V], C, F)
+        except GuardFailed:
+            raise
+        except Exception as e:
+            result = self.plain(I, V, C, F)
+            self.compiled = None
+            self._warn(e)
+            return result
+        if failed is not None and failed:
+            raise GuardFailed()
+        return outs, new
+
+    def _warn(self, error):
+        f = self.function
+        if not f._jit_warned:
+            f._jit_warned = True
+            warnings.warn(f"tf.function {f.__name__!r} (jit_compile=True): torch.compile failed, running the recorded "
+                          f"program uncompiled: {type(error).__name__}: {error}", RuntimeWarning, stacklevel=2)
 
 
 def _logged_callback(fn, inputs):

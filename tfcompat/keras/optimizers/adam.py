@@ -42,10 +42,17 @@ class Adam(Optimizer):
         if self.amsgrad:
             self._velocity_hats = self.add_optimizer_variables(variables, "velocity_hat")
 
+    _tensor_update = True
+
     def _update(self, params, grads, lr, step, indices):
-        b1p = f32(self.beta_1) ** step
-        b2p = f32(self.beta_2) ** step
-        alpha = lr * np.sqrt(_ONE - b2p) / (_ONE - b1p)
+        if isinstance(step, torch.Tensor):     # traced: the same float32 arithmetic as tensor ops
+            b1p = torch.pow(torch.full_like(step, self.beta_1), step)
+            b2p = torch.pow(torch.full_like(step, self.beta_2), step)
+            alpha = lr * torch.sqrt(1 - b2p) / (1 - b1p)
+        else:
+            b1p = f32(self.beta_1) ** step
+            b2p = f32(self.beta_2) ** step
+            alpha = float(lr * np.sqrt(_ONE - b2p) / (_ONE - b1p))
         m = self._slot_storages("momentum", indices)
         v = self._slot_storages("velocity", indices)
         _move_(m, grads, 1 - self.beta_1)
@@ -56,7 +63,7 @@ class Adam(Optimizer):
             v = vh
         denom = sqrt(v)
         torch._foreach_add_(denom, self.epsilon)
-        return _sub_ratio(params, m, float(alpha), denom)
+        return _sub_ratio(params, m, alpha, denom)
 
     def get_config(self):
         config = super().get_config()

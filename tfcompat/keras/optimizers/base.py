@@ -143,6 +143,9 @@ class Optimizer:
     def variables(self):
         return self._variables[:]
 
+    # `_update` accepts the learning rate and step as 0-d float32 tensors (used while tracing a tf.function)
+    _tensor_update = False
+
     def _current_step(self):
         """The iteration count as a Python int, read from the variable only when someone assigned it.
 
@@ -315,23 +318,37 @@ class Optimizer:
         gs = [_grad_storage(g, p.dtype) for g, p in zip(grads, params)]
         if self.loss_scale_factor is not None:
             gs = torch._foreach_div(gs, self.loss_scale_factor)
-        step = self._current_step()
-        lr = self._lr_scalar(step)
+        if self._traced_step():
+            # one recording serves every step: step and learning rate are read as tensors, not Python values
+            it = self._iterations._t
+            lr, update_step = self._learning_rate._t, torch.add(it, 1).to(torch.float32)
+        else:
+            step = self._current_step()
+            lr, update_step = self._lr_scalar(step), f32(step + 1)
         if self.clipnorm or self.global_clipnorm or self.clipvalue:
             gs = self._clip_gradients(gs)
         if self.weight_decay is not None:
             params = self._apply_weight_decay(trainable_variables, params, lr)
-        new = self._update(params, gs, lr, f32(step + 1), indices)
+        new = self._update(params, gs, lr, update_step, indices)
         for v, t in zip(trainable_variables, new):
             v._t = t
         for v in trainable_variables:
             c = v.constraint
             if c is not None:
                 v.assign(c(v))
+        if isinstance(update_step, torch.Tensor):
+            self._iterations._t = torch.add(it, 1)
+            self._iter_t = None         # the next eager step reads the count from the variable
+            return
         if self.use_ema:
             self._update_ema(step)
         self._iter_t = self._iterations._t = torch.add(self._iter_t, 1)
         self._step = step + 1
+
+    def _traced_step(self):
+        """Whether this step runs in a tf.function trace with a tensor form of `_update` (see `_tensor_update`)."""
+        return self._tensor_update and isinstance(self._learning_rate, Variable) and self.weight_decay is None \
+            and not self.use_ema and _tracing()
 
     def _filter_empty_gradients(self, grads, variables, indices):
         kept = [(g, v, i) for g, v, i in zip(grads, variables, indices) if g is not None]

@@ -24,8 +24,11 @@ class SGD(Optimizer):
     def _build_slots(self, variables):
         self.momentums = self.add_optimizer_variables(variables, "momentum") if self.momentum != 0 else []
 
+    _tensor_update = True
+
     def _update(self, params, grads, lr, step, indices):
-        lr = float(lr)
+        if not isinstance(lr, torch.Tensor):
+            lr = float(lr)
         if self.momentum == 0:
             return torch._foreach_sub(params, torch._foreach_mul(grads, lr))
         mom = float(f32(self.momentum))
