@@ -12,7 +12,7 @@ import torch
 from tfcompat.framework import dtypes, variables
 from tfcompat.framework.context import state
 from tfcompat.framework.export import tf_export
-from tfcompat.framework.tensor import Tensor, _wrap
+from tfcompat.framework.tensor import EagerTensor, Tensor, _wrap
 from tfcompat.framework.variables import Variable
 from tfcompat.util import nest
 
@@ -84,6 +84,20 @@ def _backward(outputs, grad_outputs, inputs, retain_graph, create_graph):
                                    create_graph=create_graph, allow_unused=True)
     return _engine_run_backward(tuple(outputs), tuple(grad_outputs), retain_graph, create_graph, tuple(inputs),
                                 True, False)
+
+
+_ONES = {}
+
+
+def _ones_like(t):
+    """Ones shaped like `t` (a cached 0-d one for scalars: the backward pass only reads it)."""
+    if t.ndim:
+        return torch.ones_like(t)
+    key = (t.dtype, t.device)
+    one = _ONES.get(key)
+    if one is None:
+        one = _ONES[key] = torch.ones((), dtype=t.dtype, device=t.device)
+    return one
 
 
 def _flat(structure):
@@ -243,6 +257,10 @@ class GradientTape:
                  unconnected_gradients=UnconnectedGradients.NONE):
         """Gradients of `target` (summed if several or non-scalar) w.r.t. `sources`, in their structure."""
         self._check_usable()
+        if output_gradients is None and type(target) is EagerTensor:
+            fast = self._variables_gradient(target, sources)
+            if fast is not None:
+                return fast
         flat_sources = _flat(sources)
         flat_targets = _flat(target)
         if output_gradients is not None:
@@ -309,6 +327,30 @@ class GradientTape:
             else:
                 out.append(_wrap(g))
         return _pack(sources, out)
+
+    def _variables_gradient(self, target, sources):
+        """The common case (one float target; a variable or a list of variables, each read once): its
+        gradients without the general bookkeeping; None when the case does not apply."""
+        s = target._t
+        if type(s) is not torch.Tensor or not s.requires_grad or not s.dtype.is_floating_point:
+            return None
+        single = isinstance(sources, Variable)
+        srcs = (sources,) if single else sources
+        if not single and type(sources) is not list:
+            return None
+        handles = []
+        for v in srcs:
+            entry = self._vars.get(id(v)) if isinstance(v, Variable) else None
+            if entry is None or len(entry[3]) != 1 or entry[1] is not v:
+                return None
+            handles.append(entry[2])
+        create_graph = state.recording > 0
+        grads = _backward((s,), (_ones_like(s),), handles, self._persistent or create_graph, create_graph)
+        if not self._persistent:
+            self._used = True
+            self._release()
+        out = [None if g is None else _wrap(g) for g in grads]
+        return out[0] if single else out
 
     def _release(self):
         self._vars = {}

@@ -13,6 +13,7 @@ import warnings
 import numpy as np
 import torch
 
+from tfcompat.eager.function import current_recorder
 from tfcompat.framework.op_def import input_storage
 from tfcompat.framework.tensor import EagerTensor, Tensor, _wrap
 from tfcompat.keras.variables import Variable, name_scope
@@ -24,8 +25,7 @@ _UIDS = {}
 
 def _tracing():
     """True while a tf.function trace records this thread's ops (cached Python values must not be baked in)."""
-    function = sys.modules.get("tfcompat.eager.function")
-    return function is not None and function.current_recorder() is not None
+    return current_recorder() is not None
 
 
 def _children_added(obj):
