@@ -13,7 +13,8 @@ import numpy as np
 import pytest
 
 import tfcompat as tf
-from tfcompat.train import _crc32c, _proto
+from tfcompat.train import _proto
+from tfcompat.util import crc32c as _crc32c
 from tfcompat.train._bundle import BundleReader
 from tfcompat.train.checkpoint import build_graph
 

@@ -7,7 +7,7 @@ from tfcompat.data.readers import _names, _open, _string
 from tfcompat.framework import dtypes, errors
 from tfcompat.framework.export import tf_export
 from tfcompat.framework.tensor_shape import TensorShape
-from tfcompat.train._crc32c import crc32c, mask
+from tfcompat.util.crc32c import crc32c, mask
 
 _CPU = "/job:localhost/replica:0/task:0/device:CPU:0"
 _LENGTH = struct.Struct("<QI")

@@ -1,39 +1,16 @@
-"""TFRecord framing of event files, with TF's masked CRC-32C (Castagnoli), in pure Python.
+"""TFRecord framing (event files, `tf.io.TFRecordWriter`), with TF's masked CRC-32C.
 
 A record is `uint64 length | uint32 masked_crc(length bytes) | data | uint32 masked_crc(data)`,
 all little-endian; `masked_crc(x) = rotate_right(crc32c(x), 15) + 0xa282ead8 (mod 2**32)`.
 """
 import struct
 
-_POLY = 0x82F63B78          # CRC-32C, reflected
-
-
-def _make_table():
-    table = []
-    for i in range(256):
-        c = i
-        for _ in range(8):
-            c = (c >> 1) ^ _POLY if c & 1 else c >> 1
-        table.append(c)
-    return tuple(table)
-
-
-_TABLE = _make_table()
-
-
-def crc32c(data):
-    """The CRC-32C of `data` (bytes)."""
-    table = _TABLE
-    crc = 0xFFFFFFFF
-    for b in data:
-        crc = table[(crc ^ b) & 0xFF] ^ (crc >> 8)
-    return crc ^ 0xFFFFFFFF
+from tfcompat.util.crc32c import crc32c, mask
 
 
 def masked_crc32c(data):
     """TF's masked CRC-32C of `data`, as stored in TFRecord files."""
-    crc = crc32c(data)
-    return (((crc >> 15) | (crc << 17)) + 0xA282EAD8) & 0xFFFFFFFF
+    return mask(crc32c(data))
 
 
 _pack_q = struct.Struct("<Q").pack

@@ -19,7 +19,8 @@ import numpy as np
 import torch
 
 from tfcompat.framework import dtypes, errors
-from tfcompat.train import _crc32c, _proto
+from tfcompat.train import _proto
+from tfcompat.util import crc32c as _crc32c
 
 MAGIC = 0xDB4775248B80FB57
 FOOTER = 48

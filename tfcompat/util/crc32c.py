@@ -1,4 +1,4 @@
-"""CRC-32C (Castagnoli), table-driven, and TF's masked form, for checkpoint blocks and tensor data.
+"""CRC-32C (Castagnoli), table-driven, and TF's masked form: checkpoints, TFRecords and event files.
 
 Short inputs run a byte loop; long ones split into equal lanes whose CRCs NumPy
 computes side by side (slicing-by-4), then joins them pairwise with the linear
