@@ -12,6 +12,7 @@ import torch.nn.functional as F
 from tfcompat.framework.op_def import input_storage, wrap
 from tfcompat.framework.tensor import Tensor
 from tfcompat.keras.activations import keras_logits
+from tfcompat.keras.saving_utils import lookup_functions
 
 EPSILON = 1e-7
 _REDUCTIONS = ("sum_over_batch_size", "sum", None, "none", "mean", "mean_with_sample_weight")
@@ -518,40 +519,7 @@ ALL_OBJECTS_DICT.update(bce=bce, BCE=bce, kld=kld, KLD=kld, mae=mae, MAE=mae, ms
                         msle=msle, MSLE=msle)
 
 
-def serialize(loss):
-    """Keras's serialized form of a loss object or function."""
-    if inspect.isfunction(loss):
-        return loss.__name__
-    return {"module": "keras.losses", "class_name": type(loss).__name__, "config": loss.get_config(),
-            "registered_name": None}
-
-
-def deserialize(name, custom_objects=None):
-    """The loss a name or `serialize` dict describes."""
-    if isinstance(name, str):
-        obj = (custom_objects or {}).get(name) or ALL_OBJECTS_DICT.get(name)
-        if obj is None:
-            raise ValueError(f"Could not interpret loss identifier: {name}")
-        return obj
-    cls = (custom_objects or {}).get(name["class_name"]) or ALL_OBJECTS_DICT.get(name["class_name"])
-    if cls is None:
-        raise ValueError(f"Could not interpret loss identifier: {name}")
-    return cls.from_config(name["config"])
-
-
-def get(identifier):
-    """A loss from a name (`"mse"`, `"SparseCategoricalCrossentropy"`), a config dict or a callable."""
-    if identifier is None:
-        return None
-    if isinstance(identifier, dict):
-        obj = deserialize(identifier)
-    elif isinstance(identifier, str):
-        obj = ALL_OBJECTS_DICT.get(identifier, None)
-    else:
-        obj = identifier
-    if callable(obj):
-        return obj() if inspect.isclass(obj) else obj
-    raise ValueError(f"Could not interpret loss identifier: {identifier}")
+serialize, deserialize, get = lookup_functions("loss", "keras.losses", ALL_OBJECTS_DICT)
 
 
 def __getattr__(attr):

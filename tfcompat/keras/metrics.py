@@ -13,6 +13,7 @@ from tfcompat.framework.tensor import Tensor
 from tfcompat.keras import losses as _losses
 from tfcompat.keras.losses import squeeze_or_expand_to_same_rank
 from tfcompat.keras.variables import Variable, name_scope
+from tfcompat.keras.saving_utils import lookup_functions
 
 EPSILON = 1e-7
 
@@ -646,35 +647,4 @@ ALL_OBJECTS_DICT.update(mse=mse, MSE=mse, mae=mae, MAE=mae, mape=mape, MAPE=mape
                         sparse_categorical_crossentropy=sparse_categorical_crossentropy)
 
 
-def serialize(metric):
-    if inspect.isfunction(metric):
-        return metric.__name__
-    return {"module": "keras.metrics", "class_name": type(metric).__name__, "config": metric.get_config(),
-            "registered_name": None}
-
-
-def deserialize(config, custom_objects=None):
-    if isinstance(config, str):
-        obj = (custom_objects or {}).get(config) or ALL_OBJECTS_DICT.get(config)
-        if obj is None:
-            raise ValueError(f"Could not interpret metric identifier: {config}")
-        return obj
-    cls = (custom_objects or {}).get(config["class_name"]) or ALL_OBJECTS_DICT.get(config["class_name"])
-    if cls is None:
-        raise ValueError(f"Could not interpret metric identifier: {config}")
-    return cls.from_config(config["config"])
-
-
-def get(identifier):
-    """A metric from a name, a config dict or a callable (classes are instantiated)."""
-    if identifier is None:
-        return None
-    if isinstance(identifier, dict):
-        obj = deserialize(identifier)
-    elif isinstance(identifier, str):
-        obj = ALL_OBJECTS_DICT.get(identifier, None)
-    else:
-        obj = identifier
-    if callable(obj):
-        return obj() if inspect.isclass(obj) else obj
-    raise ValueError(f"Could not interpret metric identifier: {identifier}")
+serialize, deserialize, get = lookup_functions("metric", "keras.metrics", ALL_OBJECTS_DICT)

@@ -319,3 +319,43 @@ def load_function(code, defaults=None, closure=None):
     cells = tuple(types.CellType(v) for v in closure) if closure else None
     return types.FunctionType(code_obj, globals(), name=code_obj.co_name,
                               argdefs=tuple(defaults) if defaults else None, closure=cells)
+
+
+def lookup_functions(kind, module, objects):
+    """Keras's `serialize`, `deserialize` and `get` for a module of named objects (losses, metrics).
+
+    `kind` names the objects in Keras's errors ("Could not interpret loss identifier: ..."),
+    `module` is the Keras module name written in configs, `objects` maps names to classes/functions.
+    """
+    import inspect
+
+    def serialize(obj):
+        """Keras's serialized form: a function's name, or a config dict."""
+        if inspect.isfunction(obj):
+            return obj.__name__
+        return {"module": module, "class_name": type(obj).__name__, "config": obj.get_config(),
+                "registered_name": None}
+
+    def deserialize(config, custom_objects=None):
+        """The object a name or `serialize` dict describes."""
+        name = config if isinstance(config, str) else config["class_name"]
+        obj = (custom_objects or {}).get(name) or objects.get(name)
+        if obj is None:
+            raise ValueError(f"Could not interpret {kind} identifier: {config}")
+        return obj if isinstance(config, str) else obj.from_config(config["config"])
+
+    def get(identifier):
+        """The object for a name, a config dict or a callable (classes are instantiated)."""
+        if identifier is None:
+            return None
+        if isinstance(identifier, dict):
+            obj = deserialize(identifier)
+        elif isinstance(identifier, str):
+            obj = objects.get(identifier, None)
+        else:
+            obj = identifier
+        if callable(obj):
+            return obj() if inspect.isclass(obj) else obj
+        raise ValueError(f"Could not interpret {kind} identifier: {identifier}")
+
+    return serialize, deserialize, get
