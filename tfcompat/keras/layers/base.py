@@ -7,6 +7,8 @@ tapes and `tf.train.Checkpoint` still see them.
 """
 import functools
 import inspect
+import warnings
+import weakref
 import sys
 
 import numpy as np
@@ -358,7 +360,10 @@ class Layer:
                                                                                           dict)) else v)
                       for k, v in kwargs.items()}
             _check_positional(args)
-        has_training, _, training_default = _signature_flags(type(self))
+        has_training, has_mask, training_default = _signature_flags(type(self))
+        previous_mask = _mask_of(args[0]) if (_MASKS and args) else None
+        if previous_mask is not None and has_mask and kwargs.get("mask") is None:
+            kwargs["mask"] = previous_mask        # Keras passes the input's mask to `call(mask=...)`
         training = kwargs.get("training") if has_training else None
         if has_training:
             if training is None:
@@ -389,7 +394,20 @@ class Layer:
             for o in nest.flatten(outputs):
                 loss = self.activity_regularizer(o)
                 self._losses.append(loss / o.shape[0] if o.shape.rank else loss)
+        if self.supports_masking and (previous_mask is not None or type(self).compute_mask is not
+                                      Layer.compute_mask):
+            mask = self.compute_mask(args[0] if args else None, previous_mask)
+            if mask is not None and isinstance(outputs, Tensor):
+                _set_mask(outputs, mask)
+        elif previous_mask is not None:
+            warnings.warn(f"Layer '{self.name}' (of type {type(self).__name__}) was passed an input with a mask "
+                          f"attached to it. However, this layer does not support masking and will therefore "
+                          f"destroy the mask information. Downstream layers will not see the mask.")
         return outputs
+
+    def compute_mask(self, inputs, previous_mask=None):
+        """The mask of this layer's output (Keras 3: the input's mask, passed through)."""
+        return previous_mask
 
     def _convert_inputs(self, x):
         """Keras 3's input conversion: arrays become tensors; floating inputs cast to the compute dtype."""
@@ -461,6 +479,26 @@ class Layer:
 
 _COMPUTE = {"float32": torch.float32, "float64": torch.float64, "float16": torch.float16,
             "bfloat16": torch.bfloat16}
+# Keras's `_keras_mask`: the mask a layer attached to a tensor it returned (tensors take no attributes, so
+# it is kept here by id, with a weak reference that removes it when the tensor goes away)
+_MASKS = {}
+
+
+def _mask_of(x):
+    entry = _MASKS.get(id(x))
+    return entry[1] if entry is not None and entry[0]() is x else None
+
+
+def _set_mask(x, mask):
+    key = id(x)
+
+    def forget(ref, key=key):
+        entry = _MASKS.get(key)
+        if entry is not None and entry[0] is ref:
+            del _MASKS[key]
+    _MASKS[key] = (weakref.ref(x, forget), mask)
+
+
 _BUILDING = []
 _CALL_LOSSES = [False]      # set once any layer adds a call-time loss; until then calls skip clearing them
 
