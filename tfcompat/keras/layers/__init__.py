@@ -21,3 +21,11 @@ from tfcompat.keras.layers.reshaping import (  # noqa: F401
 from tfcompat.keras.layers.regularization import (  # noqa: F401
     ActivityRegularization, GaussianDropout, GaussianNoise, SpatialDropout1D, SpatialDropout2D, SpatialDropout3D)
 from tfcompat.keras.layers.embedding import Embedding, Rescaling  # noqa: F401
+from tfcompat.keras.layers.attention import (  # noqa: F401
+    AdditiveAttention, Attention, EinsumDense, MultiHeadAttention)
+from tfcompat.keras.layers.rnn import (  # noqa: F401
+    GRU, GRUCell, LSTM, LSTMCell, RNN, SimpleRNN, SimpleRNNCell, StackedRNNCells)
+from tfcompat.keras.layers.wrappers import Bidirectional, TimeDistributed  # noqa: F401
+from tfcompat.keras.layers.preprocessing import (  # noqa: F401
+    CategoryEncoding, CenterCrop, Discretization, IntegerLookup, Normalization, RandomContrast, RandomFlip,
+    RandomRotation, RandomTranslation, RandomZoom, Resizing, StringLookup, TextVectorization)

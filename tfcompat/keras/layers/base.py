@@ -412,7 +412,8 @@ class Layer:
     def _convert_inputs(self, x):
         """Keras 3's input conversion: arrays become tensors; floating inputs cast to the compute dtype."""
         if type(x) is EagerTensor:
-            if self.autocast and x._t.dtype.is_floating_point and x._t.dtype is not _COMPUTE.get(
+            if self.autocast and type(x._t) is torch.Tensor and x._t.dtype.is_floating_point and \
+                    x._t.dtype is not _COMPUTE.get(
                     self._dtype_policy.compute_dtype):
                 from tfcompat.ops.math_ops import cast
                 return cast(x, self._dtype_policy.compute_dtype)
