@@ -435,3 +435,37 @@ def test_jit_compile_custom_train_step_runs_eagerly():
     h_eager = eager.fit(XJ, YJ, batch_size=16, epochs=2, verbose=0, shuffle=False)
     eager.fit(XJ, YJ, batch_size=16, epochs=1, verbose=0, shuffle=False)
     _assert_same_training(jit, eager, h_jit, h_eager)
+
+
+def test_functional_subclass_with_custom_train_step_and_string_inputs():
+    """`CustomModel(inputs, outputs)` (the "customize fit" guide) and fit on string arrays."""
+    import numpy as np
+    keras = tf.keras
+
+    class CustomModel(keras.Model):
+        def train_step(self, data):
+            x, y = data
+            with tf.GradientTape() as tape:
+                y_pred = self(x, training=True)
+                loss = self.compute_loss(y=y, y_pred=y_pred)
+            grads = tape.gradient(loss, self.trainable_variables)
+            self.optimizer.apply_gradients(zip(grads, self.trainable_variables))
+            for m in self.metrics:
+                m.update_state(loss) if m.name == "loss" else m.update_state(y, y_pred)
+            return {m.name: m.result() for m in self.metrics}
+
+    inp = keras.Input((3,))
+    model = CustomModel(inp, keras.layers.Dense(1)(inp))
+    assert model.name.startswith("custom_model") and isinstance(model, CustomModel)
+    model.compile(optimizer="adam", loss="mse", metrics=["mae"])
+    x = np.random.default_rng(0).random((32, 3)).astype("float32")
+    history = model.fit(x, x.sum(1, keepdims=True), epochs=2, verbose=0)
+    assert sorted(history.history) == ["loss", "mae"] and len(history.history["loss"]) == 2
+
+    texts = np.array(["good movie", "bad movie"] * 8)
+    vec = keras.layers.TextVectorization(max_tokens=10, output_sequence_length=2)
+    vec.adapt(texts)
+    text_model = keras.Sequential([vec, keras.layers.Embedding(10, 4), keras.layers.GlobalAveragePooling1D(),
+                                   keras.layers.Dense(1)])
+    text_model.compile("sgd", "mse")
+    text_model.fit(texts, np.ones(16), batch_size=4, epochs=1, verbose=0)     # shuffled string batches

@@ -196,7 +196,7 @@ class EpochIterator:
                 batch = [None if a is None else _wrap(a[lo:hi]) for a in leaves]
             else:
                 idx = perm[lo:hi]
-                batch = [None if a is None else _wrap(a.index_select(0, idx.to(a.device))) for a in leaves]
+                batch = [None if a is None else _wrap(_take(a, idx)) for a in leaves]
             yield step, _pack(tuple(batch) if flat else nest.pack_sequence_as((x, y, sw), batch))
 
     def _next_source_iterator(self):
@@ -235,3 +235,10 @@ class EpochIterator:
             step += 1
         if self._num_batches is None:
             self._num_batches = step
+
+
+def _take(storage, idx):
+    """Rows `idx` of an array's storage: one index_select for torch tensors, NumPy take for strings."""
+    if isinstance(storage, np.ndarray):
+        return storage.take(idx.numpy(), axis=0)
+    return storage.index_select(0, idx.to(storage.device))

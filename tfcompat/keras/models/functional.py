@@ -13,7 +13,8 @@ class Functional(Model):
 
     def __init__(self, inputs, outputs, name=None, trainable=True, **kwargs):
         if name is None:
-            name = naming.unique_name("functional")
+            name = naming.unique_name("functional" if type(self) is Functional else
+                                      naming.to_snake_case(type(self).__name__))
         Layer.__init__(self, name=name, trainable=trainable, **kwargs)
         for x in nest.flatten(inputs):
             if not isinstance(x, KerasTensor):

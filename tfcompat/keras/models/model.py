@@ -4,6 +4,23 @@ from tfcompat.keras.engine.trainer import Trainer
 from tfcompat.keras.layers.base import Layer
 
 
+def _functional_arguments(args, kwargs):
+    return len(args) >= 2 or "inputs" in kwargs or "outputs" in kwargs or (len(args) == 1 and "outputs" in kwargs)
+
+
+_FUNCTIONAL_SUBCLASSES = {}
+
+
+def _functional_subclass(cls):
+    """`cls` with Functional's graph machinery mixed in (Keras 3's inject_functional_model_class)."""
+    sub = _FUNCTIONAL_SUBCLASSES.get(cls)
+    if sub is None:
+        from tfcompat.keras.models.functional import Functional
+        sub = type(cls.__name__, (cls, Functional), {"__module__": cls.__module__, "__qualname__": cls.__qualname__})
+        _FUNCTIONAL_SUBCLASSES[cls] = sub
+    return sub
+
+
 class Model(Trainer, Layer):
     """Keras 3's `Model`: subclass it (define `call`), or call it with `inputs`/`outputs` (functional)."""
 
@@ -14,6 +31,14 @@ class Model(Trainer, Layer):
         return super().__new__(cls)
 
     def __init__(self, *args, **kwargs):
+        if _functional_arguments(args, kwargs):
+            # a Model subclass built functionally (`CustomModel(inputs, outputs)`): as Keras 3, the object
+            # becomes a Functional model that keeps the subclass's methods (train_step, ...)
+            from tfcompat.keras.models.functional import Functional
+            if not isinstance(self, Functional):
+                self.__class__ = _functional_subclass(type(self))
+            Functional.__init__(self, *args, **kwargs)
+            return
         trainable = kwargs.pop("trainable", True)
         name = kwargs.pop("name", None)
         dtype = kwargs.pop("dtype", None)
