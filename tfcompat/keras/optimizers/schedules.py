@@ -41,10 +41,10 @@ def _check_steps(arg, value):
         raise ValueError(f"Argument `{arg}` must be > 0. Received: {arg}={value}")
 
 
-class ExponentialDecay(LearningRateSchedule):
-    """`initial_learning_rate * decay_rate ^ (step / decay_steps)` (floored exponent when `staircase`)."""
+class _RateDecay(LearningRateSchedule):
+    """Schedules of `initial_learning_rate`, `decay_steps`, `decay_rate`, `staircase` (the two below)."""
 
-    def __init__(self, initial_learning_rate, decay_steps, decay_rate, staircase=False, name="ExponentialDecay"):
+    def __init__(self, initial_learning_rate, decay_steps, decay_rate, staircase=False, name=None):
         self.initial_learning_rate = initial_learning_rate
         self.decay_steps = decay_steps
         self.decay_rate = decay_rate
@@ -52,15 +52,24 @@ class ExponentialDecay(LearningRateSchedule):
         self.name = name
         _check_steps("decay_steps", decay_steps)
 
-    def _value(self, step):
+    def _progress(self, step):
+        """`step / decay_steps` in float32, floored when `staircase`."""
         p = f32(step) / f32(self.decay_steps)
-        if self.staircase:
-            p = np.floor(p)
-        return f32(self.initial_learning_rate) * f32(self.decay_rate) ** p
+        return np.floor(p) if self.staircase else p
 
     def get_config(self):
         return {"initial_learning_rate": self.initial_learning_rate, "decay_steps": self.decay_steps,
                 "decay_rate": self.decay_rate, "staircase": self.staircase, "name": self.name}
+
+
+class ExponentialDecay(_RateDecay):
+    """`initial_learning_rate * decay_rate ^ (step / decay_steps)` (floored exponent when `staircase`)."""
+
+    def __init__(self, initial_learning_rate, decay_steps, decay_rate, staircase=False, name="ExponentialDecay"):
+        super().__init__(initial_learning_rate, decay_steps, decay_rate, staircase, name)
+
+    def _value(self, step):
+        return f32(self.initial_learning_rate) * f32(self.decay_rate) ** self._progress(step)
 
 
 class PiecewiseConstantDecay(LearningRateSchedule):
@@ -116,26 +125,14 @@ class PolynomialDecay(LearningRateSchedule):
                 "name": self.name}
 
 
-class InverseTimeDecay(LearningRateSchedule):
+class InverseTimeDecay(_RateDecay):
     """`initial_learning_rate / (1 + decay_rate * step / decay_steps)` (floored when `staircase`)."""
 
     def __init__(self, initial_learning_rate, decay_steps, decay_rate, staircase=False, name="InverseTimeDecay"):
-        self.initial_learning_rate = initial_learning_rate
-        self.decay_steps = decay_steps
-        self.decay_rate = decay_rate
-        self.staircase = staircase
-        self.name = name
-        _check_steps("decay_steps", decay_steps)
+        super().__init__(initial_learning_rate, decay_steps, decay_rate, staircase, name)
 
     def _value(self, step):
-        p = f32(step) / f32(self.decay_steps)
-        if self.staircase:
-            p = np.floor(p)
-        return f32(self.initial_learning_rate) / (f32(1) + f32(self.decay_rate) * p)
-
-    def get_config(self):
-        return {"initial_learning_rate": self.initial_learning_rate, "decay_steps": self.decay_steps,
-                "decay_rate": self.decay_rate, "staircase": self.staircase, "name": self.name}
+        return f32(self.initial_learning_rate) / (f32(1) + f32(self.decay_rate) * self._progress(step))
 
 
 def _cosine(fraction, alpha):
