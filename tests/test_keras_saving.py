@@ -332,3 +332,21 @@ def test_failed_save_leaves_previous_file(tmp_path, monkeypatch):
         m.save(k)
     assert p.read_bytes() == before_w and k.read_bytes() == before_k
     assert sorted(os.listdir(tmp_path)) == ["m.keras", "m.weights.h5"]
+
+
+def test_keras_file_with_vocabulary_assets_and_string_input(tmp_path):
+    """Adapted lookup vocabularies travel as Keras 3's `assets/<path>/vocabulary.txt` members."""
+    import zipfile
+    texts = np.array(["good movie", "bad movie"] * 4)
+    vec = tf.keras.layers.TextVectorization(max_tokens=10, output_sequence_length=3)
+    vec.adapt(texts)
+    model = tf.keras.Sequential([tf.keras.Input((), dtype="string"), vec, tf.keras.layers.Embedding(10, 4)])
+    model.save(tmp_path / "t.keras")
+    names = zipfile.ZipFile(tmp_path / "t.keras").namelist()
+    assert names == ["metadata.json", "config.json", "model.weights.h5",
+                     "assets/layers/text_vectorization/vocabulary.txt",
+                     "assets/layers/text_vectorization/_lookup_layer/vocabulary.txt"]
+    loaded = tf.keras.models.load_model(tmp_path / "t.keras")
+    assert loaded.layers[0].get_vocabulary() == ["", "[UNK]", "movie", "good", "bad"]
+    x = tf.constant(["good movie", "bad film"])
+    np.testing.assert_array_equal(loaded(x).numpy(), model(x).numpy())

@@ -4,6 +4,7 @@ Output shapes are inferred by running the layer on placeholder zeros (no
 tape, no state updates, `training=False`), twice when some dims are unknown:
 a dim that changes between the two runs is unknown (None) in the output.
 """
+import numpy as np
 import torch
 
 from tfcompat.eager.tape import pause_recording
@@ -34,6 +35,8 @@ class Node:
 
 def _placeholder(kt, size):
     shape = [size if d is None else d for d in kt._shape]
+    if kt.dtype is dtypes.string:
+        return _wrap(np.full(shape, b"", dtype=object))
     return _wrap(torch.zeros(shape, dtype=kt.dtype.torch_dtype))
 
 

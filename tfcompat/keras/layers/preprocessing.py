@@ -1,6 +1,7 @@
 """Keras 3 preprocessing layers: Normalization, Resizing, CenterCrop, random image augmentation, CategoryEncoding,
 Discretization, StringLookup / IntegerLookup, TextVectorization."""
 import math
+import os
 import re
 
 import numpy as np
@@ -522,6 +523,10 @@ def _string_aware(convert):
     return _convert_inputs
 
 
+def _token_text(token):
+    return token.decode("utf-8") if isinstance(token, bytes) else str(token)
+
+
 class _IndexLookup(Layer):
     """Maps tokens to indices `[mask][oov...][vocabulary...]` (or back, `invert=True`); Keras's IndexLookup."""
 
@@ -549,7 +554,7 @@ class _IndexLookup(Layer):
         self.invert, self.output_mode, self.sparse, self.pad_to_max_tokens = invert, output_mode, sparse, \
             pad_to_max_tokens
         self._input_vocabulary = vocabulary
-        self._vocab = []
+        self._set([])
         self.idf_weights = None
         if vocabulary is not None:
             self.set_vocabulary(vocabulary, idf_weights)
@@ -591,6 +596,30 @@ class _IndexLookup(Layer):
         self._index = {t: i + self._token_start() for i, t in enumerate(self._vocab)}
         if self.mask_token is not None:
             self._index[self._key(self.mask_token)] = 0
+
+    @classmethod
+    def from_config(cls, config):
+        config = dict(config)
+        config.pop("vocabulary_size", None)      # derived (Keras writes it, and drops it when loading)
+        return cls(**config)
+
+    def save_assets(self, dir_path):
+        """Keras's `.keras` asset: an adapted vocabulary as `vocabulary.txt` (one token a line, specials first)."""
+        if self._input_vocabulary is not None:
+            return
+        with open(os.path.join(dir_path, "vocabulary.txt"), "w", encoding="utf-8") as f:
+            f.write("\n".join(_token_text(t) for t in self.get_vocabulary(include_special_tokens=True)))
+
+    def load_assets(self, dir_path):
+        if self._input_vocabulary is not None:
+            return
+        with open(os.path.join(dir_path, "vocabulary.txt"), encoding="utf-8") as f:
+            lines = f.read().split("\n")
+        lines = lines[self._token_start():]
+        values = lines if isinstance(self, StringLookup) else [int(v) for v in lines]
+        if self.output_mode == "tf_idf":
+            raise NotImplementedError(f"tfcompat: loading an adapted tf_idf {type(self).__name__} (idf weights)")
+        self.set_vocabulary(values)
 
     def get_vocabulary(self, include_special_tokens=True):
         if not include_special_tokens:
@@ -757,7 +786,7 @@ class TextVectorization(Layer):
         self.output_mode, self.output_sequence_length = output_mode, output_sequence_length
         self.pad_to_max_tokens, self.sparse, self.ragged, self.encoding = pad_to_max_tokens, sparse, ragged, \
             encoding
-        self._lookup = StringLookup(max_tokens=max_tokens, mask_token="", vocabulary=vocabulary,
+        self._lookup_layer = StringLookup(max_tokens=max_tokens, mask_token="", vocabulary=vocabulary,
                                     idf_weights=idf_weights, output_mode=output_mode,
                                     pad_to_max_tokens=pad_to_max_tokens, encoding=encoding, name=f"{self.name}_lookup")
         self.built = True
@@ -779,16 +808,28 @@ class TextVectorization(Layer):
         docs = [t for b in _batches(data) for t in self._tokens(b)]
         width = max((len(d) for d in docs), default=0)
         padded = np.array([d + [""] * (width - len(d)) for d in docs], dtype=object)
-        self._lookup.adapt(padded)
+        self._lookup_layer.adapt(padded)
 
     def get_vocabulary(self, include_special_tokens=True):
-        return self._lookup.get_vocabulary(include_special_tokens)
+        return self._lookup_layer.get_vocabulary(include_special_tokens)
+
+    @classmethod
+    def from_config(cls, config):
+        config = dict(config)
+        config.pop("vocabulary_size", None)
+        return cls(**config)
+
+    def save_assets(self, dir_path):
+        self._lookup_layer.save_assets(dir_path)
+
+    def load_assets(self, dir_path):
+        self._lookup_layer.load_assets(dir_path)
 
     def vocabulary_size(self):
-        return self._lookup.vocabulary_size()
+        return self._lookup_layer.vocabulary_size()
 
     def set_vocabulary(self, vocabulary, idf_weights=None):
-        self._lookup.set_vocabulary(vocabulary, idf_weights)
+        self._lookup_layer.set_vocabulary(vocabulary, idf_weights)
 
     def call(self, inputs):
         x = _numpy(inputs) if isinstance(inputs, Tensor) else np.asarray(inputs)
@@ -796,7 +837,7 @@ class TextVectorization(Layer):
         width = self.output_sequence_length if self.output_sequence_length is not None else \
             max((len(d) for d in docs), default=0)
         padded = np.array([(d + [""] * width)[:width] for d in docs], dtype=object).reshape(len(docs), width)
-        return self._lookup(padded)
+        return self._lookup_layer(padded)
 
     def get_config(self):
         config = super().get_config()
@@ -804,6 +845,6 @@ class TextVectorization(Layer):
             "max_tokens": self.max_tokens, "standardize": self.standardize, "split": self.split,
             "ngrams": self.ngrams, "output_mode": self.output_mode,
             "output_sequence_length": self.output_sequence_length, "pad_to_max_tokens": self.pad_to_max_tokens,
-            "sparse": self.sparse, "ragged": self.ragged, "vocabulary": self._lookup._input_vocabulary,
+            "sparse": self.sparse, "ragged": self.ragged, "vocabulary": self._lookup_layer._input_vocabulary,
             "idf_weights": None, "encoding": self.encoding, "vocabulary_size": self.vocabulary_size()})
         return config

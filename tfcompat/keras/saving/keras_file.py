@@ -41,6 +41,50 @@ def write_keras_zip(model, fileobj):
         with zf.open(_CONFIG, "w") as f:
             f.write(config_json.encode())
         zf.writestr(_WEIGHTS, buf.getvalue())
+        _write_assets(model, zf)
+
+
+def _asset_objects(obj, path="", visited=None):
+    """(path, object) for every object under `obj` with assets (`save_assets`), in the weights' naming."""
+    visited = set() if visited is None else visited
+    if id(obj) in visited:
+        return
+    visited.add(id(obj))
+    if hasattr(obj, "save_assets"):
+        yield path, obj
+    for name, child in weights_io._children(obj):
+        items = child if isinstance(child, (list, tuple)) else [child]
+        for i, item in enumerate(items):
+            if hasattr(item, "__dict__") and (hasattr(item, "save_assets") or hasattr(item, "layers")
+                                              or hasattr(item, "_layers")):
+                sub = item.name if isinstance(child, (list, tuple)) else name
+                yield from _asset_objects(item, f"{path}/{name}/{sub}".strip("/") if isinstance(child, (list, tuple))
+                                          else f"{path}/{name}".strip("/"), visited)
+
+
+def _write_assets(model, zf):
+    """Layers' assets (lookup vocabularies) under `assets/<path>/` in the zip, as Keras 3 stores them."""
+    import tempfile
+    for path, obj in _asset_objects(model):
+        with tempfile.TemporaryDirectory() as tmp:
+            obj.save_assets(tmp)
+            for fname in sorted(os.listdir(tmp)):
+                zf.write(os.path.join(tmp, fname), f"assets/{path}/{fname}")
+
+
+def _read_assets(model, archive):
+    import tempfile
+    names = set(archive.namelist())
+    for path, obj in _asset_objects(model):
+        prefix = f"assets/{path}/"
+        members = [n for n in names if n.startswith(prefix) and "/" not in n[len(prefix):]]   # its own files
+        if not members:
+            continue
+        with tempfile.TemporaryDirectory() as tmp:
+            for n in members:
+                with open(os.path.join(tmp, n[len(prefix):]), "wb") as f:
+                    f.write(archive.read(n))
+            obj.load_assets(tmp)
 
 
 def save_model(model, filepath, overwrite=True, zipped=None, **kwargs):
@@ -110,6 +154,7 @@ def load_model(filepath, custom_objects=None, compile=True, safe_mode=True):
             raise ValueError(f"Expected a {_WEIGHTS} or model.weights.npz file.")
         with h5py.File(io.BytesIO(_read_member(archive, _WEIGHTS)), "r") as h5:
             weights_io.load_from_h5(model, h5)
+        _read_assets(model, archive)
     return model
 
 
