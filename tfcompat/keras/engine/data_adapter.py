@@ -124,6 +124,10 @@ class EpochIterator:
             if sample_weight is not None:
                 raise ValueError(f"When providing `x` as a {type(x).__name__}, `sample_weight` should not be passed. "
                                  "Instead, the sample weights should be included as part of the data.")
+            if shuffle and hasattr(x, "element_spec"):
+                warnings.warn("`shuffle=True` was passed, but will be ignored since the data `x` was provided as a "
+                              "tf.data.Dataset. The Dataset is expected to already be shuffled (via "
+                              "`.shuffle(buffer_size)`).", UserWarning, stacklevel=2)
             self._source = x
             self._num_batches = self._source_length(x)
         if self.steps_per_epoch is not None:
