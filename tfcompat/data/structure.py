@@ -14,7 +14,7 @@ from tfcompat.framework.convert import to_storage
 from tfcompat.framework.sparse import SparseTensor
 from tfcompat.framework.tensor import EagerTensor, Tensor, wrap
 from tfcompat.framework.tensor_shape import TensorShape
-from tfcompat.ops.misc_ops import TensorSpec, TypeSpec
+from tfcompat.ops.misc_ops import SparseTensorSpec, TensorSpec, TypeSpec  # noqa: F401
 from tfcompat.util.nest import _rebuild
 
 _FROM = dtypes.FROM_STORAGE
@@ -145,37 +145,6 @@ def relax(spec, other):
 
 def with_shape(spec, shape):
     return type(spec)(TensorShape(shape), spec.dtype)
-
-
-class SparseTensorSpec(TypeSpec):
-    """The spec of a `tf.SparseTensor` element: its dense shape (possibly partial) and dtype."""
-
-    __slots__ = ("_shape", "_dtype")
-
-    def __init__(self, shape=None, dtype=dtypes.float32):
-        self._shape = shape if isinstance(shape, TensorShape) else TensorShape(shape)
-        self._dtype = dtypes.as_dtype(dtype)
-
-    shape = property(lambda self: self._shape)
-    dtype = property(lambda self: self._dtype)
-    value_type = property(lambda self: SparseTensor)
-
-    def is_compatible_with(self, spec_or_value):
-        other = spec_or_value
-        return (isinstance(other, (SparseTensorSpec, SparseTensor)) and self._dtype == other.dtype
-                and self._shape.is_compatible_with(other.shape))
-
-    def _key(self):
-        return self._shape.as_list() if self._shape.rank is not None else None, self._dtype
-
-    def __eq__(self, other):
-        return type(other) is SparseTensorSpec and self._key() == other._key()
-
-    def __hash__(self):
-        return hash(repr(self))
-
-    def __repr__(self):
-        return f"SparseTensorSpec({self._shape!r}, {self._dtype!r})"
 
 
 class DatasetSpec:

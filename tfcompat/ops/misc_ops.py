@@ -784,3 +784,35 @@ def is_numeric_tensor(tensor):
     """True for a tensor of a numeric (integer, floating or complex) dtype."""
     return isinstance(tensor, Tensor) and (tensor.dtype.is_integer or tensor.dtype.is_floating or
                                            tensor.dtype.is_complex or tensor.dtype.is_quantized)
+
+
+@tf_export("SparseTensorSpec")
+class SparseTensorSpec(TypeSpec):
+    """The spec of a `tf.SparseTensor` element: its dense shape (possibly partial) and dtype."""
+
+    __slots__ = ("_shape", "_dtype")
+
+    def __init__(self, shape=None, dtype=dtypes.float32):
+        self._shape = shape if isinstance(shape, TensorShape) else TensorShape(shape)
+        self._dtype = dtypes.as_dtype(dtype)
+
+    shape = property(lambda self: self._shape)
+    dtype = property(lambda self: self._dtype)
+    value_type = property(lambda self: _sparse.SparseTensor)
+
+    def is_compatible_with(self, spec_or_value):
+        other = spec_or_value
+        return (isinstance(other, (SparseTensorSpec, _sparse.SparseTensor)) and self._dtype == other.dtype
+                and self._shape.is_compatible_with(other.shape))
+
+    def _key(self):
+        return self._shape.as_list() if self._shape.rank is not None else None, self._dtype
+
+    def __eq__(self, other):
+        return type(other) is SparseTensorSpec and self._key() == other._key()
+
+    def __hash__(self):
+        return hash(repr(self))
+
+    def __repr__(self):
+        return f"SparseTensorSpec({self._shape!r}, {self._dtype!r})"
