@@ -12,9 +12,9 @@ import torch
 from tfcompat.framework import dtypes
 from tfcompat.framework.convert import to_storage
 from tfcompat.framework.sparse import SparseTensor
-from tfcompat.framework.tensor import EagerTensor, Tensor, wrap
+from tfcompat.framework.tensor import EagerTensor, wrap
 from tfcompat.framework.tensor_shape import TensorShape
-from tfcompat.ops.misc_ops import SparseTensorSpec, TensorSpec, TypeSpec  # noqa: F401
+from tfcompat.ops.misc_ops import SparseTensorSpec, TensorSpec
 from tfcompat.util.nest import _rebuild
 
 _FROM = dtypes.FROM_STORAGE

@@ -44,12 +44,11 @@ import numpy as np
 import torch
 from torch.utils._python_dispatch import TorchDispatchMode
 
-from tfcompat.framework import dtypes, errors, variables
+from tfcompat.framework import errors, variables
 from tfcompat.framework.context import state
 from tfcompat.framework.convert import convert_to_tensor
 from tfcompat.framework.export import tf_export
 from tfcompat.framework.tensor import Tensor, _wrap
-from tfcompat.framework.tensor_shape import TensorShape
 from tfcompat.framework.variables import Variable
 from tfcompat.util import nest
 
@@ -296,9 +295,9 @@ def program_source(name, n_vars, steps, out_terms, write_terms, funcs=None):
     (`aten._local_scalar_dense`: `.item()`, `bool(tensor)`) become tensor comparisons folded into `failed`, a
     boolean tensor (or None) the caller checks after the run, so they do not split the compiled graph."""
     if funcs is None:
-        body = [f"def program(I, V, C, F):"] + [f"    r{i} = V[{i}]._read()" for i in range(n_vars)]
+        body = ["def program(I, V, C, F):"] + [f"    r{i} = V[{i}]._read()" for i in range(n_vars)]
     else:
-        body = [f"def program(I, R, C, F):"] + [f"    r{i} = R[{i}]" for i in range(n_vars)]
+        body = ["def program(I, R, C, F):"] + [f"    r{i} = R[{i}]" for i in range(n_vars)]
     deferred = []
     for step in steps:
         if funcs is not None and step["op"] == "guard" and funcs[step["f"]] is _ITEM:

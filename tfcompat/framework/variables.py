@@ -11,7 +11,7 @@ import enum
 import numpy as np
 import torch
 
-from tfcompat.framework import context, dtypes
+from tfcompat.framework import dtypes
 from tfcompat.framework.context import state
 from tfcompat.framework.convert import to_storage
 from tfcompat.framework.export import tf_export

@@ -7,7 +7,7 @@ from tfcompat.framework.context import state
 from tfcompat.framework.convert import to_storage
 from tfcompat.framework.export import tf_export
 from tfcompat.framework.op_def import (
-    _like, ALL, BOOL, FLOAT, FLOAT_COMPLEX, INT, INT_BOOL, NUMERIC, NUMERIC_STRING, REAL, SIGNED_NUMERIC, STRING,
+    _like, ALL, BOOL, FLOAT, FLOAT_COMPLEX, INT, NUMERIC, NUMERIC_STRING, REAL, SIGNED_NUMERIC,
     axis_list, binary_inputs, binary_op, check_dtype, input_storage, kernel_error, translate, type_name, unary_input,
     unary_op, wrap)
 from tfcompat.framework.tensor import EagerTensor, Tensor

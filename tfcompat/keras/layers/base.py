@@ -16,7 +16,7 @@ import torch
 
 from tfcompat.framework import dtypes
 from tfcompat.framework.convert import convert_to_tensor
-from tfcompat.framework.tensor import EagerTensor, Tensor, _wrap
+from tfcompat.framework.tensor import EagerTensor, Tensor
 from tfcompat.framework.variables import Variable as _TFVariable
 from tfcompat.keras import variables as kvars
 from tfcompat.keras.engine import call_context, naming
