@@ -155,3 +155,15 @@ def test_regularizer_losses_on_model():
     m = tf.keras.Sequential([tf.keras.Input((2,)), L.Dense(3, kernel_regularizer=tf.keras.regularizers.L2(0.5))])
     m.layers[0].kernel.assign(np.ones((2, 3), "float32"))
     np.testing.assert_allclose([float(v) for v in m.losses], [3.0])
+
+
+def test_dict_inputs_map_to_named_inputs_of_a_list_model():
+    """`model({"title": ..., "body": ...})` feeds the Input layers by name (the functional API guide)."""
+    title, body = tf.keras.Input((5,), name="title"), tf.keras.Input((7,), name="body")
+    x = L.concatenate([L.Dense(4)(title), L.Dense(4)(body)])
+    model = tf.keras.Model([title, body], {"priority": L.Dense(1, name="priority")(x)})
+    t, b = np.ones((2, 5), "float32"), np.ones((2, 7), "float32")
+    np.testing.assert_array_equal(model({"title": t, "body": b})["priority"].numpy(),
+                                  model([t, b])["priority"].numpy())
+    with pytest.raises(ValueError, match="Missing data for input 'body'"):
+        model({"title": t})

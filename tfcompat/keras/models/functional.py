@@ -58,6 +58,14 @@ class Functional(Model):
         struct = self._inputs_struct
         if isinstance(struct, dict) and isinstance(inputs, dict):
             values = [inputs[k] for k in sorted(struct)]
+        elif isinstance(inputs, dict) and not isinstance(struct, dict):
+            # a dict keyed by the names of the model's Input layers, as Keras maps it
+            names = [kt._history[0].layer.name if kt._history else kt.name for kt in nest.flatten(struct)]
+            missing = [n for n in names if n not in inputs]
+            if missing:
+                raise ValueError(f"Missing data for input {missing[0]!r}. You passed a data dictionary with keys "
+                                 f"{sorted(inputs)}. Expected the following keys: {names}")
+            values = [inputs[n] for n in names]
         elif isinstance(struct, (list, tuple)) and not isinstance(inputs, (list, tuple)) and len(struct) == 1:
             values = [inputs]
         else:
