@@ -328,6 +328,12 @@ class Layer:
 
     # -- building and calling ---------------------------------------------------------------
     def build(self, input_shape=None):
+        """Marks the layer built (Keras 3 warns when it is called explicitly with unbuilt sublayers)."""
+        if _BUILD_DEPTH[0] == 0 and any(not layer.built for layer in self._layers):
+            warnings.warn(f"`build()` was called on layer '{self.name}', however the layer does not have a `build()` "
+                          f"method implemented and it looks like it has unbuilt state. This will cause the layer to "
+                          f"be marked as built, despite not being actually built, which may cause failures down the "
+                          f"line. Make sure to implement a proper `build()` method.", UserWarning, stacklevel=2)
         self.built = True
 
     def _maybe_build(self, args):
@@ -345,9 +351,11 @@ class Layer:
 
     def _enter_build(self):
         _BUILDING.append(self)
+        _BUILD_DEPTH[0] += 1
 
     def _exit_build(self):
         _BUILDING.pop()
+        _BUILD_DEPTH[0] -= 1
 
     def __call__(self, *args, **kwargs):
         if args and _contains_keras_tensor(args, kwargs):
@@ -501,6 +509,7 @@ def _set_mask(x, mask):
 
 
 _BUILDING = []
+_BUILD_DEPTH = [0]      # > 0 while a layer is built lazily by its first call (Keras warns only for explicit builds)
 _CALL_LOSSES = [False]      # set once any layer adds a call-time loss; until then calls skip clearing them
 
 
