@@ -119,3 +119,6 @@ def model_to_dot(*args, **kwargs):
 class Progbar:
     def __init__(self, *args, **kwargs):
         raise NotImplementedError("tfcompat: keras.utils.Progbar is not supported yet")
+
+from tfcompat.keras.utils_data import (  # noqa: F401,E402
+    PyDataset, Sequence, image_dataset_from_directory, text_dataset_from_directory, timeseries_dataset_from_array)
