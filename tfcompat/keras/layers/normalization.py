@@ -9,6 +9,15 @@ from tfcompat.keras.layers.base import Layer
 from tfcompat.keras.saving_utils import serialize_keras_object as _ser
 
 
+def _normalize(x, mean, var, epsilon, gamma, beta, bshape):
+    """`(x - mean) * rsqrt(var + epsilon) * gamma + beta`, gamma and beta optional and broadcast to `bshape`."""
+    inv = torch.rsqrt(var + epsilon)
+    if gamma is not None:
+        inv = inv * gamma._read().reshape(bshape)
+    y = (x - mean) * inv
+    return y if beta is None else y + beta._read().reshape(bshape)
+
+
 class BatchNormalization(Layer):
     """Normalizes with batch statistics in training (updating moving averages), moving statistics otherwise.
 
@@ -73,12 +82,7 @@ class BatchNormalization(Layer):
         else:
             mean = self.moving_mean._read().reshape(self._bshape)
             var = self.moving_variance._read().reshape(self._bshape)
-        inv = torch.rsqrt(var + self.epsilon)
-        if self.gamma is not None:
-            inv = inv * self.gamma._read().reshape(self._bshape)
-        y = (xf - mean) * inv
-        if self.beta is not None:
-            y = y + self.beta._read().reshape(self._bshape)
+        y = _normalize(xf, mean, var, self.epsilon, self.gamma, self.beta, self._bshape)
         return _wrap(y.to(compute) if y.dtype is not compute else y)
 
     def get_config(self):
@@ -138,12 +142,7 @@ class LayerNormalization(Layer):
         else:
             mean = torch.mean(xf, dim=self._axes, keepdim=True)
             var = torch.mean(torch.square(xf - mean), dim=self._axes, keepdim=True)
-            inv = torch.rsqrt(var + self.epsilon)
-            if self.gamma is not None:
-                inv = inv * self.gamma._read().reshape(self._bshape)
-            y = (xf - mean) * inv
-            if self.beta is not None:
-                y = y + self.beta._read().reshape(self._bshape)
+            y = _normalize(xf, mean, var, self.epsilon, self.gamma, self.beta, self._bshape)
         return _wrap(y.to(compute) if y.dtype is not compute else y)
 
     def get_config(self):
