@@ -118,9 +118,6 @@ def test_restore_tf_nested_lists_dicts_shared():
 
 
 def test_restore_tf_module():
-    if not hasattr(tf, "Module"):
-        pytest.skip("tf.Module is not in tfcompat yet")
-
     class Sub(tf.Module):
         def __init__(self):
             super().__init__()
@@ -298,15 +295,13 @@ def test_manager_reads_tf_state_file():
 
 
 # -- Keras objects (need tfcompat's Keras) --------------------------------------------------------------------------------
-def keras_or_skip(*names):
-    try:
-        keras = tf.keras
-        for name in names:
-            obj = keras
-            for part in name.split("."):
-                obj = getattr(obj, part)
-    except (AttributeError, NotImplementedError, ImportError):
-        pytest.skip(f"tfcompat.keras lacks {names}")
+def keras_with(*names):
+    """tfcompat.keras, after checking it has `names` (a missing one fails the test: no skip hides a regression)."""
+    keras = tf.keras
+    for name in names:
+        obj = keras
+        for part in name.split("."):
+            obj = getattr(obj, part)
     return keras
 
 
@@ -323,7 +318,7 @@ def sequential_model(keras):
 
 
 def test_keras_sequential_adam_graph_and_deferred_slots():
-    keras = keras_or_skip("Sequential", "layers.Conv2D", "layers.GlobalAveragePooling2D", "layers.Dense",
+    keras = keras_with("Sequential", "layers.Conv2D", "layers.GlobalAveragePooling2D", "layers.Dense",
                           "optimizers.Adam")
     prefix = fx("sequential", "ckpt-1")
     model, opt = sequential_model(keras), keras.optimizers.Adam(0.01)
@@ -347,7 +342,7 @@ def test_keras_sequential_adam_graph_and_deferred_slots():
 
 
 def test_keras_restore_before_build_then_train_matches_tf():
-    keras = keras_or_skip("Sequential", "layers.Conv2D", "layers.GlobalAveragePooling2D", "layers.Dense",
+    keras = keras_with("Sequential", "layers.Conv2D", "layers.GlobalAveragePooling2D", "layers.Dense",
                           "optimizers.Adam")
     prefix = fx("sequential", "ckpt-1")
     reader = tf.train.load_checkpoint(prefix)
@@ -416,7 +411,7 @@ def test_deleted_restore_leaves_nothing_pending():
     import gc
     import weakref
     from tfcompat.train import checkpoint as ckpt_mod
-    keras = keras_or_skip("Sequential", "layers.Dense", "optimizers.Adam")
+    keras = keras_with("Sequential", "layers.Dense", "optimizers.Adam")
     model = keras.Sequential([keras.layers.Conv2D(2, 3), keras.layers.GlobalAveragePooling2D(), keras.layers.Dense(3)])
     root = tf.train.Checkpoint(optimizer=keras.optimizers.Adam(0.01), model=model)
     status = root.restore(fx("sequential", "ckpt-1"))
@@ -429,7 +424,7 @@ def test_deleted_restore_leaves_nothing_pending():
 
 
 def test_keras_subclassed_linear_sgd_momentum():
-    keras = keras_or_skip("Model", "optimizers.SGD")
+    keras = keras_with("Model", "optimizers.SGD")
 
     class Linear(keras.Model):
         def __init__(self):
@@ -457,7 +452,7 @@ def test_keras_subclassed_linear_sgd_momentum():
 
 
 def test_keras_functional_graph_and_values():
-    keras = keras_or_skip("Model", "Input", "layers.Dense", "layers.BatchNormalization")
+    keras = keras_with("Model", "Input", "layers.Dense", "layers.BatchNormalization")
 
     def build():
         inp = keras.Input((4,))
@@ -475,7 +470,7 @@ def test_keras_functional_graph_and_values():
 
 
 def test_keras_metric_is_not_trackable():
-    keras = keras_or_skip("metrics.Mean")
+    keras = keras_with("metrics.Mean")
     with pytest.raises(ValueError, match="`Checkpoint` was expecting metric to be a trackable object"):
         tf.train.Checkpoint(metric=keras.metrics.Mean())
 

@@ -17,13 +17,12 @@ import urllib.request
 
 import numpy as np
 import pytest
+from tensorboard.backend.event_processing import event_accumulator
+from tensorboard.backend.event_processing import event_file_loader
+from tensorboard.compat.proto import event_pb2
 
 import tfcompat as tf
 from tfcompat.summary._records import crc32c, masked_crc32c
-
-event_pb2 = pytest.importorskip("tensorboard.compat.proto.event_pb2")
-from tensorboard.backend.event_processing import event_accumulator  # noqa: E402
-from tensorboard.backend.event_processing import event_file_loader  # noqa: E402
 
 
 def _events(logdir):
