@@ -321,6 +321,7 @@ def test_keras_sequential_adam_graph_and_deferred_slots():
     keras = keras_with("Sequential", "layers.Conv2D", "layers.GlobalAveragePooling2D", "layers.Dense",
                           "optimizers.Adam")
     prefix = fx("sequential", "ckpt-1")
+    keras.backend.clear_session()         # the slot names hold the model's auto-name, as in the fixture's fresh process
     model, opt = sequential_model(keras), keras.optimizers.Adam(0.01)
     train_step(model, opt, ar((4, 5, 5, 1), 0.01), ar((4, 3), 0.1))
     ckpt = tf.train.Checkpoint(optimizer=opt, model=model)

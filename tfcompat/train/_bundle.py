@@ -8,11 +8,12 @@ CRC-32C. The empty key holds a `BundleHeaderProto`; each tensor key holds a
 bytes). Data files hold raw little-endian tensor bytes; a string tensor is its
 element lengths as varints, a masked CRC of the lengths, then the bytes.
 
-Writers put every file in place by renaming a finished temporary file; readers
-raise `DataLossError` (or `NotFoundError`) naming the file and the problem.
+Writers put every file in place by renaming a finished, fsynced temporary file (data first, index last);
+readers raise `DataLossError` (or `NotFoundError`) naming the file and the problem.
 """
 import math
 import os
+import shutil
 import struct
 
 import numpy as np
@@ -20,6 +21,7 @@ import torch
 
 from tfcompat.framework import dtypes, errors
 from tfcompat.train import _proto
+from tfcompat.util import atomic_file
 from tfcompat.util import crc32c as _crc32c
 
 MAGIC = 0xDB4775248B80FB57
@@ -40,25 +42,6 @@ def index_path(prefix):
 
 def _loss(path, problem):
     return errors.DataLossError(None, None, f"{problem} (file: {path})")
-
-
-# -- atomic file writes -----------------------------------------------------------------------------------------------
-def write_atomic(path, chunks):
-    """Writes `chunks` to `path` through a temporary file, fsync and rename (readers never see half a file)."""
-    tmp = f"{path}.tmp{os.getpid()}_{id(chunks):x}"
-    try:
-        with open(tmp, "wb") as f:
-            for chunk in chunks:
-                f.write(chunk)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
 
 
 # -- table (index file) -------------------------------------------------------------------------------------------------
@@ -290,11 +273,52 @@ def _string_from_bytes(path, key, shape, raw, crc):
 
 
 # -- bundle -----------------------------------------------------------------------------------------------------------
+def previous_data_path(path):
+    """Where an overwrite keeps the old data file (a hard link) until the new index is in place."""
+    directory, name = os.path.split(path)
+    return os.path.join(directory, f".{name}.tfcompat-prev")
+
+
+def _keep_previous(prefix):
+    """Before overwriting the bundle at `prefix`: links its data file aside, so that a kill between the
+    renames of the data and the index leaves the old index with the data it describes (readers fall back
+    to the kept file). A link left by an interrupted overwrite is first resolved to the file the index
+    describes."""
+    data, index = data_path(prefix), index_path(prefix)
+    kept = previous_data_path(data)
+    if os.path.lexists(kept):
+        if not os.path.exists(data) or (not os.path.samefile(data, kept) and not _index_matches(prefix, data)):
+            os.replace(kept, data)
+        else:
+            os.unlink(kept)
+    if not (os.path.exists(index) and os.path.exists(data)):
+        return None
+    try:
+        os.link(data, kept)
+    except OSError:
+        shutil.copyfile(data, kept)
+    atomic_file.sync_directory(os.path.dirname(prefix))
+    return kept
+
+
+def _index_matches(prefix, data):
+    """Whether every tensor the index at `prefix` lists reads back from `data` with a correct checksum."""
+    try:
+        reader = BundleReader(prefix)
+        for key, entry in reader.entries.items():
+            if entry["dtype"] != VARIANT:
+                reader.read_from(data, key)
+    except errors.OpError:
+        return False
+    return True
+
+
 def write_bundle(prefix, tensors):
     """Writes {key: (DType, shape tuple, torch tensor or object array)} as a TensorBundle at `prefix`.
 
     Data is laid out in the dict's order (TF: object-graph order), the object graph last. The data file
-    lands first, then the index: a reader that finds the index finds complete data.
+    lands first, then the index, each atomically: a reader that finds the index finds complete data, and a
+    kill during an overwrite leaves the previous bundle readable.
     """
     directory = os.path.dirname(prefix)
     if directory:
@@ -309,9 +333,12 @@ def write_bundle(prefix, tensors):
                                                            _crc32c.mask(crc))
         chunks.append(raw)
         offset += size
-    write_atomic(data_path(prefix), chunks)
+    kept = _keep_previous(prefix)
+    atomic_file.write_bytes(data_path(prefix), chunks, sync_dir=False)
     items = [(b"", _proto.encode_header())] + sorted(entries.items())
-    write_atomic(index_path(prefix), [table_bytes(items)])
+    atomic_file.write_bytes(index_path(prefix), [table_bytes(items)])
+    if kept is not None:
+        os.unlink(kept)
 
 
 class BundleReader:
@@ -357,11 +384,30 @@ class BundleReader:
         return self.entries[key]["shape"]
 
     def read(self, key):
-        """The value of tensor `key`: a torch tensor, or an object array of bytes for strings."""
+        """The value of tensor `key`: a torch tensor, or an object array of bytes for strings.
+
+        If the data file does not match the index and an interrupted overwrite left the previous data file
+        aside, the tensor is read from that one (the index still describes it).
+        """
         entry = self.entries[key]
         if entry["dtype"] == VARIANT:
             raise errors.InternalError(None, None, "Tensorflow type 21 not convertible to numpy dtype.")
         path = data_path(self.prefix, entry["shard_id"], self.num_shards)
+        try:
+            return self.read_from(path, key)
+        except errors.DataLossError:
+            kept = previous_data_path(path)
+            if not os.path.exists(kept):
+                raise
+            try:
+                return self.read_from(kept, key)
+            except errors.OpError:
+                pass
+            raise
+
+    def read_from(self, path, key):
+        """Tensor `key` read from the data file `path`, checked against its index entry."""
+        entry = self.entries[key]
         try:
             with open(path, "rb") as f:
                 f.seek(0, os.SEEK_END)

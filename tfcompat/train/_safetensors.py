@@ -13,6 +13,7 @@ import numpy as np
 from tfcompat.framework import dtypes, errors
 from tfcompat.train import _bundle
 from tfcompat.train.checkpoint import OBJECT_GRAPH_KEY, open_reader
+from tfcompat.util import atomic_file
 
 _STRINGS = "tfcompat.string_tensors"
 
@@ -32,9 +33,7 @@ def checkpoint_to_safetensors(prefix, out_path):
         else:
             tensors[key] = value.contiguous()
     out_path = os.fspath(out_path)
-    tmp = f"{out_path}.tmp{os.getpid()}"
-    save_file(tensors, tmp, metadata={_STRINGS: json.dumps(strings)})
-    os.replace(tmp, out_path)
+    atomic_file.atomic_write(out_path, lambda tmp: save_file(tensors, tmp, metadata={_STRINGS: json.dumps(strings)}))
     return out_path
 
 

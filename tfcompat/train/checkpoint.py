@@ -148,7 +148,8 @@ def _iterator_tensor(iterator):
     return dtypes.string, (), value
 
 
-def _restore_iterator(iterator, reader, key):
+def _read_iterator_state(reader, key):
+    """The saved state of a tf.data iterator (applied with `_restore_state`)."""
     key += "_STATE"
     if key not in reader.entries:
         raise errors.NotFoundError(None, None, f"Key {key} not found in checkpoint")
@@ -156,7 +157,7 @@ def _restore_iterator(iterator, reader, key):
         raise NotImplementedError(f"restoring the tf.data iterator state {key} written by TensorFlow (a "
                                   f"{reader.dtype(key).name} tensor of shape {list(reader.shape(key))}) is not "
                                   "supported by tfcompat: only iterator states saved by tfcompat can be restored")
-    iterator._restore_state(reader.read(key)[()])
+    return reader.read(key)[()]
 
 
 # -- restoring ----------------------------------------------------------------------------------------------------------
@@ -175,7 +176,8 @@ def _node_text(node):
     return "\n".join(lines) + "\n"
 
 
-def _restore_value(var, reader, key):
+def _read_value(var, reader, key):
+    """The saved value of `var`, read and checked (dtype, shape, checksum) but not assigned."""
     saved = reader.dtype(key)
     have = _dtype(var)
     if saved is not have:
@@ -189,7 +191,7 @@ def _restore_value(var, reader, key):
     value = reader.read(key)
     if not isinstance(value, np.ndarray) and value.device != var._t.device:
         value = value.to(var._t.device)
-    var._set_storage(value)
+    return value
 
 
 class _Restore:
@@ -203,6 +205,8 @@ class _Restore:
 
     def __init__(self, root, reader, nodes):
         self.uid = next(self._uids)
+        self.failed = False                              # its first pass raised: it restores nothing later
+        self._pending = None
         self._root = weakref.ref(root)
         self.reader = reader
         self.nodes = nodes
@@ -216,6 +220,27 @@ class _Restore:
     @property
     def root(self):
         return self._root()
+
+    def run(self, obj, sid, listeners=()):
+        """`bind`s `obj` to saved node `sid`, reading and checking every value of the pass before assigning
+        any (TF's RestoreV2: all or nothing); if a value is bad, raises with nothing changed."""
+        self._pending = pending = []
+        before = set(self.matched), set(self.complete)
+        try:
+            self.bind(obj, sid, set(), listeners)
+            for target, _, value in sorted(pending, key=lambda p: isinstance(p[0], Variable)):
+                if isinstance(target, Variable):
+                    target._set_storage(value)
+                else:
+                    target._restore_state(value)     # iterators first: their state can still be refused
+        except BaseException:
+            self.matched, self.complete = before
+            raise
+        finally:
+            self._pending = None
+        for target, node_id, _ in pending:
+            self.restored.add(node_id)
+            self.bound[node_id] = target
 
     def bind(self, obj, sid, seen, listeners=()):
         """Matches live `obj` to saved node `sid`: restores its value and its children's, depth first.
@@ -252,18 +277,15 @@ class _Restore:
         return done
 
     def _restore_attributes(self, obj, sid, node):
+        """Reads the saved value(s) of `obj` into the pass's pending assignments."""
         if isinstance(obj, Variable):
             for name, _, key in node.attributes:
                 if name == "VARIABLE_VALUE":
-                    _restore_value(obj, self.reader, key)
+                    self._pending.append((obj, sid, _read_value(obj, self.reader, key)))
         elif _is_iterator(obj):
             for name, _, key in node.attributes:
                 if name == "ITERATOR":
-                    _restore_iterator(obj, self.reader, key)
-        else:
-            return
-        self.restored.add(sid)
-        self.bound[sid] = obj
+                    self._pending.append((obj, sid, _read_iterator_state(self.reader, key)))
 
     def names(self):
         """TF's pretty names of saved nodes: `(root).a.b`."""
@@ -311,10 +333,10 @@ def _resume(parent):
     positions = entry[1]
     for i, (restore, owner_ref, sid) in enumerate(positions):
         owner = owner_ref()
-        if owner is None:
+        if owner is None or restore.failed:
             continue
         try:
-            restore.bind(owner, sid, set(), _listeners(owner, sid))
+            restore.run(owner, sid, _listeners(owner, sid))
         except BaseException:
             for later in positions[i + 1:]:
                 _wait(parent, later[0], later[1](), later[2])
@@ -481,7 +503,11 @@ def restore_objects(root, save_path):
     except _proto.ProtoError as e:
         raise errors.DataLossError(None, None, f"corrupt object graph in {reader.index}: {e}") from None
     restore = _Restore(root, reader, nodes)
-    restore.bind(root, 0, set(), _listeners(root, 0) if _announces(root) else ())
+    try:
+        restore.run(root, 0, _listeners(root, 0) if _announces(root) else ())
+    except BaseException:
+        restore.failed = True
+        raise
     return CheckpointLoadStatus(restore)
 
 

@@ -1,15 +1,18 @@
 """Checkpoint files on disk: the `checkpoint` state file, `CheckpointManager`, and checkpoint readers."""
 import collections
+import gc
 import glob
 import logging
 import os
 import time
+import weakref
 
 from tfcompat.framework import dtypes, errors
 from tfcompat.framework.tensor import _wrap
 from tfcompat.framework.variables import Variable, VariableAggregation
-from tfcompat.train import _bundle, _proto
+from tfcompat.train import _proto
 from tfcompat.train.checkpoint import open_reader
+from tfcompat.util import atomic_file
 
 _log = logging.getLogger("tfcompat")
 
@@ -75,7 +78,7 @@ def update_checkpoint_state(save_dir, model_checkpoint_path, all_model_checkpoin
                          f"{paths} and timestamps {timestamps})")
     text = _proto.encode_state(os.path.relpath(model_checkpoint_path, base),
                                [os.path.relpath(p, base) for p in paths], timestamps, last_preserved_timestamp)
-    _bundle.write_atomic(state, [text.encode("utf-8")])
+    atomic_file.write_bytes(state, [text.encode("utf-8")])
 
 
 def latest_checkpoint(checkpoint_dir, latest_filename=None):
@@ -96,11 +99,31 @@ def _delete_checkpoint(prefix):
             pass
 
 
+def _lock_directory(directory):
+    """An open descriptor of `directory` holding an exclusive advisory lock (`flock`) on it, or None if
+    another descriptor (in this or another process) holds one."""
+    import fcntl
+    os.makedirs(directory, exist_ok=True)
+    for attempt in range(2):
+        fd = os.open(directory, os.O_RDONLY)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return fd
+        except BlockingIOError:
+            os.close(fd)
+        if attempt == 0:
+            gc.collect()          # an unreachable manager of this process may still hold it
+    return None
+
+
 class CheckpointManager:
     """`tf.train.CheckpointManager`: numbered saves in a directory, keeping the newest `max_to_keep`.
 
     A save writes the checkpoint files, then the state file, then deletes the old checkpoints, so a crash at
-    any point leaves a state file that names a complete checkpoint.
+    any point leaves a state file that names a complete checkpoint. One writer per directory (tfcompat
+    addition; TF does not check): the first `save` locks the directory (`flock`) for the life of the manager,
+    and a `save` of another manager on it, in this process or another, raises `FailedPreconditionError`
+    instead of overwriting that manager's checkpoints. Managers that only restore take no lock.
     """
 
     def __init__(self, checkpoint, directory, max_to_keep, keep_checkpoint_every_n_hours=None, checkpoint_name="ckpt",
@@ -118,6 +141,7 @@ class CheckpointManager:
         self._checkpoint_interval = checkpoint_interval
         self._last_checkpoint_step = None
         self._init_fn = init_fn
+        self._locked = False
         self._maybe_delete = collections.OrderedDict()
         now = time.time()
         state = get_checkpoint_state(self._directory)
@@ -168,8 +192,21 @@ class CheckpointManager:
                 continue
             _delete_checkpoint(path)
 
+    def _own_directory(self):
+        if self._locked:
+            return
+        fd = _lock_directory(self._directory)
+        if fd is None:
+            raise errors.FailedPreconditionError(
+                None, None, f"Another CheckpointManager (in this or another process) is saving to {self._directory}: "
+                "two writers would overwrite and delete each other's checkpoints. Use one CheckpointManager per "
+                "directory, or another directory.")
+        weakref.finalize(self, os.close, fd)
+        self._locked = True
+
     def save(self, checkpoint_number=None, check_interval=True, options=None):
         """Saves `checkpoint_name-N` (N: `checkpoint_number` or the incremented save_counter); returns its path."""
+        self._own_directory()
         if self._checkpoint_interval is not None:
             step = int(_wrap(self._step_counter._read()).numpy()) if isinstance(self._step_counter, Variable) \
                 else int(self._step_counter)

@@ -3,7 +3,8 @@
 A kill at any moment leaves either the old file or the new one at the final name, never half a file.
 Temporaries are named `.<target name>.tfcompat-tmp-<pid>-<random>`; the next save to the same target
 removes those left by dead processes (a killed save), never one a live writer is still filling.
-The final file gets the mode a plain `open(path, "w")` gives (0666 less the umask), as TF and Keras files do.
+The final file gets the mode a plain `open(path, "w")` gives (0666 less the umask), as TF's files do;
+with `keep_mode` an existing file keeps its mode, as Keras's in-place overwrites do.
 """
 import os
 import secrets
@@ -73,44 +74,84 @@ def sync_directory(directory):
         os.close(fd)
 
 
-def atomic_write(path, write, sync_dir=True):
+class AtomicFile:
+    """A temporary file beside `path`, open for binary writing as `.file`; `commit()` fsyncs it and renames it
+    to `path`, `discard()` deletes it. Nothing appears at `path` before `commit()`."""
+
+    def __init__(self, path):
+        self.path = os.fspath(path)
+        remove_stale(self.path)
+        self.tmp = temp_path(self.path)
+        with _active_lock:
+            _active.add(self.tmp)
+        try:
+            self.file = open(self.tmp, "xb")      # O_EXCL; mode 0666 less the umask
+        except BaseException:
+            self._forget()
+            raise
+
+    def _forget(self):
+        with _active_lock:
+            _active.discard(self.tmp)
+
+    def commit(self, sync_dir=True, keep_mode=False):
+        """Puts the written bytes at `path`: fsync, (optionally the old file's mode), rename, fsync of the directory."""
+        try:
+            if self.file.closed:                   # filled by name (h5py, zipfile): sync through a new descriptor
+                self.file = open(self.tmp, "rb")
+            else:
+                self.file.flush()
+            os.fsync(self.file.fileno())
+            self.file.close()
+            if keep_mode:
+                try:
+                    os.chmod(self.tmp, os.stat(self.path).st_mode & 0o7777)
+                except FileNotFoundError:
+                    pass
+            os.replace(self.tmp, self.path)
+        except BaseException:
+            self.discard()
+            raise
+        self._forget()
+        if sync_dir:
+            sync_directory(os.path.dirname(self.path))
+
+    def discard(self):
+        """Closes and deletes the temporary file."""
+        self.file.close()
+        try:
+            os.unlink(self.tmp)
+        except OSError:
+            pass
+        self._forget()
+
+
+def atomic_write(path, write, sync_dir=True, keep_mode=False):
     """Calls `write(tmp)` to fill a temporary file next to `path`, fsyncs it and renames it over `path`.
 
     `tmp` already exists (empty, mode 0666 less the umask); `write` may open it by name (h5py, zipfile).
-    With `sync_dir=False` the caller fsyncs the directory itself (`sync_directory`) after a batch of files.
+    With `sync_dir=False` the caller fsyncs the directory itself (`sync_directory`) after a batch of files;
+    with `keep_mode` the file keeps the permission bits of the file it replaces.
     """
-    path = os.fspath(path)
-    remove_stale(path)
-    tmp = temp_path(path)
-    with _active_lock:
-        _active.add(tmp)
+    out = AtomicFile(path)
+    out.file.close()
     try:
-        os.close(os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666))
-        write(tmp)
-        fd = os.open(tmp, os.O_RDONLY)
-        try:
-            os.fsync(fd)
-        finally:
-            os.close(fd)
-        os.replace(tmp, path)
+        write(out.tmp)
     except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
+        out.discard()
         raise
-    finally:
-        with _active_lock:
-            _active.discard(tmp)
-    if sync_dir:
-        sync_directory(os.path.dirname(path))
-    return path
+    out.commit(sync_dir, keep_mode)
+    return out.path
 
 
 def write_bytes(path, chunks, sync_dir=True):
     """Atomically writes the bytes-like `chunks`, in order, to `path`."""
-    def write(tmp):
-        with open(tmp, "wb") as f:
-            for chunk in chunks:
-                f.write(chunk)
-    return atomic_write(path, write, sync_dir)
+    out = AtomicFile(path)
+    try:
+        for chunk in chunks:
+            out.file.write(chunk)
+    except BaseException:
+        out.discard()
+        raise
+    out.commit(sync_dir)
+    return out.path
