@@ -7,6 +7,7 @@ import warnings
 import zipfile
 
 from tfcompat.keras.saving import weights as weights_io
+from tfcompat.util import atomic_file
 
 KERAS_VERSION = "3.15.1"
 _CONFIG, _METADATA, _WEIGHTS = "config.json", "metadata.json", "model.weights.h5"
@@ -88,7 +89,7 @@ def _read_assets(model, archive):
 
 
 def save_model(model, filepath, overwrite=True, zipped=None, **kwargs):
-    """`model.save("x.keras")` / `keras.saving.save_model`: the `.keras` zip, written atomically."""
+    """`model.save("x.keras")` / `keras.saving.save_model`: the `.keras` zip, written atomically and durably."""
     include_optimizer = kwargs.pop("include_optimizer", True)
     if kwargs:
         raise ValueError("The following argument(s) are not supported with the native Keras format: "
@@ -118,7 +119,7 @@ def save_model(model, filepath, overwrite=True, zipped=None, **kwargs):
     def write(tmp):
         with open(tmp, "wb") as f:
             write_keras_zip(model, f)
-    weights_io.atomic_write(filepath_str, write)
+    atomic_file.atomic_write(filepath_str, write, keep_mode=True)
 
 
 def _read_member(archive, name):

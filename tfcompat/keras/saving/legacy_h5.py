@@ -18,7 +18,8 @@ def _layer_weights(layer):
 
 
 def load_legacy_weights(model, group, skip_mismatch=False):
-    """Keras's `load_weights_from_hdf5_group`: layers with weights, in order, matched by position."""
+    """Keras's `load_weights_from_hdf5_group`: layers with weights, in order, matched by position; every
+    shape is checked before any variable is assigned (a failed load changes nothing)."""
     from tfcompat.keras.layers import InputLayer
     layers = [l for l in model.layers if not isinstance(l, InputLayer)]
     filtered = [l for l in layers if l.weights]
@@ -26,6 +27,7 @@ def load_legacy_weights(model, group, skip_mismatch=False):
     if len(names) != len(filtered):
         raise ValueError(f"Layer count mismatch when loading weights from file. Model expected {len(filtered)} "
                          f"layers, found {len(names)} saved layers.")
+    pending = []
     for k, (name, layer) in enumerate(zip(names, filtered)):
         g = group[name]
         values = [np.asarray(g[w]) for w in _attr_list(g, "weight_names")]
@@ -41,7 +43,9 @@ def load_legacy_weights(model, group, skip_mismatch=False):
                 raise ValueError(f"Shape mismatch in layer #{k} (named {layer.name}) for weight {v.path}. Weight "
                                  f"expects shape {tuple(v.shape)}. Received saved weight with shape "
                                  f"{value.shape}")
-            v.assign(value)
+            pending.append((v, value))
+    for v, value in pending:
+        v.assign(value)
 
 
 def load_legacy_model(filepath, custom_objects=None, compile=True, safe_mode=True):

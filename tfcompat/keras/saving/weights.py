@@ -6,10 +6,11 @@ of a Sequential/Functional model, the attribute name for attributes (`d1`, `opti
 class name. h5py is imported on use.
 """
 import os
-import tempfile
 import warnings
 
 import numpy as np
+
+from tfcompat.util import atomic_file
 
 _SKIP = {"_layers", "_stack", "_input_layer", "_nodes", "_inputs_struct", "_outputs_struct", "_output_spec",
          "_inbound_nodes", "_trainable_variables", "_non_trainable_variables", "_losses"}
@@ -99,7 +100,8 @@ def _entry(h5, path):
     return h5[key] if key in h5 else {}
 
 
-def _load_layer(obj, store):
+def _load_layer(obj, store, pending):
+    """Reads and checks `obj`'s saved variables, appending (variable, value) to `pending`."""
     all_vars = _own_variables(obj)
     n = len(store.keys())
     from tfcompat.keras.optimizers.base import Optimizer
@@ -132,7 +134,7 @@ def _load_layer(obj, store):
             raise ValueError("The shape of the target variable and the shape of the target value in "
                              f"`variable.assign(value)` must match. variable.shape={tuple(v.shape)}, Received: "
                              f"value.shape={value.shape}. Target variable: {v!r}")
-        v.assign(value.astype(_np_dtype(v), copy=False))
+        pending.append((v, value.astype(_np_dtype(v), copy=False)))
 
 
 def _np_dtype(v):
@@ -140,23 +142,24 @@ def _np_dtype(v):
     return dtypes.as_dtype(v.dtype).as_numpy_dtype
 
 
-def read_state(obj, h5, path="", visited=None, errors=None):
-    """Loads `obj` and its children from the open h5py file; failures are collected into `errors`."""
+def read_state(obj, h5, path="", visited=None, errors=None, pending=None):
+    """Reads `obj`'s and its children's values from the open h5py file into `pending` [(variable, value)];
+    failures are collected into `errors`."""
     visited = set() if visited is None else visited
     if id(obj) in visited:
         return
     try:
-        _load_layer(obj, _entry(h5, path))
+        _load_layer(obj, _entry(h5, path), pending)
     except Exception as e:  # noqa: BLE001 - collected and re-raised as Keras's loading error
         errors[id(obj)] = (obj, e)
     visited.add(id(obj))
     for name, child in _children(obj):
-        _read_child(child, h5, _join(path, name), visited, errors, set())
+        _read_child(child, h5, _join(path, name), visited, errors, set(), pending)
 
 
-def _read_child(child, h5, path, visited, errors, containers):
+def _read_child(child, h5, path, visited, errors, containers, pending):
     if _is_saveable(child):
-        read_state(child, h5, path, visited, errors)
+        read_state(child, h5, path, visited, errors, pending)
     elif isinstance(child, (list, tuple, dict)):
         if id(child) in containers:
             return
@@ -164,9 +167,9 @@ def _read_child(child, h5, path, visited, errors, containers):
         used = {}
         for item in (child.values() if isinstance(child, dict) else child):
             if _is_saveable(item):
-                read_state(item, h5, _join(path, _unique(_snake(type(item).__name__), used)), visited, errors)
+                read_state(item, h5, _join(path, _unique(_snake(type(item).__name__), used)), visited, errors, pending)
             elif isinstance(item, (list, tuple, dict)):
-                _read_child(item, h5, _join(path, _unique("container", used)), visited, errors, containers)
+                _read_child(item, h5, _join(path, _unique("container", used)), visited, errors, containers, pending)
 
 
 def raise_loading_failure(errors, warn_only=False):
@@ -181,32 +184,26 @@ def raise_loading_failure(errors, warn_only=False):
 
 
 def load_from_h5(model, h5, skip_mismatch=False):
-    """Loads every saveable of `model` from an open Keras 3 weights file."""
+    """Loads every saveable of `model` from an open Keras 3 weights file.
+
+    Every value is read and checked before any variable changes: a failed load leaves the model as it was
+    (Keras 3 assigns the objects before the failing one; tfcompat is all or nothing, as TF's checkpoint
+    restore). With `skip_mismatch` the values that fit are assigned and the failures are a warning, as Keras.
+    """
     opt = getattr(model, "optimizer", None)
     if opt is not None and "optimizer" in h5 and not getattr(opt, "built", True) and model.built:
         opt.build(model.trainable_variables)
-    errors = {}
-    read_state(model, h5, "", set(), errors)
+    errors, pending = {}, []
+    read_state(model, h5, "", set(), errors, pending)
+    if errors and not skip_mismatch:
+        raise_loading_failure(errors)
+    for v, value in pending:
+        v.assign(value)
     if errors:
-        raise_loading_failure(errors, warn_only=skip_mismatch)
+        raise_loading_failure(errors, warn_only=True)
 
 
 # -- files --------------------------------------------------------------------------------------------------
-def atomic_write(filepath, write):
-    """Calls `write(tmp_path)` on a temporary file next to `filepath`, then renames it over `filepath`."""
-    filepath = os.fspath(filepath)
-    directory = os.path.dirname(os.path.abspath(filepath))
-    fd, tmp = tempfile.mkstemp(dir=directory, prefix=f".{os.path.basename(filepath)}.", suffix=".tmp")
-    os.close(fd)
-    try:
-        write(tmp)
-        os.replace(tmp, filepath)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.remove(tmp)
-        raise
-
-
 def ask_to_proceed_with_overwrite(filepath):
     """Keras's interactive overwrite prompt: True to overwrite."""
     answer = input(f"[WARNING] {filepath} already exists - overwrite? [y/n]").strip().lower()
@@ -219,7 +216,7 @@ def ask_to_proceed_with_overwrite(filepath):
 
 
 def save_weights(model, filepath, overwrite=True, max_shard_size=None):
-    """`model.save_weights(filepath)`: Keras 3's `.weights.h5` file, written atomically."""
+    """`model.save_weights(filepath)`: Keras 3's `.weights.h5` file, written atomically and durably (fsync)."""
     import h5py
     filepath_str = str(os.fspath(filepath))
     if max_shard_size is not None:
@@ -235,7 +232,7 @@ def save_weights(model, filepath, overwrite=True, max_shard_size=None):
     def write(tmp):
         with h5py.File(tmp, "w") as h5:
             write_state(model, h5)
-    atomic_write(filepath_str, write)
+    atomic_file.atomic_write(filepath_str, write, keep_mode=True)
 
 
 def load_weights(model, filepath, skip_mismatch=False, **kwargs):
