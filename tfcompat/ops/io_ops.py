@@ -398,17 +398,24 @@ class TFRecordOptions:
 
 @tf_export("io.TFRecordWriter")
 class TFRecordWriter:
-    """Writes records (bytes) to a TFRecord file, framed and optionally compressed exactly as TF does."""
+    """Writes records (bytes) to a TFRecord file, framed and optionally compressed exactly as TF does.
+
+    The records go to a temporary file beside `path` that `close()` fsyncs and renames to `path`: until then
+    (TF: from the constructor on) `path` keeps its previous content, and a killed writer never leaves half a
+    file there.
+    """
 
     def __init__(self, path, options=None):
+        from tfcompat.util.atomic_file import AtomicFile
         if not isinstance(options, TFRecordOptions):
             options = TFRecordOptions(compression_type=options)
+        self._zlib = options._compressor()
         p = _path(path)
         try:
-            self._f = open(p, "wb")
+            self._out = AtomicFile(p)
         except OSError as e:
             raise _os_error(e, p) from None
-        self._zlib = options._compressor()
+        self._f = self._out.file
 
     def write(self, record):
         """Appends one record (bytes or str)."""
@@ -422,11 +429,15 @@ class TFRecordWriter:
         self._f.flush()
 
     def close(self):
+        """Finishes the file and puts it at its path (fsync and rename)."""
         if self._f.closed:
             return
-        if self._zlib is not None:
-            self._f.write(self._zlib.flush())
-        self._f.close()
+        try:
+            if self._zlib is not None:
+                self._f.write(self._zlib.flush())
+            self._out.commit()
+        except OSError as e:
+            raise _os_error(e, self._out.path) from None
 
     def __enter__(self):
         return self
