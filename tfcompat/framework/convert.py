@@ -43,6 +43,8 @@ def _np_of_python(value):
             raise ValueError("Can't convert Python sequence with out-of-range integer to Tensor.")
         raise ValueError(f"Attempt to convert a value ({value!r}) with an unsupported type ({type(value)}) to a Tensor.")
     if kind in "SU":
+        if _has_non_string_leaf(value):
+            raise ValueError("Can't convert Python sequence with mixed types to Tensor.")
         return _string_array(arr)
     if _from_python_only(value):
         if kind == "f":
@@ -65,6 +67,13 @@ def _from_python_only(value):
         return _from_python_only(first) and all(
             not isinstance(v, (np.generic, np.ndarray)) for v in value)
     return isinstance(value, _PY_SCALARS) or not isinstance(value, (np.generic, np.ndarray))
+
+
+def _has_non_string_leaf(value):
+    """True when a nested list mixes strings with other leaves (numbers, bools, lists among strings)."""
+    if isinstance(value, (list, tuple)):
+        return any(_has_non_string_leaf(v) for v in value)
+    return not isinstance(value, (str, bytes, np.ndarray, np.str_, np.bytes_))
 
 
 def _leaves_are_strings(value):
@@ -92,6 +101,8 @@ def _object_strings(value):
         raise ValueError("Can't convert non-rectangular Python sequence to Tensor.") from None
     if not shape:
         out[()] = encoded
+    elif not all(type(v) is bytes for v in out.flat):     # a list where a string was expected
+        raise ValueError("Can't convert Python sequence with mixed types to Tensor.")
     return out
 
 
@@ -136,6 +147,8 @@ def _python_to_array(value, dtype):
     kind = arr.dtype.kind
     if arr.size == 0 and kind in "fiubc":      # an empty list has no element type: it takes any dtype
         return arr.astype(np.float32 if dtype is dtypes.bfloat16 else dtype.as_numpy_dtype)
+    if kind in "SU" and _has_non_string_leaf(value):
+        raise ValueError("Can't convert Python sequence with mixed types to Tensor.")
     if kind in "SUO":
         if kind == "O" and arr.size and all(isinstance(v, numbers.Number) for v in arr.flat):
             pass

@@ -446,9 +446,67 @@ def axis_list(axis, ndim):
     return (a % ndim if ndim else 0,)
 
 
-def int_list(value):
-    """A shape-like argument (list, tuple, tensor, TensorShape) as a list of Python ints."""
+_SHAPE_SIG = "attr=seed:int,default=0; attr=seed2:int,default=0; attr=dtype:type,allowed=[DT_HALF, DT_BFLOAT16, " \
+    "DT_FLOAT, DT_DOUBLE]; attr=T:type,allowed=[DT_INT32, DT_INT64]; is_stateful=true"
+_INDEX_ATTRS = {   # op -> (its int32/int64 index input's attr, OpDef signature, message shows ` name: `)
+    "Fill": ("index_type", "dims:index_type, value:T -> output:T; attr=T:type; attr=index_type:type,"
+             "default=DT_INT32,allowed=[DT_INT32, DT_INT64]", True),
+    "Reshape": ("Tshape", "tensor:T, shape:Tshape -> output:T; attr=T:type; attr=Tshape:type,default=DT_INT32,"
+                "allowed=[DT_INT32, DT_INT64]", False),
+    "BroadcastTo": ("Tidx", "input:T, shape:Tidx -> output:T; attr=T:type; attr=Tidx:type,default=DT_INT32,"
+                    "allowed=[DT_INT32, DT_INT64]", False),
+    "Tile": ("Tmultiples", "input:T, multiples:Tmultiples -> output:T; attr=T:type; attr=Tmultiples:type,"
+             "default=DT_INT32,allowed=[DT_INT32, DT_INT64]", False),
+    "Transpose": ("Tperm", "x:T, perm:Tperm -> y:T; attr=T:type; attr=Tperm:type,default=DT_INT32,"
+                  "allowed=[DT_INT32, DT_INT64]", False),
+    "RandomUniform": ("T", "shape:T -> output:dtype; " + _SHAPE_SIG, True),
+    "RandomStandardNormal": ("T", "shape:T -> output:dtype; " + _SHAPE_SIG, True),
+    "TruncatedNormal": ("T", "shape:T -> output:dtype; " + _SHAPE_SIG, True),
+    "RandomUniformInt": ("T", "shape:T, minval:Tout, maxval:Tout -> output:Tout; attr=seed:int,default=0; "
+                         "attr=seed2:int,default=0; attr=Tout:type,allowed=[DT_INT32, DT_INT64]; "
+                         "attr=T:type,allowed=[DT_INT32, DT_INT64]; is_stateful=true", True),
+}
+
+
+def _not_int(value, op):
+    """TF's error for a non-integer shape-like argument: the op's attr check when `op` converts it itself
+    (`_INDEX_ATTRS`), else the failed int32 conversion of `tf.ones`/`tf.zeros`."""
+    spec = _INDEX_ATTRS.get(op)
+    if spec is None:
+        if isinstance(value, Tensor):
+            return ValueError(f"Tensor conversion requested dtype int32 for Tensor with dtype {value.dtype.name}: "
+                              f"{value!r}")
+        if isinstance(value, (list, tuple)):
+            to_storage(value)      # TF's conversion errors (mixed types, ragged lists) come first
+        return TypeError(f"Cannot convert {value!r} to EagerTensor of dtype int32")
+    attr, sig, named = spec
+    got = type_name(to_storage(value).dtype)
+    return errors.op_error(errors.InvalidArgumentError,
+                           f"Value for attr '{attr}' of {got} is not in the list of allowed values: int32, int64\n"
+                           f"\t; NodeDef: {{{{node {op}}}}}; Op<name={op}; signature={sig}>", op, "" if named else None)
+
+
+def _int_leaf(v, value, op):
+    if isinstance(v, (int, np.integer)):
+        return int(v)
+    if isinstance(v, np.ndarray) and v.dtype.kind in "iu" and v.ndim == 0:
+        return int(v)
+    if isinstance(v, (Tensor, Variable)) and v.dtype.is_integer and v.shape.rank == 0:
+        return int(v)
+    if v is None:
+        raise ValueError("Attempt to convert a value (None) with an unsupported type (<class 'NoneType'>) to a "
+                         "Tensor.")
+    raise _not_int(value, op)
+
+
+def int_list(value, op=None):
+    """A shape-like argument (list, tuple, tensor, TensorShape) as a list of Python ints.
+
+    Python floats or strings, and float tensors, raise TF's error (`_not_int`); NumPy float arrays truncate as TF.
+    """
     if isinstance(value, Tensor):
+        if not value.dtype.is_integer:
+            raise _not_int(value, op)
         return [int(v) for v in value._array().reshape(-1)]
     if hasattr(value, "as_list"):
         return value.as_list()
@@ -456,7 +514,9 @@ def int_list(value):
         return [int(v) for v in value.reshape(-1)]
     if isinstance(value, (int, np.integer)):
         return [int(value)]
-    return [int(v) for v in value]
+    if isinstance(value, (str, bytes, float, np.floating)) or not hasattr(value, "__iter__"):
+        raise _not_int(value, op)
+    return [v if type(v) is int else _int_leaf(v, value, op) for v in value]
 
 
 def int_value(value):

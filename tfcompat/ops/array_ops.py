@@ -100,7 +100,7 @@ def _numel(shape):
 def reshape(tensor, shape, name=None):
     """Reshapes to `shape` (one entry may be -1), keeping the elements in row-major order."""
     t = input_storage(tensor)
-    dims = int_list(shape)
+    dims = int_list(shape, "Reshape")
     n = t.size if _is_str(t) else t.numel()
     unknown = [i for i, d in enumerate(dims) if d == -1]
     known = 1
@@ -130,7 +130,7 @@ def transpose(a, perm=None, conjugate=False, name="transpose"):
     if perm is None:
         p = list(_pyrange(n - 1, -1, -1))
     else:
-        p = int_list(perm)
+        p = int_list(perm, "Transpose")
         if len(p) != n:
             raise _fail(f"transpose expects a vector of size {n}. But input(1) is a vector of size {len(p)}",
                         "Transpose")
@@ -272,7 +272,7 @@ def broadcast_dynamic_shape(shape_x, shape_y):
 def broadcast_to(input, shape, name=None):  # noqa: A002
     """Broadcasts `input` to `shape` with NumPy's rules."""
     t = input_storage(input)
-    dims = int_list(shape)
+    dims = int_list(shape, "BroadcastTo")
     if _broadcast_dims(t.shape, dims) != dims:
         raise _fail(f"Incompatible shapes: {_dims(t.shape)} vs. {_dims(dims)}", "BroadcastTo")
     if _is_str(t):
@@ -385,7 +385,7 @@ def split(value, num_or_size_splits, axis=0, num=None, name="split"):
 def tile(input, multiples, name=None):  # noqa: A002
     """Repeats the whole tensor `multiples[i]` times along axis i."""
     t = input_storage(input)
-    m = int_list(multiples)
+    m = int_list(multiples, "Tile")
     if len(m) != t.ndim:
         raise _fail(f"Expected multiples argument to be a vector of length {t.ndim} but got length {len(m)}", "Tile")
     if _is_str(t):
@@ -797,7 +797,7 @@ def range(start, limit=None, delta=1, dtype=None, name="range"):  # noqa: A001
 def fill(dims, value, name=None):
     """A tensor of shape `dims` filled with the scalar `value` (dtype inferred from it)."""
     v = input_storage(value)
-    shp = int_list(dims)
+    shp = _fill_dims(int_list(dims, "Fill"))
     if _is_str(v):
         return wrap(np.full(shp, v.reshape(())[()], dtype=object))
     if v.ndim != 0:
@@ -805,9 +805,18 @@ def fill(dims, value, name=None):
     return wrap(v.expand(shp).clone() if shp else v.clone())
 
 
+def _fill_dims(dims):
+    """`dims` of a Fill, checked non-negative as TF's kernel does."""
+    for d in dims:
+        if d < 0:
+            raise errors.kernel_error(_IAE, f"Dimension {d} must be >= 0", "Fill")
+    return dims
+
+
 def _filled(shape, dtype, value):
     dtype = dtypes.as_dtype(dtype)
-    shp = int_list(shape) if not isinstance(shape, (int, np.integer)) else [int(shape)]
+    shp = _fill_dims([int(shape)] if isinstance(shape, (int, np.integer))
+                     else int_list(shape, "Fill" if isinstance(shape, Tensor) else None))
     if dtype is dtypes.string:
         return wrap(np.full(shp, b"" if value == 0 else value, dtype=object))
     return wrap(torch.full(shp, value, dtype=dtype.torch_dtype, device=current_device()))

@@ -116,7 +116,7 @@ def _check_dtype(dtype, allowed):
 
 
 def _shape(shape, op):
-    dims = int_list(shape)
+    dims = int_list(shape, op)
     for d in dims:
         if d < 0:
             raise errors.op_error(errors.InvalidArgumentError, f"Dimension {d} must be >= 0", op)
@@ -181,7 +181,7 @@ def _truncated_normal(dims, mean, stddev, dtype, gen, op="TruncatedNormal"):
 
 def _uniform(dims, minval, maxval, dtype, gen, op):
     dtype = _check_dtype(dtype, _UNIFORM_TYPES)
-    dims = _shape(dims, op)
+    dims = _shape(dims, op + "Int" if dtype.is_integer else op)
     device = gen.device
     if dtype.is_integer:
         if maxval is None:
