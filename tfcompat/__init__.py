@@ -16,10 +16,10 @@ from tfcompat import ops as _ops  # noqa: F401  (registers the op library)
 from tfcompat import _api
 
 __version__ = "2.21.0"          # the TF API version tfcompat follows
-version = type("version", (), {"VERSION": __version__, "GIT_VERSION": "tfcompat", "COMPILER_VERSION": "",
-                               "GRAPH_DEF_VERSION": 0})
 
 _api.build(_importlib.import_module(__name__))
+_api.constants(_importlib.import_module(__name__), "version", VERSION=__version__, GIT_VERSION="tfcompat",
+               COMPILER_VERSION="", GRAPH_DEF_VERSION=0)
 del _importlib
 
 
@@ -40,10 +40,8 @@ _sys.modules[__name__].__class__ = _TFModule
 
 
 def __getattr__(attr):
-    target = _api.LAZY.get(attr)
-    if target is not None:
-        import importlib
-        module = importlib.import_module(target)
+    if attr in _api.LAZY:
+        module = _api.load(attr)
         globals()[attr] = module
         return module
     if attr.startswith("__"):

@@ -31,11 +31,21 @@ def tf_api_names():
     return _TF_NAMES
 
 
+# TF 2.21 modules that the API list's dir() walk did not reach (TF loads them lazily): all their names are TF's
+UNLISTED_MODULES = ("experimental", "dtensor", "security", "tools")
+
+
+def is_tf_name(full):
+    """Whether `tf.<full>` is a public TF 2.21 name."""
+    return full in tf_api_names() or full.split(".", 1)[0] in UNLISTED_MODULES
+
+
 def missing(namespace, attr):
     """The error for `tf.<namespace>.<attr>`: NotImplementedYet for TF names, AttributeError otherwise."""
     full = f"{namespace}.{attr}" if namespace else attr
-    modname = "tensorflow" + ("." + namespace if namespace else "")
-    if full in tf_api_names():
+    # Keras's own modules (`import keras`) are named `keras.<x>`; everything else is `tensorflow.<x>`
+    modname = namespace if namespace.startswith("keras") else "tensorflow" + ("." + namespace if namespace else "")
+    if is_tf_name(full):
         return NotImplementedYet(f"tf.{full} is not implemented in tfcompat yet "
                                  f"(see compat_matrix.md for what is supported)")
     return AttributeError(f"module '{modname}' has no attribute '{attr}'")
@@ -47,9 +57,9 @@ class Namespace(types.ModuleType):
     def __getattr__(self, attr):
         if attr.startswith("__"):
             raise AttributeError(attr)
-        sub = LAZY.get(self._tf_path + "." + attr if self._tf_path else attr)
-        if sub is not None:
-            module = importlib.import_module(sub)
+        path = self._tf_path + "." + attr if self._tf_path else attr
+        if path in LAZY:
+            module = load(path)
             setattr(self, attr, module)
             return module
         raise missing(self._tf_path, attr)
@@ -58,7 +68,8 @@ class Namespace(types.ModuleType):
         return sorted(set(self.__dict__) | {k.split(".")[-1] for k in LAZY if k.rsplit(".", 1)[0] == self._tf_path})
 
 
-# TF namespaces that are real tfcompat packages, imported on first use (heavy ones stay out of `import tfcompat`)
+# TF namespaces that are real tfcompat packages, imported on first use (heavy ones stay out of `import tfcompat`);
+# a "keras.<x>" target is the `tf.keras.<x>` view, as TF's `tf.metrics` is `keras._tf_keras.keras.metrics`
 LAZY = {
     "keras": "tfcompat.keras",
     "data": "tfcompat.data",
@@ -68,15 +79,45 @@ LAZY = {
     "compat": "tfcompat.compat",
     "compat.v1": "tfcompat.compat.v1",
     "compat.v2": "tfcompat",
-    "distribute": "tfcompat.distribute",
-    "experimental": "tfcompat.experimental",
-    "estimator": "tfcompat.estimator",
-    "lite": "tfcompat.lite",
     "losses": "tfcompat.losses",
-    "metrics": "tfcompat.keras.metrics",
-    "optimizers": "tfcompat.keras.optimizers",
-    "initializers": "tfcompat.keras.initializers",
+    "metrics": "keras.metrics",
+    "optimizers": "keras.optimizers",
+    "initializers": "keras.initializers",
 }
+
+
+def load(path):
+    """The module behind the lazy namespace `tf.<path>`.
+
+    A target package that does not exist answers as any missing TF name does
+    (`NotImplementedYet`, also an `AttributeError`), never `ModuleNotFoundError`;
+    a package without its own `__getattr__` gets TF's missing-name answer.
+    """
+    target = LAZY[path]
+    if target.startswith("keras."):
+        from tfcompat._tf_keras import resolve
+        return resolve(target)
+    namespace, _, attr = path.rpartition(".")
+    module = import_or_missing(target, namespace, attr)
+    if "__getattr__" not in module.__dict__ and module.__name__ != "tfcompat":
+        module.__getattr__ = _missing_hook(path)
+    return module
+
+
+def import_or_missing(target, namespace, attr):
+    """Imports module `target` for `tf.<namespace>.<attr>`; `missing(namespace, attr)` if there is no such module."""
+    try:
+        return importlib.import_module(target)
+    except ModuleNotFoundError as e:
+        if e.name is None or not (target == e.name or target.startswith(e.name + ".")):
+            raise                                   # a dependency of an existing package is missing
+        raise missing(namespace, attr) from None
+
+
+def _missing_hook(path):
+    def __getattr__(attr):
+        raise missing(path, attr)
+    return __getattr__
 
 
 def build(root):
@@ -87,6 +128,14 @@ def build(root):
         path, _, attr = full.rpartition(".")
         mod = _namespace(root, modules, path)
         setattr(mod, attr, obj)
+
+
+def constants(root, path, **values):
+    """The namespace module `tf.<path>` holding `values` (TF's constant-only modules, e.g. `tf.version`)."""
+    mod = _namespace(root, {"": root}, path)
+    for name, value in values.items():
+        setattr(mod, name, value)
+    return mod
 
 
 def _namespace(root, modules, path):

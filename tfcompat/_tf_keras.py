@@ -20,6 +20,8 @@ class KerasView(types.ModuleType):
         self._tf_path = path
         self._target = target
         self.__path__ = []        # a package, so `import tensorflow.keras.layers` works through the alias hook
+        if path == "keras":
+            self.__version__ = target.__version__
 
     def __getattr__(self, attr):
         if attr.startswith("__"):

@@ -1,9 +1,17 @@
 """`tf.keras` (Keras 3 API) on tfcompat's runtime. Submodules load on first use."""
 import importlib as _importlib
 
+__version__ = "3.15.1"          # the Keras API version tfcompat follows (TF 2.21 ships Keras 3.15)
+
+
+def version():
+    """`keras.version()`: the Keras version string."""
+    return __version__
+
+
 _SUBMODULES = ("layers", "models", "optimizers", "losses", "metrics", "activations", "initializers",
                "regularizers", "constraints", "callbacks", "datasets", "ops", "random", "utils", "backend",
-               "mixed_precision", "saving", "preprocessing", "applications")
+               "mixed_precision", "saving", "preprocessing")
 
 
 # top-level names of `keras` -> the submodule that defines them
@@ -18,9 +26,9 @@ def __getattr__(attr):
         value = getattr(_importlib.import_module(f"{__name__}.{owner}"), attr)
         globals()[attr] = value
         return value
+    from tfcompat._api import import_or_missing, missing
     if attr in _SUBMODULES:
-        module = _importlib.import_module(f"{__name__}.{attr}")
+        module = import_or_missing(f"{__name__}.{attr}", "keras", attr)
         globals()[attr] = module
         return module
-    from tfcompat._api import missing
     raise missing("keras", attr)

@@ -523,7 +523,5 @@ serialize, deserialize, get = lookup_functions("loss", "keras.losses", ALL_OBJEC
 
 
 def __getattr__(attr):
-    if attr in ("CTC", "Dice", "Tversky", "Circle", "CategoricalGeneralizedCrossEntropy", "ctc", "dice", "tversky",
-                "circle", "categorical_generalized_cross_entropy"):
-        raise NotImplementedError(f"tf.keras.losses.{attr} is not implemented in tfcompat yet")
-    raise AttributeError(f"module 'keras._tf_keras.keras.losses' has no attribute '{attr}'")
+    from tfcompat._api import missing
+    raise missing("keras.losses", attr)

@@ -43,6 +43,5 @@ def get(identifier):
 
 
 def __getattr__(attr):
-    if attr in ("LossScaleOptimizer", "Adafactor", "Lamb", "Muon", "ScheduleFreeAdamW"):
-        raise NotImplementedError(f"tf.keras.optimizers.{attr} is not implemented in tfcompat yet")
-    raise AttributeError(f"module 'keras._tf_keras.keras.optimizers' has no attribute '{attr}'")
+    from tfcompat._api import missing
+    raise missing("keras.optimizers", attr)
