@@ -87,3 +87,63 @@ def test_mixed_types_elsewhere():
     with pytest.raises(ValueError, match="^Can't convert non-rectangular Python sequence to Tensor.$"):
         tf.constant([[1, 2], "a"])
     assert tf.constant(np.array([1, "a"])).numpy().tolist() == [b"1", b"a"]     # NumPy did the conversion
+
+
+# ------------------------------------------------------------------------------------- Keras input shapes
+
+def _model(shape=(3,), units=2):
+    inp = tf.keras.Input(shape)
+    return tf.keras.Model(inp, tf.keras.layers.Dense(units)(inp)), inp
+
+
+def test_rank_one_input_to_a_rank_two_model_is_refused():
+    m, inp = _model()
+    with pytest.raises(ValueError) as e:
+        m(np.ones(3, np.float32))
+    msg = str(e.value)
+    assert msg.startswith("Exception encountered when calling Functional.call().\n\n\x1b[1mInvalid input shape for "
+                          f"input [1. 1. 1.] with name '{inp.name}' and path ''. Expected shape (None, 3), but input "
+                          "has incompatible shape (3,)\x1b[0m")
+    m.compile("sgd", "mse")
+    with pytest.raises(ValueError, match=r"Invalid input shape for input .* Expected shape \(None, 3\)"):
+        m.fit(np.ones(3, np.float32), np.ones(3), verbose=0)
+    s = tf.keras.Sequential([tf.keras.Input((3,)), tf.keras.layers.Dense(2)])
+    with pytest.raises(ValueError, match=r"(?s)^Exception encountered when calling Sequential.call\(\).*Invalid input "
+                                         r"shape .* but input has incompatible shape \(3,\)"):
+        s(np.ones(3, np.float32))
+
+
+def test_named_inputs_report_their_path_and_dims():
+    a, b = tf.keras.Input((3,), name="a"), tf.keras.Input((2,), name="b")
+    m = tf.keras.Model([a, b], tf.keras.layers.Concatenate()([a, b]))
+    with pytest.raises(ValueError, match=r"Invalid input shape for input \[1. 1. 1.\] with name 'a' and path '0'"):
+        m([np.ones(3, np.float32), np.ones((1, 2), np.float32)])
+    with pytest.raises(ValueError) as e:
+        m([np.ones((1, 3), np.float32), np.ones((1, 5), np.float32)])
+    assert str(e.value) == (f"Input 1 with name 'b' of layer '{m.name}' is incompatible with the layer: expected "
+                            "shape=(None, 2), found shape=(1, 5)")
+
+
+def test_trailing_unit_axis_is_squeezed_or_added_as_keras_does():
+    i = tf.keras.Input((3, 1))
+    assert tf.keras.Model(i, tf.keras.layers.Flatten()(i))(np.ones((2, 3), np.float32)).shape == (2, 3)
+    m, _ = _model(units=1)
+    assert m(np.ones((2, 3, 1), np.float32)).shape == (2, 1)
+    with pytest.raises(ValueError, match=r"incompatible shape \(2, 3, 1, 1\)"):
+        m(np.ones((2, 3, 1, 1), np.float32))
+
+
+def test_dense_input_spec():
+    d = tf.keras.layers.Dense(2)
+    d(np.ones((1, 3), np.float32))
+    with pytest.raises(ValueError) as e:
+        d(np.ones((2, 4), np.float32))
+    assert str(e.value) == (f"Input 0 with name 'None' of layer '{d.name}' is incompatible with the layer: expected "
+                            "axis -1 of input shape to have value 3, but received input with shape (2, 4)")
+    with pytest.raises(ValueError) as e:
+        d(np.ones(3, np.float32))
+    assert str(e.value).endswith("expected min_ndim=2, found ndim=1. Full shape received: (3,)")
+    s = tf.keras.Sequential([tf.keras.Input((3,)), tf.keras.layers.Dense(2)])
+    with pytest.raises(ValueError, match=r"^Exception encountered when calling Sequential.call\(\).\n\n\x1b\[1mInput "
+                                         r"0 with name 'None' of layer 'dense\w*' is incompatible"):
+        s(np.ones((2, 4), np.float32))

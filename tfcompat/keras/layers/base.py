@@ -566,8 +566,8 @@ def _with_call_info(e, layer, args, kwargs):
 
     Only the innermost layer adds it; the exception keeps its class (Keras re-raises the same type).
     """
-    if getattr(e, "_keras_call_info_injected", False):
-        return e
+    if getattr(e, "_keras_call_info_injected", False) or getattr(e, "_keras_input_spec_of", None) is layer:
+        return e         # the layer's own input-spec error: Keras raises it before `call`, outer calls add info
     name = f"{type(layer).__name__}.call()"
     try:
         bound = inspect.signature(layer.call).bind(*args, **kwargs)

@@ -13,6 +13,18 @@ def _ser(obj):
     return serialize_keras_object(obj)
 
 
+def _incompatible(layer, x, units_in):
+    """Keras 3's input-spec error of a Dense layer (`min_ndim=2`, last axis `units_in`), raised before `call`."""
+    shape = tuple(x.shape)
+    if len(shape) < 2:
+        message = f"expected min_ndim=2, found ndim={len(shape)}. Full shape received: {shape}"
+    else:
+        message = f"expected axis -1 of input shape to have value {units_in}, but received input with shape {shape}"
+    e = ValueError(f"Input 0 with name 'None' of layer '{layer.name}' is incompatible with the layer: {message}")
+    e._keras_input_spec_of = layer
+    return e
+
+
 class Dense(Layer):
     """`output = activation(dot(input, kernel) + bias)`, kernel shape `(input_dim, units)`."""
 
@@ -61,6 +73,8 @@ class Dense(Layer):
     def call(self, inputs, training=None):
         x = input_storage(inputs)
         k = self._kernel._read()
+        if x.ndim < 2 or x.shape[-1] != k.shape[0]:
+            raise _incompatible(self, x, k.shape[0])
         if x.dtype is not k.dtype:
             k = k.to(x.dtype)
         if self._bias is not None:

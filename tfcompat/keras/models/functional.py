@@ -71,10 +71,66 @@ class Functional(Model):
         else:
             values = nest.flatten(inputs) if isinstance(struct, (list, tuple, dict)) else [inputs]
         values = [self._convert_inputs(v) for v in values]
-        return run_graph(self._nodes, nest.flatten(struct), values, self._outputs_struct, training)
+        kts = nest.flatten(struct)
+        check_input_shapes(self, kts, values)
+        values = adjust_input_ranks(kts, values, struct)
+        return run_graph(self._nodes, kts, values, self._outputs_struct, training)
 
     def _layers_for_summary(self):
         return [l for l in self.layers]
+
+
+def _shape_of(x):
+    return tuple(x.shape) if hasattr(x, "shape") else None
+
+
+def check_input_shapes(model, kts, values):
+    """Keras 3's input-spec check of a functional model: every known dim of each input (a trailing 1 of
+    either side ignored) must match. Raised as is (Keras checks before `call`, so it carries no call info)."""
+    for i, (kt, x) in enumerate(zip(kts, values)):
+        shape = _shape_of(x)
+        if shape is None:
+            continue
+        want = (None,) + tuple(kt._shape[1:])
+        got_s = shape[:-1] if shape and shape[-1] == 1 else shape
+        want_s = want[:-1] if want and want[-1] == 1 else want
+        if any(w is not None and g is not None and w != g for w, g in zip(want_s, got_s)):
+            name = kt._history[0].layer.name if kt._history else kt.name
+            e = ValueError(f"Input {i} with name '{name}' of layer '{model.name}' is incompatible with the layer: "
+                           f"expected shape={want}, found shape={got_s}")
+            e._keras_input_spec_of = model
+            raise e
+
+
+def adjust_input_ranks(kts, values, struct):
+    """Keras 3's `_adjust_input_rank`: an input one rank above its `Input` loses a trailing 1, one rank below
+    gains one when the `Input` ends in 1; any other rank is a ValueError naming the input and its path."""
+    out = []
+    for i, (kt, x) in enumerate(zip(kts, values)):
+        shape = _shape_of(x)
+        ref = kt._shape
+        if shape is None or len(shape) == len(ref):
+            out.append(x)
+        elif len(shape) == len(ref) + 1 and shape[-1] == 1:
+            out.append(_squeeze_last(x))
+        elif len(shape) == len(ref) - 1 and ref[-1] == 1:
+            out.append(_expand_last(x))
+        else:
+            path = str(i) if isinstance(struct, (list, tuple)) else sorted(struct)[i] if isinstance(struct, dict) \
+                else ""
+            raise ValueError(f"Invalid input shape for input {x} with name '{kt.name}' and path '{path}'. Expected "
+                             f"shape {tuple(ref)}, but input has incompatible shape {shape}")
+    return out
+
+
+def _squeeze_last(x):
+    from tfcompat.ops.array_ops import squeeze
+    return squeeze(x, axis=-1)
+
+
+def _expand_last(x):
+    from tfcompat.ops.array_ops import expand_dims
+    return expand_dims(x, -1)
 
 
 def _layers_by_depth(nodes, inputs):
