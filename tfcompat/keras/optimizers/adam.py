@@ -1,5 +1,4 @@
 """`keras.optimizers.Adam`, `AdamW`, `Adamax`, `Nadam`: the Adam family (Keras 3 formulas)."""
-import numpy as np
 import torch
 
 from tfcompat.keras.optimizers.base import Optimizer, base_kwargs as _base_kwargs, f32, sqrt
@@ -44,15 +43,22 @@ class Adam(Optimizer):
 
     _tensor_update = True
 
+    def _alpha(self, lr, step):
+        """`lr * sqrt(1 - beta_2^t) / (1 - beta_1^t)` as a 0-d float32 tensor.
+
+        Eager steps and traced steps (which pass `lr` and `step` as tensors) run these same torch ops, so a
+        replayed step equals the eager one bit for bit (NumPy's and torch's float32 `sqrt` differ in the last bit).
+        """
+        if not isinstance(step, torch.Tensor):
+            device = self._iterations._t.device
+            lr = torch.full((), float(lr), dtype=torch.float32, device=device)
+            step = torch.full((), float(step), dtype=torch.float32, device=device)
+        b1p = torch.pow(torch.full_like(step, self.beta_1), step)
+        b2p = torch.pow(torch.full_like(step, self.beta_2), step)
+        return lr * torch.sqrt(1 - b2p) / (1 - b1p)
+
     def _update(self, params, grads, lr, step, indices):
-        if isinstance(step, torch.Tensor):     # traced: the same float32 arithmetic as tensor ops
-            b1p = torch.pow(torch.full_like(step, self.beta_1), step)
-            b2p = torch.pow(torch.full_like(step, self.beta_2), step)
-            alpha = lr * torch.sqrt(1 - b2p) / (1 - b1p)
-        else:
-            b1p = f32(self.beta_1) ** step
-            b2p = f32(self.beta_2) ** step
-            alpha = float(lr * np.sqrt(_ONE - b2p) / (_ONE - b1p))
+        alpha = self._alpha(lr, step)
         m = self._slot_storages("momentum", indices)
         v = self._slot_storages("velocity", indices)
         _move_(m, grads, 1 - self.beta_1)
