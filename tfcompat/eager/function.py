@@ -1325,7 +1325,12 @@ class _Jit:
     def __init__(self, function, program, plain):
         self.function = function
         self.plain = plain
-        self.compiled = torch.compile(program, dynamic=False)      # raising here fails the trace (no effects)
+        with warnings.catch_warnings():
+            # torch.compile's first call imports torch.utils.mkldnn, whose ScriptModules make torch warn that
+            # `torch.jit.script_method` is deprecated (a DeprecationWarning, a FutureWarning from torch 2.14 on):
+            # torch's own use, not the user's, so it is not shown
+            warnings.filterwarnings("ignore", message="`torch.jit.script_method` is ")
+            self.compiled = torch.compile(program, dynamic=False)      # raising here fails the trace (no effects)
 
     def __call__(self, I, V, C, F):
         compiled = self.compiled
