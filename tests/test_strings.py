@@ -172,3 +172,62 @@ def test_sparse_tensor():
     assert st.with_values(st.values * 10).values.numpy().tolist() == [10, 20]
     assert _err(ValueError, lambda: tf.sparse.SparseTensor([[0, 0]], [1., 2.], [2, 2])) == \
         "Dimensions 1 and 2 are not compatible"
+
+
+def test_unicode_malformed_input_replacement_char_and_modes():
+    dec = tf.strings.unicode_decode
+    cases = {b"a\xffb": [97, 63, 98], b"a\xe2\x82b": [97, 63, 98], b"\xf0\x80\x80\x80z": [63, 63, 63, 63, 122],
+             b"\xed\xa0\x80z": [63, 63, 63, 122], b"\xc0\xafz": [63, 63, 122], b"z\xe2\x82": [122, 63]}
+    for data, codes in cases.items():       # one replacement per maximal malformed subsequence, as TF (ICU)
+        assert dec(data, "UTF-8", replacement_char=63).numpy().tolist() == codes
+        assert dec(data, "UTF-8", errors="ignore").numpy().tolist() == [c for c in codes if c != 63]
+    fffd = "a\ufffdb".encode()                # a real U+FFFD in the input is kept
+    for mode in ("replace", "ignore", "strict"):
+        assert dec(fffd, "UTF-8", errors=mode, replacement_char=63).numpy().tolist() == [97, 65533, 98]
+    with pytest.raises(tf.errors.InvalidArgumentError) as e:
+        dec(b"a\xffb", "UTF-8", errors="strict")
+    assert str(e.value) == ("{{function_node __wrapped__UnicodeDecode_device_/job:localhost/replica:0/task:0/device:"
+                            "CPU:0}} Invalid formatting on input string [Op:UnicodeDecode] name: ")
+    assert dec(b"a\x01\tb\x7f\x85", "UTF-8", replace_control_characters=True).numpy().tolist() == \
+        [97, 65533, 65533, 98, 127, 65533]
+    assert dec("a\x85b".encode(), "UTF-8", replace_control_characters=True, replacement_char=63).numpy().tolist() \
+        == [97, 133, 98]
+    assert dec("a\u00e9".encode("utf-16-be") + b"\xd8\x00", "UTF-16-BE", replacement_char=63).numpy().tolist() == \
+        [97, 233, 63]
+    assert tf.strings.unicode_split(b"a\xffb", "UTF-8", replacement_char=63).numpy().tolist() == [b"a", b"?", b"b"]
+    with pytest.raises(tf.errors.InvalidArgumentError, match=r"}} replacement_char out of unicode codepoint range "
+                                                             r"\[Op:UnicodeDecode\] name: $"):
+        dec(b"a", "UTF-8", replacement_char=0x110000)
+    with pytest.raises(tf.errors.InvalidArgumentError) as e:
+        dec(b"a", "UTF-8", errors="bogus")
+    assert str(e.value).startswith("Value for attr 'errors' of \"bogus\" is not in the list of allowed values: "
+                                   "\"strict\", \"replace\", \"ignore\"\n\t; NodeDef: {{node UnicodeDecode}}; "
+                                   "Op<name=UnicodeDecode; signature=input:string -> row_splits:Tsplits, ")
+
+
+def test_unicode_encode_and_transcode_invalid_code_points():
+    enc = tf.strings.unicode_encode
+    bad = [97, 0x110000, 0xD800, -5, 98]
+    assert enc(bad, "UTF-8", replacement_char=63).numpy() == b"a???b"
+    assert enc(bad, "UTF-8").numpy() == b"a\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbdb"
+    assert enc(bad, "UTF-8", errors="ignore").numpy() == b"ab"
+    assert enc([[97, 98], [0xD800, 99]], "UTF-8", errors="ignore").numpy().tolist() == [b"ab", b"c"]
+    assert enc(tf.ragged.constant([[97, 0x110000], [98]]), "UTF-8", replacement_char=63).numpy().tolist() == \
+        [b"a?", b"b"]
+    with pytest.raises(tf.errors.InvalidArgumentError, match=r"}} Code point is out of range for Unicode, or is a "
+                                                             r"surrogate. \[Op:UnicodeEncode\] name: $"):
+        enc(bad, "UTF-8", errors="strict")
+    with pytest.raises(tf.errors.InvalidArgumentError, match="^Value for attr 'output_encoding' of \"latin1\" is not "
+                                                             "in the list of allowed values: \"UTF-8\", \"UTF-16-BE\", "
+                                                             "\"UTF-32-BE\"\n\t; NodeDef: {{node UnicodeEncode}}; "):
+        enc([97], "latin1")
+    tr = tf.strings.unicode_transcode
+    assert tr(b"a\xffb", "UTF-8", "UTF-16-BE", replacement_char=63).numpy() == b"\x00a\x00?\x00b"
+    assert tr(b"a\xffb", "UTF-8", "UTF-8", errors="ignore").numpy() == b"ab"
+    assert tr("a\ufffdb".encode(), "UTF-8", "UTF-8", replacement_char=63).numpy() == b"a\xef\xbf\xbdb"
+    assert tr(b"a\x01b", "UTF-8", "UTF-8", replace_control_characters=True, replacement_char=63).numpy() == b"a?b"
+    assert tr(b"\xd8\x00\x00a", "UTF-16-BE", "UTF-8", replacement_char=63).numpy() == b"?a"
+    with pytest.raises(tf.errors.InvalidArgumentError) as e:
+        tr(b"a\xffb", "UTF-8", "UTF-8", errors="strict")
+    assert str(e.value) == ("{{function_node __wrapped__UnicodeTranscode_device_/job:localhost/replica:0/task:0/"
+                            "device:CPU:0}} Invalid formatting on input string [Op:UnicodeTranscode]")

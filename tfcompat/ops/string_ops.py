@@ -1,5 +1,6 @@
 """`tf.strings` and the byte-level `tf.io` ops: string tensors are NumPy object arrays of `bytes`."""
 import base64
+import codecs
 import re
 
 import numpy as np
@@ -308,18 +309,84 @@ def as_string(input, precision=-1, scientific=False, shortest=False, width=-1, f
     return wrap(_map(lambda v: (spec % float(v)).encode(), t._array()))
 
 
-def _decode(s, encoding, errors_mode, replacement_char):
-    text = s.decode(_encoding(encoding), errors="strict" if errors_mode == "strict" else "replace")
+# -- Unicode: malformed input is marked by Python's decoder and then replaced, dropped or rejected as TF does ---------
+_MARK = "tfcompat.malformed"
+_MALFORMED = 0xD800           # a lone surrogate: no successful decode yields one, so it marks a malformed subsequence
+codecs.register_error(_MARK, lambda e: ("\ud800", e.end))
+_OUT_ENCODINGS = {"UTF-8": "utf-8", "UTF-16-BE": "utf-16-be", "UTF-32-BE": "utf-32-be"}
+# TF's attr-check text for each op: the op's signature follows the rejected value
+_OP_DEFS = {
+    "UnicodeDecode": 'Op<name=UnicodeDecode; signature=input:string -> row_splits:Tsplits, char_values:int32; '
+                     'attr=input_encoding:string; attr=errors:string,default="replace",allowed=["strict", "replace", '
+                     '"ignore"]; attr=replacement_char:int,default=65533; attr=replace_control_characters:bool,'
+                     'default=false; attr=Tsplits:type,default=DT_INT64,allowed=[DT_INT32, DT_INT64]>',
+    "UnicodeEncode": 'Op<name=UnicodeEncode; signature=input_values:int32, input_splits:Tsplits -> output:string; '
+                     'attr=errors:string,default="replace",allowed=["ignore", "replace", "strict"]; attr='
+                     'output_encoding:string,allowed=["UTF-8", "UTF-16-BE", "UTF-32-BE"]; attr=replacement_char:int,'
+                     'default=65533; attr=Tsplits:type,default=DT_INT64,allowed=[DT_INT32, DT_INT64]>',
+    "UnicodeTranscode": 'Op<name=UnicodeTranscode; signature=input:string -> output:string; attr=input_encoding:'
+                        'string; attr=output_encoding:string,allowed=["UTF-8", "UTF-16-BE", "UTF-32-BE"]; attr=errors:'
+                        'string,default="replace",allowed=["strict", "replace", "ignore"]; attr=replacement_char:int,'
+                        'default=65533; attr=replace_control_characters:bool,default=false>',
+}
+_ERRORS_ALLOWED = {"UnicodeEncode": '"ignore", "replace", "strict"'}
+
+
+def _name_tail(op):
+    return None if op == "UnicodeTranscode" else ""      # UnicodeTranscode reports without ` name: `
+
+
+def _check_unicode_args(op, errors_mode, replacement_char, output_encoding=None):
+    """TF's attr and range checks of the Unicode ops (InvalidArgumentError, before any string is touched)."""
+    if errors_mode not in ("strict", "replace", "ignore"):
+        allowed = _ERRORS_ALLOWED.get(op, '"strict", "replace", "ignore"')
+        raise errors.op_error(errors.InvalidArgumentError,
+                              f"Value for attr 'errors' of \"{errors_mode}\" is not in the list of allowed values: "
+                              f"{allowed}\n\t; NodeDef: {{{{node {op}}}}}; {_OP_DEFS[op]}", op, _name_tail(op))
+    if output_encoding is not None and output_encoding not in _OUT_ENCODINGS:
+        raise errors.op_error(errors.InvalidArgumentError,
+                              f"Value for attr 'output_encoding' of \"{output_encoding}\" is not in the list of "
+                              f"allowed values: \"UTF-8\", \"UTF-16-BE\", \"UTF-32-BE\"\n\t; NodeDef: {{{{node {op}}}}}; "
+                              f"{_OP_DEFS[op]}", op, _name_tail(op))
+    if not 0 <= replacement_char <= 0x10FFFF:
+        raise errors.kernel_error(errors.InvalidArgumentError, "replacement_char out of unicode codepoint range", op,
+                                  name=_name_tail(op))
+
+
+def _decode(s, encoding, errors_mode, replacement_char, replace_control_characters, op):
+    """The code points of `s`; malformed subsequences (and C0 controls when asked) replaced, dropped or rejected."""
+    try:
+        text = s.decode(_encoding(encoding), "strict" if errors_mode == "strict" else _MARK)
+    except UnicodeDecodeError:
+        raise errors.kernel_error(errors.InvalidArgumentError, "Invalid formatting on input string", op,
+                                  name=_name_tail(op)) from None
     codes = [ord(c) for c in text]
-    if errors_mode == "replace" and replacement_char != 65533:
-        codes = [replacement_char if c == 65533 else c for c in codes]
-    elif errors_mode == "ignore":
-        codes = [c for c in codes if c != 65533]
+    if replace_control_characters:
+        codes = [replacement_char if c < 0x20 else c for c in codes]
+    if _MALFORMED in codes:
+        codes = [c for c in codes if c != _MALFORMED] if errors_mode == "ignore" else \
+            [replacement_char if c == _MALFORMED else c for c in codes]
     return codes
 
 
+def _encode(codes, encoding, errors_mode, replacement_char, op):
+    """Code points as bytes; invalid ones (surrogates, out of range) replaced, dropped or rejected."""
+    chars = []
+    for c in codes:
+        c = int(c)
+        if 0 <= c <= 0x10FFFF and not 0xD800 <= c <= 0xDFFF:
+            chars.append(chr(c))
+        elif errors_mode == "replace":
+            chars.append(chr(replacement_char))
+        elif errors_mode == "strict":
+            raise errors.kernel_error(errors.InvalidArgumentError,
+                                      "Code point is out of range for Unicode, or is a surrogate.", op,
+                                      name=_name_tail(op))
+    return "".join(chars).encode(_OUT_ENCODINGS[encoding])
+
+
 def _encoding(name):
-    return {"UTF-8": "utf-8", "UTF-16-BE": "utf-16-be", "UTF-32-BE": "utf-32-be"}.get(name.upper(), name)
+    return _OUT_ENCODINGS.get(name.upper(), name)
 
 
 def _int32_values(items):
@@ -330,27 +397,29 @@ def _int32_values(items):
 def unicode_decode(input, input_encoding, errors="replace", replacement_char=65533, replace_control_characters=False,
                    name=None):
     """The code points (int32) of each string: 1-D for a scalar, else a RaggedTensor."""
-    if replace_control_characters:
-        raise NotImplementedError("tf.strings.unicode_decode(replace_control_characters=True) is not supported")
+    _check_unicode_args("UnicodeDecode", errors, replacement_char)
     arr = _strings(input, "UnicodeDecode")
-    return _split_result(arr, lambda s: _decode(s, input_encoding, errors, replacement_char), _int32_values)
+    return _split_result(arr, lambda s: _decode(s, input_encoding, errors, replacement_char,
+                                                replace_control_characters, "UnicodeDecode"), _int32_values)
 
 
 @tf_export("strings.unicode_split")
 def unicode_split(input, input_encoding, errors="replace", replacement_char=65533, name=None):
     """Each string split into its characters (as UTF-8 strings)."""
+    _check_unicode_args("UnicodeDecode", errors, replacement_char)
     arr = _strings(input, "UnicodeDecode")
     return _split_result(arr, lambda s: [chr(c).encode("utf-8") for c in
-                                         _decode(s, input_encoding, errors, replacement_char)])
+                                         _decode(s, input_encoding, errors, replacement_char, False,
+                                                 "UnicodeDecode")])
 
 
 @tf_export("strings.unicode_encode")
 def unicode_encode(input, output_encoding, errors="replace", replacement_char=65533, name=None):
     """Encodes rows of code points as strings: the innermost dimension is joined."""
-    enc = _encoding(output_encoding)
+    _check_unicode_args("UnicodeEncode", errors, replacement_char, output_encoding)
 
     def encode(codes):
-        return "".join(chr(int(c)) for c in codes).encode(enc, errors="replace" if errors != "strict" else "strict")
+        return _encode(codes, output_encoding, errors, replacement_char, "UnicodeEncode")
     if isinstance(input, RaggedTensor):
         rows = input.to_list()
         if input.ragged_rank != 1:
@@ -371,12 +440,11 @@ def unicode_encode(input, output_encoding, errors="replace", replacement_char=65
 def unicode_transcode(input, input_encoding, output_encoding, errors="replace", replacement_char=65533,
                       replace_control_characters=False, name=None):
     """Each string re-encoded from `input_encoding` to `output_encoding`."""
-    if replace_control_characters:
-        raise NotImplementedError("tf.strings.unicode_transcode(replace_control_characters=True) is not supported")
-    out_enc = _encoding(output_encoding)
+    _check_unicode_args("UnicodeTranscode", errors, replacement_char, output_encoding)
     arr = _strings(input, "UnicodeTranscode")
-    return wrap(_map(lambda s: "".join(chr(c) for c in _decode(s, input_encoding, errors, replacement_char))
-                     .encode(out_enc), arr))
+    return wrap(_map(lambda s: _encode(_decode(s, input_encoding, errors, replacement_char,
+                                               replace_control_characters, "UnicodeTranscode"),
+                                       output_encoding, "replace", replacement_char, "UnicodeTranscode"), arr))
 
 
 @tf_export("io.decode_raw")
