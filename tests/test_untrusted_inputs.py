@@ -2,6 +2,14 @@
 
 Expected classes and messages were recorded from TensorFlow 2.21 / Keras 3.15.1.
 """
+import io
+import os
+import struct
+import subprocess
+import sys
+import time
+import zipfile
+
 import numpy as np
 import pytest
 
@@ -147,3 +155,114 @@ def test_dense_input_spec():
     with pytest.raises(ValueError, match=r"^Exception encountered when calling Sequential.call\(\).\n\n\x1b\[1mInput "
                                          r"0 with name 'None' of layer 'dense\w*' is incompatible"):
         s(np.ones((2, 4), np.float32))
+
+
+# ----------------------------------------------------------------------------------- bounded .keras loading
+
+def _small_keras(path):
+    inp = tf.keras.Input((3,))
+    tf.keras.Model(inp, tf.keras.layers.Dense(2)(inp)).save(path)
+    return path
+
+
+def _replace_member(path, member, data, compress=zipfile.ZIP_STORED):
+    """Rewrites the zip at `path` with `member`'s bytes replaced by `data`."""
+    with zipfile.ZipFile(path) as zf:
+        members = [(i, zf.read(i.filename)) for i in zf.infolist()]
+    with zipfile.ZipFile(path, "w") as zf:
+        for info, old in members:
+            if info.filename == member:
+                zf.writestr(zipfile.ZipInfo(member), data, compress_type=compress)
+            else:
+                zf.writestr(info, old)
+
+
+def _claim_size(path, member, size):
+    """Patches the zip's local and central headers so that `member` claims `size` uncompressed bytes."""
+    data = bytearray(open(path, "rb").read())
+    with zipfile.ZipFile(path) as zf:
+        struct.pack_into("<I", data, zf.getinfo(member).header_offset + 22, size)
+    pos = data.find(b"PK\x01\x02")
+    while pos != -1:
+        n = struct.unpack_from("<H", data, pos + 28)[0]
+        if data[pos + 46:pos + 46 + n] == member.encode():
+            struct.pack_into("<I", data, pos + 24, size)
+        pos = data.find(b"PK\x01\x02", pos + 46)
+    open(path, "wb").write(bytes(data))
+
+
+_RSS_CHILD = """
+import resource, sys
+import tfcompat as tf
+before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+for path in sys.argv[1:]:
+    try:
+        tf.keras.models.load_model(path)
+        print("loaded", path)
+    except ValueError as e:
+        print("ValueError", str(e).split(":")[0] + ":", str(e).split("'")[1])
+print("growth_kib", resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before)
+"""
+
+
+def test_keras_zip_bombs_are_refused_with_bounded_memory(tmp_path):
+    weights_bomb = _small_keras(str(tmp_path / "weights_bomb.keras"))
+    _replace_member(weights_bomb, "model.weights.h5", os.urandom(2 << 20))    # a 2 MB member...
+    _claim_size(weights_bomb, "model.weights.h5", 3 << 30)                    # ...claiming 3 GiB
+    config_bomb = _small_keras(str(tmp_path / "config_bomb.keras"))
+    _claim_size(config_bomb, "config.json", 1536 << 20)
+    honest = _small_keras(str(tmp_path / "honest.keras"))                     # 80 MiB of JSON in ~80 KB
+    _replace_member(honest, "config.json", b" " * (80 << 20), zipfile.ZIP_DEFLATED)
+    assert os.path.getsize(honest) < 1 << 20
+    start = time.perf_counter()
+    out = subprocess.run([sys.executable, "-c", _RSS_CHILD, weights_bomb, config_bomb, honest],
+                         capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    lines = out.stdout.splitlines()
+    assert lines[:3] == [f"ValueError Refusing to load {weights_bomb}: model.weights.h5",
+                         f"ValueError Refusing to load {config_bomb}: config.json",
+                         f"ValueError Refusing to load {honest}: config.json"]
+    assert int(lines[3].split()[1]) < 64 << 10          # peak RSS grew by less than 64 MiB
+    assert time.perf_counter() - start < 60
+
+
+def test_refusal_message_names_file_member_and_sizes(tmp_path):
+    path = _small_keras(str(tmp_path / "m.keras"))
+    _claim_size(path, "config.json", 1536 << 20)
+    with pytest.raises(ValueError) as e:
+        tf.keras.models.load_model(path)
+    assert str(e.value) == (f"Refusing to load {path}: its member 'config.json' holds 1610612736 bytes uncompressed, "
+                            "more than the 67108864 bytes a model config may have (a corrupt or malicious file?)")
+
+
+def test_a_weights_member_out_of_proportion_is_refused_but_a_real_one_loads(tmp_path):
+    path = _small_keras(str(tmp_path / "m.keras"))
+    assert tf.keras.models.load_model(path).count_params() == 8
+    _replace_member(path, "model.weights.h5", bytes(40 << 20), zipfile.ZIP_DEFLATED)   # 40 MiB for 8 floats
+    with pytest.raises(ValueError, match=r"^Refusing to load .*'model.weights.h5' holds 41943040 bytes .* the model's "
+                                         r"weight shapes declare"):
+        tf.keras.models.load_model(path)
+
+
+def test_a_member_whose_header_lies_is_a_clean_error(tmp_path):
+    path = _small_keras(str(tmp_path / "m.keras"))
+    with zipfile.ZipFile(path) as zf:
+        size = zf.getinfo("config.json").file_size
+    _claim_size(path, "config.json", size - 10)        # the stream then fails its CRC
+    with pytest.raises(ValueError, match=r"^Cannot load .*: its member 'config.json' is corrupt"):
+        tf.keras.models.load_model(path)
+
+
+def test_weights_h5_claiming_a_huge_dataset_is_refused_before_reading(tmp_path):
+    import h5py
+    path = _small_keras(str(tmp_path / "m.keras"))
+    with zipfile.ZipFile(path) as zf:
+        h5_bytes = zf.read("model.weights.h5")
+    buf = io.BytesIO(h5_bytes)
+    with h5py.File(buf, "r+") as h5:
+        kernel = "layers/dense/vars/0"
+        del h5[kernel]
+        h5.create_dataset(kernel, shape=(1 << 20, 1 << 20), dtype="f8", compression="gzip", chunks=(1024, 1024))
+    _replace_member(path, "model.weights.h5", buf.getvalue())
+    with pytest.raises(ValueError, match=r"value.shape=\(1048576, 1048576\)"):
+        tf.keras.models.load_model(path)

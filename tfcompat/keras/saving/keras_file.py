@@ -5,7 +5,11 @@ import json
 import os
 import warnings
 import zipfile
+import zlib
 
+import numpy as np
+
+from tfcompat.framework import dtypes
 from tfcompat.keras.saving import weights as weights_io
 from tfcompat.util import atomic_file
 
@@ -84,7 +88,7 @@ def _read_assets(model, archive):
         with tempfile.TemporaryDirectory() as tmp:
             for n in members:
                 with open(os.path.join(tmp, n[len(prefix):]), "wb") as f:
-                    f.write(archive.read(n))
+                    _stream_member(archive, n, f, _ASSET_LIMIT, "a layer asset may have")
             obj.load_assets(tmp)
 
 
@@ -122,9 +126,68 @@ def save_model(model, filepath, overwrite=True, zipped=None, **kwargs):
     atomic_file.atomic_write(filepath_str, write, keep_mode=True)
 
 
-def _read_member(archive, name):
-    with archive.open(name, "r") as f:
-        return f.read()
+_CONFIG_LIMIT = 64 << 20          # bytes: Keras configs are kilobytes; a bigger one is not a model config
+_WEIGHTS_SLACK = 16 << 20         # h5 metadata beyond the values themselves
+_PER_VARIABLE = 64 << 10
+_ASSET_LIMIT = 256 << 20
+_CHUNK = 1 << 20
+
+
+def _too_big(archive, name, size, limit, why):
+    where = getattr(archive, "filename", None) or "<file object>"
+    return ValueError(f"Refusing to load {where}: its member '{name}' holds {size} bytes uncompressed, more than "
+                      f"the {limit} bytes {why} (a corrupt or malicious file?)")
+
+
+def _stream_member(archive, name, out, limit, why):
+    """Copies member `name` into the writable `out` in chunks, refusing it (before reading, from its declared
+    size, and again while streaming, as headers can lie) when it holds more than `limit` bytes."""
+    size = archive.getinfo(name).file_size
+    if size > limit:
+        raise _too_big(archive, name, size, limit, why)
+    total = 0
+    try:
+        with archive.open(name, "r") as f:
+            while chunk := f.read(_CHUNK):
+                total += len(chunk)
+                if total > limit:
+                    raise _too_big(archive, name, total, limit, why)
+                out.write(chunk)
+    except (zipfile.BadZipFile, zlib.error, EOFError, OSError) as e:
+        where = getattr(archive, "filename", None) or "<file object>"
+        raise ValueError(f"Cannot load {where}: its member '{name}' is corrupt ({e})") from None
+
+
+def _read_member(archive, name, limit, why):
+    buf = io.BytesIO()
+    _stream_member(archive, name, buf, limit, why)
+    return buf.getvalue()
+
+
+def _read_config(archive):
+    data = _read_member(archive, _CONFIG, _CONFIG_LIMIT, "a model config may have")
+    try:
+        return json.loads(data.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as e:
+        raise ValueError(f"Cannot load {getattr(archive, 'filename', None) or '<file object>'}: its member "
+                         f"'{_CONFIG}' is not valid JSON ({e})") from None
+
+
+def _weights_limit(model):
+    """The most bytes a weights file for `model` may hold: its values (and optimizer slots) plus metadata."""
+    variables = list(model.weights)
+    opt = getattr(model, "optimizer", None)
+    n = sum(int(np.prod(v.shape)) * np.dtype(dtypes.as_dtype(v.dtype).as_numpy_dtype).itemsize for v in variables)
+    slots = 4 if opt is not None else 1
+    return slots * n + _WEIGHTS_SLACK + _PER_VARIABLE * slots * len(variables)
+
+
+def _open_weights(archive, model):
+    import h5py
+    buf = io.BytesIO()
+    _stream_member(archive, _WEIGHTS, buf, _weights_limit(model), "the model's weight shapes declare")
+    buf.seek(0)
+    return h5py.File(buf, "r")
 
 
 def load_model(filepath, custom_objects=None, compile=True, safe_mode=True):
@@ -144,16 +207,15 @@ def load_model(filepath, custom_objects=None, compile=True, safe_mode=True):
             return load_legacy_model(filepath, custom_objects, compile, safe_mode)
         raise ValueError(f"File format not supported: filepath={filepath}. Keras 3 only supports V3 `.keras` "
                          "files, legacy H5 format files (`.h5` extension), or Orbax checkpoints.")
-    import h5py
     with zipfile.ZipFile(filepath, "r") as archive:
-        config = json.loads(_read_member(archive, _CONFIG).decode("utf-8"))
+        config = _read_config(archive)
         if not compile:
             config["compile_config"] = None
         from tfcompat.keras.saving_utils import deserialize_keras_object
         model = deserialize_keras_object(config, custom_objects=custom_objects, safe_mode=safe_mode)
         if _WEIGHTS not in archive.namelist():
             raise ValueError(f"Expected a {_WEIGHTS} or model.weights.npz file.")
-        with h5py.File(io.BytesIO(_read_member(archive, _WEIGHTS)), "r") as h5:
+        with _open_weights(archive, model) as h5:
             weights_io.load_from_h5(model, h5)
         _read_assets(model, archive)
     return model
@@ -161,10 +223,9 @@ def load_model(filepath, custom_objects=None, compile=True, safe_mode=True):
 
 def load_weights_from_keras(model, filepath, skip_mismatch=False):
     """`model.load_weights("x.keras")`: the weights member of a `.keras` zip."""
-    import h5py
     if not model.built:
         raise ValueError("You are loading weights into a model that has not yet been built. Try building the "
                          "model first by calling it on some data or by using `build()`.")
     with zipfile.ZipFile(filepath, "r") as archive:
-        with h5py.File(io.BytesIO(_read_member(archive, _WEIGHTS)), "r") as h5:
+        with _open_weights(archive, model) as h5:
             weights_io.load_from_h5(model, h5, skip_mismatch)

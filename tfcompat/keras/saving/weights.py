@@ -129,12 +129,13 @@ def _load_layer(obj, store, pending):
         raise ValueError(f"Layer '{obj.name}' expected {len(all_vars)} variables, but received {n} variables "
                          f"during loading. Expected: {[v.name for v in all_vars]}")
     for i, v in enumerate(all_vars):
-        value = np.asarray(store[str(i)])
-        if tuple(value.shape) != tuple(v.shape):
+        stored = store[str(i)]
+        shape = tuple(getattr(stored, "shape", None) or ())     # checked before reading: a file may claim TBs
+        if shape != tuple(v.shape):
             raise ValueError("The shape of the target variable and the shape of the target value in "
                              f"`variable.assign(value)` must match. variable.shape={tuple(v.shape)}, Received: "
-                             f"value.shape={value.shape}. Target variable: {v!r}")
-        pending.append((v, value.astype(_np_dtype(v), copy=False)))
+                             f"value.shape={shape}. Target variable: {v!r}")
+        pending.append((v, np.asarray(stored).astype(_np_dtype(v), copy=False)))
 
 
 def _np_dtype(v):
