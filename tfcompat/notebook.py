@@ -1,177 +1,223 @@
-"""Runs a Jupyter notebook cell by cell, printing what the notebook would show."""
+"""Cell mode of `tfcompat run`: a notebook runs cell by cell in one namespace, showing what Jupyter shows.
+
+A cell's last expression is displayed; `!` lines run in a shell; `%time`, `%%time`, `%timeit`, `%%timeit` time
+code as IPython does; `display()` works without IPython; matplotlib figures (`plt.show()`, or left open at the
+end of a cell) are saved as PNG files and become `image/png` outputs. Tracebacks start at the cell's code and
+name the real file and line (`<cell N>` for a cell of an `.ipynb`).
+"""
 import ast
+import base64
 import builtins
+import gc
+import io
+import itertools
 import json
+import linecache
+import math
+import os
 import re
 import subprocess
 import sys
+import time
 import traceback
 import types
 
 # magics that change nothing for a script run; others are reported and skipped
 _QUIET_MAGICS = {"matplotlib", "load_ext", "config", "autoreload", "reload_ext"}
+FIGURE_BACKEND = "module://tfcompat._notebook_figures"
+_active = None  # the _Session running now (the figure backend reports to it)
 
 
-def _split_lines(source):
-    return source if isinstance(source, list) else source.splitlines(keepends=True)
+# ---- reading notebooks
 
+_CELL_MARKER = re.compile(r"^# %%.*$")
+
+
+def percent_cells(source):
+    """The cells of a percent-format script (`# %%` lines separate them): (number of its first line, code).
+
+    A docstring alone before the first `# %%` describes the script and is not run (the examples' notebooks
+    make it their title text: `tools/py_to_ipynb.py`).
+    """
+    chunks, start, lines = [], 1, []
+    for number, line in enumerate(source.splitlines(), 1):
+        if _CELL_MARKER.match(line):
+            chunks.append((start, lines))
+            start, lines = number + 1, []
+        else:
+            lines.append(line)
+    chunks.append((start, lines))
+    cells = []
+    for start, lines in chunks:
+        while lines and not lines[0].strip():
+            lines.pop(0)
+            start += 1
+        while lines and not lines[-1].strip():
+            lines.pop()
+        if lines:
+            cells.append((start, "\n".join(lines)))
+    if len(chunks) > 1 and chunks[0][1] and _docstring_only(cells[0][1]):
+        del cells[0]
+    return cells
+
+
+def _docstring_only(code):
+    try:
+        body = ast.parse(code).body
+    except SyntaxError:
+        return False
+    return len(body) == 1 and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) \
+        and isinstance(body[0].value.value, str)
+
+
+def load(path, text):
+    """A notebook dict and its runnable cells [(cell dict, file name for tracebacks, line offset)] from FILE's text.
+
+    An `.ipynb` is read as JSON (ValueError when it is not a notebook); any other file is a percent-format
+    script, whose cells keep the file's name and line numbers.
+    """
+    if path.endswith(".ipynb"):
+        try:
+            nb = json.loads(text)
+        except ValueError as e:
+            raise ValueError(f"not a Jupyter notebook (invalid JSON: {e})") from None
+        if not isinstance(nb, dict) or not isinstance(nb.get("cells", []), list):
+            raise ValueError("not a Jupyter notebook (no list of cells)")
+        code = [c for c in nb.get("cells", []) if isinstance(c, dict) and c.get("cell_type") == "code"]
+        return nb, [(cell, f"<cell {i}>", 0) for i, cell in enumerate(code, 1)]
+    filename = os.path.join(os.getcwd(), path)
+    cells = [(_code_cell(src), filename, first - 1) for first, src in percent_cells(text)]
+    nb = {"cells": [c for c, _, _ in cells], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}
+    return nb, cells
+
+
+def _code_cell(source):
+    return {"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [],
+            "source": source.splitlines(keepends=True)}
+
+
+# ---- turning a cell into Python
 
 def translate_cell(source):
-    """A cell's source as plain Python plus the shell commands and notices it implies."""
+    """A cell's source as plain Python, line for line: magics and `!` lines become calls of the runner's helpers.
+
+    A cell magic (`%%name` on the first line) is left to `run_cell`; other `%%` lines are an error.
+    """
     lines = []
-    for line in "".join(_split_lines(source)).split("\n"):
+    for number, line in enumerate(source.split("\n"), 1):
         stripped = line.lstrip()
         indent = line[:len(line) - len(stripped)]
+        words = stripped[1:].split()
         if stripped.startswith("!"):
-            words = stripped[1:].split()
             if words[:2] in (["pip", "install"], ["pip3", "install"]) or words[:4] == ["python", "-m", "pip",
-                                                                                          "install"]:
-                lines.append(f"{indent}__tfcompat_notice__({('skipped: !' + stripped[1:])!r})")
+                                                                                      "install"]:
+                lines.append(f"{indent}__tfcompat__.notice({('skipped: !' + stripped[1:])!r})")
             else:
-                lines.append(f"{indent}__tfcompat_shell__({stripped[1:]!r}, globals())")
-        elif stripped.startswith("%%"):
-            name = stripped[2:].split()[0] if stripped[2:].split() else ""
-            if name in ("capture", "time", "timeit"):
-                lines.append(f"{indent}pass  # %%{name}")
-            else:
-                lines.append(f"{indent}__tfcompat_notice__({('cell magic %%' + name + ' skipped')!r})")
-                return "\n".join(lines)
-        elif stripped.startswith("%"):
-            name = stripped[1:].split()[0] if stripped[1:].split() else ""
+                lines.append(f"{indent}__tfcompat__.shell({stripped[1:]!r}, globals())")
+        elif stripped.startswith("%") and not stripped.startswith("%%"):
+            name = words[0] if words else ""
+            rest = stripped[1 + len(name):].strip()
             if name in _QUIET_MAGICS:
                 lines.append(f"{indent}pass  # %{name}")
             elif name in ("time", "timeit"):
-                lines.append(indent + stripped[len(name) + 1:].strip())
+                lines.append(f"{indent}__tfcompat__.{name}({rest!r}, {number}, globals(), locals())")
             elif name == "pip":
-                lines.append(f"{indent}__tfcompat_notice__('%pip skipped: install packages before running')")
+                lines.append(f"{indent}__tfcompat__.notice('%pip skipped: install packages before running')")
             else:
-                lines.append(f"{indent}__tfcompat_notice__({('magic %' + name + ' skipped')!r})")
+                lines.append(f"{indent}__tfcompat__.notice({('magic %' + name + ' skipped')!r})")
         else:
             lines.append(line)
     return "\n".join(lines)
 
 
-_BRACES = re.compile(r"\{([^{}]+)\}")
+def _cell_magic(source):
+    """(name, argument text, body with the magic line blanked) for a cell starting with `%%name`; else None."""
+    first, _, body = source.partition("\n")
+    if not first.startswith("%%"):
+        return None
+    name, _, args = first[2:].strip().partition(" ")
+    return name, args.strip(), "\n" + body
 
 
-def _shell(cmd, namespace):
-    """Runs a `!` line in a shell, expanding `{expression}` from the notebook's namespace as IPython does."""
-    cmd = _BRACES.sub(lambda m: str(eval(m.group(1), namespace)), cmd)
-    out = subprocess.run(cmd, shell=True, capture_output=True, text=True)
-    sys.stdout.write(out.stdout)
-    sys.stderr.write(out.stderr)
+# ---- IPython's timing output
 
-
-def _notice(text):
-    print(f"[tfcompat] {text}", file=sys.stderr)
-
-
-def run_cell(source, namespace, filename):
-    """Executes one cell; returns the repr of its trailing expression (or None)."""
-    code = translate_cell(source)
-    tree = ast.parse(code, filename)
-    last = None
-    if tree.body and isinstance(tree.body[-1], ast.Expr) and not code.rstrip().endswith(";"):
-        last = ast.Expression(tree.body.pop().value)
-    exec(compile(tree, filename, "exec"), namespace)
-    if last is not None:
-        value = eval(compile(last, filename, "eval"), namespace)
-        if value is not None:
-            return repr(value)
-    return None
-
-
-_CELL_MARKER = re.compile(r"^# %%.*$", re.M)
-
-
-def is_percent_script(source):
-    """True for a `.py` notebook in the percent format (`# %%` cell markers, as Jupytext and VS Code write)."""
-    return _CELL_MARKER.search(source) is not None
-
-
-def percent_notebook(source):
-    """A notebook dict from a percent-format script: one code cell per `# %%` section."""
-    parts = _CELL_MARKER.split(source)
-    cells = [p.strip("\n") for p in parts[:1] if p.strip()] + [p.strip("\n") for p in parts[1:]]
-    return {"cells": [{"cell_type": "code", "metadata": {}, "outputs": [], "execution_count": None,
-                       "source": c.splitlines(keepends=True)} for c in cells],
-            "metadata": {}, "nbformat": 4, "nbformat_minor": 5}
-
-
-def run_notebook(path, write_to=None, keep_going=False):
-    """Runs an `.ipynb` notebook, or a percent-format `.py` one, cell by cell; returns the exit status.
-
-    The first failing cell stops the run (as "Run All" does) unless `keep_going`.
-    """
-    with open(path, encoding="utf-8") as f:
-        nb = json.load(f) if path.endswith(".ipynb") else percent_notebook(f.read())
-    main = types.ModuleType("__main__")
-    main.__dict__.update(__builtins__=builtins, __tfcompat_shell__=_shell, __tfcompat_notice__=_notice)
-    sys.modules["__main__"] = main
-    status = 0
-    count = 0
-    for i, cell in enumerate(nb.get("cells", [])):
-        if cell.get("cell_type") != "code":
-            continue
-        count += 1
-        outputs = []
-        capture = _Capture() if write_to else None
-        try:
-            with capture or _nullcontext():
-                result = run_cell(cell.get("source", ""), main.__dict__, f"<cell {i}>")
-            if result is not None:
-                print(result)
-                outputs.append({"output_type": "execute_result", "execution_count": count,
-                                "data": {"text/plain": result.splitlines(keepends=True)}, "metadata": {}})
-        except Exception as e:
-            traceback.print_exc()
-            outputs.append({"output_type": "error", "ename": type(e).__name__, "evalue": str(e),
-                            "traceback": traceback.format_exception(type(e), e, e.__traceback__)})
-            status = 1
-            if not keep_going and write_to is None:
+def format_time(seconds, precision=3):
+    """A duration as IPython prints it: `precision` significant digits in s, ms, µs or ns; `1min 5s` from a
+    minute on."""
+    if seconds >= 60:
+        parts, left = [], seconds
+        for suffix, length in (("d", 86400), ("h", 3600), ("min", 60), ("s", 1)):
+            value = int(left / length)
+            if value > 0:
+                left %= length
+                parts.append(f"{value}{suffix}")
+            if left < 1:
                 break
-        if capture is not None:
-            for name, text in (("stdout", capture.out), ("stderr", capture.err)):
-                if text:
-                    outputs.insert(0, {"output_type": "stream", "name": name,
-                                       "text": text.splitlines(keepends=True)})
-            cell["outputs"] = outputs
-            cell["execution_count"] = count
-    if write_to:
-        with open(write_to, "w", encoding="utf-8") as f:
-            json.dump(nb, f, indent=1, ensure_ascii=False)
-    return status
+        return " ".join(parts)
+    order = 3 if seconds <= 0 else min(-int(math.floor(math.log10(seconds)) // 3), 3)
+    return f"{seconds * 1000 ** order:.{precision}g} {('s', 'ms', chr(0xb5) + 's', 'ns')[order]}"
 
 
-class _nullcontext:
-    def __enter__(self):
-        return self
+def _cpu_times():
+    try:
+        import resource
+    except ImportError:  # Windows
+        t = os.times()
+        return t.user, t.system
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime, usage.ru_stime
 
-    def __exit__(self, *exc):
-        return False
+
+_TIMEIT_OPTION = re.compile(r"-(?:([nrp])\s*(\d+)|([qotc]))(?:\s+|$)")
+_TIMED = "def _timed(_it, _clock):\n    _t0 = _clock()\n    for _ in _it:\n        pass\n    return _clock() - _t0\n"
 
 
-class _Capture:
-    """Tees stdout/stderr into strings (for the executed notebook) while still printing them."""
+def _timeit_options(text):
+    """(loops or 0, runs, precision, quiet, rest of the text) from `%timeit`'s leading options."""
+    options = {"n": 0, "r": 7, "p": 3, "q": False}
+    while (m := _TIMEIT_OPTION.match(text)) is not None:
+        if m.group(3) in ("o", "t", "c"):
+            raise NotImplementedError(f"%timeit option -{m.group(3)} is not supported by tfcompat run")
+        if m.group(3) == "q":
+            options["q"] = True
+        else:
+            options[m.group(1)] = int(m.group(2))
+        text = text[m.end():]
+    if options["n"] < 0 or options["r"] < 1:
+        raise ValueError("%timeit needs -n >= 1 and -r >= 1")
+    return options["n"], options["r"], options["p"], options["q"], text
 
-    def __enter__(self):
-        self.out, self.err = "", ""
-        self._saved = sys.stdout, sys.stderr
-        sys.stdout = _Tee(self, "out", sys.stdout)
-        sys.stderr = _Tee(self, "err", sys.stderr)
-        return self
 
-    def __exit__(self, *exc):
-        sys.stdout, sys.stderr = self._saved
-        return False
+# ---- running
+
+class _Outputs:
+    """One cell's outputs in nbformat 4; consecutive writes to one stream merge, as in Jupyter."""
+
+    def __init__(self):
+        self.items = []
+
+    def stream(self, name, text):
+        last = self.items[-1] if self.items else None
+        if last is not None and last["output_type"] == "stream" and last["name"] == name:
+            last["text"].append(text)
+        else:
+            self.items.append({"output_type": "stream", "name": name, "text": [text]})
+
+    def as_nbformat(self):
+        for item in self.items:
+            if item["output_type"] == "stream":
+                item["text"] = "".join(item["text"]).splitlines(keepends=True)
+        return self.items
 
 
 class _Tee:
-    def __init__(self, owner, attr, stream):
-        self._owner, self._attr, self._stream = owner, attr, stream
+    """A text stream that writes through to the terminal and records what it writes as a cell output."""
+
+    def __init__(self, stream, outputs, name):
+        self._stream, self._outputs, self._name = stream, outputs, name
 
     def write(self, text):
-        setattr(self._owner, self._attr, getattr(self._owner, self._attr) + text)
+        self._outputs.stream(self._name, text)
         return self._stream.write(text)
 
     def flush(self):
@@ -179,3 +225,248 @@ class _Tee:
 
     def __getattr__(self, name):
         return getattr(self._stream, name)
+
+
+def _user_traceback(error, filename):
+    """The traceback from the first frame that is not this runner's (so it starts at the user's code); none
+    for the cell's own syntax error (as Python shows a script's)."""
+    if isinstance(error, SyntaxError) and error.filename == filename:
+        return None
+    tb = error.__traceback__
+    while tb is not None and tb.tb_frame.f_code.co_filename == __file__:
+        tb = tb.tb_next
+    return tb
+
+
+def show_open_figures():
+    """`plt.show()` in a running cell: every open matplotlib figure becomes an output, then closes."""
+    if _active is not None:
+        _active.flush_figures()
+
+
+class _Session:
+    """One notebook run: the helpers its cells call (`display`, magics, `!` lines) and where outputs go."""
+
+    def __init__(self, figures_dir, figures_shown_as):
+        self.figures_dir, self.figures_shown_as = figures_dir, figures_shown_as
+        self.filename, self.offset, self.count = "<cell>", 0, 0
+        self.outputs, self.terminal = _Outputs(), (sys.stdout, sys.stderr)
+        self.figure_number, self.shown = 0, set()
+
+    # -- helpers called from cells
+    def notice(self, text):
+        print(f"[tfcompat] {text}", file=sys.stderr)
+
+    def shell(self, command, namespace):
+        """A `!` line: runs in a shell, `{expression}` expanded from the notebook's namespace as IPython does
+        (left as written when it does not evaluate, as in `awk '{print $1}'`)."""
+        def expand(match):
+            try:
+                return str(eval(match.group(1), namespace))
+            except Exception:  # noqa: BLE001 - not an expression: IPython keeps the text
+                return match.group(0)
+        command = re.sub(r"\{([^{}]+)\}", expand, command)
+        out = subprocess.run(command, shell=True, capture_output=True, text=True)
+        sys.stdout.write(out.stdout)
+        sys.stderr.write(out.stderr)
+
+    def parse(self, source, line):
+        """`source` (starting on `line` of the current cell) as an AST with the cell's line numbers."""
+        return ast.parse("\n" * (self.offset + line - 1) + source, self.filename)
+
+    def time(self, source, line, globals_, locals_):
+        """`%time CODE`: runs it once and prints IPython's CPU and wall times; returns its last expression's value."""
+        tree = self.parse(source, line)
+        cpu, wall = _cpu_times(), time.perf_counter()
+        value = self.execute(tree, globals_, locals_)
+        self._print_times(cpu, wall)
+        return value
+
+    def execute(self, tree, globals_, locals_=None):
+        """Runs a parsed cell (or `%time` line); returns the value of its last statement when that is an expression."""
+        last = None
+        if tree.body and isinstance(tree.body[-1], ast.Expr):
+            last = ast.Expression(tree.body.pop().value)
+        exec(compile(tree, self.filename, "exec"), globals_, locals_)
+        return None if last is None else eval(compile(last, self.filename, "eval"), globals_, locals_)
+
+    def _print_times(self, cpu, wall):
+        wall = time.perf_counter() - wall
+        user, system = (b - a for a, b in zip(cpu, _cpu_times()))
+        print(f"CPU times: user {format_time(user)}, sys: {format_time(system)}, "
+              f"total: {format_time(user + system)}\nWall time: {format_time(wall)}")
+
+    def timeit(self, text, line, globals_, locals_=None, body=None):
+        """`%timeit [-n N] [-r R] [-p P] [-q] STATEMENT` (or `%%timeit [options] SETUP` over a cell `body`).
+
+        As IPython: the statement runs in a function over the namespace (its assignments stay local), `N`
+        loops are timed `R` times (by default the first power of ten taking 0.2 s, and 7 runs), and the mean
+        and standard deviation per loop are printed.
+        """
+        loops, runs, precision, quiet, rest = _timeit_options(text)
+        setup, statement = (rest, body) if body is not None else ("pass", rest)
+        timed = ast.parse(_TIMED)
+        fn = timed.body[0]
+        fn.body[0:0] = self.parse(setup, line).body
+        fn.body[-2].body = self.parse(statement, line if body is None else 1).body or [ast.Pass()]
+        scope = {}
+        exec(compile(ast.fix_missing_locations(timed), self.filename, "exec"), globals_, scope)
+
+        def run(number):
+            enabled = gc.isenabled()
+            gc.disable()
+            try:
+                return scope["_timed"](itertools.repeat(None, number), time.perf_counter)
+            finally:
+                if enabled:
+                    gc.enable()
+
+        if not loops:
+            for power in range(10):
+                loops = 10 ** power
+                if run(loops) >= 0.2:
+                    break
+        per_loop = [run(loops) / loops for _ in range(runs)]
+        if quiet:
+            return
+        best, worst = min(per_loop), max(per_loop)
+        if worst > 4 * best and best > 0 and worst > 1e-6:
+            print(f"The slowest run took {worst / best:0.2f} times longer than the fastest. "
+                  "This could mean that an intermediate result is being cached.")
+        mean = math.fsum(per_loop) / runs
+        std = (math.fsum((t - mean) ** 2 for t in per_loop) / runs) ** 0.5
+        print(f"{format_time(mean, precision)} ± {format_time(std, precision)} per loop (mean ± std. dev. of "
+              f"{runs} run{'s' * (runs != 1)}, {loops:,} loop{'s' * (loops != 1)} each)")
+
+    def display(self, *objs, **kwargs):
+        """IPython's `display()`: each object's text/plain repr, and a matplotlib figure as an image/png output."""
+        if kwargs:
+            raise NotImplementedError(f"display() arguments {', '.join(sorted(kwargs))} in tfcompat run")
+        for obj in objs:
+            self.emit(obj, "display_data")
+
+    # -- outputs
+    def emit(self, obj, kind):
+        """Shows `obj` as a display_data or execute_result output (and on the terminal)."""
+        data = {"text/plain": repr(obj).splitlines(keepends=True)}
+        figure = sys.modules.get("matplotlib.figure")
+        if figure is not None and isinstance(obj, figure.Figure):
+            data["image/png"] = self.save_figure(obj)
+        else:
+            self.terminal[0].write(repr(obj) + "\n")
+        item = {"output_type": kind, "data": data, "metadata": {}}
+        if kind == "execute_result":
+            item["execution_count"] = self.count
+        self.outputs.items.append(item)
+
+    def save_figure(self, fig):
+        """Writes `fig` as FIGURES_DIR/cellN_figK.png, says where on stderr; returns the PNG in base64."""
+        buf = io.BytesIO()
+        fig.savefig(buf, format="png", bbox_inches="tight")
+        self.figure_number += 1
+        name = f"cell{self.count}_fig{self.figure_number}.png"
+        os.makedirs(self.figures_dir, exist_ok=True)
+        with open(os.path.join(self.figures_dir, name), "wb") as f:
+            f.write(buf.getvalue())
+        self.terminal[1].write(f"[tfcompat] figure saved to {os.path.join(self.figures_shown_as, name)}\n")
+        self.shown.add(id(fig))
+        return base64.b64encode(buf.getvalue()).decode("ascii") + "\n"
+
+    def flush_figures(self):
+        """Every open pyplot figure not yet shown by this cell becomes an output; all of them close."""
+        pyplot = sys.modules.get("matplotlib.pyplot")
+        if pyplot is None:
+            return
+        from matplotlib._pylab_helpers import Gcf
+        for manager in Gcf.get_all_fig_managers():
+            fig = manager.canvas.figure
+            if id(fig) not in self.shown:
+                self.emit(fig, "display_data")
+            pyplot.close(fig)
+
+    # -- cells
+    def run_cell(self, source, namespace):
+        """Runs one cell (its last expression is displayed); its outputs are in `self.outputs`."""
+        magic = _cell_magic(source)
+        if magic is not None and magic[0] not in ("time", "timeit", "capture"):
+            self.notice(f"cell magic %%{magic[0]} skipped")
+            return
+        if magic is not None and magic[0] == "timeit":
+            self.timeit(magic[1], 1, namespace, body=translate_cell(magic[2]))
+            return
+        tree = self.parse(translate_cell(source if magic is None else magic[2]), 1)
+        cpu, wall = _cpu_times(), time.perf_counter()
+        value = self.execute(tree, namespace)
+        if magic is not None and magic[0] == "time":
+            self._print_times(cpu, wall)
+        if value is not None and not source.rstrip().endswith(";"):
+            self.emit(value, "execute_result")
+
+    def run(self, nb, cells, namespace, keep_going):
+        """Runs the cells in order; returns the exit status (1 when a cell failed, 130 when interrupted)."""
+        for cell, _, _ in cells:
+            cell["outputs"], cell["execution_count"] = [], None
+        status = 0
+        for cell, filename, offset in cells:
+            self.count += 1
+            source = "".join(cell.get("source", ""))
+            self.filename, self.offset, self.outputs, self.figure_number = filename, offset, _Outputs(), 0
+            self.shown = set()
+            if filename.startswith("<"):
+                linecache.cache[filename] = (len(source), None, source.splitlines(keepends=True), filename)
+            failed = self.run_captured(source, namespace)
+            cell["outputs"], cell["execution_count"] = self.outputs.as_nbformat(), self.count
+            if failed:
+                status = 130 if failed is KeyboardInterrupt else 1
+                if not keep_going or failed is KeyboardInterrupt:
+                    break
+        return status
+
+    def run_captured(self, source, namespace):
+        """Runs a cell with its stdout/stderr recorded; returns the class of the exception that stopped it."""
+        saved = sys.stdout, sys.stderr
+        self.terminal = saved
+        sys.stdout, sys.stderr = _Tee(saved[0], self.outputs, "stdout"), _Tee(saved[1], self.outputs, "stderr")
+        try:
+            self.run_cell(source, namespace)
+            self.flush_figures()
+        except (Exception, KeyboardInterrupt) as e:
+            lines = traceback.format_exception(type(e), e, _user_traceback(e, self.filename))
+            saved[1].write("".join(lines))
+            self.outputs.items.append({"output_type": "error", "ename": type(e).__name__, "evalue": str(e),
+                                       "traceback": [line.rstrip("\n") for line in lines]})
+            return KeyboardInterrupt if isinstance(e, KeyboardInterrupt) else Exception
+        finally:
+            sys.stdout, sys.stderr = saved
+        return None
+
+
+def run_notebook(nb, cells, write_to=None, keep_going=False, figures_dir="figures"):
+    """Runs a loaded notebook cell by cell in a fresh `__main__` namespace; returns the exit status.
+
+    The first failing cell stops the run (as "Run All" does) unless `keep_going`; `write_to` saves the
+    executed notebook (cells after a stop have no outputs). matplotlib, when the notebook uses it, draws
+    with the runner's backend (set before the notebook imports pyplot).
+    """
+    global _active
+    session = _Session(os.path.abspath(figures_dir), figures_dir)
+    main = types.ModuleType("__main__")
+    main.__dict__.update(__builtins__=builtins, __tfcompat__=session, display=session.display)
+    saved_main, saved_backend = sys.modules.get("__main__"), os.environ.get("MPLBACKEND")
+    sys.modules["__main__"] = main
+    os.environ["MPLBACKEND"] = FIGURE_BACKEND
+    _active = session
+    try:
+        status = session.run(nb, cells, main.__dict__, keep_going)
+    finally:
+        _active = None
+        sys.modules["__main__"] = saved_main
+        if saved_backend is None:
+            os.environ.pop("MPLBACKEND", None)
+        else:
+            os.environ["MPLBACKEND"] = saved_backend
+    if write_to:
+        with open(write_to, "w", encoding="utf-8") as f:
+            json.dump(nb, f, indent=1, ensure_ascii=False)
+            f.write("\n")
+    return status
