@@ -167,6 +167,18 @@ class EpochIterator:
         return None
 
     @property
+    def spec_batch_size(self):
+        """The batch dimension of the data's spec (Keras traces its train/test step on it): the batch size when
+        every batch has it, else None."""
+        if self._arrays is not None:
+            n, bs = self._num_samples, self._batch_size
+            return bs if n and n % bs == 0 else None
+        spec = getattr(self._source, "element_spec", None)
+        leaves = nest.flatten(spec) if spec is not None else []
+        shape = getattr(leaves[0], "shape", None) if leaves else None
+        return shape[0] if shape is not None and shape.rank else None
+
+    @property
     def num_batches(self):
         """Batches per epoch, or None while unknown (an iterator of unknown length)."""
         return self._num_batches

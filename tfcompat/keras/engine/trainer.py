@@ -327,6 +327,7 @@ class Trainer:
         iterator = data_adapter.EpochIterator(x, y, sample_weight, batch_size=batch_size,
                                               steps_per_epoch=steps_per_epoch, shuffle=shuffle,
                                               class_weight=class_weight)
+        self._build_on_spec(iterator)
         if not isinstance(callbacks, callbacks_module.CallbackList):
             callbacks = callbacks_module.CallbackList(callbacks, add_history=True, add_progbar=verbose != 0,
                                                       verbose=verbose, epochs=epochs, steps=iterator.num_batches,
@@ -371,6 +372,12 @@ class Trainer:
         callbacks.on_train_end(logs=training_logs)
         return self.history
 
+    def _build_on_spec(self, iterator):
+        """An unbuilt model builds with the batch dimension of the data's spec (Keras builds while tracing its
+        train/test step on the dataset's spec); `predict` and `*_on_batch` build on the first batch itself."""
+        if not self.built:
+            self.__dict__["_spec_batch_size"] = iterator.spec_batch_size
+
     @staticmethod
     def _should_eval(epoch, validation_freq):
         epoch += 1
@@ -398,6 +405,7 @@ class Trainer:
         if iterator is None:
             iterator = data_adapter.EpochIterator(x, y, sample_weight, batch_size=batch_size,
                                                   steps_per_epoch=steps, shuffle=False)
+            self._build_on_spec(iterator)
         if not isinstance(callbacks, callbacks_module.CallbackList):
             callbacks = callbacks_module.CallbackList(callbacks, add_progbar=verbose != 0, verbose=verbose, epochs=1,
                                                       steps=iterator.num_batches, model=self)

@@ -24,7 +24,7 @@ class Functional(Model):
             if isinstance(inputs, list) and False else inputs
         self._outputs_struct = outputs
         self._nodes = topological_nodes(inputs, outputs)
-        layers = _layers_by_depth(self._nodes, nest.flatten(inputs))
+        layers = _layers_by_depth(nest.flatten(inputs), nest.flatten(outputs))
         self._tracking = False
         self._layers.extend(layers)
         self.__dict__["_tracking"] = True
@@ -133,26 +133,42 @@ def _expand_last(x):
     return expand_dims(x, -1)
 
 
-def _layers_by_depth(nodes, inputs):
-    """The graph's layers as Keras 3 lists them: deepest first (inputs), then by first use."""
-    depth = {}
-    for node in reversed(nodes):                 # consumers before producers
-        d = depth.setdefault(id(node), 0)
+def _layers_by_depth(inputs, outputs):
+    """The graph's layers in Keras 3's order (`map_graph`): by depth below the outputs, deepest first; layers at
+    one depth in the order a depth-first walk from the outputs first reaches them."""
+    input_ids = {id(kt) for kt in inputs}
+    order, first_seen, in_graph = [], {}, set()      # nodes from inputs to outputs; layer -> DFS index
+
+    def visit(kt):
+        node = kt._history[0] if kt._history else None
+        if node is None or id(node) in in_graph:
+            return
+        is_input = is_input_layer(node.layer)
+        if id(kt) in input_ids and not is_input:      # an intermediate tensor used as an input: outside the graph
+            return
+        first_seen.setdefault(id(node.layer), len(first_seen))
+        if not is_input:
+            for x in node.input_tensors:
+                visit(x)
+        in_graph.add(id(node))
+        order.append(node)
+
+    for kt in outputs:
+        visit(kt)
+    node_depth, layer_depth, layers = {}, {}, {}
+    for node in reversed(order):                      # consumers before producers
+        depth = max(node_depth.get(id(node), 0), layer_depth.get(id(node.layer), 0))
+        layer_depth[id(node.layer)] = node_depth[id(node)] = depth
+        layers[id(node.layer)] = node.layer
         for kt in node.input_tensors:
-            producer = kt._history[0] if kt._history else None
-            if producer is not None:
-                depth[id(producer)] = max(depth.get(id(producer), 0), d + 1)
-    order, layer_depth = [], {}
-    entries = [kt._history[0] for kt in inputs if kt._history] + list(nodes)
-    for node in entries:
-        layer = node.layer
-        d = depth.get(id(node), 0)
-        if id(layer) not in layer_depth:
-            order.append(layer)
-            layer_depth[id(layer)] = d
-        else:
-            layer_depth[id(layer)] = max(layer_depth[id(layer)], d)
-    return sorted(order, key=lambda l: -layer_depth[id(l)])     # stable: first use breaks ties
+            parent = kt._history[0] if kt._history else None
+            if parent is not None and id(parent) in in_graph:
+                node_depth[id(parent)] = max(depth + 1, node_depth.get(id(parent), 0))
+    for kt in inputs:                                 # Input layers no output depends on
+        layer = kt._history[0].layer if kt._history else None
+        if layer is not None and id(layer) not in layers and is_input_layer(layer):
+            layers[id(layer)], layer_depth[id(layer)], first_seen[id(layer)] = layer, 0, -1
+    return sorted(layers.values(), key=lambda layer: (-layer_depth[id(layer)], first_seen[id(layer)]))
 
 
 def is_input_layer(layer):

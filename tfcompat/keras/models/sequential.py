@@ -63,7 +63,7 @@ class Sequential(Model):
         if input_shape is None:
             raise ValueError("You must provide an `input_shape` argument.")
         if self._input_layer is None:
-            self._input_layer = InputLayer(batch_shape=(None,) + tuple(input_shape)[1:])
+            self._input_layer = InputLayer(batch_shape=tuple(input_shape))
         naming.get_uid("functional")   # Keras 3 builds a Sequential through a Functional, using up that name
         x = self._input_layer.output
         with kvars.name_scope(self.name):
@@ -76,6 +76,8 @@ class Sequential(Model):
     def _maybe_build(self, args):
         if not self.built:
             shape = tuple(args[0].shape)
+            if "_spec_batch_size" in self.__dict__:     # fit/evaluate build on the data's spec, as Keras traces
+                shape = (self.__dict__.pop("_spec_batch_size"),) + shape[1:]
             self.build(shape)
 
     def call(self, inputs, training=None, mask=None):
