@@ -7,6 +7,8 @@ autograd node whose backward calls `grad_fn`.
 """
 import functools
 import inspect
+import sys
+import warnings
 
 import torch
 
@@ -146,6 +148,12 @@ class ForwardAccumulator:
         import torch.autograd.forward_ad as fwad
         _close_lingering_level()
         fwad.enter_dual_level()
+        if "torch._decomp.decompositions_for_jvp" not in sys.modules:
+            with warnings.catch_warnings():
+                # torch's first `make_dual` scripts its forward-AD decompositions, and torch warns that
+                # `torch.jit.script` is deprecated (a FutureWarning from torch 2.14 on): torch's own use, not shown
+                warnings.filterwarnings("ignore", message="`torch.jit.script` is ")
+                fwad.make_dual(torch.zeros(()), torch.zeros(()))
         for p, tan in zip(self._primals, self._tangents):
             tt = tan._t if isinstance(tan, Tensor) else convert_to_tensor(tan)._t
             if isinstance(p, Variable):
