@@ -35,6 +35,9 @@ def save(obj, export_dir, signatures=None, options=None):
 def load(export_dir, tags=None, options=None):
     """Loads a SavedModel written by `tf.saved_model.save` of tfcompat."""
     export_dir = os.fspath(export_dir)
+    if not os.path.exists(export_dir):
+        from tfcompat.saved_model import _atomic_dir
+        _atomic_dir.recover(os.path.abspath(export_dir))
     if not os.path.exists(os.path.join(export_dir, MARKER)):
         if os.path.exists(os.path.join(export_dir, "saved_model.pb")):
             raise NotImplementedError(f"tf.saved_model.load({export_dir!r}): loading SavedModels written by "

@@ -1,102 +1,130 @@
-"""Reading tfcompat SavedModels (the format is described in `tfcompat.saved_model`)."""
+"""Reading tfcompat SavedModels (the format is described in `tfcompat.saved_model`).
+
+Nothing read from the directory runs before all of it is checked: JSON types, names, shapes and dtypes here, the
+recorded programs by `_validate` (ops from the fixed table only, arguments against each op's schema, references,
+a shape-only run bounding allocations), `constants.npz` members against their declared sizes. A failure is a
+`DataLossError` or `InvalidArgumentError` naming the file and the entry.
+"""
 import json
 import os
 import re
+import zipfile
 
 import numpy as np
 import torch
 
 from tfcompat.eager import function as fn_mod
-from tfcompat.framework import dtypes
+from tfcompat.framework import dtypes, errors
 from tfcompat.framework.convert import convert_to_tensor
 from tfcompat.framework.tensor import Tensor, _wrap
 from tfcompat.framework.variables import Variable
 from tfcompat.module import Module
-from tfcompat.saved_model import FORMAT, MARKER
+from tfcompat.saved_model import FORMAT, MARKER, _op_table
+from tfcompat.saved_model._validate import (TORCH_DTYPES, Invalid, ProgramChecker, bad, constant, dry_run, expect,
+                                            refused, shape)
 from tfcompat.util import nest
 
-_REF = re.compile(r"^(I\[\d+\]|r\d+|o\d+(\[\d+\])?|C\[\d+\])$")
-_OUT = re.compile(r"^o\d+$")
-_IDENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
-_OP = re.compile(r"^aten::([A-Za-z_][A-Za-z0-9_]*)(?:\.([A-Za-z_][A-Za-z0-9_]*))?$")
+_ARRAY_NAME = re.compile(r"^(c|var)\d{1,9}$")
+_TF_DTYPES = frozenset(("float16", "bfloat16", "float32", "float64", "int8", "int16", "int32", "int64", "uint8",
+                        "uint16", "uint32", "uint64", "bool", "complex64", "complex128", "string"))
+_MAX_DEPTH = 64
 
 
-def _check_term(t):
-    if isinstance(t, dict):
-        if "ref" in t:
-            if not isinstance(t["ref"], str) or not _REF.match(t["ref"]):
-                raise ValueError(f"corrupt tfcompat SavedModel: bad reference {t['ref']!r}")
-            return
-        items = t.get("list", t.get("tuple"))
-        if not isinstance(items, list):
-            raise ValueError(f"corrupt tfcompat SavedModel: bad term {t!r}")
-        for x in items:
-            _check_term(x)
-    elif not (t is None or isinstance(t, (bool, int, float, str))):
-        raise ValueError(f"corrupt tfcompat SavedModel: bad literal {t!r}")
+def _reject_constant(name):
+    raise ValueError(f"non-finite number {name} in JSON")
 
 
-def _check_step(step):
-    op = step.get("op")
-    if op == "guard_array":
-        _check_term(step["x"])
-    elif op in ("call", "guard"):
-        for a in step["args"]:
-            _check_term(a)
-        for k, v in step["kwargs"].items():
-            if not _IDENT.match(k):
-                raise ValueError(f"corrupt tfcompat SavedModel: bad keyword {k!r}")
-            _check_term(v)
-        if not isinstance(step["f"], int) or (op == "call" and not _OUT.match(step["out"])):
-            raise ValueError("corrupt tfcompat SavedModel: bad step")
-    else:
-        raise ValueError(f"corrupt tfcompat SavedModel: unknown step {op!r}")
-    if "value" in step and not (isinstance(step["value"], str) and _REF.match(step["value"])):
-        raise ValueError("corrupt tfcompat SavedModel: bad guard")
+def _read_json(path):
+    try:
+        with open(path, "rb") as fh:
+            return json.loads(fh.read().decode("utf-8"), parse_constant=_reject_constant)
+    except (UnicodeDecodeError, ValueError, RecursionError) as e:
+        raise bad("JSON", f"{type(e).__name__}: {str(e)[:200]}") from None
 
 
-def _op(name):
-    m = _OP.match(name)
-    if m is None:
-        raise ValueError(f"corrupt tfcompat SavedModel: unsupported op {name!r}")
-    packet = getattr(torch.ops.aten, m.group(1))
-    return getattr(packet, m.group(2) or "default")
+def _read_arrays(path):
+    """The arrays of constants.npz: stored (uncompressed) .npy members whose headers match their sizes, so that
+    nothing is allocated beyond the bytes the file holds."""
+    arrays = {}
+    try:
+        with zipfile.ZipFile(path) as z:
+            for info in z.infolist():
+                name = info.filename[:-4] if info.filename.endswith(".npy") else None
+                where = f"constants.npz[{info.filename!r}]"
+                if name is None or not _ARRAY_NAME.match(name) or name in arrays:
+                    raise bad(where, "unexpected member")
+                if info.compress_type != zipfile.ZIP_STORED:
+                    raise bad(where, "compressed member (tfcompat stores constants uncompressed)")
+                with z.open(info) as fh:
+                    version = np.lib.format.read_magic(fh)
+                    if version == (1, 0):
+                        dims, fortran, dtype = np.lib.format.read_array_header_1_0(fh)
+                    elif version == (2, 0):
+                        dims, fortran, dtype = np.lib.format.read_array_header_2_0(fh)
+                    else:
+                        raise bad(where, f"unsupported .npy version {version}")
+                    if dtype.hasobject or dtype.str[1:] not in _NUMPY_KINDS:
+                        raise bad(where, f"unsupported dtype {dtype}")
+                    count = int(np.prod(dims, dtype=object)) if dims else 1
+                    if count * dtype.itemsize != info.file_size - fh.tell():
+                        raise bad(where, f"header declares {dims} {dtype} but the member holds "
+                                         f"{info.file_size - fh.tell()} bytes")
+                    data = fh.read(count * dtype.itemsize)
+                arrays[name] = np.frombuffer(data, dtype).reshape(dims, order="F" if fortran else "C").copy()
+    except (zipfile.BadZipFile, OSError, ValueError, EOFError) as e:
+        raise bad("constants.npz", f"{type(e).__name__}: {e}") from None
+    return arrays
 
 
-def _const(c, arrays):
-    if "tensor" in c:
-        t = torch.from_numpy(np.array(arrays[c["tensor"]]))
-        return t.to(getattr(torch, c["dtype"])) if str(t.dtype) != "torch." + c["dtype"] else t
-    if "torch_dtype" in c:
-        return _torch_attr(c["torch_dtype"], torch.dtype)
-    if "torch" in c:
-        return _torch_attr(c["torch"], (torch.memory_format, torch.layout))
-    if "device" in c:
-        return torch.device(c["device"])
-    if "value" in c:
-        return c["value"]
-    return float(c["float"])
+_NUMPY_KINDS = frozenset(("f2", "f4", "f8", "i1", "i2", "i4", "i8", "u1", "u2", "u4", "u8", "b1", "c8", "c16"))
 
 
-def _torch_attr(name, kind):
-    value = getattr(torch, name, None) if _IDENT.match(name) else None
-    if not isinstance(value, kind):
-        raise ValueError(f"corrupt tfcompat SavedModel: bad torch constant {name!r}")
-    return value
+def _name(x, where):
+    """An attribute name a restored object may get."""
+    if not isinstance(x, str) or not 0 < len(x) <= 256 or (x.startswith("__") and x != "__call__") or \
+            (x in _RESERVED and x != "__call__"):
+        raise refused(where, f"attribute name {x!r} is not allowed")
+    return x
 
 
-def decode_spec(x):
+def decode_spec(x, where, depth=0):
+    """An input signature nest: TensorSpecs, dicts, tuples, lists and JSON literals."""
     from tfcompat.ops.misc_ops import TensorSpec
-    if "spec" in x:
-        shape, dtype, name = x["spec"]
-        return TensorSpec(shape, dtypes.as_dtype(dtype), name)
-    if "dict" in x:
-        return {k: decode_spec(v) for k, v in x["dict"].items()}
-    if "tuple" in x:
-        return tuple(decode_spec(v) for v in x["tuple"])
-    if "list" in x:
-        return [decode_spec(v) for v in x["list"]]
-    return x["literal"]
+    if depth > _MAX_DEPTH or not isinstance(x, dict) or len(x) != 1:
+        raise bad(where, f"bad signature entry {str(x)[:80]}")
+    (k, v), = x.items()
+    if k == "spec":
+        if not isinstance(v, list) or len(v) != 3 or v[1] not in _TF_DTYPES or not (v[2] is None or
+                                                                                 isinstance(v[2], str)):
+            raise bad(where, f"bad TensorSpec {str(v)[:80]}")
+        return TensorSpec(None if v[0] is None else shape(v[0], where, allow_none=True), dtypes.as_dtype(v[1]), v[2])
+    if k == "dict":
+        return {expect(n, str, where, "key"): decode_spec(e, where, depth + 1)
+                for n, e in expect(v, dict, where, "dict").items()}
+    if k in ("tuple", "list"):
+        items = [decode_spec(e, where, depth + 1) for e in expect(v, list, where, k)]
+        return tuple(items) if k == "tuple" else items
+    if k == "literal" and (v is None or isinstance(v, (bool, int, float, str))):
+        return v
+    raise bad(where, f"bad signature entry {str(x)[:80]}")
+
+
+def _check_output(x, n_outputs, where, depth=0):
+    """Validates an output structure (see `_decode_output`) against the program's number of outputs."""
+    if depth > _MAX_DEPTH or not isinstance(x, dict) or len(x) != 1:
+        raise bad(where, f"bad output entry {str(x)[:80]}")
+    (k, v), = x.items()
+    if k == "output":
+        if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v < n_outputs:
+            raise bad(where, f"output index {v!r} out of range")
+    elif k == "dict":
+        for e in expect(v, dict, where, "dict").values():
+            _check_output(e, n_outputs, where, depth + 1)
+    elif k in ("tuple", "list"):
+        for e in expect(v, list, where, k):
+            _check_output(e, n_outputs, where, depth + 1)
+    else:
+        decode_spec(x, where, depth)
 
 
 def _decode_output(x, outs):
@@ -108,48 +136,101 @@ def _decode_output(x, outs):
         return tuple(_decode_output(v, outs) for v in x["tuple"])
     if "list" in x:
         return [_decode_output(v, outs) for v in x["list"]]
-    return convert_to_tensor(x["literal"]) if "literal" in x and x["literal"] is not None else decode_spec(x)
+    return convert_to_tensor(x["literal"]) if "literal" in x and x["literal"] is not None else decode_spec(x, "")
+
+
+_PROGRAM_KEYS = {"shapes", "dtypes", "steps", "ops", "consts", "vars", "argvars", "tensor_pos", "outputs", "writes",
+                 "write_terms", "output_structure"}
 
 
 class _LoadedProgram:
-    def __init__(self, d, variables, arrays, name):
-        for step in d["steps"]:
-            _check_step(step)
-        for t in d["outputs"] + d["write_terms"]:
+    """One recorded program, checked (see module doc) and compiled; `n_flat` is the number of call values."""
+
+    def __init__(self, d, variables, arrays, name, n_flat, where):
+        if not isinstance(d, dict) or set(d) != _PROGRAM_KEYS:
+            raise bad(where, "bad program keys")
+        dts = expect(d["dtypes"], list, where, "dtypes")
+        shapes = expect(d["shapes"], list, where, "shapes")
+        if len(dts) != len(shapes) or any(dt not in TORCH_DTYPES for dt in dts):
+            raise bad(where, "bad input dtypes")
+        inputs = [(TORCH_DTYPES[dt], tuple(shape(s, where))) for dt, s in zip(dts, shapes)]
+        self.key = tuple(inputs)
+        pos = expect(d["tensor_pos"], list, where, "tensor_pos")
+        if len(pos) != len(inputs) or len(set(pos)) != len(pos) or \
+                not all(isinstance(i, int) and not isinstance(i, bool) and 0 <= i < n_flat for i in pos):
+            raise bad(where, "bad tensor positions")
+        if d["argvars"] != [] or any(not (isinstance(w, list) and len(w) == 2 and w[0] is None) for w in
+                                     expect(d["writes"], list, where, "writes")):
+            raise refused(where, "functions taking variables as arguments are not saved by tfcompat")
+        self.vars = [variables[_index(i, len(variables), where, "variable")] for i in
+                     expect(d["vars"], list, where, "vars")]
+        self.writes = [variables[_index(i, len(variables), where, "variable")] for _, i in d["writes"]]
+        op_names = expect(d["ops"], list, where, "ops")
+        funcs = []
+        for i, n in enumerate(op_names):
+            op = _op_table.ops().get(n) if isinstance(n, str) else None
+            if op is None:
+                raise refused(f"{where}.ops[{i}]", f"op {str(n)[:100]!r} is not in tfcompat's SavedModel op table")
+            funcs.append(op)
+        self.consts = [constant(c, arrays, f"{where}.consts[{i}]")
+                       for i, c in enumerate(expect(d["consts"], list, where, "consts"))]
+        checker = ProgramChecker(where, len(inputs), len(self.vars), self.consts)
+        steps = [checker.step(s, op_names, funcs, f"{where}.steps[{i}]")
+                 for i, s in enumerate(expect(d["steps"], list, where, "steps"))]
+        outputs = []
+        for t in expect(d["outputs"], list, where, "outputs"):
             if t is not None:
-                _check_term(t)
-        source = fn_mod.program_source(name, len(d["vars"]), d["steps"], d["outputs"], d["write_terms"])
+                t, kind = checker.term(t, f"{where}.outputs")
+                if kind != "T":
+                    raise bad(f"{where}.outputs", f"output {t!r} is not a tensor")
+            outputs.append(t)
+        write_terms = []
+        for t in expect(d["write_terms"], list, where, "write_terms"):
+            t, kind = checker.term(t, f"{where}.write_terms")
+            if kind != "T":
+                raise bad(f"{where}.write_terms", f"variable write {t!r} is not a tensor")
+            write_terms.append(t)
+        if len(write_terms) != len(self.writes):
+            raise bad(where, "writes and write_terms differ in length")
+        _check_output(d["output_structure"], len(outputs), f"{where}.output_structure")
+        dry_run(where, steps, op_names, funcs, inputs, [v._t for v in self.vars], self.consts)
+        source = fn_mod.program_source(name, len(self.vars), steps, outputs, write_terms)
         self.program = fn_mod.compile_program(source, name)
-        self.funcs = [_op(n) for n in d["ops"]]
-        self.consts = [_const(c, arrays) for c in d["consts"]]
-        self.vars = [variables[i] for i in d["vars"]]
-        self.argvars = [tuple(a) for a in d["argvars"]]
-        self.tensor_pos = d["tensor_pos"]
-        self.writes = [w if w is not None else variables[i] for w, i in d["writes"]]
-        self.key = tuple((getattr(torch, dt), tuple(s)) for dt, s in zip(d["dtypes"], d["shapes"]))
+        self.funcs = [_op_table.RUNTIME.get(n, f) for n, f in zip(op_names, funcs)]
+        self.tensor_pos = pos
         self.structure = d["output_structure"]
 
     def __call__(self, flat):
         ins = [flat[i]._t for i in self.tensor_pos]
-        vs = list(self.vars)
-        for j, i in self.argvars:
-            vs[j] = flat[i]
-        outs, new = fn_mod._run_program(self.program, self.consts, self.funcs, ins, vs)
+        outs, new = fn_mod._run_program(self.program, self.consts, self.funcs, ins, list(self.vars))
         for v, t in zip(self.writes, new):
-            (flat[v] if isinstance(v, int) else v)._t = t
+            v._t = t
         return _decode_output(self.structure, [_wrap(t) if t is not None else None for t in outs])
+
+
+def _index(i, n, where, what):
+    if not isinstance(i, int) or isinstance(i, bool) or not 0 <= i < n:
+        raise bad(where, f"{what} index {i!r} out of range")
+    return i
 
 
 class _LoadedConcrete:
     """One restored concrete function: its signature and its recorded programs by input shapes."""
 
-    def __init__(self, d, variables, arrays):
-        self.name = d["name"]
-        self.arg_names = d["arg_names"]
-        self.structured_input_signature = decode_spec(d["inputs"])
+    def __init__(self, d, variables, arrays, where):
+        if not isinstance(d, dict) or set(d) != {"name", "arg_names", "inputs", "programs"}:
+            raise bad(where, "bad concrete function keys")
+        self.name = expect(d["name"], str, where, "name")
+        self.arg_names = [expect(n, str, where, "argument name") for n in expect(d["arg_names"], list, where,
+                                                                                  "arg_names")]
+        sig = decode_spec(d["inputs"], f"{where}.inputs")
+        if not (isinstance(sig, tuple) and len(sig) == 2 and isinstance(sig[0], tuple) and isinstance(sig[1], dict)):
+            raise bad(f"{where}.inputs", "the input signature must be (args tuple, kwargs dict)")
+        self.structured_input_signature = sig
+        n_flat = len(nest.flatten(sig))
         self.programs = {}
-        for p in d["programs"]:
-            prog = _LoadedProgram(p, variables, arrays, self.name)
+        for i, p in enumerate(expect(d["programs"], list, where, "programs")):
+            prog = _LoadedProgram(p, variables, arrays, self.name, n_flat, f"{where}.programs[{i}]")
             self.programs[prog.key] = prog
 
     def bind(self, args, kwargs):
@@ -249,42 +330,96 @@ class _UserObject(Module):
         return fn(*args, **kwargs)
 
 
-def _node(root, path):
+_RESERVED = frozenset(dir(_UserObject))
+
+
+def _node(root, path, where):
     o = root
     for name in path:
-        child = o.__dict__.get(name)
+        child = o.__dict__.get(_name(name, where))
         if child is None:
             child = _UserObject()
             setattr(o, name, child)
+        elif not isinstance(child, _UserObject):
+            raise bad(where, f"path {path!r} goes through a variable or function")
         o = child
     return o
 
 
+_META_KEYS = {"format", "version", "tree", "variables", "functions", "signatures"}
+_VAR_KEYS = {"path", "key", "name", "trainable", "dtype"}
+
+
 def load(export_dir):
+    """Checks the whole SavedModel (see module doc), then builds the restored object."""
+    marker = os.path.join(export_dir, MARKER)
+    try:
+        return _load(export_dir)
+    except Invalid as e:
+        raise e.cls(None, None, f"tfcompat SavedModel {marker}: {e.where}: {e.message}") from None
+
+
+def _load(export_dir):
     from tfcompat.train import checkpoint as ckpt_mod
-    with open(os.path.join(export_dir, MARKER)) as fh:
-        meta = json.load(fh)
-    if meta.get("format") != FORMAT or meta.get("version") != 1:
-        raise ValueError(f"{export_dir} is not a version-1 tfcompat SavedModel")
-    with np.load(os.path.join(export_dir, "constants.npz"), allow_pickle=False) as z:
-        arrays = {k: z[k] for k in z.files}
-    reader = ckpt_mod.open_reader(os.path.join(export_dir, "variables", "variables"))
+    meta = _read_json(os.path.join(export_dir, MARKER))
+    if not isinstance(meta, dict) or meta.get("format") != FORMAT or meta.get("version") != 1 or \
+            set(meta) != _META_KEYS:
+        raise bad("format", "not a version-1 tfcompat SavedModel")
+    arrays = _read_arrays(os.path.join(export_dir, "constants.npz"))
+    entries = expect(meta["variables"], list, "variables", "variables")
+    reader = None
+    values = []
+    for i, e in enumerate(entries):
+        where = f"variables[{i}]"
+        if not isinstance(e, dict) or set(e) != _VAR_KEYS or not isinstance(e["trainable"], bool) or \
+                not isinstance(e["name"], str) or e["dtype"] not in _TF_DTYPES:
+            raise bad(where, "bad variable entry")
+        if e["key"] is None:
+            if e["path"] is not None or f"var{i}" not in arrays:
+                raise bad(where, "a variable outside the object tree needs its value in constants.npz")
+            value = torch.from_numpy(arrays[f"var{i}"])
+        else:
+            if reader is None:
+                reader = ckpt_mod.open_reader(os.path.join(export_dir, "variables", "variables"))
+            if not isinstance(e["key"], str) or e["key"] not in reader.entries:
+                raise bad(where, f"checkpoint key {str(e['key'])[:100]!r} not in the variables checkpoint")
+            value = reader.read(e["key"])
+            if not isinstance(e["path"], list) or not e["path"]:
+                raise bad(where, "a checkpointed variable needs its attribute path")
+        if not isinstance(value, torch.Tensor) or dtypes.as_dtype(e["dtype"])._torch != value.dtype:
+            raise bad(where, f"value does not have the declared dtype {e['dtype']}")
+        values.append(value)
+    tree = expect(meta["tree"], list, "tree", "tree")
+    for path in tree:
+        for n in expect(path, list, "tree", "path"):
+            _name(n, "tree")
+    variables = [Variable(_wrap(value), trainable=e["trainable"], name=e["name"][:-2] if e["name"].endswith(":0")
+                          else e["name"]) for value, e in zip(values, entries)]
+    functions = {}
+    for dotted, concretes in expect(meta["functions"], dict, "functions", "functions").items():
+        where = f"functions[{dotted[:100]!r}]"
+        path = [_name(n, where) for n in dotted.split(".")]
+        functions[dotted] = (path, [_LoadedConcrete(d, variables, arrays, f"{where}[{i}]")
+                                    for i, d in enumerate(expect(concretes, list, where, "functions"))])
+    signatures = {}
+    for name, sig in expect(meta["signatures"], dict, "signatures", "signatures").items():
+        where = f"signatures[{name[:100]!r}]"
+        if not isinstance(sig, dict) or set(sig) != {"function", "output_keys"} or \
+                not all(isinstance(k, str) for k in expect(sig["output_keys"], list, where, "output_keys")):
+            raise bad(where, "bad signature entry")
+        signatures[name] = _Signature(_LoadedConcrete(sig["function"], variables, arrays, where), sig["output_keys"])
     root = _UserObject()
-    for path in sorted(meta["tree"], key=len):
-        _node(root, path)
-    variables = []
-    for i, e in enumerate(meta["variables"]):
-        value = reader.read(e["key"]) if e["key"] is not None else torch.from_numpy(np.array(arrays[f"var{i}"]))
-        name = e["name"][:-2] if e["name"].endswith(":0") else e["name"]
-        v = Variable(_wrap(value), trainable=e["trainable"], name=name)
-        variables.append(v)
+    for path in sorted(tree, key=len):
+        _node(root, path, "tree")
+    for i, (v, e) in enumerate(zip(variables, entries)):
         if e["path"]:
-            setattr(_node(root, e["path"][:-1]), e["path"][-1], v)
-    for dotted, concretes in meta["functions"].items():
-        path = dotted.split(".")
-        owner = _node(root, path[:-1])
-        owner.__dict__[path[-1]] = RestoredFunction(path[-1], [_LoadedConcrete(d, variables, arrays)
-                                                              for d in concretes])
-    root.signatures = {name: _Signature(_LoadedConcrete(s["function"], variables, arrays), s["output_keys"])
-                       for name, s in meta["signatures"].items()}
+            where = f"variables[{i}].path"
+            owner = _node(root, e["path"][:-1], where)
+            if _name(e["path"][-1], where) in owner.__dict__:
+                raise bad(where, "two entries at one attribute path")
+            setattr(owner, e["path"][-1], v)
+    for dotted, (path, concretes) in functions.items():
+        owner = _node(root, path[:-1], f"functions[{dotted[:100]!r}]")
+        owner.__dict__[path[-1]] = RestoredFunction(path[-1], concretes)
+    root.signatures = signatures
     return root

@@ -9,7 +9,7 @@ import torch
 from tfcompat.eager.function import ConcreteFunction, Function
 from tfcompat.framework.tensor import Tensor
 from tfcompat.framework.variables import Variable
-from tfcompat.saved_model import FORMAT, MARKER
+from tfcompat.saved_model import FORMAT, MARKER, _atomic_dir, _op_table
 from tfcompat.util import nest
 
 
@@ -72,6 +72,9 @@ class _Writer:
         for f in p.funcs:
             if not isinstance(f, torch._ops.OpOverload):
                 raise NotImplementedError(f"tf.saved_model.save: recorded callable {f!r} is not a torch op")
+            if f.name() not in _op_table.NAMES:
+                raise NotImplementedError(f"tf.saved_model.save: the tf.function records {f.name()}, which is not "
+                                          "in tfcompat's SavedModel op table (tfcompat/saved_model/_op_table.py)")
             ops.append(f.name())
         return {"shapes": [list(s) for _, s in key], "dtypes": [str(d).replace("torch.", "") for d, _ in key],
                 "steps": p.steps, "ops": ops, "consts": [self.const(c) for c in p.consts],
@@ -168,12 +171,15 @@ def save(obj, export_dir, signatures, options):
         w.arrays[f"var{var_ids[id(v)]}"] = v._t.detach().cpu().numpy()
         var_entries.append({"path": None, "key": None, "name": v.name, "trainable": v.trainable,
                             "dtype": v.dtype.name})
-    os.makedirs(os.path.join(export_dir, "variables"), exist_ok=True)
-    os.makedirs(os.path.join(export_dir, "assets"), exist_ok=True)
-    ckpt.write(os.path.join(export_dir, "variables", "variables"))
-    with open(os.path.join(export_dir, "constants.npz"), "wb") as fh:
-        np.savez(fh, **w.arrays)
     meta = {"format": FORMAT, "version": 1, "tree": tree, "variables": var_entries, "functions": functions,
             "signatures": sigs}
-    with open(os.path.join(export_dir, MARKER), "w") as fh:
-        json.dump(meta, fh)
+
+    def write(directory):
+        os.makedirs(os.path.join(directory, "variables"))
+        os.makedirs(os.path.join(directory, "assets"))
+        ckpt.write(os.path.join(directory, "variables", "variables"))
+        with open(os.path.join(directory, "constants.npz"), "wb") as fh:
+            np.savez(fh, **w.arrays)
+        with open(os.path.join(directory, MARKER), "w") as fh:
+            json.dump(meta, fh)
+    _atomic_dir.replace_directory(export_dir, write)
