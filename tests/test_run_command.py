@@ -124,15 +124,20 @@ def test_percent_script_cell_mode(tmp_path):
         "    return undefined_name\n"
         "f()\n"
         "# %%\n"
+        "import matplotlib.pyplot as plt\n"
+        "plt.plot([1, 2]);\n"
+        "# %%\n"
         "print('after')\n")
-    out = run(["--cells", "--keep-going", "guide.py"], tmp_path)
+    out = run(["--cells", "--keep-going", "guide.py", "--figures-dir", "figs"], tmp_path)
     assert out.returncode == 1
     assert out.stdout == "<tf.Tensor: shape=(2,), dtype=int32, numpy=array([2, 3], dtype=int32)>\nafter\n"
     path = os.path.join(str(tmp_path), "guide.py")
     assert out.stderr == (f'  File "{path}", line 6\n    indented_fragment()\nIndentationError: unexpected indent\n'
                           f'Traceback (most recent call last):\n  File "{path}", line 10, in <module>\n    f()\n'
                           f'  File "{path}", line 9, in f\n    return undefined_name\n'
-                          "           ^^^^^^^^^^^^^^\nNameError: name 'undefined_name' is not defined\n")
+                          "           ^^^^^^^^^^^^^^\nNameError: name 'undefined_name' is not defined\n"
+                          "[tfcompat] figure saved to figs/cell4_fig1.png\n")
+    assert (tmp_path / "figs" / "cell4_fig1.png").read_bytes().startswith(b"\x89PNG")
 
 
 @pytest.mark.parametrize("argv, own, program", [
@@ -208,6 +213,11 @@ def test_cell_mode_stops_at_a_failing_cell_and_times_code(tmp_path, monkeypatch,
         "display(y, None)\n"
         "x;\n"
         "# %%\n"
+        "%%capture\n"
+        "print('captured')\n"
+        "display(x)\n"
+        "x\n"
+        "# %%\n"
         "1 / 0\n"
         "# %%\n"
         "print('not reached')\n"), write_to=str(tmp_path / "out.ipynb"))
@@ -218,9 +228,10 @@ def test_cell_mode_stops_at_a_failing_cell_and_times_code(tmp_path, monkeypatch,
     assert re.fullmatch(rf"{times}{times}6\n{t} ± {t} per loop \(mean ± std\. dev\. of 3 runs, 4 loops each\)\n"
                         r"4\nNone\n", out), out
     path = os.path.join(str(tmp_path), "nb.py")
-    assert err == (f'Traceback (most recent call last):\n  File "{path}", line 13, in <module>\n    1 / 0\n'
+    assert err == (f'Traceback (most recent call last):\n  File "{path}", line 18, in <module>\n    1 / 0\n'
                    "    ~~^~~\nZeroDivisionError: division by zero\n")
-    assert [c["execution_count"] for c in nb["cells"]] == [1, 2, 3, 4, None]
+    assert [c["execution_count"] for c in nb["cells"]] == [1, 2, 3, 4, 5, None]
+    assert nb["cells"][3]["outputs"] == []
     assert nb["cells"][2]["outputs"] == [
         {"output_type": "display_data", "data": {"text/plain": ["4"]}, "metadata": {}},
         {"output_type": "display_data", "data": {"text/plain": ["None"]}, "metadata": {}}]

@@ -87,7 +87,9 @@ def load(path, text):
         return nb, [(cell, f"<cell {i}>", 0) for i, cell in enumerate(code, 1)]
     filename = os.path.join(os.getcwd(), path)
     cells = [(_code_cell(src), filename, first - 1) for first, src in percent_cells(text)]
-    nb = {"cells": [c for c, _, _ in cells], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}
+    nb = {"cells": [c for c, _, _ in cells], "nbformat": 4, "nbformat_minor": 5,
+          "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"},
+                       "language_info": {"name": "python"}}}
     return nb, cells
 
 
@@ -387,20 +389,33 @@ class _Session:
     # -- cells
     def run_cell(self, source, namespace):
         """Runs one cell (its last expression is displayed); its outputs are in `self.outputs`."""
-        magic = _cell_magic(source)
-        if magic is not None and magic[0] not in ("time", "timeit", "capture"):
-            self.notice(f"cell magic %%{magic[0]} skipped")
-            return
-        if magic is not None and magic[0] == "timeit":
-            self.timeit(magic[1], 1, namespace, body=translate_cell(magic[2]))
-            return
-        tree = self.parse(translate_cell(source if magic is None else magic[2]), 1)
+        name, args, body = _cell_magic(source) or (None, "", source)
+        if name == "timeit":
+            return self.timeit(args, 1, namespace, body=translate_cell(body))
+        if name == "capture":
+            return self.run_silenced(args, body, namespace)
+        if name not in (None, "time"):
+            return self.notice(f"cell magic %%{name} skipped")
+        tree = self.parse(translate_cell(body), 1)
         cpu, wall = _cpu_times(), time.perf_counter()
         value = self.execute(tree, namespace)
-        if magic is not None and magic[0] == "time":
+        if name == "time":
             self._print_times(cpu, wall)
         if value is not None and not source.rstrip().endswith(";"):
             self.emit(value, "execute_result")
+
+    def run_silenced(self, args, body, namespace):
+        """`%%capture`: runs the cell and discards what it prints and displays."""
+        if args:
+            raise NotImplementedError(f"%%capture {args}: tfcompat run only discards a cell's output")
+        sink = io.StringIO()
+        saved = sys.stdout, sys.stderr, self.terminal, self.outputs
+        sys.stdout = sys.stderr = sink
+        self.terminal, self.outputs = (sink, sink), _Outputs()
+        try:
+            self.execute(self.parse(translate_cell(body), 1), namespace)
+        finally:
+            sys.stdout, sys.stderr, self.terminal, self.outputs = saved
 
     def run(self, nb, cells, namespace, keep_going):
         """Runs the cells in order; returns the exit status (1 when a cell failed, 130 when interrupted)."""
