@@ -130,7 +130,8 @@ def _start(path, args):
     from tfcompat._alias import install
     install()
     sys.argv[:] = [path, *args]
-    sys.path[0:1] = [os.path.dirname(os.path.realpath(path))]
+    if not getattr(sys.flags, "safe_path", False):  # python -P adds no script directory
+        sys.path[0:1] = [os.path.dirname(os.path.realpath(path))]  # in place of the runner's own entry
 
 
 def _run_script(run, path, source, args):

@@ -278,19 +278,24 @@ class _Session:
 
     def time(self, source, line, globals_, locals_):
         """`%time CODE`: runs it once and prints IPython's CPU and wall times; returns its last expression's value."""
-        tree = self.parse(source, line)
+        code = self.compile(self.parse(source, line))
         cpu, wall = _cpu_times(), time.perf_counter()
-        value = self.execute(tree, globals_, locals_)
+        value = self.execute(code, globals_, locals_)
         self._print_times(cpu, wall)
         return value
 
-    def execute(self, tree, globals_, locals_=None):
-        """Runs a parsed cell (or `%time` line); returns the value of its last statement when that is an expression."""
+    def compile(self, tree):
+        """(code of a parsed cell's statements, code of its last statement when that is an expression, or None)."""
         last = None
         if tree.body and isinstance(tree.body[-1], ast.Expr):
-            last = ast.Expression(tree.body.pop().value)
-        exec(compile(tree, self.filename, "exec"), globals_, locals_)
-        return None if last is None else eval(compile(last, self.filename, "eval"), globals_, locals_)
+            last = compile(ast.Expression(tree.body.pop().value), self.filename, "eval")
+        return compile(tree, self.filename, "exec"), last
+
+    @staticmethod
+    def execute(code, globals_, locals_=None):
+        """Runs compiled cell code; returns the value of its last expression (None without one)."""
+        exec(code[0], globals_, locals_)
+        return None if code[1] is None else eval(code[1], globals_, locals_)
 
     def _print_times(self, cpu, wall):
         wall = time.perf_counter() - wall
@@ -311,6 +316,8 @@ class _Session:
         fn = timed.body[0]
         fn.body[0:0] = self.parse(setup, line).body
         fn.body[-2].body = self.parse(statement, line if body is None else 1).body or [ast.Pass()]
+        if locals_ is not None and locals_ is not globals_:  # inside a function: its locals are visible too
+            globals_ = {**globals_, **locals_}
         scope = {}
         exec(compile(ast.fix_missing_locations(timed), self.filename, "exec"), globals_, scope)
 
@@ -396,9 +403,9 @@ class _Session:
             return self.run_silenced(args, body, namespace)
         if name not in (None, "time"):
             return self.notice(f"cell magic %%{name} skipped")
-        tree = self.parse(translate_cell(body), 1)
+        code = self.compile(self.parse(translate_cell(body), 1))
         cpu, wall = _cpu_times(), time.perf_counter()
-        value = self.execute(tree, namespace)
+        value = self.execute(code, namespace)
         if name == "time":
             self._print_times(cpu, wall)
         if value is not None and not source.rstrip().endswith(";"):
@@ -413,7 +420,7 @@ class _Session:
         sys.stdout = sys.stderr = sink
         self.terminal, self.outputs = (sink, sink), _Outputs()
         try:
-            self.execute(self.parse(translate_cell(body), 1), namespace)
+            self.execute(self.compile(self.parse(translate_cell(body), 1)), namespace)
         finally:
             sys.stdout, sys.stderr, self.terminal, self.outputs = saved
 
