@@ -179,6 +179,8 @@ def test_file_errors_are_one_line(tmp_path, monkeypatch, capsys):
         (["run", "bad.py", "--epochs", "3"], 1, "tfcompat run: error: bad.py:2:5: SyntaxError: '(' was never closed"),
         (["run", "bad.ipynb"], 1, "tfcompat run: error: bad.ipynb: not a Jupyter notebook (invalid JSON: "
                                   "Expecting ',' delimiter: line 1 column 12 (char 11))"),
+        (["run", "bad.ipynb", "--write-notebook", "no/out.ipynb"], 2,
+         "tfcompat run: error: can't write the notebook to 'no/out.ipynb': no directory 'no'"),
         (["run", "bad.py", "--keep-going"], 2,
          "tfcompat run: error: --keep-going applies to cell mode: add --cells to run bad.py cell by cell"),
     ]

@@ -111,6 +111,9 @@ def main(argv=None, prog="tfcompat"):
                                f"cell by cell")
     if os.path.isdir(path):
         return _error(run, f"{path!r} is a directory, not a script or notebook")
+    out_dir = os.path.dirname(options.write_notebook or "") or "."
+    if not os.path.isdir(out_dir):
+        return _error(run, f"can't write the notebook to {options.write_notebook!r}: no directory {out_dir!r}")
     try:
         with open(path, "rb") as f:
             source = f.read()
@@ -135,6 +138,7 @@ def _start(path, args):
 
 
 def _run_script(run, path, source, args):
+    """Runs FILE as `python FILE` does; an exception prints its traceback from the script's frame on."""
     filename = os.path.join(os.getcwd(), path)
     try:
         code = compile(source, filename, "exec")
@@ -161,6 +165,7 @@ def _run_script(run, path, source, args):
 
 
 def _run_cells(run, path, source, options):
+    """Runs FILE cell by cell (`tfcompat.notebook`)."""
     from tfcompat import notebook
     try:
         nb, cells = notebook.load(path, source.decode("utf-8"))
@@ -168,8 +173,11 @@ def _run_cells(run, path, source, options):
         return _error(run, f"{path}: {e}", 1)
     _start(path, options.args)
     stem = os.path.splitext(os.path.basename(path))[0]
-    return notebook.run_notebook(nb, cells, options.write_notebook, options.keep_going,
-                                 options.figures_dir or f"{stem}_figures")
+    try:
+        return notebook.run_notebook(nb, cells, options.write_notebook, options.keep_going,
+                                     options.figures_dir or f"{stem}_figures")
+    except OSError as e:  # writing the executed notebook
+        return _error(run, f"can't write the notebook to {options.write_notebook!r}: {e.strerror}", 1)
 
 
 if __name__ == "__main__":
