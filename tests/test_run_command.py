@@ -71,7 +71,7 @@ def test_notebook_written_with_outputs_and_figures(tmp_path):
     (tmp_path / "guide.ipynb").write_text(json.dumps(nb))
     out = run(["guide.ipynb", "--write-notebook", "out.ipynb"], tmp_path)
     assert out.returncode == 1
-    t = r"[\d.]+ (s|ms|µs|ns)"
+    t = r"[\d.e+-]+ (s|ms|µs|ns)"  # IPython prints 999.9 ns as 1e+03 ns
     assert re.fullmatch(
         r"<tf.Tensor: shape=\(2,\), dtype=int32, numpy=array\(\[2, 4\], dtype=int32\)>\n2\ndone\n"
         r"TensorShape\(\[2\]\)\n'text'\n"
@@ -202,8 +202,10 @@ def _run_cells(tmp_path, monkeypatch, source, **kwargs):
 
 def test_cell_mode_stops_at_a_failing_cell_and_times_code(tmp_path, monkeypatch, capsys):
     monkeypatch.setitem(sys.modules, "matplotlib", None)  # cell mode works without matplotlib
+    monkeypatch.setenv("MPLBACKEND", "agg")  # the user's backend: `!` lines and the caller keep it
     status, nb = _run_cells(tmp_path, monkeypatch, (
         "# %%\n"
+        "!echo [$MPLBACKEND]\n"
         "x = 3\n"
         "%time y = x + 1\n"
         "%time x * 2\n"
@@ -224,13 +226,14 @@ def test_cell_mode_stops_at_a_failing_cell_and_times_code(tmp_path, monkeypatch,
         "# %%\n"
         "print('not reached')\n"), write_to=str(tmp_path / "out.ipynb"))
     out, err = capsys.readouterr()
-    t = r"[\d.]+ (s|ms|µs|ns)"
+    t = r"[\d.e+-]+ (s|ms|µs|ns)"  # IPython prints 999.9 ns as 1e+03 ns
     times = rf"CPU times: user {t}, sys: {t}, total: {t}\nWall time: {t}\n"
     assert status == 1
-    assert re.fullmatch(rf"{times}{times}6\n{t} ± {t} per loop \(mean ± std\. dev\. of 3 runs, 4 loops each\)\n"
+    assert os.environ["MPLBACKEND"] == "agg"
+    assert re.fullmatch(rf"\[agg\]\n{times}{times}6\n{t} ± {t} per loop \(mean ± std\. dev\. of 3 runs, 4 loops each\)\n"
                         r"4\nNone\n", out), out
     path = os.path.join(str(tmp_path), "nb.py")
-    assert err == (f'Traceback (most recent call last):\n  File "{path}", line 18, in <module>\n    1 / 0\n'
+    assert err == (f'Traceback (most recent call last):\n  File "{path}", line 19, in <module>\n    1 / 0\n'
                    "    ~~^~~\nZeroDivisionError: division by zero\n")
     assert [c["execution_count"] for c in nb["cells"]] == [1, 2, 3, 4, 5, None]
     assert nb["cells"][3]["outputs"] == []

@@ -251,6 +251,7 @@ class _Session:
 
     def __init__(self, figures_dir, figures_shown_as):
         self.figures_dir, self.figures_shown_as = figures_dir, figures_shown_as
+        self.user_backend = os.environ.get("MPLBACKEND")
         self.filename, self.offset, self.count = "<cell>", 0, 0
         self.outputs, self.terminal = _Outputs(), (sys.stdout, sys.stderr)
         self.figure_number, self.shown = 0, set()
@@ -268,7 +269,10 @@ class _Session:
             except Exception:  # noqa: BLE001 - not an expression: IPython keeps the text
                 return match.group(0)
         command = re.sub(r"\{([^{}]+)\}", expand, command)
-        out = subprocess.run(command, shell=True, capture_output=True, text=True)
+        env = {k: v for k, v in os.environ.items() if k != "MPLBACKEND"}  # the runner's backend stays here
+        if self.user_backend is not None:
+            env["MPLBACKEND"] = self.user_backend
+        out = subprocess.run(command, shell=True, capture_output=True, text=True, env=env)
         sys.stdout.write(out.stdout)
         sys.stderr.write(out.stderr)
 
@@ -474,7 +478,7 @@ def run_notebook(nb, cells, write_to=None, keep_going=False, figures_dir="figure
     session = _Session(os.path.abspath(figures_dir), figures_dir)
     main = types.ModuleType("__main__")
     main.__dict__.update(__builtins__=builtins, __tfcompat__=session, display=session.display)
-    saved_main, saved_backend = sys.modules.get("__main__"), os.environ.get("MPLBACKEND")
+    saved_main = sys.modules.get("__main__")
     sys.modules["__main__"] = main
     os.environ["MPLBACKEND"] = FIGURE_BACKEND
     _active = session
@@ -483,10 +487,10 @@ def run_notebook(nb, cells, write_to=None, keep_going=False, figures_dir="figure
     finally:
         _active = None
         sys.modules["__main__"] = saved_main
-        if saved_backend is None:
+        if session.user_backend is None:
             os.environ.pop("MPLBACKEND", None)
         else:
-            os.environ["MPLBACKEND"] = saved_backend
+            os.environ["MPLBACKEND"] = session.user_backend
     if write_to:
         with open(write_to, "w", encoding="utf-8") as f:
             json.dump(nb, f, indent=1, ensure_ascii=False)
