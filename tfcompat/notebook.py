@@ -185,8 +185,8 @@ def _timeit_options(text):
         else:
             options[m.group(1)] = int(m.group(2))
         text = text[m.end():]
-    if options["n"] < 0 or options["r"] < 1:
-        raise ValueError("%timeit needs -n >= 1 and -r >= 1")
+    if options["r"] < 1:
+        raise ValueError("%timeit -r must be at least 1")
     return options["n"], options["r"], options["p"], options["q"], text
 
 
