@@ -4,15 +4,18 @@
     python tools/compat_matrix.py --check    # exit 1 if compat_matrix.md is stale
 
 A name is *implemented* when `tfcompat` resolves it, *partial* when the object
-carries a `partial` note (see tfcompat/framework/export.py), else *not
-implemented*. The test column names the first test function that uses the
-object (under any of its TF names).
+declares what it lacks (`partial=` or unsupported arguments, see
+tfcompat/framework/export.py), else *not implemented*: names tfcompat lacks, and
+names whose implementation does nothing but raise NotImplementedError. The test
+column names the first test function that uses the object (under any of its TF names).
 """
 import argparse
 import ast
+import inspect
 import os
 import re
 import sys
+import textwrap
 import types
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -48,6 +51,24 @@ def resolve(tf, name):
         except Exception:    # NotImplementedYet, AttributeError, ImportError, or a broken module
             return None, False
     return obj, True
+
+
+def always_raises(obj):
+    """True when `obj` (a function, or a class through its own `__init__`) only raises NotImplementedError."""
+    fn = vars(obj).get("__init__") if isinstance(obj, type) else obj
+    if not isinstance(fn, types.FunctionType) or not fn.__module__.startswith("tfcompat"):
+        return False
+    try:
+        tree = ast.parse(textwrap.dedent(inspect.getsource(inspect.unwrap(fn))))
+    except (OSError, TypeError, SyntaxError):
+        return False
+    body = tree.body[0].body if tree.body and isinstance(tree.body[0], ast.FunctionDef) else []
+    if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+        body = body[1:]     # the docstring
+    if len(body) != 1 or not isinstance(body[0], ast.Raise):
+        return False
+    exc = body[0].exc.func if isinstance(body[0].exc, ast.Call) else body[0].exc
+    return isinstance(exc, ast.Name) and exc.id == "NotImplementedError"
 
 
 def test_index(tf):
@@ -89,6 +110,8 @@ def build():
         obj, ok = resolve(tf, name)
         if not ok:
             status, note = "not implemented", ""
+        elif always_raises(obj):
+            status, note = "not implemented", "raises NotImplementedError"
         else:
             note = partial_note(obj) if not isinstance(obj, types.ModuleType) else None
             status = "partial" if note else "implemented"

@@ -117,15 +117,14 @@ def _parse(value, dtype, default):
     return float(value) if dtype.is_floating else int(value)
 
 
-@tf_export("data.experimental.make_csv_dataset", partial="ignore_errors, sloppy, num_parallel_reads are not used")
+@tf_export("data.experimental.make_csv_dataset", partial="ignore_errors, sloppy, num_parallel_reads are not used",
+           unsupported=("column_defaults",))
 def make_csv_dataset(file_pattern, batch_size, column_names=None, column_defaults=None, label_name=None,
                      select_columns=None, field_delim=",", use_quote_delim=True, na_value="", header=True,
                      num_epochs=None, shuffle=True, shuffle_buffer_size=10000, shuffle_seed=None,
                      prefetch_buffer_size=None, num_parallel_reads=None, sloppy=False, num_rows_for_inference=100,
                      compression_type=None, ignore_errors=False, encoding="utf-8"):
     """Batches of `(OrderedDict of feature columns, label)` read from CSV files (types inferred as TF does)."""
-    if column_defaults is not None:
-        raise NotImplementedError("make_csv_dataset(column_defaults=...)")
     files = sorted({f for p in _names(file_pattern) for f in glob.glob(p)})
     if not files:
         raise ValueError(f"No files match `file_pattern` {file_pattern}.")

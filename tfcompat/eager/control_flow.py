@@ -269,15 +269,13 @@ def foldr(fn, elems, initializer=None, parallel_iterations=10, back_prop=True, s
 
 
 # -- TensorArray ------------------------------------------------------------------------------------------------------
-@tf_export("TensorArray")
+@tf_export("TensorArray", unsupported=("handle", "flow"), partial="`handle` and `grad` (graph-mode only)")
 class TensorArray:
     """A list of same-dtype tensors indexed by position, with TF's eager semantics and errors."""
 
     def __init__(self, dtype, size=None, dynamic_size=None, clear_after_read=None, tensor_array_name=None,
                  handle=None, flow=None, infer_shape=True, element_shape=None, colocate_with_first_write_call=True,
                  name=None):
-        if handle is not None or flow is not None:
-            raise NotImplementedError("tf.TensorArray(handle=, flow=) is graph-mode only")
         if size is None:
             raise ValueError("Size must be provided if handle is not provided")
         self._dtype = dtypes.as_dtype(dtype)

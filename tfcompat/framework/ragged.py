@@ -4,7 +4,7 @@ import torch
 
 from tfcompat.framework import dtypes, errors
 from tfcompat.framework.convert import convert_to_tensor
-from tfcompat.framework.export import tf_export
+from tfcompat.framework.export import tf_export, unsupported_args
 from tfcompat.framework.tensor import Tensor, wrap
 from tfcompat.framework.tensor_shape import TensorShape
 
@@ -36,7 +36,8 @@ def _format(x):
     return str(x)
 
 
-@tf_export("RaggedTensor")
+@tf_export("RaggedTensor", partial="indexing beyond a row index or row slice; elementwise ops across different "
+                                  "row partitions or with non-scalar dense tensors")
 class RaggedTensor:
     """Rows `values[row_splits[i]:row_splits[i + 1]]`; `values` is a Tensor or a RaggedTensor."""
 
@@ -99,11 +100,9 @@ class RaggedTensor:
         return result
 
     @classmethod
+    @unsupported_args("padding", "ragged_rank", api_name="tf.RaggedTensor.from_tensor")
     def from_tensor(cls, tensor, lengths=None, padding=None, ragged_rank=1, name=None, row_splits_dtype=dtypes.int64):
         """A RaggedTensor of a dense tensor's rows (cut to `lengths` when given)."""
-        if padding is not None or ragged_rank != 1:
-            raise NotImplementedError("RaggedTensor.from_tensor(padding=..., ragged_rank>1) is not supported by "
-                                      "tfcompat")
         t = _values(tensor)._t
         n, m = t.shape[0], t.shape[1]
         if lengths is None:
@@ -165,9 +164,8 @@ class RaggedTensor:
         dt = self._row_splits._t.dtype if out_type is None else dtypes.as_dtype(out_type).torch_dtype
         return wrap(torch.tensor(self.nrows_int(), dtype=dt))
 
+    @unsupported_args("axis", api_name="tf.RaggedTensor.row_lengths")
     def row_lengths(self, axis=1, name=None):
-        if axis != 1:
-            raise NotImplementedError("RaggedTensor.row_lengths(axis != 1) is not supported by tfcompat")
         s = self._row_splits._t
         return wrap(s[1:] - s[:-1])
 
@@ -218,10 +216,9 @@ class RaggedTensor:
         cols.insert(0, idx)
         return cols
 
+    @unsupported_args("shape", api_name="tf.RaggedTensor.to_tensor")
     def to_tensor(self, default_value=None, name=None, shape=None):
         """The dense tensor, rows padded with `default_value` (zero / empty string) to the bounding shape."""
-        if shape is not None:
-            raise NotImplementedError("RaggedTensor.to_tensor(shape=...) is not supported by tfcompat")
         shape = tuple(int(d) for d in self.bounding_shape()._array())
         flat = self.flat_values._t
         coords = self._coords()
@@ -358,11 +355,9 @@ def _scalar_depths(x, depth, out):
         out.add(depth)
 
 
-@tf_export("ragged.constant")
+@tf_export("ragged.constant", unsupported=("inner_shape",))
 def constant(pylist, dtype=None, ragged_rank=None, inner_shape=None, name=None, row_splits_dtype=dtypes.int64):
     """A RaggedTensor from nested Python lists (a tf.Tensor when `ragged_rank` is 0)."""
-    if inner_shape is not None:
-        raise NotImplementedError("tf.ragged.constant(inner_shape=...) is not supported by tfcompat")
     if isinstance(pylist, Tensor):
         raise TypeError("pylist may not be a Tensor")
     depths = set()

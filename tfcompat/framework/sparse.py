@@ -175,12 +175,10 @@ def transpose(sp_input, perm=None, name=None):
     return reorder(SparseTensor(wrap(sp_input._indices._t[:, perm]), sp_input._values, wrap(shape)))
 
 
-@tf_export("sparse.add")
+@tf_export("sparse.add", unsupported=("threshold",))
 def add(a, b, threshold=0):
     """Sum of two SparseTensors (a SparseTensor), or of a SparseTensor and a dense tensor (a dense tensor)."""
     if isinstance(a, SparseTensor) and isinstance(b, SparseTensor):
-        if threshold:
-            raise NotImplementedError("tf.sparse.add(threshold=...) is not supported by tfcompat")
         shape = a.shape.as_list()
         idx = torch.cat([a._indices._t, b._indices._t])
         vals = torch.cat([a._values._t, b._values._t.to(a._values._t.device)])
@@ -202,7 +200,7 @@ def add(a, b, threshold=0):
     return wrap(out)
 
 
-@tf_export("sparse.sparse_dense_matmul")
+@tf_export("sparse.sparse_dense_matmul", partial="a SparseTensor as `b`")
 def sparse_dense_matmul(sp_a, b, adjoint_a=False, adjoint_b=False, name=None):
     """`sp_a @ b` for a rank-2 SparseTensor and a dense matrix (either may be adjointed), dense result."""
     if isinstance(b, SparseTensor):
@@ -220,11 +218,9 @@ def sparse_dense_matmul(sp_a, b, adjoint_a=False, adjoint_b=False, name=None):
     return wrap(out.index_add(0, rows, vals[:, None] * bt[cols]))
 
 
-@tf_export("sparse.reduce_sum")
+@tf_export("sparse.reduce_sum", unsupported=("output_is_sparse",))
 def reduce_sum(sp_input, axis=None, keepdims=None, output_is_sparse=False, name=None):
     """Sum of a SparseTensor's entries over `axis` (all axes by default), as a dense tensor."""
-    if output_is_sparse:
-        raise NotImplementedError("tf.sparse.reduce_sum(output_is_sparse=True) is not supported by tfcompat")
     dense = to_dense(sp_input, validate_indices=False)._t
     if axis is None:
         out = dense.sum(dtype=dense.dtype)

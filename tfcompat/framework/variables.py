@@ -59,7 +59,7 @@ def _storage(value, dtype):
     return t
 
 
-@tf_export("Variable")
+@tf_export("Variable", unsupported=("variable_def",), partial="`initial_value` is not kept")
 class Variable:
     """A mutable tensor-valued state (`tf.Variable`)."""
 
@@ -71,8 +71,6 @@ class Variable:
                  name=None, variable_def=None, dtype=None, import_scope=None, constraint=None,
                  synchronization=VariableSynchronization.AUTO, aggregation=VariableAggregation.NONE,
                  shape=None, experimental_enable_variable_lifting=True):
-        if variable_def is not None:
-            raise NotImplementedError("tf.Variable(variable_def=...) is graph-mode only and not supported by tfcompat")
         if initial_value is None:
             raise ValueError("The `initial_value` arg to `tf.Variable` must be specified except when you are not "
                              "providing a `variable_def`. You provided neither.")

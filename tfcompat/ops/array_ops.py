@@ -465,12 +465,10 @@ def slice(input_, begin, size, name=None):  # noqa: A001
     return wrap(t[tuple(key)])
 
 
-@tf_export("strided_slice")
+@tf_export("strided_slice", unsupported=("var",))
 def strided_slice(input_, begin, end, strides=None, begin_mask=0, end_mask=0, ellipsis_mask=0, new_axis_mask=0,
                   shrink_axis_mask=0, var=None, name=None):
     """Python-style strided slicing `input_[begin:end:strides]`, with TF's bit masks per index entry."""
-    if var is not None:
-        raise NotImplementedError("tf.strided_slice(var=...): use variable[...].assign instead")
     b = _flat_ints(begin)
     e = _flat_ints(end)
     s = _flat_ints(strides) if strides is not None else [1] * len(b)
@@ -1093,7 +1091,7 @@ def clip_by_global_norm(t_list, clip_norm, use_norm=None, name=None):
 
 # -- contractions -------------------------------------------------------------------------
 
-@tf_export("einsum", "linalg.einsum")
+@tf_export("einsum", "linalg.einsum", partial="keyword arguments other than `name` (`optimize`)")
 def einsum(equation, *inputs, **kwargs):
     """Einstein summation over the inputs as described by `equation`."""
     kwargs.pop("name", None)

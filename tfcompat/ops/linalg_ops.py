@@ -306,7 +306,7 @@ def band_part(input, num_lower, num_upper, name=None):  # noqa: A002
     return wrap(torch.where(keep, t, torch.zeros((), dtype=t.dtype, device=t.device)))
 
 
-@tf_export("linalg.diag")
+@tf_export("linalg.diag", partial="a range of diagonals `k`")
 def diag(diagonal, name="diag", k=0, num_rows=-1, num_cols=-1, padding_value=0, align="RIGHT_LEFT"):
     """A batch of matrices with `diagonal` on diagonal `k` (TF's MatrixDiagV3, one diagonal)."""
     t = input_storage(diagonal)
@@ -350,7 +350,7 @@ def diag_part(input, name="diag_part", k=0, padding_value=0, align="RIGHT_LEFT")
     return wrap(torch.stack(rows, dim=-2))
 
 
-@tf_export("linalg.set_diag")
+@tf_export("linalg.set_diag", partial="a range of diagonals `k`")
 def set_diag(input, diagonal, name="set_diag", k=0, align="RIGHT_LEFT"):  # noqa: A002
     """`input` with diagonal `k` replaced by `diagonal`."""
     t, d = binary_inputs(input, diagonal, "MatrixSetDiagV3", ALL)

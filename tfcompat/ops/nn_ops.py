@@ -409,11 +409,9 @@ def local_response_normalization(input, depth_radius=5, bias=1, alpha=1, beta=0.
 
 # -- embeddings ------------------------------------------------------------------------
 
-@tf_export("nn.embedding_lookup")
+@tf_export("nn.embedding_lookup", unsupported=("max_norm",))
 def embedding_lookup(params, ids, max_norm=None, name=None):
     """Rows of `params` (one tensor, or a list sharded by TF2's "div" strategy) for `ids` of any shape."""
-    if max_norm is not None:
-        raise NotImplementedError("tfcompat: tf.nn.embedding_lookup(max_norm=...) is not supported")
     if isinstance(params, (list, tuple)):
         parts = [input_storage(p) for p in params]
         table = parts[0] if len(parts) == 1 else torch.cat(parts, 0)
@@ -898,7 +896,7 @@ def _rank_of(x):
     return len(x.shape) if hasattr(x, "shape") else np.ndim(x)
 
 
-@tf_export("nn.pool")
+@tf_export("nn.pool", partial="dilations other than 1")
 def pool(input, window_shape, pooling_type, strides=None, padding="VALID", data_format=None,  # noqa: A002
          dilations=None, name=None):
     """N-D "MAX" or "AVG" pooling with `window_shape`; dilations other than 1 are not supported."""

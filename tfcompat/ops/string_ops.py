@@ -147,7 +147,7 @@ def _case(fn_name):
         return wrap(_map(lambda s: getattr(s.decode("utf-8"), fn_name)().encode("utf-8"), arr))
     f.__name__ = f.__qualname__ = fn_name
     f.__doc__ = f"{fn_name.capitalize()}-cases each string (ASCII only unless encoding='utf-8')."
-    return tf_export("strings." + fn_name)(f)
+    return tf_export("strings." + fn_name, partial="encodings other than UTF-8")(f)
 
 
 lower = _case("lower")
@@ -281,7 +281,7 @@ def format(template, inputs, placeholder="{}", summarize=3, name=None):  # noqa:
     return wrap(np.array(out.encode("utf-8"), dtype=object))
 
 
-@tf_export("strings.as_string", "as_string")
+@tf_export("strings.as_string", "as_string", partial="fill other than '', ' ' or '0'; complex inputs")
 def as_string(input, precision=-1, scientific=False, shortest=False, width=-1, fill="", name=None):
     """Each number formatted as a string (`%d`, `%f`, `%e` or `%g`; booleans as true/false)."""
     t = input if isinstance(input, Tensor) else convert_to_tensor(input)
@@ -413,7 +413,7 @@ def unicode_split(input, input_encoding, errors="replace", replacement_char=6553
                                                  "UnicodeDecode")])
 
 
-@tf_export("strings.unicode_encode")
+@tf_export("strings.unicode_encode", partial="RaggedTensors of ragged_rank > 1")
 def unicode_encode(input, output_encoding, errors="replace", replacement_char=65533, name=None):
     """Encodes rows of code points as strings: the innermost dimension is joined."""
     _check_unicode_args("UnicodeEncode", errors, replacement_char, output_encoding)

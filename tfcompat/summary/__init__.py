@@ -161,16 +161,12 @@ class _NoopSummaryWriter(SummaryWriter):
         pass
 
 
-@tf_export("summary.create_file_writer")
+@tf_export("summary.create_file_writer", unsupported=("experimental_trackable", "experimental_mesh"))
 def create_file_writer(logdir, max_queue=None, flush_millis=None, filename_suffix=None, name=None,
                        experimental_trackable=False, experimental_mesh=None):
     """A `SummaryWriter` writing a new event file in `logdir` (queue of `max_queue`=10, flushed every 120 s)."""
     if logdir is None:
         raise ValueError("Argument `logdir` cannot be None")
-    if experimental_trackable:
-        raise NotImplementedError("tf.summary.create_file_writer: experimental_trackable=True is not supported")
-    if experimental_mesh is not None:
-        raise NotImplementedError("tf.summary.create_file_writer: experimental_mesh is not supported")
     logdir = _string(logdir)
     max_queue = 10 if max_queue is None else int(max_queue)
     flush_millis = 120000 if flush_millis is None else int(flush_millis)
