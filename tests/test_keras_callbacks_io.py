@@ -1,4 +1,5 @@
 """Callbacks that write files: TensorBoard (read back with TensorBoard's reader) and BackupAndRestore."""
+import json
 import os
 
 import numpy as np
@@ -33,6 +34,90 @@ def test_tensorboard_callback_writes_epoch_scalars(tmp_path):
         values = [float(np.frombuffer(e.tensor_proto.tensor_content, np.float32)[0])
                   if e.tensor_proto.tensor_content else e.tensor_proto.float_val[0] for e in events]
         np.testing.assert_allclose(values, history.history[key], rtol=1e-5)
+
+
+# the model config Keras 3.15 writes under the `keras` tag (recorded from TF 2.21's TensorBoard callback)
+TB_SEQ_JSON = (
+    '{"module": "keras", "class_name": "Sequential", "config": {"name": "tb_seq", "trainable": true, "dty'
+    'pe": {"module": "keras", "class_name": "DTypePolicy", "config": {"name": "float32"}, "registered_nam'
+    'e": null}, "layers": [{"module": "keras.layers", "class_name": "InputLayer", "config": {"batch_shape'
+    '": [null, 3], "dtype": "float32", "sparse": false, "ragged": false, "name": "x", "optional": false},'
+    ' "registered_name": null}, {"module": "keras.layers", "class_name": "Dense", "config": {"name": "h",'
+    ' "trainable": true, "dtype": {"module": "keras", "class_name": "DTypePolicy", "config": {"name": "fl'
+    'oat32"}, "registered_name": null}, "units": 4, "activation": "relu", "use_bias": true, "kernel_initi'
+    'alizer": {"module": "keras.initializers", "class_name": "GlorotUniform", "config": {"seed": null, "i'
+    'nput_axes": null, "output_axes": null}, "registered_name": null}, "bias_initializer": {"module": "ke'
+    'ras.initializers", "class_name": "Zeros", "config": {}, "registered_name": null}, "kernel_regularize'
+    'r": null, "bias_regularizer": null, "kernel_constraint": null, "bias_constraint": null, "quantizatio'
+    'n_config": null}, "registered_name": null, "build_config": {"input_shape": [null, 3]}}, {"module": "'
+    'keras.layers", "class_name": "Dense", "config": {"name": "y", "trainable": true, "dtype": {"module":'
+    ' "keras", "class_name": "DTypePolicy", "config": {"name": "float32"}, "registered_name": null}, "uni'
+    'ts": 1, "activation": "linear", "use_bias": true, "kernel_initializer": {"module": "keras.initialize'
+    'rs", "class_name": "GlorotUniform", "config": {"seed": null, "input_axes": null, "output_axes": null'
+    '}, "registered_name": null}, "bias_initializer": {"module": "keras.initializers", "class_name": "Zer'
+    'os", "config": {}, "registered_name": null}, "kernel_regularizer": null, "bias_regularizer": null, "'
+    'kernel_constraint": null, "bias_constraint": null, "quantization_config": null}, "registered_name": '
+    'null, "build_config": {"input_shape": [null, 4]}}], "build_input_shape": [null, 3]}, "registered_nam'
+    'e": null, "build_config": {"input_shape": [null, 3]}, "compile_config": {"optimizer": {"module": "ke'
+    'ras.optimizers", "class_name": "SGD", "config": {"name": "sgd", "learning_rate": 0.00999999977648258'
+    '2, "weight_decay": null, "clipnorm": null, "global_clipnorm": null, "clipvalue": null, "use_ema": fa'
+    'lse, "ema_momentum": 0.99, "ema_overwrite_frequency": null, "loss_scale_factor": null, "gradient_acc'
+    'umulation_steps": null, "momentum": 0.0, "nesterov": false}, "registered_name": null}, "loss": "mse"'
+    ', "loss_weights": null, "metrics": ["mae"], "weighted_metrics": null, "run_eagerly": false, "steps_p'
+    'er_execution": 1, "jit_compile": false}}'
+)
+
+
+def _tb_model():
+    model = tf.keras.Sequential([tf.keras.Input((3,), name="x"), tf.keras.layers.Dense(4, activation="relu", name="h"),
+                                 tf.keras.layers.Dense(1, name="y")], name="tb_seq")
+    model.compile(optimizer=tf.keras.optimizers.SGD(name="sgd"), loss="mse", metrics=["mae"])
+    return model
+
+
+def _tensor_steps(run_dir):
+    from tensorboard.backend.event_processing.event_accumulator import EventAccumulator
+    acc = EventAccumulator(str(run_dir), size_guidance={"tensors": 0})
+    acc.Reload()
+    return acc, {tag: [e.step for e in acc.Tensors(tag)] for tag in acc.Tags()["tensors"]}
+
+
+def test_tensorboard_callback_writes_the_keras_graph_and_tf_validation_tags(tmp_path):
+    # the same runs, directories, tags and steps as TF 2.21 + Keras 3.15 write for this fit and evaluate
+    from tensorboard.plugins.graph import keras_util
+    x, y = data()
+    model = _tb_model()
+    model.fit(x, y, epochs=3, batch_size=4, verbose=0, validation_data=(x, y),
+              callbacks=[tf.keras.callbacks.TensorBoard(log_dir=tmp_path)])
+    model.evaluate(x, y, batch_size=8, verbose=0,
+                   callbacks=[tf.keras.callbacks.TensorBoard(log_dir=tmp_path, write_graph=False)])
+    assert sorted(os.listdir(tmp_path)) == ["train", "validation"]
+    assert (len(os.listdir(tmp_path / "train")), len(os.listdir(tmp_path / "validation"))) == (1, 2)
+    train, train_steps = _tensor_steps(tmp_path / "train")
+    assert train_steps == {"keras": [0], "epoch_loss": [0, 1, 2], "epoch_mae": [0, 1, 2],
+                           "epoch_learning_rate": [0, 1, 2]}
+    _, val_steps = _tensor_steps(tmp_path / "validation")
+    assert val_steps == {"evaluation_loss_vs_iterations": [2, 4, 6, 6], "evaluation_mae_vs_iterations": [2, 4, 6, 6],
+                         "epoch_loss": [0, 1, 2], "epoch_mae": [0, 1, 2]}
+    metadata = train.SummaryMetadata("keras").plugin_data
+    assert (metadata.plugin_name, metadata.content) == ("graph_keras_model", b"1")
+    config = train.Tensors("keras")[0].tensor_proto.string_val[0].decode()
+    assert config == TB_SEQ_JSON
+    graph = keras_util.keras_model_to_graph_def(json.loads(config))        # what TensorBoard's graphs page draws
+    assert [(n.name, list(n.input), n.attr["keras_class"].s) for n in graph.node] == [
+        ("tb_seq/x", [], b"InputLayer"), ("tb_seq/h", ["tb_seq/x"], b"Dense"), ("tb_seq/y", ["tb_seq/h"], b"Dense")]
+
+
+def test_tensorboard_callback_batch_scalars_and_steps_per_second(tmp_path):
+    x, y = data()
+    _tb_model().fit(x, y, epochs=2, batch_size=4, verbose=0, callbacks=[
+        tf.keras.callbacks.TensorBoard(log_dir=tmp_path, update_freq="batch", write_steps_per_second=True,
+                                       write_graph=False)])
+    assert os.listdir(tmp_path) == ["train"]
+    _, steps = _tensor_steps(tmp_path / "train")
+    assert steps == {"batch_steps_per_second": [1, 2, 3, 4], "batch_loss": [1, 2, 3, 4], "batch_mae": [1, 2, 3, 4],
+                     "epoch_loss": [0, 1], "epoch_mae": [0, 1], "epoch_learning_rate": [0, 1],
+                     "epoch_steps_per_second": [0, 1]}
 
 
 def test_backup_and_restore_resumes_after_interruption(tmp_path):

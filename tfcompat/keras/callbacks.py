@@ -3,6 +3,7 @@ import collections
 import csv
 import json
 import os
+import time
 import warnings
 
 import numpy as np
@@ -704,8 +705,9 @@ class BackupAndRestore(Callback):
 
 
 class TensorBoard(Callback):
-    """Writes epoch (and optionally batch) metrics as `tf.summary` scalars under `log_dir/train` and
-    `log_dir/validation` (`epoch_loss`, `epoch_accuracy`, `epoch_learning_rate`, ...), as Keras 3 does."""
+    """Writes TensorBoard logs as Keras 3 does: the model's config (tag `keras`, TensorBoard's graphs page) when
+    given the model, epoch (and with `update_freq`, batch) scalars under `log_dir/train` and `log_dir/validation`
+    (`epoch_loss`, `epoch_learning_rate`, ...), and `evaluation_<metric>_vs_iterations` after each evaluation."""
 
     def __init__(self, log_dir="logs", histogram_freq=0, write_graph=True, write_images=False, write_steps_per_second=False,
                  update_freq="epoch", profile_batch=0, embeddings_freq=0, embeddings_metadata=None):
@@ -724,6 +726,26 @@ class TensorBoard(Callback):
         self.update_freq = 1 if update_freq == "batch" else update_freq
         self._writers = {}
         self._train_step = 0
+        if write_steps_per_second:           # only then does the loop call a batch-begin hook
+            self.on_train_batch_begin = self._start_batch_timer
+
+    def set_model(self, model):
+        super().set_model(model)
+        self.on_train_end()                  # a new model (or fit) starts new writers, as in Keras
+        if self.write_graph and type(model).__name__ in ("Functional", "Sequential"):
+            self._write_model_config(model)
+
+    def _write_model_config(self, model):
+        """The `keras` summary TensorBoard's graphs page draws: the model's `to_json()` (plugin graph_keras_model)."""
+        from tfcompat import summary
+        from tfcompat.summary._proto import plugin_metadata
+        try:
+            config = model.to_json()
+        except Exception as e:  # noqa: BLE001 - Keras writes nothing for a model it cannot serialize, and warns
+            warnings.warn(f"Model failed to serialize as JSON. Ignoring... {e}", stacklevel=2)
+            return
+        with self._writer("train").as_default():
+            summary.write("keras", config, step=0, metadata=plugin_metadata("graph_keras_model", b"1"))
 
     def _writer(self, name):
         w = self._writers.get(name)
@@ -732,12 +754,28 @@ class TensorBoard(Callback):
             w = self._writers[name] = summary.create_file_writer(os.path.join(self.log_dir, name))
         return w
 
+    def _iterations(self):
+        optimizer = getattr(self.model, "optimizer", None)
+        iterations = getattr(optimizer, "iterations", None)
+        return None if iterations is None else int(iterations.numpy())
+
     def on_train_begin(self, logs=None):
         self._train_step = 0
+
+    def on_epoch_begin(self, epoch, logs=None):
+        if self.write_steps_per_second:
+            self._epoch_start, self._epoch_iterations = time.time(), self._iterations() or 0
+
+    def _start_batch_timer(self, batch, logs=None):
+        self._batch_start = time.time()
 
     def on_train_batch_end(self, batch, logs=None):
         self._train_step += 1
         if isinstance(self.update_freq, int) and self._train_step % self.update_freq == 0:
+            logs = dict(logs or {})
+            if self.write_steps_per_second:
+                self._write("train", "batch_", {"steps_per_second": 1.0 / (time.time() - self._batch_start)},
+                            self._train_step)
             self._write("train", "batch_", logs, self._train_step)
 
     def on_epoch_end(self, epoch, logs=None):
@@ -745,6 +783,9 @@ class TensorBoard(Callback):
         optimizer = getattr(self.model, "optimizer", None)
         if optimizer is not None:
             logs["learning_rate"] = _lr_value(optimizer)
+        if self.write_steps_per_second:
+            logs["steps_per_second"] = ((self._iterations() or 0) - self._epoch_iterations) / \
+                (time.time() - self._epoch_start)
         train = {k: v for k, v in logs.items() if not k.startswith("val_")}
         val = {k[4:]: v for k, v in logs.items() if k.startswith("val_")}
         self._write("train", "epoch_", train, epoch)
@@ -752,6 +793,10 @@ class TensorBoard(Callback):
             self._write("validation", "epoch_", val, epoch)
 
     def on_test_end(self, logs=None):
+        step = self._iterations()
+        if step is not None:
+            self._write("validation", "evaluation_", {f"{k}_vs_iterations": v for k, v in (logs or {}).items()},
+                        step)
         for w in self._writers.values():
             w.flush()
 

@@ -12,9 +12,7 @@ def model_to_json(model, **kwargs):
     import json
     from tfcompat.keras.saving.keras_file import _json_default
     from tfcompat.keras.saving.model_config import serialize_model
-    config = serialize_model(model)
-    config.pop("compile_config", None)
-    return json.dumps(config, default=_json_default, **kwargs)
+    return json.dumps(serialize_model(model), default=_json_default, **kwargs)     # with Keras's compile_config
 
 
 def model_from_json(json_string, custom_objects=None):
