@@ -59,6 +59,11 @@ def test_declared_limits_of_real_exports():
     assert partial_note(tf.Variable) == "`initial_value` is not kept; constructor arguments variable_def"
     assert partial_note(tf.nn.embedding_lookup) == "arguments max_norm"
     assert partial_note(tf.math.add) is None
+    with pytest.raises(NotImplementedError, match=r"^LSTM\(stateful=True\) is not supported by tfcompat$"):
+        tf.keras.layers.LSTM(2, stateful=True)                # a class names the class being built
+    assert partial_note(tf.keras.layers.LSTM) == "constructor arguments stateful"     # inherited from RNN's layer base
+    assert partial_note(tf.keras.Model) == ("compile arguments steps_per_execution; summary arguments expand_nested, "
+                                            "show_trainable, layer_range")
 
 
 def test_names_that_only_raise_are_not_implemented():

@@ -8,7 +8,8 @@ where it is defined, and shows as *partial* in the matrix:
 - `unsupported=("arg", ...)` (or `@unsupported_args("arg", ...)` on a method):
   arguments TF accepts that tfcompat does not; passing one with a value other
   than its default raises `NotImplementedError` naming it.
-- `partial="..."`: any other limit (some values of an argument, some inputs).
+- `partial="..."` (or `@partial_api("...")` on a class that is not exported by
+  name, such as a Keras layer): any other limit (some values of an argument, some inputs).
 """
 import functools
 import inspect
@@ -24,20 +25,29 @@ def tf_export(*names, partial=None, unsupported=()):
             obj = unsupported_args(*unsupported, api_name="tf." + names[0])(obj)
         for name in names:
             EXPORTS[name] = obj
-        if partial is not None:
-            try:
-                obj._tf_partial = partial
-            except (AttributeError, TypeError):
-                PARTIAL[id(obj)] = partial
-        return obj
+        return obj if partial is None else partial_api(partial)(obj)
     return register
 
 
+def partial_api(note):
+    """Decorator: `obj` implements only part of TF's API; `note` says what is missing (the matrix shows it)."""
+    def declare(obj):
+        try:
+            obj._tf_partial = note
+        except (AttributeError, TypeError):
+            PARTIAL[id(obj)] = note
+        return obj
+    return declare
+
+
 def unsupported_args(*params, api_name=None):
-    """Decorator: `fn` (a function, or a class through its `__init__`) rejects non-default `params`."""
+    """Decorator: `fn` (a function, or a class through its `__init__`) rejects non-default `params`.
+
+    Errors name `api_name`; for a class without one, the class of the object being built.
+    """
     def decorate(obj):
         if isinstance(obj, type):
-            obj.__init__ = unsupported_args(*params, api_name=api_name or "tf." + obj.__name__)(obj.__init__)
+            obj.__init__ = _rejecting(obj.__init__, api_name, params)
             return obj
         return _rejecting(obj, api_name or obj.__qualname__, params)
     return decorate
@@ -64,7 +74,8 @@ def _rejecting(fn, api_name, params):
                 continue
             if value is not default and not (isinstance(value, _PLAIN) and isinstance(default, _PLAIN)
                                               and value == default):
-                raise NotImplementedError(f"{api_name}({p}={value!r}) is not supported by tfcompat")
+                raise NotImplementedError(f"{api_name or type(args[0]).__name__}({p}={value!r}) is not supported "
+                                          f"by tfcompat")
         return fn(*args, **kwargs)
 
     wrapper._tf_unsupported = tuple(params)
@@ -77,7 +88,9 @@ def partial_note(obj):
     if getattr(obj, "_tf_unsupported", None):
         notes.append("arguments " + ", ".join(obj._tf_unsupported))
     if isinstance(obj, type):
-        for name, member in sorted(vars(obj).items()):
+        names = sorted({name for klass in obj.__mro__[:-1] for name in vars(klass)})
+        for name in names:
+            member = inspect.getattr_static(obj, name)       # the method this class uses, maybe inherited
             member = getattr(member, "__func__", member)     # classmethod / staticmethod
             if getattr(member, "_tf_unsupported", None):
                 label = "constructor" if name == "__init__" else name

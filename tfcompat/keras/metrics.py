@@ -8,6 +8,7 @@ import inspect
 import numpy as np
 import torch
 
+from tfcompat.framework.export import unsupported_args
 from tfcompat.framework.op_def import input_storage, wrap
 from tfcompat.framework.tensor import Tensor
 from tfcompat.keras import losses as _losses
@@ -412,13 +413,12 @@ def _confusion_update(variables, y_true, y_pred, thresholds, sample_weight=None,
         var._t = var._t + counts[key]().to(var._t.device).reshape(var._t.shape)
 
 
+@unsupported_args("top_k")
 class _ThresholdMetric(Metric):
     _counts = ()
 
     def __init__(self, thresholds=None, top_k=None, class_id=None, name=None, dtype=None):
         super().__init__(name=name, dtype=dtype)
-        if top_k is not None:
-            raise NotImplementedError(f"tf.keras.metrics.{type(self).__name__}(top_k=...)")
         self.init_thresholds = thresholds
         self.top_k = top_k
         self.class_id = class_id
@@ -487,13 +487,12 @@ TrueNegatives = _count_metric("TrueNegatives", "tn", "true_negatives", "true_neg
 FalseNegatives = _count_metric("FalseNegatives", "fn", "false_negatives", "false_negatives")
 
 
+@unsupported_args("multi_label", "label_weights", api_name="tf.keras.metrics.AUC")
 class AUC(Metric):
     """Area under the ROC or PR curve from confusion counts at `num_thresholds` thresholds."""
 
     def __init__(self, num_thresholds=200, curve="ROC", summation_method="interpolation", name=None, dtype=None,
                  thresholds=None, multi_label=False, num_labels=None, label_weights=None, from_logits=False):
-        if multi_label or label_weights is not None:
-            raise NotImplementedError("tf.keras.metrics.AUC(multi_label=True / label_weights=...)")
         if thresholds is not None:
             self.num_thresholds = len(thresholds) + 2
             thresholds = sorted(thresholds)

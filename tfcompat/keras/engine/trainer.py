@@ -27,6 +27,7 @@ import warnings
 import torch
 
 from tfcompat.eager.tape import GradientTape
+from tfcompat.framework.export import unsupported_args
 from tfcompat.framework.tensor import Tensor, _wrap
 from tfcompat.keras.engine import compile_utils, data_adapter
 from tfcompat.util import nest
@@ -68,13 +69,12 @@ class Trainer:
     _initial_epoch = None
 
     # -- compile -----------------------------------------------------------------------------
+    @unsupported_args("steps_per_execution", api_name="Model.compile")
     def compile(self, optimizer="rmsprop", loss=None, loss_weights=None, metrics=None, weighted_metrics=None,
                 run_eagerly=False, steps_per_execution=1, jit_compile="auto", auto_scale_loss=True):
         """Configures the model for training (optimizer, loss, metrics)."""
         from tfcompat.keras import metrics as metrics_module
         from tfcompat.keras import optimizers
-        if steps_per_execution != 1:
-            raise NotImplementedError("Model.compile(steps_per_execution != 1) is not supported by tfcompat")
         self.optimizer = optimizers.get(optimizer)
         if auto_scale_loss and self.dtype_policy.name == "mixed_float16" and self.optimizer is not None:
             raise NotImplementedError("LossScaleOptimizer (mixed_float16 with auto_scale_loss) is not supported by "
@@ -491,6 +491,7 @@ class Trainer:
         return nest.map_structure(_to_numpy, out)
 
     # -- summary ---------------------------------------------------------------------------------
+    @unsupported_args("expand_nested", "show_trainable", "layer_range", api_name="Model.summary")
     def summary(self, line_length=None, positions=None, print_fn=None, expand_nested=False, show_trainable=False,
                 layer_range=None):
         """Prints Keras 3's summary table of the layers and parameter counts."""
@@ -714,13 +715,7 @@ def _count(weights):
 
 def print_summary(model, line_length=None, positions=None, print_fn=None, expand_nested=False, show_trainable=False,
                   layer_range=None):
-    """Keras 3's `model.summary()` text."""
-    if expand_nested:
-        raise NotImplementedError("Model.summary(expand_nested=True) is not supported by tfcompat")
-    if show_trainable:
-        raise NotImplementedError("Model.summary(show_trainable=True) is not supported by tfcompat")
-    if layer_range is not None:
-        raise NotImplementedError("Model.summary(layer_range=...) is not supported by tfcompat")
+    """Keras 3's `model.summary()` text (Model.summary rejects the arguments it does not support)."""
     sequential_like = _is_sequential_like(model)
     nodes = getattr(model, "_nodes", None)
     layers = list(model.layers)

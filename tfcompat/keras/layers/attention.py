@@ -5,6 +5,7 @@ import string
 
 import torch
 
+from tfcompat.framework.export import partial_api, unsupported_args
 from tfcompat.framework.op_def import input_storage
 from tfcompat.framework.tensor import _wrap
 from tfcompat.keras import activations, constraints, initializers, regularizers
@@ -59,6 +60,7 @@ def _einsum_shapes(equation, bias_axes, input_shape, output_shape):
     return kernel, bias, out
 
 
+@unsupported_args("lora_rank")
 class EinsumDense(Layer):
     """A dense layer whose contraction is an einsum `equation` (`"ab,bc->ac"`); kernel shaped by the equation."""
 
@@ -66,8 +68,6 @@ class EinsumDense(Layer):
                  bias_initializer="zeros", kernel_regularizer=None, bias_regularizer=None, kernel_constraint=None,
                  bias_constraint=None, lora_rank=None, lora_alpha=None, **kwargs):
         super().__init__(**kwargs)
-        if lora_rank is not None:
-            raise NotImplementedError("tfcompat: EinsumDense(lora_rank=...) is not supported")
         self.equation = equation
         self.partial_output_shape = tuple(output_shape) if isinstance(output_shape, (list, tuple)) \
             else (output_shape,)
@@ -145,6 +145,7 @@ def _attention_equations(rank, attn_axes):
     return f"{source},{target}->{product}", f"{product},{source}->{target}", len(product)
 
 
+@partial_api("sliding_window, flash_attention=True, use_gate=True")
 class MultiHeadAttention(Layer):
     """Multi-head scaled dot-product attention (Vaswani et al.), projections as Keras 3 EinsumDense sublayers."""
 

@@ -1,6 +1,7 @@
 """Keras convolution layers, channels-last, kernels in TF's layout `(*kernel_size, in / groups, filters)`."""
 import torch
 
+from tfcompat.framework.export import unsupported_args
 from tfcompat.framework.op_def import input_storage
 from tfcompat.framework.tensor import _wrap
 from tfcompat.keras import activations, constraints, initializers, regularizers
@@ -26,6 +27,7 @@ def _data_format(value):
     return value
 
 
+@unsupported_args("lora_rank")
 class BaseConv(Layer):
     """Shared machinery of Conv1D/2D/3D: weights, bias, activation, config."""
 
@@ -37,8 +39,6 @@ class BaseConv(Layer):
                  kernel_regularizer=None, bias_regularizer=None, activity_regularizer=None, kernel_constraint=None,
                  bias_constraint=None, lora_rank=None, lora_alpha=None, **kwargs):
         super().__init__(activity_regularizer=activity_regularizer, **kwargs)
-        if lora_rank is not None:
-            raise NotImplementedError(f"tfcompat: {type(self).__name__}(lora_rank=...) is not supported")
         self.filters = filters
         self.groups = groups
         self.kernel_size = _tuple(kernel_size, self.rank, "kernel_size")

@@ -2,6 +2,7 @@
 import numpy as np
 import torch
 
+from tfcompat.framework.export import unsupported_args
 from tfcompat.framework.op_def import input_storage
 from tfcompat.framework.tensor import _wrap
 from tfcompat.keras import activations, constraints, initializers, regularizers
@@ -25,6 +26,7 @@ def _incompatible(layer, x, units_in):
     return e
 
 
+@unsupported_args("lora_rank")
 class Dense(Layer):
     """`output = activation(dot(input, kernel) + bias)`, kernel shape `(input_dim, units)`."""
 
@@ -32,8 +34,6 @@ class Dense(Layer):
                  bias_initializer="zeros", kernel_regularizer=None, bias_regularizer=None, activity_regularizer=None,
                  kernel_constraint=None, bias_constraint=None, lora_rank=None, lora_alpha=None, **kwargs):
         super().__init__(activity_regularizer=activity_regularizer, **kwargs)
-        if lora_rank is not None:
-            raise NotImplementedError("tfcompat: Dense(lora_rank=...) is not supported")
         self.units = int(units)
         if self.units <= 0:
             raise ValueError(f"Received an invalid value for `units`, expected a positive integer. "

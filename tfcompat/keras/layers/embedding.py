@@ -1,6 +1,7 @@
 """Embedding and Rescaling."""
 import torch
 
+from tfcompat.framework.export import unsupported_args
 from tfcompat.framework.op_def import input_storage
 from tfcompat.framework.tensor import _wrap
 from tfcompat.keras import constraints, initializers, regularizers
@@ -8,6 +9,7 @@ from tfcompat.keras.layers.base import Layer
 from tfcompat.keras.saving_utils import serialize_keras_object as _ser
 
 
+@unsupported_args("lora_rank")
 class Embedding(Layer):
     """Maps integer ids to rows of an `(input_dim, output_dim)` matrix named `embeddings`."""
 
@@ -16,8 +18,6 @@ class Embedding(Layer):
                  **kwargs):
         kwargs.pop("input_length", None)
         super().__init__(**kwargs)
-        if lora_rank is not None:
-            raise NotImplementedError("tfcompat: Embedding(lora_rank=...) is not supported")
         for arg, value in (("input_dim", input_dim), ("output_dim", output_dim)):
             if not isinstance(value, int) or isinstance(value, bool) or value <= 0:
                 raise ValueError(f"`{arg}` must be a positive integer. Received: {arg}={value} "

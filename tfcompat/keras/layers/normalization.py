@@ -1,6 +1,7 @@
 """BatchNormalization and LayerNormalization with Keras 3's formulas and variable names."""
 import torch
 
+from tfcompat.framework.export import unsupported_args
 from tfcompat.framework.op_def import input_storage
 from tfcompat.framework.tensor import _wrap
 from tfcompat.keras import constraints, initializers, regularizers
@@ -18,6 +19,7 @@ def _normalize(x, mean, var, epsilon, gamma, beta, bshape):
     return y if beta is None else y + beta._read().reshape(bshape)
 
 
+@unsupported_args("renorm")
 class BatchNormalization(Layer):
     """Normalizes with batch statistics in training (updating moving averages), moving statistics otherwise.
 
@@ -29,8 +31,6 @@ class BatchNormalization(Layer):
                  gamma_initializer="ones", moving_mean_initializer="zeros", moving_variance_initializer="ones",
                  beta_regularizer=None, gamma_regularizer=None, beta_constraint=None, gamma_constraint=None,
                  synchronized=False, renorm=False, **kwargs):
-        if renorm:
-            raise NotImplementedError("tfcompat: BatchNormalization(renorm=True) is not supported")
         kwargs.pop("renorm_clipping", None)
         kwargs.pop("renorm_momentum", None)
         super().__init__(**kwargs)

@@ -9,6 +9,7 @@ import torch
 
 from tfcompat.framework import errors
 from tfcompat.framework.convert import convert_to_tensor
+from tfcompat.framework.export import partial_api, unsupported_args
 from tfcompat.framework.op_def import input_storage
 from tfcompat.framework.tensor import Tensor, _wrap
 from tfcompat.keras.layers.base import Layer
@@ -141,6 +142,7 @@ def _check_image_args(data_format, kwargs_name="layer"):
         raise NotImplementedError(f"tfcompat: {kwargs_name}(data_format={data_format!r}) is not supported")
 
 
+@unsupported_args("pad_to_aspect_ratio")
 class Resizing(Layer):
     """Resizes NHWC images to `(height, width)` with `interpolation` (`crop_to_aspect_ratio` crops first)."""
 
@@ -149,8 +151,6 @@ class Resizing(Layer):
                  **kwargs):
         super().__init__(**kwargs)
         _check_image_args(data_format, "Resizing")
-        if pad_to_aspect_ratio:
-            raise NotImplementedError("tfcompat: Resizing(pad_to_aspect_ratio=True) is not supported")
         self.height, self.width = height, width
         self.interpolation, self.crop_to_aspect_ratio = interpolation, crop_to_aspect_ratio
         self.pad_to_aspect_ratio, self.fill_mode, self.fill_value = pad_to_aspect_ratio, fill_mode, fill_value
@@ -310,6 +310,7 @@ class RandomContrast(_RandomImageLayer):
 _PADDING = {"reflect": "reflection", "nearest": "border", "constant": "zeros"}
 
 
+@partial_api("fill_mode 'wrap'; interpolation other than 'bilinear' or 'nearest'")
 class _AffineLayer(_RandomImageLayer):
     """Random affine warps sampled with `grid_sample` (bilinear/nearest; fill reflect/nearest/constant)."""
 
@@ -435,6 +436,7 @@ def _encode(idx, depth, mode, dtype, weights=None, valid=None):
     return out.reshape(*idx.shape[:-1], depth).to(dtype)
 
 
+@unsupported_args("sparse")
 class CategoryEncoding(Layer):
     """Encodes integer ids below `num_tokens` as one_hot / multi_hot / count vectors (float32)."""
 
@@ -447,8 +449,6 @@ class CategoryEncoding(Layer):
                              "beforehand, use the IntegerLookup layer instead.")
         if num_tokens < 1:
             raise ValueError(f"`num_tokens` must be >= 1. Received: num_tokens={num_tokens}.")
-        if sparse:
-            raise NotImplementedError("tfcompat: CategoryEncoding(sparse=True) is not supported")
         self.num_tokens, self.output_mode, self.sparse = num_tokens, output_mode, sparse
         self.built = True
 
@@ -463,14 +463,13 @@ class CategoryEncoding(Layer):
         return config
 
 
+@unsupported_args("sparse")
 class Discretization(Layer):
     """Buckets values by `bin_boundaries` (bucket i holds `b[i-1] <= x < b[i]`); `adapt` picks quantiles."""
 
     def __init__(self, bin_boundaries=None, num_bins=None, epsilon=0.01, output_mode="int", sparse=False,
                  dtype=None, name=None):
         super().__init__(name=name, dtype=dtype)
-        if sparse:
-            raise NotImplementedError("tfcompat: Discretization(sparse=True) is not supported")
         if output_mode not in ("int", "one_hot", "multi_hot", "count"):
             raise ValueError(f"Invalid value for argument `output_mode`. Expected one of {{'int', 'one_hot', "
                              f"'multi_hot', 'count'}}. Received: output_mode={output_mode}")
@@ -542,8 +541,6 @@ class _IndexLookup(Layer):
         if output_mode not in ("int", "one_hot", "multi_hot", "count", "tf_idf"):
             raise ValueError(f"Invalid value for argument `output_mode`. Expected one of {{'int', 'one_hot', "
                              f"'multi_hot', 'count', 'tf_idf'}}. Received: output_mode={output_mode}")
-        if sparse:
-            raise NotImplementedError(f"tfcompat: {type(self).__name__}(sparse=True) is not supported")
         if num_oov_indices > 1:
             raise NotImplementedError(f"tfcompat: {type(self).__name__}(num_oov_indices>1) (hashed OOV buckets) "
                                       f"is not supported")
@@ -706,6 +703,8 @@ class _IndexLookup(Layer):
         return config
 
 
+@partial_api("num_oov_indices > 1 (hashed OOV buckets)")
+@unsupported_args("sparse")
 class StringLookup(_IndexLookup):
     """Maps strings to integer indices (`vocabulary` or `adapt`); `output_mode` int/one_hot/multi_hot/count/tf_idf."""
 
@@ -733,6 +732,8 @@ class StringLookup(_IndexLookup):
         return config
 
 
+@partial_api("num_oov_indices > 1 (hashed OOV buckets)")
+@unsupported_args("sparse")
 class IntegerLookup(_IndexLookup):
     """Maps integers to contiguous indices (`vocabulary` or `adapt`); OOV token -1."""
 
@@ -762,6 +763,8 @@ class IntegerLookup(_IndexLookup):
 _STRIP = re.compile(r'[!"#$%&()\*\+,-\./:;<=>?@\[\\\]^_`{|}~\']')
 
 
+@partial_api("standardize and split other than the built-in string options")
+@unsupported_args("ngrams", "sparse", "ragged")
 class TextVectorization(Layer):
     """Strings -> token ids or bag-of-words vectors: standardize, split on whitespace, look up a vocabulary."""
 
@@ -772,9 +775,6 @@ class TextVectorization(Layer):
                  vocabulary=None, idf_weights=None, sparse=False, ragged=False, encoding="utf-8", name=None,
                  **kwargs):
         super().__init__(name=name, **kwargs)
-        for arg, value, ok in (("ngrams", ngrams, None), ("sparse", sparse, False), ("ragged", ragged, False)):
-            if value != ok:
-                raise NotImplementedError(f"tfcompat: TextVectorization({arg}={value!r}) is not supported")
         if standardize not in (None, "lower_and_strip_punctuation", "lower", "strip_punctuation"):
             raise NotImplementedError(f"tfcompat: TextVectorization(standardize={standardize!r}) is not supported")
         if split not in (None, "whitespace"):

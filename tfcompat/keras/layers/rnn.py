@@ -10,6 +10,7 @@ import inspect
 
 import torch
 
+from tfcompat.framework.export import unsupported_args
 from tfcompat.framework.op_def import input_storage
 from tfcompat.framework.tensor import _wrap
 from tfcompat.keras import activations, constraints, initializers, regularizers
@@ -330,6 +331,7 @@ class StackedRNNCells(Layer):
         return cls(cells, **config)
 
 
+@unsupported_args("stateful")
 class RNN(Layer):
     """Runs a cell (or a list of cells) over the time axis of `(batch, time, features)` inputs."""
 
@@ -343,8 +345,6 @@ class RNN(Layer):
             raise ValueError("The RNN cell should have a `state_size` attribute (single integer or list of "
                              f"integers, one integer per RNN state). Received: cell={cell}")
         super().__init__(**kwargs)
-        if stateful:
-            raise NotImplementedError("tfcompat: RNN(stateful=True) is not supported")
         self.zero_output_for_mask = zero_output_for_mask
         self.cell = cell
         self.return_sequences = return_sequences
@@ -494,6 +494,7 @@ def _to_dtype(s, dtype):
     return _wrap(t if t.dtype is dtype else t.to(dtype))
 
 
+@unsupported_args("stateful")
 class _RNNLayer(RNN):
     """SimpleRNN / LSTM / GRU: an RNN over a built-in cell whose config is flattened into the layer's."""
     _cell_class = None

@@ -3,6 +3,7 @@ import inspect
 
 import torch
 
+from tfcompat.framework.export import unsupported_args
 from tfcompat.framework.op_def import input_storage
 from tfcompat.framework.tensor import _wrap
 from tfcompat.keras import variables as kvars
@@ -32,6 +33,7 @@ def _renamed_copy(layer, prefix, go_backwards=None):
     return deserialize_keras_object(config)
 
 
+@unsupported_args("weights")
 class Bidirectional(Layer):
     """Runs `layer` forwards and a copy with `go_backwards=True`, merging the outputs (`merge_mode`)."""
 
@@ -45,8 +47,6 @@ class Bidirectional(Layer):
         if merge_mode not in _MERGE_MODES:
             raise ValueError(f"Invalid merge mode. Received: {merge_mode}. Merge mode should be one of "
                              '{"sum", "mul", "ave", "concat", None}')
-        if weights is not None:
-            raise NotImplementedError("tfcompat: Bidirectional(weights=...) is not supported; use set_weights")
         super().__init__(**kwargs)
         self.forward_layer = _renamed_copy(layer, "forward_")
         self.backward_layer = _renamed_copy(layer, "backward_", True) if backward_layer is None else backward_layer

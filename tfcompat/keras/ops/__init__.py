@@ -11,6 +11,7 @@ import torch.nn.functional as F
 
 from tfcompat.framework import dtypes as _dtypes
 from tfcompat.framework.convert import to_storage
+from tfcompat.framework.export import partial_api, unsupported_args
 from tfcompat.framework.op_def import input_storage
 from tfcompat.framework.tensor import _wrap
 
@@ -90,6 +91,7 @@ def _reduce(t, fn, axis, keepdims):
 
 
 # -- creation and conversion ---------------------------------------------------------------------
+@partial_api("sparse=True, ragged=True")
 def convert_to_tensor(x, dtype=None, sparse=None, ragged=None):
     """A tfcompat tensor of `x` (Python floats -> float32, ints -> int32, NumPy keeps its dtype)."""
     if sparse or ragged:
@@ -162,9 +164,8 @@ def arange(start, stop=None, step=1, dtype=None):
     return _wrap(torch.arange(start, stop, step, dtype=_creation_dtype(dtype, default)))
 
 
+@unsupported_args("retstep", "axis", api_name="keras.ops.linspace")
 def linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None, axis=0):
-    if retstep or axis != 0:
-        raise NotImplementedError("tfcompat: keras.ops.linspace(retstep=/axis=) is not supported")
     if endpoint:
         out = torch.linspace(float(start), float(stop), num, dtype=torch.float64)
     else:
@@ -351,15 +352,13 @@ def mean(x, axis=None, keepdims=False):
     return _wrap(_reduce(_floating(_st(x)), torch.mean, axis, keepdims))
 
 
+@unsupported_args("initial", api_name="keras.ops.max")
 def max(x, axis=None, keepdims=False, initial=None):
-    if initial is not None:
-        raise NotImplementedError("tfcompat: keras.ops.max(initial=) is not supported")
     return _wrap(_reduce(_st(x), torch.amax, axis, keepdims))
 
 
+@unsupported_args("initial", api_name="keras.ops.min")
 def min(x, axis=None, keepdims=False, initial=None):
-    if initial is not None:
-        raise NotImplementedError("tfcompat: keras.ops.min(initial=) is not supported")
     return _wrap(_reduce(_st(x), torch.amin, axis, keepdims))
 
 
@@ -572,9 +571,8 @@ def tril(x, k=0):
     return _wrap(torch.tril(_st(x), k))
 
 
+@unsupported_args("mode", api_name="keras.ops.pad")
 def pad(x, pad_width, mode="constant", constant_values=None):
-    if mode != "constant":
-        raise NotImplementedError(f"tfcompat: keras.ops.pad(mode={mode!r}) is not supported")
     t = _st(x)
     flat = []
     for before, after in reversed([tuple(p) for p in pad_width]):
