@@ -73,10 +73,16 @@ class Sequential(Model):
         self._output_spec = x
         self.built = True
 
+    def _build_on_spec(self, iterator):
+        """fit/evaluate: build with the batch dimension of the data's spec, as Keras's traced step does
+        (`predict` and calls build on the first batch itself)."""
+        if not self.built:
+            self.__dict__["_spec_batch_size"] = iterator.spec_batch_size
+
     def _maybe_build(self, args):
         if not self.built:
             shape = tuple(args[0].shape)
-            if "_spec_batch_size" in self.__dict__:     # fit/evaluate build on the data's spec, as Keras traces
+            if "_spec_batch_size" in self.__dict__:     # set by _build_on_spec
                 shape = (self.__dict__.pop("_spec_batch_size"),) + shape[1:]
             self.build(shape)
 
