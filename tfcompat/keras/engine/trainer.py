@@ -373,10 +373,8 @@ class Trainer:
         return self.history
 
     def _build_on_spec(self, iterator):
-        """An unbuilt model builds with the batch dimension of the data's spec (Keras builds while tracing its
-        train/test step on the dataset's spec); `predict` and `*_on_batch` build on the first batch itself."""
-        if not self.built:
-            self.__dict__["_spec_batch_size"] = iterator.spec_batch_size
+        """Keras builds an unbuilt model while tracing its train/test step on the data's spec; tfcompat models
+        build on their first call (Sequential overrides this to take the spec's batch dimension)."""
 
     @staticmethod
     def _should_eval(epoch, validation_freq):
