@@ -3,6 +3,7 @@
 Fixtures in tests/fixtures/checkpoints were written by real TF 2.21 + Keras 3.15 with
 tests/fixtures/make_tf_checkpoints.py; the values there are arange-based and rebuilt here.
 """
+import gc
 import os
 import random
 import shutil
@@ -531,12 +532,13 @@ def _read_all(prefix):
     return out
 
 
-def _save_forever(directory):
-    """Child process: saves numbered checkpoints (value == number) as fast as it can."""
+def _save_forever(directory, rounds=None):
+    """Saves numbered checkpoints (value == number) as fast as it can (a child process), or `rounds` of them."""
     ckpt = tf.train.Checkpoint(v=tf.Variable(np.zeros(50_000, "float32")), s=tf.Variable(b"x"))
     mgr = tf.train.CheckpointManager(ckpt, directory, max_to_keep=2)
     n = int(mgr.latest_checkpoint.rsplit("-", 1)[1]) if mgr.latest_checkpoint else 0
-    while True:
+    while rounds is None or rounds > 0:
+        rounds = None if rounds is None else rounds - 1
         n += 1
         ckpt.v.assign(np.full(50_000, n, "float32"))
         ckpt.s.assign(str(n).encode())
@@ -546,6 +548,8 @@ def _save_forever(directory):
 def test_kill_mid_save_leaves_previous_checkpoint(tmp_path):
     d = str(tmp_path)
     rng = random.Random(7)
+    _save_forever(d, rounds=1)            # a previous checkpoint exists from the start (its manager is gone)
+    gc.collect()
     restored = 0
     for _ in range(20):
         pid = os.fork()
@@ -558,14 +562,12 @@ def test_kill_mid_save_leaves_previous_checkpoint(tmp_path):
         os.kill(pid, signal.SIGKILL)
         os.waitpid(pid, 0)
         latest = tf.train.latest_checkpoint(d)
-        if latest is None:
-            continue
         ckpt = tf.train.Checkpoint(v=tf.Variable(np.zeros(50_000, "float32")), s=tf.Variable(b""))
         ckpt.restore(latest).assert_consumed()
         n = int(latest.rsplit("-", 1)[1])
         assert ckpt.v.numpy()[0] == n and ckpt.v.numpy()[-1] == n and ckpt.s.numpy() == str(n).encode()
         restored += 1
-    assert restored >= 18
+    assert restored == 20
 
 
 # -- tf.data iterators in checkpoints -------------------------------------------------------------------------------

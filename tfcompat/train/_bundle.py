@@ -313,12 +313,13 @@ def _index_matches(prefix, data):
     return True
 
 
-def write_bundle(prefix, tensors):
+def write_bundle(prefix, tensors, sync_dir=True):
     """Writes {key: (DType, shape tuple, torch tensor or object array)} as a TensorBundle at `prefix`.
 
     Data is laid out in the dict's order (TF: object-graph order), the object graph last. The data file
     lands first, then the index, each atomically: a reader that finds the index finds complete data, and a
-    kill during an overwrite leaves the previous bundle readable.
+    kill during an overwrite leaves the previous bundle readable. With `sync_dir=False` the caller fsyncs the
+    directory (a state file written next does it for both).
     """
     directory = os.path.dirname(prefix)
     if directory:
@@ -336,7 +337,7 @@ def write_bundle(prefix, tensors):
     kept = _keep_previous(prefix)
     atomic_file.write_bytes(data_path(prefix), chunks, sync_dir=False)
     items = [(b"", _proto.encode_header())] + sorted(entries.items())
-    atomic_file.write_bytes(index_path(prefix), [table_bytes(items)])
+    atomic_file.write_bytes(index_path(prefix), [table_bytes(items)], sync_dir)
     if kept is not None:
         os.unlink(kept)
 

@@ -20,7 +20,7 @@ _STRINGS = "tfcompat.string_tensors"
 
 def checkpoint_to_safetensors(prefix, out_path):
     """Writes every tensor of the checkpoint at `prefix` to the safetensors file `out_path`; returns out_path."""
-    from safetensors.torch import save_file
+    from safetensors.torch import save
     reader = open_reader(os.fspath(prefix))
     tensors, strings = {}, {}
     for key in reader.entries:
@@ -33,7 +33,7 @@ def checkpoint_to_safetensors(prefix, out_path):
         else:
             tensors[key] = value.contiguous()
     out_path = os.fspath(out_path)
-    atomic_file.atomic_write(out_path, lambda tmp: save_file(tensors, tmp, metadata={_STRINGS: json.dumps(strings)}))
+    atomic_file.write_bytes(out_path, [save(tensors, metadata={_STRINGS: json.dumps(strings)})])
     return out_path
 
 

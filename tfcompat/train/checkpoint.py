@@ -124,8 +124,8 @@ def _mark_values(nodes):
         n.has_checkpoint_values = i in has
 
 
-def save_objects(root, prefix):
-    """Writes the graph under `root` to the bundle at `prefix`."""
+def save_objects(root, prefix, sync_dir=True):
+    """Writes the graph under `root` to the bundle at `prefix` (`sync_dir`: see `_bundle.write_bundle`)."""
     nodes, objects, _ = build_graph(root)
     tensors = {}
     for node, obj in zip(nodes, objects):
@@ -137,7 +137,7 @@ def save_objects(root, prefix):
     graph = np.empty((), dtype=object)
     graph[()] = _proto.encode_object_graph(nodes)
     tensors[OBJECT_GRAPH_KEY] = (dtypes.string, (), graph)
-    _bundle.write_bundle(prefix, tensors)
+    _bundle.write_bundle(prefix, tensors, sync_dir)
 
 
 def _iterator_tensor(iterator):
@@ -592,8 +592,10 @@ class Checkpoint:
 
     def write(self, file_prefix, options=None):
         """Writes the checkpoint to exactly `file_prefix` (no counter, no state file); returns the prefix."""
-        file_prefix = os.fspath(file_prefix)
-        save_objects(self, file_prefix)
+        return self._write(os.fspath(file_prefix), options)
+
+    def _write(self, file_prefix, options=None, sync_dir=True):
+        save_objects(self, file_prefix, sync_dir)
         _run_callbacks(options, file_prefix)
         return file_prefix
 
@@ -604,7 +606,7 @@ class Checkpoint:
         counter = self.save_counter
         counter.assign_add(1)
         path = f"{file_prefix}-{int(counter.numpy())}"
-        save_objects(self, path)
+        save_objects(self, path, sync_dir=False)          # the state file's directory fsync covers both
         update_checkpoint_state(os.path.dirname(file_prefix), path, [path])
         _run_callbacks(options, path)
         return path

@@ -10,7 +10,7 @@ import weakref
 from tfcompat.framework import dtypes, errors
 from tfcompat.framework.tensor import _wrap
 from tfcompat.framework.variables import Variable, VariableAggregation
-from tfcompat.train import _proto
+from tfcompat.train import _bundle, _proto
 from tfcompat.train.checkpoint import open_reader
 from tfcompat.util import atomic_file
 
@@ -92,7 +92,8 @@ def latest_checkpoint(checkpoint_dir, latest_filename=None):
 
 
 def _delete_checkpoint(prefix):
-    for path in [prefix + ".index"] + glob.glob(glob.escape(prefix) + ".data-?????-of-?????"):
+    data = glob.glob(glob.escape(prefix) + ".data-?????-of-?????")
+    for path in [prefix + ".index"] + data + [_bundle.previous_data_path(p) for p in data]:
         try:
             os.remove(path)
         except FileNotFoundError:
@@ -120,7 +121,7 @@ class CheckpointManager:
     """`tf.train.CheckpointManager`: numbered saves in a directory, keeping the newest `max_to_keep`.
 
     A save writes the checkpoint files, then the state file, then deletes the old checkpoints, so a crash at
-    any point leaves a state file that names a complete checkpoint. One writer per directory (tfcompat
+    any point leaves a state file that names only complete checkpoints. One writer per directory (tfcompat
     addition; TF does not check): the first `save` locks the directory (`flock`) for the life of the manager,
     and a `save` of another manager on it, in this process or another, raises `FailedPreconditionError`
     instead of overwriting that manager's checkpoints. Managers that only restore take no lock.
@@ -182,15 +183,18 @@ class CheckpointManager:
                                 list(self._maybe_delete.values()), self._last_preserved_timestamp)
 
     def _sweep(self):
+        """Drops the checkpoints beyond `max_to_keep` from the managed list; returns those to delete."""
+        doomed = []
         if not self._max_to_keep:
-            return
+            return doomed
         while len(self._maybe_delete) > self._max_to_keep:
             path, stamp = self._maybe_delete.popitem(last=False)
             hours = self._keep_checkpoint_every_n_hours
             if hours and stamp - hours * 3600.0 >= self._last_preserved_timestamp:
                 self._last_preserved_timestamp = stamp
                 continue
-            _delete_checkpoint(path)
+            doomed.append(path)
+        return doomed
 
     def _own_directory(self):
         if self._locked:
@@ -205,8 +209,11 @@ class CheckpointManager:
         self._locked = True
 
     def save(self, checkpoint_number=None, check_interval=True, options=None):
-        """Saves `checkpoint_name-N` (N: `checkpoint_number` or the incremented save_counter); returns its path."""
+        """Saves `checkpoint_name-N` (N: `checkpoint_number` or the incremented save_counter); returns its path.
+
+        Temporaries of `checkpoint_name-*` files left by killed saves are removed first."""
         self._own_directory()
+        atomic_file.remove_stale(self._prefix + "-", any_suffix=True)
         if self._checkpoint_interval is not None:
             step = int(_wrap(self._step_counter._read()).numpy()) if isinstance(self._step_counter, Variable) \
                 else int(self._step_counter)
@@ -220,13 +227,14 @@ class CheckpointManager:
         counter.assign_add(1)
         number = counter if checkpoint_number is None else checkpoint_number
         path = f"{self._prefix}-{int(number)}"
-        self._checkpoint.write(path, options=options)
+        self._checkpoint._write(path, options, sync_dir=False)    # the state file's directory fsync covers it
         self._maybe_delete.pop(path, None)
         self._maybe_delete[path] = time.time()
         self._latest_checkpoint = path
-        self._record_state()
-        self._sweep()
-        self._record_state()
+        doomed = self._sweep()
+        self._record_state()          # before deleting: the state file never names a deleted checkpoint
+        for old in doomed:
+            _delete_checkpoint(old)
         return path
 
     def restore_or_initialize(self):

@@ -33,19 +33,20 @@ def _pid_alive(pid):
     return True
 
 
-def remove_stale(path):
-    """Deletes temporaries of `path` left by dead processes (or finished ones of this process)."""
+def remove_stale(path, any_suffix=False):
+    """Deletes temporaries of `path` left by dead processes (or finished ones of this process); with
+    `any_suffix`, those of every file whose name starts with `path`'s (a checkpoint's `ckpt-*` files)."""
     directory, name = os.path.split(path)
-    start = f".{name}{TAG}"
     try:
         names = os.listdir(directory or ".")
     except OSError:
         return
+    start = f".{name}" if any_suffix else f".{name}{TAG}"
     for entry in names:
-        if not entry.startswith(start):
+        if not entry.startswith(start) or TAG not in entry:
             continue
         full = os.path.join(directory, entry)
-        pid = entry[len(start):].split("-", 1)[0]
+        pid = entry.rsplit(TAG, 1)[1].split("-", 1)[0]
         if not pid.isdigit():
             continue
         if int(pid) == os.getpid():

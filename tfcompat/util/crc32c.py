@@ -4,6 +4,8 @@ Short inputs run a byte loop; long ones split into equal lanes whose CRCs NumPy
 computes side by side (slicing-by-4), then joins them pairwise with the linear
 "append B zero bytes" operator, so a large tensor costs a few hundred vector ops.
 """
+import functools
+
 import numpy as np
 
 _POLY = 0x82F63B78
@@ -49,8 +51,10 @@ def _apply(tables, x):
             ^ tables[3][x >> 24])
 
 
+@functools.lru_cache(maxsize=256)
 def _zeros_operator(nbytes):
-    """Byte tables of x -> CRC register after feeding `nbytes` zero bytes (repeated squaring)."""
+    """Byte tables of x -> CRC register after feeding `nbytes` zero bytes (repeated squaring); cached, as the
+    same tensor sizes recur on every save (the tables are read only)."""
     unit = np.uint32(1) << np.arange(32, dtype=np.uint32)
     result = unit.copy()                               # identity
     power = _T0[unit & 0xFF] ^ (unit >> 8)            # one zero byte
@@ -60,7 +64,9 @@ def _zeros_operator(nbytes):
         nbytes >>= 1
         if nbytes:
             power = _apply(_tables(power), power)
-    return _tables(result)
+    tables = _tables(result)
+    tables.flags.writeable = False
+    return tables
 
 
 def _large(view):
