@@ -267,3 +267,7 @@ def test_enable_tensorflow_alias_in_process():
             "import tensorflow.math as m; print(tf is tfcompat, m is tfcompat.math)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert out.stdout == "True True\n", out.stderr
+def test_percent_cells_keep_the_file_line_numbers():
+    source = '"""What it is."""\r\n# %%\r\nx = 1\x0c\r\n\r\n# %% two\ny = 2\n\n'
+    assert notebook.percent_cells(source) == [(3, "x = 1\x0c"), (6, "y = 2")]
+    assert notebook.percent_cells("a = 1\n# %%\nb\n") == [(1, "a = 1"), (3, "b")]

@@ -168,7 +168,7 @@ def _run_cells(run, path, source, options):
     """Runs FILE cell by cell (`tfcompat.notebook`)."""
     from tfcompat import notebook
     try:
-        nb, cells = notebook.load(path, source.decode("utf-8"))
+        nb, cells = notebook.load(path, source.decode("utf-8-sig"))
     except (ValueError, UnicodeDecodeError) as e:
         return _error(run, f"{path}: {e}", 1)
     _start(path, options.args)

@@ -40,7 +40,7 @@ def percent_cells(source):
     make it their title text: `tools/py_to_ipynb.py`).
     """
     chunks, start, lines = [], 1, []
-    for number, line in enumerate(source.splitlines(), 1):
+    for number, line in enumerate(re.split(r"\r\n|\r|\n", source), 1):  # Python's line ends only
         if _CELL_MARKER.match(line):
             chunks.append((start, lines))
             start, lines = number + 1, []
