@@ -731,7 +731,7 @@ class TensorBoard(Callback):
 
     def set_model(self, model):
         super().set_model(model)
-        self.on_train_end()                  # a new model (or fit) starts new writers, as in Keras
+        self._close_writers()                # a new model (or fit) starts new writers, as in Keras
         if self.write_graph and type(model).__name__ in ("Functional", "Sequential"):
             self._write_model_config(model)
 
@@ -807,6 +807,9 @@ class TensorBoard(Callback):
                 summary.scalar(prefix + k, v, step=step)
 
     def on_train_end(self, logs=None):
+        self._close_writers()
+
+    def _close_writers(self):
         for w in self._writers.values():
             w.close()
         self._writers = {}
