@@ -244,6 +244,12 @@ def test_cell_mode_stops_at_a_failing_cell_and_times_code(tmp_path, monkeypatch,
     assert "__tfcompat__" not in vars(sys.modules["__main__"])  # the run's namespace is gone: __main__ restored
 
 
+def test_percent_cells_keep_the_file_line_numbers():
+    source = '"""What it is."""\r\n# %%\r\nx = 1\x0c\r\n\r\n# %% two\ny = 2\n\n'
+    assert notebook.percent_cells(source) == [(3, "x = 1\x0c"), (6, "y = 2")]
+    assert notebook.percent_cells("a = 1\n# %%\nb\n") == [(1, "a = 1"), (3, "b")]
+
+
 @pytest.mark.parametrize("seconds, text", [
     (0, "0 ns"), (1.5e-7, "150 ns"), (2.5e-5, "25 µs"), (1e-3, "1 ms"), (0.0123, "12.3 ms"), (5, "5 s"),
     (65.2, "1min 5s"), (3661, "1h 1min 1s"), (90061, "1d 1h 1min 1s"),
@@ -267,7 +273,3 @@ def test_enable_tensorflow_alias_in_process():
             "import tensorflow.math as m; print(tf is tfcompat, m is tfcompat.math)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert out.stdout == "True True\n", out.stderr
-def test_percent_cells_keep_the_file_line_numbers():
-    source = '"""What it is."""\r\n# %%\r\nx = 1\x0c\r\n\r\n# %% two\ny = 2\n\n'
-    assert notebook.percent_cells(source) == [(3, "x = 1\x0c"), (6, "y = 2")]
-    assert notebook.percent_cells("a = 1\n# %%\nb\n") == [(1, "a = 1"), (3, "b")]
