@@ -244,6 +244,15 @@ def test_cell_mode_stops_at_a_failing_cell_and_times_code(tmp_path, monkeypatch,
     assert "__tfcompat__" not in vars(sys.modules["__main__"])  # the run's namespace is gone: __main__ restored
 
 
+def test_sys_exit_in_a_cell_ends_the_run_after_writing_the_notebook(tmp_path, monkeypatch, capsys):
+    with pytest.raises(SystemExit) as e:
+        _run_cells(tmp_path, monkeypatch, "# %%\nprint('a')\n# %%\nimport sys\nsys.exit(3)\n# %%\nprint('b')\n",
+                   write_to=str(tmp_path / "out.ipynb"), keep_going=True)
+    assert e.value.code == 3 and capsys.readouterr() == ("a\n", "")
+    cells = json.loads((tmp_path / "out.ipynb").read_text())["cells"]
+    assert [c["execution_count"] for c in cells] == [1, 2, None]
+
+
 def test_percent_cells_keep_the_file_line_numbers():
     source = '"""What it is."""\r\n# %%\r\nx = 1\x0c\r\n\r\n# %% two\ny = 2\n\n'
     assert notebook.percent_cells(source) == [(3, "x = 1\x0c"), (6, "y = 2")]

@@ -255,6 +255,7 @@ class _Session:
         self.filename, self.offset, self.count = "<cell>", 0, 0
         self.outputs, self.terminal = _Outputs(), (sys.stdout, sys.stderr)
         self.figure_number, self.shown = 0, set()
+        self.exit = None  # a cell's SystemExit: it ends the run, as sys.exit ends a script
 
     # -- helpers called from cells
     def notice(self, text):
@@ -442,6 +443,8 @@ class _Session:
                 linecache.cache[filename] = (len(source), None, source.splitlines(keepends=True), filename)
             failed = self.run_captured(source, namespace)
             cell["outputs"], cell["execution_count"] = self.outputs.as_nbformat(), self.count
+            if failed is SystemExit:
+                break
             if failed:
                 status = 130 if failed is KeyboardInterrupt else 1
                 if not keep_going or failed is KeyboardInterrupt:
@@ -462,6 +465,9 @@ class _Session:
             self.outputs.items.append({"output_type": "error", "ename": type(e).__name__, "evalue": str(e),
                                        "traceback": [line.rstrip("\n") for line in lines]})
             return KeyboardInterrupt if isinstance(e, KeyboardInterrupt) else Exception
+        except SystemExit as e:
+            self.exit = e
+            return SystemExit
         finally:
             sys.stdout, sys.stderr = saved
         return None
@@ -470,8 +476,9 @@ class _Session:
 def run_notebook(nb, cells, write_to=None, keep_going=False, figures_dir="figures"):
     """Runs a loaded notebook cell by cell in a fresh `__main__` namespace; returns the exit status.
 
-    The first failing cell stops the run (as "Run All" does) unless `keep_going`; `write_to` saves the
-    executed notebook (cells after a stop have no outputs). matplotlib, when the notebook uses it, draws
+    The first failing cell stops the run (as "Run All" does) unless `keep_going`; `sys.exit()` in a cell
+    ends it (SystemExit is raised again once the notebook is written); `write_to` saves the executed
+    notebook (cells after a stop have no outputs). matplotlib, when the notebook uses it, draws
     with the runner's backend (set before the notebook imports pyplot).
     """
     global _active
@@ -495,4 +502,6 @@ def run_notebook(nb, cells, write_to=None, keep_going=False, figures_dir="figure
         with open(write_to, "w", encoding="utf-8") as f:
             json.dump(nb, f, indent=1, ensure_ascii=False)
             f.write("\n")
+    if session.exit is not None:
+        raise session.exit
     return status
