@@ -269,6 +269,8 @@ def _accepts(rtype, kind, op_name, arg_name, term):
         if inner == "int" and kind == "int":
             return True             # torch's int[N] arguments take a single int
         return isinstance(kind, tuple) and all(_accepts(inner, k, op_name, arg_name, None) for k in kind[1])
+    if isinstance(kind, tuple):
+        return False
     if rtype == "str":
         return kind == "str" and term in _op_table.STRINGS.get((op_name, arg_name), ())
     if rtype == "int" and kind == "bool":
