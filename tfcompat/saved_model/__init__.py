@@ -12,7 +12,9 @@ A tfcompat SavedModel directory holds:
 - `variables/variables.{index,data-00000-of-00001}`: a TF-format checkpoint of `tf.train.Checkpoint(root=obj)`.
 - `signatures`: name -> (function attribute, concrete function, argument names, output keys).
 
-`load` rebuilds a `tf.Module` with the same attribute tree, its variables and callable functions (programs are
+`load` first validates all of it (`_load`, `_validate`: ops only from the fixed table `_op_table`, arguments checked
+against each op's schema, references, dtypes, shapes, a shape-only run bounding allocations); `save` writes a sibling
+directory and swaps it in atomically (`_atomic_dir`). `load` rebuilds a `tf.Module` with the same attribute tree, its variables and callable functions (programs are
 replayed; no Python body is stored, so a call must match a traced signature and shape). SavedModels written by
 TensorFlow (`saved_model.pb`) are not supported yet.
 """
