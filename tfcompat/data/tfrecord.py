@@ -1,8 +1,10 @@
 """Record file sources: `tf.data.TFRecordDataset` and `tf.data.FixedLengthRecordDataset`."""
+import os
 import struct
 
 from tfcompat.data import structure as st
 from tfcompat.data.dataset import UNKNOWN, Dataset
+from tfcompat.data.inflate import InflatingReader
 from tfcompat.data.readers import _names, _open, _string
 from tfcompat.framework import dtypes, errors
 from tfcompat.framework.export import tf_export
@@ -21,10 +23,13 @@ def _read_error(cls, message):
 
 
 def _opened(path, compression):
+    """The file's (decompressed) byte stream: compressed files inflate block by block (`InflatingReader`)."""
     try:
+        if compression in ("GZIP", "ZLIB"):
+            return InflatingReader(path, compression == "GZIP", _read_error)
         return _open(path, compression)
-    except errors.NotFoundError as e:
-        raise _read_error(errors.NotFoundError, e.message) from None
+    except (errors.NotFoundError, FileNotFoundError):
+        raise _read_error(errors.NotFoundError, f"{path}; No such file or directory") from None
 
 
 def _compression(compression_type):
@@ -34,9 +39,21 @@ def _compression(compression_type):
     return kind
 
 
+def _remaining(f):
+    """Bytes left in a plain file (None for a decompressing stream, which has no known size)."""
+    if isinstance(f, InflatingReader):
+        return None
+    return os.fstat(f.fileno()).st_size - f.tell()
+
+
 def read_records(f):
-    """The records of an open TFRecord stream, CRCs checked (TF's DataLossError messages)."""
+    """The records of an open TFRecord stream, CRCs checked (TF's DataLossError messages).
+
+    A length field is trusted only as far as the bytes exist: a plain file's remaining size is checked before
+    the record is read, and a decompressing stream yields only what it actually inflates.
+    """
     offset = 0
+    eof = "Read less bytes than requested" if not isinstance(f, InflatingReader) else "EOF reached"
     while True:
         header = f.read(12)
         if len(header) < 12:        # TF treats a partial header as the end of the file
@@ -45,10 +62,10 @@ def read_records(f):
         if mask(crc32c(header[:8])) != length_crc:
             hint = " (Is this even a TFRecord file?)" if offset == 0 else ""
             raise _read_error(errors.DataLossError, f"corrupted record at {offset}{hint}")
-        body = f.read(length + 4)
+        left = _remaining(f)
+        body = f.read(length + 4) if left is None or left >= length + 4 else b""
         if len(body) < length + 4:
-            raise _read_error(errors.DataLossError,
-                              f"truncated record at {offset}' failed with Read less bytes than requested")
+            raise _read_error(errors.DataLossError, f"truncated record at {offset}' failed with {eof}")
         data = body[:length]
         if mask(crc32c(data)) != _CRC.unpack(body[length:])[0]:
             raise _read_error(errors.DataLossError, f"corrupted record at {offset + 12}")

@@ -4,9 +4,9 @@ tensor serialization, CSV and PNG/JPEG codecs.
 Only the local file system is supported (paths without a scheme, or `file://`).
 """
 import collections
-import csv
 import glob as _glob
 import os
+import re
 import shutil
 import struct
 import zlib
@@ -713,12 +713,20 @@ def parse_tensor(serialized, out_type, name=None):
         raise _kernel_error(errors.InvalidArgumentError, "Could not parse `serialized` as TensorProto, base64: "
                             f"{base64.b64encode(data).decode()}", "ParseTensor") from None
     want = dtypes.as_dtype(out_type)
-    got = dtypes.as_dtype(proto.dtype)
+    shape = tuple(d.size for d in proto.tensor_shape.dim)
+    n = 1
+    for d in shape:
+        n *= d
+    if min(shape, default=0) < 0 or n >= 1 << 63:
+        raise _kernel_error(errors.InvalidArgumentError, "Could not parse `serialized` as TensorProto, base64: "
+                            f"{base64.b64encode(data).decode()}", "ParseTensor", name=None)
+    got = _proto_dtype(proto, n)
+    if got is None:
+        raise _kernel_error(errors.InvalidArgumentError, "Cannot parse tensor from proto: goo.gle/debugproto  \n"
+                            f"{proto}", "ParseTensor", name=None)
     if got != want:
         raise _kernel_error(errors.InvalidArgumentError, f"Type mismatch between parsed tensor ({_c_name(got)}) and "
                             f"dtype ({_c_name(want)})", "ParseTensor", name="")
-    shape = tuple(d.size for d in proto.tensor_shape.dim)
-    n = int(np.prod(shape))
     if want == dtypes.string:
         return _wrap_np(_filled(list(proto.string_val), n, object).reshape(shape), want)
     torch_dt = want._torch
@@ -732,6 +740,23 @@ def parse_tensor(serialized, out_type, name=None):
     if want.is_complex:
         vals = [complex(a, b) for a, b in zip(vals[0::2], vals[1::2])]
     return wrap(torch.from_numpy(_filled(vals, n, want.as_numpy_dtype)).reshape(shape))
+
+
+def _proto_dtype(proto, n):
+    """The DType of a `TensorProto` holding `n` elements, or None when TF cannot make a tensor of it (invalid
+    dtype, `tensor_content` of the wrong size, more values than elements)."""
+    try:
+        dt = dtypes.as_dtype(proto.dtype) if proto.dtype else None
+    except (TypeError, ValueError):
+        return None
+    if dt is None or (dt != dtypes.string and dt.name not in _VAL_FIELDS):
+        return None
+    if dt == dtypes.string:
+        return dt if len(proto.string_val) <= n else None
+    if proto.tensor_content:
+        return dt if len(proto.tensor_content) == n * dt.size else None
+    count = len(getattr(proto, _VAL_FIELDS[dt.name])) // (2 if dt.is_complex else 1)
+    return dt if count <= n else None
 
 
 def _c_name(dt):
@@ -769,37 +794,100 @@ def decode_csv(records, record_defaults, field_delim=",", use_quote_delim=True, 
                                   None)
     fn = f"DecodeCSV_OUT_TYPE_{len(defaults)}"
     cols = list(select_cols) if select_cols is not None else list(range(len(defaults)))
-    flat = arr.reshape(-1)
+    delim = field_delim.encode() if isinstance(field_delim, str) else bytes(field_delim)
+    na = na_value.encode() if isinstance(na_value, str) else bytes(na_value)
     out = [[] for _ in defaults]
-    quoting = csv.QUOTE_MINIMAL if use_quote_delim else csv.QUOTE_NONE
-    for r, line in enumerate(flat):
-        fields = next(csv.reader([line.decode("utf-8")], delimiter=field_delim, quoting=quoting), [""])
+    for r, line in enumerate(arr.reshape(-1)):
+        try:
+            fields = _csv_split(line, delim, use_quote_delim)
+        except ValueError as e:
+            raise _kernel_error(errors.InvalidArgumentError, str(e), "DecodeCSV", fn) from None
         if select_cols is None and len(fields) != len(defaults):
             raise _kernel_error(errors.InvalidArgumentError, f"Expect {len(defaults)} fields but have {len(fields)} "
                                 f"in record {r}", "DecodeCSV", fn)
         for j, (c, d) in enumerate(zip(cols, defaults)):
-            field = fields[c] if c < len(fields) else ""
-            out[j].append(_csv_field(field, d, na_value, j, r, fn))
-    results = []
-    for values, d in zip(out, defaults):
-        results.append(_wrap_np(_np_array(values, d.dtype).reshape(arr.shape), d.dtype))
-    return results
+            field = fields[c] if c < len(fields) else b""
+            out[j].append(_csv_field(field, d, na, j, r, fn))
+    with np.errstate(over="ignore"):      # 1e39 in a float column is inf, as TF's strtof gives
+        return [_wrap_np(_np_array(values, d.dtype).reshape(arr.shape), d.dtype) for values, d in zip(out, defaults)]
+
+
+def _csv_split(line, delim, quotes):
+    """The fields of one CSV record (bytes, any encoding), with TF's rules: a field may start after line breaks;
+    a quoted field ends with a quote then the delimiter or the end, `""` inside it is a quote; an unquoted field
+    holds no quote or line break. Raises ValueError with TF's message."""
+    fields, i, n, d = [], 0, len(line), delim[0]
+    while i < n:
+        if line[i] in b"\r\n":
+            i += 1
+            continue
+        if not (quotes and line[i] == 34):
+            j = i
+            while j < n and line[j] != d:
+                if (quotes and line[j] == 34) or line[j] in b"\r\n":
+                    raise ValueError("Unquoted fields cannot have quotes/CRLFs inside")
+                j += 1
+            fields.append(line[i:j])
+            i = j + 1
+            continue
+        i += 1
+        field = bytearray()
+        while i < n - 1 and not (line[i] == 34 and line[i + 1] == d):
+            if line[i] != 34:
+                field.append(line[i])
+                i += 1
+            elif line[i + 1] == 34:
+                field.append(34)
+                i += 2
+            else:
+                raise ValueError("Quote inside a string has to be escaped by another quote")
+        if not (i < n and line[i] == 34 and (i == n - 1 or line[i + 1] == d)):
+            raise ValueError("Quoted field has to end with quote followed by delim or end")
+        fields.append(bytes(field))
+        i += 2
+    if line and line[-1] == d:
+        fields.append(b"")
+    return fields
+
+
+_CSV_INT = re.compile(rb"\s*[+-]?\d+\s*")
+_CSV_FLOAT = re.compile(rb"\s*[+-]?(\d+\.?\d*(e[+-]?\d+)?|\.\d+(e[+-]?\d+)?|inf|infinity|nan)\s*", re.I)
+_CSV_HEX = re.compile(rb"\s*[+-]?0x([0-9a-f]+\.?[0-9a-f]*|\.[0-9a-f]+)(p[+-]?\d+)?\s*", re.I)
+
+
+def _csv_number(field, dt):
+    """A CSV number as TF's strto* parse it (hex floats, inf/nan, surrounding spaces), or None."""
+    if dt.is_integer:
+        if not _CSV_INT.fullmatch(field):
+            return None
+        v = int(field)
+        bits = 31 if dt == dtypes.int32 else 63
+        return v if -(1 << bits) <= v < 1 << bits else None
+    if _CSV_FLOAT.fullmatch(field):
+        v = float(field)
+    elif _CSV_HEX.fullmatch(field):
+        text = field.strip().decode()
+        v = float.fromhex(text if "p" in text.lower() else text + "p0")
+    else:
+        return None
+    return v
 
 
 def _csv_field(field, default, na_value, col, row, fn):
     dt = default.dtype
-    if field == "" or field == na_value:
+    if field == b"" or field == na_value:
         if default.shape.num_elements() == 0:
             raise _kernel_error(errors.InvalidArgumentError, f"Field {col} is required but missing in record {row}!",
                                 "DecodeCSV", fn)
         return default._array().reshape(-1)[0]
     if dt == dtypes.string:
-        return field.encode("utf-8")
-    try:
-        return float(field) if dt.is_floating else int(field)
-    except ValueError:
-        raise _kernel_error(errors.InvalidArgumentError, f"Field {col} in record {row} is not a valid {dt.name}: "
-                            f"{field}", "DecodeCSV", fn) from None
+        return field
+    v = _csv_number(field, dt)
+    if v is None:
+        text = field.split(b"\0")[0].decode("utf-8", "backslashreplace")
+        raise _kernel_error(errors.InvalidArgumentError, f"Field {col} in record {row} is not a valid "
+                            f"{_c_name(dt)}: {text}", "DecodeCSV", fn)
+    return v
 
 
 # ------------------------------------------------------------------------------------------------ image codecs
