@@ -308,3 +308,15 @@ def test_resave_keeps_foreign_files_and_cleans_stale_temporaries(tmp_path):
     assert (target / "notes.txt").read_text() == "mine"
     assert not stale.exists()
     np.testing.assert_allclose(tf.saved_model.load(str(target))(tf.constant(X)).numpy(), [[5.5, 0.0]], atol=1e-2)
+
+
+def test_load_recovers_the_previous_model_after_a_kill_between_renames(tmp_path):
+    # the fallback swap (no renameat2): a kill after `model -> .model.tfcompat-old-<pid>-*` and before the new one
+    # took the final name leaves no `model`; load puts the previous one back
+    target = tmp_path / "model"
+    tf.saved_model.save(_Model(2.0), str(target))
+    os.rename(target, tmp_path / ".model.tfcompat-old-999999999-abcd")
+    (tmp_path / ".model.tfcompat-tmp-999999999-abcd").mkdir()          # the new one, maybe incomplete
+    np.testing.assert_allclose(tf.saved_model.load(str(target))(tf.constant(X)).numpy(), [[10.5, 2.9963627]], rtol=1e-6)
+    tf.saved_model.save(_Model(), str(target))
+    assert sorted(os.listdir(tmp_path)) == ["model"]
