@@ -290,6 +290,27 @@ def test_deferred_restore_of_a_corrupt_value_leaves_its_variable(tmp_path):
     assert [w.numpy().tolist() for w in fresh.weights] == [[[5.0] * 3] * 2, [1.0] * 3]
 
 
+def test_failed_restore_changes_nothing_but_its_deferred_values_still_apply(tmp_path):
+    """TF 2.21: the pass raises with no variable changed; the layer built later still gets its (good) values."""
+    layer = tf.keras.layers.Dense(3, kernel_initializer="ones", bias_initializer="ones")
+    layer.build((None, 2))
+    layer.kernel.assign(np.full((2, 3), 5.0, "float32"))
+    layer.bias.assign(np.full(3, 5.0, "float32"))
+    prefix = tf.train.Checkpoint(layer=layer, v=tf.Variable(np.arange(100.0)), w=tf.Variable(2.0)).write(
+        str(tmp_path / "ck"))
+    entry = BundleReader(prefix).entries["w/.ATTRIBUTES/VARIABLE_VALUE"]      # read after v
+    with open(prefix + DATA, "r+b") as f:
+        f.seek(entry["offset"] + 3)
+        f.write(b"\xff")
+    fresh, v, w = tf.keras.layers.Dense(3, kernel_initializer="ones", bias_initializer="ones"), \
+        tf.Variable(np.zeros(100)), tf.Variable(-1.0)
+    with pytest.raises(tf.errors.DataLossError, match="checksum mismatch"):
+        tf.train.Checkpoint(layer=fresh, v=v, w=w).restore(prefix)
+    assert (v.numpy() == 0).all() and w.numpy() == -1.0
+    fresh.build((None, 2))
+    assert [x.numpy().tolist() for x in fresh.weights] == [[[5.0] * 3] * 2, [5.0] * 3]
+
+
 def test_keras_load_weights_is_all_or_nothing(tmp_path):
     """Keras 3 assigns the layers before a mismatching one; tfcompat checks every value first."""
     tf.keras.backend.clear_session()

@@ -205,7 +205,6 @@ class _Restore:
 
     def __init__(self, root, reader, nodes):
         self.uid = next(self._uids)
-        self.failed = False                              # its first pass raised: it restores nothing later
         self._pending = None
         self._root = weakref.ref(root)
         self.reader = reader
@@ -333,7 +332,7 @@ def _resume(parent):
     positions = entry[1]
     for i, (restore, owner_ref, sid) in enumerate(positions):
         owner = owner_ref()
-        if owner is None or restore.failed:
+        if owner is None:
             continue
         try:
             restore.run(owner, sid, _listeners(owner, sid))
@@ -503,11 +502,8 @@ def restore_objects(root, save_path):
     except _proto.ProtoError as e:
         raise errors.DataLossError(None, None, f"corrupt object graph in {reader.index}: {e}") from None
     restore = _Restore(root, reader, nodes)
-    try:
-        restore.run(root, 0, _listeners(root, 0) if _announces(root) else ())
-    except BaseException:
-        restore.failed = True
-        raise
+    restore.run(root, 0, _listeners(root, 0) if _announces(root) else ())   # values for objects not yet
+    # built wait even if this pass raises: they are restored when their objects appear (as TF)
     return CheckpointLoadStatus(restore)
 
 
