@@ -695,8 +695,8 @@ class BackupAndRestore(Callback):
     def on_epoch_end(self, epoch, logs=None):
         os.makedirs(self.backup_dir, exist_ok=True)
         self.model.save_weights(self._weights_path, overwrite=True)
-        with open(self._training_metadata_path, "w") as f:
-            json.dump({"epoch": epoch}, f)
+        from tfcompat.util.atomic_file import write_bytes          # a killed save never leaves half the JSON
+        write_bytes(self._training_metadata_path, [json.dumps({"epoch": epoch}).encode()])
 
     def on_train_end(self, logs=None):
         if self.delete_checkpoint and os.path.exists(self.backup_dir):
