@@ -382,3 +382,44 @@ def test_compressed_record_files_as_tf_reads_them(tmp_path):
             _read_tfrecords(tmp_path, data, "GZIP")
         assert str(e.value) == _ITER + ("inflate() failed with error -3: incorrect header check "
                                         "[Op:IteratorGetNext] name: ")
+
+
+# ------------------------------------------------------------------------------- tf.function retracing
+
+_RETRACE_TAIL = (" triggered tf.function retracing. Tracing is expensive and the excessive number of tracings could be "
+                 "due to (1) creating @tf.function repeatedly in a loop, (2) passing tensors with different shapes, (3) "
+                 "passing Python objects instead of tensors. For (1), please define your @tf.function outside of the "
+                 "loop. For (2), @tf.function has reduce_retracing=True option that can avoid unnecessary retracing. "
+                 "For (3), please refer to https://www.tensorflow.org/guide/function#controlling_retracing and "
+                 "https://www.tensorflow.org/api_docs/python/tf/function for  more details.")
+
+
+def _retrace_warnings(caplog, calls):
+    import logging
+    caplog.clear()
+    with caplog.at_level(logging.WARNING, logger="tensorflow"):
+        calls()
+    return [r.getMessage() for r in caplog.records if "retracing" in r.getMessage()]
+
+
+def test_frequent_retracing_warns_as_tf(caplog):
+    def f(x):
+        return x + 1
+    fn = tf.function(f)
+    assert _retrace_warnings(caplog, lambda: [fn(i) for i in range(8)]) == [
+        f"5 out of the last 5 calls to {f}" + _RETRACE_TAIL, f"6 out of the last 6 calls to {f}" + _RETRACE_TAIL]
+
+    def g(x):
+        return x * 2
+    gn = tf.function(g)
+    assert _retrace_warnings(caplog, lambda: [gn(i) for i in (1, 1, 1, 2, 3, 4, 5, 6)]) == [
+        f"5 out of the last 7 calls to {g}" + _RETRACE_TAIL, f"6 out of the last 8 calls to {g}" + _RETRACE_TAIL]
+
+    def h(x):
+        return x - 1
+    assert len(_retrace_warnings(caplog, lambda: [tf.function(h)(tf.constant(1.0)) for _ in range(7)])) == 2
+
+    def k(x):
+        return x * 3
+    kn = tf.function(k)          # retracing now and then, among many calls: no warning
+    assert _retrace_warnings(caplog, lambda: [kn(i // 20) for i in range(200)]) == []

@@ -68,6 +68,61 @@ variables._creation_hooks.append(_on_variable)
 _tls = threading.local()
 _run_eagerly = [False]
 
+_RETRACE_HISTORY, _RETRACE_THRESHOLD, _RETRACE_MAX_WARNINGS = 10, 5, 2
+_retrace_detectors = weakref.WeakKeyDictionary()      # Python function's code -> _RetraceDetector
+
+
+class _RetraceDetector:
+    """TF's frequent-tracing detector for one Python function (shared by every `tf.function` of it, so that
+    `tf.function(f)` made in a loop is caught): it warns, at most twice, when 5 of its last ~10 calls traced."""
+
+    __slots__ = ("calls_per_trace", "count", "warnings", "untraced")
+
+    def __init__(self):
+        self.calls_per_trace = []     # calls since each recent trace (that trace included)
+        self.count = 0
+        self.warnings = 0
+        self.untraced = 0             # calls without tracing since the last trace, added in at the next one
+
+    def traced(self, function):
+        if self.untraced:
+            if not self.calls_per_trace:
+                self.calls_per_trace.append(0)
+            self.calls_per_trace[-1] += self.untraced
+            self.count += self.untraced
+            self.untraced = 0
+        self.count += 1
+        self.calls_per_trace.append(1)
+        while self.calls_per_trace and self.count - self.calls_per_trace[0] > _RETRACE_HISTORY:
+            self.count -= self.calls_per_trace.pop(0)
+        if self.warnings < _RETRACE_MAX_WARNINGS and len(self.calls_per_trace) >= _RETRACE_THRESHOLD:
+            self.warnings += 1
+            from tfcompat.ops.misc_ops import get_logger
+            get_logger().warning(
+                f"{len(self.calls_per_trace)} out of the last {self.count} calls to {function} triggered "
+                "tf.function retracing. Tracing is expensive and the excessive number of tracings could be due to "
+                "(1) creating @tf.function repeatedly in a loop, (2) passing tensors with different shapes, (3) "
+                "passing Python objects instead of tensors. For (1), please define your @tf.function outside of "
+                "the loop. For (2), @tf.function has reduce_retracing=True option that can avoid unnecessary "
+                "retracing. For (3), please refer to https://www.tensorflow.org/guide/function#controlling_retracing "
+                "and https://www.tensorflow.org/api_docs/python/tf/function for  more details.")
+
+
+def _retrace_detector(python_function):
+    """The detector of `python_function`'s code (TF's key: through `__wrapped__` and bound methods)."""
+    target = python_function
+    while hasattr(target, "__wrapped__"):
+        target = target.__wrapped__
+    target = getattr(target, "__func__", target)
+    key = getattr(target, "__code__", python_function)
+    try:
+        detector = _retrace_detectors.get(key)
+        if detector is None:
+            detector = _retrace_detectors[key] = _RetraceDetector()
+    except TypeError:         # not weakly referenceable: a detector of its own
+        detector = _RetraceDetector()
+    return detector
+
 
 @tf_export("config.run_functions_eagerly")
 def run_functions_eagerly(run_eagerly):
@@ -817,6 +872,7 @@ class Function:
         self._concrete = []         # every ConcreteFunction, in trace order
         self._general = False       # some concrete function has non-exact specs
         self._tracing_count = 0
+        self._retrace = _retrace_detector(python_function)
         self._created_variables = None     # whether the first trace created variables (None: not traced yet)
         self._descriptor_cache = weakref.WeakKeyDictionary()
         self._bound_instance = None
@@ -875,10 +931,14 @@ class Function:
         if cf is None:
             cf = self._lookup(args, kwargs, flat) if self._general else None
             if cf is None:
+                outer = getattr(_tls, "recorder", None)
                 cf = self._trace(args, kwargs, flat)
+                if outer is None:             # TF counts eager calls only, not calls inside another trace
+                    self._retrace.traced(self._python_function)
                 return cf._first_result
             if key is not None:
                 self._exact[key] = cf
+        self._retrace.untraced += 1
         return self._run(cf, args, kwargs, flat)
 
     def _call_concrete(self, cf, args, kwargs):
