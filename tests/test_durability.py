@@ -37,6 +37,7 @@ def kill_during_saves(save, check, cleanup_save, directory, seed):
     start = time.perf_counter()
     save(0)
     window = 3 * (time.perf_counter() - start) + 0.01
+    check()
     left = 0
     for round_ in range(KILLS):
         pid = os.fork()
@@ -346,6 +347,23 @@ def test_second_manager_in_the_process_is_refused(tmp_path):
     del first
     gc.collect()
     assert second.save() == os.path.join(d, "ckpt-2")       # its own counter: restored 1, now the only writer
+
+
+def test_forked_child_does_not_inherit_the_lock(tmp_path):
+    d = str(tmp_path)
+    mgr = tf.train.CheckpointManager(tf.train.Checkpoint(v=tf.Variable(1.0)), d, max_to_keep=2)
+    mgr.save()
+    pid = os.fork()
+    if pid == 0:                          # pragma: no cover - child
+        code = 3
+        try:
+            mgr.save()
+        except tf.errors.FailedPreconditionError:
+            code = 0                      # the parent still writes the directory
+        finally:
+            os._exit(code)
+    assert os.waitpid(pid, 0)[1] == 0
+    assert mgr.save() == os.path.join(d, "ckpt-2")
 
 
 def test_manager_in_another_process_is_refused(tmp_path):

@@ -117,14 +117,29 @@ def _lock_directory(directory):
     return None
 
 
+_LOCKING = weakref.WeakSet()     # managers holding their directory's lock
+
+
+def _drop_inherited_locks():
+    """In a forked child: closes the copies of the parent's locked descriptors (the parent keeps its locks;
+    a manager used in the child locks the directory anew)."""
+    for manager in list(_LOCKING):
+        manager._lock()
+    _LOCKING.clear()
+
+
+os.register_at_fork(after_in_child=_drop_inherited_locks)
+
+
 class CheckpointManager:
     """`tf.train.CheckpointManager`: numbered saves in a directory, keeping the newest `max_to_keep`.
 
     A save writes the checkpoint files, then the state file, then deletes the old checkpoints, so a crash at
     any point leaves a state file that names only complete checkpoints. One writer per directory (tfcompat
     addition; TF does not check): the first `save` locks the directory (`flock`) for the life of the manager,
-    and a `save` of another manager on it, in this process or another, raises `FailedPreconditionError`
-    instead of overwriting that manager's checkpoints. Managers that only restore take no lock.
+    and a `save` of another manager on it, in this process or another (a forked child included), raises
+    `FailedPreconditionError` instead of overwriting that manager's checkpoints. Managers that only restore
+    take no lock.
     """
 
     def __init__(self, checkpoint, directory, max_to_keep, keep_checkpoint_every_n_hours=None, checkpoint_name="ckpt",
@@ -142,7 +157,7 @@ class CheckpointManager:
         self._checkpoint_interval = checkpoint_interval
         self._last_checkpoint_step = None
         self._init_fn = init_fn
-        self._locked = False
+        self._lock = None                 # finalizer closing the locked directory descriptor
         self._maybe_delete = collections.OrderedDict()
         now = time.time()
         state = get_checkpoint_state(self._directory)
@@ -197,7 +212,7 @@ class CheckpointManager:
         return doomed
 
     def _own_directory(self):
-        if self._locked:
+        if self._lock is not None and self._lock.alive:
             return
         fd = _lock_directory(self._directory)
         if fd is None:
@@ -205,8 +220,8 @@ class CheckpointManager:
                 None, None, f"Another CheckpointManager (in this or another process) is saving to {self._directory}: "
                 "two writers would overwrite and delete each other's checkpoints. Use one CheckpointManager per "
                 "directory, or another directory.")
-        weakref.finalize(self, os.close, fd)
-        self._locked = True
+        self._lock = weakref.finalize(self, os.close, fd)
+        _LOCKING.add(self)
 
     def save(self, checkpoint_number=None, check_interval=True, options=None):
         """Saves `checkpoint_name-N` (N: `checkpoint_number` or the incremented save_counter); returns its path.
