@@ -423,3 +423,27 @@ def test_frequent_retracing_warns_as_tf(caplog):
         return x * 3
     kn = tf.function(k)          # retracing now and then, among many calls: no warning
     assert _retrace_warnings(caplog, lambda: [kn(i // 20) for i in range(200)]) == []
+
+
+def test_compressed_fixed_length_records_stream(tmp_path):
+    path = tmp_path / "r.bin"
+    for kind, pack in (("GZIP", gzip.compress), ("ZLIB", zlib.compress)):
+        path.write_bytes(pack(b"abcdefgh"))
+        got = [x.numpy() for x in tf.data.FixedLengthRecordDataset(str(path), 4, compression_type=kind)]
+        assert got == [b"abcd", b"efgh"]
+
+
+def _png_chunk(kind, body):
+    return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
+
+
+def test_a_png_declaring_a_huge_interlaced_image_is_refused_within_its_data():
+    ihdr = struct.pack(">IIBBBBB", 60000, 60000, 8, 0, 0, 0, 1)          # 3.6 GB of interlaced gray pixels
+    idat = zlib.compress(bytes(8 << 20), 9)                              # of which 8 MiB exist
+    png = b"\x89PNG\r\n\x1a\n" + _png_chunk(b"IHDR", ihdr) + _png_chunk(b"IDAT", idat) + _png_chunk(b"IEND", b"")
+    tracemalloc.start()
+    with pytest.raises(errors.InvalidArgumentError, match=f"Invalid PNG data, size {len(png)}"):
+        tf.io.decode_png(png)
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    assert peak < 64 << 20

@@ -48,10 +48,13 @@ class InflatingReader:
                 self._out += out
                 return
 
-    def read(self, n):
-        """Up to `n` bytes (fewer only at the end of the data), never inflating more than a block beyond `n`."""
-        while len(self._out) < n and not self._done:
+    def read(self, n=-1):
+        """Up to `n` bytes (all that is left when `n` < 0; fewer only at the end of the data), never inflating
+        more than a block beyond `n`."""
+        while (n < 0 or len(self._out) < n) and not self._done:
             self._fill()
+        if n < 0:
+            n = len(self._out)
         data = bytes(self._out[:n])
         del self._out[:n]
         return data

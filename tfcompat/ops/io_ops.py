@@ -1003,6 +1003,17 @@ def _samples(raw, w, h, depth, spp):
     return vals.reshape(h, w, spp), size
 
 
+def _png_raw_size(w, h, depth, spp, interlace):
+    """Bytes of filtered scanlines an image (all its Adam7 passes) holds."""
+    passes = _ADAM7 if interlace else ((0, 0, 1, 1),)
+    total = 0
+    for y0, x0, dy, dx in passes:
+        pw, ph = (w - x0 + dx - 1) // dx, (h - y0 + dy - 1) // dy
+        if pw > 0 and ph > 0:
+            total += ph * ((pw * spp * depth + 7) // 8 + 1)
+    return total
+
+
 def _png_pixels(raw, w, h, depth, spp, interlace):
     """All samples of the image, de-interlacing Adam7 passes."""
     if not interlace:
@@ -1027,11 +1038,15 @@ def _to_gray(rgb, depth):
 def _decode_png(data, channels, wide):
     """(h, w, channels) uint8 (uint16 if `wide`) array of a PNG, transformed as TF's libpng setup does."""
     (w, h, depth, ctype, _, _, interlace), plte, trns, idat = _png_chunks(data)
+    spp = _PNG_SAMPLES[ctype]
+    need = _png_raw_size(w, h, depth, spp, interlace)
     try:
-        raw = zlib.decompressobj().decompress(idat)
+        raw = zlib.decompressobj().decompress(idat, need)     # never inflates past what the header declares
     except zlib.error:
         raise _BadPng(False) from None
-    img = _png_pixels(raw, w, h, depth, _PNG_SAMPLES[ctype], interlace)
+    if len(raw) < need:            # checked before any pixel array is allocated
+        raise _BadPng(False)
+    img = _png_pixels(raw, w, h, depth, spp, interlace)
     src_channels = {0: 1, 2: 3, 3: 4 if trns else 3, 4: 2, 6: 4}[ctype]
     channels = channels or src_channels
     full = (1 << min(depth, 8)) - 1 if depth < 16 else 0xFFFF     # libpng's filler for a missing alpha
