@@ -68,7 +68,7 @@ def constant_of(arrays):
     return values.pop()
 
 
-# -- kill -9 during saves ------------------------------------------------------------------------------------------------------
+# -- kill -9 during saves -----------------------------------------------------------------------------------------
 def test_kill_during_checkpoint_overwrite(tmp_path):
     """`Checkpoint.write` to the same prefix: data and index are renamed separately; the old data stays
     linked aside until the new index lands, so the old index always finds its data."""
@@ -215,7 +215,7 @@ def test_failed_write_leaves_nothing(tmp_path):
     assert os.listdir(tmp_path) == ["f.bin"] and (tmp_path / "f.bin").read_bytes() == b"old"
 
 
-# -- restores are all or nothing ---------------------------------------------------------------------------------------------
+# -- restores are all or nothing ----------------------------------------------------------------------------------
 def _three():
     return tf.train.Checkpoint(a=tf.Variable(np.arange(1000, dtype="float32")),
                                b=tf.Variable(np.arange(10, dtype="int64")), c=tf.Variable([b"x", b"yz"]))
@@ -267,7 +267,8 @@ def test_wrong_shape_or_dtype_changes_no_variable(tmp_path):
     assert (live.a.numpy() == -1).all() and (live.b.numpy() == -1).all()
     live = _sentinels()
     live.c = tf.Variable([-1.0, -1.0])
-    with pytest.raises(tf.errors.InvalidArgumentError, match="expected dtype float does not equal original dtype string"):
+    with pytest.raises(tf.errors.InvalidArgumentError,
+                       match="expected dtype float does not equal original dtype string"):
         live.restore(prefix)
     assert (live.a.numpy() == -1).all() and (live.b.numpy() == -1).all()
 
@@ -333,7 +334,7 @@ def test_keras_load_weights_is_all_or_nothing(tmp_path):
     assert constant_of([w.numpy() for w in other.layers[1].weights]) == -1.0
 
 
-# -- one writer per checkpoint directory -------------------------------------------------------------------------------------
+# -- one writer per checkpoint directory --------------------------------------------------------------------------
 def test_second_manager_in_the_process_is_refused(tmp_path):
     d = str(tmp_path)
     first = tf.train.CheckpointManager(tf.train.Checkpoint(v=tf.Variable(1.0)), d, max_to_keep=2)
@@ -392,7 +393,7 @@ def test_manager_in_another_process_is_refused(tmp_path):
     assert mine.save() == os.path.join(d, "ckpt-1")      # the lock died with the other writer
 
 
-# -- file modes ---------------------------------------------------------------------------------------------------------------
+# -- file modes ---------------------------------------------------------------------------------------------------
 @pytest.mark.parametrize("umask,mode", [(0o022, 0o644), (0o077, 0o600)])
 def test_saved_files_get_the_umask_mode(tmp_path, umask, mode):
     old = os.umask(umask)
