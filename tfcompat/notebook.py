@@ -362,12 +362,13 @@ class _Session:
     # -- outputs
     def emit(self, obj, kind):
         """Shows `obj` as a display_data or execute_result output (and on the terminal)."""
-        data = {"text/plain": repr(obj).splitlines(keepends=True)}
+        text = repr(obj)
+        data = {"text/plain": text.splitlines(keepends=True)}
         figure = sys.modules.get("matplotlib.figure")
         if figure is not None and isinstance(obj, figure.Figure):
             data["image/png"] = self.save_figure(obj)
         else:
-            self.terminal[0].write(repr(obj) + "\n")
+            self.terminal[0].write(text + "\n")
         item = {"output_type": kind, "data": data, "metadata": {}}
         if kind == "execute_result":
             item["execution_count"] = self.count
