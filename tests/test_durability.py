@@ -203,6 +203,18 @@ def test_stale_temporaries_of_dead_writers_are_removed(tmp_path):
     assert sorted(os.listdir(tmp_path)) == sorted(["f.bin", os.path.basename(live), os.path.basename(other_target)])
 
 
+def test_save_through_a_symlink_rewrites_its_target(tmp_path):
+    """As Keras's in-place writes: the link stays, the file it points to gets the new content."""
+    model = _dense_model()
+    model.save(str(tmp_path / "run1.keras"))
+    os.symlink("run1.keras", str(tmp_path / "latest.keras"))
+    _fill(model, 3.0)
+    model.save(str(tmp_path / "latest.keras"))
+    assert os.path.islink(tmp_path / "latest.keras") and sorted(os.listdir(tmp_path)) == ["latest.keras", "run1.keras"]
+    loaded = tf.keras.models.load_model(str(tmp_path / "run1.keras"))
+    assert constant_of([w.numpy() for w in loaded.weights]) == 3.0
+
+
 def test_failed_write_leaves_nothing(tmp_path):
     target = str(tmp_path / "f.bin")
     atomic_file.write_bytes(target, [b"old"])

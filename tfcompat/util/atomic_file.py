@@ -80,7 +80,8 @@ class AtomicFile:
     to `path`, `discard()` deletes it. Nothing appears at `path` before `commit()`."""
 
     def __init__(self, path):
-        self.path = os.fspath(path)
+        path = os.fspath(path)
+        self.path = os.path.realpath(path) if os.path.islink(path) else path   # a link's target is rewritten
         remove_stale(self.path)
         self.tmp = temp_path(self.path)
         with _active_lock:
