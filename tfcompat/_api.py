@@ -90,18 +90,16 @@ def load(path):
     """The module behind the lazy namespace `tf.<path>`.
 
     A target package that does not exist answers as any missing TF name does
-    (`NotImplementedYet`, also an `AttributeError`), never `ModuleNotFoundError`;
-    a package without its own `__getattr__` gets TF's missing-name answer.
+    (`NotImplementedYet`, also an `AttributeError`), never `ModuleNotFoundError`.
+    Each target package answers its own missing names with `missing` in a
+    module `__getattr__` (it may be imported directly, bypassing this function).
     """
     target = LAZY[path]
     if target.startswith("keras."):
         from tfcompat._tf_keras import resolve
         return resolve(target)
     namespace, _, attr = path.rpartition(".")
-    module = import_or_missing(target, namespace, attr)
-    if "__getattr__" not in module.__dict__ and module.__name__ != "tfcompat":
-        module.__getattr__ = _missing_hook(path)
-    return module
+    return import_or_missing(target, namespace, attr)
 
 
 def import_or_missing(target, namespace, attr):
@@ -112,12 +110,6 @@ def import_or_missing(target, namespace, attr):
         if e.name is None or not (target == e.name or target.startswith(e.name + ".")):
             raise                                   # a dependency of an existing package is missing
         raise missing(namespace, attr) from None
-
-
-def _missing_hook(path):
-    def __getattr__(attr):
-        raise missing(path, attr)
-    return __getattr__
 
 
 def build(root):

@@ -55,3 +55,8 @@ def contains_saved_model(export_dir):
     export_dir = os.fspath(export_dir)
     return any(os.path.exists(os.path.join(export_dir, f)) for f in (MARKER, "saved_model.pb"))
 
+
+
+def __getattr__(attr):
+    from tfcompat._api import missing
+    raise missing("saved_model", attr)

@@ -513,3 +513,8 @@ def trace_off():
 
 
 from tfcompat.summary import experimental  # noqa: E402,F401  (needs the functions above)
+
+
+def __getattr__(attr):
+    from tfcompat._api import missing
+    raise missing("summary", attr)
