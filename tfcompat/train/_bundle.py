@@ -295,8 +295,10 @@ def _keep_previous(prefix):
         return None
     try:
         os.link(data, kept)
-    except OSError:
-        shutil.copyfile(data, kept)
+    except FileExistsError:
+        return None                       # another writer of this prefix made it just now: it is theirs
+    except OSError:                       # no hard links here: a copy (a new file: never writes through a link)
+        atomic_file.atomic_write(kept, lambda tmp: shutil.copyfile(data, tmp), sync_dir=False)
     atomic_file.sync_directory(os.path.dirname(prefix))
     return kept
 
@@ -339,7 +341,10 @@ def write_bundle(prefix, tensors, sync_dir=True):
     items = [(b"", _proto.encode_header())] + sorted(entries.items())
     atomic_file.write_bytes(index_path(prefix), [table_bytes(items)], sync_dir)
     if kept is not None:
-        os.unlink(kept)
+        try:
+            os.unlink(kept)
+        except FileNotFoundError:
+            pass
 
 
 class BundleReader:
