@@ -298,13 +298,8 @@ def _tf_class(recorded):
 
 
 # Cases (indices into a decoder's 200) where tfcompat is known to differ from TF, kept exact so that any change
-# shows. parse_example: TF's fast Example parser skips fields and bytes that protobuf's parser rejects (and
-# rejects a few it accepts). decode_jpeg #93: PIL decodes a corrupt JPEG that TF's libjpeg setup refuses.
-_KNOWN_DIFFERENCES = {
-    "decode_jpeg": {93},
-    "parse_example": {14, 18, 28, 58, 73, 80, 102, 108, 115, 116, 122, 165, 198},
-    "parse_single_example": {13, 19, 30, 65, 90, 92, 101, 107, 113, 118, 140, 163, 174, 181, 187, 199},
-}
+# shows. decode_jpeg #93: PIL decodes a corrupt JPEG that TF's libjpeg setup refuses.
+_KNOWN_DIFFERENCES = {"decode_jpeg": {93}}
 
 
 @pytest.mark.parametrize("decoder", list(_FUZZ.CALLS))

@@ -18,6 +18,7 @@ from tfcompat.framework import dtypes, errors
 from tfcompat.framework.convert import to_storage
 from tfcompat.framework.export import tf_export
 from tfcompat.framework.tensor import Tensor, wrap
+from tfcompat.ops import example_wire
 from tfcompat.ops.string_ops import _strings
 
 _CPU = "/job:localhost/replica:0/task:0/device:CPU:0"
@@ -500,19 +501,10 @@ def _feature_spec(features):
     return sparse, dense
 
 
-def _np_values(feature, kind):
-    if kind == "bytes_list":
-        out = np.empty(len(feature.bytes_list.value), dtype=object)
-        out[:] = list(feature.bytes_list.value)
-        return out
-    return np.array(getattr(feature, kind).value, dtype=np.float32 if kind == "float_list" else np.int64)
-
-
 class _Parser:
     """Parses serialized `tf.train.Example`s with TF's checks and messages."""
 
     def __init__(self, serialized, features):
-        from tfcompat.train.example import Example
         self.arr = _strings(serialized, "ParseExampleV2")
         self.sparse, self.dense = _feature_spec(features)
         self.features = features
@@ -525,12 +517,10 @@ class _Parser:
         self.single = self.arr.ndim == 0
         self.examples = []
         for s in self.arr.reshape(-1):
-            ex = Example()
-            try:
-                ex.ParseFromString(s)
-            except Exception:
-                raise self.error(f"Could not parse example input, value: '{repr(s)[2:-1]}'") from None
-            self.examples.append(ex.features.feature)
+            feats = example_wire.parse_example(s)
+            if feats is None:
+                raise self.error(f"Could not parse example input, value: '{repr(s)[2:-1]}'")
+            self.examples.append(feats)
 
     def error(self, message):
         return _kernel_error(errors.InvalidArgumentError, message, "ParseExampleV2", self.fn)
@@ -542,18 +532,24 @@ class _Parser:
         """The values of feature `key` in example `index`, or None if absent."""
         spec = self.features[key]
         kind, tname = _KIND[dtypes.as_dtype(spec.dtype).name]
-        f = feats.get(key)
-        if f is None:
+        f = feats.get(key.encode())
+        try:
+            has = example_wire.feature_kind(f)
+        except ValueError as e:
+            raise self.error(str(e)) from None
+        if has is None:
             return None
-        has = f.WhichOneof("kind")
-        if has is not None and has != kind:
+        if has != kind:
             actual = _KIND[{"float_list": "float32", "int64_list": "int64", "bytes_list": "string"}[has]][1]
             if dense:
                 msg = f"Data types don't match. Data type: {actual} but expected type: {tname}"
             else:
                 msg = f"Data types don't match. Expected type: {tname}, Actual type: {actual}"
             raise self.error(f"{self.where(key, index)}  {msg}")
-        return _np_values(f, kind)
+        try:
+            return example_wire.feature_values(f, kind)
+        except example_wire.BadFeature:
+            raise self.error(f"{self.where(key, index)}  Can't parse serialized Example.") from None
 
     def parse(self):
         out = {}
