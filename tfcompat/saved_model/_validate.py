@@ -38,6 +38,7 @@ class Invalid(Exception):
     """A check failed: `(error class, entry, message)`; the loader adds the file name."""
 
     def __init__(self, cls, where, message):
+        message = message if len(message) <= 600 else message[:600] + "..."
         super().__init__(message)
         self.cls, self.where, self.message = cls, where, message
 
@@ -116,29 +117,36 @@ def _const_kind(c):
 
 
 class ProgramChecker:
-    """Checks one recorded program (see module doc); `steps()` gives its canonical steps for `program_source`."""
+    """Checks one recorded program (see module doc); `step()` gives each step's canonical form for `program_source`.
+
+    Values that are inputs or constants, or views of them (an op whose schema says its result aliases an argument),
+    may not be written in place: a program changes only its own values and its variables."""
 
     def __init__(self, where, n_inputs, n_vars, consts):
         self.where = where
         self.n_inputs, self.n_vars, self.consts = n_inputs, n_vars, consts
         self.const_kinds = [_const_kind(c) for c in consts]
         self.defined = {}               # "o<n>" -> "T" | ("list", count or None) | None (no tensor result)
+        self.origins = {}               # "o<n>" -> the inputs ("I") and constants ("C") it is a view of
+        self._aliased = set()
 
     # -- terms ------------------------------------------------------------------------------------------------------
-    def term(self, t, where):
+    def term(self, t, where, depth=0):
         """(canonical term, kind): kinds are "T", "None", "bool", "int", "float", "str", a constant kind, or
         ("list", [kinds])."""
+        if isinstance(t, int) and not isinstance(t, bool) and not -(1 << 63) <= t < (1 << 63):
+            raise bad(where, "integer literal out of the int64 range")
         if t is None or isinstance(t, (bool, int, str)):
             return t, type(t).__name__ if t is not None else "None"
         if isinstance(t, float):
             if not math.isfinite(t):
                 raise bad(where, "non-finite float literal")
             return t, "float"
-        if not isinstance(t, dict) or len(t) != 1:
-            raise bad(where, f"bad term {t!r}")
+        if not isinstance(t, dict) or len(t) != 1 or depth > 8:
+            raise bad(where, f"bad term {str(t)[:100]}")
         (k, v), = t.items()
         if k in ("list", "tuple"):
-            items = [self.term(x, where) for x in expect(v, list, where, k)]
+            items = [self.term(x, where, depth + 1) for x in expect(v, list, where, k)]
             return {k: [x for x, _ in items]}, ("list", [kind for _, kind in items])
         if k != "ref" or not isinstance(v, str):
             raise bad(where, f"bad term {t!r}")
@@ -180,6 +188,7 @@ class ProgramChecker:
         if not isinstance(f, int) or isinstance(f, bool) or not 0 <= f < len(funcs):
             raise bad(where, f"op index {f!r} out of range")
         name, op = op_names[f], funcs[f]
+        self._aliased = set()
         args, kwargs = self.bind(name, op, expect(s["args"], list, where, "args"),
                                  expect(s["kwargs"], dict, where, "kwargs"), where)
         returns = [str(r.real_type) for r in op._schema.returns]
@@ -190,6 +199,8 @@ class ProgramChecker:
         out = s["out"]
         if not isinstance(out, str) or not _OUT.match(out) or out in self.defined:
             raise bad(where, f"bad or repeated output name {out!r}")
+        self.origins[out] = frozenset(self._aliased) if any(r.alias_info is not None for r in op._schema.returns) \
+            else frozenset()
         if returns == ["Tensor"]:
             self.defined[out] = "T"
         elif returns == ["List[Tensor]"]:
@@ -235,11 +246,14 @@ class ProgramChecker:
         rtype = str(p.real_type)
         if not _accepts(rtype, kind, name, p.name, term):
             raise refused(where, f"argument {p.name!r} of {name} ({rtype}) cannot be {_describe(term, kind)}")
-        if p.alias_info is not None and p.alias_info.is_write:
+        if p.alias_info is not None:
             for ref in _refs(term):
-                if ref[0] not in "or":
-                    raise refused(where, f"{name} writes in place to {ref}: only the program's own values and "
-                                         "variables may be written")
+                m = _REF.match(ref)
+                origin = {"I"} if m.group(1) else {"C"} if m.group(5) else self.origins.get(m.group(3), set())
+                if origin and p.alias_info.is_write:
+                    raise refused(where, f"{name} writes in place to {ref}, an input or constant of the program (or a "
+                                         "view of one): only the program's own values and variables may be written")
+                self._aliased |= origin
         return term
 
 
@@ -299,6 +313,7 @@ def dry_run(where, steps, op_names, funcs, inputs, var_values, consts):
         meta_in.append(torch.empty(dims, dtype=dtype, device="meta"))
     env_r = [_meta(v) for v in var_values]
     env_c = [torch.device("meta") if isinstance(c, torch.device) else _meta(c) for c in consts]
+    known = {}                  # "o<n>" -> real value, for copies and views of constants
     limit = max(MIN_STEP_BYTES, STEP_FACTOR * max(map(_nbytes, meta_in + env_r + env_c), default=0))
     env = {}
 
@@ -329,9 +344,11 @@ def dry_run(where, steps, op_names, funcs, inputs, var_values, consts):
         if any(p.name == "device" for p in op._schema.arguments):
             kwargs["device"] = torch.device("meta")
         if name == "aten::repeat_interleave.Tensor" and kwargs.get("output_size") is None:
-            size = _known_sum(s["args"][0], consts)
+            repeats = _known(s["args"][0], consts, known)
+            size = None if repeats is None else int(repeats.sum())
             if size is None:
-                return              # the size depends on values: the rest is checked when run (see _op_table)
+                raise refused(f"{where}.steps[{n}]", "repeat_interleave with repeats computed when run (its size "
+                                                     "cannot be bounded at load)")
             kwargs["output_size"] = size
         try:
             out = _op_table.DATA_DEPENDENT.get(name, op)(*args, **kwargs)
@@ -342,11 +359,24 @@ def dry_run(where, steps, op_names, funcs, inputs, var_values, consts):
             raise refused(f"{where}.steps[{n}]", f"{name} would allocate {_nbytes(out)} bytes (more than {limit}, "
                                                  "the bound for this program's inputs, variables and constants)")
         env[s["out"]] = out
+        if name in _VALUE_OPS:
+            x = _known(s["args"][0], consts, known)
+            if x is not None:           # a constant passed on unchanged: its values stay known
+                if "device" in kwargs:
+                    kwargs["device"] = torch.device("cpu")
+                known[s["out"]] = op(x, *args[1:], **kwargs)
 
 
-def _known_sum(term, consts):
-    """The sum of a constant int tensor term, else None."""
+_VALUE_OPS = frozenset(("aten::lift_fresh", "aten::_to_copy", "aten::detach", "aten::alias", "aten::clone",
+                        "aten::view", "aten::_unsafe_view"))
+
+
+def _known(term, consts, known):
+    """The real value of a term that is a constant tensor, or a copy or view of one (see `dry_run`), else None."""
     m = _REF.match(term["ref"]) if isinstance(term, dict) and "ref" in term else None
-    if m is None or m.group(5) is None:
+    if m is None:
         return None
-    return int(consts[int(m.group(5))].sum())
+    if m.group(5) is not None:
+        c = consts[int(m.group(5))]
+        return c if isinstance(c, torch.Tensor) else None
+    return known.get(m.group(3)) if m.group(4) is None else None
