@@ -338,7 +338,8 @@ def _read_tfrecords(tmp_path, data, compression=None):
     return [r.numpy() for r in tf.data.TFRecordDataset(str(path), compression_type=compression)]
 
 
-_ITER = "{{function_node __wrapped__IteratorGetNext_output_types_1_device_/job:localhost/replica:0/task:0/device:CPU:0}} "
+_ITER = ("{{function_node __wrapped__IteratorGetNext_output_types_1_device_/job:localhost/replica:0/task:0/device:"
+         "CPU:0}} ")
 
 
 @pytest.mark.parametrize("compression, pack, eof", [
@@ -381,12 +382,12 @@ def test_compressed_record_files_as_tf_reads_them(tmp_path):
 
 # ------------------------------------------------------------------------------- tf.function retracing
 
-_RETRACE_TAIL = (" triggered tf.function retracing. Tracing is expensive and the excessive number of tracings could be "
-                 "due to (1) creating @tf.function repeatedly in a loop, (2) passing tensors with different shapes, (3) "
-                 "passing Python objects instead of tensors. For (1), please define your @tf.function outside of the "
-                 "loop. For (2), @tf.function has reduce_retracing=True option that can avoid unnecessary retracing. "
-                 "For (3), please refer to https://www.tensorflow.org/guide/function#controlling_retracing and "
-                 "https://www.tensorflow.org/api_docs/python/tf/function for  more details.")
+_RETRACE_TAIL = (" triggered tf.function retracing. Tracing is expensive and the excessive number of tracings could "
+                 "be due to (1) creating @tf.function repeatedly in a loop, (2) passing tensors with different shapes, "
+                 "(3) passing Python objects instead of tensors. For (1), please define your @tf.function outside of "
+                 "the loop. For (2), @tf.function has reduce_retracing=True option that can avoid unnecessary "
+                 "retracing. For (3), please refer to https://www.tensorflow.org/guide/function#controlling_retracing "
+                 "and https://www.tensorflow.org/api_docs/python/tf/function for  more details.")
 
 
 def _retrace_warnings(caplog, calls):
