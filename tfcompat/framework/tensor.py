@@ -3,7 +3,11 @@
 `_t` holds the value: a `torch.Tensor`, or for `tf.string` a NumPy object array
 of `bytes`. Operators (`+`, `@`, `[]`, ...) are attached by `tfcompat.ops` so
 that each is the same function as its `tf.*` op.
+
+Code outside `framework/` reads storage with `storage(x)`, never through `_t`.
 """
+import operator
+
 import numpy as np
 import torch
 
@@ -12,6 +16,11 @@ from tfcompat.framework.export import tf_export
 from tfcompat.framework.tensor_shape import TensorShape
 
 _FROM_STORAGE = dtypes.FROM_STORAGE
+
+# `storage(x)`: the storage of a tensor (a torch tensor; for tf.string a NumPy object array of bytes), or the
+# current value of a variable as stored, without the handle a recording tape reads (ops read inputs through
+# `op_def.input_storage`, variables through `Variable._read()`). An attrgetter: C speed, for hot paths.
+storage = operator.attrgetter("_t")
 
 
 def device_name(device):
@@ -85,6 +94,11 @@ class Tensor:
     def _num_elements(self):
         t = self._t
         return t.numel() if type(t) is not np.ndarray else t.size
+
+    def _set_storage(self, t):
+        """Rebinds this tensor to storage `t` of the same value (tensors are immutable: only tapes swap a watched
+        tensor's storage for its autograd handle or forward-mode dual and back, and subclasses fill new instances)."""
+        self._t = t
 
     # -- values -----------------------------------------------------------------
     def _array(self):

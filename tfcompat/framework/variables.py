@@ -5,6 +5,8 @@ Assignments rebind `_t` to a new tensor instead of writing in place, so every
 tensor read from a variable earlier (`read_value()`, `tf.reshape(v, ...)`,
 values a tape saved for the backward pass) keeps the value it had, exactly as
 TF's copy-on-write variables behave. Tapes see reads through `_read()`.
+Outside `framework/`, code reads the stored value with `tensor.storage(v)` and
+replaces it with `v._set_storage(t)`, never through `_t`.
 """
 import enum
 
@@ -162,7 +164,16 @@ class Variable:
         return _UnreadVariable(self) if read_value else None
 
     def _set_storage(self, t):
-        """Rebinds the value to torch tensor `t` (same shape and dtype); for optimizers and restores."""
+        """Replaces the value by torch tensor `t` (the variable's dtype, shape and device; not requiring grad).
+
+        The one way code outside `Variable` writes a value (optimizers, metrics, restores, sliced assignment).
+        TF's variables are copy-on-write: `t` is a new tensor, never the current storage changed in place, and
+        the old storage is not written to afterwards, so tensors read earlier (`read_value()`, views such as
+        `tf.reshape(v, ...)`, values a tape saved for the backward pass) keep their values. Tapes, tf.function
+        traces and optimizers notice the write by the storage's identity (`storage(v)` is a new object).
+        The one exception: an optimizer updates its own slot variables' storages in place once it has rebound
+        them to copies nobody else has read (`keras/optimizers/base.py`).
+        """
         self._t = t
 
     # -- metadata -----------------------------------------------------------------
