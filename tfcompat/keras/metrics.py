@@ -10,7 +10,7 @@ import torch
 
 from tfcompat.framework.export import unsupported_args
 from tfcompat.framework.op_def import input_storage, wrap
-from tfcompat.framework.tensor import Tensor
+from tfcompat.framework.tensor import Tensor, storage
 from tfcompat.keras import losses as _losses
 from tfcompat.keras.losses import squeeze_or_expand_to_same_rank
 from tfcompat.keras.variables import Variable, name_scope
@@ -76,7 +76,7 @@ class Metric:
 
     def reset_state(self):
         for v in self.variables:
-            v._t = torch.zeros_like(v._t)
+            v._set_storage(torch.zeros_like(storage(v)))
 
     def update_state(self, *args, **kwargs):
         raise NotImplementedError
@@ -128,10 +128,10 @@ class Sum(Metric):
 
     def update_state(self, values, sample_weight=None):
         values, _ = _samplewise(_cast(values, self._torch_dtype), sample_weight, torch.sum, self._torch_dtype)
-        self.total._t = self.total._t + values.sum()
+        self.total._set_storage(storage(self.total) + values.sum())
 
     def result(self):
-        return wrap(self.total._t)
+        return wrap(storage(self.total))
 
 
 class Mean(Metric):
@@ -148,18 +148,18 @@ class Mean(Metric):
         self._accumulate(values, sample_weight)
 
     def _accumulate(self, values, sample_weight):
-        total = self.total._t
+        total = storage(self.total)
         if values.device != total.device:
             values = values.to(total.device)
-        self.total._t = total + values.sum()
+        self.total._set_storage(total + values.sum())
         if sample_weight is not None:
             n = sample_weight.sum().to(total.device)
         else:
             n = values.shape[0] if values.ndim >= 1 else 1
-        self.count._t = self.count._t + n
+        self.count._set_storage(storage(self.count) + n)
 
     def result(self):
-        return wrap(_divide_no_nan(self.total._t, self.count._t))
+        return wrap(_divide_no_nan(storage(self.total), storage(self.count)))
 
 
 class MeanMetricWrapper(Mean):
@@ -360,7 +360,7 @@ class RootMeanSquaredError(Mean):
         super().update_state(wrap(torch.square(p - t)), sample_weight=sample_weight)
 
     def result(self):
-        return wrap(torch.sqrt(_divide_no_nan(self.total._t, self.count._t)))
+        return wrap(torch.sqrt(_divide_no_nan(storage(self.total), storage(self.count))))
 
 
 class CosineSimilarity(MeanMetricWrapper):
@@ -410,7 +410,8 @@ def _confusion_update(variables, y_true, y_pred, thresholds, sample_weight=None,
         "fn": lambda: ((~pred_pos & label).to(torch.float32) * weights).sum(1),
     }
     for key, var in variables.items():
-        var._t = var._t + counts[key]().to(var._t.device).reshape(var._t.shape)
+        t = storage(var)
+        var._set_storage(t + counts[key]().to(t.device).reshape(t.shape))
 
 
 @unsupported_args("top_k")
@@ -432,7 +433,8 @@ class _ThresholdMetric(Metric):
                           sample_weight, self.class_id)
 
     def _ratio(self, other):
-        r = _divide_no_nan(self.true_positives._t, self.true_positives._t + getattr(self, other)._t)
+        tp = storage(self.true_positives)
+        r = _divide_no_nan(tp, tp + storage(getattr(self, other)))
         return wrap(r[0] if len(self.thresholds) == 1 else r)
 
     def get_config(self):
@@ -470,7 +472,7 @@ def _count_metric(class_name, key, var_name, default_name):
             _confusion_update({key: self.accumulator}, y_true, y_pred, self.thresholds, sample_weight)
 
         def result(self):
-            t = self.accumulator._t
+            t = storage(self.accumulator)
             return wrap(t[0] if len(self.thresholds) == 1 else t)
 
         def get_config(self):
@@ -529,8 +531,8 @@ class AUC(Metric):
                            "fn": self.false_negatives}, y_true, y_pred, self._thresholds.tolist(), sample_weight)
 
     def result(self):
-        tp, fp = self.true_positives._t, self.false_positives._t
-        tn, fn = self.true_negatives._t, self.false_negatives._t
+        tp, fp = storage(self.true_positives), storage(self.false_positives)
+        tn, fn = storage(self.true_negatives), storage(self.false_negatives)
         if self.curve == "PR" and self.summation_method == "interpolation":
             return wrap(self._interpolate_pr_auc(tp, fp, fn))
         recall = _divide_no_nan(tp, tp + fn)
@@ -597,10 +599,11 @@ class MeanIoU(Metric):
             t, p, w = t[keep], p[keep], w[keep]
         n = self.num_classes
         cm = torch.zeros(n * n, dtype=torch.float32, device=t.device).index_add_(0, t * n + p, w).reshape(n, n)
-        self.total_cm._t = self.total_cm._t + cm.to(self.total_cm._t.device)
+        total = storage(self.total_cm)
+        self.total_cm._set_storage(total + cm.to(total.device))
 
     def result(self):
-        cm = self.total_cm._t
+        cm = storage(self.total_cm)
         tp = torch.diagonal(cm)
         denom = cm.sum(0) + cm.sum(1) - tp
         valid = torch.sum((denom != 0).to(cm.dtype))
@@ -608,7 +611,7 @@ class MeanIoU(Metric):
         return wrap(_divide_no_nan(torch.sum(iou), valid))
 
     def reset_state(self):
-        self.total_cm._t = torch.zeros_like(self.total_cm._t)
+        self.total_cm._set_storage(torch.zeros_like(storage(self.total_cm)))
 
     def get_config(self):
         config = {"num_classes": self.num_classes, "ignore_class": self.ignore_class,
