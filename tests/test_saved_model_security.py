@@ -333,3 +333,10 @@ def test_load_recovers_the_previous_model_after_a_kill_between_renames(tmp_path)
     np.testing.assert_allclose(tf.saved_model.load(str(target))(tf.constant(X)).numpy(), [[10.5, 2.9963627]], rtol=1e-6)
     tf.saved_model.save(_Model(), str(target))
     assert sorted(os.listdir(tmp_path)) == ["model"]
+
+
+def test_save_over_a_file_raises_as_tf(tmp_path):
+    (tmp_path / "f").write_text("keep")
+    with pytest.raises(tf.errors.FailedPreconditionError, match=f"^{tmp_path / 'f'} is not a directory$"):
+        tf.saved_model.save(_Model(), str(tmp_path / "f"))
+    assert (tmp_path / "f").read_text() == "keep"

@@ -26,6 +26,7 @@ _OWN_ENTRIES = frozenset(("tfcompat_saved_model.json", "constants.npz", "variabl
 _RENAME_EXCHANGE = 2
 _AT_FDCWD = -100
 _renameat2 = None
+_active = set()         # temporaries this process's saves are writing now (other threads' must not be removed)
 
 
 def _exchange(a, b):
@@ -71,7 +72,7 @@ def _siblings(path, tag):
 
 def _alive(pid):
     if pid == os.getpid():
-        return False            # this process is not writing to `path` while it cleans up before or after a save
+        return False            # this process's own leftovers (its live temporaries are in `_active`)
     try:
         os.kill(pid, 0)
     except ProcessLookupError:
@@ -84,7 +85,7 @@ def _alive(pid):
 def _remove_stale(path):
     for tag in (TAG, OLD_TAG):
         for full, pid in _siblings(path, tag):
-            if not _alive(pid):
+            if full not in _active and not _alive(pid):
                 shutil.rmtree(full, ignore_errors=True)
 
 
@@ -104,7 +105,8 @@ def recover(path):
     """If `path` is missing but a dead writer left the previous SavedModel as an `-old` sibling, puts it back."""
     if os.path.lexists(path):
         return
-    old = [(os.path.getmtime(full), full) for full, pid in _siblings(path, OLD_TAG) if not _alive(pid)]
+    old = [(os.path.getmtime(full), full) for full, pid in _siblings(path, OLD_TAG)
+           if full not in _active and not _alive(pid)]
     if old:
         try:
             os.rename(max(old)[1], path)
@@ -115,6 +117,9 @@ def recover(path):
 
 def replace_directory(path, write):
     """Calls `write(tmp)` to fill a new directory `tmp`, then puts it at `path` atomically (see module doc)."""
+    if os.path.lexists(path) and not os.path.isdir(path):
+        from tfcompat.framework import errors
+        raise errors.FailedPreconditionError(None, None, f"{path} is not a directory")
     path = os.path.abspath(path)
     parent = os.path.dirname(path)
     os.makedirs(parent, exist_ok=True)
@@ -124,6 +129,8 @@ def replace_directory(path, write):
         _replace_entries(path, write)
         return
     tmp = _sibling(path, TAG)
+    mine = [tmp]
+    _active.add(tmp)
     try:
         os.mkdir(tmp)
         write(tmp)
@@ -136,6 +143,8 @@ def replace_directory(path, write):
             shutil.rmtree(tmp, ignore_errors=True)
         else:
             old = _sibling(path, OLD_TAG)
+            mine.append(old)
+            _active.add(old)
             os.rename(path, old)
             os.rename(tmp, path)
             sync_directory(parent)
@@ -143,6 +152,8 @@ def replace_directory(path, write):
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise
+    finally:
+        _active.difference_update(mine)
     sync_directory(parent)
 
 
