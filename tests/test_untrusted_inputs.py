@@ -298,8 +298,8 @@ def _tf_class(recorded):
 
 
 # Cases (indices into a decoder's 200) where tfcompat is known to differ from TF, kept exact so that any change
-# shows. decode_jpeg #93: PIL decodes a corrupt JPEG that TF's libjpeg setup refuses.
-_KNOWN_DIFFERENCES = {"decode_jpeg": {93}}
+# shows (none at present).
+_KNOWN_DIFFERENCES = {}
 
 
 @pytest.mark.parametrize("decoder", list(_FUZZ.CALLS))

@@ -1096,6 +1096,8 @@ def _decode_jpeg_pil(data, channels, op):
         raise NotImplementedError(f"{op}: decoding JPEG needs PIL (pip install pillow)") from None
     import io as _io
     try:
+        if b"\xff\xd9" not in data:      # cut before its end marker: TF's reader fails at the end of the input
+            raise ValueError("truncated JPEG")
         im = Image.open(_io.BytesIO(data))
         if channels == 1:
             im.draft("L", im.size)
