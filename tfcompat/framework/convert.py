@@ -18,6 +18,21 @@ _INT32_MIN, _INT32_MAX = -2 ** 31, 2 ** 31 - 1
 _PY_SCALARS = (int, float, bool, complex)
 
 
+def _nested_shape(value):
+    """The shape of a nested list/tuple/array value, or None when its rows differ in length (ragged)."""
+    if isinstance(value, np.ndarray):
+        return value.shape
+    if not isinstance(value, (list, tuple)):
+        return ()
+    inner = None
+    for v in value:
+        shape = _nested_shape(v)
+        if shape is None or (inner is not None and shape != inner):
+            return None
+        inner = shape
+    return (len(value),) + (inner or ())
+
+
 def _np_of_python(value):
     """A NumPy array for a (nested) Python value, with TF's default dtypes."""
     if isinstance(value, (list, tuple)) and any(isinstance(v, Tensor) or _is_variable(v) for v in value):
@@ -26,8 +41,8 @@ def _np_of_python(value):
         return _object_strings(value)
     try:
         arr = np.array(value)
-    except (ValueError, OverflowError) as e:
-        if "inhomogeneous" in str(e) or "sequence" in str(e):
+    except (ValueError, OverflowError):
+        if _nested_shape(value) is None:
             raise ValueError("Can't convert non-rectangular Python sequence to Tensor.") from None
         raise ValueError("Can't convert Python sequence with out-of-range integer to Tensor.") from None
     kind = arr.dtype.kind

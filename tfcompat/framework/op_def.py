@@ -371,8 +371,25 @@ def kernel_error(cls, message, op, *inputs):
     return errors.kernel_error(cls, message, op, device_name(torch.device(device)))
 
 
-def _broadcast_error(op, a, b):
-    return kernel_error(errors.InvalidArgumentError, f"Incompatible shapes: {shapes_text(a, b)}", op, a, b)
+def broadcastable(sa, sb):
+    """Whether two shapes broadcast together (NumPy's rule, which TF's BCast follows)."""
+    for da, db in zip(reversed(sa), reversed(sb)):
+        if da != db and da != 1 and db != 1:
+            return False
+    return True
+
+
+def check_broadcast(op, a, b):
+    """Raises TF's "Incompatible shapes" InvalidArgumentError unless storages `a` and `b` broadcast together.
+
+    Callers skip it when the shapes are equal (the common case costs one comparison)."""
+    if not broadcastable(a.shape, b.shape):
+        raise kernel_error(errors.InvalidArgumentError, f"Incompatible shapes: {shapes_text(a, b)}", op, a, b)
+
+
+def division_by_zero(op, *inputs):
+    """TF's error for an integer division whose divisor has a zero."""
+    return kernel_error(errors.InvalidArgumentError, "Integer division by zero", op, *inputs)
 
 
 def binary_op(*names, op, fn, dtypes=NUMERIC, doc=None):
@@ -380,6 +397,8 @@ def binary_op(*names, op, fn, dtypes=NUMERIC, doc=None):
 
     def f(x, y, name=None):
         a, b = binary_inputs(x, y, op, dtypes)
+        if a.shape != b.shape:
+            check_broadcast(op, a, b)
         try:
             return _wrap(fn(a, b))
         except RuntimeError as e:
@@ -410,16 +429,15 @@ def unary_op(*names, op, fn, dtypes=NUMERIC, doc=None):
 
 
 def translate(e, op, *inputs):
-    """A torch RuntimeError from an op's kernel as TF's InvalidArgumentError."""
-    msg = str(e)
-    if "must match the size" in msg or "broadcast" in msg:
-        if len(inputs) == 2:
-            return _broadcast_error(op, *inputs)
-    if "ZeroDivisionError" in msg or "division by zero" in msg:
-        return kernel_error(errors.InvalidArgumentError, "Integer division by zero", op, *inputs)
-    if "out of memory" in msg:
+    """A torch error from an op's kernel, once TF's own checks have passed, as TF's error class.
+
+    Shapes, dtypes and divisors are checked before kernels run; what still fails in a kernel is running
+    out of memory (ResourceExhaustedError) or an input TF rejects at run time (InvalidArgumentError).
+    """
+    msg = str(e).split("\n")[0]
+    if isinstance(e, torch.OutOfMemoryError):
         return kernel_error(errors.ResourceExhaustedError, msg, op, *inputs)
-    return kernel_error(errors.InvalidArgumentError, msg.split("\n")[0], op, *inputs)
+    return kernel_error(errors.InvalidArgumentError, msg, op, *inputs)
 
 
 def axis_list(axis, ndim):

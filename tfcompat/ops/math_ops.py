@@ -8,8 +8,8 @@ from tfcompat.framework.convert import to_storage
 from tfcompat.framework.export import tf_export
 from tfcompat.framework.op_def import (
     _like, ALL, BOOL, FLOAT, FLOAT_COMPLEX, INT, NUMERIC, NUMERIC_STRING, REAL, SIGNED_NUMERIC,
-    axis_list, binary_inputs, binary_op, check_dtype, input_storage, kernel_error, translate, type_name, unary_input,
-    unary_op, wrap)
+    axis_list, binary_inputs, binary_op, broadcastable, check_broadcast, check_dtype, division_by_zero, input_storage,
+    kernel_error, translate, type_name, unary_input, unary_op, wrap)
 from tfcompat.framework.tensor import EagerTensor, Tensor
 from tfcompat.framework.variables import Variable
 
@@ -58,10 +58,11 @@ polygamma = binary_op("math.polygamma", op="Polygamma",
 nextafter = binary_op("math.nextafter", op="NextAfter", fn=torch.nextafter, dtypes=FLOAT)
 
 
-def _int_div_checked(fn):
+def _int_div_checked(op, fn):
+    """`fn` with TF's check of integer divisors (a zero is an InvalidArgumentError, checked before the kernel)."""
     def run(a, b):
         if not (a.dtype.is_floating_point or a.dtype.is_complex) and bool((b == 0).any()):
-            raise RuntimeError("ZeroDivisionError")
+            raise division_by_zero(op, a, b)
         return fn(a, b)
     return run
 
@@ -72,19 +73,15 @@ def _floordiv(a, b):
     return torch.floor_divide(a, b)
 
 
-floordiv = binary_op("math.floordiv", "floordiv", op="FloorDiv", fn=_int_div_checked(_floordiv), dtypes=REAL)
+floordiv = binary_op("math.floordiv", "floordiv", op="FloorDiv", fn=_int_div_checked("FloorDiv", _floordiv),
+                     dtypes=REAL)
 floormod = binary_op("math.floormod", "math.mod", "floormod", op="FloorMod",
-                     fn=_int_div_checked(torch.remainder), dtypes=REAL)
+                     fn=_int_div_checked("FloorMod", torch.remainder), dtypes=REAL)
 truncatediv = binary_op("truncatediv", op="TruncateDiv",
-                        fn=_int_div_checked(lambda a, b: torch.div(a, b, rounding_mode="trunc")), dtypes=REAL)
-truncatemod = binary_op("truncatemod", op="TruncateMod", fn=_int_div_checked(torch.fmod), dtypes=REAL)
-
-
-def _realdiv(a, b):
-    if not (a.dtype.is_floating_point or a.dtype.is_complex):
-        raise RuntimeError("ZeroDivisionError") if bool((b == 0).any()) else None
-        return torch.div(a, b, rounding_mode="trunc")
-    return torch.div(a, b)
+                        fn=_int_div_checked("TruncateDiv", lambda a, b: torch.div(a, b, rounding_mode="trunc")),
+                        dtypes=REAL)
+truncatemod = binary_op("truncatemod", op="TruncateMod", fn=_int_div_checked("TruncateMod", torch.fmod),
+                        dtypes=REAL)
 
 
 divide_ = binary_op(op="RealDiv", fn=torch.div, dtypes=FLOAT_COMPLEX)
@@ -105,6 +102,8 @@ class _NegativePower(RuntimeError):
 def pow(x, y, name=None):  # noqa: A001 - TF's name
     """x ** y elementwise (integers to negative powers are an error, as in TF)."""
     a, b = binary_inputs(x, y, "Pow", NUMERIC)
+    if a.shape != b.shape:
+        check_broadcast("Pow", a, b)
     try:
         return wrap(_int_pow(a, b))
     except _NegativePower:
@@ -141,6 +140,8 @@ def truediv(x, y, name=None):
         target = dtypes.division_result(dtypes.FROM_STORAGE[a.dtype]).torch_dtype
         a = a.to(target)
         b = b.to(target)
+    if a.shape != b.shape:
+        check_broadcast("RealDiv", a, b)
     try:
         return wrap(torch.div(a, b))
     except RuntimeError as e:
@@ -638,12 +639,10 @@ def _eq_method(self, other):
         return equal(self, other)
     if isinstance(other, (Tensor, Variable)) or isinstance(other, (int, float, bool, complex, list, tuple,
                                                                     np.ndarray, np.generic, str, bytes)):
-        try:
-            return equal(self, other)
-        except errors.InvalidArgumentError as e:
-            if "Incompatible shapes" in str(e):
-                return wrap(torch.tensor(False))
-            raise
+        a, b = binary_inputs(self, other, "Equal", ALL)
+        if a.shape != b.shape and not broadcastable(a.shape, b.shape):
+            return wrap(torch.tensor(False))  # TF's `incompatible_shape_error=False`
+        return wrap(equal.torch_fn(a, b))
     return NotImplemented
 
 
@@ -654,12 +653,10 @@ def _ne_method(self, other):
         return not_equal(self, other)
     if isinstance(other, (Tensor, Variable)) or isinstance(other, (int, float, bool, complex, list, tuple,
                                                                     np.ndarray, np.generic, str, bytes)):
-        try:
-            return not_equal(self, other)
-        except errors.InvalidArgumentError as e:
-            if "Incompatible shapes" in str(e):
-                return wrap(torch.tensor(True))
-            raise
+        a, b = binary_inputs(self, other, "NotEqual", ALL)
+        if a.shape != b.shape and not broadcastable(a.shape, b.shape):
+            return wrap(torch.tensor(True))  # TF's `incompatible_shape_error=False`
+        return wrap(not_equal.torch_fn(a, b))
     return NotImplemented
 
 
