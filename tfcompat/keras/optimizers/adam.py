@@ -1,6 +1,7 @@
 """`keras.optimizers.Adam`, `AdamW`, `Adamax`, `Nadam`: the Adam family (Keras 3 formulas)."""
 import torch
 
+from tfcompat.framework.tensor import storage
 from tfcompat.keras.optimizers.base import Optimizer, base_kwargs as _base_kwargs, f32, sqrt
 from tfcompat.keras.variables import Variable, name_scope
 
@@ -50,7 +51,7 @@ class Adam(Optimizer):
         replayed step equals the eager one bit for bit (NumPy's and torch's float32 `sqrt` differ in the last bit).
         """
         if not isinstance(step, torch.Tensor):
-            device = self._iterations._t.device
+            device = storage(self._iterations).device
             lr = torch.full((), float(lr), dtype=torch.float32, device=device)
             step = torch.full((), float(step), dtype=torch.float32, device=device)
         b1p = torch.pow(torch.full_like(step, self.beta_1), step)
@@ -152,11 +153,12 @@ class Nadam(Optimizer):
 
     def _update(self, params, grads, lr, step, indices):
         b1, b2, decay, half = f32(self.beta_1), f32(self.beta_2), f32(0.96), f32(0.5)
-        t = self._u_product._t
+        t = storage(self._u_product)
         if t is not getattr(self, "_u_t", None):
             self._u_value = f32(t.item())
         u_product = self._u_value * b1 * (_ONE - half * decay ** step)
-        self._u_t = self._u_product._t = torch.full_like(t, float(u_product))
+        self._u_t = torch.full_like(t, float(u_product))
+        self._u_product._set_storage(self._u_t)
         self._u_value = u_product
         u_t = b1 * (_ONE - half * decay ** step)
         u_t_1 = b1 * (_ONE - half * decay ** (step + _ONE))

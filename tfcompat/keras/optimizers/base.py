@@ -4,7 +4,9 @@ Each family implements `_update(params, grads, lr, step)`: `params` and `grads` 
 storages, `lr` the learning rate and `step` the 1-based step as float32 NumPy scalars (TF computes
 these scalars in float32); it updates its slot storages in place (slots are the optimizer's own)
 and returns the new parameter storages, which `apply` rebinds (`Variable._set_storage`), so values
-read from a variable earlier keep theirs (TF's value semantics).
+read from a variable earlier keep theirs (TF's value semantics). Updating slot storages in place is
+the one documented exception to copy-on-write (`_slot_storages`: each slot is first rebound to a copy
+that only this optimizer holds).
 """
 import re
 import sys
@@ -15,7 +17,7 @@ import torch
 
 from tfcompat.eager.function import current_recorder
 from tfcompat.framework.op_def import input_storage
-from tfcompat.framework.tensor import EagerTensor, Tensor, _wrap
+from tfcompat.framework.tensor import EagerTensor, Tensor, _wrap, storage
 from tfcompat.keras.variables import Variable, name_scope
 from tfcompat.keras.optimizers import schedules
 
@@ -54,10 +56,10 @@ def sqrt(tensors):
 
 def _grad_storage(g, dtype):
     if type(g) is EagerTensor:
-        t = g._t
+        t = storage(g)
     elif hasattr(g, "_dense"):
         t = g._dense()
-        t = t._t if isinstance(t, Tensor) else t
+        t = storage(t) if isinstance(t, Tensor) else t
     else:
         t = input_storage(g)
     if t.requires_grad:
@@ -117,7 +119,7 @@ class Optimizer:
         with name_scope(self.name):
             self._iterations = Variable(0, name="iteration", dtype="int64", trainable=False)
         self._variables.append(self._iterations)
-        self._iter_t = self._iterations._t
+        self._iter_t = storage(self._iterations)
         self._step = 0
         if isinstance(learning_rate, schedules.LearningRateSchedule) or callable(learning_rate):
             self._learning_rate = learning_rate
@@ -152,7 +154,7 @@ class Optimizer:
         Inside a tf.function trace it is always read from the variable, so the recorded program checks
         it (a replay with another step runs the Python body again instead of reusing a stale value).
         """
-        t = self._iterations._t
+        t = storage(self._iterations)
         if t is not self._iter_t or _tracing():
             self._step = int(t)
             self._iter_t = t
@@ -175,12 +177,12 @@ class Optimizer:
             name = f"{path.replace('/', '_')}_{name}"
         else:
             name = f"{str(reference_variable.name).replace('/', '_').replace(':', '_')}_{name}"
-        t = reference_variable._t
+        t = storage(reference_variable)
         value = torch.zeros_like(t) if initializer == "zeros" else torch.full_like(t, initializer)
         with name_scope(self.name):
             v = Variable(_wrap(value), name=name, trainable=False)
         self._variables.append(v)
-        self._owned[id(v)] = v._t
+        self._owned[id(v)] = storage(v)
         _children_added(self)
         return v
 
@@ -220,12 +222,12 @@ class Optimizer:
         tracing = _tracing()
         for i in indices:
             v = self._slots[name][i]
-            t = v._t
+            t = storage(v)
             # a copy when assigned from outside (once), and on every step of a tf.function trace: the trace
             # must not mutate the storages it may restore, and its replay rebinds the copies
             if owned.get(id(v)) is not t or tracing:
                 t = t.clone()
-                v._t = t
+                v._set_storage(t)
                 owned[id(v)] = t
             out.append(t)
         return out
@@ -259,7 +261,7 @@ class Optimizer:
         """The learning rate of this step as a float32 NumPy scalar (no device sync for a float rate)."""
         lr = self._learning_rate
         if isinstance(lr, Variable):
-            t = lr._t
+            t = storage(lr)
             if t is not self._lr_t or _tracing():
                 self._lr_value = f32(t.item())
                 self._lr_t = t
@@ -314,14 +316,14 @@ class Optimizer:
                         "new optimizer instance.") from None
         if any(g is None for g in grads):
             grads, trainable_variables, indices = self._filter_empty_gradients(grads, trainable_variables, indices)
-        params = [v._t for v in trainable_variables]
+        params = list(map(storage, trainable_variables))
         gs = [_grad_storage(g, p.dtype) for g, p in zip(grads, params)]
         if self.loss_scale_factor is not None:
             gs = torch._foreach_div(gs, self.loss_scale_factor)
         if self._traced_step():
             # one recording serves every step: step and learning rate are read as tensors, not Python values
-            it = self._iterations._t
-            lr, update_step = self._learning_rate._t, torch.add(it, 1).to(torch.float32)
+            it = storage(self._iterations)
+            lr, update_step = storage(self._learning_rate), torch.add(it, 1).to(torch.float32)
         else:
             step = self._current_step()
             lr, update_step = self._lr_scalar(step), f32(step + 1)
@@ -331,18 +333,19 @@ class Optimizer:
             params = self._apply_weight_decay(trainable_variables, params, lr)
         new = self._update(params, gs, lr, update_step, indices)
         for v, t in zip(trainable_variables, new):
-            v._t = t
+            v._set_storage(t)
         for v in trainable_variables:
             c = v.constraint
             if c is not None:
                 v.assign(c(v))
         if isinstance(update_step, torch.Tensor):
-            self._iterations._t = torch.add(it, 1)
+            self._iterations._set_storage(torch.add(it, 1))
             self._iter_t = None         # the next eager step reads the count from the variable
             return
         if self.use_ema:
             self._update_ema(step)
-        self._iter_t = self._iterations._t = torch.add(self._iter_t, 1)
+        self._iter_t = torch.add(self._iter_t, 1)
+        self._iterations._set_storage(self._iter_t)
         self._step = step + 1
 
     def _traced_step(self):
@@ -410,8 +413,9 @@ class Optimizer:
     def _update_ema(self, step):
         momentum = float(f32(self.ema_momentum)) if step != 0 else 0.0
         for var, avg in zip(self._trainable_variables, self._model_variables_moving_average):
-            avg._t = momentum * avg._t + (1 - momentum) * var._t
-            self._owned[id(avg)] = avg._t
+            t = momentum * storage(avg) + (1 - momentum) * storage(var)
+            avg._set_storage(t)
+            self._owned[id(avg)] = t
         if self.ema_overwrite_frequency and (step + 1) % self.ema_overwrite_frequency == 0:
             self._overwrite_model_variables_with_average_value(self._trainable_variables)
 
