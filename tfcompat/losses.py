@@ -8,7 +8,7 @@ number of non-zero weights).
 import torch
 
 from tfcompat.framework.op_def import input_storage
-from tfcompat.framework.tensor import _wrap
+from tfcompat.framework.tensor import _wrap, storage
 
 
 class Reduction:
@@ -44,7 +44,7 @@ def sparse_softmax_cross_entropy(labels, logits, weights=1.0, scope=None, loss_c
                                  reduction=Reduction.SUM_BY_NONZERO_WEIGHTS):
     """TF 1.x: cross-entropy of integer `labels` against `logits`, reduced as `reduction` says."""
     from tfcompat.ops.nn_ops import sparse_softmax_cross_entropy_with_logits
-    losses = sparse_softmax_cross_entropy_with_logits(labels=labels, logits=logits)._t
+    losses = storage(sparse_softmax_cross_entropy_with_logits(labels=labels, logits=logits))
     return _wrap(_reduce(losses, weights, reduction))
 
 
@@ -56,7 +56,7 @@ def softmax_cross_entropy(onehot_labels, logits, weights=1.0, label_smoothing=0,
     if label_smoothing:
         n = labels.shape[-1]
         labels = labels * (1 - label_smoothing) + label_smoothing / n
-    losses = softmax_cross_entropy_with_logits(labels=_wrap(labels), logits=logits)._t
+    losses = storage(softmax_cross_entropy_with_logits(labels=_wrap(labels), logits=logits))
     return _wrap(_reduce(losses, weights, reduction))
 
 

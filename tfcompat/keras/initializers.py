@@ -10,7 +10,7 @@ import torch
 
 from tfcompat.framework import dtypes
 from tfcompat.framework.context import current_device
-from tfcompat.framework.tensor import wrap
+from tfcompat.framework.tensor import storage, wrap
 from tfcompat.ops import random_ops
 
 
@@ -265,7 +265,8 @@ class Orthogonal(RandomInitializer):
                              f"shape={shape} of rank {len(shape)}.")
         rows = math.prod(shape[:-1])
         cols = shape[-1]
-        a = random_ops._normal((max(rows, cols), min(rows, cols)), 0.0, 1.0, _dtype(dtype), self._generator())._t
+        a = storage(random_ops._normal((max(rows, cols), min(rows, cols)), 0.0, 1.0, _dtype(dtype),
+                                       self._generator()))
         q, r = torch.linalg.qr(a.float() if a.dtype in (torch.float16, torch.bfloat16) else a)
         q = q * torch.sign(torch.diagonal(r))
         if rows < cols:

@@ -7,7 +7,7 @@ import torch
 
 from tfcompat.framework import dtypes
 from tfcompat.framework.op_def import input_storage
-from tfcompat.framework.tensor import _wrap
+from tfcompat.framework.tensor import _wrap, storage
 from tfcompat.ops import random_ops
 
 
@@ -29,7 +29,7 @@ class SeedGenerator:
 
     def next(self):
         """The next integer seed of the stream."""
-        seed, counter = (int(v) for v in self.state._t.tolist())
+        seed, counter = (int(v) for v in storage(self.state).tolist())
         self.state.assign(torch.tensor([seed, counter + 1], dtype=torch.int64))
         return random_ops._mix(seed, counter)
 

@@ -10,7 +10,7 @@ import threading
 import numpy as np
 
 from tfcompat.framework import dtypes
-from tfcompat.framework.tensor import _wrap
+from tfcompat.framework.tensor import _wrap, storage
 from tfcompat.framework.tensor_shape import TensorShape
 from tfcompat.framework.variables import Variable as _TFVariable
 
@@ -83,11 +83,11 @@ class Variable(_TFVariable):
 
     @property
     def dtype(self):
-        return dtypes.FROM_STORAGE[self._t.dtype].name
+        return dtypes.FROM_STORAGE[storage(self).dtype].name
 
     @property
     def shape(self):
-        return TensorShape._from_tuple(tuple(self._t.shape))
+        return TensorShape._from_tuple(tuple(storage(self).shape))
 
     @property
     def value(self):
@@ -103,15 +103,15 @@ class Variable(_TFVariable):
 
     def assign(self, value):
         super().assign(value, read_value=False)
-        return _wrap(self._t)
+        return _wrap(storage(self))
 
     def assign_add(self, value):
         super().assign_add(value, read_value=False)
-        return _wrap(self._t)
+        return _wrap(storage(self))
 
     def assign_sub(self, value):
         super().assign_sub(value, read_value=False)
-        return _wrap(self._t)
+        return _wrap(storage(self))
 
     def __repr__(self):
         a = self._array()

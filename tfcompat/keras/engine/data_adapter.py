@@ -11,7 +11,7 @@ import numpy as np
 import torch
 
 from tfcompat.framework.convert import to_storage
-from tfcompat.framework.tensor import Tensor, _wrap
+from tfcompat.framework.tensor import Tensor, _wrap, storage
 from tfcompat.framework.variables import Variable
 from tfcompat.util import nest
 
@@ -246,7 +246,7 @@ class EpochIterator:
             x, y, sw = nest.map_structure(to_tensor, x), nest.map_structure(to_tensor, y), \
                 nest.map_structure(to_tensor, sw)
             if self._class_weight is not None and y is not None:
-                sw = _wrap(class_weights_for(y._t, self._class_weight))
+                sw = _wrap(class_weights_for(storage(y), self._class_weight))
             yield step, _pack((x, y, sw))
             step += 1
         if self._num_batches is None:

@@ -9,7 +9,7 @@ import torch
 
 from tfcompat.eager.tape import pause_recording
 from tfcompat.framework import dtypes
-from tfcompat.framework.tensor import Tensor, _wrap
+from tfcompat.framework.tensor import Tensor, _wrap, storage
 from tfcompat.keras.engine import call_context
 from tfcompat.keras.engine.keras_tensor import KerasTensor
 from tfcompat.util import nest
@@ -80,7 +80,7 @@ def symbolic_call(layer, args, kwargs):
     def spec(a, b):
         if not isinstance(a, Tensor):
             return a
-        shape = tuple(da if da == db else None for da, db in zip(a._t.shape, b._t.shape))
+        shape = tuple(da if da == db else None for da, db in zip(storage(a).shape, storage(b).shape))
         return KerasTensor(shape, dtype=a.dtype)
     outputs = nest.map_structure(spec, out_a, out_b)
     node = Node(layer, args, kwargs, outputs)

@@ -28,7 +28,7 @@ import torch
 
 from tfcompat.eager.tape import GradientTape
 from tfcompat.framework.export import unsupported_args
-from tfcompat.framework.tensor import Tensor, _wrap
+from tfcompat.framework.tensor import Tensor, _wrap, storage
 from tfcompat.keras.engine import compile_utils, data_adapter
 from tfcompat.util import nest
 
@@ -199,7 +199,7 @@ class Trainer:
             if loss is not None:
                 losses.append(loss)
         for extra in self.losses:
-            t = extra._t if isinstance(extra, Tensor) else torch.as_tensor(extra)
+            t = storage(extra) if isinstance(extra, Tensor) else torch.as_tensor(extra)
             losses.append(_wrap(t.float().sum() if not t.is_floating_point() else t.sum()))
         if not losses:
             raise ValueError("No loss to compute. Provide a `loss` argument in `compile()`.")
@@ -441,7 +441,7 @@ class Trainer:
         for step, data in iterator:
             callbacks.on_predict_batch_begin(step)
             batch = self.predict_step(data)
-            leaves = [t._t.detach() if isinstance(t, Tensor) else t for t in nest.flatten(batch)]
+            leaves = [storage(t).detach() if isinstance(t, Tensor) else t for t in nest.flatten(batch)]
             if outputs is None:
                 struct, outputs = batch, [[t] for t in leaves]
             else:
@@ -469,7 +469,7 @@ class Trainer:
                 raise ValueError("Arguments `sample_weight` and `class_weight` cannot be specified at the same "
                                  f"time. Received: sample_weight={sample_weight}, class_weight={class_weight}")
             sample_weight = _wrap(data_adapter.class_weights_for(
-                y._t, data_adapter._class_weight_tensor(class_weight)))
+                storage(y), data_adapter._class_weight_tensor(class_weight)))
         self.reset_metrics()
         logs = pythonify_logs(self.train_step((x, y, sample_weight)))
         return logs if return_dict else _flatten_logs_in_order(self, logs)
@@ -521,12 +521,12 @@ class _CompiledTrainStep:
         if self._state is None:
             self._state = list({id(v): v for v in model.variables + model.metrics_variables}.values())
         x, y, sample_weight = data_adapter.unpack_x_y_sample_weight(data)
-        saved = [v._t for v in self._state]
+        saved = list(map(storage, self._state))
         try:
             grads, logs = self._function(x, y, sample_weight)
         except Exception as e:      # noqa: BLE001 - any trace or compile failure falls back to the eager step
             for v, t in zip(self._state, saved):
-                v._t = t
+                v._set_storage(t)
             self._failed = True
             _warn_eager(f"tracing or compiling the train step failed ({type(e).__name__}: {e})")
             return model.train_step(data)
@@ -695,7 +695,7 @@ def _memory(weights):
         if id(w) in seen:
             continue
         seen.add(id(w))
-        total += math.prod(w.shape.as_list()) * w._t.element_size()
+        total += math.prod(w.shape.as_list()) * storage(w).element_size()
     return total
 
 

@@ -3,7 +3,7 @@ import torch
 
 from tfcompat.framework.export import unsupported_args
 from tfcompat.framework.op_def import input_storage
-from tfcompat.framework.tensor import _wrap
+from tfcompat.framework.tensor import _wrap, storage
 from tfcompat.keras import activations, constraints, initializers, regularizers
 from tfcompat.keras.layers.base import Layer
 from tfcompat.keras.saving_utils import serialize_keras_object as _ser
@@ -164,8 +164,9 @@ class _BaseConvTranspose(BaseConv):
         fn = {1: nn_ops.conv1d_transpose, 2: nn_ops.conv2d_transpose, 3: nn_ops.conv3d_transpose}[self.rank]
         strides = list(self.strides) if self.rank > 1 else self.strides[0]
         dil = list(self.dilation_rate) if self.rank > 1 else self.dilation_rate[0]
-        return fn(_wrap(x), _wrap(k), shape, strides, padding=self.padding.upper(), data_format=self._tf_format(),
-                  dilations=dil)._t
+        y = fn(_wrap(x), _wrap(k), shape, strides, padding=self.padding.upper(), data_format=self._tf_format(),
+               dilations=dil)
+        return storage(y)
 
     def get_config(self):
         config = super().get_config()
@@ -215,8 +216,9 @@ class DepthwiseConv2D(BaseConv):
 
     def _convolve(self, x, k):
         strides = [1, *self.strides, 1] if self.data_format == "channels_last" else [1, 1, *self.strides]
-        return nn_ops.depthwise_conv2d(_wrap(x), _wrap(k), strides, self.padding.upper(),
-                                       data_format=self._tf_format(), dilations=list(self.dilation_rate))._t
+        y = nn_ops.depthwise_conv2d(_wrap(x), _wrap(k), strides, self.padding.upper(),
+                                    data_format=self._tf_format(), dilations=list(self.dilation_rate))
+        return storage(y)
 
     def get_config(self):
         config = super().get_config()
@@ -268,9 +270,9 @@ class SeparableConv2D(BaseConv):
     def call(self, inputs):
         x = input_storage(inputs)
         strides = [1, *self.strides, 1] if self.data_format == "channels_last" else [1, 1, *self.strides]
-        y = nn_ops.separable_conv2d(_wrap(x), self.depthwise_kernel.value, self.pointwise_kernel.value, strides,
-                                    self.padding.upper(), data_format=self._tf_format(),
-                                    dilations=list(self.dilation_rate))._t
+        y = storage(nn_ops.separable_conv2d(_wrap(x), self.depthwise_kernel.value, self.pointwise_kernel.value,
+                                            strides, self.padding.upper(), data_format=self._tf_format(),
+                                            dilations=list(self.dilation_rate)))
         if self.bias is not None:
             b = self.bias._read()
             y = y + (b if self.data_format == "channels_last" else b.reshape(1, -1, 1, 1))

@@ -3,7 +3,7 @@ import torch
 
 from tfcompat.framework.export import unsupported_args
 from tfcompat.framework.op_def import input_storage
-from tfcompat.framework.tensor import _wrap
+from tfcompat.framework.tensor import _wrap, storage
 from tfcompat.keras import constraints, initializers, regularizers
 from tfcompat.keras.engine import call_context
 from tfcompat.keras.layers.base import Layer
@@ -77,8 +77,9 @@ class BatchNormalization(Layer):
             var = torch.mean(torch.square(xf - mean), dim=self._reduce, keepdim=True)
             if not call_context.in_symbolic():
                 m = self.momentum
-                self.moving_mean.assign(self.moving_mean._t * m + mean.detach().reshape(-1) * (1.0 - m))
-                self.moving_variance.assign(self.moving_variance._t * m + var.detach().reshape(-1) * (1.0 - m))
+                self.moving_mean.assign(storage(self.moving_mean) * m + mean.detach().reshape(-1) * (1.0 - m))
+                self.moving_variance.assign(
+                    storage(self.moving_variance) * m + var.detach().reshape(-1) * (1.0 - m))
         else:
             mean = self.moving_mean._read().reshape(self._bshape)
             var = self.moving_variance._read().reshape(self._bshape)

@@ -11,7 +11,7 @@ from tfcompat.framework import errors
 from tfcompat.framework.convert import convert_to_tensor
 from tfcompat.framework.export import partial_api, unsupported_args
 from tfcompat.framework.op_def import input_storage
-from tfcompat.framework.tensor import Tensor, _wrap
+from tfcompat.framework.tensor import Tensor, _wrap, storage
 from tfcompat.keras.layers.base import Layer
 
 _EPSILON = 1e-7
@@ -34,7 +34,7 @@ def _batches(data):
 
 def _numpy(x):
     if isinstance(x, Tensor):
-        t = x._t
+        t = storage(x)
         return t if isinstance(t, np.ndarray) else t.cpu().numpy()
     return np.asarray(x)
 
@@ -119,7 +119,7 @@ class Normalization(Layer):
 
     def call(self, inputs):
         x = _float_input(self, inputs)
-        mean, var = self.mean._t.to(x.dtype), self.variance._t.to(x.dtype)
+        mean, var = storage(self.mean).to(x.dtype), storage(self.variance).to(x.dtype)
         std = torch.clamp(var.sqrt(), min=_EPSILON)
         return _wrap(mean + x * std if self.invert else (x - mean) / std)
 
@@ -516,7 +516,7 @@ def _string_aware(convert):
     def _convert_inputs(self, x):
         if isinstance(x, np.ndarray) and x.dtype.kind in "USO":
             return convert_to_tensor(x)
-        if isinstance(x, Tensor) and isinstance(x._t, np.ndarray):
+        if isinstance(x, Tensor) and isinstance(storage(x), np.ndarray):
             return x
         return convert(self, x)
     return _convert_inputs

@@ -3,7 +3,7 @@ import torch
 import torch.nn.functional as F
 
 from tfcompat.framework.op_def import input_storage
-from tfcompat.framework.tensor import _wrap
+from tfcompat.framework.tensor import _wrap, storage
 from tfcompat.keras.layers.base import Layer
 
 
@@ -214,8 +214,8 @@ class UpSampling2D(Layer):
                                                  dim=w))
         from tfcompat.ops import image_ops
         cf = x if cl else x.permute(0, 2, 3, 1)
-        out = image_ops.resize(_wrap(cf), (cf.shape[1] * self.size[0], cf.shape[2] * self.size[1]),
-                               method=self.interpolation)._t.to(x.dtype)
+        out = storage(image_ops.resize(_wrap(cf), (cf.shape[1] * self.size[0], cf.shape[2] * self.size[1]),
+                                       method=self.interpolation)).to(x.dtype)
         return _wrap(out if cl else out.permute(0, 3, 1, 2))
 
     def get_config(self):

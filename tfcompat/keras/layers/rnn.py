@@ -12,7 +12,7 @@ import torch
 
 from tfcompat.framework.export import unsupported_args
 from tfcompat.framework.op_def import input_storage
-from tfcompat.framework.tensor import _wrap
+from tfcompat.framework.tensor import _wrap, storage
 from tfcompat.keras import activations, constraints, initializers, regularizers
 from tfcompat.keras.layers.base import Layer
 from tfcompat.keras.layers.wrappers import build_child
@@ -26,7 +26,7 @@ _TORCH_ACTS = {activations.tanh: torch.tanh, activations.sigmoid: torch.sigmoid,
 def _torch_act(fn):
     """A torch-tensor version of a Keras activation (built-ins directly, others through Tensors)."""
     act = _TORCH_ACTS.get(fn)
-    return act if act is not None else (lambda t: fn(_wrap(t))._t)
+    return act if act is not None else (lambda t: storage(fn(_wrap(t))))
 
 
 def _read(var, dtype):
