@@ -16,7 +16,7 @@ import torch
 
 from tfcompat.framework import dtypes
 from tfcompat.framework.convert import convert_to_tensor
-from tfcompat.framework.tensor import EagerTensor, Tensor
+from tfcompat.framework.tensor import EagerTensor, Tensor, storage
 from tfcompat.framework.variables import Variable as _TFVariable
 from tfcompat.keras import variables as kvars
 from tfcompat.keras.engine import call_context, naming
@@ -362,7 +362,7 @@ class Layer:
             from tfcompat.keras.engine.functional import symbolic_call
             return symbolic_call(self, args, kwargs)
         if not (len(args) == 1 and type(args[0]) is EagerTensor and
-                args[0]._t.dtype is _COMPUTE.get(self._dtype_policy.compute_dtype)):
+                storage(args[0]).dtype is _COMPUTE.get(self._dtype_policy.compute_dtype)):
             args = tuple(nest.map_structure(self._convert_inputs, a) for a in args)
             kwargs = {k: (nest.map_structure(self._convert_inputs, v) if isinstance(v, (np.ndarray, list, tuple,
                                                                                           dict)) else v)
@@ -420,9 +420,9 @@ class Layer:
     def _convert_inputs(self, x):
         """Keras 3's input conversion: arrays become tensors; floating inputs cast to the compute dtype."""
         if type(x) is EagerTensor:
-            if self.autocast and type(x._t) is torch.Tensor and x._t.dtype.is_floating_point and \
-                    x._t.dtype is not _COMPUTE.get(
-                    self._dtype_policy.compute_dtype):
+            t = storage(x)
+            if self.autocast and type(t) is torch.Tensor and t.dtype.is_floating_point and \
+                    t.dtype is not _COMPUTE.get(self._dtype_policy.compute_dtype):
                 from tfcompat.ops.math_ops import cast
                 return cast(x, self._dtype_policy.compute_dtype)
             return x
@@ -557,7 +557,7 @@ def _check_positional(args):
 
 def _format_argument(value):
     if isinstance(value, (Tensor, _TFVariable)):
-        return f"tf.Tensor(shape={value.shape}, dtype={dtypes.FROM_STORAGE[value._t.dtype].name})"
+        return f"tf.Tensor(shape={value.shape}, dtype={dtypes.FROM_STORAGE[storage(value).dtype].name})"
     return repr(value)
 
 
