@@ -37,8 +37,8 @@ class _Model(tf.Module):
 X = [[1.0, 2.0, 3.0]]
 
 # -- the op table covers what tf.function records -------------------------------------------------------------------
-_SWEEP = """tf.abs(x) tf.exp(x) tf.math.log1p(tf.abs(x)) tf.tanh(x) tf.sigmoid(x) tf.math.rsqrt(tf.abs(x) + 1) tf.square(x)
-tf.floor(x) tf.round(x) tf.math.sign(x) tf.math.erf(x) tf.math.softplus(x) tf.math.reciprocal(x + 5) tf.maximum(x, 0.5)
+_SWEEP = """tf.abs(x) tf.exp(x) tf.math.log1p(tf.abs(x)) tf.tanh(x) tf.sigmoid(x) tf.math.rsqrt(tf.abs(x) + 1)
+tf.square(x) tf.floor(x) tf.round(x) tf.math.sign(x) tf.math.erf(x) tf.math.softplus(x) tf.math.reciprocal(x + 5) tf.maximum(x, 0.5)
 tf.math.floordiv(x, 2.0) tf.math.floormod(x, 2.0) tf.pow(x, 2.0) tf.math.squared_difference(x, 1.0) tf.equal(x, 1.0)
 tf.logical_and(x > 0, x < 1) tf.cast(x, tf.int32) tf.clip_by_value(x, -1.0, 1.0) tf.reduce_sum(x, 1)
 tf.reduce_mean(x) tf.reduce_max(x, [0, 2]) tf.reduce_prod(x) tf.reduce_logsumexp(x, 1) tf.math.reduce_std(x)
@@ -56,7 +56,8 @@ tf.image.resize(img, [9, 9], "bicubic") tf.nn.depthwise_conv2d(img, tf.ones([3, 
 
 def _sweep_env():
     return {"tf": tf, "x": tf.constant(np.linspace(-2, 2, 24, dtype=np.float32).reshape(2, 3, 4)),
-            "m": tf.constant(np.arange(12, dtype=np.float32).reshape(3, 4) / 7.0), "i": tf.constant([[1, 2, 0], [3, 1, 2]]),
+            "m": tf.constant(np.arange(12, dtype=np.float32).reshape(3, 4) / 7.0),
+            "i": tf.constant([[1, 2, 0], [3, 1, 2]]),
             "img": tf.constant(np.linspace(0, 1, 2 * 6 * 6 * 3, dtype=np.float32).reshape(2, 6, 6, 3)),
             "sq": tf.constant([[4.0, 1.0], [1.0, 3.0]])}
 
@@ -126,7 +127,8 @@ OPS_AND_ARGUMENTS = {
     "too many arguments": "P['steps'][0]['args'].append(1)",
     "missing argument": "P['steps'][0]['args'].pop()",
     "in-place write to the input": "P['ops'][1] = 'aten::add_.Tensor'; P['steps'][1]['args'][0] = {'ref': 'I[0]'}",
-    "in-place write to a constant": "P['ops'][1] = 'aten::copy_'; P['steps'][1]['args'] = [CONST({'value': 1}), {'ref': 'o0'}]",
+    "in-place write to a constant":
+        "P['ops'][1] = 'aten::copy_'; P['steps'][1]['args'] = [CONST({'value': 1}), {'ref': 'o0'}]",
     "in-place write through a view of the input":
         "v = ADD('aten::view', [{'ref': 'I[0]'}, {'list': [3]}], {}); ADD('aten::add_.Tensor', [v, 1.0], {})",
     "in-place write through a view of a constant":
@@ -141,7 +143,8 @@ OPS_AND_ARGUMENTS = {
     "torch function as dtype": "CONST({'torch_dtype': 'load'})",
     "code in a float constant": "CONST({'float': '__import__(\"os\")'})",
     "code in an output name": "P['steps'][0]['out'] = 'o0; import os'",
-    "code in a guard value": "P['steps'].insert(0, {'op': 'guard', 'f': 0, 'args': [], 'kwargs': {}, 'value': 'print(1)'})",
+    "code in a guard value":
+        "P['steps'].insert(0, {'op': 'guard', 'f': 0, 'args': [], 'kwargs': {}, 'value': 'print(1)'})",
     "generator argument": "ADD('aten::rand.generator', [{'list': [2]}], {'generator': CONST({'value': 1})})",
 }
 STRUCTURE_AND_SIZES = {
@@ -155,6 +158,8 @@ STRUCTURE_AND_SIZES = {
     "huge broadcast": "ADD('aten::expand', [{'ref': 'o2'}, {'list': [10 ** 9, 1, 2]}], {})",
     "huge constant header": "NPZ['c0'] = (2 ** 40,)",
     "compressed constant": "NPZ['zip'] = True",
+    "big-endian constant": "NPZ['big'] = True",
+    "pickled constant": "NPZ['pickle'] = True",
     "input out of range": "P['steps'][0]['args'][0] = {'ref': 'I[7]'}",
     "variable out of range": "P['steps'][0]['args'][1] = {'ref': 'r9'}",
     "constant out of range": "ADD('aten::zeros', [{'list': [2]}], {'dtype': {'ref': 'C[99]'}})",
@@ -211,8 +216,10 @@ _CHILD = textwrap.dedent("""
         path = os.path.join(d, "constants.npz")
         if NPZ.get("zip"):
             np.savez_compressed(path, c0=np.zeros(3, np.float32))
-        elif NPZ.get("plain"):
-            np.savez(path, c0=np.zeros(3, np.float32))
+        elif NPZ.get("plain") or NPZ.get("big"):
+            np.savez(path, c0=np.zeros(3, ">f4" if NPZ.get("big") else np.float32))
+        elif NPZ.get("pickle"):
+            np.savez(path, c0=np.array([{"x": 1}], dtype=object))
         elif "c0" in NPZ:           # a valid zip whose .npy header claims far more than the member holds
             import io
             buf = io.BytesIO()

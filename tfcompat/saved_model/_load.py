@@ -14,7 +14,7 @@ import numpy as np
 import torch
 
 from tfcompat.eager import function as fn_mod
-from tfcompat.framework import dtypes, errors
+from tfcompat.framework import dtypes
 from tfcompat.framework.convert import convert_to_tensor
 from tfcompat.framework.tensor import Tensor, _wrap
 from tfcompat.framework.variables import Variable
@@ -28,6 +28,8 @@ _ARRAY_NAME = re.compile(r"^(c|var)\d{1,9}$")
 _TF_DTYPES = frozenset(("float16", "bfloat16", "float32", "float64", "int8", "int16", "int32", "int64", "uint8",
                         "uint16", "uint32", "uint64", "bool", "complex64", "complex128", "string"))
 _MAX_DEPTH = 64
+_NUMPY_DTYPES = frozenset(("<f2", "<f4", "<f8", "|i1", "<i2", "<i4", "<i8", "|u1", "<u2", "<u4", "<u8", "|b1", "<c8",
+                           "<c16"))
 
 
 def _reject_constant(name):
@@ -53,7 +55,7 @@ def _read_arrays(path):
                 where = f"constants.npz[{info.filename!r}]"
                 if name is None or not _ARRAY_NAME.match(name) or name in arrays:
                     raise bad(where, "unexpected member")
-                if info.compress_type != zipfile.ZIP_STORED:
+                if info.compress_type != zipfile.ZIP_STORED or info.compress_size != info.file_size:
                     raise bad(where, "compressed member (tfcompat stores constants uncompressed)")
                 with z.open(info) as fh:
                     version = np.lib.format.read_magic(fh)
@@ -63,7 +65,7 @@ def _read_arrays(path):
                         dims, fortran, dtype = np.lib.format.read_array_header_2_0(fh)
                     else:
                         raise bad(where, f"unsupported .npy version {version}")
-                    if dtype.hasobject or dtype.str[1:] not in _NUMPY_KINDS:
+                    if dtype.str not in _NUMPY_DTYPES:
                         raise bad(where, f"unsupported dtype {dtype}")
                     count = int(np.prod(dims, dtype=object)) if dims else 1
                     if count * dtype.itemsize != info.file_size - fh.tell():
@@ -75,8 +77,6 @@ def _read_arrays(path):
         raise bad("constants.npz", f"{type(e).__name__}: {e}") from None
     return arrays
 
-
-_NUMPY_KINDS = frozenset(("f2", "f4", "f8", "i1", "i2", "i4", "i8", "u1", "u2", "u4", "u8", "b1", "c8", "c16"))
 
 
 def _name(x, where):

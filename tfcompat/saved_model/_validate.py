@@ -269,7 +269,8 @@ def _describe(term, kind):
     return f"{term!r}" if not isinstance(kind, tuple) else f"a list {term!r}"
 
 
-_SCALAR_KINDS = {"int": {"int"}, "bool": {"bool"}, "float": {"int", "float", "bool"}, "number": {"int", "float", "bool"},
+_SCALAR_KINDS = {"int": {"int"}, "bool": {"bool"}, "float": {"int", "float", "bool"},
+                 "number": {"int", "float", "bool"},
                  "ScalarType": {"dtype"}, "Layout": {"layout"}, "MemoryFormat": {"memfmt"}, "Device": {"device"},
                  "Tensor": {"T", "int", "float", "bool"}, "Generator": set()}   # torch wraps numbers as tensors
 
