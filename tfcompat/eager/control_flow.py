@@ -15,7 +15,7 @@ from tfcompat.eager.function import host_call
 from tfcompat.framework import dtypes, errors
 from tfcompat.framework.convert import convert_to_tensor
 from tfcompat.framework.export import tf_export
-from tfcompat.framework.tensor import Tensor, _wrap
+from tfcompat.framework.tensor import Tensor, _wrap, storage
 from tfcompat.framework.tensor_shape import TensorShape
 from tfcompat.framework.variables import Variable
 from tfcompat.util import nest
@@ -202,11 +202,11 @@ def map_fn(fn, elems, dtype=None, parallel_iterations=None, back_prop=True, swap
 def vectorized_map(fn, elems, fallback_to_while_loop=True, warn=True):
     """`map_fn` computed in one batch with `torch.vmap`; falls back to a loop where vmap does not apply."""
     flat, n = _elems_rows(elems)
-    storages = [t._t for t in flat]
+    storages = [storage(t) for t in flat]
     if all(isinstance(s, torch.Tensor) for s in storages) and n > 0:
         def per_example(*ts):
             out = fn(nest.pack_sequence_as(elems, [_wrap(t) for t in ts]))
-            return tuple(o._t for o in nest.flatten(nest.map_structure(_tensorize, out))), out
+            return tuple(storage(o) for o in nest.flatten(nest.map_structure(_tensorize, out))), out
         try:
             res = torch.vmap(lambda *ts: per_example(*ts)[0])(*storages)
             template = fn(_row(flat, elems, 0))
@@ -484,7 +484,7 @@ def print_v2(*inputs, output_stream=None, summarize=3, sep=" ", end="\n", name=N
                                   "file objects and 'file://' paths")
     inputs = nest.map_structure(lambda x: x.read_value() if isinstance(x, Variable) else x, list(inputs))
     leaves = nest.flatten(inputs)
-    positions = [i for i, x in enumerate(leaves) if isinstance(x, Tensor) and isinstance(x._t, torch.Tensor)]
+    positions = [i for i, x in enumerate(leaves) if isinstance(x, Tensor) and isinstance(storage(x), torch.Tensor)]
 
     def emit(storages):
         flat = list(leaves)
@@ -502,7 +502,7 @@ def print_v2(*inputs, output_stream=None, summarize=3, sep=" ", end="\n", name=N
                 target.flush()
         return []
 
-    host_call(emit, [leaves[i]._t for i in positions])
+    host_call(emit, [storage(leaves[i]) for i in positions])
 
 
 # -- Python callbacks -------------------------------------------------------------------------------------------------
@@ -529,10 +529,10 @@ def _py_call(func, inp, Tout, to_numpy, check):
                         None, None, f"0-th value returned by pyfunc_0 is {t.dtype.name}, but expects {d.name}")
             else:
                 t = convert_to_tensor(r)
-            out.append(t._t)
+            out.append(storage(t))
         return out
 
-    out = host_call(run, [x._t for x in inp])
+    out = host_call(run, [storage(x) for x in inp])
     outs = [_wrap(t) for t in out]
     return outs[0] if single else outs
 

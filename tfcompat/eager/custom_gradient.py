@@ -15,16 +15,20 @@ import torch
 from tfcompat.framework.context import state
 from tfcompat.framework.convert import convert_to_tensor
 from tfcompat.framework.export import tf_export
-from tfcompat.framework.tensor import Tensor, _wrap
+from tfcompat.framework.tensor import Tensor, _wrap, storage
 from tfcompat.framework.variables import Variable
 from tfcompat.eager.tape import VariableWatcher, pause_recording, read_variable
 from tfcompat.util import nest
 
 
+def _differentiable(s):
+    return isinstance(s, torch.Tensor) and (s.dtype.is_floating_point or s.is_complex())
+
+
 def _storage_for_input(x):
     if isinstance(x, Variable):
         return x._read()
-    return x._t
+    return storage(x)
 
 
 class _CustomGradientNode(torch.autograd.Function):
@@ -71,10 +75,10 @@ class _Call:
             if g is None or not isinstance(s, torch.Tensor) or not (s.dtype.is_floating_point or s.is_complex()):
                 out.append(None)
                 continue
-            g = g._t if isinstance(g, Tensor) else (g._read() if isinstance(g, Variable) else
-                                                      convert_to_tensor(g)._t)
+            g = storage(g) if isinstance(g, Tensor) else (g._read() if isinstance(g, Variable) else
+                                                          storage(convert_to_tensor(g)))
             if hasattr(g, "_dense"):
-                g = g._dense()._t
+                g = storage(g._dense())
             out.append(g.to(s.dtype).expand_as(s) if g.shape != s.shape else g.to(s.dtype))
         return tuple(out)
 
@@ -94,9 +98,8 @@ def _call_custom(f, args, kwargs):
     if not any(isinstance(s, torch.Tensor) and s.requires_grad for s in arg_storages):
         return result
     flat_out = nest.flatten(result)
-    positions = [i for i, o in enumerate(flat_out) if isinstance(o, Tensor) and isinstance(o._t, torch.Tensor)
-                 and (o._t.dtype.is_floating_point or o._t.is_complex())]
-    call = _Call([flat_out[i]._t for i in positions], grad_fn, len(flat_args), variables, arg_storages)
+    positions = [i for i, o in enumerate(flat_out) if isinstance(o, Tensor) and _differentiable(storage(o))]
+    call = _Call([storage(flat_out[i]) for i in positions], grad_fn, len(flat_args), variables, arg_storages)
     outs = _CustomGradientNode.apply(call, *arg_storages)
     for i, o in zip(positions, outs):
         flat_out[i] = _wrap(o)
@@ -155,19 +158,20 @@ class ForwardAccumulator:
                 warnings.filterwarnings("ignore", message="`torch.jit.script` is ")
                 fwad.make_dual(torch.zeros(()), torch.zeros(()))
         for p, tan in zip(self._primals, self._tangents):
-            tt = tan._t if isinstance(tan, Tensor) else convert_to_tensor(tan)._t
+            tt = storage(tan) if isinstance(tan, Tensor) else storage(convert_to_tensor(tan))
+            s = storage(p)
             if isinstance(p, Variable):
-                self._duals[id(p)] = fwad.make_dual(p._t, tt.to(p._t.dtype))
+                self._duals[id(p)] = fwad.make_dual(s, tt.to(s.dtype))
             else:
-                self._restore.append((p, p._t))
-                p._t = fwad.make_dual(p._t, tt.to(p._t.dtype))
+                self._restore.append((p, s))
+                p._set_storage(fwad.make_dual(s, tt.to(s.dtype)))
         state.tapes.append(self)
         return self
 
     def __exit__(self, *exc):
         state.tapes.remove(self)
         for p, t in self._restore:
-            p._t = t
+            p._set_storage(t)
         self._duals.clear()
         # torch drops tangents when the dual level closes; TF's `jvp` works after the block, so the
         # level stays open until the next accumulator starts (torch supports one level at a time)
@@ -177,7 +181,7 @@ class ForwardAccumulator:
         import torch.autograd.forward_ad as fwad
 
         def one(x):
-            s = x._read() if isinstance(x, Variable) else x._t
+            s = x._read() if isinstance(x, Variable) else storage(x)
             tangent = fwad.unpack_dual(s).tangent
             if tangent is None:
                 return _wrap(torch.zeros_like(s)) if unconnected_gradients == "zero" else None

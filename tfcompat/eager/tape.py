@@ -12,7 +12,7 @@ import torch
 from tfcompat.framework import dtypes, variables
 from tfcompat.framework.context import state
 from tfcompat.framework.export import tf_export
-from tfcompat.framework.tensor import EagerTensor, Tensor, _wrap
+from tfcompat.framework.tensor import EagerTensor, Tensor, _wrap, storage
 from tfcompat.framework.variables import Variable
 from tfcompat.util import nest
 
@@ -41,7 +41,12 @@ def _new_handle(t):
 
 
 def read_variable(var):
-    """The storage `var` reads as inside the active tapes (outermost first)."""
+    """The storage `var` reads as inside the active tapes (outermost first).
+
+    A documented fast path: it runs on every variable read while a tape is active, so it reads `var._t`
+    directly (no call) and compares the storage's identity to see whether `var` was assigned since this
+    tape's last read.
+    """
     t = var._t
     for tape in state.tapes:
         if not tape._recording:
@@ -119,10 +124,8 @@ def _pack(structure, flat):
 
 def _as_storage(value, like):
     """An output gradient as a torch tensor shaped like the target storage `like`."""
-    if isinstance(value, Tensor):
-        g = value._t
-    elif isinstance(value, Variable):
-        g = value._t
+    if isinstance(value, (Tensor, Variable)):
+        g = storage(value)
     else:
         g = torch.as_tensor(np.asarray(value), dtype=like.dtype, device=like.device)
     return g.expand_as(like) if g.shape != like.shape else g
@@ -206,14 +209,14 @@ class GradientTape:
                                  f"tf.Variable or ExtensionType.")
 
     def _watch_tensor(self, x):
-        s = x._t
+        s = storage(x)
         if not isinstance(s, torch.Tensor) or not _is_float(s):
             dt = dtypes.FROM_STORAGE[s.dtype]
             _log.warning("The dtype of the watched tensor must be floating (e.g. tf.float32), got %r", dt)
             return
         others = state.recording - (1 if self._recording else 0)
         h = s.view_as(s) if (s.requires_grad and others > 0) else s.detach().requires_grad_(True)
-        x._t = h
+        x._set_storage(h)
         self._tensors[id(x)] = (x, h)
 
     def watched_variables(self):
@@ -245,7 +248,7 @@ class GradientTape:
             entry = self._tensors.get(id(source))
             if entry is not None:
                 return [entry[1]]
-            s = source._t
+            s = storage(source)
             if isinstance(s, torch.Tensor) and s.requires_grad:
                 return [s]
             return []
@@ -275,10 +278,10 @@ class GradientTape:
             og = flat_out_grads[k] if flat_out_grads is not None else None
             if isinstance(tgt, Variable):
                 var = tgt._parent if isinstance(tgt, variables._UnreadVariable) else tgt
-                g = torch.ones_like(var._t) if og is None else _as_storage(og, var._t)
+                g = torch.ones_like(storage(var)) if og is None else _as_storage(og, storage(var))
                 identity[id(var)] = g if id(var) not in identity else identity[id(var)] + g
                 continue
-            s = tgt._t if isinstance(tgt, Tensor) else None
+            s = storage(tgt) if isinstance(tgt, Tensor) else None
             if s is None:
                 raise ValueError(f"Unsupported target type {type(tgt).__name__!r}")
             if type(s) is not torch.Tensor or not _is_float(s):
@@ -292,7 +295,7 @@ class GradientTape:
         handles, owners = [], []
         for i, src in enumerate(flat_sources):
             if isinstance(src, (Tensor, Variable)):
-                st = src._t
+                st = storage(src)
                 if type(st) is torch.Tensor and not _is_float(st):
                     _log.warning("The dtype of the source tensor must be floating (e.g. tf.float32) when "
                                  "calling GradientTape.gradient, got %r", dtypes.FROM_STORAGE[st.dtype])
@@ -321,7 +324,7 @@ class GradientTape:
         for src, g in zip(flat_sources, results):
             if g is None:
                 if unconnected_gradients == UnconnectedGradients.ZERO and isinstance(src, (Tensor, Variable)):
-                    out.append(_wrap(torch.zeros_like(src._t)))
+                    out.append(_wrap(torch.zeros_like(storage(src))))
                 else:
                     out.append(None)
             else:
@@ -331,7 +334,7 @@ class GradientTape:
     def _variables_gradient(self, target, sources):
         """The common case (one float target; a variable or a list of variables, each read once): its
         gradients without the general bookkeeping; None when the case does not apply."""
-        s = target._t
+        s = storage(target)
         if type(s) is not torch.Tensor or not s.requires_grad or not s.dtype.is_floating_point:
             return None
         single = isinstance(sources, Variable)
@@ -361,16 +364,16 @@ class GradientTape:
         """The Jacobian of `target` w.r.t. each source: shape `target.shape + source.shape`."""
         self._check_usable()
         flat_sources = nest.flatten(sources)
-        tgt = target._t if isinstance(target, Tensor) else target._read()
+        tgt = storage(target) if isinstance(target, Tensor) else target._read()
         create_graph = state.recording > 0
         out = []
         handles_per_src = [self._source_handles(s) for s in flat_sources]
         for src, handles in zip(flat_sources, handles_per_src):
-            src_shape = tuple(src._t.shape)
+            s = storage(src)
+            src_shape = tuple(s.shape)
             if not handles or not tgt.requires_grad:
                 if unconnected_gradients == UnconnectedGradients.ZERO:
-                    out.append(_wrap(torch.zeros(tuple(tgt.shape) + src_shape, dtype=src._t.dtype,
-                                                 device=src._t.device)))
+                    out.append(_wrap(torch.zeros(tuple(tgt.shape) + src_shape, dtype=s.dtype, device=s.device)))
                 else:
                     out.append(None)
                 continue
@@ -384,9 +387,9 @@ class GradientTape:
                 for gi in gs:
                     if gi is not None:
                         g = gi if g is None else g + gi
-                rows.append(g if g is not None else torch.zeros(src_shape, dtype=src._t.dtype, device=src._t.device))
+                rows.append(g if g is not None else torch.zeros(src_shape, dtype=s.dtype, device=s.device))
             jac = torch.stack(rows).reshape(tuple(tgt.shape) + src_shape) if rows else \
-                torch.zeros(tuple(tgt.shape) + src_shape, dtype=src._t.dtype, device=src._t.device)
+                torch.zeros(tuple(tgt.shape) + src_shape, dtype=s.dtype, device=s.device)
             out.append(_wrap(jac))
         if not self._persistent:
             self._used = True
@@ -397,20 +400,21 @@ class GradientTape:
                        parallel_iterations=None, experimental_use_pfor=True):
         """Per-example Jacobians: `target[i]` w.r.t. `source[i]`, shape `[batch] + target.shape[1:] + source.shape[1:]`."""
         self._check_usable()
-        tgt = target._t
+        tgt = storage(target)
+        src = storage(source)
         handles = self._source_handles(source)
-        if tgt.shape[0] != source._t.shape[0]:
+        if tgt.shape[0] != src.shape[0]:
             raise ValueError(f"Need first dimension of target shape ({tgt.shape}) and source shape "
-                             f"({source._t.shape}) to match.")
+                             f"({src.shape}) to match.")
         create_graph = state.recording > 0
         b = tgt.shape[0]
-        src_rest = tuple(source._t.shape[1:])
+        src_rest = tuple(src.shape[1:])
         if not handles or not tgt.requires_grad:
             if not self._persistent:
                 self._used = True
                 self._release()
             if unconnected_gradients == UnconnectedGradients.ZERO:
-                return _wrap(torch.zeros((b,) + tuple(tgt.shape[1:]) + src_rest, dtype=source._t.dtype))
+                return _wrap(torch.zeros((b,) + tuple(tgt.shape[1:]) + src_rest, dtype=src.dtype))
             return None
         flat = tgt.reshape(b, -1)
         cols = []
@@ -421,7 +425,7 @@ class GradientTape:
             for gi in gs:
                 if gi is not None:
                     g = gi if g is None else g + gi
-            cols.append(g if g is not None else torch.zeros_like(source._t))
+            cols.append(g if g is not None else torch.zeros_like(src))
         jac = torch.stack(cols, dim=1).reshape((b,) + tuple(tgt.shape[1:]) + src_rest)
         if not self._persistent:
             self._used = True
