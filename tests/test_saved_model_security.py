@@ -347,3 +347,13 @@ def test_save_over_a_file_raises_as_tf(tmp_path):
     with pytest.raises(tf.errors.FailedPreconditionError, match=f"^{tmp_path / 'f'} is not a directory$"):
         tf.saved_model.save(_Model(), str(tmp_path / "f"))
     assert (tmp_path / "f").read_text() == "keep"
+
+
+def test_resave_through_a_symlink_replaces_the_target(tmp_path):
+    (tmp_path / "real").mkdir()
+    os.symlink(tmp_path / "real", tmp_path / "link")
+    tf.saved_model.save(_Model(), str(tmp_path / "link"))
+    tf.saved_model.save(_Model(2.0), str(tmp_path / "link"))
+    assert os.path.islink(tmp_path / "link") and sorted(os.listdir(tmp_path)) == ["link", "real"]
+    np.testing.assert_allclose(tf.saved_model.load(str(tmp_path / "link"))(tf.constant(X)).numpy(),
+                               [[10.5, 2.9963627]], rtol=1e-6)

@@ -120,7 +120,7 @@ def replace_directory(path, write):
     if os.path.lexists(path) and not os.path.isdir(path):
         from tfcompat.framework import errors
         raise errors.FailedPreconditionError(None, None, f"{path} is not a directory")
-    path = os.path.abspath(path)
+    path = os.path.realpath(path)            # a symlink to a directory: the directory is replaced, the link kept
     parent = os.path.dirname(path)
     os.makedirs(parent, exist_ok=True)
     recover(path)
