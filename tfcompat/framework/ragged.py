@@ -8,6 +8,15 @@ from tfcompat.framework.export import tf_export, unsupported_args
 from tfcompat.framework.tensor import Tensor, wrap
 from tfcompat.framework.tensor_shape import TensorShape
 
+# The ops a RaggedTensor applies to its flat values (add, subtract, multiply, truediv) and the assertions that
+# validate row splits live in ops/, above this layer; ops/ registers them here when it is imported.
+OPS = {}
+
+
+def register_ops(**ops):
+    """Called by ops/ modules at import: names -> the tf ops RaggedTensor uses."""
+    OPS.update(ops)
+
 
 def _splits(x):
     if isinstance(x, Tensor):
@@ -284,7 +293,6 @@ class RaggedTensor:
 
     # -- elementwise arithmetic on flat values -----------------------------------------------------------------
     def _elementwise(self, other, fn, reverse=False):
-        from tfcompat.ops import math_ops
         if isinstance(other, RaggedTensor):
             if [s.numpy().tolist() for s in self.nested_row_splits] != \
                     [s.numpy().tolist() for s in other.nested_row_splits]:
@@ -296,7 +304,7 @@ class RaggedTensor:
         if other.shape.rank:
             raise NotImplementedError("elementwise ops between a RaggedTensor and a non-scalar dense tensor are not "
                                       "supported by tfcompat")
-        op = getattr(math_ops, fn)
+        op = OPS[fn]
         a, b = (other, self.flat_values) if reverse else (self.flat_values, other)
         return self.with_flat_values(op(a, b))
 
@@ -326,7 +334,7 @@ class RaggedTensor:
 
 
 def _validate_splits(values, row_splits, factory):
-    from tfcompat.ops.misc_ops import assert_equal, assert_non_negative
+    assert_equal, assert_non_negative = OPS["assert_equal"], OPS["assert_non_negative"]
     msg = f"Arguments to {factory} do not form a valid RaggedTensor:"
     s = row_splits._t
     if s.ndim != 1:

@@ -2,7 +2,7 @@
 import numpy as np
 import torch
 
-from tfcompat.framework import dtypes, errors
+from tfcompat.framework import dtypes, errors, ragged as _ragged
 from tfcompat.framework.context import state
 from tfcompat.framework.convert import to_storage
 from tfcompat.framework.export import tf_export
@@ -733,4 +733,5 @@ def _attach(cls):
 
 _attach(Tensor)
 _attach(Variable)
+_ragged.register_ops(add=add, subtract=subtract, multiply=multiply, truediv=truediv)
 Tensor.__hash__ = Tensor.__dict__["__hash__"]

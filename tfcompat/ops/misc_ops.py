@@ -324,13 +324,6 @@ class _NullContext:
         return False
 
 
-@tf_export("init_scope")
-def init_scope():
-    """A context lifting code out of tf.function traces (eagerly: ops inside it are not recorded)."""
-    from tfcompat.eager.function import init_scope_context
-    return init_scope_context()
-
-
 @tf_export("control_dependencies")
 def control_dependencies(control_inputs):
     """A no-op context in eager mode (ops run in program order); callables in `control_inputs` are called."""
@@ -560,6 +553,9 @@ def assert_non_negative(x, message=None, summarize=None, name=None):
     """Raises InvalidArgumentError unless all `x >= 0`."""
     return _sign_assert(x, message, summarize, True, math_ops.less_equal,
                         "Condition x >= 0 did not hold element-wise:")
+
+
+_ragged.register_ops(assert_equal=assert_equal, assert_non_negative=assert_non_negative)
 
 
 @tf_export("debugging.assert_non_positive")
