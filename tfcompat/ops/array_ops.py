@@ -11,7 +11,7 @@ from tfcompat.framework.convert import to_storage
 from tfcompat.framework.export import tf_export
 from tfcompat.framework.op_def import (
     FLOAT, NUMERIC, REAL, check_dtype, input_storage, int_list, int_value, same_dtype_inputs, type_name, wrap)
-from tfcompat.framework.tensor import Tensor
+from tfcompat.framework.tensor import Tensor, storage
 from tfcompat.framework.tensor_shape import TensorShape
 from tfcompat.framework.variables import Variable, _UnreadVariable
 
@@ -196,7 +196,7 @@ def _shape_tensor(dims, out_type):
 
 def _shape_of(x):
     if isinstance(x, (Tensor, Variable)):
-        return tuple(x._t.shape)
+        return tuple(storage(x).shape)
     t = input_storage(x)
     return tuple(t.shape)
 
@@ -1075,7 +1075,7 @@ def clip_by_global_norm(t_list, clip_norm, use_norm=None, name=None):
         raise TypeError("`t_list` should be a sequence of tensors. Received {}.".format(type(t_list)))
     t_list = list(t_list)
     norm = _global_norm(t_list) if use_norm is None else wrap(input_storage(use_norm))
-    g = norm._t
+    g = storage(norm)
     c = input_storage(clip_norm, dtypes.FROM_STORAGE[g.dtype]) if not isinstance(clip_norm, (Tensor, Variable)) \
         else input_storage(clip_norm)
     scale = c * torch.minimum(1.0 / g, 1.0 / c) + (g - g)
@@ -1361,7 +1361,7 @@ def _as_index(v, key):
     if isinstance(v, np.integer) or (isinstance(v, np.ndarray) and v.ndim == 0 and v.dtype.kind in "iu"):
         return int(v)
     if isinstance(v, (Tensor, Variable)):
-        t = v._t
+        t = storage(v)
         if not _is_str(t) and t.dtype in (_int32, _int64) and t.ndim == 0:
             return int(t)
     raise TypeError(_INDEX_TYPES + repr(v))
@@ -1448,7 +1448,7 @@ def _is_mask(key):
 
 def _getitem(self, key):
     """TF's `tensor[key]`: ints, slices (any step), `...`, `tf.newaxis`, scalar int tensors, bool masks."""
-    t = self._t
+    t = storage(self)
     if type(t) is torch.Tensor and t.requires_grad and not state.recording:
         t = t.detach()
     tk = type(key)
@@ -1476,10 +1476,11 @@ class _SlicedVariable(Tensor):
     def assign(self, value, use_locking=None, name=None, read_value=True):
         """Rebinds the variable to a copy with this slice replaced by `value` (broadcast to the slice shape)."""
         var = self._var
-        base = var._t
+        base = storage(var)
         if _is_str(base):
             raise NotImplementedError("sliced assignment to a tf.string variable")
-        pos = _getitem_storage(torch.arange(base.numel(), device=base.device).reshape(base.shape), self._key)._t
+        pos = storage(_getitem_storage(torch.arange(base.numel(), device=base.device).reshape(base.shape),
+                                       self._key))
         v = input_storage(value, var.dtype) if not isinstance(value, (Tensor, Variable)) else input_storage(value)
         if v.dtype != base.dtype:
             raise _fail(f"cannot compute ResourceStridedSliceAssign as input #4(zero-based) was expected to be a "
@@ -1499,7 +1500,7 @@ def _variable_getitem(self, key):
     """`variable[key]`: the slice of its value, with `.assign` writing back into the variable."""
     r = _getitem(self.read_value(), key)
     out = object.__new__(_SlicedVariable)
-    out._t = r._t
+    out._set_storage(storage(r))
     out._var = self
     out._key = key
     return out

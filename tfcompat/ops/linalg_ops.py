@@ -12,6 +12,7 @@ from tfcompat.framework import dtypes, errors
 from tfcompat.framework.export import tf_export
 from tfcompat.framework.op_def import (
     FLOAT_COMPLEX, NUMERIC, ALL, binary_inputs, check_dtype, input_storage, int_value, wrap)
+from tfcompat.framework.tensor import storage
 
 _LINALG = frozenset([torch.float16, torch.float32, torch.float64, torch.complex64, torch.complex128])
 
@@ -264,7 +265,7 @@ def normalize(tensor, ord="euclidean", axis=None, name=None):  # noqa: A002
     """(tensor / norm, norm) with the norm kept to broadcast."""
     n = norm(tensor, ord=ord, axis=axis, keepdims=True)
     t = input_storage(tensor)
-    return wrap(t / n._t), n
+    return wrap(t / storage(n)), n
 
 
 @tf_export("linalg.global_norm")
@@ -422,8 +423,8 @@ def matvec(a, b, transpose_a=False, adjoint_a=False, a_is_sparse=False, b_is_spa
     """a @ b for matrices `a` [..., M, N] and vectors `b` [..., N]."""
     from tfcompat.ops.math_ops import matmul
     x, y = binary_inputs(a, b, "MatMul", NUMERIC)
-    return wrap(matmul(wrap(x), wrap(y.unsqueeze(-1)), transpose_a=transpose_a, adjoint_a=adjoint_a)._t
-                .squeeze(-1))
+    out = matmul(wrap(x), wrap(y.unsqueeze(-1)), transpose_a=transpose_a, adjoint_a=adjoint_a)
+    return wrap(storage(out).squeeze(-1))
 
 
 # -- least squares, pseudo-inverse, functions of matrices, LU -------------------------------------------

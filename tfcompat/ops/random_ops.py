@@ -19,7 +19,7 @@ from tfcompat.framework.context import current_device
 from tfcompat.framework.convert import to_storage
 from tfcompat.framework.export import tf_export
 from tfcompat.framework.op_def import check_dtype, input_storage, int_list, wrap
-from tfcompat.framework.tensor import Tensor
+from tfcompat.framework.tensor import Tensor, storage
 
 DEFAULT_GRAPH_SEED = 87654321
 _MASK64 = (1 << 64) - 1
@@ -368,7 +368,8 @@ def stateless_gamma(shape, seed, alpha, beta=None, dtype=dtypes.float32, name=No
               if v is not None]
     rank = len(torch.broadcast_shapes(*(p.shape for p in params)))
     out = _gamma(dims[:len(dims) - rank], alpha, beta, dtype, stateless_generator(seed))
-    return wrap(out._t.expand(dims)) if list(out._t.shape) != dims else out
+    t = storage(out)
+    return wrap(t.expand(dims)) if list(t.shape) != dims else out
 
 
 @tf_export("random.stateless_poisson")
@@ -530,7 +531,7 @@ class Generator:
 
     def split(self, count=1):
         """`count` new independent Generators; this one advances."""
-        seeds = self.make_seeds(count)._t.cpu()
+        seeds = storage(self.make_seeds(count)).cpu()
         return [Generator(state=np.array([int(seeds[0, i]), int(seeds[1, i]), 0], dtype=np.int64), alg=self._alg)
                 for i in range(int(count))]
 

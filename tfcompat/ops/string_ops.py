@@ -10,13 +10,13 @@ from tfcompat.framework import dtypes, errors
 from tfcompat.framework.convert import convert_to_tensor, to_storage
 from tfcompat.framework.export import tf_export
 from tfcompat.framework.ragged import RaggedTensor
-from tfcompat.framework.tensor import Tensor, wrap
+from tfcompat.framework.tensor import Tensor, storage, wrap
 
 
 def _strings(x, op="StringOp"):
     """The object array of an input that must be a string tensor."""
     if isinstance(x, Tensor):
-        t = x._t
+        t = storage(x)
         if type(t) is not np.ndarray:
             raise errors.op_error(errors.InvalidArgumentError,
                                   f"cannot compute {op} as input #0(zero-based) was expected to be a string tensor "
