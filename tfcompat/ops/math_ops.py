@@ -10,7 +10,7 @@ from tfcompat.framework.op_def import (
     _like, ALL, BOOL, FLOAT, FLOAT_COMPLEX, INT, NUMERIC, NUMERIC_STRING, REAL, SIGNED_NUMERIC,
     axis_list, binary_inputs, binary_op, broadcastable, check_broadcast, check_dtype, division_by_zero, input_storage,
     kernel_error, translate, type_name, unary_input, unary_op, wrap)
-from tfcompat.framework.tensor import EagerTensor, Tensor
+from tfcompat.framework.tensor import EagerTensor, Tensor, storage
 from tfcompat.framework.variables import Variable
 
 
@@ -119,8 +119,10 @@ _TRUEDIV_TYPES = "tf.uint8, tf.int8, tf.uint16, tf.int16, tf.uint32, tf.int32, t
 
 def _div_inputs(x, y, where):
     """Operands of TF's Python `truediv`/`div_no_nan`: `y` converted with `x`'s dtype as a hint, dtypes checked."""
-    if type(x) is EagerTensor and type(y) is EagerTensor and x._t.dtype is y._t.dtype and x._t.dtype in NUMERIC:
-        return binary_inputs(x, y, "RealDiv", NUMERIC)
+    if type(x) is EagerTensor and type(y) is EagerTensor:
+        dt = storage(x).dtype
+        if dt is storage(y).dtype and dt in NUMERIC:
+            return binary_inputs(x, y, "RealDiv", NUMERIC)
     a = input_storage(x)
     b = input_storage(y) if isinstance(y, (Tensor, Variable)) else to_storage(y, dtypes.FROM_STORAGE[a.dtype],
                                                                                strict=False)
@@ -528,8 +530,7 @@ def matmul(a, b, transpose_a=False, transpose_b=False, adjoint_a=False, adjoint_
     """Matrix product of the last two axes (batched, broadcasting leading axes), as TF's `tf.linalg.matmul`."""
     if type(a) is EagerTensor and type(b) is EagerTensor and not (
             transpose_a or transpose_b or adjoint_a or adjoint_b or output_type is not None):
-        x = a._t
-        y = b._t
+        x, y = storage(a), storage(b)
         if x.dtype is y.dtype and x.dtype in _MATMUL_TYPES and x.ndim > 1 and y.ndim > 1 and not (
                 x.requires_grad or y.requires_grad):
             try:
@@ -576,7 +577,7 @@ def cast(x, dtype, name=None):
     """Casts to `dtype`; floats to ints truncate toward zero, complex to real drops the imaginary part."""
     dtype = dtypes.as_dtype(dtype)
     if isinstance(x, Tensor):
-        t = x._t
+        t = storage(x)
         if type(t) is torch.Tensor and t.requires_grad and not state.recording:
             t = t.detach()
     elif isinstance(x, Variable):
@@ -675,12 +676,12 @@ def _xor(x, y):
 def _is_bool(x, y):
     for v in (x, y):
         if isinstance(v, (Tensor, Variable)):
-            return v._t.dtype is torch.bool
+            return storage(v).dtype is torch.bool
     return isinstance(x, bool)
 
 
 def _invert(x):
-    return logical_not(x) if x._t.dtype is torch.bool else invert(x)
+    return logical_not(x) if storage(x).dtype is torch.bool else invert(x)
 
 
 def _neg(x):

@@ -14,7 +14,7 @@ from tfcompat.framework import sparse as _sparse  # noqa: F401
 from tfcompat.framework.context import state
 from tfcompat.framework.convert import convert_to_tensor
 from tfcompat.framework.export import tf_export
-from tfcompat.framework.tensor import Tensor, wrap
+from tfcompat.framework.tensor import Tensor, storage, wrap
 from tfcompat.framework.tensor_shape import TensorShape
 from tfcompat.framework.variables import Variable
 from tfcompat.ops import math_ops
@@ -480,7 +480,8 @@ def _pretty(item, summarize):
 def _binary_assert(sym, op, x, y, data, summarize, message):
     x, y = _tensor(x), _tensor(y)
     test = op(x, y)
-    passed = test._t.all() if type(test._t) is torch.Tensor else np.all(test._t)
+    t = storage(test)
+    passed = t.all() if type(t) is torch.Tensor else np.all(t)
     if bool(passed):
         return None
     if summarize is None:
@@ -490,7 +491,7 @@ def _binary_assert(sym, op, x, y, data, summarize, message):
     if data is None:
         data = [f"Condition x {sym} y did not hold."]
         if summarize > 0:
-            if x.shape == y.shape and x._t.ndim:
+            if x.shape == y.shape and storage(x).ndim:
                 failed = ~test._array()
                 idx = np.argwhere(failed)
                 n = min(summarize, idx.shape[0])
@@ -529,7 +530,7 @@ for _f, _n in ((assert_equal, "assert_equal"), (assert_none_equal, "assert_none_
 
 def _sign_assert(x, message, summarize, zero_first, op, text):
     x = _tensor(x)
-    zero = wrap(torch.zeros((), dtype=x._t.dtype))
+    zero = wrap(torch.zeros((), dtype=storage(x).dtype))
     data = [_prefix(message), text, f"x ({_shape_dtype(x)}) = ", x]
     if op is math_ops.less_equal and not zero_first:    # TF's assert_non_positive message lacks this newline
         data = [data[0], data[1] + data[2], x]
@@ -601,8 +602,8 @@ def assert_near(x, y, rtol=None, atol=None, message=None, summarize=None, name=N
     real = dt.real_dtype if dt.is_complex else dt
     rtol = convert_to_tensor(eps if rtol is None else rtol, dtype=real)
     atol = convert_to_tensor(eps if atol is None else atol, dtype=real)
-    diff = torch.abs(x._t - y._t)
-    ok = bool((diff <= atol._t + rtol._t * torch.abs(y._t)).all())
+    diff = torch.abs(storage(x) - storage(y))
+    ok = bool((diff <= storage(atol) + storage(rtol) * torch.abs(storage(y))).all())
     if ok:
         return None
     data = [_prefix(message), f"x and y not equal to tolerance rtol = {rtol!s}, atol = {atol!s}",
@@ -716,7 +717,7 @@ def check_numerics(tensor, message, name=None):
             "double\n\t; NodeDef: {{node CheckNumerics}}; Op<name=CheckNumerics; signature=tensor:T -> output:T; "
             "attr=T:type,allowed=[DT_BFLOAT16, DT_HALF, DT_FLOAT, DT_DOUBLE]; attr=message:string; "
             "is_stateful=true>", "CheckNumerics")
-    v = t._t if isinstance(t, Tensor) else t._read()
+    v = storage(t) if isinstance(t, Tensor) else t._read()
     has_inf = bool(torch.isinf(v).any())
     has_nan = bool(torch.isnan(v).any())
     if has_inf or has_nan:
