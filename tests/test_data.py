@@ -618,3 +618,19 @@ def test_sparse_batched_parse_example():
     mapped = tf.data.Dataset.range(3).map(lambda i: tf.SparseTensor([[0]], [i], [5]))
     assert [e.tolist() for e in mapped.batch(2).as_numpy_iterator()] == [[[0, 0, 0, 0, 0], [1, 0, 0, 0, 0]],
                                                                           [[2, 0, 0, 0, 0]]]
+
+
+def test_transformations_derive_from_their_receiver():
+    """Every transformation is a `DerivedDataset` with the dataset it was called on among its inputs: the iterator's
+    checkpoint state (random datasets) and `options()` walk the pipeline through `_inputs`."""
+    from tfcompat.data.dataset import DerivedDataset
+    sources = {"slices", "tensors", "range", "gen_legacy", "gen_legacy2", "dict", "tup", "strs", "random", "counter"}
+    over_batches = {"unbatch", "rebatch", "bucket"}     # called on another dataset than S
+    for name, (make, _, _) in REPRS.items():
+        ds = make()
+        assert isinstance(ds, DerivedDataset) == (name not in sources), name
+        if name not in sources | over_batches:
+            assert any(d is S for d in ds._inputs), name
+    shuffled = D.range(4).shuffle(4, seed=3)
+    it = iter(D.zip(D.range(4), shuffled.map(lambda x: x).batch(2)).prefetch(1))
+    assert tf.data.Iterator is type(it) and it._base == [[3, 0]]

@@ -2,7 +2,10 @@
 import numpy as np
 
 from tfcompat.data import structure as st
-from tfcompat.data.dataset import INFINITE, UNKNOWN, _as_dataset, _call, _int, _ListDataset, _UnaryDataset
+from tfcompat.data._combining import as_dataset
+from tfcompat.data._common import call, to_int
+from tfcompat.data.dataset import DerivedDataset, unknown_unless_infinite
+from tfcompat.data.sources import ListDataset
 from tfcompat.framework import dtypes
 from tfcompat.framework.tensor import Tensor
 
@@ -15,7 +18,7 @@ def _key(value):
     return t
 
 
-class GroupByWindowDataset(_UnaryDataset):
+class GroupByWindowDataset(DerivedDataset):
     """Collects elements per int64 key; a key's window goes through `reduce_func(key, window)` when full,
     the remaining windows at the end in ascending key order (TF's order)."""
 
@@ -29,25 +32,24 @@ class GroupByWindowDataset(_UnaryDataset):
         self._key_func, self._reduce = key_func, reduce_func
         self._size = (lambda key: window_size) if window_size is not None else window_size_func
 
-    def _card(self):
-        return INFINITE if self._input._card() == INFINITE else UNKNOWN
+    _card = unknown_unless_infinite
 
     def _compute_spec(self):
-        window = _ListDataset([], self._input.element_spec)
-        return _as_dataset(self._reduce(st.to_tensor(np.int64(0)), window)).element_spec
+        window = ListDataset([], self._input.element_spec)
+        return as_dataset(self._reduce(st.to_tensor(np.int64(0)), window)).element_spec
 
     def _flush(self, key_tensor, elements):
-        window = _ListDataset(elements, self._input.element_spec)
-        return _as_dataset(self._reduce(key_tensor, window))._elements()
+        window = ListDataset(elements, self._input.element_spec)
+        return as_dataset(self._reduce(key_tensor, window))._elements()
 
     def _elements(self):
         groups = {}
         for element in self._input._elements():
-            key = _key(_call(self._key_func, element))
+            key = _key(call(self._key_func, element))
             k = int(key._array())
             entry = groups.setdefault(k, [key, [], None])
             if entry[2] is None:
-                entry[2] = _int(self._size(key))
+                entry[2] = to_int(self._size(key))
             entry[1].append(element)
             if len(entry[1]) >= entry[2]:
                 del groups[k]
@@ -69,7 +71,7 @@ def bucket_by_sequence_length(dataset, element_length_func, bucket_boundaries, b
         raise NotImplementedError("bucket_by_sequence_length(pad_to_bucket_boundary=True)")
 
     def key_func(*element):
-        length = _call(element_length_func, element[0] if len(element) == 1 else element)
+        length = call(element_length_func, element[0] if len(element) == 1 else element)
         n = int(length._array()) if isinstance(length, Tensor) else int(length)
         return np.int64(int(np.searchsorted(boundaries, n, side="right")))
 

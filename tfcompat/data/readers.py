@@ -9,7 +9,9 @@ import zlib
 import numpy as np
 
 from tfcompat.data import structure as st
-from tfcompat.data.dataset import UNKNOWN, Dataset, _TensorSliceDataset
+from tfcompat.data._common import UNKNOWN
+from tfcompat.data.dataset import Dataset
+from tfcompat.data.sources import TensorSliceDataset
 from tfcompat.framework import dtypes, errors
 from tfcompat.framework.export import tf_export
 from tfcompat.framework.tensor import Tensor, wrap
@@ -80,7 +82,7 @@ def list_files(file_pattern, shuffle, seed):
         raise errors.InvalidArgumentError(
             None, None, "Expected 'tf.Tensor(False, shape=(), dtype=bool)' to be true. Summarized data: "
             f"b'No files matched pattern: {', '.join(patterns)}'")
-    ds = _TensorSliceDataset(np.array(files, dtype=object))
+    ds = TensorSliceDataset(np.array(files, dtype=object))
     if shuffle is None or shuffle:
         ds = ds.shuffle(len(files), seed=seed)
     return ds

@@ -1,16 +1,191 @@
-"""Dataset sources built from Python: `from_generator`, `sample_from_datasets`, `choose_from_datasets`."""
+"""Dataset sources: in-memory tensors (`from_tensors`, `from_tensor_slices`), `range`, `counter`, `random`,
+Python lists (window contents) and `from_generator`."""
+import itertools
 
 import numpy as np
 import torch
 
 from tfcompat.data import structure as st
-from tfcompat.data.dataset import INFINITE, UNKNOWN, Dataset, _get_next_error, _int
+from tfcompat.data._common import INFINITE, INT64, get_next_error, to_int
+from tfcompat.data.dataset import Dataset
 from tfcompat.framework import dtypes, errors
 from tfcompat.framework.convert import to_storage
+from tfcompat.framework.sparse import SparseTensor
 from tfcompat.framework.tensor import Tensor, wrap
 from tfcompat.framework.tensor_shape import TensorShape
 from tfcompat.ops.random_ops import draw_seed
 
+
+class TensorDataset(Dataset):
+    """`from_tensors`: one element."""
+
+    _tf_name = "_TensorDataset"
+
+    def __init__(self, element):
+        self._element = st.normalize(element)
+
+    def _elements(self):
+        return iter((self._element,))
+
+    def _compute_spec(self):
+        return st.spec_of(self._element)
+
+    def _card(self):
+        return 1
+
+
+def row(c, i):
+    """Row `i` of a component storage (a 0-d object array for string scalars)."""
+    r = c[i]
+    if type(c) is np.ndarray and type(r) is not np.ndarray:
+        a = np.empty((), dtype=object)
+        a[()] = r
+        return a
+    return r
+
+
+def gather(c, idx):
+    """Rows `idx` (int64 NumPy array) of a component storage, one index_select (a view for a run)."""
+    n = len(idx)
+    if n and idx[-1] - idx[0] == n - 1 and (n < 3 or (np.diff(idx) == 1).all()):
+        return c[int(idx[0]):int(idx[0]) + n]
+    if type(c) is np.ndarray:
+        return c[idx]
+    return c.index_select(0, torch.from_numpy(idx).to(c.device))
+
+
+def slice_spec(c):
+    """The spec of one slice of a component storage (or SparseRows)."""
+    if isinstance(c, st.SparseRows):
+        return st.SparseTensorSpec(c.dense[1:], c.dtype)
+    return st.TensorSpec(TensorShape._from_tuple(tuple(c.shape[1:])), dtypes.FROM_STORAGE[c.dtype])
+
+
+class TensorSliceDataset(Dataset):
+    """`from_tensor_slices`: the rows of in-memory components; its elements have an index plan."""
+
+    _tf_name = "_TensorSliceDataset"
+
+    def __init__(self, tensors):
+        element = st.normalize(tensors)
+        flat = st.flatten(element)
+        n = None
+        components = []
+        for t in flat:
+            if isinstance(t, Dataset):
+                raise TypeError("from_tensor_slices does not take datasets")
+            if isinstance(t, SparseTensor):
+                c = st.SparseRows(t)
+                rows = c.dense[0]
+            else:
+                c = t._t
+                if c.ndim == 0:
+                    raise ValueError("Unbatching a tensor is only supported for rank >= 1")
+                rows = c.shape[0]
+            if n is None:
+                n = rows
+            elif rows != n:
+                raise ValueError(f"Dimensions {n} and {rows} are not compatible")
+            components.append(c)
+        self._template = element
+        self._components = components
+        self._n = n
+
+    def _compute_spec(self):
+        return st.pack(self._template, [slice_spec(c) for c in self._components])
+
+    def _card(self):
+        return self._n
+
+    def _plan(self):
+        n = self._n
+        return self, lambda: iter((np.arange(n, dtype=np.int64),))
+
+    def _element_at(self, i):
+        return st.pack(self._template, [c.row(i) if isinstance(c, st.SparseRows) else wrap(row(c, i))
+                                        for c in self._components])
+
+    def _batch_at(self, idx):
+        return st.pack(self._template, [c.gather(idx) if isinstance(c, st.SparseRows) else wrap(gather(c, idx))
+                                        for c in self._components])
+
+    def _elements(self):
+        return map(self._element_at, range(self._n))
+
+
+class ListDataset(Dataset):
+    """A dataset over a Python list of elements (window contents, group windows)."""
+
+    _tf_name = "_VariantDataset"
+
+    def __init__(self, elements, spec):
+        self._list = elements
+        self._spec = spec
+
+    def _elements(self):
+        return iter(self._list)
+
+    def _card(self):
+        return len(self._list)
+
+
+class RangeDataset(Dataset):
+    """`range`: scalars of a Python range."""
+
+    _tf_name = "_RangeDataset"
+
+    def __init__(self, args, dtype):
+        for a in args:
+            if isinstance(a, float):
+                raise TypeError(f"Cannot convert {a!r} to EagerTensor of dtype int64")
+        self._range = range(*(to_int(a) for a in args))
+        self._dtype = dtype
+
+    def _compute_spec(self):
+        return st.TensorSpec(TensorShape(()), self._dtype)
+
+    def _card(self):
+        return len(self._range)
+
+    def _elements(self):
+        tdt = self._dtype.torch_dtype
+        return (wrap(torch.tensor(i, dtype=tdt)) for i in self._range)
+
+
+class CounterDataset(RangeDataset):
+    """`counter`: an infinite count."""
+
+    _tf_name = "_ScanDataset"
+
+    def __init__(self, start, step, dtype):
+        self._start, self._step, self._dtype = to_int(start), to_int(step), dtype
+
+    def _card(self):
+        return INFINITE
+
+    def _elements(self):
+        tdt = self._dtype.torch_dtype
+        return (wrap(torch.tensor(i, dtype=tdt)) for i in itertools.count(self._start, self._step))
+
+
+class RandomDataset(CounterDataset):
+    """`random`: an infinite stream of random int64 scalars."""
+
+    _tf_name = "_RandomDataset"
+
+    def __init__(self, seed):
+        # no seed: a drawn one, and a new stream per iteration
+        self._rerandomize, self._epoch, self._dtype = seed is None, 0, dtypes.int64
+        self._seed = draw_seed() if seed is None else to_int(seed)
+
+    def _elements(self):
+        rng = np.random.default_rng([self._seed, self._next_epoch()] if self._rerandomize else self._seed)
+        while True:
+            for v in rng.integers(0, 2 ** 63 - 1, size=256).tolist():
+                yield wrap(torch.tensor(v, dtype=INT64))
+
+
+# -- from_generator -----------------------------------------------------------------------------------------
 
 def _signature(output_types, output_shapes, output_signature):
     if output_signature is not None:
@@ -85,7 +260,7 @@ def _types_text(spec):
 
 def _py_error(e):
     """A Python error inside the generator as TF reports it: InvalidArgumentError naming the error."""
-    return _get_next_error(errors.InvalidArgumentError,
+    return get_next_error(errors.InvalidArgumentError,
                            f"{type(e).__name__}: {e}\n\n\n\t [[{{{{node PyFunc}}}}]]")
 
 
@@ -108,88 +283,3 @@ class _GeneratorIterator:
         except Exception as e:  # noqa: BLE001  (TF wraps the generator's error)
             raise _py_error(e) from e
         return self._ds._convert(value)
-
-
-def _common_spec(datasets):
-    spec = datasets[0].element_spec
-    for d in datasets[1:]:
-        other = d.element_spec
-        fa, fb = st.flatten(spec), st.flatten(other)
-        relaxed = [st.relax(x, y) for x, y in zip(fa, fb)] if len(fa) == len(fb) else [None]
-        if None in relaxed:
-            raise TypeError(f"Incompatible dataset elements:\n  {spec!r} vs.   {other!r}")
-        spec = st.pack(spec, relaxed)
-    return spec
-
-
-class SampleDataset(Dataset):
-    """Draws each element from a dataset chosen at random with `weights` (TF's `_DirectedInterleaveDataset`)."""
-
-    _tf_name = "_DirectedInterleaveDataset"
-
-    def __init__(self, datasets, weights, seed, stop_on_empty, rerandomize):
-        self._inputs = tuple(datasets)
-        if not self._inputs:
-            raise ValueError("Invalid `datasets`. `datasets` should not be empty.")
-        if isinstance(weights, Dataset):
-            raise NotImplementedError("sample_from_datasets with a `weights` dataset")
-        n = len(self._inputs)
-        w = np.full(n, 1.0 / n) if weights is None else np.asarray(
-            weights._array() if isinstance(weights, Tensor) else weights, dtype=np.float64)
-        if w.shape != (n,):
-            raise ValueError(f"Invalid `weights`. The shape of `weights` should be compatible with `[len(datasets)]` "
-                             f"but is {list(w.shape)}.")
-        self._weights, self._stop = w, bool(stop_on_empty)
-        self._rerandomize, self._epoch = bool(rerandomize), 0
-        self._seed = draw_seed() if seed is None else _int(seed)
-        self._spec = _common_spec(self._inputs)
-
-    def _card(self):
-        cards = [d._card() for d in self._inputs]
-        return INFINITE if all(c == INFINITE for c in cards) else UNKNOWN
-
-    def _elements(self):
-        rng = np.random.default_rng([self._seed, self._next_epoch()] if self._rerandomize else self._seed)
-        its = [iter(d._elements()) for d in self._inputs]
-        w = self._weights.copy()
-        while w.sum() > 0:
-            i = int(rng.choice(len(its), p=w / w.sum()))
-            try:
-                yield next(its[i])
-            except StopIteration:
-                if self._stop:
-                    return
-                w[i] = 0
-
-
-class ChooseDataset(Dataset):
-    """Takes the next element of `datasets[i]` for each `i` of `choice_dataset`."""
-
-    _tf_name = "_DirectedInterleaveDataset"
-
-    def __init__(self, datasets, choice_dataset, stop_on_empty):
-        self._inputs = tuple(datasets) + (choice_dataset,)
-        if not datasets:
-            raise ValueError("Invalid `datasets`. `datasets` should not be empty.")
-        cs = choice_dataset.element_spec
-        if st.is_nested(cs) or cs.dtype != dtypes.int64 or cs.shape.rank != 0:
-            raise TypeError(f"Invalid `choice_dataset`. Elements of `choice_dataset` must be scalar `tf.int64` "
-                            f"tensors but are {cs!r}.")
-        self._datasets, self._choices, self._stop = tuple(datasets), choice_dataset, bool(stop_on_empty)
-        self._spec = _common_spec(self._datasets)
-
-    def _card(self):
-        return UNKNOWN
-
-    def _elements(self):
-        its = [iter(d._elements()) for d in self._datasets]
-        for choice in self._choices._elements():
-            i = int(choice._t) if isinstance(choice._t, torch.Tensor) else int(choice._array())
-            if not 0 <= i < len(its):
-                raise _get_next_error(errors.InvalidArgumentError,
-                                      f"Selector index out of range: {i} >= {len(its)}")
-            try:
-                yield next(its[i])
-            except StopIteration:
-                if self._stop:
-                    return

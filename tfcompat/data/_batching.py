@@ -1,0 +1,305 @@
+"""Batching transformations: `batch`, `padded_batch`, `unbatch`, `rebatch`, `window`."""
+import itertools
+
+import numpy as np
+import torch
+
+from tfcompat.data import structure as st
+from tfcompat.data._common import get_next_error, to_int
+from tfcompat.data.dataset import Dataset, DerivedDataset, unknown_cardinality, unknown_unless_infinite
+from tfcompat.data.sources import ListDataset, row
+from tfcompat.framework import dtypes, errors
+from tfcompat.framework.sparse import SparseTensor
+from tfcompat.framework.tensor import Tensor, wrap
+from tfcompat.framework.tensor_shape import TensorShape
+
+
+def _batch_card(n, size, drop):
+    if n < 0:
+        return n
+    return n // size if drop else -(-n // size)
+
+
+def _check_batch_size(batch_size):
+    if batch_size <= 0:
+        raise errors.op_error(errors.InvalidArgumentError, "Batch size must be greater than zero.", "BatchDatasetV2")
+
+
+def _shape_text(shape):
+    return "[" + ",".join(str(d) for d in shape) + "]"
+
+
+def _stack(parts, component):
+    """Stacks one component of a batch's elements; shapes must agree (TF's message otherwise)."""
+    first = parts[0].shape
+    for i, p in enumerate(parts):
+        if p.shape != first:
+            raise get_next_error(errors.InvalidArgumentError,
+                                  f"Cannot batch tensors with different shapes in component {component}. First "
+                                  f"element had shape {_shape_text(first)} and element {i} had shape "
+                                  f"{_shape_text(p.shape)}.")
+    if type(parts[0]) is np.ndarray:
+        return np.stack(parts)
+    return torch.stack(parts)
+
+
+def _batch_elements(batch):
+    flats = [st.flatten(e) for e in batch]
+    out = []
+    for j in range(len(flats[0])):
+        parts = [f[j] for f in flats]
+        if isinstance(parts[0], Dataset):
+            raise NotImplementedError("batching dataset-valued elements")
+        out.append(st.batch_sparse(parts) if isinstance(parts[0], SparseTensor) else wrap(_stack([p._t for p in parts], j)))
+    return st.pack(batch[0], out)
+
+
+def _chunks_of(elements, size, drop):
+    """Lists of `size` consecutive elements (the last one shorter unless `drop`)."""
+    it = iter(elements)
+    while True:
+        batch = list(itertools.islice(it, size))
+        if len(batch) < size and (drop or not batch):
+            return
+        yield batch
+        if len(batch) < size:
+            return
+
+
+def _batched_spec(spec, dim):
+    return st.map_leaves(lambda s: s if isinstance(s, st.DatasetSpec) else st.with_shape(
+        s, TensorShape([dim]).concatenate(s.shape)), spec)
+
+
+class BatchDataset(DerivedDataset):
+    """`batch`: consecutive elements stacked (one gather per component over an index plan)."""
+
+    _tf_name = "_BatchDataset"
+
+    def __init__(self, input_dataset, batch_size, drop_remainder):
+        super().__init__(input_dataset)
+        _check_batch_size(batch_size)
+        self._size, self._drop = batch_size, drop_remainder
+
+    def _compute_spec(self):
+        return _batched_spec(self._input.element_spec, self._size if self._drop else None)
+
+    def _card(self):
+        return _batch_card(self._input._card(), self._size, self._drop)
+
+    def _elements(self):
+        plan = self._input._plan()
+        if plan is not None:
+            source, chunks = plan
+            return map(source._batch_at, _index_batches(chunks(), self._size, self._drop))
+        return map(_batch_elements, _chunks_of(self._input._elements(), self._size, self._drop))
+
+
+def _index_batches(chunks, size, drop):
+    """Index arrays of `size` consecutive indices of a chunk stream (the last shorter unless `drop`)."""
+    carry = np.empty(0, np.int64)
+    for idx in chunks:
+        if len(carry):
+            idx = np.concatenate([carry, idx])
+        stop = len(idx) - len(idx) % size
+        for start in range(0, stop, size):
+            yield idx[start:start + size]
+        carry = idx[stop:]
+    if len(carry) and not drop:
+        yield carry
+
+
+class PaddedBatchDataset(BatchDataset):
+    """`padded_batch`: consecutive elements padded to common shapes, then stacked."""
+
+    _tf_name = "_PaddedBatchDataset"
+
+    def __init__(self, input_dataset, batch_size, padded_shapes, padding_values, drop_remainder):
+        super().__init__(input_dataset, batch_size, drop_remainder)
+        spec = input_dataset.element_spec
+        flat_spec = st.flatten(spec)
+        if padded_shapes is None:
+            shapes = [s.shape for s in flat_spec]
+        else:
+            shapes = [TensorShape([None if d is not None and to_int(d) == -1 else d for d in _shape_list(p)])
+                      for p in _flatten_like(spec, padded_shapes)]
+        for s in flat_spec:
+            if s.shape.rank is None:
+                raise ValueError("padded_batch requires known ranks (unknown-rank components are not supported)")
+        if padding_values is None:
+            values = [b"" if s.dtype == dtypes.string else 0 for s in flat_spec]
+        else:
+            values = [v._array()[()] if isinstance(v, Tensor) else v for v in _flatten_like(spec, padding_values)]
+        self._shapes, self._values = shapes, values
+
+    def _compute_spec(self):
+        dim = self._size if self._drop else None
+        spec = self._input.element_spec
+        return st.pack(spec, [st.with_shape(s, TensorShape([dim]).concatenate(shape))
+                              for s, shape in zip(st.flatten(spec), self._shapes)])
+
+    def _elements(self):
+        for batch in _chunks_of(self._input._elements(), self._size, self._drop):
+            flats = [st.flatten(e) for e in batch]
+            out = [wrap(self._pad([f[j]._t for f in flats], j)) for j in range(len(self._shapes))]
+            yield st.pack(batch[0], out)
+
+    def _pad(self, parts, j):
+        shape = self._shapes[j].as_list()
+        target = [max(p.shape[d] for p in parts) if n is None else n for d, n in enumerate(shape)]
+        value = self._values[j]
+        if type(parts[0]) is np.ndarray:
+            out = np.full([len(parts)] + target, value, dtype=object)
+        else:
+            out = torch.full([len(parts)] + target, value, dtype=parts[0].dtype, device=parts[0].device)
+        for i, p in enumerate(parts):
+            if any(a > b for a, b in zip(p.shape, target)):
+                raise get_next_error(errors.DataLossError,
+                                      "Attempted to pad to a smaller size than the input element.")
+            out[(i,) + tuple(slice(0, n) for n in p.shape)] = p
+        return out
+
+
+def _shape_list(p):
+    if isinstance(p, Tensor):
+        return p._array().tolist()
+    if isinstance(p, TensorShape):
+        return p.dims
+    return list(p)
+
+
+def _flatten_like(spec, value):
+    """Flattens a per-component argument (padded_shapes, padding_values) up to the element structure."""
+    if not st.is_nested(spec):
+        return [value]
+    out = []
+
+    def walk(s, v):
+        if st.is_nested(s):
+            children = [(s[k], v[k]) for k in st._keys(s)] if isinstance(s, dict) else list(zip(s, v))
+            for cs, cv in children:
+                walk(cs, cv)
+        else:
+            out.append(v)
+    walk(spec, value)
+    return out
+
+
+class UnbatchDataset(DerivedDataset):
+    """`unbatch`: the rows of each element."""
+
+    _tf_name = "_UnbatchDataset"
+
+    def __init__(self, input_dataset):
+        super().__init__(input_dataset)
+        for s in st.flatten(input_dataset.element_spec):
+            if s.shape.rank == 0:
+                raise ValueError("Cannot unbatch an input with scalar components.")
+
+    def _compute_spec(self):
+        return st.map_leaves(lambda s: st.with_shape(s, s.shape[1:] if s.shape.rank is not None else None),
+                             self._input.element_spec)
+
+    _card = unknown_unless_infinite
+
+    def _elements(self):
+        return _unbatch(self._input._elements())
+
+
+def _unbatch(elements):
+    for element in elements:
+        flat = [st.SparseRows(t) if isinstance(t, SparseTensor) else t._t for t in st.flatten(element)]
+        sizes = [c.dense[0] if isinstance(c, st.SparseRows) else c.shape[0] for c in flat]
+        n = sizes[0]
+        for j, size in enumerate(sizes):
+            if size != n:
+                raise get_next_error(errors.InvalidArgumentError,
+                                      f"Input element must have the same batch size in each component. Component "
+                                      f"0 had size {n} but component {j} had size {size}.")
+        for i in range(n):
+            yield st.pack(element, [c.row(i) if isinstance(c, st.SparseRows) else wrap(row(c, i)) for c in flat])
+
+
+class RebatchDataset(DerivedDataset):
+    """`rebatch`: the rows of the batched input, batched again by the sizes given (cyclically)."""
+
+    _tf_name = "_RebatchDataset"
+
+    def __init__(self, input_dataset, batch_size, drop_remainder):
+        super().__init__(input_dataset)
+        sizes = _shape_list(batch_size) if not isinstance(batch_size, int) else [batch_size]
+        self._sizes = [int(s) for s in sizes]
+        self._drop = drop_remainder
+
+    _card = unknown_cardinality
+
+    def _compute_spec(self):
+        spec = self._input.element_spec
+        dim = None
+        if len(self._sizes) == 1:
+            first = st.flatten(spec)[0].shape
+            known = first.rank and first[0] is not None and first[0] % self._sizes[0] == 0
+            dim = self._sizes[0] if self._drop or known else None
+        return st.map_leaves(lambda s: st.with_shape(s, TensorShape([dim]).concatenate(s.shape[1:])), spec)
+
+    def _elements(self):
+        rows = _unbatch(self._input._elements())
+        for size in itertools.cycle(self._sizes):
+            batch = list(itertools.islice(rows, size))
+            if not batch or (self._drop and len(batch) < size):
+                return
+            yield _batch_elements(batch)
+            if len(batch) < size:
+                return
+
+
+class WindowDataset(DerivedDataset):
+    """`window`: structures of datasets over windows of the input."""
+
+    _tf_name = "_WindowDataset"
+
+    def __init__(self, input_dataset, size, shift, stride, drop_remainder):
+        super().__init__(input_dataset)
+        for name, v in (("size", size), ("shift", shift), ("stride", stride)):
+            if v <= 0:
+                raise errors.InvalidArgumentError(None, None, f"Window {name} must be greater than zero, "
+                                                  f"but got {v}.")
+        self._size, self._shift, self._stride, self._drop = size, shift, stride, drop_remainder
+
+    def _compute_spec(self):
+        return st.map_leaves(st.DatasetSpec, self._input.element_spec)
+
+    def _card(self):
+        n = self._input._card()
+        if n < 0:
+            return n
+        if self._drop:
+            span = (self._size - 1) * self._stride + 1
+            return 0 if n < span else (n - span) // self._shift + 1
+        return -(-n // self._shift)
+
+    def _elements(self):
+        spec = self._input.element_spec
+        flat_spec = st.flatten(spec)
+        span = (self._size - 1) * self._stride + 1
+        it = iter(self._input._elements())
+        buf, exhausted = [], False
+        while True:
+            while not exhausted and len(buf) < span:
+                try:
+                    buf.append(next(it))
+                except StopIteration:
+                    exhausted = True
+            if not buf or (self._drop and len(buf) < span):
+                return
+            picked = buf[:span:self._stride]
+            flats = [st.flatten(e) for e in picked]
+            yield st.pack(spec, [ListDataset([f[j] for f in flats], s) for j, s in enumerate(flat_spec)])
+            if self._shift >= len(buf):
+                for _ in range(self._shift - len(buf)):
+                    if next(it, None) is None:
+                        exhausted = True
+                        break
+                buf = []
+            else:
+                buf = buf[self._shift:]

@@ -1,0 +1,222 @@
+"""Transformations that combine datasets: `zip`, `concatenate`, `flat_map`, `interleave`,
+`sample_from_datasets`, `choose_from_datasets`."""
+import itertools
+
+import numpy as np
+import torch
+
+from tfcompat.data import structure as st
+from tfcompat.data._common import AUTOTUNE, INFINITE, UNKNOWN, call, cpu_count, get_next_error, to_int
+from tfcompat.data.dataset import Dataset, DerivedDataset, unknown_cardinality
+from tfcompat.framework import dtypes, errors
+from tfcompat.framework.tensor import Tensor
+from tfcompat.ops.random_ops import draw_seed
+
+
+def as_dataset(value):
+    """`value`, which a user function returned, if it is a Dataset (TF's TypeError otherwise)."""
+    if not isinstance(value, Dataset):
+        raise TypeError(f"The `map_func` argument must return a `Dataset` object. Got {type(value)!r}.")
+    return value
+
+
+class FlatMapDataset(DerivedDataset):
+    """`flat_map`: the elements of the dataset `fn(element)` returns, in order."""
+
+    _tf_name = "_FlatMapDataset"
+
+    def __init__(self, input_dataset, fn):
+        super().__init__(input_dataset)
+        self._fn = fn
+
+    _card = unknown_cardinality
+
+    def _compute_spec(self):
+        spec = self._first_output(lambda e: as_dataset(call(self._fn, e)).element_spec)
+        if spec is None:
+            raise NotImplementedError("element_spec of flat_map over an empty dataset")
+        return spec
+
+    def _elements(self):
+        for element in self._input._elements():
+            yield from as_dataset(call(self._fn, element))._elements()
+
+
+class InterleaveDataset(FlatMapDataset):
+    """`interleave`: blocks of `block_length` from `cycle_length` datasets of `fn`, round robin."""
+
+    _tf_name = "_InterleaveDataset"
+
+    def __init__(self, input_dataset, fn, cycle_length, block_length, num_parallel_calls):
+        super().__init__(input_dataset, fn)
+        cycle = AUTOTUNE if cycle_length is None else to_int(cycle_length)
+        self._cycle = cpu_count() if cycle == AUTOTUNE else cycle
+        self._block = 1 if block_length is None else to_int(block_length)
+        if num_parallel_calls is not None:
+            self._tf_name = "_ParallelInterleaveDataset"
+
+    def _elements(self):
+        """TF's interleave: visit the cycle's slots round robin, `block` elements each, refilling empty slots."""
+        inputs = iter(self._input._elements())
+        slots = [None] * self._cycle
+        open_count, index, taken, end_of_input = 0, 0, 0, False
+        while not end_of_input or open_count:
+            it = slots[index]
+            if it is not None:
+                try:
+                    element = next(it)
+                except StopIteration:
+                    slots[index] = None
+                    open_count -= 1
+                else:
+                    taken += 1
+                    if taken == self._block:
+                        index, taken = (index + 1) % self._cycle, 0
+                    yield element
+                    continue
+            elif not end_of_input:
+                try:
+                    element = next(inputs)
+                except StopIteration:
+                    end_of_input = True
+                else:
+                    slots[index] = iter(as_dataset(call(self._fn, element))._elements())
+                    open_count += 1
+                continue
+            index, taken = (index + 1) % self._cycle, 0
+
+
+class ZipDataset(DerivedDataset):
+    """`zip`: tuples (or structures) of one element of each input; ends with the shortest."""
+
+    _tf_name = "_ZipDataset"
+
+    def __init__(self, structure):
+        flat = st.flatten(structure)
+        for d in flat:
+            if not isinstance(d, Dataset):
+                raise TypeError(f"Invalid `datasets`. `datasets` is expected to be a (nested) structure of "
+                                f"`tf.data.Dataset` objects. Python `list` is not supported and you should use "
+                                f"`tuple` instead.")
+        super().__init__(*flat)
+        self._structure = structure
+
+    def _compute_spec(self):
+        return st.pack(self._structure, [d.element_spec for d in self._inputs])
+
+    def _card(self):
+        cards = [d._card() for d in self._inputs]
+        if UNKNOWN in cards:
+            return UNKNOWN
+        finite = [c for c in cards if c >= 0]
+        return min(finite) if finite else INFINITE
+
+    def _elements(self):
+        tmpl = self._structure
+        return (st.pack(tmpl, list(parts)) for parts in zip(*(d._elements() for d in self._inputs)))
+
+
+def _common_spec(datasets):
+    """The most specific spec compatible with all of `datasets`' element specs (TF's TypeError if none)."""
+    spec = datasets[0].element_spec
+    for d in datasets[1:]:
+        other = d.element_spec
+        fa, fb = st.flatten(spec), st.flatten(other)
+        relaxed = [st.relax(x, y) for x, y in zip(fa, fb)] if len(fa) == len(fb) else [None]
+        if None in relaxed:
+            raise TypeError(f"Incompatible dataset elements:\n  {spec!r} vs.   {other!r}")
+        spec = st.pack(spec, relaxed)
+    return spec
+
+
+class ConcatenateDataset(DerivedDataset):
+    """`concatenate`: the first input's elements, then the second's."""
+
+    _tf_name = "_ConcatenateDataset"
+
+    def __init__(self, first, second):
+        super().__init__(first, second)
+        self._spec = _common_spec(self._inputs)
+
+    def _card(self):
+        a, b = (d._card() for d in self._inputs)
+        if INFINITE in (a, b):
+            return INFINITE
+        return UNKNOWN if UNKNOWN in (a, b) else a + b
+
+    def _elements(self):
+        return itertools.chain(self._inputs[0]._elements(), self._inputs[1]._elements())
+
+
+class SampleDataset(DerivedDataset):
+    """Draws each element from a dataset chosen at random with `weights` (TF's `_DirectedInterleaveDataset`)."""
+
+    _tf_name = "_DirectedInterleaveDataset"
+
+    def __init__(self, datasets, weights, seed, stop_on_empty, rerandomize):
+        datasets = tuple(datasets)
+        if not datasets:
+            raise ValueError("Invalid `datasets`. `datasets` should not be empty.")
+        super().__init__(*datasets)
+        if isinstance(weights, Dataset):
+            raise NotImplementedError("sample_from_datasets with a `weights` dataset")
+        n = len(self._inputs)
+        w = np.full(n, 1.0 / n) if weights is None else np.asarray(
+            weights._array() if isinstance(weights, Tensor) else weights, dtype=np.float64)
+        if w.shape != (n,):
+            raise ValueError(f"Invalid `weights`. The shape of `weights` should be compatible with `[len(datasets)]` "
+                             f"but is {list(w.shape)}.")
+        self._weights, self._stop = w, bool(stop_on_empty)
+        self._rerandomize, self._epoch = bool(rerandomize), 0
+        self._seed = draw_seed() if seed is None else to_int(seed)
+        self._spec = _common_spec(self._inputs)
+
+    def _card(self):
+        cards = [d._card() for d in self._inputs]
+        return INFINITE if all(c == INFINITE for c in cards) else UNKNOWN
+
+    def _elements(self):
+        rng = np.random.default_rng([self._seed, self._next_epoch()] if self._rerandomize else self._seed)
+        its = [iter(d._elements()) for d in self._inputs]
+        w = self._weights.copy()
+        while w.sum() > 0:
+            i = int(rng.choice(len(its), p=w / w.sum()))
+            try:
+                yield next(its[i])
+            except StopIteration:
+                if self._stop:
+                    return
+                w[i] = 0
+
+
+class ChooseDataset(DerivedDataset):
+    """Takes the next element of `datasets[i]` for each `i` of `choice_dataset`."""
+
+    _tf_name = "_DirectedInterleaveDataset"
+
+    def __init__(self, datasets, choice_dataset, stop_on_empty):
+        datasets = tuple(datasets)
+        if not datasets:
+            raise ValueError("Invalid `datasets`. `datasets` should not be empty.")
+        super().__init__(*datasets, choice_dataset)
+        cs = choice_dataset.element_spec
+        if st.is_nested(cs) or cs.dtype != dtypes.int64 or cs.shape.rank != 0:
+            raise TypeError(f"Invalid `choice_dataset`. Elements of `choice_dataset` must be scalar `tf.int64` "
+                            f"tensors but are {cs!r}.")
+        self._datasets, self._choices, self._stop = datasets, choice_dataset, bool(stop_on_empty)
+        self._spec = _common_spec(self._datasets)
+
+    _card = unknown_cardinality
+
+    def _elements(self):
+        its = [iter(d._elements()) for d in self._datasets]
+        for choice in self._choices._elements():
+            i = int(choice._t) if isinstance(choice._t, torch.Tensor) else int(choice._array())
+            if not 0 <= i < len(its):
+                raise get_next_error(errors.InvalidArgumentError,
+                                     f"Selector index out of range: {i} >= {len(its)}")
+            try:
+                yield next(its[i])
+            except StopIteration:
+                if self._stop:
+                    return

@@ -1,0 +1,79 @@
+"""What tf.data's modules share: cardinality constants, argument conversion, TF's iterator errors, user calls."""
+import os
+from concurrent.futures import ThreadPoolExecutor
+
+import torch
+
+from tfcompat.data import structure as st
+from tfcompat.framework import errors
+from tfcompat.framework.tensor import Tensor, wrap
+
+AUTOTUNE = -1
+INFINITE = -1
+UNKNOWN = -2
+INT64 = torch.int64
+
+
+def to_int(value):
+    """A Python int from an int or a scalar tensor argument."""
+    return int(value._array()) if isinstance(value, Tensor) else int(value)
+
+
+def scalar64(value):
+    """`value` as an int64 scalar tensor."""
+    return wrap(torch.tensor(value, dtype=INT64))
+
+
+def end_of_sequence():
+    """TF's OutOfRangeError at the end of an iterator."""
+    return errors.op_error(errors.OutOfRangeError, "End of sequence", "IteratorGetNext")
+
+
+def get_next_error(cls, message):
+    """An error of class `cls` raised while producing an element (op `IteratorGetNext`)."""
+    return errors.op_error(cls, message, "IteratorGetNext")
+
+
+def call(fn, element):
+    """Calls a user function with an element: a plain tuple is unpacked into positional args (TF's rule)."""
+    if type(element) is tuple:
+        return fn(*element)
+    return fn(element)
+
+
+def fn_output(value):
+    """A function's return value as an element (a top-level list becomes a tuple, leaves become tensors)."""
+    if isinstance(value, list):
+        value = tuple(value)
+    if value is None or (st.is_nested(value) and not st.flatten(value)):
+        raise errors.InvalidArgumentError(
+            None, None, "Length for attr 'output_types' of 0 must be at least minimum 1")
+    return st.normalize(value)
+
+
+def cpu_count():
+    """The CPUs this process may run on (AUTOTUNE's parallelism)."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:
+        return os.cpu_count() or 1
+
+
+_POOL = []
+
+
+def pool():
+    """The thread pool of parallel `map` (created on first use)."""
+    if not _POOL:
+        _POOL.append(ThreadPoolExecutor(max(cpu_count(), 2), thread_name_prefix="tfcompat-data"))
+    return _POOL[0]
+
+
+class StepIterator:
+    """Base of tf.data's explicit iterators (`__next__` per element): unlike a generator, one that raised stays
+    usable, so `ignore_errors` can go on after a failed element."""
+
+    __slots__ = ()
+
+    def __iter__(self):
+        return self

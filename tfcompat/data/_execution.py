@@ -1,0 +1,122 @@
+"""Transformations that change how elements are produced, not which: `cache`, `prefetch`, `with_options`."""
+import queue
+import threading
+
+from tfcompat.data import io as data_io
+from tfcompat.data._common import AUTOTUNE, StepIterator
+from tfcompat.data.dataset import DerivedDataset
+from tfcompat.data.sources import ListDataset
+from tfcompat.framework.tensor import Tensor
+
+
+class CacheDataset(DerivedDataset):
+    """`cache`: the input on the first full pass, then the elements kept in memory or files."""
+
+    _tf_name = "CacheDataset"
+
+    def __init__(self, input_dataset, filename):
+        super().__init__(input_dataset)
+        self._filename = str(filename._array()[()].decode() if isinstance(filename, Tensor) else filename)
+        self._cache = None
+
+    def _elements(self):
+        if self._cache is not None:
+            return iter(self._cache)
+        if self._filename:
+            if data_io.exists(self._filename):
+                return data_io.load(self._filename, self.element_spec)._elements()
+        return self._fill()
+
+    def _fill(self):
+        out = []
+        for element in self._input._elements():
+            out.append(element)
+            yield element
+        if self._filename:
+            data_io.save(ListDataset(out, self.element_spec), self._filename)
+        else:
+            self._cache = out
+
+
+class PrefetchDataset(DerivedDataset):
+    """`prefetch`: the input produced up to `buffer_size` elements ahead in a thread."""
+
+    _tf_name = "_PrefetchDataset"
+
+    def __init__(self, input_dataset, buffer_size):
+        super().__init__(input_dataset)
+        self._size = 2 if buffer_size == AUTOTUNE else buffer_size
+
+    def _elements(self):
+        if self._size <= 0:
+            return self._input._elements()
+        return PrefetchIterator(iter(self._input._elements()), self._size)
+
+
+_VALUE, _ERROR, _END = 0, 1, 2
+
+
+def _produce(it, out, stop):
+    """Producer thread of `prefetch`: moves input elements (and errors, in order) into the queue `out`."""
+    def put(item):
+        while not stop.is_set():
+            try:
+                out.put(item, timeout=0.1)
+                return True
+            except queue.Full:
+                pass
+        return False
+
+    while True:
+        try:
+            item = (_VALUE, next(it))
+        except StopIteration:
+            put((_END, None))
+            return
+        except BaseException as e:  # noqa: BLE001  (passed to the consumer)
+            item = (_ERROR, e)
+        if not put(item):
+            return
+
+
+class PrefetchIterator(StepIterator):
+    """Pulls input elements in a background thread into a bounded queue; stops when it is dropped."""
+
+    def __init__(self, it, size):
+        self._queue = queue.Queue(size)
+        self._stop = threading.Event()
+        self._done = False
+        threading.Thread(target=_produce, args=(it, self._queue, self._stop), daemon=True).start()
+
+    def __next__(self):
+        if self._done:
+            raise StopIteration
+        kind, value = self._queue.get()
+        if kind == _VALUE:
+            return value
+        if kind == _END:
+            self._done = True
+            raise StopIteration
+        raise value
+
+    def __del__(self):
+        self._stop.set()
+
+
+class OptionsDataset(DerivedDataset):
+    """`with_options`: the input, with options merged into the pipeline's."""
+
+    _tf_name = "_OptionsDataset"
+
+    def __init__(self, input_dataset, options):
+        super().__init__(input_dataset)
+        self._options = options
+
+    def options(self):
+        return self._input.options().merge(self._options)
+
+    def _plan(self):
+        return self._input._plan()
+
+    def _elements(self):
+        return self._input._elements()

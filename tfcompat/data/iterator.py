@@ -1,0 +1,118 @@
+"""`tf.data.Iterator`: iterating a dataset, and the iterator's checkpointable position."""
+import itertools
+import json
+
+from tfcompat.data import structure as st
+from tfcompat.data._common import end_of_sequence
+from tfcompat.data.optional import Optional
+from tfcompat.framework import errors
+from tfcompat.framework.export import tf_export
+
+
+def _pipeline(dataset):
+    """The datasets of a pipeline, depth first from `dataset` through `_inputs` (each once)."""
+    out, seen, stack = [], set(), [dataset]
+    while stack:
+        d = stack.pop()
+        if id(d) not in seen:
+            seen.add(id(d))
+            out.append(d)
+            stack.extend(reversed(d._inputs))
+    return out
+
+
+def _random_state(dataset):
+    """[[seed, epoch]] of the random datasets (shuffle, sampling, random) of a pipeline, in pipeline order."""
+    return [[d._seed, d._epoch] for d in _pipeline(dataset) if d._seed is not None]
+
+
+ITERATOR_STATE_FORMAT = "tfcompat.data.iterator/1"
+
+
+@tf_export("data.Iterator")
+class OwnedIterator:
+    """An iterator over a dataset: `next(it)` (StopIteration at the end) or `it.get_next()` (OutOfRangeError).
+
+    It is checkpointable (`tf.train.Checkpoint(iterator=it)`): its state is the number of elements produced and
+    the seeds and epoch numbers its random datasets started from; restoring replays the pipeline to that point,
+    so user functions must be deterministic (TF saves its kernels' buffers instead).
+    """
+
+    __slots__ = ("_dataset", "_it", "_count", "_base", "__weakref__")
+
+    def __init__(self, dataset):
+        self._dataset = dataset
+        self._count = 0
+        self._base = _random_state(dataset)
+        self._it = iter(dataset._elements())
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        element = next(self._it)
+        self._count += 1
+        return element
+
+    def get_next(self):
+        try:
+            return self.__next__()
+        except StopIteration:
+            raise end_of_sequence() from None
+
+    def get_next_as_optional(self):
+        try:
+            return Optional.from_value(self.__next__())
+        except StopIteration:
+            return Optional.empty(self._dataset.element_spec)
+
+    @property
+    def element_spec(self):
+        return self._dataset.element_spec
+
+    def _serialize_state(self):
+        """The iterator's position as UTF-8 JSON bytes (tfcompat's ITERATOR_STATE encoding, no pickle)."""
+        for d in _pipeline(self._dataset):
+            if d._stateful:
+                raise errors.op_error(errors.FailedPreconditionError, f"{d._stateful} is stateful.", "SerializeIterator")
+        return json.dumps({"format": ITERATOR_STATE_FORMAT, "produced": self._count,
+                           "random": self._base}).encode("utf-8")
+
+    def _restore_state(self, data):
+        """Moves the iterator to the position saved by `_serialize_state` (replaying the pipeline)."""
+        try:
+            state = json.loads(bytes(data).decode("utf-8"))
+            ok = state.get("format") == ITERATOR_STATE_FORMAT
+            produced, randoms = int(state["produced"]), [(int(a), int(b)) for a, b in state["random"]]
+        except (ValueError, TypeError, KeyError, AttributeError, UnicodeDecodeError):
+            ok = False
+        if not ok:
+            raise errors.op_error(errors.InvalidArgumentError, "Could not parse the iterator state: not a tfcompat "
+                                  f"{ITERATOR_STATE_FORMAT} state", "DeserializeIterator")
+        datasets = [d for d in _pipeline(self._dataset) if d._seed is not None]
+        if len(datasets) != len(randoms) or produced < 0:
+            raise errors.op_error(errors.InvalidArgumentError, f"The iterator state has {len(randoms)} random "
+                                  f"datasets; this pipeline has {len(datasets)}", "DeserializeIterator")
+        for d, (seed, epoch) in zip(datasets, randoms):
+            d._seed, d._epoch = seed, epoch
+        self._base = [list(r) for r in randoms]
+        self._it = iter(self._dataset._elements())
+        self._count = sum(1 for _ in itertools.islice(self._it, produced))
+
+    def __repr__(self):
+        return f"<tensorflow.python.data.ops.iterator_ops.OwnedIterator object at {hex(id(self))}>"
+
+
+class NumpyIterator:
+    """`Dataset.as_numpy_iterator()`: the elements as NumPy values (bytes for strings)."""
+
+    __slots__ = ("_it",)
+
+    def __init__(self, dataset):
+        self._it = iter(dataset._elements())
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        return st.map_leaves(st.numpy_of, next(self._it))
