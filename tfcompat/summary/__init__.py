@@ -21,7 +21,7 @@ import tfcompat as _tf
 from tfcompat.framework import context as _context, dtypes as _dtypes, errors as _errors
 from tfcompat.framework.export import tf_export
 from tfcompat.framework.op_def import type_name as _type_name
-from tfcompat.framework.tensor import Tensor as _Tensor
+from tfcompat.framework.tensor import Tensor as _Tensor, storage as _storage
 from tfcompat.summary import _codecs, _proto
 from tfcompat.summary._writer import EventFile as _EventFile
 
@@ -304,14 +304,14 @@ def write(tag, tensor, step=None, metadata=None, name=None):
 
 def _tensor_proto(value):
     t = _tf.convert_to_tensor(value)
-    storage = t._t
+    s = _storage(t)
     enum = t.dtype.as_datatype_enum
-    if type(storage) is np.ndarray:
-        return _proto.array_tensor_proto(enum, storage)
-    storage = storage.detach().cpu()
-    if storage.dtype is torch.bfloat16:
-        storage = storage.view(torch.int16)
-    return _proto.array_tensor_proto(enum, storage.resolve_conj().numpy())
+    if type(s) is np.ndarray:
+        return _proto.array_tensor_proto(enum, s)
+    s = s.detach().cpu()
+    if s.dtype is torch.bfloat16:
+        s = s.view(torch.int16)
+    return _proto.array_tensor_proto(enum, s.resolve_conj().numpy())
 
 
 _SCALAR_TEMPLATES = {}       # (tag, description) -> (bytes before the float32 value, bytes after it)
@@ -348,7 +348,7 @@ def _float32_bytes(data):
         raise ValueError(f"Expected scalar shape, saw shape: {t.shape}.")
     if t.dtype is not _dtypes.float32:
         t = _tf.cast(t, _dtypes.float32)
-    return _pack_f(t._t.item())
+    return _pack_f(_storage(t).item())
 
 
 @tf_export("summary.scalar")
@@ -452,7 +452,7 @@ def text(name, data, step=None, description=None):
     t = _tf.convert_to_tensor(data)
     if t.dtype is not _dtypes.string:
         raise TypeError(f"tensor must be of type tf.string; got {t.dtype!r}")
-    return _write(_tag(name, "text_summary"), lambda: _proto.array_tensor_proto(_proto.DT_STRING, t._t), step,
+    return _write(_tag(name, "text_summary"), lambda: _proto.array_tensor_proto(_proto.DT_STRING, _storage(t)), step,
                   _metadata("text", b"", description))
 
 
@@ -478,7 +478,7 @@ def _audio_tensor(data, sample_rate, max_outputs):
     if t.dtype is not _dtypes.float32:
         raise _errors.op_error(
             _errors.InvalidArgumentError, "cannot compute EncodeWav as input #0(zero-based) was expected to be "
-            f"a float tensor but is a {_type_name(t._t.dtype)} tensor", "EncodeWav")
+            f"a float tensor but is a {_type_name(_storage(t).dtype)} tensor", "EncodeWav")
     rate = int(sample_rate.numpy() if isinstance(sample_rate, _Tensor) else sample_rate)
     clips = t._array()[:int(max_outputs)]
     strings = []

@@ -7,6 +7,7 @@ import numpy as np
 import tfcompat as _tf
 from tfcompat.framework import context as _context
 from tfcompat.framework.export import tf_export
+from tfcompat.framework.tensor import storage as _storage
 from tfcompat.summary import _FALSE, _TRUE, _active_writer, _event, _proto, _step_value, get_step, set_step
 
 tf_export("summary.experimental.get_step")(get_step)
@@ -36,7 +37,7 @@ def write_raw_pb(tensor, step=None, name=None):
     writer, step = _active_writer(step)
     if writer is None:
         return _FALSE
-    protos = _tf.convert_to_tensor(tensor)._t
+    protos = _storage(_tf.convert_to_tensor(tensor))
     for summary in np.asarray(protos, dtype=object).reshape(-1):
         writer._add(*_event(step, _proto.field(b"\x2a", summary)))
     return _TRUE
