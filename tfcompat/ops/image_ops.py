@@ -14,6 +14,10 @@ import torch.nn.functional as F
 from tfcompat.framework import dtypes, errors
 from tfcompat.framework.export import tf_export
 from tfcompat.framework.op_def import input_storage, int_list, no_gradient, wrap
+from tfcompat.framework.tensor import Tensor
+from tfcompat.framework.variables import Variable
+
+_TENSORS = (Tensor, Variable)
 
 
 @tf_export("image.ResizeMethod")
@@ -371,7 +375,7 @@ def _back(t, src):
 def adjust_brightness(image, delta):
     """image + delta (in [0, 1] units for integer images, saturated back)."""
     t, src = _as_float(input_storage(image))
-    return wrap(_back(t + float(delta) if not hasattr(delta, "_t") else t + input_storage(delta), src))
+    return wrap(_back(t + input_storage(delta) if isinstance(delta, _TENSORS) else t + float(delta), src))
 
 
 @tf_export("image.adjust_contrast")
@@ -475,7 +479,7 @@ def extract_patches(images, sizes, strides, rates, padding, name=None):
 def psnr(a, b, max_val, name=None):
     """Peak signal-to-noise ratio per image (over the last three axes), in float32."""
     x, y = input_storage(a), input_storage(b)
-    mv = torch.tensor(float(max_val) if not hasattr(max_val, "_t") else float(input_storage(max_val)))
+    mv = torch.tensor(float(input_storage(max_val)) if isinstance(max_val, _TENSORS) else float(max_val))
     if not x.dtype.is_floating_point:
         mv = mv / float(dtypes.FROM_STORAGE[x.dtype].max)
     x, y = _convert(x, dtypes.float32), _convert(y, dtypes.float32)
