@@ -38,7 +38,7 @@ __all__ = ["AUTOTUNE", "INFINITE", "UNKNOWN", "Dataset", "DerivedDataset", "Owne
 
 @tf_export("data.Dataset", partial="no ragged elements; sparse elements only through from_tensor(s/_slices), map, "
                                    "batch and unbatch; no tf.function tracing of user functions")
-class Dataset:
+class Dataset(st.DatasetBase):
     """A sequence of elements (structures of tensors) with TF's transformations; iterate it with `for`."""
 
     _tf_name = "Dataset"

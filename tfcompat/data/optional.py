@@ -1,8 +1,9 @@
 """A minimal `tf.experimental.Optional` for `Iterator.get_next_as_optional`."""
+import torch
+
+from tfcompat.data import structure as st
 from tfcompat.framework import errors
 from tfcompat.framework.tensor import wrap
-
-import torch
 
 
 class Optional:
@@ -13,7 +14,6 @@ class Optional:
 
     @staticmethod
     def from_value(value):
-        from tfcompat.data import structure as st
         value = st.normalize(value)
         return Optional(value, True, st.spec_of(value))
 

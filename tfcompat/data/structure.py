@@ -17,6 +17,13 @@ from tfcompat.framework.tensor_shape import TensorShape
 from tfcompat.ops.misc_ops import SparseTensorSpec, TensorSpec
 from tfcompat.util.nest import _rebuild
 
+
+class DatasetBase:
+    """The base of `tf.data.Dataset`, defined here so element structures can hold datasets (`window`, `flat_map`)
+    without this module importing `dataset.py`, which builds on it."""
+
+    __slots__ = ()
+
 _FROM = dtypes.FROM_STORAGE
 
 
@@ -100,8 +107,7 @@ def to_tensor(value, dtype=None):
     """One element component as a Tensor (lists convert as TF converts them)."""
     if type(value) is EagerTensor and dtype is None:
         return value
-    from tfcompat.data.dataset import Dataset
-    if isinstance(value, Dataset):
+    if isinstance(value, DatasetBase):
         return value
     if hasattr(value, "_read") and hasattr(value, "_t"):
         value = value._read()
@@ -119,8 +125,7 @@ def normalize(element):
 
 
 def spec_of_tensor(t):
-    from tfcompat.data.dataset import Dataset
-    if isinstance(t, Dataset):
+    if isinstance(t, DatasetBase):
         return DatasetSpec(t.element_spec)
     if isinstance(t, SparseTensor):
         return SparseTensorSpec(t.shape, t.dtype)
@@ -169,8 +174,7 @@ class DatasetSpec:
 
 def numpy_of(value):
     """A NumPy value of a tensor element leaf (`bytes` for string scalars), as `as_numpy_iterator` yields."""
-    from tfcompat.data.dataset import Dataset
-    if isinstance(value, Dataset):
+    if isinstance(value, DatasetBase):
         return value.as_numpy_iterator()
     if isinstance(value, SparseTensor):
         return sparse_to_numpy(value)
