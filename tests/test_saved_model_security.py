@@ -357,3 +357,18 @@ def test_resave_through_a_symlink_replaces_the_target(tmp_path):
     assert os.path.islink(tmp_path / "link") and sorted(os.listdir(tmp_path)) == ["link", "real"]
     np.testing.assert_allclose(tf.saved_model.load(str(tmp_path / "link"))(tf.constant(X)).numpy(),
                                [[10.5, 2.9963627]], rtol=1e-6)
+
+
+def test_loaded_value_guard_raises_not_implemented(tmp_path):
+    m = tf.Module()
+
+    @tf.function
+    def f(x):
+        return x * 2.0 if float(tf.reduce_sum(x)) > 0 else x - 1.0
+    m.f = f
+    f(tf.constant([1.0, 2.0]))
+    tf.saved_model.save(m, str(tmp_path))
+    loaded = tf.saved_model.load(str(tmp_path))
+    np.testing.assert_allclose(loaded.f(tf.constant([2.0, 1.0])).numpy(), [4.0, 2.0])   # same traced sum
+    with pytest.raises(NotImplementedError, match="has no Python body to run again"):
+        loaded.f(tf.constant([-3.0, 1.0]))

@@ -14,7 +14,7 @@ import numpy as np
 import torch
 
 from tfcompat.eager import function as fn_mod
-from tfcompat.framework import dtypes
+from tfcompat.framework import dtypes, errors
 from tfcompat.framework.convert import convert_to_tensor
 from tfcompat.framework.tensor import Tensor, _wrap
 from tfcompat.framework.variables import Variable
@@ -199,10 +199,20 @@ class _LoadedProgram:
         self.funcs = [_op_table.RUNTIME.get(n, f) for n, f in zip(op_names, funcs)]
         self.tensor_pos = pos
         self.structure = d["output_structure"]
+        self.name = name
 
     def __call__(self, flat):
         ins = [flat[i]._t for i in self.tensor_pos]
-        outs, new = fn_mod._run_program(self.program, self.consts, self.funcs, ins, list(self.vars))
+        try:
+            outs, new = fn_mod._run_program(self.program, self.consts, self.funcs, ins, list(self.vars))
+        except fn_mod.GuardFailed:
+            raise NotImplementedError(
+                f"a tf.function loaded from a tfcompat SavedModel ({self.name}) read a traced value in Python when it "
+                "was traced, and that value differs for these inputs: the loaded function has no Python body to run "
+                "again") from None
+        except (RuntimeError, IndexError) as e:
+            raise errors.InvalidArgumentError(None, None, f"{self.name}: {str(e).splitlines()[0] if str(e) else e!r}") \
+                from None
         for v, t in zip(self.writes, new):
             v._t = t
         return _decode_output(self.structure, [_wrap(t) if t is not None else None for t in outs])
