@@ -15,17 +15,20 @@ from tfcompat.framework.tensor_shape import TensorShape
 
 
 def _batch_card(n, size, drop):
+    """The number of batches of `size` from `n` elements (negative cardinalities pass through)."""
     if n < 0:
         return n
     return n // size if drop else -(-n // size)
 
 
 def _check_batch_size(batch_size):
+    """TF's error for a batch size below one."""
     if batch_size <= 0:
         raise errors.op_error(errors.InvalidArgumentError, "Batch size must be greater than zero.", "BatchDatasetV2")
 
 
 def _shape_text(shape):
+    """A shape as TF's kernels print it: `[2,3]`."""
     return "[" + ",".join(str(d) for d in shape) + "]"
 
 
@@ -44,13 +47,17 @@ def _stack(parts, component):
 
 
 def _batch_elements(batch):
+    """A list of elements stacked component by component into one batch element."""
     flats = [st.flatten(e) for e in batch]
     out = []
     for j in range(len(flats[0])):
         parts = [f[j] for f in flats]
         if isinstance(parts[0], Dataset):
             raise NotImplementedError("batching dataset-valued elements")
-        out.append(st.batch_sparse(parts) if isinstance(parts[0], SparseTensor) else wrap(_stack([p._t for p in parts], j)))
+        if isinstance(parts[0], SparseTensor):
+            out.append(st.batch_sparse(parts))
+        else:
+            out.append(wrap(_stack([p._t for p in parts], j)))
     return st.pack(batch[0], out)
 
 
@@ -67,6 +74,7 @@ def _chunks_of(elements, size, drop):
 
 
 def _batched_spec(spec, dim):
+    """The element spec with a leading batch dimension `dim` on each tensor component."""
     return st.map_leaves(lambda s: s if isinstance(s, st.DatasetSpec) else st.with_shape(
         s, TensorShape([dim]).concatenate(s.shape)), spec)
 
@@ -161,6 +169,7 @@ class PaddedBatchDataset(BatchDataset):
 
 
 def _shape_list(p):
+    """A padded shape given as a Tensor, TensorShape or sequence, as a list."""
     if isinstance(p, Tensor):
         return p._array().tolist()
     if isinstance(p, TensorShape):
@@ -207,6 +216,7 @@ class UnbatchDataset(DerivedDataset):
 
 
 def _unbatch(elements):
+    """The rows of each element (components must agree on their first dimension)."""
     for element in elements:
         flat = [st.SparseRows(t) if isinstance(t, SparseTensor) else t._t for t in st.flatten(element)]
         sizes = [c.dense[0] if isinstance(c, st.SparseRows) else c.shape[0] for c in flat]

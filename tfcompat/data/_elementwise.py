@@ -114,6 +114,7 @@ class FilterDataset(DerivedDataset):
 
 
 def _predicate_value(value, what="`predicate` must return a `tf.bool` scalar tensor, but its return type is "):
+    """A predicate's result as a Python bool (TF's errors for anything but a bool scalar)."""
     if type(value) is bool:
         return value
     t = st.to_tensor(value) if not isinstance(value, (tuple, list)) else None

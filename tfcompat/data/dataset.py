@@ -188,8 +188,8 @@ class Dataset(st.DatasetBase):
         return sources.CounterDataset(start, step, dtypes.as_dtype(dtype))
 
     # -- transformations ------------------------------------------------------------------------------
-    def map(self, map_func, num_parallel_calls=None, deterministic=None, synchronous=None, use_unbounded_threadpool=False,
-            name=None):
+    def map(self, map_func, num_parallel_calls=None, deterministic=None, synchronous=None,
+            use_unbounded_threadpool=False, name=None):
         """Applies `map_func` to each element (in parallel threads with `num_parallel_calls`; order kept)."""
         if num_parallel_calls is None or synchronous:
             return _elementwise.MapDataset(self, map_func)

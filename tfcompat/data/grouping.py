@@ -11,6 +11,7 @@ from tfcompat.framework.tensor import Tensor
 
 
 def _key(value):
+    """`key_func`'s result checked as TF checks it: an int64 scalar."""
     t = st.to_tensor(value)
     if t.dtype != dtypes.int64 or t._t.ndim != 0:
         raise ValueError(f"Invalid `key_func`. `key_func` must return a single `tf.int64` scalar tensor but its "

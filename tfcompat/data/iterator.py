@@ -74,7 +74,8 @@ class OwnedIterator:
         """The iterator's position as UTF-8 JSON bytes (tfcompat's ITERATOR_STATE encoding, no pickle)."""
         for d in _pipeline(self._dataset):
             if d._stateful:
-                raise errors.op_error(errors.FailedPreconditionError, f"{d._stateful} is stateful.", "SerializeIterator")
+                raise errors.op_error(errors.FailedPreconditionError, f"{d._stateful} is stateful.",
+                                      "SerializeIterator")
         return json.dumps({"format": ITERATOR_STATE_FORMAT, "produced": self._count,
                            "random": self._base}).encode("utf-8")
 

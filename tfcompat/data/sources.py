@@ -188,6 +188,7 @@ class RandomDataset(CounterDataset):
 # -- from_generator -----------------------------------------------------------------------------------------
 
 def _signature(output_types, output_shapes, output_signature):
+    """`from_generator`'s element spec from its signature arguments."""
     if output_signature is not None:
         if output_types is not None or output_shapes is not None:
             raise TypeError("The `output_types` and `output_shapes` arguments cannot be used together with the "
@@ -251,10 +252,12 @@ class GeneratorDataset(Dataset):
 
 
 def _tuple_text(shape):
+    """A shape as Python prints a tuple."""
     return str(tuple(shape))
 
 
 def _types_text(spec):
+    """The dtypes of a spec's structure, as TF prints them in generator errors."""
     return repr(st.map_leaves(lambda s: s.dtype, spec))
 
 
