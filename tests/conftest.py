@@ -1,7 +1,18 @@
-"""Shared test setup: tests run on the CPU build of torch, offline."""
+"""Shared test setup: tests run on the CPU build of torch, offline; each starts with Keras's default config."""
 import os
+import sys
+
+import pytest
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+@pytest.fixture(autouse=True)
+def _keras_defaults():
+    """Keras's global config (floatx, epsilon, image format, dtype policy, name counters) as a new process has it."""
+    config = sys.modules.get("tfcompat.keras._config")
+    if config is not None:
+        config.reset()
 
 
 def golden_result(expr):

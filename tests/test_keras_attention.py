@@ -4,7 +4,6 @@ import numpy as np
 import pytest
 
 import tfcompat as tf
-from tfcompat.keras.engine import naming
 
 L = tf.keras.layers
 
@@ -39,11 +38,6 @@ def config(layer):
 Q, V = inp((2, 4, 5), 0), inp((2, 3, 5), 1)
 QA, VA = inp((2, 3, 4), 3), inp((2, 5, 4), 4)
 VM = np.array([[1, 1, 1, 0, 0], [1, 0, 1, 1, 1]], bool)
-
-
-@pytest.fixture(autouse=True)
-def _names():
-    naming.reset()
 
 
 def test_mha_weights_scores_and_mask():

@@ -6,7 +6,6 @@ import numpy as np
 import pytest
 
 import tfcompat as tf
-from tfcompat.keras.engine import naming
 
 L = tf.keras.layers
 
@@ -27,7 +26,7 @@ def make_weight(path, shape, i):
 
 
 def _fresh(ctor):
-    naming.reset()
+    tf.keras.backend.clear_session()
     return eval(ctor)
 
 
@@ -2290,7 +2289,7 @@ def _set_sorted(text):
 
 
 def test_input_layer_and_input():
-    naming.reset()
+    tf.keras.backend.clear_session()
     x = tf.keras.Input(shape=(3,), name="x")
     assert repr(x) == "<KerasTensor shape=(None, 3), dtype=float32, sparse=False, ragged=False, name=x>"
     assert x._history[0].layer.get_config() == {'batch_shape': (None, 3), 'dtype': 'float32', 'sparse': False,
@@ -2337,7 +2336,7 @@ def test_training_flag_reaches_nested_layers():
 
 
 def test_default_initializers():
-    naming.reset()
+    tf.keras.backend.clear_session()
     d = L.Dense(50)
     d.build((None, 40))
     k = d.kernel.numpy()
@@ -2355,7 +2354,7 @@ def test_default_initializers():
 
 
 def test_regularization_losses():
-    naming.reset()
+    tf.keras.backend.clear_session()
     d = L.Dense(3, kernel_regularizer="l2", bias_regularizer=tf.keras.regularizers.L1(0.5),
                 activity_regularizer="l2")
     d.build((None, 2))

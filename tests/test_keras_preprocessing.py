@@ -4,7 +4,6 @@ import numpy as np
 import pytest
 
 import tfcompat as tf
-from tfcompat.keras.engine import naming
 
 L = tf.keras.layers
 
@@ -12,11 +11,6 @@ X = (np.arange(12.).reshape(4, 3) ** 1.5).astype("float32")
 IMG = (np.arange(2 * 5 * 7 * 3) % 17).reshape(2, 5, 7, 3).astype("float32")
 XS = np.array([["a", "z", "b"], ["e", "b", "c"]])
 TEXTS = np.array(["The cat sat.", "the DOG, the cat!", "a bird"])
-
-
-@pytest.fixture(autouse=True)
-def _names():
-    naming.reset()
 
 
 def close(got, want):

@@ -17,12 +17,6 @@ FIX = os.path.join(os.path.dirname(__file__), "fixtures", "keras")
 EXP = np.load(os.path.join(FIX, "expected.npz"))
 
 
-@pytest.fixture(autouse=True)
-def fresh_names():
-    from tfcompat.keras.engine import naming
-    naming.reset()
-
-
 def fx(name):
     return os.path.join(FIX, name)
 
@@ -90,9 +84,8 @@ def test_load_legacy_h5_model():
 
 # -- layout: files written by tfcompat match Keras's ----------------------------------------------------------
 def test_weights_h5_layout_matches_keras(tmp_path):
-    from tfcompat.keras.engine import naming
     for name, make in (("seq", seq_model), ("func", func_model)):
-        naming.reset()
+        tf.keras.backend.clear_session()
         model = make()
         model.save_weights(tmp_path / f"{name}.weights.h5")
         with h5py.File(fx(f"{name}.weights.h5")) as ref, h5py.File(tmp_path / f"{name}.weights.h5") as mine:

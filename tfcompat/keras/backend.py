@@ -1,8 +1,7 @@
-"""`keras.backend` basics: the global Keras config (floatx, epsilon, image format) and `clear_session`."""
+"""`keras.backend` basics: the setters of Keras's global config (held in `keras._config`) and `clear_session`."""
 from tfcompat.framework import dtypes
-from tfcompat.keras.engine import naming
-
-_config = {"floatx": "float32", "epsilon": 1e-7, "image_data_format": "channels_last"}
+from tfcompat.keras import _config
+from tfcompat.keras._config import config
 
 
 def backend():
@@ -12,7 +11,7 @@ def backend():
 
 def floatx():
     """The default float dtype of new layers and variables ("float32")."""
-    return _config["floatx"]
+    return config.floatx
 
 
 def set_floatx(value):
@@ -20,38 +19,35 @@ def set_floatx(value):
     if value not in ("bfloat16", "float16", "float32", "float64"):
         raise ValueError(f"Unknown `floatx` value: {value}. Expected one of {{'bfloat16', 'float16', "
                          f"'float32', 'float64'}}")
-    _config["floatx"] = dtypes.as_dtype(value).name
-    from tfcompat.keras.layers import base
-    if not base._global_policy[0].startswith("mixed_"):
-        base._global_policy[0] = _config["floatx"]
+    config.floatx = dtypes.as_dtype(value).name
+    if not config.dtype_policy.startswith("mixed_"):
+        config.dtype_policy = config.floatx
 
 
 def epsilon():
     """The fuzz factor Keras adds in divisions and logs (1e-7)."""
-    return _config["epsilon"]
+    return config.epsilon
 
 
 def set_epsilon(value):
-    _config["epsilon"] = float(value)
+    config.epsilon = float(value)
 
 
 def image_data_format():
     """"channels_last" (default) or "channels_first"."""
-    return _config["image_data_format"]
+    return config.image_data_format
 
 
 def set_image_data_format(data_format):
     if data_format not in ("channels_last", "channels_first"):
         raise ValueError(f"The `data_format` argument must be one of {{'channels_first', 'channels_last'}}. "
                          f"Received: data_format={data_format}")
-    _config["image_data_format"] = data_format
+    config.image_data_format = data_format
 
 
 def clear_session(free_memory=True):
-    """Resets Keras's global state: layer name counters (`dense`, `dense_1`, ...) and the dtype policy."""
-    naming.reset()
-    from tfcompat.keras.layers import base
-    base._global_policy[0] = _config["floatx"]
+    """Resets Keras's global state: name counters (`dense`, `dense_1`, `adam`, ...) and the dtype policy."""
+    _config.clear_session()
     if free_memory:
         import gc
         gc.collect()

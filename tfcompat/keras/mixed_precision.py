@@ -1,5 +1,5 @@
 """`keras.mixed_precision`: the global dtype policy ("mixed_float16": float16 compute, float32 variables)."""
-from tfcompat.keras.layers import base
+from tfcompat.keras._config import config
 from tfcompat.keras.layers.base import DTypePolicy
 
 Policy = DTypePolicy
@@ -12,12 +12,12 @@ def set_global_policy(policy):
     if not isinstance(name, str) or name not in _FLOATS:
         raise ValueError(f"Cannot convert '{name}' to a mixed precision DTypePolicy. Valid policies include "
                          f"'mixed_float16', 'mixed_bfloat16', and the name of any float dtype such as 'float32'.")
-    base._global_policy[0] = name
+    config.dtype_policy = name
 
 
 def global_policy():
     """The current global `DTypePolicy` (float32 unless set)."""
-    return DTypePolicy(base._global_policy[0])
+    return DTypePolicy(config.dtype_policy)
 
 
 def dtype_policy():

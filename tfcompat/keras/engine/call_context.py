@@ -1,26 +1,34 @@
-"""The state shared by nested layer calls: the `training` flag, as Keras 3 propagates it."""
+"""Keras's per-thread call state: the `training` flag of nested layer calls (as Keras 3 propagates it),
+symbolic (shape-inference) calls and lazy builds.
+
+One thread-local holds it all; each thread starts outside any call, build or symbolic scope.
+"""
 import threading
 
-_state = threading.local()
+
+class _CallState(threading.local):
+    def __init__(self):
+        self.stack = []       # `training` of each enclosing layer call, outermost first
+        self.symbolic = 0     # depth of `symbolic_scope`s
+        self.building = 0     # depth of builds run by a layer's first call (Keras warns only for explicit builds)
+
+
+_state = _CallState()
 
 
 def current_training():
     """The `training` value of the innermost enclosing layer call that set one, else None."""
-    stack = getattr(_state, "stack", None)
+    stack = _state.stack
     return stack[-1] if stack else None
 
 
 def current_depth():
     """How many layer calls enclose this point (0 outside any call)."""
-    stack = getattr(_state, "stack", None)
-    return len(stack) if stack else 0
+    return len(_state.stack)
 
 
 def push(training):
-    stack = getattr(_state, "stack", None)
-    if stack is None:
-        stack = _state.stack = []
-    stack.append(training)
+    _state.stack.append(training)
 
 
 def pop():
@@ -28,14 +36,27 @@ def pop():
 
 
 def in_symbolic():
-    return getattr(_state, "symbolic", 0) > 0
+    return _state.symbolic > 0
 
 
 class symbolic_scope:
     """Inside it, layers compute output shapes on placeholder values (no state updates)."""
 
     def __enter__(self):
-        _state.symbolic = getattr(_state, "symbolic", 0) + 1
+        _state.symbolic += 1
 
     def __exit__(self, *exc):
         _state.symbolic -= 1
+
+
+def building():
+    """Whether a layer is being built by its first call on this thread."""
+    return _state.building > 0
+
+
+def enter_build():
+    _state.building += 1
+
+
+def exit_build():
+    _state.building -= 1

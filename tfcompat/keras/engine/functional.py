@@ -68,11 +68,11 @@ def symbolic_call(layer, args, kwargs):
         from tfcompat.keras import variables as kvars
         from tfcompat.keras.layers.base import _in_own_scope, _null
         with kvars.name_scope(layer.name) if not _in_own_scope(layer) else _null():
-            layer._enter_build()
+            call_context.enter_build()
             try:
                 layer.build(shapes)
             finally:
-                layer._exit_build()
+                call_context.exit_build()
         layer.built = True
     out_a = _run_on_placeholders(layer, args, kwargs, 2)
     out_b = _run_on_placeholders(layer, args, kwargs, 3) if _has_unknown(args, kwargs) else out_a

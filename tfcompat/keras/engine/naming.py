@@ -1,9 +1,7 @@
-"""Keras's automatic names: `Dense` -> "dense", "dense_1", ... (reset by `clear_session`)."""
+"""Keras's automatic names: `Dense` -> "dense", "dense_1", ... (counters in `keras._config`, reset by `clear_session`)."""
 import re
-import threading
 
-_uids = {}
-_lock = threading.Lock()
+from tfcompat.keras._config import config, uid_lock
 
 
 def to_snake_case(name):
@@ -15,17 +13,12 @@ def to_snake_case(name):
 
 def get_uid(prefix):
     """1 for the first use of `prefix`, then 2, 3, ..."""
-    with _lock:
-        n = _uids.get(prefix, 0) + 1
-        _uids[prefix] = n
+    with uid_lock:
+        n = config.uids.get(prefix, 0) + 1
+        config.uids[prefix] = n
     return n
 
 
 def unique_name(prefix):
     n = get_uid(prefix)
     return prefix if n == 1 else f"{prefix}_{n - 1}"
-
-
-def reset():
-    with _lock:
-        _uids.clear()

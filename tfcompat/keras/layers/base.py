@@ -19,6 +19,7 @@ from tfcompat.framework.convert import convert_to_tensor
 from tfcompat.framework.tensor import EagerTensor, Tensor, storage
 from tfcompat.framework.variables import Variable as _TFVariable
 from tfcompat.keras import variables as kvars
+from tfcompat.keras._config import config
 from tfcompat.keras.engine import call_context, naming
 from tfcompat.keras.engine.keras_tensor import KerasTensor
 from tfcompat.util import nest
@@ -57,9 +58,6 @@ class DTypePolicy:
 
     def __repr__(self):
         return f'<DTypePolicy "{self.name}">'
-
-
-_global_policy = ["float32"]
 
 
 def _signature_flags(cls):
@@ -128,7 +126,7 @@ class Layer:
                              f"Received: name={name} (of type {type(name)})")
         self.name = name
         self._trainable = trainable
-        self._dtype_policy = DTypePolicy(dtype if dtype is not None else _global_policy[0]) \
+        self._dtype_policy = DTypePolicy(dtype if dtype is not None else config.dtype_policy) \
             if not isinstance(dtype, dict) else DTypePolicy(dtype.get("config", {}).get("name", "float32"))
         self.autocast = autocast
         from tfcompat.keras import regularizers
@@ -329,7 +327,7 @@ class Layer:
     # -- building and calling ---------------------------------------------------------------
     def build(self, input_shape=None):
         """Marks the layer built (Keras 3 warns when it is called explicitly with unbuilt sublayers)."""
-        if _BUILD_DEPTH[0] == 0 and any(not layer.built for layer in self._layers):
+        if not call_context.building() and any(not layer.built for layer in self._layers):
             warnings.warn(f"`build()` was called on layer '{self.name}', however the layer does not have a `build()` "
                           f"method implemented and it looks like it has unbuilt state. This will cause the layer to "
                           f"be marked as built, despite not being actually built, which may cause failures down the "
@@ -342,20 +340,12 @@ class Layer:
         shapes = nest.map_structure(_shape_of, args[0]) if args else None
         self.__dict__["_build_input_shape"] = shapes
         with kvars.name_scope(self.name) if not _in_own_scope(self) else _null():
-            self._enter_build()
+            call_context.enter_build()
             try:
                 self.build(shapes)
             finally:
-                self._exit_build()
+                call_context.exit_build()
         self.built = True
-
-    def _enter_build(self):
-        _BUILDING.append(self)
-        _BUILD_DEPTH[0] += 1
-
-    def _exit_build(self):
-        _BUILDING.pop()
-        _BUILD_DEPTH[0] -= 1
 
     def __call__(self, *args, **kwargs):
         if args and _contains_keras_tensor(args, kwargs):
@@ -508,9 +498,9 @@ def _set_mask(x, mask):
     _MASKS[key] = (weakref.ref(x, forget), mask)
 
 
-_BUILDING = []
-_BUILD_DEPTH = [0]      # > 0 while a layer is built lazily by its first call (Keras warns only for explicit builds)
-_CALL_LOSSES = [False]      # set once any layer adds a call-time loss; until then calls skip clearing them
+# Set once any layer of the process adds a call-time loss; until then calls skip clearing them. Process-wide on
+# purpose: it only ever turns on, and a layer may add losses in one thread and be called in another.
+_CALL_LOSSES = [False]
 
 
 def _in_own_scope(layer):

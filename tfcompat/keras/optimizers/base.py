@@ -18,11 +18,11 @@ import torch
 from tfcompat.eager.function import current_recorder
 from tfcompat.framework.op_def import input_storage
 from tfcompat.framework.tensor import EagerTensor, Tensor, _wrap, storage
+from tfcompat.keras.engine import naming
 from tfcompat.keras.variables import Variable, name_scope
 from tfcompat.keras.optimizers import schedules
 
 f32 = np.float32
-_UIDS = {}
 
 
 def _tracing():
@@ -39,12 +39,7 @@ def _children_added(obj):
 
 def auto_name(class_name):
     """Keras's unique default name: `adam`, then `adam_1`, ... (Keras's snake case of the class name)."""
-    base = re.sub(r"\W+", "", class_name)
-    base = re.sub("(.)([A-Z][a-z]+)", r"\1_\2", base)
-    base = re.sub("([a-z])([A-Z])", r"\1_\2", base).lower()
-    n = _UIDS.get(base, 0)
-    _UIDS[base] = n + 1
-    return base if n == 0 else f"{base}_{n}"
+    return naming.unique_name(naming.to_snake_case(class_name))
 
 
 def sqrt(tensors):
