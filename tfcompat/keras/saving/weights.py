@@ -56,24 +56,26 @@ def _join(path, name):
     return f"{path}/{name}" if path else name
 
 
-# -- writing ------------------------------------------------------------------------------------------------
-def write_state(obj, h5, path="", visited=None):
-    """Writes `obj`'s variables and its children's into the open h5py file `h5`."""
-    visited = set() if visited is None else visited
+# -- the traversal ----------------------------------------------------------------------------------------
+def saveables(model):
+    """(path, owner, variables) for `model` and every saveable under it, depth first in Keras 3's order: the
+    one walk that defines where writing and reading put each variable (and where assets go)."""
+    return _walk(model, "", set())
+
+
+def _walk(obj, path, visited):
     if id(obj) in visited:
         return
-    group = h5.create_group(_join(path, "vars"))
-    group.attrs["name"] = obj.name
-    for i, v in enumerate(_own_variables(obj)):
-        group[str(i)] = np.asarray(v.numpy())
+    yield path, obj, _own_variables(obj)
     visited.add(id(obj))
     for name, child in _children(obj):
-        _write_child(child, h5, _join(path, name), visited, set())
+        yield from _walk_child(child, _join(path, name), visited, set())
 
 
-def _write_child(child, h5, path, visited, containers):
+def _walk_child(child, path, visited, containers):
+    """Saveables under an attribute value: a saveable, or containers named by their items' class names."""
     if _is_saveable(child):
-        write_state(child, h5, path, visited)
+        yield from _walk(child, path, visited)
     elif isinstance(child, (list, tuple, dict)):
         if id(child) in containers:
             return
@@ -81,9 +83,9 @@ def _write_child(child, h5, path, visited, containers):
         used = {}
         for item in (child.values() if isinstance(child, dict) else child):
             if _is_saveable(item):
-                write_state(item, h5, _join(path, _unique(_snake(type(item).__name__), used)), visited)
+                yield from _walk(item, _join(path, _unique(_snake(type(item).__name__), used)), visited)
             elif isinstance(item, (list, tuple, dict)):
-                _write_child(item, h5, _join(path, _unique("container", used)), visited, containers)
+                yield from _walk_child(item, _join(path, _unique("container", used)), visited, containers)
 
 
 def _unique(name, used):
@@ -94,15 +96,24 @@ def _unique(name, used):
     return name
 
 
+# -- writing ------------------------------------------------------------------------------------------------
+def write_state(model, h5):
+    """Writes the variables of `model` and of every saveable under it into the open h5py file `h5`."""
+    for path, obj, variables in saveables(model):
+        group = h5.create_group(_join(path, "vars"))
+        group.attrs["name"] = obj.name
+        for i, v in enumerate(variables):
+            group[str(i)] = np.asarray(v.numpy())
+
+
 # -- reading ------------------------------------------------------------------------------------------------
 def _entry(h5, path):
     key = _join(path, "vars")
     return h5[key] if key in h5 else {}
 
 
-def _load_layer(obj, store, pending):
+def _load_layer(obj, all_vars, store, pending):
     """Reads and checks `obj`'s saved variables, appending (variable, value) to `pending`."""
-    all_vars = _own_variables(obj)
     n = len(store.keys())
     from tfcompat.keras.optimizers.base import Optimizer
     if isinstance(obj, Optimizer):
@@ -143,34 +154,16 @@ def _np_dtype(v):
     return dtypes.as_dtype(v.dtype).as_numpy_dtype
 
 
-def read_state(obj, h5, path="", visited=None, errors=None, pending=None):
-    """Reads `obj`'s and its children's values from the open h5py file into `pending` [(variable, value)];
-    failures are collected into `errors`."""
-    visited = set() if visited is None else visited
-    if id(obj) in visited:
-        return
-    try:
-        _load_layer(obj, _entry(h5, path), pending)
-    except Exception as e:  # noqa: BLE001 - collected and re-raised as Keras's loading error
-        errors[id(obj)] = (obj, e)
-    visited.add(id(obj))
-    for name, child in _children(obj):
-        _read_child(child, h5, _join(path, name), visited, errors, set(), pending)
-
-
-def _read_child(child, h5, path, visited, errors, containers, pending):
-    if _is_saveable(child):
-        read_state(child, h5, path, visited, errors, pending)
-    elif isinstance(child, (list, tuple, dict)):
-        if id(child) in containers:
-            return
-        containers.add(id(child))
-        used = {}
-        for item in (child.values() if isinstance(child, dict) else child):
-            if _is_saveable(item):
-                read_state(item, h5, _join(path, _unique(_snake(type(item).__name__), used)), visited, errors, pending)
-            elif isinstance(item, (list, tuple, dict)):
-                _read_child(item, h5, _join(path, _unique("container", used)), visited, errors, containers, pending)
+def read_state(model, h5):
+    """Reads and checks the values for `model` and every saveable under it from the open h5py file: returns
+    (errors {id: (object, exception)}, pending [(variable, value)])."""
+    errors, pending = {}, []
+    for path, obj, variables in saveables(model):
+        try:
+            _load_layer(obj, variables, _entry(h5, path), pending)
+        except Exception as e:  # noqa: BLE001 - collected and re-raised as Keras's loading error
+            errors[id(obj)] = (obj, e)
+    return errors, pending
 
 
 def raise_loading_failure(errors, warn_only=False):
@@ -194,8 +187,7 @@ def load_from_h5(model, h5, skip_mismatch=False):
     opt = getattr(model, "optimizer", None)
     if opt is not None and "optimizer" in h5 and not getattr(opt, "built", True) and model.built:
         opt.build(model.trainable_variables)
-    errors, pending = {}, []
-    read_state(model, h5, "", set(), errors, pending)
+    errors, pending = read_state(model, h5)
     if errors and not skip_mismatch:
         raise_loading_failure(errors)
     for v, value in pending:
