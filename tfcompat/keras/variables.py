@@ -5,7 +5,6 @@ the Keras variable *be* a tf.Variable, so tapes, ops and checkpoints see one
 object. Divergence (documented): `isinstance(v, tf.Variable)` is True here.
 """
 import contextlib
-import threading
 
 import numpy as np
 
@@ -13,15 +12,11 @@ from tfcompat.framework import dtypes
 from tfcompat.framework.tensor import _wrap, storage
 from tfcompat.framework.tensor_shape import TensorShape
 from tfcompat.framework.variables import Variable as _TFVariable
-
-_scope = threading.local()
-
+from tfcompat.keras.engine import call_context
 
 def _scope_stack():
-    stack = getattr(_scope, "stack", None)
-    if stack is None:
-        stack = _scope.stack = []
-    return stack
+    """This thread's Keras name scopes, outermost first (kept with the other per-thread call state)."""
+    return call_context.name_scopes()
 
 
 @contextlib.contextmanager

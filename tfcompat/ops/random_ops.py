@@ -26,9 +26,11 @@ _MASK64 = (1 << 64) - 1
 
 
 class _Seeds:
+    """The random state of the process (TF keeps the global seed in its process-wide eager context)."""
     global_seed = None
     streams = {}        # (global seed, op seed or None, device) -> torch.Generator
     unseeded = {}       # device -> torch.Generator with OS entropy
+    generator = None    # the `tf.random.Generator` of `get_global_generator`, made on first use
 
 
 @tf_export("random.set_seed")
@@ -36,8 +38,7 @@ def set_seed(seed):
     """Sets the global seed: restarts every seeded stream (TF's `tf.random.set_seed`)."""
     _Seeds.global_seed = None if seed is None else int(seed)
     _Seeds.streams = {}
-    global _global_generator
-    _global_generator = None
+    _Seeds.generator = None
 
 
 def _mix(*values):
@@ -545,24 +546,19 @@ class Generator:
         return wrap(out.to(dtypes.as_dtype(dtype).torch_dtype))
 
 
-_global_generator = None
-
-
 @tf_export("random.get_global_generator", "random.experimental.get_global_generator")
 def get_global_generator():
     """The process-wide `tf.random.Generator` (seeded from the global seed stream when one is set)."""
-    global _global_generator
-    if _global_generator is None:
+    if _Seeds.generator is None:
         if _Seeds.global_seed is None:
-            _global_generator = Generator.from_non_deterministic_state()
+            _Seeds.generator = Generator.from_non_deterministic_state()
         else:
             seed = int(torch.randint(0, 2 ** 62, (), generator=generator_for(None, "cpu")))
-            _global_generator = Generator.from_seed(seed)
-    return _global_generator
+            _Seeds.generator = Generator.from_seed(seed)
+    return _Seeds.generator
 
 
 @tf_export("random.set_global_generator", "random.experimental.set_global_generator")
 def set_global_generator(generator):
     """Replaces the global generator (as TF, objects holding the old one keep it)."""
-    global _global_generator
-    _global_generator = generator
+    _Seeds.generator = generator

@@ -1,5 +1,5 @@
 """Keras's per-thread call state: the `training` flag of nested layer calls (as Keras 3 propagates it),
-symbolic (shape-inference) calls and lazy builds.
+symbolic (shape-inference) calls, lazy builds and name scopes.
 
 One thread-local holds it all; each thread starts outside any call, build or symbolic scope.
 """
@@ -11,6 +11,7 @@ class _CallState(threading.local):
         self.stack = []       # `training` of each enclosing layer call, outermost first
         self.symbolic = 0     # depth of `symbolic_scope`s
         self.building = 0     # depth of builds run by a layer's first call (Keras warns only for explicit builds)
+        self.scopes = []      # Keras name scopes: variables created inside get "<scope>/<name>" paths
 
 
 _state = _CallState()
@@ -60,3 +61,8 @@ def enter_build():
 
 def exit_build():
     _state.building -= 1
+
+
+def name_scopes():
+    """This thread's Keras name-scope stack (mutable: `keras.name_scope` and layer calls push and pop)."""
+    return _state.scopes
