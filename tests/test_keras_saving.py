@@ -343,3 +343,98 @@ def test_keras_file_with_vocabulary_assets_and_string_input(tmp_path):
     assert loaded.layers[0].get_vocabulary() == ["", "[UNK]", "movie", "good", "bad"]
     x = tf.constant(["good movie", "bad film"])
     np.testing.assert_array_equal(loaded(x).numpy(), model(x).numpy())
+
+
+# -- one traversal: the order both writing and reading use --------------------------------------------------
+class Sub(tf.keras.Model):
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.blocks = [tf.keras.layers.Dense(3), tf.keras.layers.Dense(3),
+                       [tf.keras.layers.Dense(3), tf.keras.layers.BatchNormalization()]]
+        self.heads = {"b": tf.keras.layers.Dense(2), "a": tf.keras.layers.Dense(2)}
+        self.zz = tf.keras.layers.Dense(3)
+        self._hidden = tf.keras.layers.Dense(3)
+
+    def call(self, x):
+        for b in self.blocks[:2]:
+            x = b(x)
+        x = self._hidden(self.zz(self.blocks[2][1](self.blocks[2][0](x))))
+        return self.heads["a"](x) + self.heads["b"](x)
+
+
+def test_one_traversal_orders_writing_and_reading(tmp_path):
+    """`weights.saveables` is the single walk: the file's groups are its paths; Keras 3.15 wrote these paths for
+    the same subclassed model (attributes sorted, a subclassed Model's `layers` after `heads`, before `zz`)."""
+    from tfcompat.keras.saving import weights as weights_io
+    tf.keras.backend.clear_session()
+    x = np.ones((2, 4), "float32")
+    m = Sub()
+    m(x)
+    m.compile(optimizer="adam", loss="mse")
+    m.train_on_batch(x, np.zeros((2, 2), "float32"))
+    m.save_weights(tmp_path / "s.weights.h5")
+    walked = [(path, obj.name, len(variables)) for path, obj, variables in weights_io.saveables(m)]
+    assert walked == [
+        ("", "sub", 0), ("blocks/dense", "dense", 2), ("blocks/dense_1", "dense_1", 2),
+        ("blocks/container/dense", "dense_2", 2), ("blocks/container/batch_normalization", "batch_normalization", 4),
+        ("heads/dense", "dense_3", 2), ("heads/dense_1", "dense_4", 2), ("layers/dense_5", "dense_5", 2),
+        ("layers/dense_6", "dense_6", 2), ("optimizer", "adam", 34)]
+    with h5py.File(tmp_path / "s.weights.h5") as f:
+        groups = {k[:-len("/vars")].rstrip("/") for k, v in h5_layout(f).items() if k.split("/")[-1] == "vars"}
+        assert groups == {p for p, _, _ in walked}
+        assert f["heads/dense/vars"].attrs["name"] == "dense_3"      # dict values in insertion order
+    m2 = Sub()
+    m2(x)
+    m2.load_weights(tmp_path / "s.weights.h5")
+    np.testing.assert_allclose(m2(x).numpy(), m(x).numpy())
+
+
+def test_reordered_model_does_not_load(tmp_path):
+    """Weights are matched by traversal path, not by name: a model with its layers' shapes swapped fails as in
+    Keras 3.15 (every mismatching object listed, nothing assigned)."""
+    def make(a, b):
+        return tf.keras.Sequential([tf.keras.Input((3,)), tf.keras.layers.Dense(a, name="p"),
+                                    tf.keras.layers.Dense(b, name="q")], name="s")
+    make(4, 2).save_weights(tmp_path / "r.weights.h5")
+    m = make(2, 4)
+    before = [w.numpy().copy() for w in m.weights]
+    with pytest.raises(ValueError) as e:
+        m.load_weights(tmp_path / "r.weights.h5")
+    assert str(e.value).startswith(
+        "A total of 2 objects could not be loaded. Example error message for object <Dense name=p, built=True>:\n\n"
+        "The shape of the target variable and the shape of the target value in `variable.assign(value)` must "
+        "match. variable.shape=(3, 2), Received: value.shape=(3, 4). Target variable: <Variable path=s/p/kernel, "
+        "shape=(3, 2), dtype=float32, value=")
+    assert str(e.value).endswith("List of objects that could not be loaded:\n"
+                                 "[<Dense name=p, built=True>, <Dense name=q, built=True>]")
+    for w, b in zip(m.weights, before):
+        np.testing.assert_array_equal(w.numpy(), b)
+
+
+def test_assets_follow_the_weights_paths(tmp_path):
+    """Assets live at their layer's traversal path, not its name: Keras 3.15's members for these two models."""
+    texts = np.array(["good movie", "bad movie"] * 4)
+    vec = tf.keras.layers.TextVectorization(max_tokens=10, output_sequence_length=3, name="vec")
+    vec.adapt(texts)
+    model = tf.keras.Sequential([tf.keras.Input((), dtype="string"), vec, tf.keras.layers.Embedding(10, 4)])
+    model.save(tmp_path / "t.keras")
+    assert sorted(zipfile.ZipFile(tmp_path / "t.keras").namelist()[3:]) == [
+        "assets/layers/text_vectorization/_lookup_layer/vocabulary.txt",
+        "assets/layers/text_vectorization/vocabulary.txt"]
+    assert tf.keras.models.load_model(tmp_path / "t.keras").layers[0].get_vocabulary() == vec.get_vocabulary()
+
+    class Sub(tf.keras.Model):
+        def __init__(self, **kwargs):
+            super().__init__(**kwargs)
+            self.lk = [tf.keras.layers.StringLookup(name="look")]
+            self.lk[0].adapt(np.array(["a", "b"]))
+            self.other = tf.keras.layers.StringLookup(name="zz")
+            self.other.adapt(np.array(["c"]))
+
+        def call(self, x):
+            return self.lk[0](x)
+    s = Sub()
+    s(np.array(["a"]))
+    s.save(tmp_path / "s.keras")
+    assert zipfile.ZipFile(tmp_path / "s.keras").namelist()[3:] == [
+        "assets/layers/string_lookup/vocabulary.txt", "assets/layers/string_lookup_1/vocabulary.txt"]

@@ -49,22 +49,9 @@ def write_keras_zip(model, fileobj):
         _write_assets(model, zf)
 
 
-def _asset_objects(obj, path="", visited=None):
-    """(path, object) for every object under `obj` with assets (`save_assets`), in the weights' naming."""
-    visited = set() if visited is None else visited
-    if id(obj) in visited:
-        return
-    visited.add(id(obj))
-    if hasattr(obj, "save_assets"):
-        yield path, obj
-    for name, child in weights_io._children(obj):
-        items = child if isinstance(child, (list, tuple)) else [child]
-        for i, item in enumerate(items):
-            if hasattr(item, "__dict__") and (hasattr(item, "save_assets") or hasattr(item, "layers")
-                                              or hasattr(item, "_layers")):
-                sub = item.name if isinstance(child, (list, tuple)) else name
-                yield from _asset_objects(item, f"{path}/{name}/{sub}".strip("/") if isinstance(child, (list, tuple))
-                                          else f"{path}/{name}".strip("/"), visited)
+def _asset_objects(model):
+    """(path, object) for every saveable under `model` with assets (`save_assets`), at its weights' path."""
+    return ((path, obj) for path, obj, _ in weights_io.saveables(model) if hasattr(obj, "save_assets"))
 
 
 def _write_assets(model, zf):

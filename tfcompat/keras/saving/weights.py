@@ -33,10 +33,12 @@ def _snake(cls_name):
 
 def _children(obj):
     """(attribute path, child) pairs in Keras's visiting order."""
-    from tfcompat.keras.models import Functional, Sequential
+    from tfcompat.keras.models import Functional, Model, Sequential
     if isinstance(obj, (Sequential, Functional)):
         yield "layers", obj.layers
     attrs = dict(vars(obj))
+    if isinstance(obj, Model) and not isinstance(obj, (Sequential, Functional)):
+        attrs["layers"] = obj.layers        # Keras walks dir(): a subclassed Model's `layers` property, in order
     if "optimizer" not in attrs and getattr(type(obj), "optimizer", None) is not None:
         attrs["optimizer"] = getattr(obj, "optimizer", None)
     for name in sorted(attrs, key=_name_key):
