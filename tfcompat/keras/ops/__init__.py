@@ -14,6 +14,7 @@ from tfcompat.framework.convert import to_storage
 from tfcompat.framework.export import partial_api, unsupported_args
 from tfcompat.framework.op_def import input_storage
 from tfcompat.framework.tensor import _wrap
+from tfcompat.ops import array_ops as _array_ops
 
 _FLOATX = torch.float32
 _SCALARS = (bool, int, float)
@@ -481,7 +482,7 @@ def tensordot(x1, x2, axes=2):
 
 # -- shapes -------------------------------------------------------------------------------------------
 def reshape(x, newshape):
-    return _wrap(_st(x).reshape(tuple(newshape) if not isinstance(newshape, int) else (newshape,)))
+    return _array_ops.reshape(x, newshape)
 
 
 def transpose(x, axes=None):
