@@ -221,8 +221,6 @@ class Layer:
     def trainable(self, value):
         value = bool(value)
         self.__dict__["_trainable"] = value
-        for v in self._trainable_variables + self._non_trainable_variables:
-            pass
         for layer in self._layers:
             layer.trainable = value
 
