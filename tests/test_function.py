@@ -319,11 +319,11 @@ def test_torch_compile_failing_at_first_replay_warns_once_and_falls_back(monkeyp
 
 
 def test_failed_compile_changes_no_variable(monkeypatch):
-    from tfcompat.eager import function as function_module
+    from tfcompat.eager.function import _program
 
     def broken(source, name):
         raise RuntimeError("no program")
-    monkeypatch.setattr(function_module, "compile_program", broken)
+    monkeypatch.setattr(_program, "compile_program", broken)
     w = tf.Variable(1.0)
     step = _sgd_step(w)
     with pytest.raises(RuntimeError, match="no program"):

@@ -1,0 +1,250 @@
+"""`tf.function`: the `Function` class (a Python callable traced per input signature, then replayed) and decorator."""
+import functools
+import weakref
+
+from tfcompat.eager.function._concrete import ConcreteFunction
+from tfcompat.eager.function._guards import GuardFailed
+from tfcompat.eager.function._host import quiet
+from tfcompat.eager.function._program import replay
+from tfcompat.eager.function._retrace import retrace_detector
+from tfcompat.eager.function._signatures import (arg_names, bind_signature, compatible, dummy, exact_key,
+                                                  generalize, is_spec, leaf_key, param_kinds, plain, spec_of,
+                                                  structure_key)
+from tfcompat.eager.function._state import _run_eagerly, tls
+from tfcompat.eager.function._trace import outputs, record, record_once
+from tfcompat.framework.export import tf_export
+from tfcompat.util import nest
+
+
+@tf_export("types.experimental.PolymorphicFunction", "types.experimental.GenericFunction")
+class Function:
+    """A `tf.function`: a Python callable traced per input signature and replayed (see the package doc)."""
+
+    def __init__(self, python_function, name, input_signature=None, autograph=True, jit_compile=None,
+                 reduce_retracing=False):
+        self._python_function = python_function
+        self.__name__ = name
+        self.__doc__ = getattr(python_function, "__doc__", None)
+        self.__wrapped__ = python_function
+        self._autograph = autograph
+        self._jit_compile = jit_compile
+        self._jit_warned = False        # a torch.compile failure was reported (see `_jit.Jit`)
+        self._reduce_retracing = reduce_retracing
+        self._arg_names = arg_names(python_function)
+        self._param_kinds = param_kinds(python_function)
+        if input_signature is not None:
+            input_signature = tuple(input_signature)
+            for s in nest.flatten(input_signature):
+                if not is_spec(s):
+                    raise TypeError(f"input_signature must be a possibly nested sequence of TensorSpec objects, "
+                                    f"got invalid args {s!r} with type {type(s)}.")
+        self._input_signature = input_signature
+        self._exact = {}            # exact call key -> ConcreteFunction
+        self._concrete = []         # every ConcreteFunction, in trace order
+        self._general = False       # some concrete function has non-exact specs
+        self._tracing_count = 0
+        self._retrace = retrace_detector(python_function)
+        self._created_variables = None     # whether the first trace created variables (None: not traced yet)
+        self._descriptor_cache = weakref.WeakKeyDictionary()
+        self._bound_instance = None
+
+    # -- public attributes ------------------------------------------------------------------------------------------
+    @property
+    def python_function(self):
+        return self._python_function
+
+    @property
+    def input_signature(self):
+        return self._input_signature
+
+    @property
+    def function_spec(self):
+        return self._input_signature
+
+    def experimental_get_tracing_count(self):
+        return self._tracing_count
+
+    def pretty_printed_concrete_signatures(self, verbose=True):
+        """The signatures of every traced ConcreteFunction, separated by blank lines."""
+        return "\n\n".join(cf.pretty_printed_signature(verbose) for cf in self._concrete)
+
+    def __get__(self, instance, owner):
+        if instance is None:
+            return self
+        try:
+            bound = self._descriptor_cache.get(instance)
+        except TypeError:
+            bound = None
+        if bound is None:
+            bound = Function(self._python_function.__get__(instance, owner), self.__name__, self._input_signature,
+                             self._autograph, self._jit_compile, self._reduce_retracing)
+            bound._arg_names = self._arg_names[1:]
+            bound._bound_instance = weakref.ref(instance)
+            try:
+                self._descriptor_cache[instance] = bound
+            except TypeError:
+                pass
+        return bound
+
+    # -- calls ------------------------------------------------------------------------------------------------------
+    def __call__(self, *args, **kwargs):
+        if _run_eagerly[0]:
+            return self._python_function(*args, **kwargs)
+        if self._input_signature is not None:
+            args = bind_signature(self._input_signature, self._arg_names, args, kwargs)
+            kwargs = {}
+        flat = nest.flatten((args, kwargs))
+        try:
+            key = (structure_key((args, kwargs)), tuple(leaf_key(x) for x in flat))
+            cf = self._exact.get(key)
+        except TypeError:
+            key, cf = None, None
+        if cf is None:
+            cf = self._lookup(args, kwargs, flat) if self._general else None
+            if cf is None:
+                outer = tls.recorder
+                cf = self._trace(args, kwargs, flat)
+                if outer is None:             # TF counts eager calls only, not calls inside another trace
+                    self._retrace.traced(self._python_function)
+                return cf._first_result
+            if key is not None:
+                self._exact[key] = cf
+        self._retrace.untraced += 1
+        return self._run(cf, args, kwargs, flat)
+
+    def _lookup(self, args, kwargs, flat):
+        structure = structure_key((args, kwargs))
+        for cf in reversed(self._concrete):
+            if cf._structure == structure:
+                specs = nest.flatten(cf.structured_input_signature)
+                if len(specs) == len(flat) and all(compatible(s, x) for s, x in zip(specs, flat)):
+                    return cf
+        return None
+
+    def _specs_for(self, args, kwargs, flat):
+        if self._input_signature is not None:
+            names = self._arg_names
+            named = []
+            for i, s in enumerate(self._input_signature):
+                for leaf in nest.flatten(s):
+                    named.append(leaf.__class__(leaf.shape, leaf.dtype, leaf.name or (names[i] if i < len(names)
+                                                                                      else f"arg{i}")))
+            return named
+        specs = [spec_of(x) for x in flat]
+        if self._reduce_retracing:
+            structure = structure_key((args, kwargs))
+            for cf in reversed(self._concrete):
+                if cf._structure != structure:
+                    continue
+                old = nest.flatten(cf.structured_input_signature)
+                if len(old) != len(flat):
+                    continue
+                merged = [generalize(s, x) for s, x in zip(old, flat)]
+                if all(m is not None for m in merged):
+                    return merged
+        return specs
+
+    def _trace(self, args, kwargs, flat, run=True):
+        specs = self._specs_for(args, kwargs, flat)
+        names = self._arg_names
+        named = []
+        for i, s in enumerate(specs):
+            if is_spec(s) and s.name is None:
+                s = s.__class__(s.shape, s.dtype, names[i] if i < len(names) and i < len(args) else None)
+            named.append(s)
+        arg_specs, kwarg_specs = nest.pack_sequence_as((args, kwargs), named)
+        cf = ConcreteFunction(self, tuple(arg_specs), dict(kwarg_specs))
+        cf._structure = structure_key((args, kwargs))
+        self._tracing_count += 1
+        self._concrete.append(cf)
+        if any(is_spec(s) and not s.shape.is_fully_defined() for s in named):
+            self._general = True
+        else:
+            try:
+                self._exact[(cf._structure, tuple(leaf_key(x) for x in flat))] = cf
+            except TypeError:
+                pass
+        if run:
+            cf._first_result = record(self, cf, args, kwargs, flat)
+        return cf
+
+    def _run(self, cf, args, kwargs, flat):
+        """A call of traced `cf`: its replay program, or the Python body when there is none for these shapes."""
+        if cf._eager:
+            with quiet():
+                return outputs(self._python_function(*args, **kwargs))
+        prog = cf._programs.get(exact_key(flat))
+        if prog is None:
+            with quiet():
+                return record(self, cf, args, kwargs, flat)
+        tls.callbacks_done = done = []
+        try:
+            return replay(prog, flat)
+        except GuardFailed:
+            # the Python body must run again; host callbacks that already ran are not run twice
+            with quiet():
+                return record_once(self, cf, args, kwargs, flat, self._created_variables is True, done)[1]
+        finally:
+            tls.callbacks_done = None
+
+    # -- concrete functions ------------------------------------------------------------------------------------------
+    def get_concrete_function(self, *args, **kwargs):
+        """The ConcreteFunction for these arguments or TensorSpecs (traced now if new)."""
+        if not args and not kwargs and self._input_signature is not None:
+            args = self._input_signature
+        flat = nest.flatten((args, kwargs))
+        if any(is_spec(x) for x in flat):
+            structure = structure_key((args, kwargs))
+            for cf in self._concrete:
+                if cf._structure == structure and [plain(s) if is_spec(s) else s for s in
+                                                   nest.flatten(cf.structured_input_signature)] == \
+                        [plain(s) if is_spec(s) else s for s in flat]:
+                    return cf
+            dummies = [dummy(x) if is_spec(x) else x for x in flat]
+            d_args, d_kwargs = nest.pack_sequence_as((args, kwargs), dummies)
+            named = [x.__class__(x.shape, x.dtype, x.name) if is_spec(x) else x for x in flat]
+            saved = self._input_signature
+            self._input_signature = None
+            try:
+                cf = self._trace(d_args, d_kwargs, dummies, run=False)
+            finally:
+                self._input_signature = saved
+            specs = [s if not is_spec(s) else s.__class__(
+                n.shape, n.dtype, n.name or s.name) for s, n in zip(nest.flatten(cf.structured_input_signature), named)]
+            a, k = nest.pack_sequence_as((args, kwargs), specs)
+            cf.structured_input_signature = (tuple(a), dict(k))
+            if any(is_spec(s) and not s.shape.is_fully_defined() for s in specs):
+                self._general = True
+                self._exact = {k2: c for k2, c in self._exact.items() if c is not cf}
+            record(self, cf, d_args, d_kwargs, dummies)
+            return cf
+        self(*args, **kwargs)
+        if self._input_signature is not None:
+            args = bind_signature(self._input_signature, self._arg_names, args, kwargs)
+            kwargs = {}
+        return self._lookup(args, kwargs, nest.flatten((args, kwargs)))
+
+    def experimental_get_compiler_ir(self, *args, **kwargs):
+        raise NotImplementedError("tf.function.experimental_get_compiler_ir: tfcompat has no XLA compiler IR")
+
+
+@tf_export("function", partial="experimental_implements/experimental_attributes")
+def function(func=None, input_signature=None, autograph=True, jit_compile=None, reduce_retracing=False,
+             experimental_implements=None, experimental_autograph_options=None, experimental_attributes=None,
+             experimental_relax_shapes=None, experimental_compile=None, experimental_follow_type_hints=None):
+    """Compiles `func` into a callable traced per input signature and replayed (TF's `tf.function`)."""
+    if experimental_implements is not None or experimental_attributes is not None:
+        raise NotImplementedError("tf.function(experimental_implements=/experimental_attributes=) is not supported "
+                                  "by tfcompat")
+    if experimental_relax_shapes:
+        reduce_retracing = True
+    if experimental_compile is not None and jit_compile is None:
+        jit_compile = experimental_compile
+
+    def decorate(fn):
+        f = Function(fn, getattr(fn, "__name__", type(fn).__name__), input_signature, autograph, jit_compile,
+                     reduce_retracing)
+        functools.update_wrapper(f, fn, assigned=("__module__", "__name__", "__qualname__", "__doc__"), updated=())
+        return f
+
+    return decorate if func is None else decorate(func)

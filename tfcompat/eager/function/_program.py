@@ -1,0 +1,142 @@
+"""Replay: a recording compiled to a straight-line Python program, and running it for a call."""
+import functools
+
+import torch
+
+from tfcompat.eager.function._guards import GuardFailed, equal
+from tfcompat.eager.function._host import constant_result, logged_callback
+from tfcompat.eager.function._jit import Jit
+from tfcompat.framework.context import state
+from tfcompat.framework.tensor import _wrap, storage
+from tfcompat.util import nest
+
+_ITEM = torch.ops.aten._local_scalar_dense.default
+
+
+def _src(term):
+    """Python source of a program term: {"ref": name}, {"list": [...]}, {"tuple": [...]} or a literal."""
+    if isinstance(term, dict):
+        if "ref" in term:
+            return term["ref"]
+        inner = ", ".join(_src(x) for x in term.get("list", term.get("tuple", ())))
+        if "tuple" in term:
+            return f"({inner},)" if term["tuple"] else "()"
+        return f"[{inner}]"
+    return repr(term)
+
+
+def _step_src(step):
+    """One Python line of the replay program for a recorded step."""
+    if step["op"] == "guard_array":
+        return f"if not _equal({_src(step['x'])}, {step['value']}): raise GuardFailed()"
+    a = ", ".join([_src(x) for x in step["args"]] + [f"{k}={_src(v)}" for k, v in step["kwargs"].items()])
+    if step["op"] == "guard":
+        return f"if F[{step['f']}]({a}) != {step['value']}: raise GuardFailed()"
+    return f"{step['out']} = F[{step['f']}]({a})"
+
+
+def program_source(name, n_vars, steps, out_terms, write_terms, funcs=None):
+    """The straight-line replay program `program(I, V, C, F) -> (outputs, new variable values)`.
+
+    With `funcs` (the recorded ops: the torch.compile form) it is `program(I, R, C, F) -> (outputs, new values,
+    failed)` over the variables' read values `R`; its guards on scalars read from traced values
+    (`aten._local_scalar_dense`: `.item()`, `bool(tensor)`) become tensor comparisons folded into `failed`, a
+    boolean tensor (or None) the caller checks after the run, so they do not split the compiled graph."""
+    if funcs is None:
+        body = ["def program(I, V, C, F):"] + [f"    r{i} = V[{i}]._read()" for i in range(n_vars)]
+    else:
+        body = ["def program(I, R, C, F):"] + [f"    r{i} = R[{i}]" for i in range(n_vars)]
+    deferred = []
+    for step in steps:
+        if funcs is not None and step["op"] == "guard" and funcs[step["f"]] is _ITEM:
+            deferred.append(f"g{len(deferred)}")
+            body.append(f"    {deferred[-1]} = _ne({_src(step['args'][0])}, {step['value']}).reshape(())")
+        else:
+            body.append("    " + _step_src(step))
+    outs = ", ".join(_src(e) if e is not None else "None" for e in out_terms)
+    result = f"[{outs}], [{', '.join(_src(e) for e in write_terms)}]"
+    if funcs is not None:
+        result += f", _any([{', '.join(deferred)}])" if deferred else ", None"
+    body.append(f"    return {result}")
+    return "\n".join(body)
+
+
+def _any_failed(flags):
+    return torch.stack(flags).any() if len(flags) > 1 else flags[0]
+
+
+def compile_program(source, name):
+    """The `program` function defined by `source` (from `program_source`)."""
+    scope = {"GuardFailed": GuardFailed, "_equal": equal, "_ne": torch.ne, "_any": _any_failed}
+    exec(compile(source, f"<tf.function {name}>", "exec"), scope)  # noqa: S102 generated code
+    return scope["program"]
+
+
+def run_program(program, consts, funcs, ins, vars_):
+    return program(ins, vars_, consts, funcs)
+
+
+class Program:
+    """One recorded, compiled replay of the body for one concrete input signature."""
+
+    __slots__ = ("run", "vars", "argvars", "tensor_pos", "writes", "is_tensor", "out_static", "structure", "source",
+                 "steps", "consts", "funcs", "out_terms", "write_terms")
+
+
+def build_program(function, rec, tensor_pos, argvar_pos, out_flat, out_exprs, writes, result):
+    """The replay `Program` of recording `rec` (a `Jit` one when `function` has `jit_compile=True`)."""
+    name = function.__name__
+    write_terms = [e for _, e in writes]
+    source = program_source(name, len(rec.vars), rec.lines, out_exprs, write_terms)
+    program = compile_program(source, name)
+    if function._jit_compile:
+        jit_source = program_source(name, len(rec.vars), rec.lines, out_exprs, write_terms, rec.funcs)
+        program = Jit(function, compile_program(jit_source, name), program)
+    p = Program()
+    funcs = list(rec.funcs)
+    for step in rec.lines:
+        if step.get("host"):
+            funcs[step["f"]] = functools.partial(logged_callback, funcs[step["f"]])
+    p.run = functools.partial(run_program, program, rec.consts, funcs)
+    p.vars = rec.vars
+    p.argvars = argvar_pos
+    p.tensor_pos = tensor_pos
+    p.writes = [t for t, _ in writes]
+    p.is_tensor = [e is not None for e in out_exprs]
+    p.out_static = out_flat
+    p.structure = result
+    p.source = source
+    p.steps, p.consts, p.funcs = rec.lines, rec.consts, rec.funcs
+    p.out_terms = out_exprs
+    p.write_terms = write_terms
+    return p
+
+
+def replay(prog, flat, callback_outputs=None):
+    """Runs a recorded program on a call's flat arguments; `callback_outputs` stand in for its host callbacks
+    (already run). Raises GuardFailed when a guard fails (no variable is written then)."""
+    recording = state.recording
+    ins = []
+    for i in prog.tensor_pos:
+        t = storage(flat[i])
+        if t.requires_grad and not recording:
+            t = t.detach()
+        ins.append(t)
+    vs = prog.vars
+    if prog.argvars:
+        vs = list(vs)
+        for j, i in prog.argvars:
+            vs[j] = flat[i]
+    if callback_outputs is None:
+        outs, new = prog.run(ins, vs)
+    else:
+        funcs = list(prog.funcs)
+        done = iter(callback_outputs)
+        for step in prog.steps:
+            if step.get("host"):
+                funcs[step["f"]] = functools.partial(constant_result, next(done))
+        outs, new = run_program(prog.run.args[0], prog.consts, funcs, ins, vs)
+    for v, t in zip(prog.writes, new):
+        (flat[v] if type(v) is int else v)._set_storage(t)
+    return nest.pack_sequence_as(prog.structure, [
+        _wrap(t) if is_t else o for t, is_t, o in zip(outs, prog.is_tensor, prog.out_static)])

@@ -1,0 +1,207 @@
+"""Input signatures: the trace key of a call, TensorSpec matching and generalization, binding calls to signatures."""
+import inspect
+
+import numpy as np
+import torch
+
+from tfcompat.framework.convert import convert_to_tensor
+from tfcompat.framework.export import tf_export
+from tfcompat.framework.tensor import Tensor, _wrap, storage
+from tfcompat.framework.variables import Variable
+from tfcompat.ops.misc_ops import TensorSpec
+from tfcompat.util import nest
+
+
+@tf_export("types.experimental.TraceType")
+class TraceType:
+    """TF's tracing protocol: an object's `__tf_tracing_type__(context)` returns a TraceType; calls whose
+    arguments have equal (hashable) TraceTypes share a trace."""
+
+    def is_subtype_of(self, other):
+        raise NotImplementedError("TraceType.is_subtype_of must be implemented by subclasses")
+
+    def most_specific_common_supertype(self, others):
+        raise NotImplementedError("TraceType.most_specific_common_supertype must be implemented by subclasses")
+
+    def placeholder_value(self, placeholder_context=None):
+        raise NotImplementedError("TraceType.placeholder_value must be implemented by subclasses")
+
+    def __eq__(self, other):
+        raise NotImplementedError("TraceType.__eq__ must be implemented by subclasses")
+
+    def __hash__(self):
+        raise NotImplementedError("TraceType.__hash__ must be implemented by subclasses")
+
+
+# -- trace keys -------------------------------------------------------------------------------------------------------
+def leaf_key(x):
+    """The trace type of one argument leaf: a tensor's (dtype, shape), else the Python value."""
+    if isinstance(x, Tensor):
+        t = storage(x)
+        return ("T", t.dtype, tuple(t.shape))
+    if isinstance(x, Variable):
+        t = storage(x)
+        return ("V", t.dtype, tuple(t.shape))
+    if isinstance(x, np.ndarray):
+        return ("T", x.dtype, x.shape)
+    tracing_type = getattr(x, "__tf_tracing_type__", None)
+    if tracing_type is not None:
+        return tracing_type(None)
+    try:
+        hash(x)
+        return x
+    except TypeError:
+        return ("id", id(x))
+
+
+def exact_key(flat):
+    """The key of a recorded program: the dtypes and shapes of a call's tensor arguments."""
+    key = []
+    for x in flat:
+        if isinstance(x, Tensor):
+            t = storage(x)
+            key.append((t.dtype, tuple(t.shape)))
+    return tuple(key)
+
+
+def structure_key(structure):
+    """The nesting of `structure` (not its leaves), as a hashable value."""
+    if isinstance(structure, (list, tuple)):
+        return (type(structure), tuple(structure_key(x) for x in structure))
+    if isinstance(structure, dict):
+        return (dict, tuple((k, structure_key(structure[k])) for k in sorted(structure)))
+    return None
+
+
+# -- specs ------------------------------------------------------------------------------------------------------------
+def spec_of(x, name=None):
+    """The TensorSpec of a tensor or variable argument (a Python value stands for itself)."""
+    if isinstance(x, (Tensor, np.ndarray)):
+        x = convert_to_tensor(x)
+        return TensorSpec(x.shape, x.dtype, name)
+    if isinstance(x, Variable):
+        return TensorSpec(x.shape, x.dtype, name)
+    if hasattr(x, "__tf_tracing_type__"):
+        return x.__tf_tracing_type__(None)
+    return x
+
+
+def is_spec(x):
+    return isinstance(x, TensorSpec)
+
+
+def plain(spec):
+    """`spec` without its name."""
+    return TensorSpec(spec.shape, spec.dtype) if is_spec(spec) else spec
+
+
+def compatible(spec, x):
+    """Whether argument leaf `x` matches `spec` (a TensorSpec, a TraceType or a Python value)."""
+    if isinstance(spec, TraceType):
+        return _eq(spec, leaf_key(x))
+    if not is_spec(spec):
+        return not isinstance(x, (Tensor, Variable)) and _eq(spec, x)
+    if not isinstance(x, (Tensor, Variable)):
+        return False
+    return spec.dtype == x.dtype and spec.shape.is_compatible_with(x.shape)
+
+
+def _eq(a, b):
+    try:
+        return bool(a == b)
+    except Exception:
+        return a is b
+
+
+def generalize(spec, x):
+    """The most specific spec covering `spec` and value `x`, or None if they differ in kind or dtype."""
+    if not is_spec(spec):
+        return spec if compatible(spec, x) else None
+    if not isinstance(x, (Tensor, Variable)) or spec.dtype != x.dtype:
+        return None
+    return TensorSpec(spec.shape.most_specific_compatible_shape(x.shape), spec.dtype, spec.name)
+
+
+def dummy(spec):
+    """A zero tensor matching `spec` (`None` dims as 1): what `get_concrete_function(spec)` traces with."""
+    shape = [1 if d is None else d for d in (spec.shape.as_list() if spec.shape.rank is not None else [])]
+    t = torch.zeros(shape, dtype=spec.dtype._torch) if spec.dtype._torch is not None else None
+    if t is None:
+        raise NotImplementedError(f"tf.function.get_concrete_function with a {spec.dtype.name} TensorSpec")
+    return _wrap(t)
+
+
+def type_text(x):
+    """TF's FunctionType text of one input or output type."""
+    if is_spec(x):
+        return repr(plain(x))
+    if isinstance(x, TraceType):
+        return repr(x)
+    if isinstance(x, dict):
+        return "Dict[" + ", ".join(f"[{k!r}, {type_text(x[k])}]" for k in sorted(x)) + "]"
+    if isinstance(x, (list, tuple)) and not hasattr(x, "_fields"):
+        return ("Tuple[" if isinstance(x, tuple) else "List[") + ", ".join(type_text(v) for v in x) + "]"
+    return f"Literal[{x!r}]"
+
+
+# -- parameters -------------------------------------------------------------------------------------------------------
+def param_kinds(fn):
+    """{parameter name: kind name} of Python function `fn`."""
+    try:
+        return {p.name: p.kind.name for p in inspect.signature(fn).parameters.values()}
+    except (TypeError, ValueError):
+        return {}
+
+
+def arg_names(fn):
+    """The names of `fn`'s named parameters, in order (no `*args`/`**kwargs`)."""
+    try:
+        sig = inspect.signature(fn)
+    except (TypeError, ValueError):
+        return []
+    return [p.name for p in sig.parameters.values()
+            if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)]
+
+
+def bind_signature(sig, names, args, kwargs):
+    """Binds a call to `input_signature` `sig` (parameter `names`), with TF's TypeError texts."""
+
+    def fail(reason):
+        params = ", ".join(f"{names[i] if i < len(names) else 'arg' + str(i)}: {s!r}" for i, s in enumerate(sig))
+        raise TypeError(f"Binding inputs to tf.function failed due to `{reason}`. Received args: {args!r} and "
+                        f"kwargs: {kwargs!r} for signature: ({params}).")
+
+    values = list(args)
+    for k, v in kwargs.items():
+        if k not in names[:len(sig)]:
+            fail(f"got an unexpected keyword argument '{k}'")
+        i = names.index(k)
+        if i < len(values):
+            fail(f"multiple values for argument '{k}'")
+        values += [None] * (i + 1 - len(values))
+        values[i] = v
+    if len(values) > len(sig):
+        fail("too many positional arguments")
+    if len(values) < len(sig):
+        fail(f"missing a required argument: '{names[len(values)] if len(values) < len(names) else len(values)}'")
+    out = []
+    for spec, value in zip(sig, values):
+        if nest.is_nested(spec):
+            try:
+                leaves = nest.flatten_up_to(spec, value, check_types=False)
+            except (TypeError, ValueError):
+                fail(f"Can not cast {value!r} to {spec!r}")
+        else:
+            leaves = [value]
+        flat_v = []
+        for s, x in zip(nest.flatten(spec), leaves):
+            if not isinstance(x, (Tensor, Variable)):
+                try:
+                    x = convert_to_tensor(x, s.dtype)
+                except (TypeError, ValueError):
+                    fail(f"Can not cast {x!r} to {s!r}")
+            if not compatible(s, x):
+                fail(f"Can not cast {spec_of(x)!r} to {s!r}")
+            flat_v.append(x)
+        out.append(nest.pack_sequence_as(spec, flat_v) if nest.is_nested(spec) else flat_v[0])
+    return tuple(out)

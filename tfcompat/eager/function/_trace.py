@@ -1,0 +1,164 @@
+"""Tracing: runs a Function's Python body once under the recorder (TF's variable-creation rules) for a program."""
+import numpy as np
+import torch
+
+from tfcompat.eager.function._guards import GuardFailed, HostReads
+from tfcompat.eager.function._host import install_iterator_hook
+from tfcompat.eager.function._program import build_program, replay
+from tfcompat.eager.function._recorder import Recorder
+from tfcompat.eager.function._signatures import exact_key, is_spec
+from tfcompat.eager.function._state import live_vars, tls
+from tfcompat.framework.context import state
+from tfcompat.framework.convert import convert_to_tensor
+from tfcompat.framework.tensor import Tensor, _wrap, storage
+from tfcompat.framework.variables import Variable
+from tfcompat.ops.misc_ops import TensorSpec
+from tfcompat.util import nest
+
+
+def record(function, cf, args, kwargs, flat):
+    """Traces the body (TF's variable-creation rules) and returns the call's result."""
+    if any(isinstance(x, Tensor) and isinstance(storage(x), np.ndarray) for x in flat) or tls.recorder is not None:
+        cf._eager = cf._eager or tls.recorder is None
+        result = outputs(run_symbolic(function, cf, args, kwargs, flat) if cf._eager else
+                         function._python_function(*args, **kwargs))
+        cf.structured_outputs = output_specs(result)
+        return result
+    first = function._created_variables is None
+    rec, result = record_once(function, cf, args, kwargs, flat, forbid=function._created_variables is True)
+    if first:
+        function._created_variables = bool(rec.new_vars)
+        if rec.new_vars:
+            # TF traces a function that made variables again, now forbidding new ones; that trace is run
+            rec.restore()
+            function._tracing_count += 1
+            rec, result = record_once(function, cf, args, kwargs, flat, forbid=True, replay_callbacks=rec.cb_log)
+    elif rec.new_vars:
+        rec.restore()
+        raise ValueError("Creating variables on a non-first call to a function decorated with tf.function.")
+    prog = cf._programs.get(exact_key(flat))
+    if state.recording and prog is not None:
+        new_values = [(v, storage(v)) for v in list(live_vars.values())]
+        rec.restore()       # run the recording now so that the outer tape sees the ops
+        try:
+            return replay(prog, flat, rec.cb_log)
+        except GuardFailed:
+            for v, t in new_values:
+                v._set_storage(t)
+    return result
+
+
+def record_once(function, cf, args, kwargs, flat, forbid, replay_callbacks=None):
+    """Runs the body once under a recorder; stores the replay program for these exact shapes.
+
+    The recorder (aten ops) and `HostReads` (numpy/tolist reads) are torch modes of this thread only; the tapes
+    outside the function are hidden while the body runs. Returns (recorder, result)."""
+    rec = Recorder()
+    rec.forbid = forbid
+    rec.cb_replay = list(replay_callbacks) if replay_callbacks else None
+    for v in list(live_vars.values()):
+        t = storage(v)
+        if isinstance(t, torch.Tensor):
+            rec.start[id(v)] = t
+            rec.watch_variable(v, t)
+    specs = nest.flatten(cf.structured_input_signature)
+    if len(specs) != len(flat):
+        specs = [None] * len(flat)
+    call_flat = []
+    tensor_pos, argvar_pos = [], []
+    for i, (x, label, spec) in enumerate(zip(flat, leaf_names(function, args, kwargs), specs)):
+        if isinstance(x, Tensor):
+            t = storage(x)
+            t = t.detach() if t.requires_grad else t
+            label = spec.name if is_spec(spec) and spec.name else label
+            rec.bind(t, f"I[{len(tensor_pos)}]", True, rec.label(label), spec.shape if is_spec(spec) else None)
+            tensor_pos.append(i)
+            call_flat.append(_wrap(t))
+        else:
+            if isinstance(x, Variable):
+                rec.var_ref(x)
+                argvar_pos.append((rec.var_index[id(x)], i))
+            call_flat.append(x)
+    call_args, call_kwargs = nest.pack_sequence_as((args, kwargs), call_flat)
+    install_iterator_hook()
+    saved_tapes, saved_recording = state.tapes, state.recording
+    saved_recorder, saved_autograph = tls.recorder, tls.autograph
+    state.tapes, state.recording = [], 0
+    tls.recorder, tls.autograph = rec, function._autograph
+    try:
+        with rec, HostReads(rec):
+            result = function._python_function(*call_args, **call_kwargs)
+            result = outputs(result)
+            out_flat = nest.flatten(result)
+            out_exprs = [rec.expr(storage(o), []) if isinstance(o, Tensor) and isinstance(storage(o), torch.Tensor)
+                         else None for o in out_flat]
+            writes = []
+            for vid, t0 in list(rec.start.items()):
+                v = live_vars.get(vid)
+                if v is None:
+                    continue
+                t = storage(v)
+                if t is t0 or not isinstance(t, torch.Tensor):
+                    continue
+                target = dict(argvar_pos).get(rec.var_index.get(vid), v)
+                writes.append((target, rec.expr(t, [])))
+        eager = any(isinstance(o, Tensor) and e is None for o, e in zip(out_flat, out_exprs))
+        prog = None if eager else build_program(function, rec, tensor_pos, argvar_pos, out_flat, out_exprs, writes,
+                                                result)
+    except BaseException:
+        rec.restore()       # a failed trace (or compile) changes no variable, as in TF
+        raise
+    finally:
+        tls.recorder, tls.autograph = saved_recorder, saved_autograph
+        state.tapes, state.recording = saved_tapes, saved_recording
+    cf.structured_outputs = output_specs(result, rec)
+    if eager:
+        cf._eager = True
+    else:
+        cf._programs[exact_key(flat)] = prog
+    return rec, result
+
+
+def run_symbolic(function, cf, args, kwargs, flat):
+    """Runs the body unrecorded, its tensor arguments printing as TF's symbolic placeholders."""
+    specs = nest.flatten(cf.structured_input_signature)
+    if len(specs) != len(flat):
+        specs = [None] * len(flat)
+    symbols, seen = {}, {}
+    for x, name, spec in zip(flat, leaf_names(function, args, kwargs), specs):
+        if isinstance(x, Tensor):
+            n = seen[name] = seen.get(name, -1) + 1
+            symbols[id(x)] = (f"{name}:0" if n == 0 else f"{name}_{n}:0", spec.shape if is_spec(spec) else None)
+    tls.symbols = symbols
+    try:
+        return function._python_function(*args, **kwargs)
+    finally:
+        tls.symbols = None
+
+
+def leaf_names(function, args, kwargs):
+    """TF's placeholder name of each flat argument leaf: the parameter name (`args_<i>` for `*args`)."""
+    names = function._arg_names
+    out = []
+    for i, a in enumerate(args):
+        out += [names[i] if i < len(names) else f"args_{i - len(names)}"] * len(nest.flatten(a))
+    for k in sorted(kwargs):
+        out += [k] * len(nest.flatten(kwargs[k]))
+    return out
+
+
+def outputs(result):
+    """TF's outputs: Python numbers and strings returned from a tf.function become tensors."""
+    def conv(x):
+        if isinstance(x, (bool, int, float, str, bytes, np.generic)) and not isinstance(x, Tensor):
+            return convert_to_tensor(x)
+        if isinstance(x, Variable):
+            return x.read_value()
+        return x
+    return nest.map_structure(conv, result) if result is not None else None
+
+
+def output_specs(result, rec=None):
+    """The structured outputs of a trace: TensorSpecs for tensors and variables, other values as they are."""
+    return nest.map_structure(lambda x: TensorSpec(x.shape, x.dtype) if isinstance(x, (Tensor, Variable)) else x,
+                              result) if result is not None else None
