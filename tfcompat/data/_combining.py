@@ -95,9 +95,9 @@ class ZipDataset(DerivedDataset):
         flat = st.flatten(structure)
         for d in flat:
             if not isinstance(d, Dataset):
-                raise TypeError(f"Invalid `datasets`. `datasets` is expected to be a (nested) structure of "
-                                f"`tf.data.Dataset` objects. Python `list` is not supported and you should use "
-                                f"`tuple` instead.")
+                raise TypeError("Invalid `datasets`. `datasets` is expected to be a (nested) structure of "
+                                "`tf.data.Dataset` objects. Python `list` is not supported and you should use "
+                                "`tuple` instead.")
         super().__init__(*flat)
         self._structure = structure
 
