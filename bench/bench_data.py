@@ -25,7 +25,7 @@ def epoch_tfcompat(images, labels, batch_size):
     ds = tf.data.Dataset.from_tensor_slices((images, labels)).shuffle(1000).batch(batch_size)
     start = time.perf_counter()
     n = 0
-    for x, y in ds:
+    for _, y in ds:
         n += y.shape[0]
     assert n == len(labels)
     return time.perf_counter() - start
@@ -37,7 +37,7 @@ def epoch_torch(images, labels, batch_size):
                         shuffle=True)
     start = time.perf_counter()
     n = 0
-    for x, y in loader:
+    for _, y in loader:
         n += y.shape[0]
     assert n == len(labels)
     return time.perf_counter() - start

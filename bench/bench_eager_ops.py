@@ -14,7 +14,7 @@ import sys
 import torch
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from _common import per_call_us, print_table  # noqa: E402
+from _common import per_call_us, print_table
 
 
 def torch_cases(dev):

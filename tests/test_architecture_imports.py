@@ -53,7 +53,7 @@ def _edges():
         with open(path, encoding="utf-8") as f:
             tree = ast.parse(f.read())
 
-        def visit(node):
+        def visit(node, package=package, mod=mod):   # called within this iteration
             for child in ast.iter_child_nodes(node):
                 if isinstance(child, ast.Import):
                     targets = [a.name for a in child.names]
@@ -64,7 +64,7 @@ def _edges():
                         base = ".".join(parts[:len(parts) - child.level + 1] + ([base] if base else []))
                     targets = [f"{base}.{a.name}" if f"{base}.{a.name}" in modules else base for a in child.names]
                 else:
-                    visit(child)
+                    visit(child, package, mod)
                     continue
                 edges.extend((mod, t) for t in targets if t.split(".")[0] == "tfcompat")
         visit(tree)

@@ -60,4 +60,4 @@ def test_v1_eager_and_graph_names():
         with pytest.raises(NotImplementedError):
             getattr(v1, name)
     with pytest.raises(AttributeError):
-        v1.no_such_name_anywhere
+        v1.no_such_name_anywhere  # noqa: B018 - the access raises

@@ -13,7 +13,8 @@ def test_tracing_counts_and_side_effects(capsys):
         print("Tracing with", x)
         tf.print("Executing with", x, output_stream=sys.stdout)
         return x + 1
-    f(tf.constant(1)); f(tf.constant(2)); f(tf.constant([1, 2])); f(2); f(3); f(2.0); f(2)
+    for x in (tf.constant(1), tf.constant(2), tf.constant([1, 2]), 2, 3, 2.0, 2):
+        f(x)
     assert f.experimental_get_tracing_count() == 4
     assert capsys.readouterr().out.splitlines() == [
         'Tracing with Tensor("x:0", shape=(), dtype=int32)', "Executing with 1", "Executing with 2",
@@ -44,7 +45,8 @@ def test_run_functions_eagerly():
     tf.config.run_functions_eagerly(True)
     try:
         assert tf.config.functions_run_eagerly()
-        f(tf.constant(1)); f(tf.constant(1))
+        f(tf.constant(1))
+        f(tf.constant(1))
     finally:
         tf.config.run_functions_eagerly(False)
     assert calls == [1, 1] and not tf.config.functions_run_eagerly()
@@ -274,7 +276,8 @@ def test_gradient_through_first_call_and_dataset_iterator(capsys):
     def consume(it):
         tf.print("Value:", next(it), output_stream=sys.stdout)
     it = iter(tf.data.Dataset.from_tensor_slices([1, 2, 3]))
-    consume(it); consume(it); consume(it)
+    for _ in range(3):
+        consume(it)
     assert capsys.readouterr().out.splitlines() == ["Value: 1", "Value: 2", "Value: 3"]
 
 
@@ -362,9 +365,11 @@ def test_optimizer_step_replays_with_new_learning_rate():
                 loss = tf.reduce_sum(w * w)
             opt.apply_gradients([(t.gradient(loss, w), w)])
         f = tf.function(step) if as_function else step
-        f(); f()
+        f()
+        f()
         opt.learning_rate = 0.5
-        f(); f()
+        f()
+        f()
         return w.numpy(), int(opt.iterations), f
     (w1, n1, _), (w2, n2, f) = run(False), run(True)
     np.testing.assert_array_equal(w1, w2)

@@ -66,7 +66,7 @@ def cases(tf):
 
 def meta(tf):
     M = tf.keras.metrics
-    m = M.Mean("loss"); a = M.AUC(); p = M.Precision(); s = M.SparseCategoricalAccuracy()
+    m, a, p, s = M.Mean("loss"), M.AUC(), M.Precision(), M.SparseCategoricalAccuracy()
     iou = M.MeanIoU(num_classes=2)
     return {"repr": [repr(m), repr(s), str(a)],
             "paths": [v.path.split("/", 1)[1] for x in (m, a, p, s, iou) for v in x.variables],

@@ -145,4 +145,4 @@ def test_ops_gradients_flow():
 
 def test_unknown_op_raises():
     with pytest.raises(AttributeError):
-        ops.no_such_op_name
+        ops.no_such_op_name  # noqa: B018 - the access raises

@@ -1,5 +1,4 @@
 """tf.strings, tf.io byte ops, tf.ragged and tf.sparse: printed text and values from TF 2.21 (the "tensor" guide)."""
-import numpy as np
 import pytest
 
 import tfcompat as tf

@@ -1,10 +1,8 @@
 """tf.Variable against TF 2.21: names, assignment semantics and errors, repr, shapes, enums.
 
 Golden values: the repr of each result, or the error class and message, recorded from TF 2.21."""
-import numpy as np
 import pytest
 
-import tfcompat as tf
 from conftest import golden_result as _result
 
 

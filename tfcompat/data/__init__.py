@@ -5,7 +5,7 @@ from tfcompat.data.dataset import Dataset, OwnedIterator as Iterator  # noqa: F4
 from tfcompat.data.options import Options, ThreadingOptions  # noqa: F401
 from tfcompat.data.readers import TextLineDataset  # noqa: F401
 from tfcompat.data.tfrecord import FixedLengthRecordDataset, TFRecordDataset  # noqa: F401
-from tfcompat.data.structure import DatasetSpec  # noqa: F401
+from tfcompat.data.structure import DatasetSpec
 from tfcompat.framework.export import tf_export
 
 tf_export("data.AUTOTUNE")(AUTOTUNE)

@@ -51,7 +51,7 @@ class _OptionsGroup:
         """A copy with the fields set in `options` taking precedence."""
         out = type(self)()
         for src in (self, options):
-            for name, (kind, _) in self._FIELDS.items():
+            for name in self._FIELDS:
                 value = getattr(src, name)
                 if isinstance(value, _OptionsGroup):
                     object.__setattr__(out, name, getattr(out, name).merge(value))

@@ -288,7 +288,7 @@ def _aliases_user(t, value):
 class _UnreadVariable(Variable):
     """What `assign*` returns: reads the assigned variable, shown as 'UnreadVariable' (TF's repr)."""
 
-    def __init__(self, parent):  # noqa: D107 - shares the parent's state
+    def __init__(self, parent):
         object.__setattr__(self, "_parent", parent)
 
     def __getattr__(self, item):

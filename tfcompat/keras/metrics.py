@@ -424,7 +424,7 @@ class _ThresholdMetric(Metric):
         self.top_k = top_k
         self.class_id = class_id
         self.thresholds = _parse_thresholds(thresholds, 0.5)
-        for key, var_name in self._counts:
+        for _, var_name in self._counts:
             setattr(self, var_name, self.add_variable(shape=(len(self.thresholds),), initializer="zeros",
                                                       name=var_name))
 

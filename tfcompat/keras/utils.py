@@ -5,7 +5,7 @@ import numpy as np
 
 from tfcompat.framework.tensor import Tensor
 
-from tfcompat.keras.saving.object_registration import (  # noqa: F401,E402
+from tfcompat.keras.saving.object_registration import (  # noqa: F401
     get_custom_objects, get_registered_name, get_registered_object, register_keras_serializable)
 
 

@@ -284,7 +284,7 @@ def global_norm(t_list, name=None):
 # -- diagonals, bands, transposes ----------------------------------------------------------------------
 
 def _k_range(k):
-    if isinstance(k, (list, tuple)) or (hasattr(k, "shape") and len(getattr(k, "shape")) == 1):
+    if isinstance(k, (list, tuple)) or (hasattr(k, "shape") and len(k.shape) == 1):
         ks = [int(v) for v in (k.numpy() if hasattr(k, "numpy") else k)]
         return (ks[0], ks[-1]) if ks else (0, 0)
     k = int_value(k)

@@ -7,10 +7,10 @@ import numpy as np
 import torch
 
 from tfcompat.framework import context, dtypes, errors
-from tfcompat.framework import device as _device  # noqa: F401  (registers tf.device, tf.DeviceSpec)
-from tfcompat.framework import indexed_slices as _indexed_slices  # noqa: F401
-from tfcompat.framework import ragged as _ragged  # noqa: F401
-from tfcompat.framework import sparse as _sparse  # noqa: F401
+from tfcompat.framework import device as _device  # registers tf.device, tf.DeviceSpec
+from tfcompat.framework import indexed_slices as _indexed_slices
+from tfcompat.framework import ragged as _ragged
+from tfcompat.framework import sparse as _sparse
 from tfcompat.framework.context import state
 from tfcompat.framework.convert import convert_to_tensor
 from tfcompat.framework.export import tf_export

@@ -73,7 +73,7 @@ class _SummaryContextManager:
 
 
 @tf_export("summary.SummaryWriter")
-class SummaryWriter(metaclass=abc.ABCMeta):
+class SummaryWriter(metaclass=abc.ABCMeta):  # noqa: B024 - TF's, also without abstract methods
     """Interface representing a stateful summary writer object."""
 
     def set_as_default(self, step=None):

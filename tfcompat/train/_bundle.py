@@ -198,8 +198,9 @@ def _read_file(path):
         with open(path, "rb") as f:
             return f.read()
     except FileNotFoundError:
-        raise errors.NotFoundError(None, None, f"Unsuccessful TensorSliceReader constructor: Failed to find any "
-                                               f"matching files for {path[:-6] if path.endswith('.index') else path}")
+        where = path[:-6] if path.endswith(".index") else path
+        raise errors.NotFoundError(None, None, "Unsuccessful TensorSliceReader constructor: Failed to find any "
+                                               f"matching files for {where}") from None
     except IsADirectoryError:
         raise _loss(path, f"Unable to open table file {path}: Is a directory") from None
 

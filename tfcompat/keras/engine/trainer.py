@@ -218,7 +218,7 @@ class Trainer:
         flag = type(self).__dict__.get("_cl_training")
         if flag is None:
             flag = "training" in inspect.signature(self.compute_loss).parameters
-            setattr(type(self), "_cl_training", flag)
+            type(self)._cl_training = flag
         return flag
 
     def compute_metrics(self, x, y, y_pred, sample_weight=None):

@@ -464,7 +464,7 @@ class RNN(Layer):
                 prev = torch.zeros_like(o) if prev is None else prev
                 out = _wrap(self._masked(m_t, o, torch.zeros_like(o) if self.zero_output_for_mask else prev))
                 new_states = nest.map_structure(
-                    lambda n, s: _wrap(self._masked(m_t, input_storage(n), input_storage(s))),
+                    lambda n, s: _wrap(self._masked(m_t, input_storage(n), input_storage(s))),  # noqa: B023 - run now
                     list(new_states), list(states))
             prev, states = input_storage(out), list(new_states)
             if self.return_sequences:

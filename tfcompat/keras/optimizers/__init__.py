@@ -1,5 +1,5 @@
 """`tf.keras.optimizers` (Keras 3): optimizers whose updates run as torch multi-tensor (`_foreach`) kernels."""
-from tfcompat.keras.optimizers import legacy, schedules
+from tfcompat.keras.optimizers import legacy, schedules  # noqa: F401 - tf.keras.optimizers.legacy/.schedules
 from tfcompat.keras.optimizers.adagrad import Adadelta, Adagrad
 from tfcompat.keras.optimizers.adam import Adam, Adamax, AdamW, Nadam
 from tfcompat.keras.optimizers.base import Optimizer
