@@ -153,7 +153,7 @@ def _run_script(run, path, source, args):
     sys.modules["__main__"] = main_module
     try:
         exec(code, main_module.__dict__)
-    except (Exception, KeyboardInterrupt) as e:
+    except (Exception, KeyboardInterrupt) as e:  # noqa: BLE001 - the script's error, reported as Python does
         tb = e.__traceback__
         while tb is not None and tb.tb_frame.f_code.co_filename == __file__:
             tb = tb.tb_next

@@ -460,7 +460,7 @@ class _Session:
         try:
             self.run_cell(source, namespace)
             self.flush_figures()
-        except (Exception, KeyboardInterrupt) as e:
+        except (Exception, KeyboardInterrupt) as e:  # noqa: BLE001 - a cell's error is its output
             lines = traceback.format_exception(type(e), e, _user_traceback(e, self.filename))
             saved[1].write("".join(lines))
             self.outputs.items.append({"output_type": "error", "ename": type(e).__name__, "evalue": str(e),

@@ -48,7 +48,7 @@ def resolve(tf, name):
     for part in name.split("."):
         try:
             obj = getattr(obj, part)
-        except Exception:    # NotImplementedYet, AttributeError, ImportError, or a broken module
+        except Exception:  # noqa: BLE001 - NotImplementedYet, AttributeError, ImportError, or a broken module
             return None, False
     return obj, True
 

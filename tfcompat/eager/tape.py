@@ -436,7 +436,7 @@ class GradientTape:
         try:
             if self._active:
                 self._pop()
-        except Exception:
+        except Exception:  # noqa: BLE001 - __del__ must not raise (interpreter shutdown)
             pass
 
 

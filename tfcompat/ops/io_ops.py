@@ -705,7 +705,7 @@ def parse_tensor(serialized, out_type, name=None):
     proto = tensor_pb2.TensorProto()
     try:
         proto.ParseFromString(data)
-    except Exception:
+    except Exception:  # noqa: BLE001 - protobuf's decode errors vary by implementation
         raise _kernel_error(errors.InvalidArgumentError, "Could not parse `serialized` as TensorProto, base64: "
                             f"{base64.b64encode(data).decode()}", "ParseTensor") from None
     want = dtypes.as_dtype(out_type)
@@ -1102,7 +1102,7 @@ def _decode_jpeg_pil(data, channels, op):
         if channels == 1:
             im.draft("L", im.size)
         im.load()
-    except Exception:
+    except Exception:  # noqa: BLE001 - PIL's decode errors vary by format and version
         raise _kernel_error(errors.InvalidArgumentError, "jpeg::Uncompress failed. Invalid JPEG data or crop window.",
                             op, name=None) from None
     mode = {1: "L", 3: "RGB"}.get(channels) or ("L" if im.mode == "L" else "RGB")

@@ -34,7 +34,7 @@ class Jit:
             outs, new, failed = compiled(I, [v._read() for v in V], C, F)
         except GuardFailed:
             raise
-        except Exception as e:
+        except Exception as e:  # noqa: BLE001 - any compiler failure falls back to the plain replay, with a warning
             result = self.plain(I, V, C, F)
             self.compiled = None
             self._warn(e)

@@ -109,7 +109,7 @@ def compatible(spec, x):
 def _eq(a, b):
     try:
         return bool(a == b)
-    except Exception:
+    except Exception:  # noqa: BLE001 - values whose == raises compare by identity
         return a is b
 
 

@@ -379,7 +379,7 @@ class Layer:
         call_context.push(training)
         try:
             outputs = self.call(*args, **kwargs)
-        except Exception as e:
+        except Exception as e:  # noqa: BLE001 - re-raised with Keras's call information
             raise _with_call_info(e, self, args, kwargs) from None
         finally:
             call_context.pop()
@@ -568,7 +568,7 @@ def _with_call_info(e, layer, args, kwargs):
     from tfcompat.framework import errors
     try:
         new = type(e)(None, None, message) if isinstance(e, errors.OpError) else type(e)(message)
-    except Exception:
+    except Exception:  # noqa: BLE001 - an error class that cannot be rebuilt is raised as it is
         return e
     new._keras_call_info_injected = True
     return new.with_traceback(e.__traceback__)
