@@ -30,7 +30,7 @@ python3 -m venv "$work/venv"
 source "$work/venv/bin/activate"
 start=$SECONDS
 python3 -m pip install -q "torch==$version"
-echo "fresh_check: torch $(python3 -c 'import torch; print(torch.__version__)') installed in $((SECONDS - start)) s"
+echo "fresh_check: torch $(python3 -c 'import importlib.metadata as m; print(m.version("torch"))') installed in $((SECONDS - start)) s"
 
 status=0
 for n in 1 2; do
