@@ -1,0 +1,10 @@
+"""The broad corpus's sources: repository -> the module here that extracts and edits its files.
+
+Each source module defines REPO, COMMIT, PREFIX, files(git_dir), EDITS, DROP_LINES, SKIPS and
+optionally CELL_SKIPS (see tools/build_corpus.py); failure_classes.py classifies failing cells.
+"""
+
+SOURCES = {
+    "tensorflow/docs": "tf_docs",
+    "keras-team/keras": "keras_repo",
+}
