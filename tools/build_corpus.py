@@ -102,6 +102,18 @@ def skip_cells(text, cell_skips, where):
     return "".join(cells)
 
 
+def write_if_changed(path, text):
+    """Rewrite a corpus file only when its text changes (a recording may be reading it)."""
+    if os.path.exists(path):
+        with open(path, encoding="utf-8") as f:
+            if f.read() == text:
+                return
+    tmp = path + ".tmp"
+    with open(tmp, "w", encoding="utf-8") as f:
+        f.write(text)
+    os.replace(tmp, path)
+
+
 def build_source(module, git_dir, out):
     """Write one source's files and manifest; returns (files written, skips)."""
     prefix, commit = module.PREFIX, module.COMMIT
@@ -109,8 +121,6 @@ def build_source(module, git_dir, out):
     cell_skips = getattr(module, "CELL_SKIPS", {})
     files_dir = os.path.join(out, "files")
     os.makedirs(files_dir, exist_ok=True)
-    for stale in glob.glob(os.path.join(files_dir, f"{prefix}__*.py")):
-        os.remove(stale)
     entries = module.files(git_dir)
     stems = {stem for stem, _, _ in entries}
     for table in ("EDITS", "SKIPS", "CELL_SKIPS"):
@@ -136,10 +146,12 @@ def build_source(module, git_dir, out):
                   f"# License: Apache License 2.0 (see the source); test data, never part of tfcompat.\n"
                   f"# {n} cells: code cells in order, verbatim except {len(edits)} recorded edit(s) and the\n"
                   f"# dropped lines (commented out) of tools/corpus_sources/{module.__name__.split('.')[-1]}.py.\n\n")
-        with open(os.path.join(files_dir, name), "w", encoding="utf-8") as f:
-            f.write(header + text)
+        write_if_changed(os.path.join(files_dir, name), header + text)
         manifest[name] = {"repo": module.REPO, "commit": commit, "path": path, "folder": folder,
                           "cells": n, "edits": len(edits)}
+    for stale in set(glob.glob(os.path.join(files_dir, f"{prefix}__*.py"))) - {
+            os.path.join(files_dir, name) for name in manifest}:
+        os.remove(stale)
     with open(os.path.join(out, f"manifest_{prefix}.json"), "w", encoding="utf-8") as f:
         json.dump({"repo": module.REPO, "commit": commit, "files": manifest, "skips": skips}, f, indent=1)
     return manifest, skips
@@ -189,7 +201,7 @@ def base_env():
         subprocess.run(["git", "-C", ROOT, "worktree", "add", BASE_TREE, BASE_COMMIT], check=True)
     env = dict(os.environ, PYTHONPATH=BASE_TREE)
     where = subprocess.run([sys.executable, "-c", "import tfcompat; print(tfcompat.__file__)"],
-                           env=env, check=True, capture_output=True, text=True).stdout
+                           env=env, cwd="/", check=True, capture_output=True, text=True).stdout
     if not where.startswith(BASE_TREE):
         raise CorpusError(f"PYTHONPATH={BASE_TREE} imports tfcompat from {where.strip()}")
     return env
