@@ -314,3 +314,54 @@ def test_memory_flat_over_many_steps():
         step()
     gc.collect()
     assert len(gc.get_objects()) - before < 50
+
+
+def _gan_like_graph():
+    w = tf.Variable([[0.5, -1.0], [2.0, 0.25]])
+    v = tf.Variable([[1.5], [-0.5]])
+    x = tf.constant([[1.0, 2.0], [3.0, -1.0]])
+    return w, v, x
+
+
+def test_two_tapes_over_one_forward_pass_each_take_their_gradient():
+    # the GAN step: both tapes record the shared forward pass; each takes one gradient (values from TF 2.21)
+    w, v, x = _gan_like_graph()
+    with tf.GradientTape() as gen_tape, tf.GradientTape() as disc_tape:
+        h = tf.nn.relu(tf.matmul(x, w))
+        o = tf.sigmoid(tf.matmul(h, v))
+        gen_loss = tf.reduce_mean(tf.math.log(o))
+        disc_loss = tf.reduce_mean(tf.square(o - 1.0)) + tf.reduce_sum(h)
+    np.testing.assert_allclose(val(gen_tape.gradient(gen_loss, w)),
+                               [[0.0008771270513534546, 0.0], [0.0017542541027069092, 0.0]], rtol=1e-5)
+    gv, gw = disc_tape.gradient(disc_loss, [v, w])
+    np.testing.assert_allclose(val(gv), [[-6.1476171140384395e-06], [0.0]], rtol=1e-4)
+    np.testing.assert_allclose(val(gw), [[0.9999979734420776, 0.0], [1.9999959468841553, 0.0]], rtol=1e-5)
+
+
+def test_inner_tape_gradient_keeps_the_graph_of_a_persistent_outer_tape():
+    w, _, x = _gan_like_graph()
+    golden = [[2.3598368167877197, 0.8044348359107971], [-0.7854605913162231, 1.5668997764587402]]
+    with tf.GradientTape(persistent=True) as outer:
+        with tf.GradientTape() as inner:
+            y = tf.reduce_sum(tf.tanh(tf.matmul(x, w)))
+        with outer.stop_recording():
+            np.testing.assert_allclose(val(inner.gradient(y, w)), golden, rtol=1e-5)
+    np.testing.assert_allclose(val(outer.gradient(y, w)), golden, rtol=1e-5)
+    np.testing.assert_allclose(val(outer.gradient(y, w)), golden, rtol=1e-5)
+
+
+def test_keras_gan_step_with_two_tapes():
+    gen = tf.keras.Sequential([tf.keras.layers.Dense(4, activation="relu"), tf.keras.layers.Dense(3)])
+    disc = tf.keras.Sequential([tf.keras.layers.Dense(4, activation="relu"), tf.keras.layers.Dense(1)])
+    bce = tf.keras.losses.BinaryCrossentropy(from_logits=True)
+    noise, real = tf.random.normal((5, 2)), tf.random.normal((5, 3))
+    for _ in range(2):
+        with tf.GradientTape() as gen_tape, tf.GradientTape() as disc_tape:
+            fake_out = disc(gen(noise, training=True), training=True)
+            real_out = disc(real, training=True)
+            gen_loss = bce(tf.ones_like(fake_out), fake_out)
+            disc_loss = bce(tf.ones_like(real_out), real_out) + bce(tf.zeros_like(fake_out), fake_out)
+        gen_grads = gen_tape.gradient(gen_loss, gen.trainable_variables)
+        disc_grads = disc_tape.gradient(disc_loss, disc.trainable_variables)
+        assert [g.shape.as_list() for g in gen_grads] == [[2, 4], [4], [4, 3], [3]]
+        assert [g.shape.as_list() for g in disc_grads] == [[3, 4], [4], [4, 1], [1]]

@@ -6,6 +6,8 @@ watched tensor's storage by such a handle. So a tape differentiates exactly the
 ops it recorded: a tensor computed before the tape, or by another tape, is a
 constant to it, as in TF; and nested tapes compose for higher derivatives.
 """
+import weakref
+
 import numpy as np
 import torch
 
@@ -149,6 +151,7 @@ class GradientTape:
         self._var_order = []
         self._watched_ids = set()
         self._tensors = {}       # id(tensor) -> (tensor, handle)
+        self._peers = weakref.WeakSet()   # tapes that recorded at the same time: they may share graph nodes
 
     _accessed = None
 
@@ -164,6 +167,10 @@ class GradientTape:
             self._pop()
 
     def _push(self):
+        for other in state.tapes:
+            if isinstance(other, GradientTape):
+                other._peers.add(self)
+                self._peers.add(other)
         state.tapes.append(self)
         self._active = True
         self._recording = True
@@ -221,6 +228,16 @@ class GradientTape:
 
     def watched_variables(self):
         return tuple(self._var_order)
+
+    def _retain_graph(self, create_graph):
+        """Whether a backward pass must keep the graph: this tape or a peer that recorded alongside it
+        (the GAN step's two tapes over one forward pass) can still take gradients through it."""
+        if self._persistent or create_graph:
+            return True
+        for peer in self._peers:
+            if (peer._vars or peer._tensors) and (peer._persistent or not peer._used):
+                return True
+        return False
 
     # -- gradients ------------------------------------------------------------------
     def _check_usable(self):
@@ -306,7 +323,7 @@ class GradientTape:
         results = [None] * len(flat_sources)
         if outs and handles:
             create_graph = state.recording > 0
-            grads = _backward(outs, out_grads, handles, self._persistent or create_graph, create_graph)
+            grads = _backward(outs, out_grads, handles, self._retain_graph(create_graph), create_graph)
             for i, g in zip(owners, grads):
                 if g is not None:
                     results[i] = g if results[i] is None else results[i] + g
@@ -348,7 +365,7 @@ class GradientTape:
                 return None
             handles.append(entry[2])
         create_graph = state.recording > 0
-        grads = _backward((s,), (_ones_like(s),), handles, self._persistent or create_graph, create_graph)
+        grads = _backward((s,), (_ones_like(s),), handles, self._retain_graph(create_graph), create_graph)
         if not self._persistent:
             self._used = True
             self._release()
