@@ -27,9 +27,6 @@ FAST_PATHS = {
 # To convert: modules other engineers were restructuring when the API came in (issue 15). Each entry is a module
 # or a package prefix with its count then; the next session converts them and shrinks these numbers to zero.
 TO_CONVERT = {
-    "tfcompat/data": 20,
-    "tfcompat/train": 6,
-    "tfcompat/saved_model": 4,
     "tfcompat/ops/io_ops.py": 3,
 }
 

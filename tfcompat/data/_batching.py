@@ -10,7 +10,7 @@ from tfcompat.data.dataset import Dataset, DerivedDataset, unknown_cardinality, 
 from tfcompat.data.sources import ListDataset, row
 from tfcompat.framework import dtypes, errors
 from tfcompat.framework.sparse import SparseTensor
-from tfcompat.framework.tensor import Tensor, wrap
+from tfcompat.framework.tensor import Tensor, storage, wrap
 from tfcompat.framework.tensor_shape import TensorShape
 
 
@@ -57,7 +57,7 @@ def _batch_elements(batch):
         if isinstance(parts[0], SparseTensor):
             out.append(st.batch_sparse(parts))
         else:
-            out.append(wrap(_stack([p._t for p in parts], j)))
+            out.append(wrap(_stack([storage(p) for p in parts], j)))
     return st.pack(batch[0], out)
 
 
@@ -149,7 +149,7 @@ class PaddedBatchDataset(BatchDataset):
     def _elements(self):
         for batch in _chunks_of(self._input._elements(), self._size, self._drop):
             flats = [st.flatten(e) for e in batch]
-            out = [wrap(self._pad([f[j]._t for f in flats], j)) for j in range(len(self._shapes))]
+            out = [wrap(self._pad([storage(f[j]) for f in flats], j)) for j in range(len(self._shapes))]
             yield st.pack(batch[0], out)
 
     def _pad(self, parts, j):
@@ -218,7 +218,7 @@ class UnbatchDataset(DerivedDataset):
 def _unbatch(elements):
     """The rows of each element (components must agree on their first dimension)."""
     for element in elements:
-        flat = [st.SparseRows(t) if isinstance(t, SparseTensor) else t._t for t in st.flatten(element)]
+        flat = [st.SparseRows(t) if isinstance(t, SparseTensor) else storage(t) for t in st.flatten(element)]
         sizes = [c.dense[0] if isinstance(c, st.SparseRows) else c.shape[0] for c in flat]
         n = sizes[0]
         for j, size in enumerate(sizes):

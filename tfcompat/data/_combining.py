@@ -9,7 +9,7 @@ from tfcompat.data import structure as st
 from tfcompat.data._common import AUTOTUNE, INFINITE, UNKNOWN, call, cpu_count, get_next_error, to_int
 from tfcompat.data.dataset import Dataset, DerivedDataset, unknown_cardinality
 from tfcompat.framework import dtypes, errors
-from tfcompat.framework.tensor import Tensor
+from tfcompat.framework.tensor import Tensor, storage
 from tfcompat.ops.random_ops import draw_seed
 
 
@@ -211,7 +211,8 @@ class ChooseDataset(DerivedDataset):
     def _elements(self):
         its = [iter(d._elements()) for d in self._datasets]
         for choice in self._choices._elements():
-            i = int(choice._t) if isinstance(choice._t, torch.Tensor) else int(choice._array())
+            c = storage(choice)
+            i = int(c) if isinstance(c, torch.Tensor) else int(choice._array())
             if not 0 <= i < len(its):
                 raise get_next_error(errors.InvalidArgumentError,
                                      f"Selector index out of range: {i} >= {len(its)}")

@@ -9,6 +9,7 @@ from tfcompat.data._common import AUTOTUNE, StepIterator, call, cpu_count, fn_ou
 from tfcompat.data.dataset import DerivedDataset, unknown_cardinality
 from tfcompat.framework import dtypes, errors
 from tfcompat.framework.sparse import SparseTensor
+from tfcompat.framework.tensor import storage
 from tfcompat.framework.tensor_shape import TensorShape
 
 
@@ -31,7 +32,8 @@ class MapDataset(DerivedDataset):
         def run(element):
             for s, t in zip(st.flatten(in_spec), st.flatten(element)):
                 if not isinstance(s, st.DatasetSpec) and s.shape.rank is not None:
-                    for d, n in zip(s.shape.dims, t.shape.as_list() if isinstance(t, SparseTensor) else t._t.shape):
+                    dims = t.shape.as_list() if isinstance(t, SparseTensor) else storage(t).shape
+                    for d, n in zip(s.shape.dims, dims):
                         if d is None:
                             sizes[n] = True
             return self._apply(element)
@@ -120,9 +122,10 @@ def _predicate_value(value, what="`predicate` must return a `tf.bool` scalar ten
     t = st.to_tensor(value) if not isinstance(value, (tuple, list)) else None
     if t is None:
         raise AttributeError("'tuple' object has no attribute 'is_compatible_with'")
-    if t._t.dtype is not torch.bool or t._t.ndim != 0:
+    s = storage(t)
+    if s.dtype is not torch.bool or s.ndim != 0:
         raise ValueError(f"Invalid `predicate`. {what}{st.spec_of_tensor(t)!r}.")
-    return bool(t._t)
+    return bool(s)
 
 
 class FilterIterator(StepIterator):

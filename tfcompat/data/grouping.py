@@ -7,13 +7,13 @@ from tfcompat.data._common import call, to_int
 from tfcompat.data.dataset import DerivedDataset, unknown_unless_infinite
 from tfcompat.data.sources import ListDataset
 from tfcompat.framework import dtypes
-from tfcompat.framework.tensor import Tensor
+from tfcompat.framework.tensor import Tensor, storage
 
 
 def _key(value):
     """`key_func`'s result checked as TF checks it: an int64 scalar."""
     t = st.to_tensor(value)
-    if t.dtype != dtypes.int64 or t._t.ndim != 0:
+    if t.dtype != dtypes.int64 or storage(t).ndim != 0:
         raise ValueError(f"Invalid `key_func`. `key_func` must return a single `tf.int64` scalar tensor but its "
                          f"return type is {st.spec_of_tensor(t)!r}.")
     return t

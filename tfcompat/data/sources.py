@@ -11,7 +11,7 @@ from tfcompat.data.dataset import Dataset
 from tfcompat.framework import dtypes, errors
 from tfcompat.framework.convert import to_storage
 from tfcompat.framework.sparse import SparseTensor
-from tfcompat.framework.tensor import Tensor, wrap
+from tfcompat.framework.tensor import Tensor, storage, wrap
 from tfcompat.framework.tensor_shape import TensorShape
 from tfcompat.ops.random_ops import draw_seed
 
@@ -78,7 +78,7 @@ class TensorSliceDataset(Dataset):
                 c = st.SparseRows(t)
                 rows = c.dense[0]
             else:
-                c = t._t
+                c = storage(t)
                 if c.ndim == 0:
                     raise ValueError("Unbatching a tensor is only supported for rank >= 1")
                 rows = c.shape[0]

@@ -12,8 +12,9 @@ import torch
 from tfcompat.framework import dtypes
 from tfcompat.framework.convert import to_storage
 from tfcompat.framework.sparse import SparseTensor
-from tfcompat.framework.tensor import EagerTensor, wrap
+from tfcompat.framework.tensor import EagerTensor, storage, wrap
 from tfcompat.framework.tensor_shape import TensorShape
+from tfcompat.framework.variables import Variable
 from tfcompat.ops.misc_ops import SparseTensorSpec, TensorSpec
 from tfcompat.util.nest import _rebuild
 
@@ -109,9 +110,8 @@ def to_tensor(value, dtype=None):
         return value
     if isinstance(value, DatasetBase):
         return value
-    if hasattr(value, "_read") and hasattr(value, "_t"):
-        value = value._read()
-        return wrap(value)
+    if isinstance(value, Variable):
+        return wrap(value._read())
     if isinstance(value, SparseTensor):
         return value
     if type(value).__name__ == "RaggedTensor":
@@ -129,7 +129,8 @@ def spec_of_tensor(t):
         return DatasetSpec(t.element_spec)
     if isinstance(t, SparseTensor):
         return SparseTensorSpec(t.shape, t.dtype)
-    return TensorSpec(TensorShape._from_tuple(tuple(t._t.shape)), _FROM[t._t.dtype])
+    s = storage(t)
+    return TensorSpec(TensorShape._from_tuple(tuple(s.shape)), _FROM[s.dtype])
 
 
 def spec_of(element):
@@ -203,14 +204,14 @@ class SparseRows:
     """Rows (slices along the first dimension) of a SparseTensor, found by one sort of its indices."""
 
     def __init__(self, sp):
-        idx = sp.indices._t
-        self.dense = [int(d) for d in sp.dense_shape._t]
+        idx = storage(sp.indices)
+        self.dense = [int(d) for d in storage(sp.dense_shape)]
         if not self.dense:
             raise ValueError("Unbatching a sparse tensor is only supported for rank >= 1. Obtained input: "
                              f"{sp}.")
         self.dtype = sp.dtype
         self._order = torch.argsort(idx[:, 0], stable=True)
-        self._idx, self._values = idx[self._order], sp.values._t
+        self._idx, self._values = idx[self._order], storage(sp.values)
         self._starts = torch.searchsorted(self._idx[:, 0].contiguous(), torch.arange(self.dense[0] + 1)).tolist()
 
     def _part(self, i, column):
@@ -233,6 +234,6 @@ class SparseRows:
 def batch_sparse(parts):
     """SparseTensor elements stacked along a new first dimension (dense shape: the largest of each dim)."""
     dense = [max(d) for d in zip(*(p.shape.as_list() for p in parts))]
-    idx = [torch.cat([torch.full((p.indices._t.shape[0], 1), k, dtype=torch.int64), p.indices._t], dim=1)
+    idx = [torch.cat([torch.full((storage(p.indices).shape[0], 1), k, dtype=torch.int64), storage(p.indices)], dim=1)
            for k, p in enumerate(parts)]
-    return SparseTensor(wrap(torch.cat(idx)), wrap(_concat([p.values._t for p in parts])), [len(parts)] + dense)
+    return SparseTensor(wrap(torch.cat(idx)), wrap(_concat([storage(p.values) for p in parts])), [len(parts)] + dense)

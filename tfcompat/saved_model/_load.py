@@ -16,7 +16,7 @@ import torch
 from tfcompat.eager import function as fn_mod
 from tfcompat.framework import dtypes, errors
 from tfcompat.framework.convert import convert_to_tensor
-from tfcompat.framework.tensor import Tensor, _wrap
+from tfcompat.framework.tensor import Tensor, _wrap, storage
 from tfcompat.framework.variables import Variable
 from tfcompat.module import Module
 from tfcompat.saved_model import FORMAT, MARKER, _op_table
@@ -193,7 +193,7 @@ class _LoadedProgram:
         if len(write_terms) != len(self.writes):
             raise bad(where, "writes and write_terms differ in length")
         _check_output(d["output_structure"], len(outputs), f"{where}.output_structure")
-        dry_run(where, steps, op_names, funcs, inputs, [v._t for v in self.vars], self.consts)
+        dry_run(where, steps, op_names, funcs, inputs, [storage(v) for v in self.vars], self.consts)
         source = fn_mod.program_source(name, len(self.vars), steps, outputs, write_terms)
         self.program = fn_mod.compile_program(source, name)
         self.funcs = [_op_table.RUNTIME.get(n, f) for n, f in zip(op_names, funcs)]
@@ -202,7 +202,7 @@ class _LoadedProgram:
         self.name = name
 
     def __call__(self, flat):
-        ins = [flat[i]._t for i in self.tensor_pos]
+        ins = [storage(flat[i]) for i in self.tensor_pos]
         try:
             outs, new = fn_mod._run_program(self.program, self.consts, self.funcs, ins, list(self.vars))
         except fn_mod.GuardFailed:
@@ -214,7 +214,7 @@ class _LoadedProgram:
             raise errors.InvalidArgumentError(None, None, f"{self.name}: {str(e).splitlines()[0] if str(e) else e!r}") \
                 from None
         for v, t in zip(self.writes, new):
-            v._t = t
+            v._set_storage(t)
         return _decode_output(self.structure, [_wrap(t) if t is not None else None for t in outs])
 
 

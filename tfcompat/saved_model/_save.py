@@ -7,7 +7,7 @@ import numpy as np
 import torch
 
 from tfcompat.eager.function import ConcreteFunction, Function
-from tfcompat.framework.tensor import Tensor
+from tfcompat.framework.tensor import Tensor, storage
 from tfcompat.framework.variables import Variable
 from tfcompat.saved_model import FORMAT, MARKER, _atomic_dir, _op_table
 from tfcompat.util import nest
@@ -168,7 +168,7 @@ def save(obj, export_dir, signatures, options):
             [f"output_{i}" for i in range(len(nest.flatten(outs)))]
         sigs[name] = {"function": w.concrete(cf), "output_keys": keys}
     for v in w.extra_vars:
-        w.arrays[f"var{var_ids[id(v)]}"] = v._t.detach().cpu().numpy()
+        w.arrays[f"var{var_ids[id(v)]}"] = storage(v).detach().cpu().numpy()
         var_entries.append({"path": None, "key": None, "name": v.name, "trainable": v.trainable,
                             "dtype": v.dtype.name})
     meta = {"format": FORMAT, "version": 1, "tree": tree, "variables": var_entries, "functions": functions,

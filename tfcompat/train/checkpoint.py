@@ -17,6 +17,7 @@ import numpy as np
 
 from tfcompat.framework import dtypes, errors
 from tfcompat.framework.export import EXPORTS
+from tfcompat.framework.tensor import storage
 from tfcompat.framework.variables import Variable
 from tfcompat.train import _bundle, _keras_children, _proto
 from tfcompat.train.data_structures import ListWrapper, _DictWrapper, wrap
@@ -92,7 +93,7 @@ def _full_name(var):
 
 
 def _dtype(var):
-    return dtypes.FROM_STORAGE[var._t.dtype]
+    return dtypes.FROM_STORAGE[storage(var).dtype]
 
 
 def build_graph(root):
@@ -133,7 +134,8 @@ def save_objects(root, prefix, sync_dir=True):
             if _is_iterator(obj):
                 tensors[key + "_STATE"] = _iterator_tensor(obj)
             else:
-                tensors[key] = (_dtype(obj), tuple(obj._t.shape), obj._t)
+                t = storage(obj)
+                tensors[key] = (_dtype(obj), tuple(t.shape), t)
     graph = np.empty((), dtype=object)
     graph[()] = _proto.encode_object_graph(nodes)
     tensors[OBJECT_GRAPH_KEY] = (dtypes.string, (), graph)
@@ -187,10 +189,11 @@ def _read_value(var, reader, key):
     shape = reader.shape(key)
     if var._shape.rank is not None and not var._shape.is_compatible_with(shape):
         raise ValueError(f"Received incompatible tensor with shape {shape} when attempting to restore variable "
-                         f"with shape {tuple(var._t.shape)} and name {Variable.name.fget(var)}.")
+                         f"with shape {tuple(storage(var).shape)} and name {Variable.name.fget(var)}.")
     value = reader.read(key)
-    if not isinstance(value, np.ndarray) and value.device != var._t.device:
-        value = value.to(var._t.device)
+    device = storage(var).device
+    if not isinstance(value, np.ndarray) and value.device != device:
+        value = value.to(device)
     return value
 
 
