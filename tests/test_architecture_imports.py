@@ -17,11 +17,7 @@ LAYERS = ["framework", "util", "ops", "train", "summary", "module", "eager", "da
 FACADE = {"tfcompat", "tfcompat._api", "tfcompat._tf_keras", "tfcompat._alias", "tfcompat.__main__",
           "tfcompat.notebook", "tfcompat._notebook_figures"}
 # Upward imports that remain, each with its reason (a new one fails the test; one removed must leave the list).
-KNOWN_UPWARD = {
-    # TFRecord framing and the PNG encoder live in summary/ (written for event files); they belong in util/
-    ("tfcompat.ops.io_ops", "tfcompat.summary._records"),
-    ("tfcompat.ops.io_ops", "tfcompat.summary._codecs"),
-}
+KNOWN_UPWARD = set()
 # Modules that reach the facade: the lazy packages' `__getattr__` asks `_api.missing` for TF's NotImplementedYet
 # answer; the others call public `tf.*` ops through `import tfcompat`.
 FACADE_USERS = {

@@ -22,7 +22,8 @@ from tensorboard.backend.event_processing import event_file_loader
 from tensorboard.compat.proto import event_pb2
 
 import tfcompat as tf
-from tfcompat.summary._records import crc32c, masked_crc32c
+from tfcompat.util.crc32c import crc32c
+from tfcompat.util.records import masked_crc32c
 
 
 def _events(logdir):

@@ -20,6 +20,7 @@ from tfcompat.framework.export import tf_export
 from tfcompat.framework.tensor import Tensor, wrap
 from tfcompat.ops import example_wire
 from tfcompat.ops.string_ops import _strings
+from tfcompat.util import encoders
 
 _CPU = "/job:localhost/replica:0/task:0/device:CPU:0"
 
@@ -420,7 +421,7 @@ class TFRecordWriter:
 
     def write(self, record):
         """Appends one record (bytes or str)."""
-        from tfcompat.summary._records import frame
+        from tfcompat.util.records import frame
         if isinstance(record, str):
             record = record.encode("utf-8")
         data = frame(bytes(record))
@@ -1184,25 +1185,6 @@ def decode_image(contents, channels=None, dtype=dtypes.uint8, name=None, expand_
     return wrap(img if dt is dtypes.uint16 or not wide else _convert(img, dt))
 
 
-def _png_bytes(img, level):
-    """PNG bytes as TF's libpng writes them, for a (h, w, c) uint8 or uint16 image."""
-    from tfcompat.summary import _codecs
-    if img.dtype == np.uint8 and level == 6:
-        return _codecs.encode_png(img)
-    h, w, ch = img.shape
-    depth = 16 if img.dtype == np.uint16 else 8
-    header = struct.pack(">IIBBBBB", w, h, depth, _codecs._COLOR_TYPE[ch], 0, 0, 0)
-    rows = img.astype(">u2").view(np.uint8) if depth == 16 else img
-    lines, filtered = _codecs._filter_rows(rows.reshape(h, -1), ch * depth // 8)
-    raw = lines.tobytes()
-    comp = zlib.compressobj(level, zlib.DEFLATED, 15, 9, zlib.Z_FILTERED if filtered else zlib.Z_DEFAULT_STRATEGY)
-    data = bytearray(comp.compress(raw) + comp.flush())
-    _codecs._shrink_window(data, len(raw))
-    step = _codecs._IDAT_SIZE
-    idat = b"".join(_codecs._chunk(b"IDAT", bytes(data[i:i + step])) for i in range(0, len(data), step))
-    return _PNG_SIG + _codecs._chunk(b"IHDR", header) + idat + _codecs._chunk(b"IEND", b"")
-
-
 @tf_export("io.encode_png", "image.encode_png")
 def encode_png(image, compression=-1, name=None):
     """PNG bytes of a uint8/uint16 (height, width, channels) image; leading batch dims give a string tensor."""
@@ -1232,7 +1214,7 @@ def encode_png(image, compression=-1, name=None):
                             f"PNG encoding failed at the following flattened batch indices: {failed}", op, name="")
     level = 6 if level == -1 else level
     out = np.empty(len(batch), dtype=object)
-    out[:] = [_png_bytes(img, level) for img in batch]
+    out[:] = [encoders.encode_png(img, level) for img in batch]
     return wrap(out.reshape(arr.shape[:-3]))
 
 

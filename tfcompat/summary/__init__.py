@@ -22,8 +22,9 @@ from tfcompat.framework import context as _context, dtypes as _dtypes, errors as
 from tfcompat.framework.export import tf_export
 from tfcompat.framework.op_def import type_name as _type_name
 from tfcompat.framework.tensor import Tensor as _Tensor, storage as _storage
-from tfcompat.summary import _codecs, _proto
+from tfcompat.summary import _proto
 from tfcompat.summary._writer import EventFile as _EventFile
+from tfcompat.util import encoders as _encoders
 
 _pack_d = struct.Struct("<d").pack
 _pack_f = struct.Struct("<f").pack
@@ -416,7 +417,7 @@ def _image_tensor(data, max_outputs):
     if c not in (1, 2, 3, 4):
         raise _errors.op_error(_errors.InvalidArgumentError,
                                f"image must have 1, 2, 3, or 4 channels, got {c}", "EncodePng")
-    pngs = [_codecs.encode_png(img) for img in images[:int(max_outputs)]]
+    pngs = [_encoders.encode_png(img) for img in images[:int(max_outputs)]]
     strings = [str(w).encode(), str(h).encode()] + pngs
     return _proto.tensor_proto(_proto.DT_STRING, (len(strings),), strings=strings)
 
@@ -483,7 +484,7 @@ def _audio_tensor(data, sample_rate, max_outputs):
     clips = t._array()[:int(max_outputs)]
     strings = []
     for clip in clips:
-        strings += [_codecs.encode_wav(clip, rate), b""]
+        strings += [_encoders.encode_wav(clip, rate), b""]
     return _proto.tensor_proto(_proto.DT_STRING, (len(clips), 2), strings=strings)
 
 

@@ -13,7 +13,7 @@ import time
 import weakref
 
 from tfcompat.summary import _proto
-from tfcompat.summary._records import frame
+from tfcompat.util.records import frame
 
 _file_ids = itertools.count()        # TF's process-wide sequence number in event file names
 

@@ -1,17 +1,18 @@
 """PNG and WAV encoders producing the bytes TF's `encode_png` (libpng) and `encode_wav` produce.
 
+Used by `tf.io.encode_png` and by `tf.summary.image` / `tf.summary.audio`.
 PNG follows libpng 1.6's defaults as TF calls it: per-row adaptive filter choice
 (smallest sum of |signed byte|, ties to the earlier of None, Sub, Up, Average,
-Paeth), zlib level 6, memory level 9 and the Z_FILTERED strategy (as matched
-against TF 2.21's bytes), the zlib header's window size shrunk to fit small
-images, IDAT chunks of at most 8192 bytes.
+Paeth), zlib level 6 unless given, memory level 9 and the Z_FILTERED strategy (as
+matched against TF 2.21's bytes), the zlib header's window size shrunk to fit
+small images, IDAT chunks of at most 8192 bytes.
 """
 import struct
 import zlib
 
 import numpy as np
 
-_PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 _COLOR_TYPE = {1: 0, 2: 4, 3: 2, 4: 6}      # channels -> PNG colour type (gray, gray+alpha, RGB, RGBA)
 _IDAT_SIZE = 8192
 
@@ -21,7 +22,7 @@ def _chunk(kind, data):
 
 
 def _filter_rows(img, bpp):
-    """Rows of a (h, w*c) uint8 image, each prefixed by the filter type libpng's heuristic picks."""
+    """Rows of a (h, w*c*bytes) uint8 image, each prefixed by the filter type libpng's heuristic picks."""
     h, n = img.shape
     x = img.astype(np.int16)
     a = np.zeros_like(x)
@@ -49,22 +50,24 @@ def _filter_rows(img, bpp):
     return np.concatenate([choice.astype(np.uint8)[:, None], rows], axis=1), sum(allowed) > 1
 
 
-def encode_png(image):
-    """PNG bytes of one (h, w, c) uint8 image, c in 1..4."""
+def encode_png(image, level=6):
+    """PNG bytes of one (h, w, c) uint8 or uint16 image, c in 1..4, deflated at zlib `level` (0..9)."""
     h, w, ch = image.shape
     if ch not in _COLOR_TYPE:
         raise ValueError(f"image must have 1, 2, 3, or 4 channels, got {ch}")
-    header = struct.pack(">IIBBBBB", w, h, 8, _COLOR_TYPE[ch], 0, 0, 0)
+    depth = 16 if image.dtype == np.uint16 else 8
+    header = struct.pack(">IIBBBBB", w, h, depth, _COLOR_TYPE[ch], 0, 0, 0)
     if h == 0 or w == 0:
         raw, filtered = b"", False
     else:
-        rows, filtered = _filter_rows(image.reshape(h, w * ch), ch)
+        samples = image.astype(">u2").view(np.uint8) if depth == 16 else image
+        rows, filtered = _filter_rows(samples.reshape(h, -1), ch * depth // 8)
         raw = rows.tobytes()
-    comp = zlib.compressobj(6, zlib.DEFLATED, 15, 9, zlib.Z_FILTERED if filtered else zlib.Z_DEFAULT_STRATEGY)
+    comp = zlib.compressobj(level, zlib.DEFLATED, 15, 9, zlib.Z_FILTERED if filtered else zlib.Z_DEFAULT_STRATEGY)
     data = bytearray(comp.compress(raw) + comp.flush())
     _shrink_window(data, len(raw))
     idat = b"".join(_chunk(b"IDAT", bytes(data[i:i + _IDAT_SIZE])) for i in range(0, len(data), _IDAT_SIZE))
-    return _PNG_SIGNATURE + _chunk(b"IHDR", header) + idat + _chunk(b"IEND", b"")
+    return PNG_SIGNATURE + _chunk(b"IHDR", header) + idat + _chunk(b"IEND", b"")
 
 
 def _shrink_window(data, size):
