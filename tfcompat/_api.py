@@ -112,8 +112,26 @@ def import_or_missing(target, namespace, attr):
         raise missing(namespace, attr) from None
 
 
+def add_aliases():
+    """Exports every TF name bound to the same object as an exported name (`tf.sin` is `tf.math.sin`).
+
+    The groups come from real TF (`tools/tf_aliases.py`); a name exported on its own is left as it is.
+    """
+    path = os.path.join(os.path.dirname(__file__), "_resources", "tf_aliases_2.21.txt")
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            if line.startswith("#"):
+                continue
+            group = line.split()
+            obj = next((EXPORTS[name] for name in group if name in EXPORTS), None)
+            if obj is not None:
+                for name in group:
+                    EXPORTS.setdefault(name, obj)
+
+
 def build(root):
-    """Creates the namespace modules under package `root` from EXPORTS."""
+    """Creates the namespace modules under package `root` from EXPORTS (with TF's aliases of each name)."""
+    add_aliases()
     modules = {"": root}
     for full in sorted(EXPORTS):
         obj = EXPORTS[full]
