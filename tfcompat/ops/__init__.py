@@ -7,4 +7,6 @@ from tfcompat.ops import linalg_ops  # noqa: F401
 from tfcompat.ops import image_ops  # noqa: F401
 from tfcompat.ops import string_ops  # noqa: F401
 from tfcompat.ops import misc_ops  # noqa: F401
+from tfcompat.ops import config_ops  # noqa: F401
+from tfcompat.ops import debugging_ops  # noqa: F401
 from tfcompat.ops import io_ops  # noqa: F401
