@@ -13,6 +13,7 @@ source's pinned COMMIT, through the source modules of tools/corpus_sources/ (one
     PREFIX      file-name prefix ("tfdocs", "keras"): files are <out>/files/<PREFIX>__<stem>.py
     files(git_dir) -> [(stem, path_in_repo, [cell source, ...])]   code only, verbatim
     DROP_LINES  regexes; a matching line (e.g. `!pip install ...`) is commented out everywhere
+                (a %%writefile cell becomes Python writing its file first; a %%bash cell is all commented out)
     EDITS       {stem: [(old, new), ...]}: applied to the file's cell text; each `old` must occur exactly once
     SKIPS       {stem: reason}: files that cannot run offline here at all (listed in the report)
     CELL_SKIPS  optional {stem: [(snippet, reason), ...]}: the one cell containing `snippet` becomes a
@@ -81,17 +82,36 @@ def apply_edits(text, edits, where):
     return text
 
 
+WRITEFILE = re.compile(r"^%%writefile(\s+-a)?\s+(\S+)\s*$")
+SHELL_CELL = re.compile(r"^%%(bash|sh|script|shell)\b")
+
+
+def cell_magic(cell):
+    """Python for an IPython cell magic that is not Python: %%writefile writes its text, as IPython
+    does; a %%bash/%%sh/%%script cell is shell, commented out whole. Other cells are returned as is."""
+    first, _, body = cell.partition("\n")
+    m = WRITEFILE.match(first)
+    if m:
+        mode = "a" if m.group(1) else "w"
+        return (f"# {first}  (corpus build: IPython's %%writefile, as Python)\n"
+                f"with open({m.group(2)!r}, {mode!r}) as _f:\n    _f.write({body + chr(10)!r})")
+    if SHELL_CELL.match(first):
+        return "\n".join(comment_out(l) for l in cell.split("\n"))
+    return cell
+
+
 def render_cells(cells, drop):
     """Cell list -> `# %%` text (each cell headed by its separator), dropped lines commented out."""
     parts = []
     for cell in cells:
+        cell = cell_magic(cell)
         lines = [comment_out(l) if any(r.search(l) for r in drop) else l for l in cell.split("\n")]
         parts.append("# %%\n" + "\n".join(lines).strip("\n") + "\n")
     return "\n".join(parts)
 
 
 def skip_cells(text, cell_skips, where):
-    cells = re.split(r"(?m)^(?=# %%)", text)
+    cells = re.split(r"(?m)^(?=# %%(?:[ \t].*)?$)", text)
     for snippet, reason in cell_skips:
         hits = [i for i, c in enumerate(cells) if snippet in c]
         if len(hits) != 1:
@@ -139,7 +159,7 @@ def build_source(module, git_dir, out):
         edits = module.EDITS.get(stem, [])
         text = apply_edits(render_cells(cells, drop), edits, where)
         text = skip_cells(text, cell_skips.get(stem, []), where)
-        n = len(re.findall(r"(?m)^# %%", text))
+        n = len(re.findall(r"(?m)^# %%(?:[ \t].*)?$", text))
         header = (f"# tfcompat broad corpus: {prefix}__{stem}\n"
                   f"# source: https://github.com/{module.REPO}/blob/{commit}/{path}\n"
                   f"#   repo: {module.REPO}   path: {path}   snapshot commit: {commit}\n"
@@ -182,7 +202,8 @@ def recorded(result_dir, path):
 
 
 def run_harness(python, impl, result_dir, path, lock, env=None):
-    cmd = ["flock", lock, python, os.path.join(HARNESS, "run.py"), "--impl", impl,
+    nice = ["nice", "-n", "10"] if impl == "tfcompat" else []   # the TF recordings are the bottleneck
+    cmd = [*nice, "flock", lock, python, os.path.join(HARNESS, "run.py"), "--impl", impl,
            "--out", result_dir, *TIMEOUTS, path]
     subprocess.run(cmd, check=False, env=env)
 
