@@ -75,6 +75,13 @@ with open('creditcard.csv', 'w') as _f:
     _f.write(','.join(['%d' % _t] + ['%.6f' % v for v in _rng.normal(size=28)] + ['%.2f' % _rng.uniform(0, 500),
                                                                                '"%d"' % (_rng.uniform() < 0.02)]) + '\\n')
 csv_path = os.path.abspath('creditcard.csv')"""
+def jpeg(path, shape, seed):
+    """Code writing a seeded random JPEG of `shape` to `path` with PIL and binding its absolute path."""
+    return (f"import os, numpy, PIL.Image  # corpus edit: a synthetic {shape} JPEG, not the download\n"
+            f"PIL.Image.fromarray(numpy.random.default_rng({seed}).integers(0, 256, {shape}, dtype='uint8'))"
+            f".save({path!r})\n")
+
+
 TITANIC_GET = 'titanic_file = tf.keras.utils.get_file("train.csv", "https://storage.googleapis.com/tf-datasets/titanic/train.csv")'
 
 
@@ -136,6 +143,70 @@ EDITS = {
         ("zip_path = tf.keras.utils.get_file(\n    origin='https://storage.googleapis.com/download.tensorflow.org/data/"
          "creditcard.zip',\n    fname='creditcard.zip',\n    extract=True)\n\ncsv_path = zip_path.replace('.zip', '.csv')",
          CREDITCARD)],
+    "guide__saved_model": [
+        ('file = tf.keras.utils.get_file(\n    "grace_hopper.jpg",\n    "https://storage.googleapis.com/download.'
+         'tensorflow.org/example_images/grace_hopper.jpg")',
+         jpeg("grace_hopper.jpg", (606, 517, 3), 0) + "file = os.path.abspath('grace_hopper.jpg')"),
+        ("labels_path = tf.keras.utils.get_file(\n    'ImageNetLabels.txt',\n    'https://storage.googleapis.com/"
+         "download.tensorflow.org/data/ImageNetLabels.txt')",
+         "with open('ImageNetLabels.txt', 'w') as _f:  # corpus edit: synthetic label names, not the download\n"
+         "  _f.write('background\\n' + ''.join(f'class_{i}\\n' for i in range(1000)))\n"
+         "labels_path = 'ImageNetLabels.txt'"),
+        ("pretrained_model = tf.keras.applications.MobileNet()",
+         "pretrained_model = tf.keras.applications.MobileNet(weights=None)  # corpus edit: no pretrained download")],
+    "guide__core__matrix_core": [
+        ("import requests\n", "# import requests  (corpus edit: not installed; the image is synthetic)\n"),
+        ("img_path = requests.get(img_link, stream=True).raw",
+         jpeg("corgi.jpg", (1024, 1024, 3), 0) + "img_path = 'corgi.jpg'")],
+    "guide__core__distribution": [
+        NO_TFDS,
+        ("train_data, test_data = tfds.load(\"mnist\", split=['train[:5000]', 'test[:5000]'], batch_size=128, "
+         "as_supervised=True)",
+         "train_data, test_data = (tf.data.Dataset.from_tensor_slices((x[:5000, ..., None], y[:5000].astype('int64')))"
+         ".batch(128) for x, y in tf.keras.datasets.mnist.load_data())  # corpus edit: tfds's MNIST from the bundled copy")],
+    "tutorials__distribute__save_and_load": [
+        NO_TFDS,
+        ("  datasets = tfds.load(name='mnist', as_supervised=True)",
+         f"  datasets = {TFDS_MNIST}  # corpus edit: tfds's MNIST from the bundled copy")],
+    "tutorials__generative__autoencoder": [
+        ("import pandas as pd\n", "# import pandas as pd  (corpus edit: not installed)\n"),
+        ("from sklearn.metrics import accuracy_score, precision_score, recall_score\n"
+         "from sklearn.model_selection import train_test_split\n",
+         "# from sklearn.metrics import accuracy_score, precision_score, recall_score  (corpus edit: not installed)\n"
+         "# from sklearn.model_selection import train_test_split\n"),
+        ("from tensorflow.keras.datasets import fashion_mnist",
+         "from tensorflow.keras.datasets import mnist as fashion_mnist  # corpus edit: the bundled MNIST"),
+        cut("autoencoder.fit(x_train, x_train,\n                epochs=10,",
+            "autoencoder.fit(x_train, x_train,\n                epochs=1,"),
+        cut("autoencoder.fit(x_train_noisy, x_train,\n                epochs=10,",
+            "autoencoder.fit(x_train_noisy, x_train,\n                epochs=1,"),
+        ("dataframe = pd.read_csv('http://storage.googleapis.com/download.tensorflow.org/data/ecg.csv', header=None)\n"
+         "raw_data = dataframe.values\ndataframe.head()",
+         "import numpy; _rng = numpy.random.default_rng(0)  # corpus edit: synthetic ECGs (4998 x 140 values, 0/1 label), not the download\n"
+         "raw_data = numpy.concatenate([_rng.normal(size=(4998, 140)), _rng.integers(0, 2, (4998, 1))], axis=1)\n"
+         "raw_data[:5]"),
+        ("train_data, test_data, train_labels, test_labels = train_test_split(\n"
+         "    data, labels, test_size=0.2, random_state=21\n)",
+         "train_data, test_data, train_labels, test_labels = (  # corpus edit: a fixed split, sklearn is not installed\n"
+         "    data[:3998], data[3998:], labels[:3998], labels[3998:])")],
+    "tutorials__load_data__tfrecord": [
+        ("import IPython.display as display",
+         "import types  # corpus edit: no IPython\n"
+         "display = types.SimpleNamespace(display=lambda *a: None, HTML=str, Image=lambda **k: None)"),
+        ("cat_in_snow  = tf.keras.utils.get_file(\n    '320px-Felis_catus-cat_on_snow.jpg',\n"
+         "    'https://storage.googleapis.com/download.tensorflow.org/example_images/320px-Felis_catus-cat_on_snow.jpg')",
+         jpeg("cat.jpg", (213, 320, 3), 1) + "cat_in_snow = os.path.abspath('cat.jpg')"),
+        ("williamsburg_bridge = tf.keras.utils.get_file(\n    '194px-New_East_River_Bridge_from_Brooklyn_det.4a09796u.jpg',\n"
+         "    'https://storage.googleapis.com/download.tensorflow.org/example_images/194px-New_East_River_Bridge_from_"
+         "Brooklyn_det.4a09796u.jpg')",
+         jpeg("bridge.jpg", (317, 194, 3), 2) + "williamsburg_bridge = os.path.abspath('bridge.jpg')")],
+    "tutorials__images__classification": [
+        ('data_dir = tf.keras.utils.get_file("flower_photos.tgz", origin=dataset_url, extract=True)\n'
+         'data_dir = pathlib.Path(data_dir).parent / "flower_photos_extracted" / "flower_photos"',
+         FLOWERS + "data_dir = pathlib.Path(_corpus_flowers(per_class=20))"),
+        cut("epochs=10\n", "epochs=2\n"), cut("epochs = 15\n", "epochs = 2\n"),
+        ("sunflower_path = tf.keras.utils.get_file('Red_sunflower', origin=sunflower_url)",
+         jpeg("Red_sunflower.jpg", (446, 592, 3), 3) + "sunflower_path = os.path.abspath('Red_sunflower.jpg')")],
     "guide__migrate__checkpoint_saver": [
         cut("          epochs=10,\n          validation_data", "          epochs=2,\n          validation_data")],
     "guide__migrate__tensorboard": [
@@ -144,6 +215,8 @@ EDITS = {
 
 FSNS = "the FSNS TFRecord file is a download"
 CELL_SKIPS = {
+    "tutorials__generative__autoencoder": [("print_stats(preds, test_labels)", "sklearn's metrics are not installed")],
+    "tutorials__distribute__save_and_load": [("import tensorflow_hub as hub", "tensorflow_hub is not installed")],
     "guide__data": [("# Creates a dataset that reads all of the examples from two files.", FSNS),
                     ("# %%\ndataset = tf.data.TFRecordDataset(filenames = [fsns_test_file])\ndataset\n", FSNS),
                     ("parsed.features.feature['image/text']", FSNS),
@@ -160,7 +233,66 @@ CELL_SKIPS = {
                                      ("tensorflow_docs.vis.embed", "tensorflow_docs is not installed")],
 }
 
+PANDAS = "pandas is not installed here (nor in the TF venv) and the notebook is built on DataFrames"
+ESTIMATOR = "tf.estimator was removed in TF 2.16: TF 2.21 cannot run the notebook"
+TPU = "needs a TPU"
 SKIPS = {
+    "guide__core__logistic_regression_core": PANDAS + "; also seaborn, sklearn and a UCI download",
+    "guide__core__mlp_core": "pandas and seaborn are not installed; tfds's MNIST with tfds split syntax throughout",
+    "guide__core__quickstart_core": PANDAS + " (a UCI download read with pandas)",
+    "guide__estimator": ESTIMATOR,
+    "guide__jax2tf": "needs jax and flax (not installed)",
+    "guide__migrate__canned_estimators": ESTIMATOR + "; also pandas and tensorflow_decision_forests",
+    "guide__migrate__early_stopping": "not converted yet: tfds's MNIST loaded with tfds split syntax in three places",
+    "guide__migrate__multi_worker_cpu_gpu_training": "needs portpicker and an in-process multi-worker cluster",
+    "guide__migrate__tflite": "downloads a frozen graph; converts with TFLite",
+    "guide__migrate__tpu_embedding": TPU,
+    "guide__migrate__tpu_estimator": TPU,
+    "guide__migrate__upgrade": "shell only: tf_upgrade_v2 on a cloned tensorflow/models",
+    "guide__migrate__validate_correctness": "needs tf_slim and a cloned tensorflow/models",
+    "guide__tpu": TPU,
+    "tutorials__audio__music_generation": "downloads the MAESTRO dataset; needs pretty_midi, pyfluidsynth, pandas",
+    "tutorials__audio__simple_audio": "downloads the mini Speech Commands dataset",
+    "tutorials__audio__transfer_learning_audio": "needs tensorflow_hub (YAMNet) and tensorflow_io",
     "tutorials__customization__custom_training_walkthrough": "tfds's penguins dataset and tfds.as_dataframe (pandas)",
+    "tutorials__distribute__dtensor_keras_tutorial": "not converted yet: tfds's MNIST with ds_info",
+    "tutorials__distribute__dtensor_ml_tutorial": "tfds's IMDB reviews (a download)",
+    "tutorials__distribute__multi_worker_with_ctl": "runs worker processes in the background from shell cells (%%bash --bg)",
+    "tutorials__distribute__multi_worker_with_estimator": ESTIMATOR,
+    "tutorials__distribute__multi_worker_with_keras": "runs worker processes in the background from shell cells (%%bash --bg)",
+    "tutorials__distribute__parameter_server_training": "needs portpicker and an in-process parameter-server cluster",
+    "tutorials__estimator__keras_model_to_estimator": ESTIMATOR,
+    "tutorials__estimator__linear": ESTIMATOR + "; also pandas",
+    "tutorials__estimator__premade": ESTIMATOR + "; also pandas",
+    "tutorials__generative__adversarial_fgsm": "needs pretrained MobileNetV2 ImageNet weights (a download)",
+    "tutorials__generative__cvae": "needs tensorflow_probability, imageio and tensorflow_docs",
+    "tutorials__generative__cyclegan": "tfds's cycle_gan dataset and tensorflow_examples",
     "tutorials__generative__data_compression": "needs tensorflow_compression and tfds",
+    "tutorials__generative__deepdream": "needs pretrained InceptionV3 ImageNet weights (a download)",
+    "tutorials__generative__pix2pix": "downloads the facades dataset",
+    "tutorials__generative__style_transfer": "needs pretrained VGG19 weights and tensorflow_hub",
+    "tutorials__images__data_augmentation": "not converted yet: tfds's tf_flowers with its metadata, loaded three times",
+    "tutorials__images__segmentation": "tfds's oxford_iiit_pet and tensorflow_examples",
+    "tutorials__images__transfer_learning": "downloads cats_and_dogs and pretrained MobileNetV2 weights",
+    "tutorials__images__transfer_learning_with_hub": "needs tensorflow_hub models",
+    "tutorials__interpretability__integrated_gradients": "needs tensorflow_hub (Inception V1)",
+    "tutorials__keras__keras_tuner": "needs keras_tuner",
+    "tutorials__keras__overfit_and_underfit": "downloads the HIGGS dataset; needs tensorflow_docs",
+    "tutorials__keras__regression": PANDAS + "; also seaborn",
+    "tutorials__keras__text_classification": "not converted yet: downloads the aclImdb dataset (a text directory tree)",
+    "tutorials__keras__text_classification_with_hub": "needs tensorflow_hub and tfds's IMDB reviews",
+    "tutorials__load_data__csv": PANDAS,
+    "tutorials__load_data__images": "not converted yet: the flowers download, then tfds's tf_flowers",
+    "tutorials__load_data__pandas_dataframe": PANDAS,
+    "tutorials__load_data__text": "needs tensorflow_text and tfds; downloads Stack Overflow and Iliad data",
+    "tutorials__load_data__video": "needs cv2, imageio, tqdm and a UCF101 download",
+    "tutorials__optimization__compression": "needs tensorflow_compression and tfds",
+    "tutorials__reinforcement_learning__actor_critic": "needs gym",
+    "tutorials__structured_data__feature_columns": PANDAS + "; also sklearn",
+    "tutorials__structured_data__imbalanced_data": PANDAS + "; also sklearn and seaborn",
+    "tutorials__structured_data__preprocessing_layers": PANDAS,
+    "tutorials__structured_data__time_series": PANDAS + "; also seaborn",
+    "tutorials__understanding__sngp": "needs tf-models-official (official.nlp) and sklearn",
+    "tutorials__video__transfer_learning_with_movinet": "needs cv2, tensorflow_hub and a UCF101 download",
+    "tutorials__video__video_classification": "needs cv2 and a UCF101 download",
 }
