@@ -46,7 +46,7 @@ TF_LOCK = "/tmp/corpus_tf.lock"
 TFCOMPAT_LOCK = "/tmp/corpus_tfcompat.lock"
 BASE_COMMIT, BASE_TREE = "9cae267", "/tmp/base16"
 FOLDERS = ("guide", "guides", "tutorials", "examples")
-TIMEOUTS = ["--file-timeout", "900", "--cell-timeout", "600"]
+TIMEOUTS = ["--file-timeout", "420", "--cell-timeout", "300"]   # a file should take under ~2 min on TF
 COMMANDS = ("build", "record", "run", "compare")
 
 
