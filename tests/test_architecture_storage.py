@@ -26,9 +26,7 @@ FAST_PATHS = {
 
 # To convert: modules other engineers were restructuring when the API came in (issue 15). Each entry is a module
 # or a package prefix with its count then; the next session converts them and shrinks these numbers to zero.
-TO_CONVERT = {
-    "tfcompat/ops/io_ops.py": 3,
-}
+TO_CONVERT = {}
 
 
 def _is_storage_name(node):

@@ -1,0 +1,12 @@
+"""`tf.io`: one module per job; importing the package registers every op.
+
+- `gfile`: `tf.io.gfile` (local files only) and the path and OS-error helpers the other file ops use.
+- `files`: `read_file`, `write_file`, `matching_files`.
+- `tfrecord`: `TFRecordOptions`, `TFRecordWriter` (framing in `util/records.py`; reading is `data/tfrecord.py`).
+- `example` (over `example_wire`, the wire-format reader): feature specs, `parse_example`, `parse_single_example`.
+- `tensor_proto`: `serialize_tensor`, `parse_tensor`.
+- `csv_decode`: `decode_csv`.
+- `image_codecs` (over `png_decode` and `util/encoders.py`): `decode_png/jpeg/image`, `encode_png/jpeg`.
+- `_common`: kernel errors, string tensors and NumPy conversions shared by the above.
+"""
+from tfcompat.ops.io_ops import csv_decode, example, files, gfile, image_codecs, tensor_proto, tfrecord  # noqa: F401
