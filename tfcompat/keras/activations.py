@@ -181,33 +181,36 @@ _ALL.update(swish=silu, hard_swish=hard_silu)
 
 
 def serialize(activation):
-    """The activation's name (Keras 3 serializes built-in activations by name)."""
-    name = getattr(activation, "__name__", None)
-    if name in _ALL and _ALL[name] is activation:
-        return name
-    if name == "swish" or activation is silu:
-        return "silu"
-    raise ValueError(f"Unknown activation function '{activation}' cannot be serialized due to invalid function "
-                     "name. Make sure to use an activation name that matches the references defined in "
-                     "activations.py or use `@keras.saving.register_keras_serializable()` to register any custom "
-                     "activations.")
+    """A built-in activation's name; any other function (or object) as its Keras 3 config dict."""
+    import types
+    from tfcompat.keras.saving_utils import serialize_keras_object
+    fn_config = serialize_keras_object(activation)
+    if not isinstance(fn_config, dict) or "config" not in fn_config:
+        raise ValueError(f"Unknown activation function '{activation}' cannot be serialized due to invalid function "
+                         "name. Make sure to use an activation name that matches the references defined in "
+                         "activations.py or use `@keras.saving.register_keras_serializable()`to register any custom "
+                         f"activations. config={fn_config}")
+    if not isinstance(activation, types.FunctionType) or \
+            (isinstance(fn_config["config"], str) and fn_config["config"] not in _ALL):
+        return fn_config
+    return fn_config["config"]
 
 
 def deserialize(config, custom_objects=None):
-    """The activation named by `config` (a name or `{"class_name": name}`)."""
-    name = config["class_name"] if isinstance(config, dict) else config
-    fn = (custom_objects or {}).get(name) or _ALL.get(name)
-    if fn is None:
-        raise ValueError(f"Could not interpret activation function identifier: {config}")
-    return fn
+    """The activation a name or config dict describes."""
+    from tfcompat.keras.saving_utils import deserialize_keras_object
+    return deserialize_keras_object(config, custom_objects=custom_objects, module_objects=_ALL)
 
 
 def get(identifier):
     """An activation from a name, a config dict or a callable; None gives `linear`."""
     if identifier is None:
         return linear
-    if isinstance(identifier, (str, dict)):
-        fn = _ALL.get(identifier) if isinstance(identifier, str) else deserialize(identifier)
+    if isinstance(identifier, dict):
+        from tfcompat.keras.saving_utils import deserialize_keras_object
+        fn = deserialize_keras_object(identifier)
+    elif isinstance(identifier, str):
+        fn = _ALL.get(identifier)
     else:
         fn = identifier
     if callable(fn):

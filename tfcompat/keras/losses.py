@@ -519,7 +519,7 @@ ALL_OBJECTS_DICT.update(bce=bce, BCE=bce, kld=kld, KLD=kld, mae=mae, MAE=mae, ms
                         msle=msle, MSLE=msle)
 
 
-serialize, deserialize, get = lookup_functions("loss", "keras.losses", ALL_OBJECTS_DICT)
+serialize, deserialize, get = lookup_functions("loss", ALL_OBJECTS_DICT)
 
 
 def __getattr__(attr):

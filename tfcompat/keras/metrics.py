@@ -649,4 +649,4 @@ ALL_OBJECTS_DICT.update(mse=mse, MSE=mse, mae=mae, MAE=mae, mape=mape, MAPE=mape
                         sparse_categorical_crossentropy=sparse_categorical_crossentropy)
 
 
-serialize, deserialize, get = lookup_functions("metric", "keras.metrics", ALL_OBJECTS_DICT)
+serialize, deserialize, get = lookup_functions("metric", ALL_OBJECTS_DICT)

@@ -5,6 +5,7 @@ objects and `custom_objects`: it never imports a module named in a config, and P
 config are refused unless `safe_mode=False` (Keras's rule).
 """
 import threading
+import types
 
 # tfcompat module prefix -> the Keras module name Keras 3 writes in configs
 _MODULES = [
@@ -53,7 +54,8 @@ def _module_and_registered_name(cls):
         if cls.__name__ in _SPECIAL and cls.__module__.startswith("tfcompat.keras.models"):
             return _SPECIAL[cls.__name__]
         return keras_module(cls), None
-    return cls.__module__, GLOBAL_CUSTOM_NAMES.get(id(cls), cls.__name__)
+    module = None if cls.__module__ == "__main__" else cls.__module__    # Keras writes None for `__main__`
+    return module, GLOBAL_CUSTOM_NAMES.get(id(cls), cls.__name__)
 
 
 def serialize_keras_object(obj):
@@ -66,10 +68,14 @@ def serialize_keras_object(obj):
         return [serialize_keras_object(o) for o in obj]
     if isinstance(obj, dict):
         return {k: serialize_keras_object(v) for k, v in obj.items()}
+    special = _serialize_special(obj)
+    if special is not None:
+        return special
     if not hasattr(obj, "get_config"):
-        if callable(obj) and hasattr(obj, "__name__"):
+        if isinstance(obj, types.FunctionType) or (callable(obj) and hasattr(obj, "__name__")):
             return _serialize_function(obj)
-        raise TypeError(f"Cannot serialize object {obj!r} of type {type(obj)}: it has no get_config()")
+        raise TypeError(f"Cannot serialize object {obj} of type {type(obj)}. To be serializable, a class must "
+                        "implement the `get_config()` method.")
     module, registered_name = _module_and_registered_name(type(obj))
     config = obj.get_config()
     if not isinstance(config, dict):
@@ -84,15 +90,59 @@ def serialize_keras_object(obj):
     return out
 
 
+def _serialize_special(obj):
+    """Keras's tagged forms of bytes, slices, Ellipsis, tensors, NumPy values and dtypes (None otherwise)."""
+    import numpy as np
+    from tfcompat.framework.dtypes import DType
+    from tfcompat.framework.tensor import Tensor
+    if isinstance(obj, bytes):
+        return {"class_name": "__bytes__", "config": {"value": obj.decode("utf-8")}}
+    if isinstance(obj, slice):
+        return {"class_name": "__slice__", "config": {k: serialize_keras_object(getattr(obj, k))
+                                                      for k in ("start", "stop", "step")}}
+    if obj is Ellipsis:
+        return {"class_name": "__ellipsis__", "config": {}}
+    if isinstance(obj, DType):
+        return obj.name
+    if isinstance(obj, Tensor):
+        return {"class_name": "__tensor__", "config": {"value": obj.numpy().tolist(), "dtype": obj.dtype.name}}
+    if isinstance(obj, np.ndarray) and obj.ndim > 0:
+        return {"class_name": "__numpy__", "config": {"value": obj.tolist(), "dtype": obj.dtype.name}}
+    if isinstance(obj, (np.ndarray, np.generic)):
+        return obj.item()
+    return None
+
+
 def _serialize_function(fn):
-    from tfcompat.keras.saving.object_registration import GLOBAL_CUSTOM_NAMES
+    """Keras 3 writes every function as a `builtins.function` named by its registered name (a lambda as
+    its marshalled bytecode, with Keras's warning)."""
+    from tfcompat.keras.saving.object_registration import get_registered_name
     if fn.__name__ == "<lambda>":
-        raise NotImplementedError("tfcompat: serializing Python lambdas (bytecode) is not supported")
-    name = GLOBAL_CUSTOM_NAMES.get(id(fn))
-    if name is not None:
-        return {"module": fn.__module__, "class_name": "function", "config": name, "registered_name": name}
-    module = keras_module(type("x", (), {"__module__": fn.__module__}))
-    return {"module": module, "class_name": "function", "config": fn.__name__, "registered_name": fn.__name__}
+        import warnings
+        warnings.warn("The object being serialized includes a `lambda`. This is unsafe. In order to reload the "
+                      "object, you will have to pass `safe_mode=False` to the loading function. Please avoid using "
+                      "`lambda` in the future, and use named Python functions instead. This is the `lambda` being "
+                      f"serialized: {_source(fn)}", stacklevel=3)
+        return {"class_name": "__lambda__", "config": {"value": dump_function(fn)}}
+    return {"module": "builtins", "class_name": "function", "config": get_registered_name(fn),
+            "registered_name": "function"}
+
+
+def _source(fn):
+    import inspect
+    try:
+        return inspect.getsource(fn)
+    except (OSError, TypeError):
+        return repr(fn)
+
+
+def dump_function(fn):
+    """Keras's `func_dump`: (base64 of the marshalled code, defaults, closure cell values)."""
+    import codecs
+    import marshal
+    code = codecs.encode(marshal.dumps(fn.__code__), "base64").decode("ascii")
+    closure = tuple(c.cell_contents for c in fn.__closure__) if fn.__closure__ else None
+    return code, fn.__defaults__, closure
 
 
 # -- deserialization ------------------------------------------------------------------------------------
@@ -170,14 +220,23 @@ def retrieve_class_or_fn(name, registered_name, module, obj_type, full_config, c
         obj = _lookup_builtin(name, module, obj_type)
         if obj is not None:
             return obj
+    if module == "builtins" and obj_type == "function":
+        obj = _lookup_builtin(name, None, "function")
+        if obj is not None:
+            return obj
+        if ">" not in name:         # Keras <= 3.6 wrote a registered function by its bare name
+            for key, obj in custom_objects.items():
+                if key.endswith(">" + name):
+                    return obj
     raise TypeError(f"Could not locate {obj_type} '{name}'. Make sure custom classes and functions are decorated "
                     "with `@keras.saving.register_keras_serializable()`. If they are already decorated, make sure "
                     "they are all imported so that the decorator is run before trying to load them. Full object "
                     f"config: {full_config}")
 
 
-def deserialize_keras_object(config, custom_objects=None, safe_mode=True, **kwargs):
-    """The object a Keras 3 config dict describes (Keras's `deserialize_keras_object`)."""
+def deserialize_keras_object(config, custom_objects=None, safe_mode=True, module_objects=None, **kwargs):
+    """The object a Keras 3 config dict describes (Keras's `deserialize_keras_object`); `module_objects`
+    (a namespace's name -> object table) also resolves bare names, as `activations.deserialize` does."""
     from tfcompat.keras.saving import object_registration as reg
     scoped = in_safe_mode()
     safe_mode = scoped if scoped is not None else safe_mode
@@ -188,6 +247,10 @@ def deserialize_keras_object(config, custom_objects=None, safe_mode=True, **kwar
         return custom_objects[config]
     if isinstance(config, (list, tuple)):
         return [deserialize_keras_object(c, custom_objects, safe_mode) for c in config]
+    if module_objects is not None:
+        resolved = _from_module_objects(config, custom_objects, module_objects)
+        if resolved is not _NONE:
+            return resolved
     if isinstance(config, (str, int, float, bool)):
         return config
     if not isinstance(config, dict):
@@ -230,6 +293,33 @@ def deserialize_keras_object(config, custom_objects=None, safe_mode=True, **kwar
 
 
 _NONE = object()
+
+
+def _from_module_objects(config, custom_objects, module_objects):
+    """Keras's `module_objects` lookup: a name (or a function/class config) in the namespace's table; a name
+    it lacks comes back unchanged (_NONE: go on with the general rules)."""
+    inner = None
+    if isinstance(config, dict):
+        if "class_name" not in config:
+            raise ValueError(f"Unknown `config` as a `dict`, config={config}")
+        inner = config.get("config")
+        if config["class_name"] in custom_objects or config.get("registered_name") in custom_objects or \
+                (isinstance(inner, str) and inner in custom_objects):
+            return _NONE
+        if config["class_name"] == "function":
+            config = inner if config.get("module") == "builtins" else config.get("registered_name")
+        else:
+            if config.get("module", "_") is None:
+                raise TypeError(f"Cannot deserialize object of type `{config['class_name']}`. If "
+                                f"`{config['class_name']}` is a custom class, please register it using the "
+                                "`@keras.saving.register_keras_serializable()` decorator.")
+            config = config["class_name"]
+    if not isinstance(config, str) or config not in module_objects:
+        return config
+    obj = module_objects[config]
+    if isinstance(obj, type):
+        return obj.from_config(inner or {})
+    return obj
 
 
 def _deserialize_special(class_name, inner, custom_objects, safe_mode):
@@ -321,28 +411,21 @@ def load_function(code, defaults=None, closure=None):
                               argdefs=tuple(defaults) if defaults else None, closure=cells)
 
 
-def lookup_functions(kind, module, objects):
-    """Keras's `serialize`, `deserialize` and `get` for a module of named objects (losses, metrics).
+def lookup_functions(kind, objects):
+    """Keras's `serialize`, `deserialize` and `get` for a namespace of named objects (losses, metrics).
 
     `kind` names the objects in Keras's errors ("Could not interpret loss identifier: ..."),
-    `module` is the Keras module name written in configs, `objects` maps names to classes/functions.
+    `objects` maps names to the namespace's classes/functions.
     """
     import inspect
 
     def serialize(obj):
-        """Keras's serialized form: a function's name, or a config dict."""
-        if inspect.isfunction(obj):
-            return obj.__name__
-        return {"module": module, "class_name": type(obj).__name__, "config": obj.get_config(),
-                "registered_name": None}
+        """Keras's serialized form (`serialize_keras_object`)."""
+        return serialize_keras_object(obj)
 
     def deserialize(config, custom_objects=None):
         """The object a name or `serialize` dict describes."""
-        name = config if isinstance(config, str) else config["class_name"]
-        obj = (custom_objects or {}).get(name) or objects.get(name)
-        if obj is None:
-            raise ValueError(f"Could not interpret {kind} identifier: {config}")
-        return obj if isinstance(config, str) else obj.from_config(config["config"])
+        return deserialize_keras_object(config, custom_objects=custom_objects, module_objects=objects)
 
     def get(identifier):
         """The object for a name, a config dict or a callable (classes are instantiated)."""

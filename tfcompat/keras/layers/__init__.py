@@ -1,5 +1,6 @@
 """`keras.layers`: every Keras layer tfcompat provides."""
 from tfcompat.keras.layers.base import Layer  # noqa: F401
+from tfcompat.keras.layers.input_spec import InputSpec  # noqa: F401
 from tfcompat.keras.layers.input_layer import Input, InputLayer  # noqa: F401
 from tfcompat.keras.layers.core import Activation, Dense, Dropout, Flatten, Identity, Lambda  # noqa: F401
 from tfcompat.keras.layers.conv import (  # noqa: F401
@@ -26,6 +27,7 @@ from tfcompat.keras.layers.attention import (  # noqa: F401
 from tfcompat.keras.layers.rnn import (  # noqa: F401
     GRU, GRUCell, LSTM, LSTMCell, RNN, SimpleRNN, SimpleRNNCell, StackedRNNCells)
 from tfcompat.keras.layers.wrappers import Bidirectional, TimeDistributed  # noqa: F401
+from tfcompat.keras.layers.serialization import deserialize, serialize  # noqa: F401
 from tfcompat.keras.layers.preprocessing import (  # noqa: F401
     CategoryEncoding, CenterCrop, Discretization, IntegerLookup, Normalization, RandomContrast, RandomFlip,
     RandomRotation, RandomTranslation, RandomZoom, Resizing, StringLookup, TextVectorization)

@@ -1,0 +1,119 @@
+"""Keras 3 object serialization: registered functions and classes, `layers.serialize`/`deserialize`, the
+`serialize` / `deserialize` / `get` of activations, losses and metrics. Golden dicts are what Keras 3.15.1 printed."""
+import json
+import sys
+import zipfile
+
+import numpy as np
+import pytest
+
+import tfcompat as tf
+import tfcompat.keras
+keras = sys.modules["tfcompat.keras"]     # all of Keras 3 (`import keras`), not the `tf.keras` view
+
+saving = keras.saving
+REG_ACT = {"module": "builtins", "class_name": "function", "config": "t16_pkg>t16_act", "registered_name": "function"}
+
+
+@saving.register_keras_serializable(package="t16_pkg")
+def t16_act(x):
+    return tf.nn.relu(x) * 2.0
+
+
+@keras.utils.register_keras_serializable(package="t16_l", name="myloss")
+def t16_loss(y, p):
+    return tf.reduce_mean(tf.square(y - p))
+
+
+@saving.register_keras_serializable()
+def t16_metric(y, p):
+    return tf.reduce_mean(tf.abs(y - p))
+
+
+def plain(x):
+    return x
+
+
+@saving.register_keras_serializable(package="t16")
+class Scaled(keras.layers.Layer):
+    def __init__(self, k=1, **kw):
+        super().__init__(**kw)
+        self.k = k
+
+    def call(self, x):
+        return x * self.k
+
+    def get_config(self):
+        return {**super().get_config(), "k": self.k}
+
+
+def test_functions_serialize_as_builtins_function():
+    ser = saving.serialize_keras_object
+    assert ser(keras.activations.relu) == {"module": "builtins", "class_name": "function", "config": "relu",
+                                           "registered_name": "function"}
+    assert ser(keras.losses.mean_squared_error)["config"] == "mean_squared_error"
+    assert ser(plain) == {"module": "builtins", "class_name": "function", "config": "plain",
+                          "registered_name": "function"}
+    assert ser(t16_act) == REG_ACT
+    assert saving.get_registered_name(t16_act) == "t16_pkg>t16_act"
+    assert saving.get_registered_object("t16_l>myloss") is t16_loss
+
+
+def test_namespace_serialize_deserialize_get():
+    assert keras.activations.serialize(keras.activations.relu) == "relu"
+    assert keras.activations.serialize(t16_act) == REG_ACT
+    assert keras.activations.serialize(plain)["config"] == "plain"
+    assert keras.layers.Dense(2, activation=plain).get_config()["activation"]["config"] == "plain"
+    assert keras.losses.serialize(keras.losses.mean_squared_error) == {
+        "module": "builtins", "class_name": "function", "config": "mean_squared_error", "registered_name": "function"}
+    assert keras.losses.serialize(keras.losses.MeanSquaredError()) == {
+        "module": "keras.losses", "class_name": "MeanSquaredError",
+        "config": {"name": "mean_squared_error", "reduction": "sum_over_batch_size"}, "registered_name": None}
+    assert keras.metrics.serialize(t16_act) == REG_ACT
+    de = saving.deserialize_keras_object
+    assert de(REG_ACT) is t16_act
+    assert de({**REG_ACT, "config": "relu"}) is keras.activations.relu
+    assert de("relu") == "relu"
+    assert keras.activations.deserialize("relu") is keras.activations.relu
+    assert keras.activations.deserialize(REG_ACT) is t16_act
+    assert keras.activations.get(REG_ACT) is t16_act
+    assert keras.losses.deserialize("mean_squared_error") is keras.losses.mean_squared_error
+    assert keras.losses.deserialize(REG_ACT) is t16_act and keras.losses.get(REG_ACT) is t16_act
+    assert keras.metrics.get(REG_ACT) is t16_act
+    with pytest.raises(TypeError, match="Could not locate function 'nope'"):
+        de({**REG_ACT, "config": "nope"})
+    with pytest.raises(ValueError, match="Could not interpret activation function identifier: nope"):
+        keras.activations.get("nope")
+
+
+def test_registered_functions_in_a_saved_model(tmp_path):
+    inp = keras.Input((3,))
+    m = keras.Model(inp, keras.layers.Dense(2, activation=t16_act, kernel_initializer="ones")(inp))
+    m.compile(optimizer="adam", loss=t16_loss, metrics=[t16_metric])
+    x, y = np.ones((4, 3), "float32"), np.zeros((4, 2), "float32")
+    m.fit(x, y, epochs=1, verbose=0)
+    m.save(tmp_path / "m.keras")
+    with zipfile.ZipFile(tmp_path / "m.keras") as z:
+        config = json.loads(z.read("config.json"))
+    assert config["config"]["layers"][1]["config"]["activation"] == REG_ACT
+    cc = config["compile_config"]
+    assert cc["loss"] == {"module": "builtins", "class_name": "function", "config": "t16_l>myloss",
+                          "registered_name": "function"}
+    assert cc["metrics"] == [{"module": "builtins", "class_name": "function", "config": "Custom>t16_metric",
+                              "registered_name": "function"}]
+    m2 = keras.models.load_model(tmp_path / "m.keras")
+    assert m2.layers[1].activation is t16_act and m2.loss is t16_loss
+    np.testing.assert_allclose(m2.evaluate(x, y, verbose=0), [35.9040641784668, 5.992000102996826], rtol=1e-5)
+
+
+def test_layers_serialize_and_deserialize():
+    config = keras.layers.serialize(Scaled(3, name="a"))
+    assert config == {"module": __name__, "class_name": "Scaled", "config": {
+        "name": "a", "trainable": True, "dtype": {"module": "keras", "class_name": "DTypePolicy",
+                                                  "config": {"name": "float32"}, "registered_name": None}, "k": 3},
+        "registered_name": "t16>Scaled"}
+    layer = keras.layers.deserialize(config)
+    assert type(layer) is Scaled and layer.k == 3 and layer.name == "a"
+    with pytest.raises(ValueError, match="`keras.layers.deserialize` was passed a `config` object that is not a "
+                                         "`keras.layers.Layer`"):
+        keras.layers.deserialize(saving.serialize_keras_object(keras.optimizers.Adam()))
