@@ -725,3 +725,24 @@ def test_manager_with_iterator_and_reader_of_directory(tmp_path):
     assert manager2.restore_or_initialize() == manager.latest_checkpoint
     assert int(step2.numpy()) == 6
     assert next(it2)["x"].numpy().ravel().tolist() == next(it)["x"].numpy().ravel().tolist() == [0.0, 1.0]
+
+
+def test_declared_unsupported_options_name_themselves(tmp_path):
+    from tfcompat.framework.export import partial_note
+    with pytest.raises(NotImplementedError, match=r"^tf.train.CheckpointOptions\(experimental_skip_slot_variables="
+                                                  r"True\) is not supported by tfcompat$"):
+        tf.train.CheckpointOptions(experimental_skip_slot_variables=True)
+    with pytest.raises(NotImplementedError, match=r"^tf.train.CheckpointOptions\(experimental_sharding_callback="):
+        tf.train.CheckpointOptions(experimental_sharding_callback=object())
+    assert partial_note(tf.train.CheckpointOptions) == ("constructor arguments experimental_sharding_callback, "
+                                                        "experimental_skip_slot_variables")
+    with pytest.raises(NotImplementedError, match=r"^tf.train.get_or_create_global_step\(graph="):
+        tf.train.get_or_create_global_step(graph=object())
+    written = []
+    options = tf.train.CheckpointOptions(experimental_io_device="/job:localhost", enable_async=True,
+                                         experimental_write_callbacks=[written.append])
+    v = tf.Variable(2.0)
+    path = tf.train.Checkpoint(v=v).write(str(tmp_path / "ck"), options=options)
+    v.assign(0.0)
+    tf.train.Checkpoint(v=v).read(path, options=options).assert_consumed()
+    assert float(v) == 2.0 and written == [path]

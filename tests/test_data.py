@@ -634,3 +634,34 @@ def test_transformations_derive_from_their_receiver():
     shuffled = D.range(4).shuffle(4, seed=3)
     it = iter(D.zip(D.range(4), shuffled.map(lambda x: x).batch(2)).prefetch(1))
     assert tf.data.Iterator is type(it) and it._base == [[3, 0]]
+
+
+def test_declared_unsupported_arguments_name_themselves(tmp_path):
+    from tfcompat.framework.export import partial_note
+    with pytest.raises(NotImplementedError, match=r"^tf.data.Dataset.save\(compression='GZIP'\) is not supported"):
+        S.save(str(tmp_path / "a"), compression="GZIP")
+    with pytest.raises(NotImplementedError, match=r"^tf.data.Dataset.load\(wait=True\) is not supported"):
+        D.load(str(tmp_path / "a"), wait=True)
+    with pytest.raises(NotImplementedError, match=r"^tf.data.experimental.load\(reader_func="):
+        tf.data.experimental.load(str(tmp_path / "a"), reader_func=lambda ds: ds)
+    with pytest.raises(NotImplementedError, match=r"^tf.data.Dataset.bucket_by_sequence_length\("
+                                                  r"pad_to_bucket_boundary=True\)"):
+        S.bucket_by_sequence_length(lambda x: 1, [2], [1, 1], pad_to_bucket_boundary=True)
+    with pytest.raises(NotImplementedError, match=r"^tf.data.TextLineDataset\(num_parallel_reads=2\)"):
+        tf.data.TextLineDataset([str(tmp_path / "a.txt")], num_parallel_reads=2)
+    assert "save arguments compression, shard_func, checkpoint_args" in partial_note(D)
+    assert partial_note(tf.data.experimental.save) == "arguments compression, shard_func, checkpoint_args"
+    assert partial_note(tf.data.TextLineDataset).startswith("file names given as a dataset; constructor arguments "
+                                                           "num_parallel_reads")
+    S.save(str(tmp_path / "b"), compression=None)      # the default value is accepted
+    assert lst(tf.data.experimental.load(str(tmp_path / "b"))) == [1, 2, 3]
+
+
+def test_random_rerandomizes_as_tf():
+    # TF 2.21: two passes over take(3) agree only with a seed and without rerandomize_each_iteration=True
+    def same(ds):
+        return lst(ds.take(3)) == lst(ds.take(3))
+    assert [same(D.random()), same(D.random(rerandomize_each_iteration=False)),
+            same(D.random(rerandomize_each_iteration=True)), same(D.random(seed=1)),
+            same(D.random(seed=1, rerandomize_each_iteration=False)),
+            same(D.random(seed=1, rerandomize_each_iteration=True))] == [False, False, False, True, True, False]

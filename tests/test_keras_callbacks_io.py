@@ -3,8 +3,10 @@ import json
 import os
 
 import numpy as np
+import pytest
 
 import tfcompat as tf
+from tfcompat.framework.export import partial_note
 
 
 def small_model():
@@ -141,3 +143,21 @@ def test_backup_and_restore_resumes_after_interruption(tmp_path):
     assert history.epoch == [2, 3]                    # resumes after the last completed epoch
     assert not os.path.exists(tmp_path / "backup")    # deleted when training completes
     assert all(w.shape == s.shape for w, s in zip(resumed.weights, saved))
+
+
+def test_declared_unsupported_arguments_name_themselves(tmp_path):
+    cb = tf.keras.callbacks
+    for kwargs, text in (({"histogram_freq": 1}, r"TensorBoard\(histogram_freq=1\)"),
+                         ({"write_images": True}, r"TensorBoard\(write_images=True\)"),
+                         ({"profile_batch": 2}, r"TensorBoard\(profile_batch=2\)"),
+                         ({"embeddings_freq": 1}, r"TensorBoard\(embeddings_freq=1\)")):
+        with pytest.raises(NotImplementedError, match=f"^{text} is not supported by tfcompat$"):
+            cb.TensorBoard(str(tmp_path), **kwargs)
+    with pytest.raises(NotImplementedError, match=r"^BackupAndRestore\(save_freq=5\) is not supported"):
+        cb.BackupAndRestore(str(tmp_path), save_freq=5)
+    with pytest.raises(NotImplementedError, match=r"^BackupAndRestore\(double_checkpoint=True\) is not supported"):
+        cb.BackupAndRestore(str(tmp_path), double_checkpoint=True)
+    assert partial_note(cb.TensorBoard) == ("constructor arguments histogram_freq, write_images, profile_batch, "
+                                            "embeddings_freq")
+    assert partial_note(cb.BackupAndRestore) == "constructor arguments save_freq, double_checkpoint"
+    cb.TensorBoard(str(tmp_path), histogram_freq=0, profile_batch=0)      # defaults are accepted

@@ -455,3 +455,15 @@ def test_steps_in_tf_function_equal_eager(make, request):
         np.testing.assert_array_equal(a, b)
     if request.node.callspec.id in ("sgd", "adam"):
         assert len(body_runs) == 5 + 2 + 1
+
+
+def test_gradient_accumulation_steps_is_declared_unsupported():
+    from tfcompat.framework.export import partial_note
+    for cls in (tf.keras.optimizers.Adam, tf.keras.optimizers.AdamW, tf.keras.optimizers.SGD,
+                tf.keras.optimizers.Lion):
+        with pytest.raises(NotImplementedError, match=rf"^{cls.__name__}\(gradient_accumulation_steps=4\) is not "
+                                                      "supported by tfcompat$"):
+            cls(gradient_accumulation_steps=4)
+        assert partial_note(cls) == "constructor arguments gradient_accumulation_steps"
+    assert tf.keras.optimizers.RMSprop(gradient_accumulation_steps=None).get_config()[
+        "gradient_accumulation_steps"] is None

@@ -72,3 +72,25 @@ def test_tensorflow_saved_model_not_supported(tmp_path):
         tf.saved_model.load(str(tmp_path))
     with pytest.raises(OSError, match="SavedModel file does not exist"):
         tf.saved_model.load(str(tmp_path / "missing"))
+
+
+def test_load_checks_tags_as_tf_and_options_are_declared_unsupported(tmp_path):
+    from tfcompat.framework.export import partial_note
+    m = tf.Module()
+    m.v = tf.Variable(1.0)
+    d = str(tmp_path)
+    tf.saved_model.save(m, d)
+    for tags in (None, "serve", ["serve"], ("serve",)):
+        assert float(tf.saved_model.load(d, tags=tags).v) == 1.0
+    # TF 2.21's message for tags that name no MetaGraph
+    for tags, shown in (("train", "['train']"), (["serve", "x"], "['serve', 'x']"), ([], "[]")):
+        with pytest.raises(ValueError) as e:
+            tf.saved_model.load(d, tags=tags)
+        assert str(e.value) == (f"Got an incompatible argument to `tags`: {shown}. The SavedModel at {d} has one "
+                                "MetaGraph with tags ['serve']. You may omit the argument, pass 'None', or pass "
+                                "matching tags.")
+    with pytest.raises(NotImplementedError, match=r"^tf.saved_model.save\(options=<object"):
+        tf.saved_model.save(m, d, options=object())
+    with pytest.raises(NotImplementedError, match=r"^tf.saved_model.load\(options=<object"):
+        tf.saved_model.load(d, options=object())
+    assert partial_note(tf.saved_model.save) == partial_note(tf.saved_model.load) == "arguments options"

@@ -31,13 +31,14 @@ from tfcompat.data._common import AUTOTUNE, INFINITE, UNKNOWN, fn_output, scalar
 from tfcompat.data.iterator import NumpyIterator, OwnedIterator
 from tfcompat.data.options import Options
 from tfcompat.framework import dtypes
-from tfcompat.framework.export import tf_export
+from tfcompat.framework.export import tf_export, unsupported_args
 
 __all__ = ["AUTOTUNE", "INFINITE", "UNKNOWN", "Dataset", "DerivedDataset", "OwnedIterator"]
 
 
 @tf_export("data.Dataset", partial="no ragged elements; sparse elements only through from_tensor(s/_slices), map, "
-                                   "batch and unbatch; no tf.function tracing of user functions")
+                                   "batch and unbatch; no tf.function tracing of user functions; "
+                                   "sample_from_datasets' `weights` given as a dataset")
 class Dataset(st.DatasetBase):
     """A sequence of elements (structures of tensors) with TF's transformations; iterate it with `for`."""
 
@@ -169,18 +170,21 @@ class Dataset(st.DatasetBase):
         return readers.list_files(file_pattern, shuffle, seed)
 
     @staticmethod
+    @unsupported_args("compression", "reader_func", "wait", api_name="tf.data.Dataset.load")
     def load(path, element_spec=None, compression=None, reader_func=None, wait=False):
         """A dataset saved with `Dataset.save` (tfcompat's format, see `tfcompat.data.io`)."""
-        return data_io.load(path, element_spec, compression, reader_func)
+        return data_io.load(path, element_spec)
 
+    @unsupported_args("compression", "shard_func", "checkpoint_args", api_name="tf.data.Dataset.save")
     def save(self, path, compression=None, shard_func=None, checkpoint_args=None):
         """Writes the elements under directory `path` (NumPy `.npy` files plus a JSON spec, no pickle)."""
-        data_io.save(self, path, compression, shard_func, checkpoint_args)
+        data_io.save(self, path)
 
     @staticmethod
     def random(seed=None, rerandomize_each_iteration=None, name=None):
-        """An infinite stream of random int64 scalars (not TF's random number stream)."""
-        return sources.RandomDataset(seed)
+        """An infinite stream of random int64 scalars (not TF's random number stream); a new stream each
+        iteration without a seed or with `rerandomize_each_iteration=True`."""
+        return sources.RandomDataset(seed, seed is None or bool(rerandomize_each_iteration))
 
     @staticmethod
     def counter(start=0, step=1, dtype=dtypes.int64, name=None):
@@ -290,12 +294,13 @@ class Dataset(st.DatasetBase):
         """Groups elements by int64 `key_func`; each full window of a key goes through `reduce_func(key, ds)`."""
         return grouping.GroupByWindowDataset(self, key_func, reduce_func, window_size, window_size_func)
 
+    @unsupported_args("pad_to_bucket_boundary", api_name="tf.data.Dataset.bucket_by_sequence_length")
     def bucket_by_sequence_length(self, element_length_func, bucket_boundaries, bucket_batch_sizes,
                                   padded_shapes=None, padding_values=None, pad_to_bucket_boundary=False,
                                   no_padding=False, drop_remainder=False, name=None):
         """Batches elements of similar length together (buckets by `bucket_boundaries`), padded."""
         return grouping.bucket_by_sequence_length(self, element_length_func, bucket_boundaries, bucket_batch_sizes,
-                                                  padded_shapes, padding_values, pad_to_bucket_boundary, no_padding,
+                                                  padded_shapes, padding_values, no_padding,
                                                   drop_remainder)
 
     def with_options(self, options, name=None):

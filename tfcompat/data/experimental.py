@@ -16,7 +16,7 @@ def cardinality(dataset):
     return dataset.cardinality()
 
 
-@tf_export("data.experimental.sample_from_datasets")
+@tf_export("data.experimental.sample_from_datasets", partial="`weights` given as a dataset")
 def sample_from_datasets(datasets, weights=None, seed=None, stop_on_empty_dataset=False):
     return Dataset.sample_from_datasets(datasets, weights, seed, stop_on_empty_dataset)
 
@@ -26,14 +26,14 @@ def choose_from_datasets(datasets, choice_dataset, stop_on_empty_dataset=True):
     return Dataset.choose_from_datasets(datasets, choice_dataset, stop_on_empty_dataset)
 
 
-@tf_export("data.experimental.save")
+@tf_export("data.experimental.save", unsupported=("compression", "shard_func", "checkpoint_args"))
 def save(dataset, path, compression=None, shard_func=None, checkpoint_args=None):
-    return dataset.save(path, compression, shard_func, checkpoint_args)
+    return dataset.save(path)
 
 
-@tf_export("data.experimental.load")
+@tf_export("data.experimental.load", unsupported=("compression", "reader_func"))
 def load(path, element_spec=None, compression=None, reader_func=None):
-    return Dataset.load(path, element_spec, compression, reader_func)
+    return Dataset.load(path, element_spec)
 
 
 @tf_export("data.experimental.ignore_errors")

@@ -61,15 +61,13 @@ class GroupByWindowDataset(DerivedDataset):
 
 
 def bucket_by_sequence_length(dataset, element_length_func, bucket_boundaries, bucket_batch_sizes, padded_shapes,
-                              padding_values, pad_to_bucket_boundary, no_padding, drop_remainder):
+                              padding_values, no_padding, drop_remainder):
     """Groups elements by which `[boundary_i, boundary_i+1)` bucket their length falls in, then pads and batches."""
     boundaries = [int(b) for b in bucket_boundaries]
     sizes = [int(b) for b in bucket_batch_sizes]
     if len(sizes) != len(boundaries) + 1:
         raise ValueError(f"len(bucket_batch_sizes) must equal len(bucket_boundaries) + 1 but "
                          f"len(bucket_batch_sizes)={len(sizes)} and len(bucket_boundaries)={len(boundaries)}")
-    if pad_to_bucket_boundary:
-        raise NotImplementedError("bucket_by_sequence_length(pad_to_bucket_boundary=True)")
 
     def key_func(*element):
         length = call(element_length_func, element[0] if len(element) == 1 else element)

@@ -47,11 +47,7 @@ def _spec_from_json(obj):
     return st.TensorSpec(TensorShape(obj["shape"]), dtypes.as_dtype(obj["dtype"]))
 
 
-def save(dataset, path, compression=None, shard_func=None, checkpoint_args=None):
-    for name, value in (("compression", compression), ("shard_func", shard_func),
-                        ("checkpoint_args", checkpoint_args)):
-        if value is not None:
-            raise NotImplementedError(f"Dataset.save({name}=...)")
+def save(dataset, path):
     spec = dataset.element_spec
     flat_spec = st.flatten(spec)
     columns = [[] for _ in flat_spec]
@@ -76,10 +72,7 @@ def save(dataset, path, compression=None, shard_func=None, checkpoint_args=None)
         json.dump({"format": FORMAT, "num_elements": count, "spec": _spec_to_json(spec)}, f)
 
 
-def load(path, element_spec=None, compression=None, reader_func=None):
-    for name, value in (("compression", compression), ("reader_func", reader_func)):
-        if value is not None:
-            raise NotImplementedError(f"Dataset.load({name}=...)")
+def load(path, element_spec=None):
     spec_path = os.path.join(path, SPEC_FILE)
     if not os.path.exists(spec_path):
         raise errors.NotFoundError(None, None, f"tf.data snapshot element_spec file not found: {spec_path}.")

@@ -50,7 +50,7 @@ def _string(value):
     return wrap(a)
 
 
-@tf_export("data.TextLineDataset")
+@tf_export("data.TextLineDataset", partial="file names given as a dataset", unsupported=("num_parallel_reads",))
 class TextLineDataset(Dataset):
     """The lines of text files, without their line endings (`\\n` or `\\r\\n`), as scalar strings."""
 

@@ -173,9 +173,9 @@ class RandomDataset(CounterDataset):
 
     _tf_name = "_RandomDataset"
 
-    def __init__(self, seed):
-        # no seed: a drawn one, and a new stream per iteration
-        self._rerandomize, self._epoch, self._dtype = seed is None, 0, dtypes.int64
+    def __init__(self, seed, rerandomize):
+        # no seed: a drawn one
+        self._rerandomize, self._epoch, self._dtype = rerandomize, 0, dtypes.int64
         self._seed = draw_seed() if seed is None else to_int(seed)
 
     def _elements(self):

@@ -8,6 +8,7 @@ import warnings
 
 import numpy as np
 
+from tfcompat.framework.export import unsupported_args
 from tfcompat.keras.utils_progbar import Progbar, print_msg
 
 
@@ -665,6 +666,7 @@ class CSVLogger(Callback):
         self.writer = None
 
 
+@unsupported_args("save_freq", "double_checkpoint")
 class BackupAndRestore(Callback):
     """Backs up the model weights and epoch each epoch to `backup_dir`; a restarted `fit` resumes from them."""
 
@@ -672,10 +674,6 @@ class BackupAndRestore(Callback):
         super().__init__()
         if not backup_dir:
             raise ValueError("Empty `backup_dir` argument passed")
-        if save_freq != "epoch":
-            raise NotImplementedError("BackupAndRestore(save_freq=<int>) is not supported by tfcompat")
-        if double_checkpoint:
-            raise NotImplementedError("BackupAndRestore(double_checkpoint=True) is not supported by tfcompat")
         self.backup_dir = os.fspath(backup_dir)
         self.save_freq = save_freq
         self.delete_checkpoint = delete_checkpoint
@@ -704,6 +702,7 @@ class BackupAndRestore(Callback):
             shutil.rmtree(self.backup_dir)
 
 
+@unsupported_args("histogram_freq", "write_images", "profile_batch", "embeddings_freq")
 class TensorBoard(Callback):
     """Writes TensorBoard logs as Keras 3 does: the model's config (tag `keras`, TensorBoard's graphs page) when
     given the model, epoch (and with `update_freq`, batch) scalars under `log_dir/train` and `log_dir/validation`
@@ -712,14 +711,6 @@ class TensorBoard(Callback):
     def __init__(self, log_dir="logs", histogram_freq=0, write_graph=True, write_images=False, write_steps_per_second=False,
                  update_freq="epoch", profile_batch=0, embeddings_freq=0, embeddings_metadata=None):
         super().__init__()
-        if histogram_freq:
-            raise NotImplementedError("TensorBoard(histogram_freq=...) is not supported by tfcompat")
-        if write_images:
-            raise NotImplementedError("TensorBoard(write_images=True) is not supported by tfcompat")
-        if profile_batch:
-            raise NotImplementedError("TensorBoard(profile_batch=...) is not supported by tfcompat")
-        if embeddings_freq:
-            raise NotImplementedError("TensorBoard(embeddings_freq=...) is not supported by tfcompat")
         self.log_dir = os.fspath(log_dir)
         self.write_graph = write_graph
         self.write_steps_per_second = write_steps_per_second

@@ -26,16 +26,16 @@ MARKER = "tfcompat_saved_model.json"
 FORMAT = "tfcompat.saved_model"
 
 
-@tf_export("saved_model.save")
+@tf_export("saved_model.save", unsupported=("options",))     # tfcompat has no SaveOptions
 def save(obj, export_dir, signatures=None, options=None):
     """Writes `obj`'s variables and traced tf.functions to `export_dir` (format: see module doc)."""
     from tfcompat.saved_model import _save
-    _save.save(obj, export_dir, signatures, options)
+    _save.save(obj, export_dir, signatures)
 
 
-@tf_export("saved_model.load")
+@tf_export("saved_model.load", unsupported=("options",))     # tfcompat has no LoadOptions
 def load(export_dir, tags=None, options=None):
-    """Loads a SavedModel written by `tf.saved_model.save` of tfcompat."""
+    """Loads a SavedModel written by `tf.saved_model.save` of tfcompat (its one MetaGraph's tags: `serve`)."""
     export_dir = os.fspath(export_dir)
     if not os.path.exists(export_dir):
         from tfcompat.saved_model import _atomic_dir
@@ -45,8 +45,20 @@ def load(export_dir, tags=None, options=None):
             raise NotImplementedError(f"tf.saved_model.load({export_dir!r}): loading SavedModels written by "
                                       "TensorFlow is not supported by tfcompat yet")
         raise OSError(f"SavedModel file does not exist at: {export_dir}{os.sep}{{saved_model.pbtxt|saved_model.pb}}")
+    _check_tags(tags, export_dir)
     from tfcompat.saved_model import _load
     return _load.load(export_dir)
+
+
+def _check_tags(tags, export_dir):
+    """TF's check of `load(tags=...)` against the MetaGraph `save` writes (tagged `serve`)."""
+    if tags is None:
+        return
+    if not isinstance(tags, set):
+        tags = [tags] if isinstance(tags, (str, bytes)) else list(tags)
+    if set(tags) != {"serve"}:
+        raise ValueError(f"Got an incompatible argument to `tags`: {tags}. The SavedModel at {export_dir} has one "
+                         "MetaGraph with tags ['serve']. You may omit the argument, pass 'None', or pass matching tags.")
 
 
 @tf_export("saved_model.contains_saved_model")

@@ -138,10 +138,8 @@ def _signature_functions(obj, signatures):
     return out
 
 
-def save(obj, export_dir, signatures, options):
+def save(obj, export_dir, signatures):
     from tfcompat.train import checkpoint as ckpt_mod
-    if options is not None and any(getattr(options, a, None) for a in ("function_aliases", "experimental_io_device")):
-        raise NotImplementedError("tf.saved_model.save(options=...): SaveOptions are not supported by tfcompat")
     export_dir = os.fspath(export_dir)
     sig_fns = _signature_functions(obj, signatures)
     ckpt = ckpt_mod.Checkpoint(root=obj)

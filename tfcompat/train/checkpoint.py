@@ -16,7 +16,7 @@ import weakref
 import numpy as np
 
 from tfcompat.framework import dtypes, errors
-from tfcompat.framework.export import EXPORTS
+from tfcompat.framework.export import EXPORTS, unsupported_args
 from tfcompat.framework.tensor import storage
 from tfcompat.framework.variables import Variable
 from tfcompat.train import _bundle, _keras_children, _proto
@@ -511,8 +511,11 @@ def restore_objects(root, save_path):
 
 
 # -- tf.train.Checkpoint ------------------------------------------------------------------------------------------------
+@unsupported_args("experimental_sharding_callback", "experimental_skip_slot_variables",
+                  api_name="tf.train.CheckpointOptions")
 class CheckpointOptions:
-    """`tf.train.CheckpointOptions`: options for saving and restoring."""
+    """`tf.train.CheckpointOptions`: options for saving and restoring (`experimental_io_device` changes no file:
+    tfcompat reads and writes on the host)."""
 
     __slots__ = ("experimental_io_device", "experimental_enable_async_checkpoint", "experimental_write_callbacks",
                  "enable_async", "experimental_sharding_callback", "experimental_skip_slot_variables")
@@ -520,8 +523,6 @@ class CheckpointOptions:
     def __init__(self, experimental_io_device=None, experimental_enable_async_checkpoint=False,
                  experimental_write_callbacks=None, enable_async=False, experimental_sharding_callback=None,
                  experimental_skip_slot_variables=False):
-        if experimental_sharding_callback is not None:
-            raise NotImplementedError("CheckpointOptions(experimental_sharding_callback=...) is not supported by tfcompat")
         self.experimental_io_device = experimental_io_device
         self.experimental_enable_async_checkpoint = experimental_enable_async_checkpoint
         self.experimental_write_callbacks = experimental_write_callbacks

@@ -8,6 +8,7 @@ import time
 import weakref
 
 from tfcompat.framework import dtypes, errors
+from tfcompat.framework.export import unsupported_args
 from tfcompat.framework.tensor import _wrap
 from tfcompat.framework.variables import Variable, VariableAggregation
 from tfcompat.train import _bundle, _proto
@@ -324,11 +325,10 @@ def load_variable(ckpt_dir_or_file, name):
 _global_step = None
 
 
+@unsupported_args("graph", api_name="tf.train.get_or_create_global_step")     # graph mode only; tfcompat is eager
 def get_or_create_global_step(graph=None):
     """`tf.compat.v1.train.get_or_create_global_step`: the int64 `global_step` variable, made once."""
     global _global_step
-    if graph is not None:
-        raise NotImplementedError("get_or_create_global_step(graph=...) is graph-mode only; tfcompat is eager")
     if _global_step is None:
         _global_step = Variable(0, dtype=dtypes.int64, trainable=False, name="global_step",
                                 aggregation=VariableAggregation.ONLY_FIRST_REPLICA)

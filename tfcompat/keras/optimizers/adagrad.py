@@ -1,9 +1,11 @@
 """`keras.optimizers.Adagrad` and `Adadelta`: per-coordinate accumulator methods (Keras 3 formulas)."""
 import torch
 
+from tfcompat.framework.export import unsupported_args
 from tfcompat.keras.optimizers.base import Optimizer, base_kwargs, sqrt
 
 
+@unsupported_args("gradient_accumulation_steps")
 class Adagrad(Optimizer):
     """Keras 3's Adagrad: `acc += g^2; w -= lr * g / sqrt(acc + epsilon)`."""
 
@@ -34,6 +36,7 @@ class Adagrad(Optimizer):
         return config
 
 
+@unsupported_args("gradient_accumulation_steps")
 class Adadelta(Optimizer):
     """Keras 3's Adadelta: `delta = -sqrt(acc_delta + eps) * g / sqrt(acc_g + eps); w += lr * delta`."""
 

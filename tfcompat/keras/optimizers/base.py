@@ -16,6 +16,7 @@ import numpy as np
 import torch
 
 from tfcompat.eager.function import current_recorder
+from tfcompat.framework.export import unsupported_args
 from tfcompat.framework.op_def import input_storage
 from tfcompat.framework.tensor import EagerTensor, Tensor, _wrap, storage
 from tfcompat.keras.engine import naming
@@ -70,6 +71,7 @@ def base_kwargs(weight_decay, clipnorm, clipvalue, global_clipnorm, use_ema, ema
                 name=name)
 
 
+@unsupported_args("gradient_accumulation_steps")
 class Optimizer:
     """Keras 3's optimizer base class (`tf.keras.optimizers.Optimizer`)."""
 
@@ -88,11 +90,6 @@ class Optimizer:
         self.use_ema = use_ema
         self.loss_scale_factor = loss_scale_factor
         self.gradient_accumulation_steps = gradient_accumulation_steps
-        if gradient_accumulation_steps:
-            if not gradient_accumulation_steps >= 2:
-                raise ValueError("`gradient_accumulation_steps` must be an integer >= 2. Received: "
-                                 f"gradient_accumulation_steps={gradient_accumulation_steps}")
-            raise NotImplementedError("Optimizer(gradient_accumulation_steps=...) is not supported by tfcompat")
         if use_ema:
             if ema_momentum > 1 or ema_momentum < 0:
                 raise ValueError(f"`ema_momentum` must be in the range [0, 1]. Received: ema_momentum={ema_momentum}")
