@@ -512,8 +512,8 @@ def test_conv_input_is_not_copied_for_symmetric_padding(monkeypatch):
         return real(inp, *args, **kwargs)
 
     monkeypatch.setattr(torch.nn.functional, "conv2d", spy)
-    from tfcompat.ops import nn_ops
-    monkeypatch.setitem(nn_ops._CONV_FN, 2, spy)
+    from tfcompat.ops import conv_ops
+    monkeypatch.setitem(conv_ops._CONV_FN, 2, spy)
     x = tf.constant(_a(1, 6, 6, 3))
     tf.nn.conv2d(x, _b(3, 3, 3, 2), 1, "SAME")
     assert seen[0].data_ptr() == x._t.data_ptr()

@@ -43,7 +43,7 @@ def _reduce(losses, weights, reduction):
 def sparse_softmax_cross_entropy(labels, logits, weights=1.0, scope=None, loss_collection=None,
                                  reduction=Reduction.SUM_BY_NONZERO_WEIGHTS):
     """TF 1.x: cross-entropy of integer `labels` against `logits`, reduced as `reduction` says."""
-    from tfcompat.ops.nn_ops import sparse_softmax_cross_entropy_with_logits
+    from tfcompat.ops.nn_loss_ops import sparse_softmax_cross_entropy_with_logits
     losses = storage(sparse_softmax_cross_entropy_with_logits(labels=labels, logits=logits))
     return _wrap(_reduce(losses, weights, reduction))
 
@@ -51,7 +51,7 @@ def sparse_softmax_cross_entropy(labels, logits, weights=1.0, scope=None, loss_c
 def softmax_cross_entropy(onehot_labels, logits, weights=1.0, label_smoothing=0, scope=None, loss_collection=None,
                           reduction=Reduction.SUM_BY_NONZERO_WEIGHTS):
     """TF 1.x: cross-entropy of one-hot `onehot_labels` against `logits`."""
-    from tfcompat.ops.nn_ops import softmax_cross_entropy_with_logits
+    from tfcompat.ops.nn_loss_ops import softmax_cross_entropy_with_logits
     labels = input_storage(onehot_labels).to(input_storage(logits).dtype)
     if label_smoothing:
         n = labels.shape[-1]

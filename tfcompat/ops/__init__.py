@@ -2,6 +2,9 @@
 from tfcompat.ops import math_ops  # noqa: F401
 from tfcompat.ops import array_ops  # noqa: F401
 from tfcompat.ops import nn_ops  # noqa: F401
+from tfcompat.ops import nn_loss_ops  # noqa: F401
+from tfcompat.ops import conv_ops  # noqa: F401
+from tfcompat.ops import pool_ops  # noqa: F401
 from tfcompat.ops import random_ops  # noqa: F401
 from tfcompat.ops import linalg_ops  # noqa: F401
 from tfcompat.ops import image_ops  # noqa: F401

@@ -7,7 +7,7 @@ from tfcompat.framework.tensor import _wrap, storage
 from tfcompat.keras import activations, constraints, initializers, regularizers
 from tfcompat.keras.layers.base import Layer
 from tfcompat.keras.saving_utils import serialize_keras_object as _ser
-from tfcompat.ops import nn_ops
+from tfcompat.ops import conv_ops
 
 
 def _tuple(value, rank, name):
@@ -92,8 +92,8 @@ class BaseConv(Layer):
             pad = (self.kernel_size[0] - 1) * self.dilation_rate[0]
             x = torch.nn.functional.pad(x, (0, 0, pad, 0) if self.data_format == "channels_last" else (pad, 0))
             padding = "valid"
-        return nn_ops._conv(x, k, self.rank, list(self.strides), padding.upper(), list(self.dilation_rate),
-                            self._tf_format(), "Conv2D" if self.rank < 3 else "Conv3D")
+        return conv_ops._conv(x, k, self.rank, list(self.strides), padding.upper(), list(self.dilation_rate),
+                              self._tf_format(), "Conv2D" if self.rank < 3 else "Conv3D")
 
     def call(self, inputs):
         x = input_storage(inputs)
@@ -161,7 +161,7 @@ class _BaseConvTranspose(BaseConv):
         out = [self._output_size(n, kk, s, d, i) for i, (n, kk, s, d) in
                enumerate(zip(sizes, self.kernel_size, self.strides, self.dilation_rate))]
         shape = [x.shape[0]] + (out + [self.filters] if cl else [self.filters] + out)
-        fn = {1: nn_ops.conv1d_transpose, 2: nn_ops.conv2d_transpose, 3: nn_ops.conv3d_transpose}[self.rank]
+        fn = {1: conv_ops.conv1d_transpose, 2: conv_ops.conv2d_transpose, 3: conv_ops.conv3d_transpose}[self.rank]
         strides = list(self.strides) if self.rank > 1 else self.strides[0]
         dil = list(self.dilation_rate) if self.rank > 1 else self.dilation_rate[0]
         y = fn(_wrap(x), _wrap(k), shape, strides, padding=self.padding.upper(), data_format=self._tf_format(),
@@ -216,8 +216,8 @@ class DepthwiseConv2D(BaseConv):
 
     def _convolve(self, x, k):
         strides = [1, *self.strides, 1] if self.data_format == "channels_last" else [1, 1, *self.strides]
-        y = nn_ops.depthwise_conv2d(_wrap(x), _wrap(k), strides, self.padding.upper(),
-                                    data_format=self._tf_format(), dilations=list(self.dilation_rate))
+        y = conv_ops.depthwise_conv2d(_wrap(x), _wrap(k), strides, self.padding.upper(),
+                                      data_format=self._tf_format(), dilations=list(self.dilation_rate))
         return storage(y)
 
     def get_config(self):
@@ -270,9 +270,9 @@ class SeparableConv2D(BaseConv):
     def call(self, inputs):
         x = input_storage(inputs)
         strides = [1, *self.strides, 1] if self.data_format == "channels_last" else [1, 1, *self.strides]
-        y = storage(nn_ops.separable_conv2d(_wrap(x), self.depthwise_kernel.value, self.pointwise_kernel.value,
-                                            strides, self.padding.upper(), data_format=self._tf_format(),
-                                            dilations=list(self.dilation_rate)))
+        y = storage(conv_ops.separable_conv2d(_wrap(x), self.depthwise_kernel.value, self.pointwise_kernel.value,
+                                              strides, self.padding.upper(), data_format=self._tf_format(),
+                                              dilations=list(self.dilation_rate)))
         if self.bias is not None:
             b = self.bias._read()
             y = y + (b if self.data_format == "channels_last" else b.reshape(1, -1, 1, 1))

@@ -89,10 +89,10 @@ class _Pooling(Layer):
         self.built = True
 
     def call(self, inputs):
-        from tfcompat.ops import nn_ops
+        from tfcompat.ops import pool_ops
         fmt = {1: "NWC", 2: "NHWC", 3: "NDHWC"}[self._rank] if self.data_format == "channels_last" else \
             {1: "NCW", 2: "NCHW", 3: "NCDHW"}[self._rank]
-        fn = nn_ops.max_pool if self._max else nn_ops.avg_pool
+        fn = pool_ops.max_pool if self._max else pool_ops.avg_pool
         return fn(inputs, list(self.pool_size), list(self.strides), self.padding.upper(), data_format=fmt)
 
     def get_config(self):

@@ -1,0 +1,153 @@
+"""`tf.nn`'s losses: softmax/sigmoid cross entropies, l2 and Poisson losses, distributed loss scaling."""
+import math
+
+import torch
+import torch.nn.functional as F
+
+from tfcompat.framework import dtypes
+from tfcompat.framework.export import tf_export
+from tfcompat.framework.op_def import check_dtype, input_storage, int_value, same_dtype_inputs, type_name, wrap
+from tfcompat.ops._nn_common import _dims, _float_input, _op_error
+
+
+@tf_export("nn.softmax_cross_entropy_with_logits")
+def softmax_cross_entropy_with_logits(labels, logits, axis=-1, name=None):
+    """-sum(labels * log_softmax(logits, axis), axis); gradients flow to labels too (TF2)."""
+    lg = _float_input(logits, "SoftmaxCrossEntropyWithLogits")
+    lb = _like_input(labels, lg, "SoftmaxCrossEntropyWithLogits")
+    if lb.shape != lg.shape:
+        try:
+            torch.broadcast_shapes(lb.shape, lg.shape)
+        except RuntimeError:
+            raise _op_error(f"logits and labels must be broadcastable: logits_size={_dims(lg)} "
+                            f"labels_size={_dims(lb)}", "SoftmaxCrossEntropyWithLogits") from None
+        lb = lb.expand(lg.shape)
+    return wrap(_SoftmaxXent.apply(lb, lg, int(axis)))
+
+
+class _SoftmaxXent(torch.autograd.Function):
+    """TF's kernel: loss -sum(labels * log_softmax(logits)); d/dlogits = softmax - labels (TF assumes the
+    labels sum to 1), d/dlabels = -log_softmax."""
+
+    @staticmethod
+    def forward(ctx, labels, logits, axis):
+        logp = torch.log_softmax(logits, axis)
+        ctx.save_for_backward(labels, logp)
+        ctx.axis = axis
+        return -(labels * logp).sum(axis)
+
+    @staticmethod
+    def backward(ctx, grad):
+        labels, logp = ctx.saved_tensors
+        g = grad.unsqueeze(ctx.axis)
+        d_labels = -g * logp if ctx.needs_input_grad[0] else None
+        d_logits = g * (torch.exp(logp) - labels) if ctx.needs_input_grad[1] else None
+        return d_labels, d_logits, None
+
+
+@tf_export("nn.sparse_softmax_cross_entropy_with_logits")
+def sparse_softmax_cross_entropy_with_logits(labels, logits, name=None):
+    """-log_softmax(logits)[labels] over the last axis; labels out of [0, classes) raise on CPU, give NaN elsewhere."""
+    op = "SparseSoftmaxCrossEntropyWithLogits"
+    lg = _float_input(logits, op)
+    lb = input_storage(labels)
+    check_dtype(lb, op, frozenset([torch.int32, torch.int64]))
+    if lg.ndim == 0 or tuple(lb.shape) != tuple(lg.shape[:-1]):
+        raise ValueError("`labels.shape` must equal `logits.shape` except for the last dimension. Received: "
+                         f"labels.shape={tuple(lb.shape)} and logits.shape={tuple(lg.shape)}")
+    classes = lg.shape[-1]
+    flat = lb.reshape(-1).long()
+    if flat.numel():
+        bad = (flat < 0) | (flat >= classes)
+        if flat.device.type == "cpu":
+            if bool(bad.any()):
+                first = int(flat[bad][0])
+                values = " ".join(str(v) for v in flat.tolist())
+                raise _op_error(f"Received a label value of {first} which is outside the valid range of "
+                                f"[0, {classes}).  Label values: {values}", op)
+        else:
+            loss = F.cross_entropy(lg.reshape(-1, classes), flat.clamp(0, classes - 1), reduction="none")
+            return wrap(torch.where(bad, float("nan"), loss).reshape(lb.shape))
+    return wrap(F.cross_entropy(lg.reshape(-1, classes), flat, reduction="none").reshape(lb.shape))
+
+
+def _like_input(value, t, op):
+    """An input that must have the dtype of `t` (Python values convert to it; tensors must match)."""
+    v = input_storage(value, dtypes.FROM_STORAGE[t.dtype])
+    if v.dtype is not t.dtype:
+        raise _op_error(f"cannot compute {op} as input #1(zero-based) was expected to be a {type_name(t.dtype)} "
+                        f"tensor but is a {type_name(v.dtype)} tensor", op)
+    return v
+
+
+def _same_shape_pair(labels, logits, names=("logits", "labels")):
+    lg = _float_input(logits, "Mul")
+    lb = _like_input(labels, lg, "Mul")
+    if lb.shape != lg.shape:
+        raise ValueError(f"`{names[0]}` and `{names[1]}` must have the same shape, received ({_shape_str(lg)} vs "
+                         f"{_shape_str(lb)}).")
+    return lb, lg
+
+
+def _shape_str(t):
+    return str(tuple(t.shape))
+
+
+@tf_export("nn.sigmoid_cross_entropy_with_logits")
+def sigmoid_cross_entropy_with_logits(labels=None, logits=None, name=None):
+    """max(x, 0) - x * z + log(1 + exp(-|x|)) for logits x and labels z."""
+    z, x = _same_shape_pair(labels, logits)
+    return wrap(torch.relu(x) - x * z + torch.log1p(torch.exp(-torch.abs(x))))
+
+
+@tf_export("nn.weighted_cross_entropy_with_logits")
+def weighted_cross_entropy_with_logits(labels, logits, pos_weight, name=None):
+    """(1 - z) x + (1 + (q - 1) z) (log(1 + exp(-|x|)) + max(-x, 0)) for logits x, labels z, pos_weight q."""
+    z, x = _same_shape_pair(labels, logits)
+    q = input_storage(pos_weight, dtypes.FROM_STORAGE[x.dtype])
+    log_weight = 1 + (q - 1) * z
+    return wrap((1 - z) * x + log_weight * (torch.log1p(torch.exp(-torch.abs(x))) + torch.relu(-x)))
+
+
+@tf_export("nn.l2_loss")
+def l2_loss(t, name=None):
+    """sum(t ** 2) / 2."""
+    s = _float_input(t, "L2Loss")
+    return wrap(torch.sum(s * s) / 2)
+
+
+@tf_export("nn.log_poisson_loss")
+def log_poisson_loss(targets, log_input, compute_full_loss=False, name=None):
+    """exp(log_input) - log_input * targets, plus Stirling's term for targets > 1 if `compute_full_loss`."""
+    c, lg = _same_shape_pair(targets, log_input, ("log_input", "targets"))
+    loss = torch.exp(lg) - lg * c
+    if compute_full_loss:
+        stirling = c * torch.log(c) - c + 0.5 * torch.log(2 * math.pi * c)
+        loss = loss + torch.where((c >= 0) & (c <= 1), torch.zeros_like(c), stirling)
+    return wrap(loss)
+
+
+@tf_export("nn.compute_average_loss")
+def compute_average_loss(per_example_loss, sample_weight=None, global_batch_size=None):
+    """sum(per_example_loss * sample_weight) / global_batch_size (default: the batch size, axis 0)."""
+    t = input_storage(per_example_loss)
+    if t.ndim == 0:
+        raise ValueError("Invalid value passed for `per_example_loss`. Expected a tensor with at least rank 1. "
+                         f"Received per_example_loss={wrap(t).numpy()} with rank 0")
+    if not (t.is_floating_point() or t.is_complex()):
+        t = t.to(torch.float64)
+    if sample_weight is not None:
+        w = input_storage(sample_weight, dtypes.FROM_STORAGE[t.dtype])
+        t = t * w.to(t.dtype)
+    n = t.shape[0] if global_batch_size is None else int_value(global_batch_size)
+    return wrap(torch.sum(t) / n)
+
+
+@tf_export("nn.scale_regularization_loss")
+def scale_regularization_loss(regularization_loss):
+    """The sum of the regularization losses divided by the number of replicas (1 outside a strategy)."""
+    if isinstance(regularization_loss, (list, tuple)):
+        ts = same_dtype_inputs(regularization_loss, "AddN")
+        total = ts[0] if len(ts) == 1 else torch.stack([t.reshape(()) for t in ts]).sum()
+        return wrap(torch.sum(total))
+    return wrap(torch.sum(input_storage(regularization_loss)))
