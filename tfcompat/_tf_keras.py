@@ -34,7 +34,7 @@ class KerasView(types.ModuleType):
         except AttributeError:
             raise missing(self._tf_path, attr) from None
         if isinstance(value, types.ModuleType):
-            value = view(full, value)
+            value = view(full, importlib.import_module(TF_ONLY[full]) if full in TF_ONLY else value)
         self.__dict__[attr] = value
         return value
 
@@ -43,6 +43,8 @@ class KerasView(types.ModuleType):
         return sorted(n[len(prefix):] for n in tf_api_names() if n.startswith(prefix) and "." not in n[len(prefix):])
 
 
+# tf.keras modules that hold more than Keras 3's module of the same name (TF keeps Keras's legacy functions there)
+TF_ONLY = {"keras.backend": "tfcompat.keras.legacy_backend"}
 VIEW_ROOT = "tfcompat._keras_view"     # sys.modules name of the `tf.keras` view (and its submodules)
 
 

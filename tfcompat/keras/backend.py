@@ -60,3 +60,19 @@ def is_keras_tensor(x):
 
 def standardize_dtype(dtype):
     return dtypes.as_dtype(dtype).name
+
+
+def get_uid(prefix=""):
+    """1 for the first call with `prefix`, then 2, 3, ... (the counters Keras's automatic names use)."""
+    from tfcompat.keras.engine.naming import get_uid as next_uid
+    return next_uid(prefix)
+
+
+def is_float_dtype(dtype):
+    """Whether `dtype` is a floating-point dtype (float16/32/64, bfloat16)."""
+    return standardize_dtype(dtype).startswith(("float", "bfloat"))
+
+
+def is_int_dtype(dtype):
+    """Whether `dtype` is a signed or unsigned integer dtype."""
+    return standardize_dtype(dtype).startswith(("int", "uint"))

@@ -1,0 +1,142 @@
+"""tf.keras.backend: Keras 3's keras.backend plus the legacy functions TF 2.21 keeps there, against TF's output."""
+import contextlib
+import io
+
+import numpy as np
+import pytest
+
+import tfcompat as tf
+from tfcompat.keras import backend as keras_backend
+
+# run in TF 2.21 (with `import tensorflow as tf, numpy as np`), its output below
+SCRIPT = '''\
+K = tf.keras.backend
+print(K.get_uid('dense'), K.get_uid('dense'), K.get_uid(), K.get_uid())
+print(K.is_float_dtype('bfloat16'), K.is_float_dtype(tf.int32), K.is_int_dtype('uint8'), K.is_int_dtype(np.float32))
+x = K.constant([[1., 2.], [3., 4.]])
+print(repr(x), K.int_shape(x), K.ndim(x), K.dtype(x), K.count_params(x), repr(K.shape(x)))
+v = K.variable([[1., 2.]], name='v'); print(repr(v), type(v).__name__)
+print(K.eval(v), K.get_value(v), K.batch_get_value([v, x]))
+K.set_value(v, [[5, 6]]); print(v.numpy()); K.batch_set_value([(v, [[7, 8]])]); print(v.numpy())
+print(repr(K.zeros((2,2))), repr(K.ones((2,0))), repr(K.eye(2)))
+print(repr(K.sum(x)), repr(K.mean(x, axis=0)), repr(K.max(x, 1, True)), repr(K.std(x)), repr(K.var(x, 0)))
+print(repr(K.sqrt(K.constant([-1., 4.]))), repr(K.clip(x, 1.5, 3.)), repr(K.hard_sigmoid(x)), repr(K.relu(K.constant([-1., 2., 8.]), alpha=0.1, max_value=6.)))
+print(repr(K.batch_flatten(K.ones((2,2,3)))), repr(K.flatten(x)), repr(K.repeat(x, 2)), repr(K.repeat_elements(x, 2, 1)))
+print(repr(K.batch_dot(K.ones((2,3)), K.ones((2,3)), axes=1)))
+print(repr(K.dot(K.ones((2,3)), K.ones((3,4)))))
+print(repr(K.switch(K.constant(True, dtype='bool'), x, -x)))
+print(repr(K.categorical_crossentropy(K.constant([[0., 1.]]), K.constant([[0.3, 0.7]]))))
+print(repr(K.binary_crossentropy(K.constant([[0., 1.]]), K.constant([[0.3, 0.7]]))))
+print(repr(K.sparse_categorical_crossentropy(K.constant([1]), K.constant([[0.3, 0.7]]))))
+print(repr(K.arange(5)), repr(K.arange(1, 3, dtype='float32')), repr(K.one_hot([0, 2], 3)))
+print(repr(K.cast_to_floatx([1, 2])), repr(K.cast(x, 'int32')))
+print(repr(K.l2_normalize(K.constant([3., 4.]))), repr(K.temporal_padding(K.ones((1,1,1)))), repr(K.spatial_2d_padding(K.ones((1,1,1,1)))))
+print(repr(K.softmax(x)), repr(K.elu(K.constant([-1., 1.]), 0.5)))
+print(K.is_sparse(x), K.ndim(K.constant(1.)), K.int_shape(np.zeros((2,3))))
+tf.random.set_seed(1); np.random.seed(0)
+r = K.random_normal((2,)); print(r.shape, r.dtype)
+try: K.softmax(K.constant([1., 2.]))
+except Exception as e: print(type(e).__name__, e)
+print(repr(K.random_bernoulli((3,), p=1.0)))
+print(K.gather(x, [1]).numpy(), K.squeeze(K.ones((1,2)), 0).numpy(), K.tile(x, 2).shape if False else '', K.reverse(x, 0).numpy().tolist())
+print(K.moving_average_update(v, [[1., 1.]], 0.5).numpy())
+print(repr(K.update_add(v, [[1., 1.]])))
+'''
+
+TF_OUTPUT = '''\
+1 2 1 2
+True False True False
+<tf.Tensor: shape=(2, 2), dtype=float32, numpy=
+array([[1., 2.],
+       [3., 4.]], dtype=float32)> (2, 2) 2 float32 4 <tf.Tensor: shape=(2,), dtype=int32, numpy=array([2, 2], dtype=int32)>
+<tf.Variable 'v:0' shape=(1, 2) dtype=float32, numpy=array([[1., 2.]], dtype=float32)> ResourceVariable
+[[1. 2.]] [[1. 2.]] [array([[1., 2.]], dtype=float32), array([[1., 2.],
+       [3., 4.]], dtype=float32)]
+[[5. 6.]]
+[[7. 8.]]
+<tf.Variable 'Variable:0' shape=(2, 2) dtype=float32, numpy=
+array([[0., 0.],
+       [0., 0.]], dtype=float32)> <tf.Tensor: shape=(2, 0), dtype=float32, numpy=array([], shape=(2, 0), dtype=float32)> <tf.Variable 'Variable:0' shape=(2, 2) dtype=float32, numpy=
+array([[1., 0.],
+       [0., 1.]], dtype=float32)>
+<tf.Tensor: shape=(), dtype=float32, numpy=10.0> <tf.Tensor: shape=(2,), dtype=float32, numpy=array([2., 3.], dtype=float32)> <tf.Tensor: shape=(2, 1), dtype=float32, numpy=
+array([[2.],
+       [4.]], dtype=float32)> <tf.Tensor: shape=(), dtype=float32, numpy=1.1180340051651> <tf.Tensor: shape=(2,), dtype=float32, numpy=array([1., 1.], dtype=float32)>
+<tf.Tensor: shape=(2,), dtype=float32, numpy=array([0., 2.], dtype=float32)> <tf.Tensor: shape=(2, 2), dtype=float32, numpy=
+array([[1.5, 2. ],
+       [3. , 3. ]], dtype=float32)> <tf.Tensor: shape=(2, 2), dtype=float32, numpy=
+array([[0.7, 0.9],
+       [1. , 1. ]], dtype=float32)> <tf.Tensor: shape=(3,), dtype=float32, numpy=array([-0.1,  2. ,  6. ], dtype=float32)>
+<tf.Tensor: shape=(2, 6), dtype=float32, numpy=
+array([[1., 1., 1., 1., 1., 1.],
+       [1., 1., 1., 1., 1., 1.]], dtype=float32)> <tf.Tensor: shape=(4,), dtype=float32, numpy=array([1., 2., 3., 4.], dtype=float32)> <tf.Tensor: shape=(2, 2, 2), dtype=float32, numpy=
+array([[[1., 2.],
+        [1., 2.]],
+
+       [[3., 4.],
+        [3., 4.]]], dtype=float32)> <tf.Tensor: shape=(2, 4), dtype=float32, numpy=
+array([[1., 1., 2., 2.],
+       [3., 3., 4., 4.]], dtype=float32)>
+<tf.Tensor: shape=(2, 1), dtype=float32, numpy=
+array([[3.],
+       [3.]], dtype=float32)>
+<tf.Tensor: shape=(2, 4), dtype=float32, numpy=
+array([[3., 3., 3., 3.],
+       [3., 3., 3., 3.]], dtype=float32)>
+<tf.Tensor: shape=(2, 2), dtype=float32, numpy=
+array([[1., 2.],
+       [3., 4.]], dtype=float32)>
+<tf.Tensor: shape=(1,), dtype=float32, numpy=array([0.35667497], dtype=float32)>
+<tf.Tensor: shape=(1, 2), dtype=float32, numpy=array([[0.3566748, 0.3566748]], dtype=float32)>
+<tf.Tensor: shape=(1,), dtype=float32, numpy=array([0.35667497], dtype=float32)>
+<tf.Tensor: shape=(5,), dtype=int32, numpy=array([0, 1, 2, 3, 4], dtype=int32)> <tf.Tensor: shape=(2,), dtype=float32, numpy=array([1., 2.], dtype=float32)> <tf.Tensor: shape=(2, 3), dtype=float32, numpy=
+array([[1., 0., 0.],
+       [0., 0., 1.]], dtype=float32)>
+array([1., 2.], dtype=float32) <tf.Tensor: shape=(2, 2), dtype=int32, numpy=
+array([[1, 2],
+       [3, 4]], dtype=int32)>
+<tf.Tensor: shape=(2,), dtype=float32, numpy=array([0.6, 0.8], dtype=float32)> <tf.Tensor: shape=(1, 3, 1), dtype=float32, numpy=
+array([[[0.],
+        [1.],
+        [0.]]], dtype=float32)> <tf.Tensor: shape=(1, 3, 3, 1), dtype=float32, numpy=
+array([[[[0.],
+         [0.],
+         [0.]],
+
+        [[0.],
+         [1.],
+         [0.]],
+
+        [[0.],
+         [0.],
+         [0.]]]], dtype=float32)>
+<tf.Tensor: shape=(2, 2), dtype=float32, numpy=
+array([[0.26894143, 0.7310586 ],
+       [0.26894143, 0.7310586 ]], dtype=float32)> <tf.Tensor: shape=(2,), dtype=float32, numpy=array([-0.31606027,  1.        ], dtype=float32)>
+False 0 (2, 3)
+(2,) <dtype: 'float32'>
+ValueError Cannot apply softmax to a tensor that is 1D. Received input: [1. 2.]
+<tf.Tensor: shape=(3,), dtype=float32, numpy=array([1., 1., 1.], dtype=float32)>
+[[3. 4.]] [1. 1.]  [[3.0, 4.0], [1.0, 2.0]]
+[[4.  4.5]]
+<tf.Variable 'UnreadVariable' shape=(1, 2) dtype=float32, numpy=array([[5. , 5.5]], dtype=float32)>
+'''
+
+
+def test_legacy_backend_prints_what_tf_prints():
+    buf = io.StringIO()
+    with contextlib.redirect_stdout(buf):
+        exec(SCRIPT, {"tf": tf, "np": np})
+    assert buf.getvalue() == TF_OUTPUT
+
+
+def test_keras3_backend_lacks_the_legacy_functions():
+    # Keras 3.15's `keras.backend` has 14 names; the legacy ones live only in `tf.keras.backend`
+    assert not hasattr(keras_backend, "random_normal")
+    assert tf.keras.backend.floatx is keras_backend.floatx
+    assert tf.keras.backend.random_normal((2, 3)).shape == (2, 3)
+
+
+def test_unimplemented_legacy_names_say_so():
+    with pytest.raises(NotImplementedError, match="tf.keras.backend.rnn is not implemented"):
+        _ = tf.keras.backend.rnn
