@@ -24,11 +24,12 @@ not in exactly one cell, or EDITS/SKIPS/CELL_SKIPS name a stem the source no lon
 <out>/manifest_<PREFIX>.json (per file: repo, commit, path, folder, cells, edits; and the skips).
 
 `record` runs each file under real TF with ../shared/conformance/run.py, once per run directory, one file at
-a time under `flock /tmp/corpus_tf.lock` (never two TF recordings at once); files already recorded from the
-same corpus text are not rerun. `run` runs them under tfcompat (`--before`: the session's base commit, from
+a time under the lock /tmp/corpus_tf.lock (never two TF recordings at once), run1 for every file before run2;
+files already recorded from the same corpus text are not rerun. `run` runs them under tfcompat (`--before`: the session's base commit, from
 a worktree at /tmp/base16). Run both in the background: `nohup python tools/build_corpus.py record > log &`.
 """
 import argparse
+import fcntl
 import glob
 import hashlib
 import importlib
@@ -201,19 +202,23 @@ def recorded(result_dir, path):
         return json.load(f).get("corpus_sha256") == hashlib.sha256(g.read()).hexdigest()
 
 
-def run_harness(python, impl, result_dir, path, lock, env=None):
+def run_harness(python, impl, result_dir, path, lock, env=None, force=True):
+    """Run one corpus file under `impl` while holding `lock` (flock(2), as `flock LOCK CMD` takes it);
+    unless `force`, a file whose current text is already recorded in `result_dir` is not rerun."""
     nice = ["nice", "-n", "10"] if impl == "tfcompat" else []   # the TF recordings are the bottleneck
-    cmd = [*nice, "flock", lock, python, os.path.join(HARNESS, "run.py"), "--impl", impl,
-           "--out", result_dir, *TIMEOUTS, path]
-    subprocess.run(cmd, check=False, env=env)
+    with open(lock, "a") as held:
+        fcntl.flock(held, fcntl.LOCK_EX)
+        if force or not recorded(result_dir, path):
+            subprocess.run([*nice, python, os.path.join(HARNESS, "run.py"), "--impl", impl, "--out", result_dir,
+                            *TIMEOUTS, path], check=False, env=env)
 
 
 def cmd_record(args):
-    for path in corpus_files(args):
-        for run in args.runs:
-            result_dir = os.path.join(args.out, "expected", run)
-            if args.force or not recorded(result_dir, path):
-                run_harness(args.tf_python, "tensorflow", result_dir, path, TF_LOCK)
+    """Each run over all files before the next, so that a first reference of every file comes first."""
+    for run in args.runs:
+        for path in corpus_files(args):
+            run_harness(args.tf_python, "tensorflow", os.path.join(args.out, "expected", run), path, TF_LOCK,
+                        force=args.force)
 
 
 def base_env():
@@ -232,8 +237,7 @@ def cmd_run(args):
     env = base_env() if args.before else None
     result_dir = os.path.join(args.out, "results_before" if args.before else "results")
     for path in corpus_files(args):
-        if not (args.missing and recorded(result_dir, path)):
-            run_harness(sys.executable, "tfcompat", result_dir, path, TFCOMPAT_LOCK, env)
+        run_harness(sys.executable, "tfcompat", result_dir, path, TFCOMPAT_LOCK, env, force=not args.missing)
 
 
 def cmd_compare(args):
