@@ -26,6 +26,7 @@ class LogicalDeviceConfiguration(collections.namedtuple(
 class _Config:
     soft_placement = True
     memory_growth = {}
+    logical = {}              # PhysicalDevice -> its list of LogicalDeviceConfiguration (when split)
     visible = None            # list of visible PhysicalDevices, None = all
     intra_threads = 0
     inter_threads = 0
@@ -47,9 +48,17 @@ def list_physical_devices(device_type=None):
 
 @tf_export("config.list_logical_devices", "config.experimental.list_logical_devices")
 def list_logical_devices(device_type=None):
-    """The logical devices ops can run on: the visible physical devices, one logical device each."""
-    return [LogicalDevice("/device:" + d.name.split(":", 1)[1], d.device_type)
-            for d in get_visible_devices(device_type)]
+    """The logical devices ops can run on: one per visible physical device, or as many as it was split into.
+
+    As in TF, listing them initializes the runtime (logical devices can no longer be configured).
+    """
+    context.default_device()
+    out, counts = [], {}
+    for d in get_visible_devices(device_type):
+        for _ in _Config.logical.get(d) or [None]:
+            index = counts[d.device_type] = counts.get(d.device_type, -1) + 1
+            out.append(LogicalDevice(f"/device:{d.device_type}:{index}", d.device_type))
+    return out
 
 
 @tf_export("config.get_visible_devices", "config.experimental.get_visible_devices")
@@ -111,16 +120,41 @@ def get_memory_growth(device):
 
 @tf_export("config.get_logical_device_configuration", "config.experimental.get_virtual_device_configuration")
 def get_logical_device_configuration(device):
-    """None: tfcompat has one logical device per physical device."""
+    """The logical device configurations `device` was split into (None when it never was)."""
     _check_physical(device)
-    return None
+    configs = _Config.logical.get(device)
+    return None if configs is None else list(configs)
 
 
-@tf_export("config.set_logical_device_configuration", "config.experimental.set_virtual_device_configuration")
+_CPU_UNSUPPORTED = (("memory_limit", "Setting memory limit on CPU virtual devices is currently not supported"),
+                    ("experimental_priority", "Setting experimental_priority on CPU virtual  devices is currently "
+                                              "not supported"),
+                    ("experimental_device_ordinal", "Setting experimental_device_ordinal on CPU virtual  devices is "
+                                                    "currently not supported"))
+
+
+@tf_export("config.set_logical_device_configuration", "config.experimental.set_virtual_device_configuration",
+           partial="CPU only (a GPU cannot be split); ops on logical CPU:n run on the one torch CPU device and their "
+                   "tensors report device CPU:0")
 def set_logical_device_configuration(device, logical_devices):
-    """Splitting a device into logical devices is not supported."""
-    raise NotImplementedError("tfcompat does not support logical (virtual) device configurations "
-                              "(set_logical_device_configuration)")
+    """Splits physical `device` into `len(logical_devices)` logical devices (`/device:CPU:0`, `/device:CPU:1`, ...).
+
+    Only before the runtime is initialized (the first op, or `list_logical_devices`), as TF.
+    """
+    _check_physical(device)
+    configs = list(logical_devices)
+    for config in configs:
+        if not isinstance(config, LogicalDeviceConfiguration):
+            raise AttributeError(f"'{type(config).__name__}' object has no attribute 'memory_limit'")
+    if device.device_type != "CPU":
+        raise NotImplementedError(f"tfcompat cannot split {device.device_type} devices into logical devices "
+                                  "(set_logical_device_configuration)")
+    for field, message in _CPU_UNSUPPORTED:
+        if any(getattr(config, field) is not None for config in configs):
+            raise ValueError(message)
+    if context._default_device and configs != _Config.logical.get(device):
+        raise RuntimeError("Virtual devices cannot be modified after being initialized")
+    _Config.logical[device] = configs
 
 
 @tf_export("config.experimental.get_memory_info")
