@@ -1,6 +1,13 @@
-"""The op library, one module per TF namespace; importing it registers every op."""
+"""The op library, one module per family of TF ops; importing it registers every op."""
 from tfcompat.ops import math_ops  # noqa: F401
 from tfcompat.ops import array_ops  # noqa: F401
+from tfcompat.ops import gather_ops  # noqa: F401
+from tfcompat.ops import slicing_ops  # noqa: F401
+from tfcompat.ops import creation_ops  # noqa: F401
+from tfcompat.ops import sort_ops  # noqa: F401
+from tfcompat.ops import clip_ops  # noqa: F401
+from tfcompat.ops import einsum_ops  # noqa: F401
+from tfcompat.ops import segment_ops  # noqa: F401
 from tfcompat.ops import nn_ops  # noqa: F401
 from tfcompat.ops import nn_loss_ops  # noqa: F401
 from tfcompat.ops import conv_ops  # noqa: F401

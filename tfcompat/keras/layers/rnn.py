@@ -201,7 +201,8 @@ class LSTMCell(_BuiltinCell):
         init, units = self.bias_initializer, self.units
 
         def forget_bias_one(shape, dtype=None):
-            from tfcompat.ops.array_ops import concat, ones
+            from tfcompat.ops.array_ops import concat
+            from tfcompat.ops.creation_ops import ones
             return concat([init((units,), dtype=dtype), ones((units,), dtype=dtype),
                            init((2 * units,), dtype=dtype)], 0)
         return forget_bias_one

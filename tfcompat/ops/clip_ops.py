@@ -1,0 +1,68 @@
+"""TF's clipping ops: `tf.clip_by_value`, `clip_by_norm`, `clip_by_global_norm`."""
+import collections
+
+import torch
+
+from tfcompat.framework import dtypes
+from tfcompat.framework.context import current_device
+from tfcompat.framework.export import tf_export
+from tfcompat.framework.op_def import FLOAT, REAL, check_dtype, input_storage, int_list, wrap
+from tfcompat.framework.tensor import Tensor, storage
+from tfcompat.framework.variables import Variable
+from tfcompat.ops._array_util import _dims, _fail, _matching, _pyrange
+
+
+@tf_export("clip_by_value")
+def clip_by_value(t, clip_value_min, clip_value_max, name=None):
+    """Elementwise `min(max(t, clip_value_min), clip_value_max)` with broadcasting."""
+    x, hi = _matching([t, clip_value_max], "Minimum", "")
+    check_dtype(x, "Minimum", REAL)
+    m, lo = _matching([wrap(x), clip_value_min], "Maximum", "")
+    low = torch.where(x <= hi, x, hi)           # TF's minimum/maximum send tie gradients to x
+    out = torch.where(low >= lo, low, lo)
+    if out.shape != x.shape:
+        raise _fail(f"Incompatible shapes: {_dims(x.shape)} vs. {_dims(out.shape)}", "Maximum")
+    return wrap(out)
+
+
+@tf_export("clip_by_norm")
+def clip_by_norm(t, clip_norm, axes=None, name=None):
+    """Rescales `t` so that its L2 norm (over `axes`) is at most `clip_norm`."""
+    x = input_storage(t)
+    check_dtype(x, "Mul", FLOAT)
+    c = input_storage(clip_norm, dtypes.FROM_STORAGE[x.dtype]) if not isinstance(clip_norm, (Tensor, Variable)) \
+        else input_storage(clip_norm)
+    dims = tuple(_pyrange(x.ndim)) if axes is None else tuple(int_list(axes))
+    l2sum = torch.sum(x * x, dim=dims, keepdim=True) if dims else x * x
+    pos = l2sum > 0
+    l2norm = torch.where(pos, torch.sqrt(torch.where(pos, l2sum, torch.ones_like(l2sum))), l2sum)
+    return wrap(x * c / torch.maximum(l2norm, c))
+
+
+def _global_norm(t_list):
+    """sqrt(sum of squared L2 norms) of the tensors in `t_list` (None entries skipped)."""
+    ts = [input_storage(v) for v in t_list if v is not None]
+    if not ts:
+        return wrap(torch.tensor(0.0, device=current_device()))
+    return wrap(torch.sqrt(sum(torch.sum(v * v) for v in ts)))
+
+
+@tf_export("clip_by_global_norm")
+def clip_by_global_norm(t_list, clip_norm, use_norm=None, name=None):
+    """Scales every tensor by `clip_norm / max(global_norm, clip_norm)`; returns (list, global_norm)."""
+    if isinstance(t_list, (Tensor, Variable)) or not isinstance(t_list, collections.abc.Iterable):
+        raise TypeError("`t_list` should be a sequence of tensors. Received {}.".format(type(t_list)))
+    t_list = list(t_list)
+    norm = _global_norm(t_list) if use_norm is None else wrap(input_storage(use_norm))
+    g = storage(norm)
+    c = input_storage(clip_norm, dtypes.FROM_STORAGE[g.dtype]) if not isinstance(clip_norm, (Tensor, Variable)) \
+        else input_storage(clip_norm)
+    scale = c * torch.minimum(1.0 / g, 1.0 / c) + (g - g)
+    out = []
+    for v in t_list:
+        if v is None:
+            out.append(None)
+            continue
+        x = input_storage(v)
+        out.append(wrap(x * scale.to(x.dtype)))
+    return out, norm

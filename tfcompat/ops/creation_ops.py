@@ -1,0 +1,157 @@
+"""TF's tensor creation ops: `tf.range`, `fill`, `zeros`/`ones` (and `*_like`), `eye`, `linspace`, `meshgrid`."""
+import numpy as np
+import torch
+
+from tfcompat.framework import dtypes, errors
+from tfcompat.framework.context import current_device
+from tfcompat.framework.export import tf_export
+from tfcompat.framework.op_def import FLOAT, input_storage, int_list, int_value, same_dtype_inputs, wrap
+from tfcompat.framework.tensor import Tensor
+from tfcompat.framework.variables import Variable
+from tfcompat.ops._array_util import _IAE, _dims, _fail, _is_str, _tdtype
+
+
+_RANGE_ORDER = [torch.int32, torch.int64, torch.float32, torch.float64]
+
+
+def _range_arg(v):
+    if isinstance(v, (Tensor, Variable)):
+        t = input_storage(v)
+        return t.item(), t.dtype
+    if isinstance(v, (np.ndarray, np.generic)):
+        return v.item(), dtypes.as_dtype(v.dtype).torch_dtype
+    if isinstance(v, float):
+        return v, torch.float32
+    return int(v), torch.int32
+
+
+@tf_export("range")
+def range(start, limit=None, delta=1, dtype=None, name="range"):  # noqa: A001
+    """`[start, start+delta, ...)` up to `limit`; ints give int32, any float gives float32 (or `dtype`)."""
+    if limit is None:
+        start, limit = 0, start
+    vals = [_range_arg(v) for v in (start, limit, delta)]
+    if dtype is not None:
+        tdt = _tdtype(dtype)
+    else:
+        tdt = max((d for _, d in vals), key=lambda d: _RANGE_ORDER.index(d) if d in _RANGE_ORDER else -1)
+    s, l_, d = (v for v, _ in vals)
+    if d == 0:
+        raise _fail("Requires delta != 0: 0", "Range", "")
+    if d > 0 and s > l_:
+        raise _fail(f"Requires start <= limit when delta > 0: {s}/{l_}", "Range", "")
+    if d < 0 and s < l_:
+        raise _fail(f"Requires start >= limit when delta < 0: {s}/{l_}", "Range", "")
+    if tdt.is_floating_point:
+        n = int(np.ceil(abs((l_ - s) / d)))
+        return wrap(torch.arange(n, dtype=tdt, device=current_device()) * d + s)
+    return wrap(torch.arange(s, l_, d, dtype=tdt, device=current_device()))
+
+
+@tf_export("fill")
+def fill(dims, value, name=None):
+    """A tensor of shape `dims` filled with the scalar `value` (dtype inferred from it)."""
+    v = input_storage(value)
+    shp = _fill_dims(int_list(dims, "Fill"))
+    if _is_str(v):
+        return wrap(np.full(shp, v.reshape(())[()], dtype=object))
+    if v.ndim != 0:
+        raise _fail(f"value must be a scalar, got shape {_dims(v.shape)}", "Fill", "")
+    return wrap(v.expand(shp).clone() if shp else v.clone())
+
+
+def _fill_dims(dims):
+    """`dims` of a Fill, checked non-negative as TF's kernel does."""
+    for d in dims:
+        if d < 0:
+            raise errors.kernel_error(_IAE, f"Dimension {d} must be >= 0", "Fill")
+    return dims
+
+
+def _filled(shape, dtype, value):
+    dtype = dtypes.as_dtype(dtype)
+    shp = _fill_dims([int(shape)] if isinstance(shape, (int, np.integer))
+                     else int_list(shape, "Fill" if isinstance(shape, Tensor) else None))
+    if dtype is dtypes.string:
+        return wrap(np.full(shp, b"" if value == 0 else value, dtype=object))
+    return wrap(torch.full(shp, value, dtype=dtype.torch_dtype, device=current_device()))
+
+
+@tf_export("zeros")
+def zeros(shape, dtype=dtypes.float32, name=None, layout=None):
+    """A tensor of zeros of `shape` and `dtype` (float32 by default)."""
+    return _filled(shape, dtype, 0)
+
+
+@tf_export("ones")
+def ones(shape, dtype=dtypes.float32, name=None, layout=None):
+    """A tensor of ones of `shape` and `dtype` (float32 by default)."""
+    return _filled(shape, dtype, 1)
+
+
+def _like(input, dtype, value):  # noqa: A002
+    t = input_storage(input)
+    if dtype is None:
+        if _is_str(t):
+            return wrap(np.full(t.shape, b"" if value == 0 else value, dtype=object))
+        return wrap(torch.full_like(t, value))
+    return _filled(list(t.shape), dtype, value)
+
+
+@tf_export("zeros_like")
+def zeros_like(input, dtype=None, name=None, layout=None):  # noqa: A002
+    """Zeros with the shape (and dtype, unless given) of `input`."""
+    return _like(input, dtype, 0)
+
+
+@tf_export("ones_like")
+def ones_like(input, dtype=None, name=None, layout=None):  # noqa: A002
+    """Ones with the shape (and dtype, unless given) of `input`."""
+    return _like(input, dtype, 1)
+
+
+@tf_export("eye", "linalg.eye")
+def eye(num_rows, num_columns=None, batch_shape=None, dtype=dtypes.float32, name=None):
+    """An identity matrix (or a batch of them) of `dtype`."""
+    r = int_value(num_rows)
+    c = r if num_columns is None else int_value(num_columns)
+    out = torch.eye(r, c, dtype=_tdtype(dtype), device=current_device())
+    if batch_shape is not None:
+        b = int_list(batch_shape)
+        out = out.expand(b + [r, c]).clone()
+    return wrap(out)
+
+
+@tf_export("linspace")
+def linspace(start, stop, num, name=None, axis=0):
+    """`num` evenly spaced values from `start` to `stop` inclusive (N-D start/stop along `axis`)."""
+    a, b = same_dtype_inputs([start, stop], "LinSpace")
+    if a.dtype not in FLOAT:
+        a, b = a.to(torch.float64), b.to(torch.float64)
+    n = int_value(num)
+    a, b = torch.broadcast_tensors(a, b)
+    steps = max(n - 1, 1)
+    delta = (b - a) / steps
+    shape = [1] * (a.ndim + 1)
+    shape[0] = -1
+    mid = torch.arange(1, steps, dtype=a.dtype, device=a.device).reshape(shape)
+    out = torch.cat([a.unsqueeze(0), a.unsqueeze(0) + mid * delta.unsqueeze(0), b.unsqueeze(0)], 0)[:n]
+    ax = int_value(axis)
+    if ax < 0:
+        ax += out.ndim
+    return wrap(out.movedim(0, ax) if ax else out)
+
+
+@tf_export("meshgrid")
+def meshgrid(*args, **kwargs):
+    """Coordinate grids of 1-D inputs; `indexing='xy'` (default) swaps the first two output axes."""
+    indexing = kwargs.pop("indexing", "xy")
+    kwargs.pop("name", None)
+    if kwargs:
+        raise TypeError(f"Invalid keyword arguments: {list(kwargs)}")
+    if indexing not in ("xy", "ij"):
+        raise ValueError(f"Argument `indexing` parameter must be either 'xy' or 'ij', got '{indexing}'")
+    ts = [input_storage(a).reshape(-1) for a in args]
+    if not ts:
+        return []
+    return [wrap(g) for g in torch.meshgrid(*ts, indexing=indexing)]

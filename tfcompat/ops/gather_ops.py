@@ -1,0 +1,242 @@
+"""Gather/scatter: `tf.gather`, `gather_nd`, `scatter_nd`, `tensor_scatter_nd_*`, `where`, `boolean_mask`, `one_hot`."""
+import numpy as np
+import torch
+
+from tfcompat.framework import dtypes
+from tfcompat.framework.convert import to_storage
+from tfcompat.framework.export import tf_export
+from tfcompat.framework.op_def import input_storage, int_list, int_value, type_name, wrap
+from tfcompat.framework.tensor_shape import TensorShape
+from tfcompat.ops._array_util import _broadcast_dims, _dims, _fail, _int32, _int64, _is_str, _matching, _numel
+
+
+_INDEX_ATTRS = {
+    "GatherV2": ("Tindices", "int16, int32, int64",
+                 "signature=params:Tparams, indices:Tindices, axis:Taxis -> output:Tparams; attr=batch_dims:int,"
+                 "default=0; attr=Tparams:type; attr=Tindices:type,allowed=[DT_INT16, DT_INT32, DT_INT64]; "
+                 "attr=Taxis:type,allowed=[DT_INT32, DT_INT64]"),
+    "OneHot": ("TI", "uint8, int8, int32, int64",
+               "signature=indices:TI, depth:int32, on_value:T, off_value:T -> output:T; attr=axis:int,default=-1; "
+               "attr=T:type; attr=TI:type,default=DT_INT64,allowed=[DT_UINT8, DT_INT8, DT_INT32, DT_INT64]"),
+}
+
+
+def _index_input(indices, op):
+    i = input_storage(indices)
+    if _is_str(i) or i.dtype not in (_int32, _int64, torch.int16, torch.int8, torch.uint8):
+        attr, allowed, sig = _INDEX_ATTRS.get(op, ("Tindices", "int32, int64", None))
+        tail = f"\n\t; NodeDef: {{{{node {op}}}}}; Op<name={op}; {sig}>" if sig else ""
+        raise _fail(f"Value for attr '{attr}' of {type_name(i.dtype)} is not in the list of allowed values: "
+                    f"{allowed}{tail}", op)
+    return i
+
+
+def _out_of_range(idx, dim):
+    lo, hi = torch.aminmax(idx)
+    return int(lo) < 0 or int(hi) >= dim
+
+
+def _index_text(pos, shape):
+    return ",".join(str(int(v)) for v in np.unravel_index(pos, shape)) if len(shape) else ""
+
+
+@tf_export("gather")
+def gather(params, indices, validate_indices=None, axis=None, batch_dims=0, name=None):
+    """Slices of `params` along `axis` at `indices` (with `batch_dims` leading batch axes)."""
+    p = input_storage(params)
+    idx = _index_input(indices, "GatherV2")
+    bd = int_value(batch_dims)
+    if bd < 0:
+        bd += idx.ndim
+    a = bd if axis is None else int_value(axis)
+    if a < 0:
+        a += p.ndim
+    if not 0 <= a < p.ndim:
+        raise _fail(f"Expected axis in the range [{-p.ndim}, {p.ndim}), but got {a}", "GatherV2")
+    dim = p.shape[a]
+    if idx.numel() and _out_of_range(idx, dim):
+        pos = int(((idx < 0) | (idx >= dim)).reshape(-1).nonzero()[0])
+        raise _fail(f"indices[{_index_text(pos, tuple(idx.shape))}] = {int(idx.reshape(-1)[pos])} is not in "
+                    f"[0, {dim})", "GatherV2")
+    if _is_str(p):
+        if bd:
+            raise NotImplementedError("tf.gather: batch_dims for tf.string params")
+        return wrap(np.take(p, idx.cpu().numpy(), axis=a))
+    if bd == 0:
+        out = p.index_select(a, idx.reshape(-1))
+        return wrap(out.reshape(p.shape[:a] + idx.shape + p.shape[a + 1:]))
+    batch = p.shape[:bd]
+    nb = _numel(batch)
+    pp = p.reshape((nb,) + p.shape[bd:]).movedim(a - bd + 1, 1)
+    ii = idx.reshape(nb, -1).to(_int64)
+    rows = torch.arange(nb, device=p.device).unsqueeze(1)
+    out = pp[rows, ii].movedim(1, a - bd + 1)
+    return wrap(out.reshape(batch + p.shape[bd:a] + idx.shape[bd:] + p.shape[a + 1:]))
+
+
+def _check_nd(p_shape, idx, op, batch=0, scatter=False):
+    k = idx.shape[-1]
+    if k > len(p_shape) - batch:
+        raise _fail(f"index innermost dimension length must be <= params rank; saw: {k} vs. {len(p_shape)}", op)
+    if idx.numel() == 0:
+        return
+    limit = torch.tensor(p_shape[batch:batch + k], device=idx.device)
+    bad = ((idx < 0) | (idx >= limit)).any(-1).reshape(-1)
+    if bool(bad.any()):
+        pos = int(bad.nonzero()[0])
+        row = idx.reshape(-1, k)[pos].tolist()
+        where_ = _index_text(pos, tuple(idx.shape[:-1])).join("[]") if idx.ndim > 1 else "[]"
+        if scatter:
+            raise _fail(f"indices{where_} = [{', '.join(map(str, row))}] does not index into shape "
+                        f"{_dims(p_shape)}", op)
+        raise _fail(f"indices{where_} = [{', '.join(map(str, row))}] does not index into param shape "
+                    f"{_dims(p_shape)}, node name: {op}", op)
+
+
+@tf_export("gather_nd")
+def gather_nd(params, indices, batch_dims=0, name=None):
+    """Slices of `params` at the multi-indices in the last axis of `indices`."""
+    p = input_storage(params)
+    idx = _index_input(indices, "GatherNd")
+    bd = int_value(batch_dims)
+    _check_nd(tuple(p.shape), idx, "GatherNd", bd)
+    if _is_str(p):
+        if bd:
+            raise NotImplementedError("tf.gather_nd: batch_dims for tf.string params")
+        ii = idx.cpu().numpy()
+        return wrap(p[tuple(np.moveaxis(ii, -1, 0))])
+    k = idx.shape[-1]
+    idx = idx.to(_int64)
+    if bd == 0:
+        return wrap(p[tuple(idx.unbind(-1))] if k else p.expand(idx.shape[:-1] + p.shape))
+    batch = p.shape[:bd]
+    nb = _numel(batch)
+    pp = p.reshape((nb,) + p.shape[bd:])
+    ii = idx.reshape(nb, -1, k)
+    rows = torch.arange(nb, device=p.device).unsqueeze(1)
+    out = pp[(rows,) + tuple(ii.unbind(-1))]
+    return wrap(out.reshape(batch + idx.shape[bd:-1] + p.shape[bd + k:]))
+
+
+def _flat_nd(indices, shape, op):
+    """Row positions (int64, flattened over `shape[:k]`) of `indices` whose last axis has length k."""
+    k = indices.shape[-1]
+    _check_nd(tuple(shape), indices, op, scatter=True)
+    strides = []
+    s = 1
+    for d in reversed(shape[:k]):
+        strides.append(s)
+        s *= d
+    w = torch.tensor(strides[::-1], dtype=_int64, device=indices.device)
+    return (indices.to(_int64) * w).sum(-1).reshape(-1), k
+
+
+def _scatter_nd(tensor, indices, updates, op, mode):
+    idx = _index_input(indices, op)
+    u = updates
+    shape = tuple(tensor.shape)
+    flat, k = _flat_nd(idx, shape, op)
+    inner = shape[k:]
+    want = tuple(idx.shape[:-1]) + inner
+    if tuple(u.shape) != want:
+        raise _fail(f"Outer dimensions of indices and update must match. Indices shape: {_dims(idx.shape)}, "
+                    f"updates shape:{_dims(u.shape)}", op)
+    rows = _numel(shape[:k])
+    t2 = tensor.reshape(rows, -1)
+    u2 = u.reshape(flat.numel(), -1)
+    if mode == "update":
+        out = t2.index_copy(0, flat, u2)
+    elif mode == "add":
+        out = t2.index_add(0, flat, u2)
+    elif mode == "sub":
+        out = t2.index_add(0, flat, u2, alpha=-1) if u2.dtype is not torch.bool else t2
+    else:
+        out = t2.scatter_reduce(0, flat.unsqueeze(1).expand_as(u2), u2, mode, include_self=True)
+    return wrap(out.reshape(shape))
+
+
+@tf_export("scatter_nd")
+def scatter_nd(indices, updates, shape, name=None):
+    """A zero tensor of `shape` with `updates` summed in at `indices`."""
+    u = input_storage(updates)
+    return _scatter_nd(torch.zeros(int_list(shape), dtype=u.dtype, device=u.device), indices, u, "ScatterNd", "add")
+
+
+def _tensor_scatter(mode, op):
+    def f(tensor, indices, updates, name=None):
+        t, u = _matching([tensor, updates], op, numbers=(0, 2))
+        return _scatter_nd(t, indices, u, op, mode)
+    f.__name__ = "tensor_scatter_nd_" + ("update" if mode == "update" else mode.replace("amax", "max").replace(
+        "amin", "min"))
+    f.__doc__ = f"A copy of `tensor` with `updates` {mode}-combined in at the multi-indices `indices`."
+    return tf_export(f.__name__, "tensor_scatter_nd_" + f.__name__.rsplit("_", 1)[1])(f)
+
+
+tensor_scatter_nd_update = _tensor_scatter("update", "TensorScatterUpdate")
+tensor_scatter_nd_add = _tensor_scatter("add", "TensorScatterAdd")
+tensor_scatter_nd_sub = _tensor_scatter("sub", "TensorScatterSub")
+tensor_scatter_nd_max = _tensor_scatter("amax", "TensorScatterMax")
+tensor_scatter_nd_min = _tensor_scatter("amin", "TensorScatterMin")
+
+
+@tf_export("where")
+def where(condition, x=None, y=None, name=None):
+    """With one argument: int64 coordinates of true (non-zero) elements; else elementwise `x if c else y`."""
+    if x is None and y is None:
+        c = input_storage(condition)
+        if _is_str(c):
+            raise NotImplementedError("tf.where of a tf.string tensor")
+        return wrap(torch.nonzero(c))
+    if x is None or y is None:
+        raise ValueError("x and y must both be non-None or both be None.")
+    c = to_storage(condition, dtypes.bool)
+    a, b = _matching([x, y], "SelectV2", numbers=(1, 2))
+    if _broadcast_dims(_broadcast_dims(c.shape, a.shape) or [None, None], b.shape) is None or \
+            _broadcast_dims(c.shape, a.shape) is None:
+        raise _fail(f"condition {_dims(c.shape)}, then {_dims(a.shape)}, and else {_dims(b.shape)} must be "
+                    "broadcastable", "SelectV2")
+    if _is_str(a):
+        return wrap(np.where(c.cpu().numpy(), a, b))
+    return wrap(torch.where(c, a, b))
+
+
+@tf_export("boolean_mask")
+def boolean_mask(tensor, mask, axis=None, name="boolean_mask"):
+    """The elements (or slices along `axis`) of `tensor` where `mask` is true, flattened over the mask axes."""
+    t = input_storage(tensor)
+    m = input_storage(mask)
+    k = m.ndim
+    if k == 0:
+        raise ValueError("mask cannot be scalar.")
+    a = 0 if axis is None else int_value(axis)
+    if a < 0:
+        a += t.ndim
+    if tuple(t.shape[a:a + k]) != tuple(m.shape):
+        raise ValueError(f"Shapes {TensorShape(tuple(t.shape[a:a + k]))} and {TensorShape(tuple(m.shape))} "
+                         "are incompatible")
+    pos = torch.nonzero(m.reshape(-1)).reshape(-1)
+    if _is_str(t):
+        flat = t.reshape(t.shape[:a] + (-1,) + t.shape[a + k:])
+        return wrap(np.take(flat, pos.numpy(), axis=a))
+    flat = t.flatten(a, a + k - 1) if k > 1 else t
+    return wrap(flat.index_select(a, pos.to(t.device)))
+
+
+@tf_export("one_hot")
+def one_hot(indices, depth, on_value=None, off_value=None, axis=None, dtype=None, name=None):
+    """One-hot vectors of length `depth` along a new `axis` (-1 = last); out-of-range indices give all off."""
+    idx = _index_input(indices, "OneHot")
+    depth = int_value(depth)
+    on_dt = None if on_value is None else dtypes.FROM_STORAGE[input_storage(on_value).dtype]
+    off_dt = None if off_value is None else dtypes.FROM_STORAGE[input_storage(off_value).dtype]
+    if on_dt is not None and off_dt is not None and on_dt != off_dt:
+        raise TypeError(f"dtype {on_dt} of on_value does not match dtype {off_dt} of off_value")
+    dtype = dtypes.as_dtype(dtype if dtype is not None else on_dt or off_dt or dtypes.float32)
+    tdt = dtype.torch_dtype
+    on = input_storage(1 if on_value is None else on_value, dtype).to(idx.device)
+    off = input_storage(0 if off_value is None else off_value, dtype).to(idx.device)
+    hot = idx.unsqueeze(-1) == torch.arange(depth, device=idx.device, dtype=idx.dtype)
+    out = torch.where(hot, on.to(tdt), off.to(tdt))
+    if axis is not None and axis != -1:
+        out = out.movedim(-1, int_value(axis))
+    return wrap(out)

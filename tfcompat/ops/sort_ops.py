@@ -1,0 +1,139 @@
+"""TF's sorting and searching ops: `tf.sort`, `argsort`, `math.top_k`, `unique`, `searchsorted`, `sequence_mask`."""
+import collections
+
+import numpy as np
+import torch
+
+from tfcompat.framework import dtypes
+from tfcompat.framework.export import tf_export
+from tfcompat.framework.op_def import REAL, check_dtype, input_storage, int_value, type_name, wrap
+from tfcompat.ops._array_util import _fail, _int32, _int64, _is_str, _tdtype
+
+
+def _sort_axis(t, axis):
+    n = t.ndim
+    a = int_value(axis)
+    if not -n <= a < n:
+        raise ValueError(f"Argument `axis` = {a} not in range [{-n}, {n})" if n else
+                         "Argument `axis` = -1 not in range [0, 0)")
+    return a % n
+
+
+def _direction(direction):
+    if direction not in ("ASCENDING", "DESCENDING"):
+        raise ValueError(f"Argument `direction` should be one of ASCENDING, DESCENDING. Received: "
+                         f"direction={direction}")
+    return direction == "DESCENDING"
+
+
+@tf_export("sort")
+def sort(values, axis=-1, direction="ASCENDING", name=None):
+    """Sorted values along `axis`."""
+    t = input_storage(values)
+    desc = _direction(direction)
+    a = _sort_axis(t, axis)
+    return wrap(torch.sort(t, dim=a, descending=desc, stable=True).values)
+
+
+@tf_export("argsort")
+def argsort(values, axis=-1, direction="ASCENDING", stable=False, name=None):
+    """int32 indices that sort `values` along `axis` (ties keep input order)."""
+    t = input_storage(values)
+    desc = _direction(direction)
+    a = _sort_axis(t, axis)
+    return wrap(torch.sort(t, dim=a, descending=desc, stable=True).indices.to(_int32))
+
+
+TopKV2 = collections.namedtuple("TopKV2", ["values", "indices"])
+
+
+@tf_export("math.top_k", "nn.top_k")
+def top_k(input, k=1, sorted=True, index_type=dtypes.int32, name=None):  # noqa: A002
+    """The `k` largest entries of the last axis and their indices (lower index first on ties)."""
+    t = input_storage(input)
+    check_dtype(t, "TopKV2", REAL)
+    k = int_value(k)
+    if t.ndim == 0:
+        raise _fail("input must be at least 1-D, got shape []", "TopKV2")
+    if k < 0:
+        raise _fail(f"Need k >= 0, got {k}", "TopKV2")
+    if k > t.shape[-1]:
+        raise _fail(f"input must have at least k columns. Had {t.shape[-1]}, needed {k}", "TopKV2")
+    s = torch.sort(t, dim=-1, descending=True, stable=True)
+    return TopKV2(wrap(s.values[..., :k]), wrap(s.indices[..., :k].to(_tdtype(index_type))))
+
+
+@tf_export("math.in_top_k", "nn.in_top_k")
+def in_top_k(targets, predictions, k, name=None):
+    """Whether each target's prediction is among the `k` largest of its row (ties count in its favour)."""
+    p = input_storage(predictions)
+    tg = input_storage(targets).to(_int64)
+    k = int_value(k)
+    own = p.gather(1, tg.unsqueeze(1))
+    better = (p > own).sum(1)
+    ok = (better < k) & torch.isfinite(own.squeeze(1)) & (tg >= 0) & (tg < p.shape[1])
+    return wrap(ok)
+
+
+Unique = collections.namedtuple("Unique", ["y", "idx"])
+UniqueWithCounts = collections.namedtuple("UniqueWithCounts", ["y", "idx", "count"])
+
+
+def _unique(x, out_idx):
+    t = input_storage(x)
+    if t.ndim != 1:
+        raise _fail("unique expects a 1D vector.", "Unique")
+    odt = _tdtype(out_idx)
+    if _is_str(t):
+        first = {}
+        idx = [first.setdefault(v, len(first)) for v in t]
+        y = np.empty(len(first), dtype=object)
+        y[:] = list(first)
+        return y, torch.tensor(idx, dtype=odt), torch.bincount(torch.tensor(idx, dtype=_int64),
+                                                                minlength=len(first)).to(odt)
+    vals, inv, counts = torch.unique(t, sorted=True, return_inverse=True, return_counts=True)
+    pos = torch.arange(t.numel(), device=t.device)
+    first = torch.full((vals.numel(),), t.numel(), dtype=pos.dtype, device=t.device).scatter_reduce(
+        0, inv, pos, "amin")
+    order = torch.argsort(first)
+    rank_ = torch.empty_like(order)
+    rank_[order] = torch.arange(order.numel(), device=t.device)
+    return vals[order], rank_[inv].to(odt), counts[order].to(odt)
+
+
+@tf_export("unique")
+def unique(x, out_idx=dtypes.int32, name=None):
+    """Distinct values in order of first occurrence, and each element's position among them."""
+    y, idx, _ = _unique(x, out_idx)
+    return Unique(wrap(y), wrap(idx))
+
+
+@tf_export("unique_with_counts")
+def unique_with_counts(x, out_idx=dtypes.int32, name=None):
+    """`tf.unique` plus the number of occurrences of each distinct value."""
+    y, idx, count = _unique(x, out_idx)
+    return UniqueWithCounts(wrap(y), wrap(idx), wrap(count))
+
+
+@tf_export("searchsorted")
+def searchsorted(sorted_sequence, values, side="left", out_type=dtypes.int32, name=None):
+    """Insertion positions of `values` in the innermost axis of `sorted_sequence`."""
+    if side not in ("left", "right"):
+        raise ValueError(f"Argument `side` must be either 'right' or 'left'. Received: `side` = {side}.")
+    s = input_storage(sorted_sequence)
+    v = input_storage(values)
+    if v.dtype != s.dtype:
+        op = "LowerBound" if side == "left" else "UpperBound"
+        raise _fail(f"cannot compute {op} as input #1(zero-based) was expected to be a {type_name(s.dtype)} tensor "
+                    f"but is a {type_name(v.dtype)} tensor", op, "")
+    out = torch.searchsorted(s.contiguous(), v.contiguous(), right=side == "right")
+    return wrap(out.to(_tdtype(out_type)))
+
+
+@tf_export("sequence_mask")
+def sequence_mask(lengths, maxlen=None, dtype=dtypes.bool, name=None):
+    """`mask[..., j] = j < lengths[...]`, with `maxlen` columns (default: the largest length)."""
+    ln = input_storage(lengths)
+    m = int(ln.max()) if maxlen is None and ln.numel() else (0 if maxlen is None else int_value(maxlen))
+    out = torch.arange(m, device=ln.device, dtype=ln.dtype) < ln.unsqueeze(-1)
+    return wrap(out.to(_tdtype(dtype)))
