@@ -1,0 +1,154 @@
+"""Callbacks that save, restore or swap the model's weights: `ModelCheckpoint`, `BackupAndRestore`,
+`SwapEMAWeights`."""
+import json
+import os
+import warnings
+
+from tfcompat.framework.export import unsupported_args
+from tfcompat.keras.callbacks._base import Callback
+from tfcompat.keras.callbacks._control import MonitorCallback
+from tfcompat.keras.utils_progbar import print_msg
+
+
+class ModelCheckpoint(MonitorCallback):
+    """Saves the model (`model.save`) or its weights (`model.save_weights`) each epoch or every `save_freq` batches."""
+
+    def __init__(self, filepath, monitor="val_loss", verbose=0, save_best_only=False, save_weights_only=False,
+                 mode="auto", save_freq="epoch", initial_value_threshold=None):
+        super().__init__(monitor, mode, initial_value_threshold)
+        self.verbose = verbose
+        self.filepath = os.fspath(filepath)
+        self.save_best_only = save_best_only
+        self.save_weights_only = save_weights_only
+        self.save_freq = save_freq
+        self._batches_seen_since_last_saving = 0
+        self._last_batch_seen = None
+        self._current_epoch = 0
+        if save_freq != "epoch" and not isinstance(save_freq, int):
+            raise ValueError(f"Unrecognized save_freq: {save_freq}. Expected save_freq are 'epoch' or integer values")
+        if save_weights_only:
+            if not self.filepath.endswith(".weights.h5"):
+                raise ValueError("When using `save_weights_only=True` in `ModelCheckpoint`, the filepath provided "
+                                 "must end in `.weights.h5` (Keras weights format). Received: "
+                                 f"filepath={self.filepath}")
+        elif not self.filepath.endswith((".keras", ".h5")):
+            raise ValueError(f"The filepath provided must end in `.keras` (Keras model format). Received: "
+                             f"filepath={self.filepath}")
+
+    def on_train_batch_end(self, batch, logs=None):
+        if self._should_save_on_batch(batch):
+            self._save_model(self._current_epoch, batch, logs)
+
+    def on_epoch_begin(self, epoch, logs=None):
+        self._current_epoch = epoch
+
+    def on_epoch_end(self, epoch, logs=None):
+        if self.monitor_op is None:
+            self._set_monitor_op()
+        if self.save_freq == "epoch":
+            self._save_model(epoch, None, logs)
+
+    def _should_save_on_batch(self, batch):
+        if self.save_freq == "epoch":
+            return False
+        if self._last_batch_seen is None or batch <= self._last_batch_seen:
+            added = batch + 1
+        else:
+            added = batch - self._last_batch_seen
+        self._batches_seen_since_last_saving += added
+        self._last_batch_seen = batch
+        if self._batches_seen_since_last_saving >= self.save_freq:
+            self._batches_seen_since_last_saving = 0
+            return True
+        return False
+
+    def _should_save_model(self, epoch, logs, filepath):
+        logs = logs or {}
+        if not self.save_best_only:
+            if self.verbose > 0:
+                print_msg(f"\nEpoch {epoch + 1}: saving model to {filepath}")
+            return True
+        current = logs.get(self.monitor)
+        if current is None:
+            warnings.warn(f"Can save best model only with {self.monitor} available.", stacklevel=2)
+            return True
+        if self.monitor_op is None:
+            self._set_monitor_op()
+        best_str = "None" if self.best is None else f"{self.best:.5f}"
+        if self._is_improvement(current, self.best):
+            if self.verbose > 0:
+                print_msg(f"\nEpoch {epoch + 1}: {self.monitor} improved from {best_str} to {current:.5f}, "
+                          f"saving model to {filepath}")
+            self.best = current
+            return True
+        if self.verbose > 0:
+            print_msg(f"\nEpoch {epoch + 1}: {self.monitor} did not improve from {best_str}")
+        return False
+
+    def _save_model(self, epoch, batch, logs):
+        filepath = self._get_file_path(epoch, batch, logs or {})
+        try:
+            if self._should_save_model(epoch, logs, filepath):
+                dirname = os.path.dirname(filepath)
+                if dirname and not os.path.exists(dirname):
+                    os.makedirs(dirname)
+                if self.save_weights_only:
+                    self.model.save_weights(filepath, overwrite=True)
+                else:
+                    self.model.save(filepath, overwrite=True)
+                if self.verbose > 0:
+                    print_msg(f"\nEpoch {epoch + 1}: finished saving model to {filepath}")
+        except IsADirectoryError:
+            raise IOError("Please specify a non-directory filepath for ModelCheckpoint. Filepath used is an "
+                          f"existing directory: {filepath}") from None
+
+    def _get_file_path(self, epoch, batch, logs):
+        try:
+            if batch is None or "batch" in logs:
+                return self.filepath.format(epoch=epoch + 1, **logs)
+            return self.filepath.format(epoch=epoch + 1, batch=batch + 1, **logs)
+        except KeyError as e:
+            raise KeyError(f'Failed to format this callback filepath: "{self.filepath}". Reason: {e}') from None
+
+
+@unsupported_args("save_freq", "double_checkpoint")
+class BackupAndRestore(Callback):
+    """Backs up the model weights and epoch each epoch to `backup_dir`; a restarted `fit` resumes from them."""
+
+    def __init__(self, backup_dir, save_freq="epoch", double_checkpoint=False, delete_checkpoint=True):
+        super().__init__()
+        if not backup_dir:
+            raise ValueError("Empty `backup_dir` argument passed")
+        self.backup_dir = os.fspath(backup_dir)
+        self.save_freq = save_freq
+        self.delete_checkpoint = delete_checkpoint
+        self._weights_path = os.path.join(self.backup_dir, "latest.weights.h5")
+        self._training_metadata_path = os.path.join(self.backup_dir, "training_metadata.json")
+
+    def on_train_begin(self, logs=None):
+        if not self.model.built:
+            raise ValueError("To use the BackupAndRestore callback, you model must be built before you call "
+                             "`fit()`. Your model has not been built. You can build it by calling it on some data "
+                             "or by passing an `input_shape` to the first layer.")
+        if os.path.exists(self._weights_path) and os.path.exists(self._training_metadata_path):
+            self.model.load_weights(self._weights_path)
+            with open(self._training_metadata_path) as f:
+                self.model._initial_epoch = json.load(f)["epoch"] + 1
+
+    def on_epoch_end(self, epoch, logs=None):
+        os.makedirs(self.backup_dir, exist_ok=True)
+        self.model.save_weights(self._weights_path, overwrite=True)
+        from tfcompat.util.atomic_file import write_bytes          # a killed save never leaves half the JSON
+        write_bytes(self._training_metadata_path, [json.dumps({"epoch": epoch}).encode()])
+
+    def on_train_end(self, logs=None):
+        if self.delete_checkpoint and os.path.exists(self.backup_dir):
+            import shutil
+            shutil.rmtree(self.backup_dir)
+
+
+class SwapEMAWeights(Callback):
+    """Swaps model weights and EMA weights for evaluation: not implemented in tfcompat."""
+
+    def __init__(self, *args, **kwargs):
+        raise NotImplementedError("tf.keras.callbacks.SwapEMAWeights is not implemented in tfcompat")
