@@ -22,6 +22,7 @@ from tfcompat.keras import variables as kvars
 from tfcompat.keras._config import config
 from tfcompat.keras.engine import call_context, naming
 from tfcompat.keras.engine.keras_tensor import KerasTensor
+from tfcompat.keras.layers.input_spec import assert_input_compatibility
 from tfcompat.util import nest
 
 _FLOAT_POLICIES = ("float16", "float32", "float64", "bfloat16")
@@ -346,7 +347,10 @@ class Layer:
         self.built = True
 
     def __call__(self, *args, **kwargs):
+        spec = self.__dict__.get("input_spec")
         if args and _contains_keras_tensor(args, kwargs):
+            if spec is not None:
+                assert_input_compatibility(spec, args[0], self.name)
             from tfcompat.keras.engine.functional import symbolic_call
             return symbolic_call(self, args, kwargs)
         if not (len(args) == 1 and type(args[0]) is EagerTensor and
@@ -356,6 +360,8 @@ class Layer:
                                                                                           dict)) else v)
                       for k, v in kwargs.items()}
             _check_positional(args)
+        if spec is not None and args:        # Keras checks the converted (autocast) first input
+            assert_input_compatibility(spec, args[0], self.name)
         has_training, has_mask, training_default = _signature_flags(type(self))
         previous_mask = _mask_of(args[0]) if (_MASKS and args) else None
         if previous_mask is not None and has_mask and kwargs.get("mask") is None:
@@ -371,6 +377,9 @@ class Layer:
             training = kwargs.pop("training")
         if not self.built:
             self._maybe_build(args)
+            spec = self.__dict__.get("input_spec")
+            if spec is not None and args:        # as Keras: build may have set the spec (Dense's last axis)
+                assert_input_compatibility(spec, args[0], self.name)
         if _CALL_LOSSES[0] and call_context.current_depth() == 0:
             self._clear_losses()     # as Keras: a new outermost call starts with no added losses
         scoped = not _in_own_scope(self)

@@ -6,6 +6,7 @@ from tfcompat.framework.op_def import input_storage
 from tfcompat.framework.tensor import _wrap, storage
 from tfcompat.keras import activations, constraints, initializers, regularizers
 from tfcompat.keras.layers.base import Layer
+from tfcompat.keras.layers.input_spec import InputSpec
 from tfcompat.keras.saving_utils import serialize_keras_object as _ser
 from tfcompat.ops import conv_ops
 
@@ -61,12 +62,37 @@ class BaseConv(Layer):
         if filters is not None and (not isinstance(filters, int) or filters <= 0):
             raise ValueError(f"Invalid value for argument `filters`. Expected a strictly positive value. Received "
                              f"filters={filters}.")
+        self.input_spec = InputSpec(min_ndim=self.rank + 2)
 
     def _channels(self, input_shape):
-        return input_shape[-1] if self.data_format == "channels_last" else input_shape[1]
+        """The input's channel count; sets Keras's input spec (rank, and that channel count from now on)."""
+        last = self.data_format == "channels_last"
+        in_ch = input_shape[-1] if last else input_shape[1]
+        self.input_spec = InputSpec(min_ndim=self.rank + 2, axes={-1 if last else 1: in_ch})
+        return in_ch
+
+    def _check_output_size(self, input_shape):
+        """Keras's conv output-shape check at build: the input's rank, and no empty 'valid' output."""
+        last = self.data_format == "channels_last"
+        kernel = self.kernel_size + (input_shape[-1] if last else input_shape[1], self.filters)
+        input_shape = tuple(input_shape)
+        if len(kernel) != len(input_shape):
+            raise ValueError(f"Kernel shape must have the same length as input, but received kernel of shape "
+                             f"{kernel} and input of shape {input_shape}.")
+        if self.padding != "valid":
+            return
+        spatial = input_shape[1:-1] if last else input_shape[2:]
+        for n, k, s, d in zip(spatial, self.kernel_size, self.strides, self.dilation_rate):
+            if n is not None and (n - d * (k - 1) - 1) // s + 1 <= 0:
+                dil = "[" + " ".join(str(v) for v in self.dilation_rate) + "]"
+                raise ValueError(f"Computed output size would be zero or negative. Received `inputs shape="
+                                 f"{input_shape}`, `kernel shape={kernel}`, `dilation_rate={dil}`, `strides="
+                                 f"{self.strides}`, `padding={self.padding}`.")
 
     def build(self, input_shape):
         in_ch = self._channels(input_shape)
+        if not self.transpose:
+            self._check_output_size(input_shape)
         if in_ch is None:
             raise ValueError(f"The channel dimension of the inputs should be defined. Received input_shape="
                              f"{input_shape}")

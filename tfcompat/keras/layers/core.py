@@ -2,11 +2,13 @@
 import numpy as np
 import torch
 
+from tfcompat.framework import dtypes
 from tfcompat.framework.export import unsupported_args
 from tfcompat.framework.op_def import input_storage
 from tfcompat.framework.tensor import _wrap
 from tfcompat.keras import activations, constraints, initializers, regularizers
 from tfcompat.keras.layers.base import Layer
+from tfcompat.keras.layers.input_spec import InputSpec
 
 
 def _ser(obj):
@@ -14,16 +16,14 @@ def _ser(obj):
     return serialize_keras_object(obj)
 
 
-def _incompatible(layer, x, units_in):
-    """Keras 3's input-spec error of a Dense layer (`min_ndim=2`, last axis `units_in`), raised before `call`."""
-    shape = tuple(x.shape)
-    if len(shape) < 2:
-        message = f"expected min_ndim=2, found ndim={len(shape)}. Full shape received: {shape}"
-    else:
-        message = f"expected axis -1 of input shape to have value {units_in}, but received input with shape {shape}"
-    e = ValueError(f"Input 0 with name 'None' of layer '{layer.name}' is incompatible with the layer: {message}")
-    e._keras_input_spec_of = layer
-    return e
+def _promote(x, k):
+    """`x` and the kernel `k` in Keras's result dtype: integer and bool inputs take the kernel's float dtype."""
+    if not isinstance(x, torch.Tensor):
+        raise ValueError(f"dtype='{dtypes.as_dtype(x.dtype).name}' is not a valid dtype for Keras type promotion.")
+    if not (x.is_floating_point() or x.is_complex()):
+        return x.to(k.dtype), k
+    dt = torch.promote_types(x.dtype, k.dtype)
+    return x.to(dt), k.to(dt)
 
 
 @unsupported_args("lora_rank")
@@ -34,8 +34,7 @@ class Dense(Layer):
                  bias_initializer="zeros", kernel_regularizer=None, bias_regularizer=None, activity_regularizer=None,
                  kernel_constraint=None, bias_constraint=None, lora_rank=None, lora_alpha=None, **kwargs):
         super().__init__(activity_regularizer=activity_regularizer, **kwargs)
-        self.units = int(units)
-        if self.units <= 0:
+        if not isinstance(units, int) or units <= 0:     # as Keras: np.int32(3) and 3.0 are rejected
             raise ValueError(f"Received an invalid value for `units`, expected a positive integer. "
                              f"Received: units={units}")
         self.activation = activations.get(activation)
@@ -46,10 +45,13 @@ class Dense(Layer):
         self.bias_regularizer = regularizers.get(bias_regularizer)
         self.kernel_constraint = constraints.get(kernel_constraint)
         self.bias_constraint = constraints.get(bias_constraint)
+        self.units = units
         self.supports_masking = True
+        self.input_spec = InputSpec(min_ndim=2)
 
     def build(self, input_shape):
         input_dim = input_shape[-1]
+        self.input_spec = InputSpec(min_ndim=2, axes={-1: input_dim})
         self._kernel = self.add_weight(name="kernel", shape=(input_dim, self.units),
                                        initializer=self.kernel_initializer, regularizer=self.kernel_regularizer,
                                        constraint=self.kernel_constraint)
@@ -73,10 +75,8 @@ class Dense(Layer):
     def call(self, inputs, training=None):
         x = input_storage(inputs)
         k = self._kernel._read()
-        if x.ndim < 2 or x.shape[-1] != k.shape[0]:
-            raise _incompatible(self, x, k.shape[0])
         if x.dtype is not k.dtype:
-            k = k.to(x.dtype)
+            x, k = _promote(x, k)
         if self._bias is not None:
             b = self._bias._read().to(x.dtype)
             out = torch.addmm(b, x, k) if x.ndim == 2 else torch.matmul(x, k) + b

@@ -7,6 +7,7 @@ from tfcompat.framework.tensor import _wrap
 from tfcompat.keras import constraints, initializers, regularizers
 from tfcompat.keras.layers.base import Layer
 from tfcompat.keras.saving_utils import serialize_keras_object as _ser
+from tfcompat.ops import nn_ops
 
 
 @unsupported_args("lora_rank")
@@ -41,9 +42,9 @@ class Embedding(Layer):
     def call(self, inputs):
         ids = input_storage(inputs)
         if ids.dtype not in (torch.int32, torch.int64):
-            ids = ids.to(torch.int64)
-        table = self.embeddings._read()
-        return _wrap(torch.nn.functional.embedding(ids.long(), table))
+            ids = ids.to(torch.int32)
+        ids = torch.where(ids < 0, ids + self.input_dim, ids)     # Keras's `take`: negative ids count from the end
+        return nn_ops.embedding_lookup(_wrap(self.embeddings._read()), _wrap(ids))   # out of range: TF's error
 
     def compute_mask(self, inputs, mask=None):
         if not self.mask_zero:

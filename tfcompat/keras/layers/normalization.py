@@ -7,6 +7,7 @@ from tfcompat.framework.tensor import _wrap, storage
 from tfcompat.keras import constraints, initializers, regularizers
 from tfcompat.keras.engine import call_context
 from tfcompat.keras.layers.base import Layer
+from tfcompat.keras.layers.input_spec import InputSpec
 from tfcompat.keras.saving_utils import serialize_keras_object as _ser
 
 
@@ -53,6 +54,7 @@ class BatchNormalization(Layer):
         rank = len(input_shape)
         self._axis = self.axis % rank
         dim = input_shape[self._axis]
+        self.input_spec = InputSpec(ndim=rank, axes={self.axis: dim})
         shape = (dim,)
         self.gamma = self.add_weight(shape=shape, name="gamma", initializer=self.gamma_initializer,
                                      regularizer=self.gamma_regularizer, constraint=self.gamma_constraint) \

@@ -4,6 +4,7 @@ import torch
 from tfcompat.framework.op_def import input_storage
 from tfcompat.framework.tensor import _wrap
 from tfcompat.keras.layers.base import Layer
+from tfcompat.keras.layers.input_spec import InputSpec
 
 
 class _GlobalPooling(Layer):
@@ -14,6 +15,7 @@ class _GlobalPooling(Layer):
         super().__init__(**kwargs)
         self.data_format = data_format or "channels_last"
         self.keepdims = keepdims
+        self.input_spec = InputSpec(ndim=self._rank + 2)
         self.built = True
 
     def call(self, inputs):
@@ -86,6 +88,7 @@ class _Pooling(Layer):
         self.strides = _tuple(strides, self._rank, "strides") if strides is not None else self.pool_size
         self.padding = padding.lower()
         self.data_format = _data_format(data_format)
+        self.input_spec = InputSpec(ndim=self._rank + 2)
         self.built = True
 
     def call(self, inputs):

@@ -15,6 +15,7 @@ from tfcompat.framework.op_def import input_storage
 from tfcompat.framework.tensor import _wrap, storage
 from tfcompat.keras import activations, constraints, initializers, regularizers
 from tfcompat.keras.layers.base import Layer
+from tfcompat.keras.layers.input_spec import InputSpec
 from tfcompat.keras.layers.wrappers import build_child
 from tfcompat.keras.saving_utils import serialize_keras_object as _ser
 from tfcompat.util import nest
@@ -513,6 +514,7 @@ class _RNNLayer(RNN):
                          zero_output_for_mask=zero_output_for_mask, activity_regularizer=activity_regularizer, trainable=trainable, dtype=dtype, name=name,
                          **layer_kwargs)
         self.use_cudnn = use_cudnn
+        self.input_spec = InputSpec(ndim=3)     # as Keras's LSTM/GRU/SimpleRNN: (batch, time, features)
 
     def __getattr__(self, name):
         # units, activation, dropout, ...: Keras exposes the cell's settings on the layer.

@@ -1,4 +1,6 @@
 """Functional models: a graph of layer calls between `keras.Input`s and output KerasTensors."""
+import numpy as np
+
 from tfcompat.keras.engine import naming
 from tfcompat.keras.engine.functional import run_graph, topological_nodes
 from tfcompat.keras.engine.keras_tensor import KerasTensor
@@ -72,6 +74,7 @@ class Functional(Model):
             values = nest.flatten(inputs) if isinstance(struct, (list, tuple, dict)) else [inputs]
         values = [self._convert_inputs(v) for v in values]
         kts = nest.flatten(struct)
+        values = cast_inputs(kts, values)
         check_input_shapes(self, kts, values)
         values = adjust_input_ranks(kts, values, struct)
         return run_graph(self._nodes, kts, values, self._outputs_struct, training)
@@ -100,6 +103,22 @@ def check_input_shapes(model, kts, values):
                            f"expected shape={want}, found shape={got_s}")
             e._keras_input_spec_of = model
             raise e
+
+
+def cast_inputs(kts, values):
+    """Keras 3's `_convert_inputs_to_tensors`: each input becomes a tensor of its `Input`'s dtype (uint8 images
+    reach a float32 model as float32, so gradients flow)."""
+    from tfcompat.framework.convert import convert_to_tensor
+    from tfcompat.framework.tensor import Tensor
+    from tfcompat.ops.math_ops import cast
+    out = []
+    for kt, x in zip(kts, values):
+        if isinstance(x, np.ndarray):
+            x = convert_to_tensor(x)
+        if isinstance(x, Tensor) and x.dtype != kt.dtype and "string" not in (x.dtype.name, kt.dtype.name):
+            x = cast(x, kt.dtype)
+        out.append(x)
+    return out
 
 
 def adjust_input_ranks(kts, values, struct):

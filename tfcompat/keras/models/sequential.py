@@ -89,8 +89,9 @@ class Sequential(Model):
     def call(self, inputs, training=None, mask=None):
         x = inputs
         if self._input_layer is not None:
-            from tfcompat.keras.models.functional import adjust_input_ranks
-            x = adjust_input_ranks([self._input_layer.output], [x], x)[0]
+            from tfcompat.keras.models.functional import adjust_input_ranks, cast_inputs
+            kts = [self._input_layer.output]
+            x = adjust_input_ranks(kts, cast_inputs(kts, [x]), x)[0]
         for layer in self._stack:
             x = layer(x, training=training) if _accepts_training(layer) else layer(x)
         return x
