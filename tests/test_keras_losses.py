@@ -222,3 +222,54 @@ def test_custom_loss_subclass():
 @pytest.mark.parametrize("case", sorted(RC_GOLDEN))
 def test_regularizers_and_constraints(case):
     np.testing.assert_allclose(np.asarray(run(tf)[case]), RC_GOLDEN[case], rtol=1e-6, atol=1e-7)
+
+
+SIGMOID_COMPILE_GOLDEN = {"mse": 0.26807, "binary_crossentropy": 0.79359, "mean_squared_error": 0.26807,
+                          "MeanSquaredError": 0.26807, "huber": 0.13404, "hinge": 0.7064,
+                          "binary_focal_crossentropy": 0.55123, "BinaryCrossentropy": 0.79359}
+SOFTMAX_COMPILE_GOLDEN = {"categorical_crossentropy": 1.09861, "sparse_categorical_crossentropy": 1.09861,
+                          "kld": 1.09861, "mse": 0.22222, "KLDivergence": 1.09861}
+
+
+@pytest.mark.parametrize("loss", sorted(SIGMOID_COMPILE_GOLDEN))
+def test_losses_of_a_sigmoid_output_in_compile(loss):
+    # only cross-entropies take the output's logits; every other loss scores the probabilities (TF 2.21)
+    model = tf.keras.Sequential([tf.keras.Input((2,)),
+                                 tf.keras.layers.Dense(1, activation="sigmoid", kernel_initializer="ones")])
+    model.compile(optimizer="sgd", loss=loss if loss[0].islower() else getattr(tf.keras.losses, loss)())
+    value = model.evaluate(np.ones((3, 2), "float32"), np.array([[1.], [0.], [1.]], "float32"), verbose=0)
+    assert round(value, 5) == SIGMOID_COMPILE_GOLDEN[loss]
+
+
+@pytest.mark.parametrize("loss", sorted(SOFTMAX_COMPILE_GOLDEN))
+def test_losses_of_a_softmax_output_in_compile(loss):
+    model = tf.keras.Sequential([tf.keras.Input((2,)),
+                                 tf.keras.layers.Dense(3, activation="softmax", kernel_initializer="ones")])
+    model.compile(optimizer="sgd", loss=loss if loss[0].islower() else getattr(tf.keras.losses, loss)())
+    y = np.array([1, 0]) if loss.startswith("sparse") else np.array([[0, 1, 0], [1, 0, 0]], "float32")
+    assert round(model.evaluate(np.ones((2, 2), "float32"), y, verbose=0), 5) == SOFTMAX_COMPILE_GOLDEN[loss]
+
+
+def test_loss_entry_points_take_keras_arguments():
+    losses = tf.keras.losses
+    yb, pb = np.array([[1.], [0.], [1.]], "float32"), np.array([[2.], [-1.], [0.5]], "float32")
+    yc, pc = np.array([[0, 1, 0], [1, 0, 0]], "float32"), np.array([[1., 2., 0.5], [0.3, -1., 2.]], "float32")
+    ys = np.array([1, 0])
+    cases = {
+        "get_bce": (losses.get("binary_crossentropy")(yb, pb, from_logits=True), [0.12693, 0.31326, 0.47408]),
+        "get_dict": (losses.get({"class_name": "BinaryCrossentropy", "config": {"from_logits": True}})(yb, pb),
+                     0.30476),
+        "get_scce": (losses.get("sparse_categorical_crossentropy")(ys, pc, from_logits=True), [0.46437, 1.90902]),
+        "bce_class": (losses.BinaryCrossentropy(from_logits=True, label_smoothing=0.0, axis=-1, reduction="sum",
+                                                name="b", dtype="float32")(yb, pb), 0.91427),
+        "scce_class": (losses.SparseCategoricalCrossentropy(from_logits=True, ignore_class=None,
+                                                            reduction="sum_over_batch_size", name="s",
+                                                            dtype="float32")(ys, pc), 1.18669),
+        "nn_sigmoid": (tf.nn.sigmoid_cross_entropy_with_logits(labels=yb, logits=pb),
+                       [[0.12693], [0.31326], [0.47408]]),
+        "nn_softmax_positional": (tf.nn.softmax_cross_entropy_with_logits(yc, pc), [0.46437, 1.90902]),
+        "nn_weighted": (tf.nn.weighted_cross_entropy_with_logits(labels=yb, logits=pb, pos_weight=2.0),
+                        [[0.25386], [0.31326], [0.94815]]),
+    }
+    for name, (got, want) in cases.items():
+        np.testing.assert_allclose(np.asarray(got), want, atol=1e-5, err_msg=name)

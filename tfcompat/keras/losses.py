@@ -151,10 +151,10 @@ class LossFunctionWrapper(Loss):
         impl = _IMPL.get(self.fn)
         if impl is None:
             return super()._values(y_true, y_pred, dtype)
-        logits = keras_logits(y_pred) if isinstance(y_pred, Tensor) else None
+        logits = keras_logits(y_pred) if impl in _TAKES_LOGITS and isinstance(y_pred, Tensor) else None
         t, p = _float(y_true, dtype), _float(y_pred, dtype)
         t, p = squeeze_or_expand_to_same_rank(t, p)
-        if logits is not None:
+        if logits is not None:       # only cross-entropies score a softmax/sigmoid output from its logits
             return impl(t, p, logits=_float(logits, dtype), **self._fn_kwargs)
         return impl(t, p, **self._fn_kwargs)
 
@@ -364,6 +364,8 @@ def _binary_focal(t, p, apply_class_balancing=False, alpha=0.25, gamma=2.0, from
 
 def _function(impl, name, match_ranks=False, doc=""):
     takes_logits = "logits" in inspect.signature(impl).parameters
+    if takes_logits:
+        _TAKES_LOGITS.add(impl)
 
     def fn(y_true, y_pred, **kwargs):
         logits = keras_logits(y_pred) if takes_logits and isinstance(y_pred, Tensor) else None
@@ -382,6 +384,7 @@ def _function(impl, name, match_ranks=False, doc=""):
 
 
 _IMPL = {}
+_TAKES_LOGITS = set()     # implementations that score a Keras softmax/sigmoid output from its logits
 mean_squared_error = _function(_mse, "mean_squared_error", True, "`mean(square(y_true - y_pred), axis=-1)`.")
 mean_absolute_error = _function(_mae, "mean_absolute_error", True, "`mean(abs(y_true - y_pred), axis=-1)`.")
 mean_absolute_percentage_error = _function(_mape, "mean_absolute_percentage_error", True,
