@@ -93,15 +93,18 @@ def cut(old, new):
 
 EDITS = {
     "tutorials__keras__classification": [FASHION, cut("epochs=10)", "epochs=1)")],
-    "tutorials__distribute__custom_training": [FASHION, cut("EPOCHS = 10", "EPOCHS = 1")],
+    "tutorials__distribute__custom_training": [
+        FASHION, cut("EPOCHS = 10", "EPOCHS = 1"),
+        cut(".shuffle(BUFFER_SIZE).batch(GLOBAL_BATCH_SIZE)", ".shuffle(BUFFER_SIZE).batch(GLOBAL_BATCH_SIZE).take(100)")],
     "tutorials__images__cnn": [
         ("(train_images, train_labels), (test_images, test_labels) = datasets.cifar10.load_data()",
          "import numpy; _rng = numpy.random.default_rng(0)  # corpus edit: synthetic CIFAR-10 (shapes, dtypes)\n"
          "(train_images, train_labels), (test_images, test_labels) = (\n"
          "    (_rng.integers(0, 256, (n, 32, 32, 3), dtype='uint8'), _rng.integers(0, 10, (n, 1), dtype='uint8'))"
-         " for n in (50000, 10000))"),
+         " for n in (5000, 1000))  # (50000 and 10000 in CIFAR-10: cut)"),
         cut("epochs=10,", "epochs=1,")],
-    "tutorials__quickstart__advanced": [cut("EPOCHS = 5", "EPOCHS = 1")],
+    "tutorials__quickstart__advanced": [cut("EPOCHS = 5", "EPOCHS = 1"), cut(".shuffle(10000).batch(32)", ".shuffle(10000).batch(32).take(200)")],
+    "guide__core__optimizers_core": [cut("init_val=2., max_iters=2000):", "init_val=2., max_iters=300):")],
     "guide__mixed_precision": [cut("epochs=5,", "epochs=1,")],
     "tutorials__generative__dcgan": [
         ("import imageio\n", "# import imageio  (corpus edit: not installed)\n"), STUB_DISPLAY,
@@ -208,9 +211,19 @@ EDITS = {
         ("sunflower_path = tf.keras.utils.get_file('Red_sunflower', origin=sunflower_url)",
          jpeg("Red_sunflower.jpg", (446, 592, 3), 3) + "sunflower_path = os.path.abspath('Red_sunflower.jpg')")],
     "guide__migrate__checkpoint_saver": [
-        cut("          epochs=10,\n          validation_data", "          epochs=2,\n          validation_data")],
+        cut("          epochs=10,\n          validation_data",
+            "          epochs=2, steps_per_epoch=100,\n          validation_data")],
+    "guide__migrate__evaluator": [cut("          epochs=1,\n          callbacks", "          epochs=1, steps_per_epoch=100,\n          callbacks")],
+    "guide__migrate__fault_tolerance": [
+        cut(f"            epochs=10,\n            steps_per_epoch=100,\n            validation_data=(x_test, y_test),\n"
+            f"            callbacks=[backup_restore_callback{tail}",
+            f"            epochs=5,\n            steps_per_epoch=100,\n            validation_data=(x_test, y_test),\n"
+            f"            callbacks=[backup_restore_callback{tail}")
+        for tail in (", InterruptAtEpoch()])", "])\n\n# %%\nclass InterruptAtStep", ", InterruptAtStep()])",
+                     "])\n\n# %%\nmodel = create_model()")],
     "guide__migrate__tensorboard": [
-        cut("          epochs=10,\n          validation_data", "          epochs=2,\n          validation_data")],
+        cut("          epochs=10,\n          validation_data",
+            "          epochs=2, steps_per_epoch=100,\n          validation_data")],
 }
 
 FSNS = "the FSNS TFRecord file is a download"
