@@ -439,12 +439,15 @@ def create_rng_state(seed, alg):
     return np.array([s, 0, 0], dtype=np.int64)
 
 
-@tf_export("random.Generator", "random.experimental.Generator")
+@tf_export("random.Generator", "random.experimental.Generator",
+           partial="draws are reproducible from the state but are not TF's Philox stream, and the state advances "
+                   "by one counter step per draw; alg THREEFRY is not supported")
 class Generator:
     """A stateful RNG whose state is a `tf.Variable` (int64 [3]); each draw advances it.
 
     tfcompat draws with a torch generator keyed by the state, so values are reproducible from the state
-    (not bit-equal to TF's Philox).
+    (not bit-equal to TF's Philox). A checkpoint dependency as in TF: `tf.train.Checkpoint(gen=g)` saves
+    and restores the state (as `gen/_state_var`).
     """
 
     def __init__(self, copy_from=None, state=None, alg=None):
@@ -454,6 +457,8 @@ class Generator:
         elif state is None:
             raise ValueError("Must provide either `copy_from` or `state` to create a generator.")
         self._alg = _alg(alg if alg is not None else Algorithm.PHILOX)
+        if self._alg is Algorithm.THREEFRY:
+            raise NotImplementedError("tf.random.Generator(alg=THREEFRY) is not supported by tfcompat")
         value = state.numpy() if hasattr(state, "numpy") else np.asarray(state, dtype=np.int64)
         self._state_var = Variable(value.astype(np.int64), trainable=False, name="StateVar")
 
@@ -478,6 +483,10 @@ class Generator:
     @property
     def state(self):
         return self._state_var
+
+    def _checkpoint_children(self):
+        """The checkpoint dependencies TF gives a Generator: its state variable."""
+        return [("_state_var", self._state_var)]
 
     @property
     def algorithm(self):
