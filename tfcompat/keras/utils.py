@@ -120,5 +120,6 @@ class Progbar:
     def __init__(self, *args, **kwargs):
         raise NotImplementedError("tfcompat: keras.utils.Progbar is not supported yet")
 
+from tfcompat.keras.image_utils import array_to_img, img_to_array, load_img, save_img  # noqa: F401,E402
 from tfcompat.keras.utils_data import (  # noqa: F401,E402
     PyDataset, Sequence, image_dataset_from_directory, text_dataset_from_directory, timeseries_dataset_from_array)
