@@ -588,3 +588,134 @@ def test_jpeg_through_pil():
     with pytest.raises(tf.errors.InvalidArgumentError) as e:
         tf.io.encode_jpeg(np.zeros((2, 2, 4), np.uint8))
     assert _msg(e) == CPU % "EncodeJpeg" + "image must have 1 or 3 channels, got [2,2,4] [Op:EncodeJpeg] name: "
+
+
+# ------------------------------------------------------------ declared limits, and arguments that work as in TF
+
+def test_tfrecord_options_write_as_tf(tmp_path):
+    from tfcompat.framework.export import partial_note
+    O, p = tf.io.TFRecordOptions, str(tmp_path / "r.tfrecord")
+
+    def written(options):
+        with tf.io.TFRecordWriter(p, options) as w:
+            w.write(b"abc")
+            w.write(b"defg")
+        with open(p, "rb") as f:
+            return f.read()
+    # TF 2.21's bytes: a given window_bits is zlib's as is (GZIP adds 16 to the default only, so this "GZIP" file
+    # has a zlib header), and the buffer sizes change nothing
+    assert written(O("GZIP", window_bits=10)) == bytes.fromhex("2891") + TF_ZLIB[2:]
+    assert written(O("ZLIB", compression_level=1, mem_level=5, window_bits=9, compression_strategy=1,
+                     input_buffer_size=3, output_buffer_size=2)) == bytes.fromhex("1819") + TF_ZLIB[2:]
+    assert written(1) == TF_ZLIB and written(O(2)) == TF_GZIP          # TFRecordCompressionType's values
+    assert O.compression_type_map == {1: "ZLIB", 2: "GZIP", 0: ""}
+    assert [O.get_compression_type_string(v) for v in (0, 1, 2, False, "")] == ["", "ZLIB", "GZIP", "", ""]
+    with pytest.raises(ValueError, match='^Not a valid compression_type: "gzip"$'):
+        O("gzip")
+    with pytest.raises(NotImplementedError, match=r"^tf.io.TFRecordOptions\(flush_mode=2\) is not supported by "
+                                                  r"tfcompat$"):
+        O("ZLIB", flush_mode=2)
+    assert partial_note(O) == "constructor arguments flush_mode, compression_method"
+
+
+def test_record_datasets_take_compression_types_as_tf(tmp_path):
+    from tfcompat.framework.export import partial_note
+    p = str(tmp_path / "r.tfrecord.gz")
+    with open(p, "wb") as f:
+        f.write(TF_GZIP)
+    # TF 2.21 reads any compression_type but "ZLIB" and "GZIP" (even "gzip") as uncompressed
+    with pytest.raises(tf.errors.DataLossError) as e:
+        list(tf.data.TFRecordDataset(p, compression_type="gzip"))
+    assert "corrupted record at 0 (Is this even a TFRecord file?)" in _msg(e)
+    assert [x.numpy() for x in tf.data.TFRecordDataset(p, compression_type=b"GZIP")] == [b"abc", b"defg"]
+    with pytest.raises(TypeError, match="^Expected string, but got 1 of type 'int'.$"):
+        tf.data.TFRecordDataset(p, compression_type=1)
+    with pytest.raises(tf.errors.InvalidArgumentError, match="Unsupported compression_type."):
+        list(tf.data.FixedLengthRecordDataset(p, 4, compression_type="gzip"))
+    with pytest.raises(NotImplementedError, match=r"^tf.data.TFRecordDataset\(num_parallel_reads=2\) is not "
+                                                  r"supported by tfcompat$"):
+        tf.data.TFRecordDataset(p, num_parallel_reads=2)
+    for cls in (tf.data.TFRecordDataset, tf.data.FixedLengthRecordDataset):
+        assert partial_note(cls).startswith("file names given as a dataset; constructor arguments num_parallel_reads")
+
+
+def _int_or_float_example(**features):
+    return tf.train.Example(features=tf.train.Features(feature={
+        k: tf.train.Feature(int64_list=tf.train.Int64List(value=v)) if isinstance(v[0], int) else
+        tf.train.Feature(float_list=tf.train.FloatList(value=v)) for k, v in features.items()})).SerializeToString()
+
+
+def test_parse_example_names_the_examples_in_its_errors():
+    fn = "ParseExampleV2_Tdense_1_num_sparse_0_ragged_split_types_0_ragged_value_types_0_sparse_types_0"
+    spec = {"a": tf.io.FixedLenFeature([1], tf.int64)}
+    good, wrong, missing = (_int_or_float_example(a=[1]), _int_or_float_example(a=[1.0]),
+                            _int_or_float_example(b=[1]))
+    assert tf.io.parse_example([good], spec, example_names=["x"])["a"].numpy().tolist() == [[1]]
+    cases = [  # (serialized, example_names, TF 2.21's message)
+        ([good, wrong], ["x", "y"], "Name: y, Key: a, Index: 1.  Data types don't match. Data type: float but "
+                                    "expected type: int64"),
+        ([good, missing], ["x", "y"], "Name: y, Feature: a (data type: int64) is required but could not be found."),
+        ([good, missing], [], "Name: <unknown>, Feature: a (data type: int64) is required but could not be found."),
+        ([good, missing], ["x"], "Expected names have the same shape as serialized: name.shape=[1], "
+                                 "serialized.shape=[2]"),
+        ([good, missing], "x", "Expected names have the same shape as serialized: name.shape=[], serialized.shape=[2]"),
+        (missing, "x", "Feature: a (data type: int64) is required but could not be found."),
+    ]
+    for serialized, names, message in cases:
+        parse = tf.io.parse_single_example if isinstance(serialized, bytes) else tf.io.parse_example
+        with pytest.raises(tf.errors.InvalidArgumentError) as e:
+            parse(serialized, spec, example_names=names)
+        assert _msg(e) == CPU % fn + message + " [Op:ParseExampleV2]"
+    with pytest.raises(TypeError, match=r"^Cannot convert \[1\] to EagerTensor of dtype string$"):
+        tf.io.parse_example([good], spec, example_names=[1])
+    seq = {"a": tf.io.FixedLenSequenceFeature([2], tf.int64, allow_missing=True)}
+    with pytest.raises(tf.errors.InvalidArgumentError) as e:
+        tf.io.parse_example([good], seq, example_names=["nm"])
+    assert _msg(e) == CPU % fn + ("Name: nm, Key: a, Index: 0.  Number of int64 values is not a multiple of stride "
+                                  "length. Saw 1 values but output shape is: [?,2] [Op:ParseExampleV2]")
+    with pytest.raises(tf.errors.InvalidArgumentError) as e:
+        tf.io.parse_single_example(good, seq)
+    assert _msg(e) == CPU % fn + ("Error while parsing feature with key a: number of elements should be divisible by "
+                                  "2, found 1 instead [Op:ParseExampleV2]")
+
+
+def test_decode_jpeg_ratio_dct_method_and_declared_limits():
+    pytest.importorskip("PIL")
+    from tfcompat.framework.export import partial_note
+    with open(os.path.join(FIX, "tiny_3x5.jpg"), "rb") as f:
+        jpeg = f.read()                        # a 5x3 RGB JPEG written by PIL (quality 90)
+    # TF 2.21 with dct_method="INTEGER_ACCURATE" (libjpeg's ISLOW, which tfcompat always uses), IDCT scaled by ratio
+    full = [[[58, 49, 44], [45, 50, 43], [50, 81, 73], [29, 72, 55], [58, 96, 71]],
+            [[46, 33, 27], [42, 43, 37], [23, 50, 43], [16, 54, 43], [31, 64, 45]],
+            [[53, 32, 27], [68, 61, 55], [32, 52, 50], [47, 78, 73], [51, 74, 68]]]
+    assert tf.io.decode_jpeg(jpeg, dct_method="INTEGER_ACCURATE").numpy().tolist() == full
+    assert tf.io.decode_jpeg(jpeg, ratio=2).numpy().tolist() == [[[51, 42, 37], [22, 68, 57], [45, 80, 50]],
+                                                                 [[65, 40, 35], [37, 67, 67], [57, 71, 72]]]
+    assert tf.io.decode_jpeg(jpeg, ratio=8).numpy().tolist() == [[[52, 64, 52]]]
+    assert tf.io.decode_jpeg(jpeg, ratio=2, channels=1).numpy().reshape(-1).tolist() == [44, 53, 66, 47, 58, 67]
+    for kwargs, message in [({"ratio": 3}, "ratio must be 1, 2, 4, or 8, got 3"),
+                            ({"dct_method": "X"}, "dct_method must be one of {'', 'INTEGER_FAST', 'INTEGER_ACCURATE'}"),
+                            ({"channels": 4}, "JPEG does not support 4 channels")]:
+        with pytest.raises(tf.errors.InvalidArgumentError) as e:
+            tf.io.decode_jpeg(jpeg, **kwargs)
+        assert _msg(e) == CPU % "DecodeJpeg" + message + " [Op:DecodeJpeg]"
+    with pytest.raises(tf.errors.InvalidArgumentError) as e:
+        tf.io.decode_image(jpeg, channels=4)
+    assert _msg(e) == CPU % "DecodeImage" + "JPEG does not support 4 channels [Op:DecodeImage]"
+    with pytest.raises(NotImplementedError, match=r"^tf.io.decode_jpeg\(fancy_upscaling=False\) is not supported"):
+        tf.io.decode_jpeg(jpeg, fancy_upscaling=False)
+    assert partial_note(tf.io.decode_jpeg).endswith("; arguments fancy_upscaling, try_recover_truncated, "
+                                                    "acceptable_fraction")
+    assert tf.io.decode_jpeg(jpeg, acceptable_fraction=1.0).shape == (3, 5, 3)       # the default's value is fine
+    with pytest.raises(NotImplementedError, match=r"^tf.io.encode_jpeg\(density_unit='cm'\) is not supported"):
+        tf.io.encode_jpeg(np.zeros((2, 2, 3), np.uint8), density_unit="cm")
+    assert partial_note(tf.io.encode_jpeg).endswith("arguments density_unit, xmp_metadata")
+
+
+def test_file_ops_declare_local_files_only():
+    from tfcompat.framework.export import partial_note
+    with pytest.raises(NotImplementedError, match="^file system scheme 'gs'"):
+        tf.io.gfile.exists("gs://bucket/x")
+    for f in (tf.io.gfile.exists, tf.io.gfile.GFile, tf.io.read_file, tf.io.TFRecordWriter):
+        assert partial_note(f).startswith("local files only")
+    assert partial_note(tf.io.gfile.join) is None

@@ -8,6 +8,7 @@ from tfcompat.data.inflate import InflatingReader
 from tfcompat.data.readers import _names, _open, _string
 from tfcompat.framework import dtypes, errors
 from tfcompat.framework.export import tf_export
+from tfcompat.framework.tensor import Tensor
 from tfcompat.framework.tensor_shape import TensorShape
 from tfcompat.util.crc32c import crc32c, mask
 
@@ -33,10 +34,16 @@ def _opened(path, compression):
 
 
 def _compression(compression_type):
-    kind = (compression_type or "").upper() if isinstance(compression_type, str) else compression_type
-    if kind not in (None, "", "GZIP", "ZLIB"):
-        raise NotImplementedError(f"compression_type={compression_type!r}")
-    return kind
+    """`compression_type` as TF's readers take it: None or a string (bytes, a scalar string tensor), kept as is."""
+    if compression_type is None:
+        return ""
+    if isinstance(compression_type, Tensor):
+        compression_type = compression_type._array()[()]
+    if isinstance(compression_type, bytes):
+        return compression_type.decode()
+    if not isinstance(compression_type, str):
+        raise TypeError(f"Expected string, but got {compression_type!r} of type '{type(compression_type).__name__}'.")
+    return compression_type
 
 
 def _remaining(f):
@@ -81,7 +88,7 @@ class _FileDataset(Dataset):
         return UNKNOWN
 
 
-@tf_export("data.TFRecordDataset")
+@tf_export("data.TFRecordDataset", partial="file names given as a dataset", unsupported=("num_parallel_reads",))
 class TFRecordDataset(_FileDataset):
     """The records of TFRecord files (optionally "GZIP"/"ZLIB" compressed), as scalar strings, file by file."""
 
@@ -89,7 +96,8 @@ class TFRecordDataset(_FileDataset):
 
     def __init__(self, filenames, compression_type=None, buffer_size=None, num_parallel_reads=None, name=None):
         self._files = _names(filenames)
-        self._compression = _compression(compression_type)
+        kind = _compression(compression_type)
+        self._compression = kind if kind in ("GZIP", "ZLIB") else ""     # TF reads any other value uncompressed
 
     def _elements(self):
         for path in self._files:
@@ -98,7 +106,8 @@ class TFRecordDataset(_FileDataset):
                     yield _string(record)
 
 
-@tf_export("data.FixedLengthRecordDataset")
+@tf_export("data.FixedLengthRecordDataset", partial="file names given as a dataset",
+           unsupported=("num_parallel_reads",))
 class FixedLengthRecordDataset(_FileDataset):
     """Records of `record_bytes` bytes from files, after `header_bytes` and before `footer_bytes` of each."""
 
@@ -114,6 +123,8 @@ class FixedLengthRecordDataset(_FileDataset):
 
     def _elements(self):
         n = self._record
+        if self._compression not in ("", "GZIP", "ZLIB"):
+            raise _read_error(errors.InvalidArgumentError, "Unsupported compression_type.")
         for path in self._files:
             with _opened(path, self._compression) as f:
                 data = f.read()

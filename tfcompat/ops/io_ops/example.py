@@ -58,10 +58,14 @@ def _feature_spec(features):
     return sparse, dense
 
 
+def _dims(shape):
+    return ",".join(map(str, shape))
+
+
 class _Parser:
     """Parses serialized `tf.train.Example`s with TF's checks and messages."""
 
-    def __init__(self, serialized, features):
+    def __init__(self, serialized, features, example_names=None):
         self.arr = _strings(serialized, "ParseExampleV2")
         self.sparse, self.dense = _feature_spec(features)
         self.features = features
@@ -72,6 +76,7 @@ class _Parser:
             raise self.error(f"Expected serialized to be a scalar or vector, got shape: "
                              f"[{','.join(map(str, self.arr.shape))}]")
         self.single = self.arr.ndim == 0
+        self.names = self._names(example_names)
         self.examples = []
         for s in self.arr.reshape(-1):
             feats = example_wire.parse_example(s)
@@ -79,11 +84,26 @@ class _Parser:
                 raise self.error(f"Could not parse example input, value: '{repr(s)[2:-1]}'")
             self.examples.append(feats)
 
+    def _names(self, example_names):
+        """The examples' names for messages (None: TF's "<unknown>"); an empty list names none, as in TF."""
+        if example_names is None or (isinstance(example_names, (list, tuple)) and not example_names):
+            return None
+        names = _strings(example_names, "ParseExampleV2")
+        if names.size == 0:
+            return None
+        if names.shape != self.arr.shape:
+            raise self.error(f"Expected names have the same shape as serialized: name.shape=[{_dims(names.shape)}], "
+                             f"serialized.shape=[{_dims(self.arr.shape)}]")
+        return [n.decode("utf-8", "replace") for n in names.reshape(-1)]
+
+    def name(self, index):
+        return "<unknown>" if self.names is None else self.names[index]
+
     def error(self, message):
         return kernel_error(errors.InvalidArgumentError, message, "ParseExampleV2", self.fn)
 
     def where(self, key, index):
-        return f"Key: {key}." if self.single else f"Name: <unknown>, Key: {key}, Index: {index}."
+        return f"Key: {key}." if self.single else f"Name: {self.name(index)}, Key: {key}, Index: {index}."
 
     def values(self, key, index, feats, dense):
         """The values of feature `key` in example `index`, or None if absent."""
@@ -147,7 +167,7 @@ class _Parser:
             v = self.values(key, i, feats, True)
             if v is None or (len(v) == 0 and default is not None):
                 if default is None:
-                    where = "" if self.single else "Name: <unknown>, "
+                    where = "" if self.single else f"Name: {self.name(i)}, "
                     raise self.error(f"{where}Feature: {key} (data type: {_KIND[dt.name][1]}) is required but "
                                      "could not be found.")
                 out.append(default)
@@ -172,7 +192,11 @@ class _Parser:
             v = self.values(key, i, feats, True)
             v = np_array([], dt) if v is None else v
             if len(v) % size:
-                raise self.error(f"{self.where(key, i)}  Number of values is not a multiple of stride length. "
+                if self.single:
+                    raise self.error(f"Error while parsing feature with key {key}: number of elements should be "
+                                     f"divisible by {size}, found {len(v)} instead")
+                kind = _KIND[dt.name][0].partition("_")[0]
+                raise self.error(f"{self.where(key, i)}  Number of {kind} values is not a multiple of stride length. "
                                  f"Saw {len(v)} values but output shape is: [?,{','.join(map(str, shape))}]")
             rows.append(v.reshape((-1,) + shape))
         if self.single:
@@ -195,22 +219,17 @@ def _stack(rows, shape, dt, single):
     return np.stack(rows)
 
 
-
 @tf_export("io.parse_example", partial="RaggedFeature and SparseFeature are not supported")
 def parse_example(serialized, features, example_names=None, name=None):
     """Parses a vector of serialized `tf.train.Example`s into a dict of batched tensors / SparseTensors."""
-    if example_names is not None:
-        raise NotImplementedError("tf.io.parse_example(example_names=...)")
-    return _Parser(serialized, features).parse()
+    return _Parser(serialized, features, example_names).parse()
 
 
 @tf_export("io.parse_single_example", partial="RaggedFeature and SparseFeature are not supported")
 def parse_single_example(serialized, features, example_names=None, name=None):
     """Parses one serialized `tf.train.Example` (a scalar string) into a dict of tensors / SparseTensors."""
-    if example_names is not None:
-        raise NotImplementedError("tf.io.parse_single_example(example_names=...)")
     arr = _strings(serialized, "ParseExampleV2")
     if arr.ndim != 0:
         raise ValueError(f"Shape {tuple(arr.shape)} must have rank 0")
-    return _Parser(arr, features).parse()
+    return _Parser(arr, features, example_names).parse()
 

@@ -4,10 +4,10 @@ import os
 
 from tfcompat.framework.export import tf_export
 from tfcompat.ops.io_ops._common import kernel_error, string_scalar, string_vector
-from tfcompat.ops.io_ops.gfile import local_path, os_error
+from tfcompat.ops.io_ops.gfile import LOCAL_ONLY, local_path, os_error
 from tfcompat.ops.string_ops import _strings
 
-@tf_export("io.read_file")
+@tf_export("io.read_file", partial=LOCAL_ONLY)
 def read_file(filename, name=None):
     """The contents of file `filename` as a scalar string tensor."""
     p = local_path(filename)
@@ -19,7 +19,7 @@ def read_file(filename, name=None):
         raise kernel_error(type(err), err.message, "ReadFile") from None
 
 
-@tf_export("io.write_file")
+@tf_export("io.write_file", partial=LOCAL_ONLY)
 def write_file(filename, contents, name=None):
     """Writes the scalar string `contents` to `filename`, creating missing parent directories."""
     p = local_path(filename)
@@ -35,7 +35,7 @@ def write_file(filename, contents, name=None):
         raise kernel_error(type(err), err.message, "WriteFile") from None
 
 
-@tf_export("io.matching_files")
+@tf_export("io.matching_files", partial=LOCAL_ONLY)
 def matching_files(pattern, name=None):
     """The files matching a glob pattern (or each of a vector of patterns), sorted per pattern."""
     patterns = _strings(pattern, "MatchingFiles").reshape(-1)

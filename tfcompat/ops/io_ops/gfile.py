@@ -8,6 +8,10 @@ from tfcompat.framework import errors
 from tfcompat.framework.export import tf_export
 from tfcompat.framework.tensor import Tensor
 
+# The limit of every export that takes a path
+LOCAL_ONLY = "local files only (a path with a scheme other than file:// raises NotImplementedError)"
+
+
 def local_path(path):
     """A local file system path from a str/bytes/PathLike/scalar string tensor."""
     if isinstance(path, Tensor):
@@ -37,19 +41,19 @@ def os_error(e, path):
     return errors.UnknownError(None, None, f"{path}; {e.strerror}")
 
 
-@tf_export("io.gfile.exists")
+@tf_export("io.gfile.exists", partial=LOCAL_ONLY)
 def exists(path):
     """Whether `path` exists."""
     return os.path.exists(local_path(path))
 
 
-@tf_export("io.gfile.isdir")
+@tf_export("io.gfile.isdir", partial=LOCAL_ONLY)
 def isdir(path):
     """Whether `path` is a directory."""
     return os.path.isdir(local_path(path))
 
 
-@tf_export("io.gfile.makedirs")
+@tf_export("io.gfile.makedirs", partial=LOCAL_ONLY)
 def makedirs(path):
     """Creates a directory and its missing parents (no error if it exists)."""
     p = local_path(path)
@@ -59,7 +63,7 @@ def makedirs(path):
         raise os_error(e, p) from None
 
 
-@tf_export("io.gfile.mkdir")
+@tf_export("io.gfile.mkdir", partial=LOCAL_ONLY)
 def mkdir(path):
     """Creates a directory whose parent exists (no error if it exists)."""
     p = local_path(path)
@@ -71,7 +75,7 @@ def mkdir(path):
         raise os_error(e, p) from None
 
 
-@tf_export("io.gfile.listdir")
+@tf_export("io.gfile.listdir", partial=LOCAL_ONLY)
 def listdir(path):
     """The names of the entries of directory `path`."""
     p = local_path(path)
@@ -80,7 +84,7 @@ def listdir(path):
     return os.listdir(p)
 
 
-@tf_export("io.gfile.glob")
+@tf_export("io.gfile.glob", partial=LOCAL_ONLY)
 def glob(pattern):
     """The sorted paths matching a pattern (or a list of patterns); `*` also matches dot files."""
     patterns = [pattern] if isinstance(pattern, (str, bytes, os.PathLike)) else pattern
@@ -90,7 +94,7 @@ def glob(pattern):
     return out
 
 
-@tf_export("io.gfile.remove")
+@tf_export("io.gfile.remove", partial=LOCAL_ONLY)
 def remove(path):
     """Deletes the file `path`."""
     p = local_path(path)
@@ -100,7 +104,7 @@ def remove(path):
         raise os_error(e, p) from None
 
 
-@tf_export("io.gfile.rmtree")
+@tf_export("io.gfile.rmtree", partial=LOCAL_ONLY)
 def rmtree(path):
     """Deletes `path` and everything under it."""
     p = local_path(path)
@@ -117,7 +121,7 @@ def _check_target(path, overwrite):
         raise errors.AlreadyExistsError(None, None, "file already exists")
 
 
-@tf_export("io.gfile.rename")
+@tf_export("io.gfile.rename", partial=LOCAL_ONLY)
 def rename(src, dst, overwrite=False):
     """Renames `src` to `dst` (AlreadyExistsError if `dst` exists, unless `overwrite`)."""
     s, d = local_path(src), local_path(dst)
@@ -128,7 +132,7 @@ def rename(src, dst, overwrite=False):
         raise os_error(e, s) from None
 
 
-@tf_export("io.gfile.copy")
+@tf_export("io.gfile.copy", partial=LOCAL_ONLY)
 def copy(src, dst, overwrite=False):
     """Copies file `src` to `dst` (AlreadyExistsError if `dst` exists, unless `overwrite`)."""
     s, d = local_path(src), local_path(dst)
@@ -142,7 +146,7 @@ def copy(src, dst, overwrite=False):
 FileStatistics = collections.namedtuple("FileStatistics", ["length", "mtime_nsec", "is_directory"])
 
 
-@tf_export("io.gfile.stat")
+@tf_export("io.gfile.stat", partial=LOCAL_ONLY)
 def stat(path):
     """`length` (bytes), `mtime_nsec` and `is_directory` of `path`."""
     p = local_path(path)
@@ -154,7 +158,7 @@ def stat(path):
     return FileStatistics(0 if is_dir else st.st_size, st.st_mtime_ns, is_dir)
 
 
-@tf_export("io.gfile.walk")
+@tf_export("io.gfile.walk", partial=LOCAL_ONLY)
 def walk(top, topdown=True, onerror=None):
     """`(dirname, subdirectory names, file names)` for each directory under `top`, as `os.walk`."""
     return os.walk(local_path(top), topdown=topdown, onerror=onerror)
@@ -175,7 +179,7 @@ def get_registered_schemes():
 _MODES = {"r": "rb", "w": "wb", "a": "ab", "r+": "r+b", "w+": "w+b", "a+": "a+b"}
 
 
-@tf_export("io.gfile.GFile")
+@tf_export("io.gfile.GFile", partial=LOCAL_ONLY)
 class GFile:
     """A local file with TF's `GFile` API; opened on first use, text modes read `str` (UTF-8)."""
 

@@ -13,6 +13,10 @@ from tfcompat.ops.string_ops import _strings
 from tfcompat.util import encoders
 
 _UNKNOWN_FORMAT = "Unknown image file format. One of JPEG, JPEG XL, PNG, GIF, BMP, WebP required."
+# What the decoders lack: the formats they raise NotImplementedError for, and JPEG pixels' one difference
+_DECODE_LIMITS = "GIF, BMP, WebP and JPEG XL images are not decoded (PNG and JPEG are)"
+_JPEG_LIMITS = (f"{_DECODE_LIMITS}; JPEG pixels are libjpeg's INTEGER_ACCURATE IDCT (PIL) for every dct_method, "
+                "while TF's default (INTEGER_FAST) may differ by a few levels")
 
 
 def _image_format(data):
@@ -32,8 +36,11 @@ def _image_format(data):
 
 
 
-def _decode_jpeg_pil(data, channels, op):
-    """A JPEG decoded by PIL's libjpeg (ISLOW DCT, while TF's default is IFAST: pixels may differ by a few)."""
+def _decode_jpeg_pil(data, channels, op, ratio=1):
+    """A JPEG decoded by PIL's libjpeg, downscaled by `ratio` in its IDCT as TF does (ISLOW DCT: TF's
+    dct_method="INTEGER_ACCURATE"; TF's default IFAST may differ by a few levels)."""
+    if channels == 4:
+        raise kernel_error(errors.InvalidArgumentError, "JPEG does not support 4 channels", op, name=None)
     try:
         from PIL import Image
     except ImportError:
@@ -43,15 +50,13 @@ def _decode_jpeg_pil(data, channels, op):
         if b"\xff\xd9" not in data:      # cut before its end marker: TF's reader fails at the end of the input
             raise ValueError("truncated JPEG")
         im = Image.open(_io.BytesIO(data))
-        if channels == 1:
-            im.draft("L", im.size)
+        if channels == 1 or ratio != 1:      # the size asked for is exactly 1/ratio: libjpeg's scale 1/ratio
+            im.draft("L" if channels == 1 else None, (im.size[0] / ratio, im.size[1] / ratio))
         im.load()
     except Exception:  # noqa: BLE001 - PIL's decode errors vary by format and version
         raise kernel_error(errors.InvalidArgumentError, "jpeg::Uncompress failed. Invalid JPEG data or crop window.",
                             op, name=None) from None
     mode = {1: "L", 3: "RGB"}.get(channels) or ("L" if im.mode == "L" else "RGB")
-    if channels == 4:
-        raise NotImplementedError(f"{op}: channels=4 for a JPEG")
     return np.array(im.convert(mode) if im.mode != mode else im)
 
 
@@ -63,13 +68,18 @@ def _contents(contents, op):
     return arr[()]
 
 
-def _decode(contents, channels, dtype, op):
-    """Decodes a PNG or JPEG (detected from its bytes, as TF's decode ops do) to an (h, w, c) array."""
-    data = _contents(contents, op)
+def _channels(channels, op):
     channels = int(channels or 0)
     if channels not in (0, 1, 3, 4):
         raise kernel_error(errors.InvalidArgumentError, f"`channels` must be 0, 1, 3 or 4 but got {channels}",
-                            op, name=None)
+                           op, name=None)
+    return channels
+
+
+def _decode(contents, channels, dtype, op, ratio=1):
+    """Decodes a PNG or JPEG (detected from its bytes, as TF's decode ops do) to an (h, w, c) array."""
+    channels = _channels(channels, op)
+    data = _contents(contents, op)
     if not data:
         raise kernel_error(errors.InvalidArgumentError, "Input is empty.", op, name=None)
     kind = _image_format(data)
@@ -80,7 +90,7 @@ def _decode(contents, channels, dtype, op):
             msg = "Invalid PNG. Failed to initialize decoder." if e.init else f"Invalid PNG data, size {len(data)}"
             raise kernel_error(errors.InvalidArgumentError, msg, op, name=None) from None
     if kind == "jpeg":
-        img = _decode_jpeg_pil(data, channels, op)
+        img = _decode_jpeg_pil(data, channels, op, ratio)
         img = img[..., None] if img.ndim == 2 else img
         return img.astype(np.uint16) * np.uint16(257) if dtype is dtypes.uint16 else img
     if kind is None:
@@ -101,24 +111,30 @@ def _decode_dtype(dtype, op, allowed):
     return dt
 
 
-@tf_export("io.decode_png", "image.decode_png")
+@tf_export("io.decode_png", "image.decode_png", partial=_JPEG_LIMITS)
 def decode_png(contents, channels=0, dtype=dtypes.uint8, name=None):
     """Decodes a PNG (JPEG too, as TF) to a uint8/uint16 (height, width, channels) tensor."""
     dt = _decode_dtype(dtype, "DecodePng", (dtypes.uint8, dtypes.uint16))
     return wrap(torch.from_numpy(_decode(contents, channels, dt, "DecodePng")))
 
 
-@tf_export("io.decode_jpeg", "image.decode_jpeg")
+@tf_export("io.decode_jpeg", "image.decode_jpeg", partial=_JPEG_LIMITS,
+           unsupported=("fancy_upscaling", "try_recover_truncated", "acceptable_fraction"))
 def decode_jpeg(contents, channels=0, ratio=1, fancy_upscaling=True, try_recover_truncated=False,
                 acceptable_fraction=1, dct_method="", name=None):
-    """Decodes a JPEG (PNG too, as TF) to a uint8 (height, width, channels) tensor; JPEG needs PIL."""
-    if ratio != 1 or not fancy_upscaling or try_recover_truncated or acceptable_fraction != 1 or dct_method:
-        raise NotImplementedError("decode_jpeg: ratio, fancy_upscaling, try_recover_truncated, "
-                                  "acceptable_fraction and dct_method other than their defaults")
-    return wrap(torch.from_numpy(_decode(contents, channels, dtypes.uint8, "DecodeJpeg")))
+    """Decodes a JPEG (PNG too, as TF) to a uint8 (height, width, channels) tensor, its IDCT scaled down by
+    `ratio` (1, 2, 4 or 8); JPEG needs PIL."""
+    op = "DecodeJpeg"
+    _channels(channels, op)
+    if ratio not in (1, 2, 4, 8):
+        raise kernel_error(errors.InvalidArgumentError, f"ratio must be 1, 2, 4, or 8, got {ratio}", op, name=None)
+    if dct_method not in ("", "INTEGER_FAST", "INTEGER_ACCURATE"):     # TF: a hint that a library may ignore
+        raise kernel_error(errors.InvalidArgumentError,
+                           "dct_method must be one of {'', 'INTEGER_FAST', 'INTEGER_ACCURATE'}", op, name=None)
+    return wrap(torch.from_numpy(_decode(contents, channels, dtypes.uint8, op, int(ratio))))
 
 
-@tf_export("io.decode_image", "image.decode_image")
+@tf_export("io.decode_image", "image.decode_image", partial=_JPEG_LIMITS)
 def decode_image(contents, channels=None, dtype=dtypes.uint8, name=None, expand_animations=True):
     """Decodes a PNG or JPEG to (height, width, channels); non-uint8 dtypes rescale as convert_image_dtype."""
     dt = dtypes.as_dtype(dtype)
@@ -148,7 +164,8 @@ def encode_png(image, compression=-1, name=None):
     if t.shape[-1] not in (1, 2, 3, 4):
         raise kernel_error(errors.InvalidArgumentError,
                             f"image must have 1, 2, 3, or 4 channels, got {t.shape[-1]}", op, name="")
-    arr = t.detach().cpu().numpy() if t.dtype == torch.uint8 else t.detach().cpu().view(torch.int16).numpy().view(np.uint16)
+    arr = t.detach().cpu()
+    arr = arr.numpy() if t.dtype == torch.uint8 else arr.view(torch.int16).numpy().view(np.uint16)
     batch = arr.reshape((int(np.prod(arr.shape[:-3])),) + arr.shape[-3:])
     if 0 in arr.shape[-3:-1]:
         failed = ", ".join(map(str, range(len(batch))))
@@ -160,7 +177,8 @@ def encode_png(image, compression=-1, name=None):
     return wrap(out.reshape(arr.shape[:-3]))
 
 
-@tf_export("io.encode_jpeg", "image.encode_jpeg")
+@tf_export("io.encode_jpeg", "image.encode_jpeg", partial="the JPEG bytes are PIL's, not byte-identical to TF's",
+           unsupported=("density_unit", "xmp_metadata"))
 def encode_jpeg(image, format="", quality=95, progressive=False, optimize_size=False, chroma_downsampling=True,
                 density_unit="in", x_density=300, y_density=300, xmp_metadata="", name=None):
     """JPEG bytes of a uint8 (height, width, 1 or 3) image, written by PIL (bytes differ from TF's libjpeg)."""
@@ -168,8 +186,6 @@ def encode_jpeg(image, format="", quality=95, progressive=False, optimize_size=F
         from PIL import Image
     except ImportError:
         raise NotImplementedError("encode_jpeg needs PIL (pip install pillow)") from None
-    if density_unit != "in" or xmp_metadata:
-        raise NotImplementedError("encode_jpeg: density_unit other than 'in' and xmp_metadata")
     t = storage(image) if isinstance(image, Tensor) else to_storage(image)
     if t.dtype != torch.uint8:
         raise errors.InvalidArgumentError(

@@ -2,31 +2,22 @@
 import zlib
 
 from tfcompat.framework.export import tf_export
-from tfcompat.ops.io_ops.gfile import local_path, os_error
+from tfcompat.ops.io_ops.gfile import LOCAL_ONLY, local_path, os_error
 from tfcompat.util.atomic_file import AtomicFile
 from tfcompat.util.records import frame
 
-_COMPRESSION = {None: "", "": "", "GZIP": "GZIP", "ZLIB": "ZLIB"}
 
-
-def _compression_name(compression_type):
-    if isinstance(compression_type, TFRecordOptions):
-        return compression_type.compression_type or ""
-    if compression_type not in _COMPRESSION:
-        raise ValueError(f'Not a valid compression_type: "{compression_type}"')
-    return _COMPRESSION[compression_type]
-
-
-@tf_export("io.TFRecordOptions")
+@tf_export("io.TFRecordOptions", unsupported=("flush_mode", "compression_method"))
 class TFRecordOptions:
-    """Compression options of TFRecord files: `compression_type` "", "ZLIB" or "GZIP", and zlib settings."""
+    """Compression options of TFRecord files: `compression_type` "", "ZLIB" or "GZIP" (or TF's enum values 0, 1, 2),
+    and zlib settings (the buffer sizes change no byte of the output: TF deflates without intermediate flushes)."""
 
-    compression_type_map = {"ZLIB": 1, "GZIP": 2, "": 0}
+    compression_type_map = {1: "ZLIB", 2: "GZIP", 0: ""}
 
     def __init__(self, compression_type=None, flush_mode=None, input_buffer_size=None, output_buffer_size=None,
                  window_bits=None, compression_level=None, compression_method=None, mem_level=None,
                  compression_strategy=None):
-        _compression_name(compression_type)
+        self.get_compression_type_string(compression_type)
         self.compression_type = compression_type
         self.flush_mode = flush_mode
         self.input_buffer_size = input_buffer_size
@@ -39,23 +30,31 @@ class TFRecordOptions:
 
     @classmethod
     def get_compression_type_string(cls, options):
-        """"", "ZLIB" or "GZIP" for an options object, a compression type string or None."""
-        return _compression_name(options)
+        """"", "ZLIB" or "GZIP" for an options object, a compression type (string or enum value) or None."""
+        if not options:
+            return ""
+        if isinstance(options, TFRecordOptions):
+            return cls.get_compression_type_string(options.compression_type)
+        if options in cls.compression_type_map:
+            return cls.compression_type_map[options]
+        if options in cls.compression_type_map.values():
+            return options
+        raise ValueError(f'Not a valid compression_type: "{options}"')
 
     def _compressor(self):
-        kind = _compression_name(self)
+        """A zlib compressor with TF's defaults (a given `window_bits` is used as is: GZIP adds 16 only to the
+        default), or None without compression."""
+        kind = self.get_compression_type_string(self)
         if not kind:
             return None
-        if self.flush_mode is not None or self.compression_method is not None:
-            raise NotImplementedError("TFRecordOptions(flush_mode=..., compression_method=...)")
-        wbits = self.window_bits or zlib.MAX_WBITS
-        level = -1 if self.compression_level is None else self.compression_level
-        strategy = self.compression_strategy or zlib.Z_DEFAULT_STRATEGY
-        return zlib.compressobj(level, zlib.DEFLATED, wbits + 16 if kind == "GZIP" else wbits,
-                                self.mem_level or 9, strategy)
+        wbits = zlib.MAX_WBITS + (16 if kind == "GZIP" else 0) if self.window_bits is None else self.window_bits
+        level = zlib.Z_DEFAULT_COMPRESSION if self.compression_level is None else self.compression_level
+        mem_level = 9 if self.mem_level is None else self.mem_level
+        strategy = zlib.Z_DEFAULT_STRATEGY if self.compression_strategy is None else self.compression_strategy
+        return zlib.compressobj(level, zlib.DEFLATED, wbits, mem_level, strategy)
 
 
-@tf_export("io.TFRecordWriter")
+@tf_export("io.TFRecordWriter", partial=LOCAL_ONLY)
 class TFRecordWriter:
     """Writes records (bytes) to a TFRecord file, framed and optionally compressed exactly as TF does.
 
