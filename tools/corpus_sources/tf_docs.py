@@ -104,6 +104,7 @@ EDITS = {
          " for n in (5000, 1000))  # (50000 and 10000 in CIFAR-10: cut)"),
         cut("epochs=10,", "epochs=1,")],
     "tutorials__quickstart__advanced": [cut("EPOCHS = 5", "EPOCHS = 1"), cut(".shuffle(10000).batch(32)", ".shuffle(10000).batch(32).take(200)")],
+    "guide__graph_optimization": [cut("np.random.randn(2000,2000)", "np.random.randn(300,300)")],
     "guide__core__optimizers_core": [cut("init_val=2., max_iters=2000):", "init_val=2., max_iters=300):")],
     "guide__mixed_precision": [cut("epochs=5,", "epochs=1,")],
     "tutorials__generative__dcgan": [
