@@ -87,8 +87,10 @@ TITANIC_GET = 'titanic_file = tf.keras.utils.get_file("train.csv", "https://stor
 
 def cut(old, new):
     """An edit that shortens training (epochs or steps), marked as a corpus edit."""
-    first, nl, rest = new.partition("\n")
-    return old, f"{first}  # corpus edit: was {old.split(chr(10))[0].strip()}{nl}{rest}"
+    olds, news = old.split("\n"), new.split("\n")
+    i = next(i for i, (o, n) in enumerate(zip(olds, news)) if o != n)
+    news[i] += f"  # corpus edit: was {olds[i].strip()}"
+    return old, "\n".join(news)
 
 
 EDITS = {
@@ -104,7 +106,8 @@ EDITS = {
          " for n in (5000, 1000))  # (50000 and 10000 in CIFAR-10: cut)"),
         cut("epochs=10,", "epochs=1,")],
     "tutorials__quickstart__advanced": [cut("EPOCHS = 5", "EPOCHS = 1"), cut(".shuffle(10000).batch(32)", ".shuffle(10000).batch(32).take(200)")],
-    "guide__graph_optimization": [cut("np.random.randn(2000,2000)", "np.random.randn(300,300)")],
+    "guide__graph_optimization": [cut("a = tf.constant(np.random.randn(2000,2000), dtype = tf.float32)",
+                                       "a = tf.constant(np.random.randn(300,300), dtype = tf.float32)")],
     "guide__core__optimizers_core": [cut("init_val=2., max_iters=2000):", "init_val=2., max_iters=300):")],
     "guide__mixed_precision": [cut("epochs=5,", "epochs=1,")],
     "tutorials__generative__dcgan": [
