@@ -2,7 +2,7 @@
 from tfcompat.keras.layers.base import Layer  # noqa: F401
 from tfcompat.keras.layers.input_spec import InputSpec  # noqa: F401
 from tfcompat.keras.layers.input_layer import Input, InputLayer  # noqa: F401
-from tfcompat.keras.layers.core import Activation, Dense, Dropout, Flatten, Identity, Lambda  # noqa: F401
+from tfcompat.keras.layers.core import Activation, Dense, Dropout, Flatten, Identity, Lambda, Masking  # noqa: F401
 from tfcompat.keras.layers.conv import (  # noqa: F401
     Conv1D, Conv1DTranspose, Conv2D, Conv2DTranspose, Conv3D, Conv3DTranspose, Convolution1D, Convolution2D,
     Convolution2DTranspose, Convolution3D, DepthwiseConv2D, SeparableConv2D, SeparableConvolution2D)

@@ -363,8 +363,10 @@ class Layer:
         if spec is not None and args:        # Keras checks the converted (autocast) first input
             assert_input_compatibility(spec, args[0], self.name)
         has_training, has_mask, training_default = _signature_flags(type(self))
-        previous_mask = _mask_of(args[0]) if (_MASKS and args) else None
-        if previous_mask is not None and has_mask and kwargs.get("mask") is None:
+        previous_mask = _masks_of(args[0]) if (_MASKS and args) else None
+        if kwargs.get("mask") is not None:
+            previous_mask = kwargs["mask"]
+        elif previous_mask is not None and has_mask:
             kwargs["mask"] = previous_mask        # Keras passes the input's mask to `call(mask=...)`
         training = kwargs.get("training") if has_training else None
         if has_training:
@@ -401,9 +403,7 @@ class Layer:
                 self._losses.append(loss / o.shape[0] if o.shape.rank else loss)
         if self.supports_masking and (previous_mask is not None or type(self).compute_mask is not
                                       Layer.compute_mask):
-            mask = self.compute_mask(args[0] if args else None, previous_mask)
-            if mask is not None and isinstance(outputs, Tensor):
-                _set_mask(outputs, mask)
+            _set_output_masks(self, args[0] if args else None, outputs, previous_mask)
         elif previous_mask is not None:
             warnings.warn(f"Layer '{self.name}' (of type {type(self).__name__}) was passed an input with a mask "
                           f"attached to it. However, this layer does not support masking and will therefore "
@@ -421,7 +421,11 @@ class Layer:
             if self.autocast and type(t) is torch.Tensor and t.dtype.is_floating_point and \
                     t.dtype is not _COMPUTE.get(self._dtype_policy.compute_dtype):
                 from tfcompat.ops.math_ops import cast
-                return cast(x, self._dtype_policy.compute_dtype)
+                y = cast(x, self._dtype_policy.compute_dtype)
+                mask = _mask_of(x) if _MASKS else None
+                if mask is not None:           # as Keras: the converted input keeps its mask
+                    _set_mask(y, mask)
+                return y
             return x
         if isinstance(x, (np.ndarray, np.generic, torch.Tensor)):
             return self._convert_inputs(convert_to_tensor(x))
@@ -493,6 +497,38 @@ _MASKS = {}
 def _mask_of(x):
     entry = _MASKS.get(id(x))
     return entry[1] if entry is not None and entry[0]() is x else None
+
+
+def _masks_of(x):
+    """The mask of `x`, or of each tensor of a list/tuple `x` (None when nothing carries one)."""
+    if isinstance(x, (list, tuple)):
+        masks = [_mask_of(v) for v in x]
+        return masks if any(m is not None for m in masks) else None
+    return _mask_of(x)
+
+
+def _set_output_masks(layer, inputs, outputs, previous_mask):
+    """Keras 3's `_set_mask_metadata`: outputs without a mask get `compute_mask(inputs, previous_mask)`."""
+    flat = nest.flatten(outputs)
+    if all(isinstance(o, Tensor) and _mask_of(o) is not None for o in flat):
+        return
+    masks = layer.compute_mask(inputs, previous_mask)
+    if masks is None:
+        return
+    for o, m in zip(flat, nest.flatten(masks)):
+        if m is not None and isinstance(o, Tensor) and _mask_of(o) is None:
+            _set_mask(o, m)
+
+
+def _keras_mask(x):
+    mask = _mask_of(x)
+    if mask is None:
+        raise AttributeError(f"'{type(x).__name__}' object has no attribute '_keras_mask'")
+    return mask
+
+
+Tensor._keras_mask = property(_keras_mask, lambda x, mask: _set_mask(x, mask),
+                              doc="Keras's mask of a layer output (kept in `_MASKS` by the tensor's id).")
 
 
 def _set_mask(x, mask):

@@ -1,4 +1,6 @@
-"""Core Keras layers: Dense, Activation, Dropout, Flatten, Lambda, Identity."""
+"""Core Keras layers: Dense, Activation, Dropout, Flatten, Lambda, Identity, Masking."""
+import inspect
+
 import numpy as np
 import torch
 
@@ -24,6 +26,13 @@ def _promote(x, k):
         return x.to(k.dtype), k
     dt = torch.promote_types(x.dtype, k.dtype)
     return x.to(dt), k.to(dt)
+
+
+def _takes_arg(fn, name):
+    try:
+        return name in inspect.signature(fn).parameters
+    except (TypeError, ValueError):        # builtins without a signature
+        return False
 
 
 @unsupported_args("lora_rank")
@@ -189,10 +198,19 @@ class Lambda(Layer):
         self.function = function
         self.arguments = arguments or {}
         self._output_shape = output_shape
+        self.mask = mask
+        self.supports_masking = mask is not None
+        self._fn_takes_mask = _takes_arg(function, "mask")
         self.built = True
 
     def call(self, inputs, mask=None, training=None):
+        if self._fn_takes_mask:
+            return self.function(inputs, mask=mask, **self.arguments)
         return self.function(inputs, **self.arguments)
+
+    def compute_mask(self, inputs, mask=None):
+        """Keras: `mask(inputs, mask)` when callable, else the `mask` given to the constructor."""
+        return self.mask(inputs, mask) if callable(self.mask) else self.mask
 
     def get_config(self):
         raise NotImplementedError("tfcompat: serializing Lambda layers (Python bytecode) is not supported")
@@ -203,7 +221,43 @@ class Identity(Layer):
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
+        self.supports_masking = True
         self.built = True
 
     def call(self, inputs):
         return inputs
+
+
+class Masking(Layer):
+    """Masks timesteps whose features all equal `mask_value` (zeroed, and `False` in the output's mask)."""
+
+    def __init__(self, mask_value=0.0, **kwargs):
+        super().__init__(**kwargs)
+        if isinstance(mask_value, dict) and mask_value.get("config"):
+            from tfcompat.keras.saving_utils import deserialize_keras_object
+            mask_value = deserialize_keras_object(mask_value)
+        self.mask_value = mask_value
+        self.supports_masking = True
+        self.built = True
+
+    def _keep(self, x):
+        return torch.any(x != torch.as_tensor(self.mask_value, dtype=x.dtype, device=x.device), dim=-1)
+
+    def compute_mask(self, inputs, mask=None):
+        return _wrap(self._keep(input_storage(inputs)))
+
+    def call(self, inputs):
+        from tfcompat.keras.layers.base import _set_mask
+        x = input_storage(inputs)
+        keep = self._keep(x)
+        out = _wrap(torch.where(keep.unsqueeze(-1), x, torch.zeros((), dtype=x.dtype, device=x.device)))
+        _set_mask(out, _wrap(keep))
+        return out
+
+    def compute_output_shape(self, input_shape):
+        return input_shape
+
+    def get_config(self):
+        config = super().get_config()
+        config["mask_value"] = self.mask_value
+        return config
