@@ -9,6 +9,7 @@ and reason from tools/corpus_sources/failure_classes.py, or, while unclassified,
 """
 import argparse
 import glob
+import hashlib
 import json
 import os
 import sys
@@ -60,6 +61,14 @@ def first_line(out, name, verdict):
     return f"{reason}; " + " ".join(diff.split())
 
 
+def tf_runs(out, name):
+    """How many TF runs recorded this file's current text."""
+    with open(os.path.join(out, "files", name), "rb") as f:
+        sha = hashlib.sha256(f.read()).hexdigest()
+    runs = [load_json(p) for p in glob.glob(os.path.join(out, "expected", "*", name[:-3] + ".json"))]
+    return sum(r["corpus_sha256"] == sha for r in runs)
+
+
 def cell_class(name, index):
     return CLASSES.get((name[:-3], index), ("unclassified", None))
 
@@ -84,6 +93,9 @@ def report(out):
              "by cell under TF (twice) and tfcompat with `../shared/conformance/run.py` and judged by its "
              "`compare.py` (skipped cells not counted). *Before* is tfcompat at the session's base commit "
              "(9cae267), *after* is the current tree. The corpus text and TF's outputs stay outside the repo.", "",
+             "Rebuild: fetch the two repositories, then `python tools/build_corpus.py --mirror tensorflow/docs=GITDIR "
+             "--mirror keras-team/keras=GITDIR`, `build_corpus.py record`, `build_corpus.py run [--before]`, "
+             "`build_corpus.py compare [--before]`, `python tools/corpus_report.py`.", "",
              "## By source folder", "",
              "| folder | files | cells | passing before | passing after |", "|---|---|---|---|---|"]
     rows = {}
@@ -112,12 +124,14 @@ def report(out):
     for cls, (n, names) in sorted(by_class.items(), key=lambda kv: -kv[1][0]):
         lines.append(f"| {cls} | {n} | {len(names)} |")
 
-    lines += ["", "## Per file", "", "| file | folder | cells | passing before | passing after | failure classes |",
-              "|---|---|---|---|---|---|"]
+    lines += ["", "## Per file", "", "TF runs: how many TF recordings of the file's current text the verdicts rest on "
+              "(with one, a cell whose numbers vary between runs cannot be told from a deterministic one).", "",
+              "| file | folder | cells | TF runs | passing before | passing after | failure classes |",
+              "|---|---|---|---|---|---|---|"]
     for name in sorted(files):
         classes = sorted({cell_class(name, v["index"])[0] for v in failing.get(name, [])})
-        lines.append(f"| {name[:-3]} | {files[name]['folder']} | {files[name]['cells']} | {fmt(counts(before.get(name)))} "
-                     f"| {fmt(counts(after.get(name)))} | {', '.join(classes)} |")
+        lines.append(f"| {name[:-3]} | {files[name]['folder']} | {files[name]['cells']} | {tf_runs(out, name)} "
+                     f"| {fmt(counts(before.get(name)))} | {fmt(counts(after.get(name)))} | {', '.join(classes)} |")
 
     lines += ["", "## Skipped files", "", "| file | source | reason |", "|---|---|---|"]
     for s in sorted(skips, key=lambda s: s["file"]):
