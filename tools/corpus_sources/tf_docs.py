@@ -82,6 +82,36 @@ def jpeg(path, shape, seed):
             f".save({path!r})\n")
 
 
+TF_FLOWERS = """import numpy, types  # corpus edit: a synthetic tf_flowers (uint8 RGB images of varied sizes, 5 classes), not tfds
+def _corpus_tf_flowers():
+  def split(n, seed):
+    rng = numpy.random.default_rng(seed)
+    images = [rng.integers(0, 256, (int(rng.integers(150, 300)), int(rng.integers(150, 300)), 3), dtype='uint8')
+              for _ in range(n)]
+    labels = rng.integers(0, 5, n)
+    return tf.data.Dataset.from_generator(lambda: zip(images, labels), output_signature=(
+        tf.TensorSpec((None, None, 3), tf.uint8), tf.TensorSpec((), tf.int64)))
+  names = ['dandelion', 'daisy', 'tulips', 'sunflowers', 'roses']
+  label = types.SimpleNamespace(num_classes=5, int2str=lambda i: names[int(i)])
+  return [split(96, 0), split(16, 1), split(16, 2)], types.SimpleNamespace(features={'label': label})
+"""
+TFDS_FLOWERS = ("tfds.load(\n    'tf_flowers',\n    split=['train[:80%]', 'train[80%:90%]', 'train[90%:]'],\n"
+                "    with_info=True,\n    as_supervised=True,\n)")
+IMDB = """import os, numpy  # corpus edit: a synthetic aclImdb tree (train/test x pos/neg review files, train/unsup), not the download
+def _corpus_imdb(root='aclImdb_v1'):
+  rng = numpy.random.default_rng(0)
+  words = ['the', 'movie', 'film', 'was', 'great', 'bad', 'plot', 'actor', 'fun', 'boring', 'and', 'not', 'a', 'story']
+  for split in ('train', 'test'):
+    for label in ('pos', 'neg') + (('unsup',) if split == 'train' else ()):
+      os.makedirs(os.path.join(root, 'aclImdb', split, label), exist_ok=True)
+      for i in range(100):
+        text = ' '.join(rng.choice(words, int(rng.integers(20, 60)))) + '.<br /><br />' + ' '.join(rng.choice(words, 8))
+        with open(os.path.join(root, 'aclImdb', split, label, f'{i}_{int(rng.integers(1, 11))}.txt'), 'w') as f:
+          f.write(text + '!')
+  with open(os.path.join(root, 'aclImdb', 'train', 'pos', '1181_9.txt'), 'w') as f:
+    f.write('A synthetic review.<br /><br />Great film!')
+  return os.path.abspath(root)
+"""
 TITANIC_GET = 'titanic_file = tf.keras.utils.get_file("train.csv", "https://storage.googleapis.com/tf-datasets/titanic/train.csv")'
 
 
@@ -214,6 +244,25 @@ EDITS = {
         cut("epochs=10\n", "epochs=2\n"), cut("epochs = 15\n", "epochs = 2\n"),
         ("sunflower_path = tf.keras.utils.get_file('Red_sunflower', origin=sunflower_url)",
          jpeg("Red_sunflower.jpg", (446, 592, 3), 3) + "sunflower_path = os.path.abspath('Red_sunflower.jpg')")],
+    "tutorials__images__data_augmentation": [
+        ("import tensorflow_datasets as tfds\n", TF_FLOWERS),
+        ("layers\n\n# %%\n(train_ds, val_ds, test_ds), metadata = " + TFDS_FLOWERS,
+         "layers\n\n# %%\n(train_ds, val_ds, test_ds), metadata = _corpus_tf_flowers()  # corpus edit: not tfds"),
+        ("(train_ds, val_ds, test_ds), metadata = " + TFDS_FLOWERS + "\n\n# %%\nimage, label",
+         "(train_ds, val_ds, test_ds), metadata = _corpus_tf_flowers()  # corpus edit: not tfds\n\n# %%\nimage, label"),
+        ("(train_datasets, val_ds, test_ds), metadata = " + TFDS_FLOWERS,
+         "(train_datasets, val_ds, test_ds), metadata = _corpus_tf_flowers()  # corpus edit: not tfds"),
+        cut("epochs=5\n", "epochs=2\n")],
+    "tutorials__load_data__images": [
+        ("import tensorflow_datasets as tfds\n", TF_FLOWERS),
+        ("archive = tf.keras.utils.get_file(origin=dataset_url, extract=True)\n"
+         "data_dir = pathlib.Path(archive) / 'flower_photos'",
+         FLOWERS + "data_dir = pathlib.Path(_corpus_flowers(per_class=20))"),
+        ("(train_ds, val_ds, test_ds), metadata = " + TFDS_FLOWERS,
+         "(train_ds, val_ds, test_ds), metadata = _corpus_tf_flowers()  # corpus edit: not tfds")],
+    "tutorials__keras__text_classification": [
+        ('dataset = tf.keras.utils.get_file("aclImdb_v1", url,\n                                    untar=True, '
+         "cache_dir='.',\n                                    cache_subdir='')", IMDB + "dataset = _corpus_imdb()")],
     "guide__migrate__checkpoint_saver": [
         cut("          epochs=10,\n          validation_data",
             "          epochs=2, steps_per_epoch=100,\n          validation_data")],
@@ -260,7 +309,8 @@ SKIPS = {
     "guide__estimator": ESTIMATOR,
     "guide__jax2tf": "needs jax and flax (not installed)",
     "guide__migrate__canned_estimators": ESTIMATOR + "; also pandas and tensorflow_decision_forests",
-    "guide__migrate__early_stopping": "not converted yet: tfds's MNIST loaded with tfds split syntax in three places",
+    "guide__migrate__early_stopping": "not converted yet: tfds's MNIST in three places, and trainings of up to 100 "
+                                      "full-MNIST epochs whose point is when early stopping ends them",
     "guide__migrate__multi_worker_cpu_gpu_training": "needs portpicker and an in-process multi-worker cluster",
     "guide__migrate__tflite": "downloads a frozen graph; converts with TFLite",
     "guide__migrate__tpu_embedding": TPU,
@@ -288,7 +338,6 @@ SKIPS = {
     "tutorials__generative__deepdream": "needs pretrained InceptionV3 ImageNet weights (a download)",
     "tutorials__generative__pix2pix": "downloads the facades dataset",
     "tutorials__generative__style_transfer": "needs pretrained VGG19 weights and tensorflow_hub",
-    "tutorials__images__data_augmentation": "not converted yet: tfds's tf_flowers with its metadata, loaded three times",
     "tutorials__images__segmentation": "tfds's oxford_iiit_pet and tensorflow_examples",
     "tutorials__images__transfer_learning": "downloads cats_and_dogs and pretrained MobileNetV2 weights",
     "tutorials__images__transfer_learning_with_hub": "needs tensorflow_hub models",
@@ -296,10 +345,8 @@ SKIPS = {
     "tutorials__keras__keras_tuner": "needs keras_tuner",
     "tutorials__keras__overfit_and_underfit": "downloads the HIGGS dataset; needs tensorflow_docs",
     "tutorials__keras__regression": PANDAS + "; also seaborn",
-    "tutorials__keras__text_classification": "not converted yet: downloads the aclImdb dataset (a text directory tree)",
     "tutorials__keras__text_classification_with_hub": "needs tensorflow_hub and tfds's IMDB reviews",
     "tutorials__load_data__csv": PANDAS,
-    "tutorials__load_data__images": "not converted yet: the flowers download, then tfds's tf_flowers",
     "tutorials__load_data__pandas_dataframe": PANDAS,
     "tutorials__load_data__text": "needs tensorflow_text and tfds; downloads Stack Overflow and Iliad data",
     "tutorials__load_data__video": "needs cv2, imageio, tqdm and a UCF101 download",
