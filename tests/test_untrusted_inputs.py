@@ -429,6 +429,38 @@ def test_compressed_fixed_length_records_stream(tmp_path):
         assert got == [b"abcd", b"efgh"]
 
 
+def _fixed_length_records(path, data, kind, n, header=None, footer=None):
+    """The records read before the error, and the error's class and text after the device prefix."""
+    path.write_bytes({"GZIP": gzip.compress, "": bytes}[kind](data))
+    got = []
+    try:
+        for x in tf.data.FixedLengthRecordDataset(str(path), n, header, footer, compression_type=kind):
+            got.append(x.numpy())
+    except errors.OpError as e:
+        return got, type(e).__name__, str(e).partition("} ")[2]
+    return got
+
+
+def test_fixed_length_records_are_read_one_at_a_time_as_tf(tmp_path):
+    path = tmp_path / "r.bin"
+    bad = (f'Excluding the header (1 bytes) and footer (1 bytes), input file "{path}" has body length 9 bytes, which is '
+           f"not an exact multiple of the record length (4 bytes). [Op:IteratorGetNext] name: ")
+    # TF 2.21: a compressed file yields its whole records before the length error; a plain file fails first
+    assert _fixed_length_records(path, b"abcdefghijk", "GZIP", 4, 1, 1) == ([b"bcde", b"fghi"], "DataLossError", bad)
+    assert _fixed_length_records(path, b"abcdefghijk", "", 4, 1, 1) == ([], "InvalidArgumentError", bad)
+    assert _fixed_length_records(path, b"abcdefghij", "GZIP", 4, 1, 1) == [b"bcde", b"fghi"]
+    assert _fixed_length_records(path, b"a", "", 4, 2)[2].startswith(      # TF's unsigned arithmetic
+        "Excluding the header (2 bytes) and footer (0 bytes), input file")
+    assert "has body length 18446744073709551615 bytes" in _fixed_length_records(path, b"a", "", 4, 2)[2]
+    assert _fixed_length_records(path, b"a", "GZIP", 4, 2)[1] == "InternalError"        # TF: EOF inside the header
+    path.write_bytes(gzip.compress(bytes(64 << 20), 9))                    # 64 MiB inflated: read a record at a time
+    tracemalloc.start()
+    first = next(iter(tf.data.FixedLengthRecordDataset(str(path), 1024, compression_type="GZIP")))
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    assert first.numpy() == bytes(1024) and peak < 16 << 20
+
+
 def _png_chunk(kind, body):
     return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
 

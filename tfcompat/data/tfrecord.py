@@ -122,17 +122,45 @@ class FixedLengthRecordDataset(_FileDataset):
         self._compression = _compression(compression_type)
 
     def _elements(self):
-        n = self._record
         if self._compression not in ("", "GZIP", "ZLIB"):
             raise _read_error(errors.InvalidArgumentError, "Unsupported compression_type.")
         for path in self._files:
             with _opened(path, self._compression) as f:
-                data = f.read()
-            body = data[self._header:len(data) - self._footer]
-            if len(body) % n:
-                raise _read_error(errors.InvalidArgumentError, (
-                    f"Excluding the header ({self._header} bytes) and footer ({self._footer} bytes), input file "
-                    f"\"{path}\" has body length {len(body)} bytes, which is not an exact multiple of the record "
-                    f"length ({n} bytes)."))
-            for i in range(0, len(body), n):
-                yield _string(body[i:i + n])
+                records = self._stream(f, path) if isinstance(f, InflatingReader) else self._plain(f, path)
+                for record in records:
+                    yield _string(record)
+
+    def _length_error(self, cls, path, body):
+        return _read_error(cls, (
+            f"Excluding the header ({self._header} bytes) and footer ({self._footer} bytes), input file \"{path}\" "
+            f"has body length {body % (1 << 64)} bytes, which is not an exact multiple of the record length "
+            f"({self._record} bytes)."))
+
+    def _plain(self, f, path):
+        """The records of an uncompressed file: its body length is checked first (TF: InvalidArgumentError)."""
+        n = self._record
+        body = os.fstat(f.fileno()).st_size - self._header - self._footer
+        if body % (1 << 64) % n:
+            raise self._length_error(errors.InvalidArgumentError, path, body)
+        f.seek(self._header)
+        for _ in range(body // n):
+            yield f.read(n)
+
+    def _stream(self, f, path):
+        """The records of a decompressing stream, read one at a time ahead of the footer; a body that is no
+        multiple of the record length fails after its whole records (TF: DataLossError)."""
+        n, footer = self._record, self._footer
+        short = len(f.read(self._header)) < self._header
+        body, pending = 0, b""
+        while not short:
+            pending += f.read(n + footer - len(pending))
+            if len(pending) < n + footer:
+                break
+            yield pending[:n]
+            pending, body = pending[n:], body + n
+        if short or len(pending) < footer:       # TF's reader fails here with an internal error
+            raise _read_error(errors.InternalError, 'Iterator "FixedLengthRecordV2" returned `OutOfRange`. This '
+                              "indicates an implementation error as `OutOfRange` errors are not expected to be "
+                              "returned here. Original message: EOF reached")
+        if len(pending) > footer:
+            raise self._length_error(errors.DataLossError, path, body + len(pending) - footer)
