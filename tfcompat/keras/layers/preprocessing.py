@@ -11,6 +11,7 @@ from tfcompat.framework import errors
 from tfcompat.framework.convert import convert_to_tensor
 from tfcompat.framework.export import partial_api, unsupported_args
 from tfcompat.framework.op_def import input_storage
+from tfcompat.framework.ragged import RaggedTensor
 from tfcompat.framework.tensor import Tensor, _wrap, storage
 from tfcompat.keras.layers.base import Layer
 
@@ -526,6 +527,9 @@ def _token_text(token):
     return token.decode("utf-8") if isinstance(token, bytes) else str(token)
 
 
+_DROPPED = -2       # the index of the mask token outside int output: counted nowhere
+
+
 class _IndexLookup(Layer):
     """Maps tokens to indices `[mask][oov...][vocabulary...]` (or back, `invert=True`); Keras's IndexLookup."""
 
@@ -557,8 +561,12 @@ class _IndexLookup(Layer):
             self.set_vocabulary(vocabulary, idf_weights)
         self.built = True
 
+    def _oov_start(self):
+        """1 when the mask token has index 0 (int output), else 0: other modes drop mask tokens, as Keras."""
+        return int(self.mask_token is not None and self.output_mode == "int")
+
     def _token_start(self):
-        return (self.mask_token is not None) + self.num_oov_indices
+        return self._oov_start() + self.num_oov_indices
 
     def _key(self, token):
         return token
@@ -592,7 +600,7 @@ class _IndexLookup(Layer):
         self._vocab = list(vocab)
         self._index = {t: i + self._token_start() for i, t in enumerate(self._vocab)}
         if self.mask_token is not None:
-            self._index[self._key(self.mask_token)] = 0
+            self._index[self._key(self.mask_token)] = 0 if self._oov_start() else _DROPPED
 
     @classmethod
     def from_config(cls, config):
@@ -621,7 +629,7 @@ class _IndexLookup(Layer):
     def get_vocabulary(self, include_special_tokens=True):
         if not include_special_tokens:
             return list(self._vocab)
-        special = ([self.mask_token] if self.mask_token is not None else []) + [self.oov_token] * self.num_oov_indices
+        special = [self.mask_token] * self._oov_start() + [self.oov_token] * self.num_oov_indices
         return special + list(self._vocab)
 
     def vocabulary_size(self):
@@ -654,10 +662,10 @@ class _IndexLookup(Layer):
         """Indices of the tokens in the NumPy array `x` (OOV -> the OOV index)."""
         uniq, inv = np.unique(x, return_inverse=True)
         keys = [self._key(t) for t in uniq.tolist()]
-        oov_id = int(self.mask_token is not None) if self.num_oov_indices else -1
+        oov_id = self._oov_start() if self.num_oov_indices else -1
         ids = np.array([self._index.get(k, oov_id) for k in keys], "int64")
-        if (ids < 0).any():
-            bad = [k for k, i in zip(keys, ids) if i < 0]
+        if (ids == -1).any():
+            bad = [k for k, i in zip(keys, ids) if i == -1]
             raise errors.InvalidArgumentError(
                 None, None, f"When `num_oov_indices=0` all inputs should be in vocabulary, found OOV values "
                             f"{bad}, consider setting `num_oov_indices=1`.")
@@ -677,14 +685,12 @@ class _IndexLookup(Layer):
         depth = self.max_tokens if self.pad_to_max_tokens and self.max_tokens else self.vocabulary_size()
         valid = None
         if self.mask_token is not None:
-            valid = (ids != 0).to(torch.float64)
-            ids = (ids - 1).clamp(min=0)
-            depth -= 0 if self.pad_to_max_tokens and self.max_tokens else 1
+            valid = (ids != _DROPPED).to(torch.float64)
+            ids = ids.clamp(min=0)
         mode = "count" if self.output_mode == "tf_idf" else self.output_mode
         out = _encode(ids, depth, mode, torch.float64, valid=valid)
         if self.output_mode == "tf_idf":
             idf = torch.from_numpy(self.idf_weights.astype("float64"))
-            idf = idf[1:] if self.mask_token is not None else idf
             return _wrap((out * idf[:depth]).to(torch.float32))
         return _wrap(out.to(torch.int64))
 
@@ -763,10 +769,21 @@ class IntegerLookup(_IndexLookup):
 _STRIP = re.compile(r'[!"#$%&()\*\+,-\./:;<=>?@\[\\\]^_`{|}~\']')
 
 
-@partial_api("standardize and split other than the built-in string options")
-@unsupported_args("ngrams", "sparse", "ragged")
+_STANDARDIZE = ("lower_and_strip_punctuation", "lower", "strip_punctuation")
+_SPLIT = ("whitespace", "character")
+
+
+def _text(s, encoding):
+    return s.decode(encoding) if isinstance(s, bytes) else str(s)
+
+
+@unsupported_args("sparse")
 class TextVectorization(Layer):
-    """Strings -> token ids or bag-of-words vectors: standardize, split on whitespace, look up a vocabulary."""
+    """Strings -> token ids or bag-of-words vectors: standardize, split, n-grams, look up a vocabulary.
+
+    `standardize` and `split` may be callables taking and returning `tf.string` tensors (split: ragged or dense),
+    as in Keras; the built-in options run on Python strings.
+    """
 
     _convert_inputs = _string_aware(Layer._convert_inputs)
 
@@ -775,10 +792,15 @@ class TextVectorization(Layer):
                  vocabulary=None, idf_weights=None, sparse=False, ragged=False, encoding="utf-8", name=None,
                  **kwargs):
         super().__init__(name=name, **kwargs)
-        if standardize not in (None, "lower_and_strip_punctuation", "lower", "strip_punctuation"):
-            raise NotImplementedError(f"tfcompat: TextVectorization(standardize={standardize!r}) is not supported")
-        if split not in (None, "whitespace"):
-            raise NotImplementedError(f"tfcompat: TextVectorization(split={split!r}) is not supported")
+        if not (standardize is None or callable(standardize) or standardize in _STANDARDIZE):
+            raise ValueError(f"Unknown value for `standardize` argument of TextVectorization. Allowed values are: "
+                             f"{_STANDARDIZE}. Received: standardize={standardize}")
+        if not (split is None or callable(split) or split in _SPLIT):
+            raise ValueError(f"Unknown value for `split` argument of TextVectorization. Allowed values are: "
+                             f"{_SPLIT}. Received: split={split}")
+        if ragged and output_mode != "int":
+            raise ValueError(f"`ragged` must not be true if `output_mode` is `'int'`. Received: ragged={ragged} and "
+                             f"output_mode={output_mode}")
         if output_sequence_length is not None and output_mode != "int":
             raise ValueError(f"`output_sequence_length` must not be set if `output_mode` is not 'int'. Received "
                              f"output_sequence_length={output_sequence_length}.")
@@ -786,29 +808,58 @@ class TextVectorization(Layer):
         self.output_mode, self.output_sequence_length = output_mode, output_sequence_length
         self.pad_to_max_tokens, self.sparse, self.ragged, self.encoding = pad_to_max_tokens, sparse, ragged, \
             encoding
+        self._ngram_widths = None if ngrams is None else \
+            tuple(range(1, ngrams + 1)) if isinstance(ngrams, int) else tuple(ngrams)
         self._lookup_layer = StringLookup(max_tokens=max_tokens, mask_token="", vocabulary=vocabulary,
                                     idf_weights=idf_weights, output_mode=output_mode,
                                     pad_to_max_tokens=pad_to_max_tokens, encoding=encoding, name=f"{self.name}_lookup")
         self.built = True
 
+    def _standardized(self, x):
+        """NumPy string array `x` after `standardize` (a callable gets and returns a tf.string tensor)."""
+        if callable(self.standardize):
+            return _numpy(self.standardize(convert_to_tensor(x)))
+        strings = [_text(s, self.encoding) for s in x.reshape(-1).tolist()]
+        if self.standardize in ("lower_and_strip_punctuation", "lower"):
+            strings = [s.lower() for s in strings]
+        if self.standardize in ("lower_and_strip_punctuation", "strip_punctuation"):
+            strings = [_STRIP.sub("", s) for s in strings]
+        return np.array(strings, dtype=object).reshape(x.shape)
+
     def _tokens(self, x):
-        """Rows of tokens of the strings in NumPy array `x`."""
-        out = []
-        for s in x.reshape(-1).tolist():
-            s = s.decode(self.encoding) if isinstance(s, bytes) else str(s)
-            if self.standardize in ("lower_and_strip_punctuation", "lower"):
-                s = s.lower()
-            if self.standardize in ("lower_and_strip_punctuation", "strip_punctuation"):
-                s = _STRIP.sub("", s)
-            out.append(s.split() if self.split == "whitespace" else [s])
-        return out
+        """Rows of tokens of the strings in NumPy array `x` (rank 1, or a last dimension of 1)."""
+        x = self._standardized(x)
+        if x.ndim > 1:
+            if x.shape[-1] != 1:
+                raise ValueError(f"When using `TextVectorization` to tokenize strings, the input rank must be 1 or "
+                                 f"the last shape dimension must be 1. Received: inputs.shape={x.shape} with "
+                                 f"rank={x.ndim}")
+            x = x.reshape(x.shape[:-1])
+        if callable(self.split):
+            out = self.split(convert_to_tensor(x))
+            rows = out.to_list() if hasattr(out, "to_list") else _numpy(out).tolist()
+        else:
+            rows = [_text(s, self.encoding) for s in x.reshape(-1).tolist()]
+            rows = [s.split() if self.split == "whitespace" else list(s) for s in rows]
+        rows = [[_text(t, self.encoding) for t in row] for row in rows]
+        if self._ngram_widths is not None:
+            rows = [[" ".join(row[i:i + n]) for n in self._ngram_widths for i in range(len(row) - n + 1)]
+                    for row in rows]
+        return rows
+
+    @staticmethod
+    def _padded(rows, width):
+        """Rows of tokens cut or padded with the mask token "" to `width`, as an object array."""
+        return np.array([(row + [""] * width)[:width] for row in rows], dtype=object).reshape(len(rows), width)
 
     def adapt(self, data, batch_size=None, steps=None):
         """Builds the vocabulary from standardized, split text."""
-        docs = [t for b in _batches(data) for t in self._tokens(b)]
-        width = max((len(d) for d in docs), default=0)
-        padded = np.array([d + [""] * (width - len(d)) for d in docs], dtype=object)
-        self._lookup_layer.adapt(padded)
+        batches = _batches(data)[:steps] if steps is not None else _batches(data)
+        if self.split is None:
+            self._lookup_layer.adapt(np.concatenate([self._standardized(b).reshape(-1) for b in batches]))
+            return
+        docs = [row for b in batches for row in self._tokens(b)]
+        self._lookup_layer.adapt(self._padded(docs, max((len(d) for d in docs), default=0)))
 
     def get_vocabulary(self, include_special_tokens=True):
         return self._lookup_layer.get_vocabulary(include_special_tokens)
@@ -833,11 +884,18 @@ class TextVectorization(Layer):
 
     def call(self, inputs):
         x = _numpy(inputs) if isinstance(inputs, Tensor) else np.asarray(inputs)
+        if self.split is None:
+            return self._lookup_layer(self._standardized(x))
         docs = self._tokens(x)
-        width = self.output_sequence_length if self.output_sequence_length is not None else \
-            max((len(d) for d in docs), default=0)
-        padded = np.array([(d + [""] * width)[:width] for d in docs], dtype=object).reshape(len(docs), width)
-        return self._lookup_layer(padded)
+        longest = max((len(d) for d in docs), default=0)
+        if self.ragged:
+            docs = [d[:self.output_sequence_length] for d in docs]
+            ids = _numpy(self._lookup_layer(self._padded(docs, longest)))
+            lengths = np.array([len(d) for d in docs], dtype=np.int64)
+            return RaggedTensor.from_row_lengths(ids[np.arange(longest) < lengths[:, None]], lengths)
+        width = longest if self.output_mode != "int" or self.output_sequence_length is None else \
+            self.output_sequence_length
+        return self._lookup_layer(self._padded(docs, width))
 
     def get_config(self):
         config = super().get_config()
