@@ -1,6 +1,7 @@
 """Keras 3 object serialization: registered functions and classes, `layers.serialize`/`deserialize`, the
 `serialize` / `deserialize` / `get` of activations, losses and metrics. Golden dicts are what Keras 3.15.1 printed."""
 import json
+import os
 import sys
 import zipfile
 
@@ -117,3 +118,52 @@ def test_layers_serialize_and_deserialize():
     with pytest.raises(ValueError, match="`keras.layers.deserialize` was passed a `config` object that is not a "
                                          "`keras.layers.Layer`"):
         keras.layers.deserialize(saving.serialize_keras_object(keras.optimizers.Adam()))
+
+
+# -- configs real Keras 3.15.1 wrote, one per built-in layer (tools/keras_layer_files.py configs) -------------
+LAYER_CONFIGS = json.load(open(os.path.join(os.path.dirname(__file__), "fixtures", "keras", "layer_configs.json")))
+
+
+@pytest.mark.parametrize("case", sorted(LAYER_CONFIGS))
+def test_every_layer_config_keras_writes_loads(case):
+    entry = LAYER_CONFIGS[case]
+    layer = keras.layers.deserialize(entry["layer"])
+    assert type(layer).__name__ == entry["layer"]["class_name"]
+    inputs = [keras.Input(tuple(shape), dtype=dtype) for shape, dtype in entry["inputs"]]
+    out = layer(inputs[0], inputs[1]) if case == "MultiHeadAttention" else \
+        layer(inputs if len(inputs) > 1 else inputs[0])
+    assert list(out.shape) == entry["output_shape"]
+
+
+def test_unsupported_keras_keys_are_refused_by_name():
+    config = json.loads(json.dumps(LAYER_CONFIGS["Dense"]["layer"]))
+    config["config"]["lora_rank"] = 4
+    with pytest.raises(NotImplementedError, match="lora_rank=4"):
+        keras.layers.deserialize(config)
+    config = json.loads(json.dumps(LAYER_CONFIGS["StringLookup"]["layer"]))
+    config["config"]["oov_method"] = "farmhash"
+    with pytest.raises(NotImplementedError, match="StringLookup does not support oov_method='farmhash'"):
+        keras.layers.deserialize(config)
+    assert keras.layers.deserialize(LAYER_CONFIGS["Dense_mixed"]["layer"]).dtype_policy.name == "mixed_float16"
+
+
+def test_model_training_flag_overrides_node_kwargs():
+    # Keras-written nodes carry `training: true` (random layers); the model's own flag wins, as in Keras 3
+    i = keras.Input((1000,))
+    m = keras.Model(i, keras.layers.Dropout(0.5)(i, training=True))
+    x = np.ones((1, 1000), "float32")
+    assert np.all(np.asarray(m(x, training=False)) == 1.0)
+    assert np.mean(np.asarray(m(x)) == 0) > 0.3
+    assert np.all(np.asarray(m.predict(x, verbose=0)) == 1.0)
+
+
+def test_global_average_pooling_1d_takes_the_mask():
+    i = keras.Input((4,), dtype="int32")
+    e = keras.layers.Embedding(5, 2, mask_zero=True)
+    m = keras.Model(i, keras.layers.GlobalAveragePooling1D()(e(i)))
+    e.set_weights([np.arange(10, dtype="float32").reshape(5, 2)])
+    np.testing.assert_array_equal(np.asarray(m(np.array([[1, 2, 0, 0], [3, 0, 0, 0]], "int32"))),
+                                  [[3.0, 4.0], [6.0, 7.0]])
+    out = keras.layers.GlobalAveragePooling1D()(np.ones((2, 3, 2), "float32"),
+                                                mask=np.array([[1, 1, 0], [1, 0, 0]], bool))
+    np.testing.assert_array_equal(np.asarray(out), np.ones((2, 2)))

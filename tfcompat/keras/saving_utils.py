@@ -361,12 +361,15 @@ def _from_config(cls, inner, custom_objects, safe_mode, full_config):
                         f"Exception encountered: {e}") from e
 
 
-# keys Keras 3 writes that tfcompat layers may not take: dropped when they hold Keras's default
+# keys Keras 3 writes that tfcompat layers may not take, with Keras's default (the value that changes nothing)
 _DEFAULTS = {"quantization_config": None, "renorm_clipping": None, "renorm_momentum": 0.99, "lora_rank": None,
-             "lora_alpha": None, "renorm": False}
+             "lora_alpha": None, "renorm": False, "oov_method": "floormod", "salt": None,
+             "gptq_unpacked_column_size": None}
 
 
 def _drop_unsupported_defaults(cls, config):
+    """`config` less the Keras keys `cls` does not take that hold Keras's default; any other value of such a
+    key would change what the layer computes, so it is refused by name."""
     import inspect
     if not any(k in config for k in _DEFAULTS) or \
             not any(k.__module__.startswith("tfcompat.keras.layers") for k in cls.__mro__):
@@ -375,8 +378,11 @@ def _drop_unsupported_defaults(cls, config):
     for klass in cls.__mro__:
         if "__init__" in vars(klass):
             accepted.update(inspect.signature(klass.__init__).parameters)
-    return {k: v for k, v in config.items()
-            if k in accepted or k not in _DEFAULTS or v != _DEFAULTS[k]}
+    unsupported = [k for k, v in config.items() if k in _DEFAULTS and k not in accepted and v != _DEFAULTS[k]]
+    if unsupported:
+        raise NotImplementedError(f"tfcompat: {cls.__name__} does not support "
+                                  + ", ".join(f"{k}={config[k]!r}" for k in unsupported))
+    return {k: v for k, v in config.items() if k in accepted or k not in _DEFAULTS}
 
 
 def _lambda_from_config(cls, config, custom_objects, safe_mode):

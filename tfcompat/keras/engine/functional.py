@@ -137,7 +137,7 @@ def run_graph(nodes, inputs, input_values, outputs, training=None):
     for node in nodes:
         args = nest.map_structure(get, node.args)
         kwargs = nest.map_structure(get, node.kwargs)
-        if training is not None and _accepts_training(node.layer) and "training" not in kwargs:
+        if training is not None and _accepts_training(node.layer):      # the model's flag wins, as in Keras 3
             kwargs["training"] = training
         out = node.layer(*args, **kwargs)
         for kt, v in zip(nest.flatten(node.outputs), nest.flatten(out)):

@@ -44,7 +44,24 @@ def _max(x, axes, keepdims):
 
 
 class GlobalAveragePooling1D(_GlobalPooling):
+    """Mean over steps; with a mask, the mean of the unmasked steps (Keras 3)."""
     _rank, _reduce = 1, _mean
+
+    def __init__(self, data_format=None, keepdims=False, **kwargs):
+        super().__init__(data_format, keepdims, **kwargs)
+        self.supports_masking = True
+
+    def call(self, inputs, mask=None):
+        if mask is None:
+            return super().call(inputs)
+        x = input_storage(inputs)
+        m = input_storage(mask).to(torch.bool).unsqueeze(2 if self.data_format == "channels_last" else 1)
+        axis = 1 if self.data_format == "channels_last" else 2
+        total = torch.where(m, x, torch.zeros((), dtype=x.dtype)).sum(dim=axis, keepdim=self.keepdims)
+        return _wrap(total / m.to(x.dtype).sum(dim=axis, keepdim=self.keepdims))
+
+    def compute_mask(self, inputs, mask=None):
+        return None
 
 
 class GlobalAveragePooling2D(_GlobalPooling):

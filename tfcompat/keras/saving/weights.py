@@ -41,10 +41,34 @@ def _children(obj):
         attrs["layers"] = obj.layers        # Keras walks dir(): a subclassed Model's `layers` property, in order
     if "optimizer" not in attrs and getattr(type(obj), "optimizer", None) is not None:
         attrs["optimizer"] = getattr(obj, "optimizer", None)
+    for name in _subclass_properties(type(obj)):
+        if name not in attrs:
+            try:
+                attrs[name] = getattr(obj, name)
+            except Exception:  # noqa: BLE001 -- Keras's dir() walk skips an attribute that fails to read
+                continue
     for name in sorted(attrs, key=_name_key):
         if name.startswith("__") or name in _SKIP:
             continue
         yield name, attrs[name]
+
+
+def _subclass_properties(cls):
+    """Public properties `cls` adds to its Keras base class (Keras walks `dir()` less the base's names: e.g.
+    MultiHeadAttention's `query_dense`, which places its sublayer's weights)."""
+    names = _PROPERTIES.get(cls)
+    if names is None:
+        from tfcompat.keras.layers.base import Layer
+        from tfcompat.keras.models import Functional, Model, Sequential
+        from tfcompat.keras.optimizers.base import Optimizer
+        bases = [b for b in (Optimizer, Sequential, Functional, Model, Layer) if issubclass(cls, b)]
+        skip = set().union(*(dir(b) for b in bases))
+        names = _PROPERTIES[cls] = sorted({n for klass in cls.__mro__ for n, v in vars(klass).items()
+                                           if isinstance(v, property) and n not in skip and not n.startswith("_")})
+    return names
+
+
+_PROPERTIES = {}       # class -> its added public property names (a pure function of the class)
 
 
 def _own_variables(obj):
