@@ -3,8 +3,6 @@ import zlib
 
 from tfcompat.framework.export import tf_export
 from tfcompat.ops.io_ops.gfile import LOCAL_ONLY, local_path, os_error
-from tfcompat.util.atomic_file import AtomicFile
-from tfcompat.util.records import frame
 
 
 @tf_export("io.TFRecordOptions", unsupported=("flush_mode", "compression_method"))
@@ -64,6 +62,9 @@ class TFRecordWriter:
     """
 
     def __init__(self, path, options=None):
+        from tfcompat.util.atomic_file import AtomicFile      # imported on first use: `import tfcompat` stays lean
+        from tfcompat.util.records import frame
+        self._frame = frame
         if not isinstance(options, TFRecordOptions):
             options = TFRecordOptions(compression_type=options)
         self._zlib = options._compressor()
@@ -78,7 +79,7 @@ class TFRecordWriter:
         """Appends one record (bytes or str)."""
         if isinstance(record, str):
             record = record.encode("utf-8")
-        data = frame(bytes(record))
+        data = self._frame(bytes(record))
         self._f.write(self._zlib.compress(data) if self._zlib is not None else data)
 
     def flush(self):
