@@ -1,8 +1,10 @@
 """`tf.saved_model.save` / `tf.saved_model.load` for tfcompat objects, in tfcompat's own pickle-free format.
 
 A tfcompat SavedModel directory holds:
-- `tfcompat_saved_model.json`: the marker (`"format": "tfcompat.saved_model"`), the object tree (attribute paths of
-  modules and variables), the variables (checkpoint key, name, trainable), and each `tf.function` attribute as
+- `tfcompat_saved_model.json`: the marker (`"format": "tfcompat.saved_model"`, version 2), the object tree (attribute
+  paths of modules and variables; `containers` says which nodes are lists and which are dicts, with their keys in
+  order: they load as TF's `ListWrapper` / `_DictWrapper`), the variables (checkpoint key, name, trainable), and each
+  `tf.function` attribute (a function with an `input_signature` is traced when saved, as TF does) as
   its traced concrete functions. A concrete function is its input signature (TensorSpecs and Python literals),
   its output structure and one recorded program per traced input shape: the straight-line list of aten ops
   (`{"op": "call", "f": <index into "ops">, "args": [...], "kwargs": {...}, "out": "o<n>"}`, terms being

@@ -22,6 +22,8 @@ from tfcompat.module import Module
 from tfcompat.saved_model import FORMAT, MARKER, _op_table
 from tfcompat.saved_model._validate import (TORCH_DTYPES, Invalid, ProgramChecker, bad, constant, dry_run, expect,
                                             refused, shape)
+from tfcompat.train.checkpoint import is_trackable
+from tfcompat.train.data_structures import ListWrapper, _DictWrapper
 from tfcompat.util import nest
 
 _ARRAY_NAME = re.compile(r"^(c|var)\d{1,9}$")
@@ -292,12 +294,19 @@ class RestoredFunction:
         self._concretes = concretes
 
     def __call__(self, *args, **kwargs):
+        bound = False
         for cf in self._concretes:
             flat = cf.bind(args, kwargs)
             if flat is not None:
                 out = cf.run(flat)
                 if out is not None:
                     return out
+                bound = True
+        if bound:
+            raise NotImplementedError(
+                f"{self.__name__} loaded from a tfcompat SavedModel: these inputs match a saved input signature, but "
+                "tfcompat replays only the input shapes traced before saving (call the function with this shape "
+                "before tf.saved_model.save)")
         raise ValueError(f"Could not find matching concrete function to call loaded from the SavedModel. Got:\n"
                          f"  Positional arguments ({len(args)} total):\n" +
                          "".join(f"    * {a!r}\n" for a in args) +
@@ -339,6 +348,10 @@ class _UserObject(Module):
             raise TypeError("'_UserObject' object is not callable")
         return fn(*args, **kwargs)
 
+    def _checkpoint_children(self):
+        """Its attributes as checkpoint dependencies, less `signatures` (which TF does not save as an attribute)."""
+        return [(k, v) for k, v in vars(self).items() if k != "signatures" and is_trackable(v)]
+
 
 _RESERVED = frozenset(dir(_UserObject))
 
@@ -356,7 +369,8 @@ def _node(root, path, where):
     return o
 
 
-_META_KEYS = {"format", "version", "tree", "variables", "functions", "signatures"}
+_META_KEYS = {1: {"format", "version", "tree", "variables", "functions", "signatures"}}
+_META_KEYS[2] = _META_KEYS[1] | {"containers"}      # version 2: which tree nodes are lists and dicts
 _VAR_KEYS = {"path", "key", "name", "trainable", "dtype"}
 
 
@@ -372,9 +386,9 @@ def load(export_dir):
 def _load(export_dir):
     from tfcompat.train import checkpoint as ckpt_mod
     meta = _read_json(os.path.join(export_dir, MARKER))
-    if not isinstance(meta, dict) or meta.get("format") != FORMAT or meta.get("version") != 1 or \
-            set(meta) != _META_KEYS:
-        raise bad("format", "not a version-1 tfcompat SavedModel")
+    if not isinstance(meta, dict) or meta.get("format") != FORMAT or meta.get("version") not in (1, 2) or \
+            set(meta) != _META_KEYS[meta["version"]]:
+        raise bad("format", "not a version-1 or version-2 tfcompat SavedModel")
     arrays = _read_arrays(os.path.join(export_dir, "constants.npz"))
     entries = expect(meta["variables"], list, "variables", "variables")
     reader = None
@@ -431,5 +445,38 @@ def _load(export_dir):
     for dotted, (path, concretes) in functions.items():
         owner = _node(root, path[:-1], f"functions[{dotted[:100]!r}]")
         owner.__dict__[path[-1]] = RestoredFunction(path[-1], concretes)
+    _restore_containers(root, meta.get("containers", {"list": [], "dict": []}), tree)
     root.signatures = signatures
     return root
+
+
+_OWN = frozenset(vars(_UserObject()))      # what a node holds before the loader adds its children
+
+
+def _restore_containers(root, containers, tree):
+    """Turns the tree nodes saved as lists and dicts into TF's `ListWrapper` / `_DictWrapper`, deepest first."""
+    if not isinstance(containers, dict) or set(containers) != {"list", "dict"}:
+        raise bad("containers", "bad container entry")
+    kinds = {}       # path -> None for a list, the keys in order for a dict
+    entries = [(p, None) for p in expect(containers["list"], list, "containers", "list")]
+    for entry in expect(containers["dict"], list, "containers", "dict"):
+        if not isinstance(entry, list) or len(entry) != 2 or not isinstance(entry[1], list) or \
+                not all(isinstance(k, str) for k in entry[1]):
+            raise bad("containers", "bad dict entry")
+        entries.append(tuple(entry))
+    for path, keys in entries:
+        if path not in tree or tuple(path) in kinds:
+            raise bad("containers", f"{str(path)[:100]} is not one tree node")
+        kinds[tuple(path)] = keys
+    for path in sorted(kinds, key=len, reverse=True):
+        node = _node(root, path, "containers")
+        children = {k: v for k, v in vars(node).items() if k not in _OWN}
+        keys = kinds[path]
+        if keys is None:
+            keys = [str(i) for i in range(len(children))]
+        if sorted(children) != sorted(keys) or len(set(keys)) != len(keys):
+            raise bad("containers", f"{list(path)[:10]}: its children are not the saved keys or indices")
+        container = ListWrapper(children[k] for k in keys) if kinds[path] is None else \
+            _DictWrapper((k, children[k]) for k in keys)
+        parent = _node(root, path[:-1], "containers")
+        setattr(parent, path[-1], container)

@@ -110,6 +110,7 @@ def encode_output(x):
 
 def _functions(obj):
     """[(attribute, Function)] of `obj`: tf.function methods and attributes."""
+    from tfcompat.saved_model._load import RestoredFunction
     out = {}
     for name in dir(type(obj)):
         if isinstance(getattr(type(obj), name, None), Function):
@@ -117,6 +118,9 @@ def _functions(obj):
     for name, value in vars(obj).items():
         if isinstance(value, Function):
             out[name] = value
+        elif isinstance(value, RestoredFunction):
+            raise NotImplementedError(f"tf.saved_model.save: re-saving {name}, a function loaded from a SavedModel, is "
+                                      "not supported by tfcompat")
     return sorted(out.items())
 
 
@@ -144,7 +148,7 @@ def save(obj, export_dir, signatures):
     sig_fns = _signature_functions(obj, signatures)
     ckpt = ckpt_mod.Checkpoint(root=obj)
     nodes, objects, paths = ckpt_mod.build_graph(ckpt)
-    tree, var_entries, var_ids = [], [], {}
+    tree, var_entries, var_ids, containers = [], [], {}, {"list": [], "dict": []}
     objects[0] = obj            # Checkpoint(root=obj) lists obj's children as its own
     for node, o, path in zip(nodes, objects, paths):
         if isinstance(o, Variable):
@@ -153,11 +157,17 @@ def save(obj, export_dir, signatures):
                                 "trainable": o.trainable, "dtype": o.dtype.name})
         elif path:
             tree.append(list(path))
+            if isinstance(o, dict):
+                containers["dict"].append([list(path), [k for k, _ in ckpt_mod.children(o)]])
+            elif isinstance(o, (list, tuple)):
+                containers["list"].append(list(path))
     w = _Writer(var_ids)
     functions = {}
     for path, o in zip(paths, objects):
         if not isinstance(o, (Variable, list, tuple, dict)):
             for name, f in _functions(o):
+                if f.input_signature is not None and not f._concrete:
+                    f.get_concrete_function()       # TF traces every function with a signature when it saves
                 functions[".".join(list(path) + [name])] = [w.concrete(cf) for cf in f._concrete]
     sigs = {}
     for name, cf in sig_fns.items():
@@ -169,8 +179,8 @@ def save(obj, export_dir, signatures):
         w.arrays[f"var{var_ids[id(v)]}"] = storage(v).detach().cpu().numpy()
         var_entries.append({"path": None, "key": None, "name": v.name, "trainable": v.trainable,
                             "dtype": v.dtype.name})
-    meta = {"format": FORMAT, "version": 1, "tree": tree, "variables": var_entries, "functions": functions,
-            "signatures": sigs}
+    meta = {"format": FORMAT, "version": 2, "tree": tree, "containers": containers, "variables": var_entries,
+            "functions": functions, "signatures": sigs}
 
     def write(directory):
         os.makedirs(os.path.join(directory, "variables"))
