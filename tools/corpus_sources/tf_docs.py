@@ -194,7 +194,7 @@ EDITS = {
     "guide__core__matrix_core": [
         ("import requests\n", "# import requests  (corpus edit: not installed; the image is synthetic)\n"),
         ("img_path = requests.get(img_link, stream=True).raw",
-         jpeg("corgi.jpg", (1024, 1024, 3), 0) + "img_path = 'corgi.jpg'")],
+         jpeg("corgi.jpg", (320, 480, 3), 0) + "img_path = 'corgi.jpg'")],
     "guide__core__distribution": [
         NO_TFDS,
         ("train_data, test_data = tfds.load(\"mnist\", split=['train[:5000]', 'test[:5000]'], batch_size=128, "
