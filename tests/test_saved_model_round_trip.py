@@ -143,3 +143,16 @@ def test_tampered_container_entries_are_refused(tmp_path, containers):
     path.write_text(json.dumps(meta))
     with pytest.raises(tf.errors.DataLossError, match="containers"):
         tf.saved_model.load(str(tmp_path))
+
+
+def test_version_1_files_still_load(tmp_path):
+    import json
+    m = tf.Module()
+    m.v = tf.Variable([1.0, 2.0])
+    tf.saved_model.save(m, str(tmp_path))
+    path = tmp_path / "tfcompat_saved_model.json"
+    meta = json.loads(path.read_text())
+    del meta["containers"]
+    meta["version"] = 1
+    path.write_text(json.dumps(meta))
+    assert tf.saved_model.load(str(tmp_path)).v.numpy().tolist() == [1.0, 2.0]
