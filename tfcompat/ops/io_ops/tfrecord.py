@@ -1,6 +1,7 @@
 """TFRecord files: `tf.io.TFRecordOptions` and `tf.io.TFRecordWriter` (framing and compression as TF's)."""
 import zlib
 
+from tfcompat.framework import errors
 from tfcompat.framework.export import tf_export
 from tfcompat.ops.io_ops.gfile import LOCAL_ONLY, local_path, os_error
 
@@ -49,7 +50,10 @@ class TFRecordOptions:
         level = zlib.Z_DEFAULT_COMPRESSION if self.compression_level is None else self.compression_level
         mem_level = 9 if self.mem_level is None else self.mem_level
         strategy = zlib.Z_DEFAULT_STRATEGY if self.compression_strategy is None else self.compression_strategy
-        return zlib.compressobj(level, zlib.DEFLATED, wbits, mem_level, strategy)
+        try:
+            return zlib.compressobj(level, zlib.DEFLATED, wbits, mem_level, strategy)
+        except ValueError:         # TF's writer aborts the process here (a failed CHECK on deflateInit's status)
+            raise errors.InvalidArgumentError(None, None, "deflateInit failed with status-2") from None
 
 
 @tf_export("io.TFRecordWriter", partial=LOCAL_ONLY)
