@@ -167,3 +167,98 @@ def test_global_average_pooling_1d_takes_the_mask():
     out = keras.layers.GlobalAveragePooling1D()(np.ones((2, 3, 2), "float32"),
                                                 mask=np.array([[1, 1, 0], [1, 0, 0]], bool))
     np.testing.assert_array_equal(np.asarray(out), np.ones((2, 2)))
+
+
+# -- build and compile configs -------------------------------------------------------------------------------
+@saving.register_keras_serializable(package="t16")
+class TwoShapes(keras.layers.Layer):
+    def build(self, a_shape, b_shape):
+        self.w = self.add_weight(shape=(a_shape[-1], b_shape[-1]), initializer="ones", name="w")
+
+    def call(self, a, b):
+        return tf.matmul(a, self.w) + b
+
+
+@saving.register_keras_serializable(package="t16")
+class OwnBuildConfig(keras.layers.Layer):
+    def __init__(self, units=2, **kw):
+        super().__init__(**kw)
+        self.units = units
+        self.seen = None
+
+    def build(self, input_shape):
+        self.w = self.add_weight(shape=(input_shape[-1], self.units), initializer="ones", name="w")
+
+    def call(self, x):
+        return tf.matmul(x, self.w)
+
+    def get_config(self):
+        return {**super().get_config(), "units": self.units}
+
+    def get_build_config(self):
+        return {"in_dim": self.w.shape[0], "extra": 7}
+
+    def build_from_config(self, config):
+        self.seen = config
+        self.build((None, config["in_dim"]))
+
+
+def test_build_taking_several_shapes(tmp_path):
+    layer = TwoShapes(name="two")
+    a, b = keras.Input((3,)), keras.Input((2,))
+    m = keras.Model([a, b], layer(a, b))
+    assert layer.get_build_config() == {"shapes_dict": {"a_shape": (None, 3), "b_shape": (None, 2)}}
+    m.save(tmp_path / "two.keras")
+    with zipfile.ZipFile(tmp_path / "two.keras") as z:
+        assert json.loads(z.read("config.json"))["config"]["layers"][2]["build_config"] == {
+            "shapes_dict": {"a_shape": [None, 3], "b_shape": [None, 2]}}
+    m2 = keras.models.load_model(tmp_path / "two.keras")
+    np.testing.assert_array_equal(np.asarray(m2([np.ones((1, 3), "float32"), np.ones((1, 2), "float32")])),
+                                  [[4.0, 4.0]])
+    copy = keras.layers.deserialize(keras.layers.serialize(layer))
+    assert copy.built and [tuple(w.shape) for w in copy.weights] == [(3, 2)]
+
+
+def test_overridden_build_config_is_used_at_load(tmp_path):
+    m = keras.Sequential([keras.Input((3,)), OwnBuildConfig(2, name="c")])
+    assert keras.layers.serialize(m.layers[0])["build_config"] == {"in_dim": 3, "extra": 7}
+    m.save(tmp_path / "c.keras")
+    m2 = keras.models.load_model(tmp_path / "c.keras")
+    assert m2.layers[0].seen == {"in_dim": 3, "extra": 7}
+    np.testing.assert_array_equal(np.asarray(m2(np.ones((1, 3), "float32"))), [[3.0, 3.0]])
+
+
+SGD_CONFIG = {"module": "keras.optimizers", "class_name": "SGD", "config": {
+    "name": "sgd", "learning_rate": 0.10000000149011612, "weight_decay": None, "clipnorm": None,
+    "global_clipnorm": None, "clipvalue": None, "use_ema": False, "ema_momentum": 0.99,
+    "ema_overwrite_frequency": None, "loss_scale_factor": None, "gradient_accumulation_steps": None,
+    "momentum": 0.9, "nesterov": False}, "registered_name": None}
+
+
+def test_compile_config_round_trip(tmp_path):
+    i = keras.Input((3,))
+    m = keras.Model(i, keras.layers.Dense(2)(i))
+    assert m.get_compile_config() == {}
+    m.compile(optimizer=keras.optimizers.SGD(0.1, momentum=0.9), loss=keras.losses.Huber(delta=2.0),
+              metrics=["mae", keras.metrics.RootMeanSquaredError()])
+    config = m.get_compile_config()
+    assert config == {
+        "optimizer": SGD_CONFIG, "loss": {"module": "keras.losses", "class_name": "Huber",
+                                          "config": {"name": "huber_loss", "reduction": "sum_over_batch_size"},
+                                          "registered_name": None},
+        "loss_weights": None, "metrics": ["mae", {"module": "keras.metrics", "class_name": "RootMeanSquaredError",
+                                                  "config": {"name": "root_mean_squared_error", "dtype": "float32"},
+                                                  "registered_name": None}],
+        "weighted_metrics": None, "run_eagerly": False, "steps_per_execution": 1, "jit_compile": False}
+    m2 = keras.Model(i, keras.layers.Dense(2)(i))
+    m2.compile_from_config(config)
+    assert type(m2.optimizer).__name__ == "SGD" and float(m2.optimizer.momentum) == 0.9
+    assert type(m2.loss).__name__ == "Huber"
+    x, y = np.ones((4, 3), "float32"), np.ones((4, 2), "float32")
+    m.fit(x, y, verbose=0)
+    m.save(tmp_path / "cc.keras")
+    m3 = keras.models.load_model(tmp_path / "cc.keras")
+    assert m3.compiled and int(m3.optimizer.iterations.numpy()) == 1
+    with zipfile.ZipFile(tmp_path / "cc.keras") as z:
+        assert json.loads(z.read("config.json"))["compile_config"] == config
+    assert set(m3.evaluate(x, y, verbose=0, return_dict=True)) == {"loss", "mae", "root_mean_squared_error"}

@@ -283,12 +283,12 @@ def deserialize_keras_object(config, custom_objects=None, safe_mode=True, module
         instance = _from_config(cls, inner, custom_objects, safe_mode, config)
         build_config = config.get("build_config")
         if build_config and not getattr(instance, "built", True):
-            from tfcompat.keras.saving.model_config import build_from_config
-            build_from_config(instance, build_config)
+            instance.build_from_config(build_config)
+            instance.built = True
         compile_config = config.get("compile_config")
         if compile_config:
-            from tfcompat.keras.saving.model_config import compile_from_config
-            compile_from_config(instance, compile_config)
+            instance.compile_from_config(compile_config)
+            instance.compiled = True
     return instance
 
 

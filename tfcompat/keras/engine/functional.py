@@ -66,11 +66,11 @@ def symbolic_call(layer, args, kwargs):
         shapes = nest.map_structure(lambda x: x._shape if isinstance(x, KerasTensor) else x, args[0])
         layer.__dict__["_build_input_shape"] = shapes
         from tfcompat.keras import variables as kvars
-        from tfcompat.keras.layers.base import _in_own_scope, _null
+        from tfcompat.keras.layers.base import _in_own_scope, _null, build_for_call
         with kvars.name_scope(layer.name) if not _in_own_scope(layer) else _null():
             call_context.enter_build()
             try:
-                layer.build(shapes)
+                build_for_call(layer, args, shapes)
             finally:
                 call_context.exit_build()
         layer.built = True

@@ -61,6 +61,38 @@ class DTypePolicy:
         return f'<DTypePolicy "{self.name}">'
 
 
+def _json_shape(shape):
+    """A shape from a JSON build config (lists) as a tuple; a list of shapes stays a list of tuples."""
+    if isinstance(shape, (list, tuple)) and all(d is None or isinstance(d, int) for d in shape):
+        return tuple(shape)
+    return [_json_shape(s) for s in shape] if isinstance(shape, (list, tuple)) else shape
+
+
+def _bound_shapes(build, layer, args, kwargs):
+    bound = inspect.signature(build).bind(layer, *args, **kwargs).arguments
+    return {k: v for k, v in list(bound.items())[1:]}
+
+
+def _build_arity(cls):
+    """How many shapes `cls.build` takes (Keras maps several to the call's arguments by name)."""
+    return len(inspect.signature(cls.build).parameters) - 1
+
+
+def build_for_call(layer, args, shapes):
+    """`layer.build` for a first call on `args` as Keras 3 calls it: `build(shapes)` of the first argument, or
+    `build(a_shape=..., b_shape=...)` when `build` takes a shape per positional argument of `call`."""
+    if len(args) > 1 and _build_arity(type(layer)) > 1:
+        layer.build(**_call_shapes(layer, args))
+    else:
+        layer.build(shapes)
+
+
+def _call_shapes(layer, args):
+    """`{"<arg>_shape": shape}` for the positional tensor arguments of `call`, as Keras 3 passes to `build`."""
+    names = [n for n in inspect.signature(type(layer).call).parameters][1:]
+    return {f"{n}_shape": nest.map_structure(_shape_of, a) for n, a in zip(names, args)}
+
+
 def _signature_flags(cls):
     flags = _SIG_CACHE.get(cls)
     if flags is None:
@@ -94,8 +126,12 @@ class Layer:
         super().__init_subclass__(**kwargs)
         build = cls.__dict__.get("build")
         if build is not None and not getattr(build, "_records_shape", False):
+            multi = len(inspect.signature(build).parameters) > 2      # `build(self, a_shape, b_shape)`
+
             @functools.wraps(build)
             def recording_build(self, *args, **kw):
+                if multi:
+                    self.__dict__.setdefault("_build_shapes_dict", _bound_shapes(build, self, args, kw))
                 shape = args[0] if args else kw.get("input_shape")
                 self.__dict__.setdefault("_build_input_shape", shape)
                 out = build(self, *args, **kw)
@@ -341,7 +377,7 @@ class Layer:
         with kvars.name_scope(self.name) if not _in_own_scope(self) else _null():
             call_context.enter_build()
             try:
-                self.build(shapes)
+                build_for_call(self, args, shapes)
             finally:
                 call_context.exit_build()
         self.built = True
@@ -446,9 +482,25 @@ class Layer:
 
     # -- config --------------------------------------------------------------------------------
     def get_build_config(self):
-        """Keras 3's build config: the input shape the layer was built with (None if it never was)."""
+        """Keras 3's build config: the input shape the layer was built with (None if it never was), or the
+        `shapes_dict` of a `build` taking several shapes."""
+        shapes = self.__dict__.get("_build_shapes_dict")
+        if shapes is not None:
+            return {"shapes_dict": shapes}
         shape = self.__dict__.get("_build_input_shape")
         return {"input_shape": shape} if shape is not None else None
+
+    def build_from_config(self, config):
+        """Keras 3: creates the layer's state from `get_build_config()`: `build(input_shape)` or
+        `build(**shapes_dict)`."""
+        if not config:
+            return
+        with kvars.name_scope(self.name):
+            if "input_shape" in config:
+                self.build(_json_shape(config["input_shape"]))
+            elif "shapes_dict" in config:
+                self.build(**{k: _json_shape(v) for k, v in config["shapes_dict"].items()})
+        self.built = True
 
     def get_config(self):
         config = {"name": self.name, "trainable": self.trainable, "dtype": self._dtype_policy.serialize()}

@@ -101,6 +101,24 @@ def _model_get_config(self):
     return Layer.get_config(self)
 
 
+def _model_get_compile_config(self):
+    """Keras 3: the serialized `compile()` arguments ({} when never compiled)."""
+    from tfcompat.keras.saving.model_config import compile_config
+    return compile_config(self)
+
+
+def _model_compile_from_config(self, config):
+    """Keras 3: compiles the model from a `get_compile_config()` dict."""
+    from tfcompat.keras.saving.model_config import compile_from_config
+    compile_from_config(self, config)
+
+
+def _model_build_from_config(self, config):
+    """Keras 3: a Sequential builds its stack, a subclassed model runs on zeros of the saved input shape."""
+    from tfcompat.keras.saving.model_config import build_from_config
+    build_from_config(self, config)
+
+
 def _model_from_config(cls, config, custom_objects=None):
     """Rebuilds a model from `get_config()` (Sequential stack, functional graph, or `cls(**config)`)."""
     from tfcompat.keras.saving.model_config import model_from_config
@@ -113,3 +131,6 @@ Model.load_weights = _model_load_weights
 Model.to_json = _model_to_json
 Model.get_config = _model_get_config
 Model.from_config = classmethod(_model_from_config)
+Model.get_compile_config = _model_get_compile_config
+Model.compile_from_config = _model_compile_from_config
+Model.build_from_config = _model_build_from_config

@@ -41,21 +41,20 @@ def serialize_model(model):
         shape = getattr(model, "_build_input_shape", None)
         if shape is not None:
             out["build_config"] = {"input_shape": _shape_list(shape)}
-    get_compile = getattr(model, "get_compile_config", None)
-    compile_config = get_compile() if get_compile is not None else _compile_config(model)
-    out["compile_config"] = serialize_keras_object(compile_config) if compile_config else {}
+    out["compile_config"] = serialize_keras_object(model.get_compile_config() or {})
     return out
 
 
-def _compile_config(model):
-    """Keras's compile config from the trainer's recorded `compile()` arguments (the optimizer as an object)."""
+def compile_config(model):
+    """Keras's `get_compile_config()`: the recorded `compile()` arguments, serialized (the optimizer as the
+    model's optimizer object); {} for a model never compiled."""
     config = getattr(model, "_compile_config", None) if getattr(model, "compiled", False) else None
     if not isinstance(config, dict):
-        return None
+        return {}
     config = dict(config)
     if getattr(model, "optimizer", None) is not None:
         config["optimizer"] = model.optimizer
-    return config
+    return serialize_keras_object(config)
 
 
 def _model_get_config():
@@ -250,40 +249,35 @@ def model_from_config(cls, config, custom_objects=None):
                         f"during deserialization: {e}") from e
 
 
-def build_from_config(layer, build_config):
-    """Creates `layer`'s variables from `{"input_shape": ...}` (a subclassed model is called on zeros)."""
-    shape = build_config.get("input_shape")
+def build_from_config(model, build_config):
+    """`Model.build_from_config`: a Sequential builds its stack; a subclassed model is called on zeros of the
+    saved input shape (Keras 3); a functional model is built already."""
+    shape = build_config.get("input_shape") if build_config else None
     if shape is None:
         return
     shape = _as_shape(shape)
-    from tfcompat.keras.models import Functional, Model, Sequential
-    if isinstance(layer, Model) and not isinstance(layer, (Functional, Sequential)):
+    from tfcompat.keras.models import Functional, Sequential
+    if isinstance(model, Sequential):
+        model.build(shape)
+    elif not isinstance(model, Functional):
         import numpy as np
 
         def zeros(s):
-            return np.zeros([1 if d is None else d for d in s], dtype=layer.compute_dtype)
-        layer(zeros(shape) if isinstance(shape, tuple) else [zeros(s) for s in shape])
-        return
-    if isinstance(layer, Sequential):
-        layer.build(shape)
-        return
-    from tfcompat.keras import variables as kvars
-    with kvars.name_scope(layer.name):
-        layer.build(shape)
-    layer.built = True
+            return np.zeros([1 if d is None else d for d in s], dtype=model.compute_dtype)
+        model(zeros(shape) if isinstance(shape, tuple) else [zeros(s) for s in shape])
 
 
 def compile_from_config(model, config):
-    """Re-compiles a loaded model with its saved `compile_config` (when the model can compile)."""
-    if getattr(model, "compile_from_config", None) is not None:
-        model.compile_from_config(config)
+    """Keras's `compile_from_config`: re-compiles a loaded model with its saved compile config (a custom
+    `compile()` is not called: Keras warns instead), then builds the optimizer."""
+    from tfcompat.keras.models import Model
+    if type(model).compile is not Model.compile:
+        warnings.warn("`compile()` was not called as part of model loading because the model's `compile()` method "
+                      "is custom. All subclassed Models that have `compile()` overridden should also override "
+                      "`get_compile_config()` and `compile_from_config(config)`. Alternatively, you can call "
+                      "`compile()` manually after loading.", stacklevel=3)
         return
-    if getattr(model, "compile", None) is None:
-        warnings.warn("tfcompat: the loaded model was not compiled: this Model class has no `compile()` yet.",
-                      stacklevel=3)
-        return
-    config = deserialize_keras_object(config)
-    model.compile(**config)
+    model.compile(**deserialize_keras_object(config))
     opt = getattr(model, "optimizer", None)
     if opt is not None and model.built and not getattr(opt, "built", True):
         opt.build(model.trainable_variables)
