@@ -262,3 +262,42 @@ def test_compile_config_round_trip(tmp_path):
     with zipfile.ZipFile(tmp_path / "cc.keras") as z:
         assert json.loads(z.read("config.json"))["compile_config"] == config
     assert set(m3.evaluate(x, y, verbose=0, return_dict=True)) == {"loss", "mae", "root_mean_squared_error"}
+
+
+# -- Lambda layers --------------------------------------------------------------------------------------------
+def twice(x):
+    return x * 2.0
+
+
+def test_lambda_saves_its_bytecode_and_loads_only_unsafe(tmp_path):
+    k = 3.0
+    m = keras.Sequential([keras.Input((3,)), keras.layers.Lambda(lambda x: x * k + 1.0, name="lam"),
+                          keras.layers.Lambda(lambda x, a=2.0: x - a, arguments={"a": 0.5}, name="args")])
+    config = m.layers[0].get_config()
+    assert sorted(config) == ["arguments", "dtype", "function", "name", "trainable"]
+    fn = config["function"]
+    assert fn["class_name"] == "__lambda__" and sorted(fn["config"]) == ["closure", "code", "defaults"]
+    assert fn["config"]["closure"] == (3.0,) and fn["config"]["defaults"] is None
+    assert m.layers[1].get_config()["arguments"] == {"a": 0.5}
+    m.save(tmp_path / "lam.keras")
+    with pytest.raises(ValueError, match=r"^Requested the deserialization of a `Lambda` layer whose `function` is a "
+                                         r"Python lambda\. This carries a potential risk"):
+        keras.models.load_model(tmp_path / "lam.keras")
+    with pytest.raises(ValueError, match="Requested the deserialization of a `Lambda` layer"):
+        keras.layers.Lambda.from_config(config)         # outside a load: safe (Keras fails closed)
+    m2 = keras.models.load_model(tmp_path / "lam.keras", safe_mode=False)
+    np.testing.assert_allclose(np.asarray(m2(np.ones((1, 3), "float32"))), [[3.5, 3.5, 3.5]])
+
+
+def test_lambda_of_a_named_function_and_its_output_shape():
+    layer = keras.layers.Lambda(twice, output_shape=(3,), name="named")
+    config = layer.get_config()
+    assert config["function"] == {"module": "builtins", "class_name": "function", "config": "twice",
+                                  "registered_name": "function"}
+    assert config["output_shape"] == (3,)
+    with pytest.raises(TypeError, match="Could not locate function 'twice'"):
+        keras.layers.deserialize(keras.layers.serialize(layer))
+    copy = keras.layers.deserialize(keras.layers.serialize(layer), custom_objects={"twice": twice})
+    assert copy.function is twice
+    with pytest.warns(UserWarning, match="The object being serialized includes a `lambda`. This is unsafe."):
+        assert saving.serialize_keras_object(lambda x: x)["class_name"] == "__lambda__"

@@ -349,9 +349,6 @@ def _deserialize_special(class_name, inner, custom_objects, safe_mode):
 
 
 def _from_config(cls, inner, custom_objects, safe_mode, full_config):
-    from tfcompat.keras.layers import Lambda
-    if issubclass(cls, Lambda):
-        return _lambda_from_config(cls, dict(inner), custom_objects, safe_mode)
     try:
         return cls.from_config(_drop_unsupported_defaults(cls, inner))
     except TypeError as e:
@@ -385,22 +382,25 @@ def _drop_unsupported_defaults(cls, config):
     return {k: v for k, v in config.items() if k in accepted or k not in _DEFAULTS}
 
 
-def _lambda_from_config(cls, config, custom_objects, safe_mode):
-    for key in ("function", "output_shape"):
+def lambda_from_config(config, custom_objects=None, safe_mode=None):
+    """A `Lambda` layer's constructor arguments from its Keras 3 config: stored lambdas are rebuilt only when
+    `safe_mode` (else the enclosing load's) is False; outside any load, safe (Keras fails closed)."""
+    safe = (safe_mode if safe_mode is not None else in_safe_mode()) is not False
+    for key in ("function", "output_shape", "mask"):
         fn = config.get(key)
         if isinstance(fn, dict) and fn.get("class_name") == "__lambda__":
-            if safe_mode:
+            if safe:
                 raise ValueError(LAMBDA_LAYER_ERROR)
             c = fn["config"]
             config[key] = load_function(c["code"], c.get("defaults"), c.get("closure"))
         elif key == "function" or isinstance(fn, dict):
-            config[key] = deserialize_keras_object(fn, custom_objects, safe_mode)
-    if isinstance(config.get("output_shape"), list):
+            config[key] = deserialize_keras_object(fn, custom_objects)
+    if isinstance(config.get("output_shape"), list) and \
+            all(d is None or isinstance(d, int) for d in config["output_shape"]):
         config["output_shape"] = tuple(config["output_shape"])
     if "arguments" in config:
-        config["arguments"] = deserialize_keras_object(config["arguments"], custom_objects, safe_mode)
-    config.pop("mask", None) if config.get("mask") is None else None
-    return cls(**config)
+        config["arguments"] = deserialize_keras_object(config["arguments"], custom_objects)
+    return config
 
 
 def load_function(code, defaults=None, closure=None):

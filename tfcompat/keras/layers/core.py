@@ -213,7 +213,31 @@ class Lambda(Layer):
         return self.mask(inputs, mask) if callable(self.mask) else self.mask
 
     def get_config(self):
-        raise NotImplementedError("tfcompat: serializing Lambda layers (Python bytecode) is not supported")
+        """Keras 3: a Python lambda is stored as its marshalled bytecode (`__lambda__`), any other function
+        by name; loading a `__lambda__` needs `safe_mode=False`."""
+        from tfcompat.keras.saving_utils import serialize_keras_object
+        config = {"function": _function_config(self.function)}
+        if self._output_shape is not None:
+            config["output_shape"] = _function_config(self._output_shape) if callable(self._output_shape) \
+                else self._output_shape
+        if self.mask is not None:
+            config["mask"] = _function_config(self.mask) if callable(self.mask) else serialize_keras_object(self.mask)
+        config["arguments"] = serialize_keras_object(self.arguments)
+        return {**super().get_config(), **config}
+
+    @classmethod
+    def from_config(cls, config, custom_objects=None, safe_mode=None):
+        """Keras 3: refuses a stored lambda unless the enclosing load (or `safe_mode`) is explicitly unsafe."""
+        from tfcompat.keras.saving_utils import lambda_from_config
+        return cls(**lambda_from_config(dict(config), custom_objects, safe_mode))
+
+
+def _function_config(fn):
+    from tfcompat.keras.saving_utils import dump_function, serialize_keras_object
+    if fn.__name__ == "<lambda>":
+        code, defaults, closure = dump_function(fn)
+        return {"class_name": "__lambda__", "config": {"code": code, "defaults": defaults, "closure": closure}}
+    return serialize_keras_object(fn)
 
 
 class Identity(Layer):
