@@ -12,7 +12,7 @@ PKG = os.path.join(REPO, "tfcompat")
 
 # Top-level packages and modules of tfcompat, lowest layer first: each imports only from layers before it.
 LAYERS = ["framework", "util", "ops", "train", "summary", "module", "eager", "data", "keras", "losses",
-          "saved_model", "compat"]
+          "saved_model", "compat", "numpy_api"]
 # The public facade: `import tfcompat` and the namespaces it builds; it sits above every layer.
 FACADE = {"tfcompat", "tfcompat._api", "tfcompat._tf_keras", "tfcompat._alias", "tfcompat.__main__",
           "tfcompat.notebook", "tfcompat._notebook_figures"}
@@ -24,7 +24,7 @@ FACADE_USERS = {
     "tfcompat.compat", "tfcompat.compat.v1", "tfcompat.data", "tfcompat.data.experimental",
     "tfcompat.eager.control_flow", "tfcompat.keras", "tfcompat.keras.initializers", "tfcompat.keras.losses",
     "tfcompat.keras.models", "tfcompat.keras.ops", "tfcompat.keras.optimizers", "tfcompat.keras.utils_data",
-    "tfcompat.keras.legacy_backend",
+    "tfcompat.keras.legacy_backend", "tfcompat.numpy_api",
     "tfcompat.losses", "tfcompat.saved_model", "tfcompat.summary", "tfcompat.summary.experimental",
     "tfcompat.train",
 }

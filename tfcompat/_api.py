@@ -83,6 +83,7 @@ LAZY = {
     "metrics": "keras.metrics",
     "optimizers": "keras.optimizers",
     "initializers": "keras.initializers",
+    "experimental.numpy": "tfcompat.numpy_api",
 }
 
 
@@ -133,6 +134,10 @@ def build(root):
     """Creates the namespace modules under package `root` from EXPORTS (with TF's aliases of each name)."""
     add_aliases()
     modules = {"": root}
+    for path in LAZY:        # the namespaces that hold a lazy package (`tf.experimental` for `.numpy`)
+        parent = path.rpartition(".")[0]
+        if parent and parent not in LAZY:
+            _namespace(root, modules, parent)
     for full in sorted(EXPORTS):
         obj = EXPORTS[full]
         path, _, attr = full.rpartition(".")
@@ -159,6 +164,7 @@ def _namespace(root, modules, path):
     if mod is None:
         mod = Namespace(qual, f"TF's `tf.{path}` namespace.")
         mod._tf_path = path
+        mod.__path__ = []           # a package, so `import tensorflow.<path>.<lazy package>` works through the alias
         sys.modules[qual] = mod
     setattr(parent, name, mod)
     modules[path] = mod

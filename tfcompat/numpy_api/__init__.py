@@ -1,0 +1,461 @@
+"""`tf.experimental.numpy` (TF's NumPy API): NumPy functions over `tf.Tensor`, with NumPy's dtype rules, from tables.
+
+As in TF, the ndarray is `tf.Tensor`; dtypes follow NumPy (`tnp.array([1, 2])` is int64, `tnp.zeros(3)` float64,
+int32 + float32 is float64, a Python scalar adapts to the array's kind), and float functions of integer arrays
+need `experimental_enable_numpy_behavior()` (TF's AttributeError otherwise). Names TF exports that are not here
+answer NotImplementedYet.
+"""
+import builtins
+import math
+
+import numpy as np
+
+import tfcompat as tf
+from tfcompat._api import missing
+from tfcompat.framework.tensor import Tensor
+from tfcompat.framework.variables import Variable
+from tfcompat.numpy_api import behavior
+
+ndarray = Tensor
+pi, e, inf, newaxis = math.pi, math.e, np.inf, None
+bool_, int_, float_, complex_ = np.bool_, np.int64, np.float64, np.complex128
+int8, int16, int32, int64 = np.int8, np.int16, np.int32, np.int64
+uint8, uint16, uint32, uint64 = np.uint8, np.uint16, np.uint32, np.uint64
+float16, float32, float64, complex64, complex128 = np.float16, np.float32, np.float64, np.complex64, np.complex128
+iinfo, finfo, issubdtype, promote_types = np.iinfo, np.finfo, np.issubdtype, np.promote_types
+_HINT = ("EagerTensor object has no attribute '{}'. \n        If you are looking for numpy-related methods, please "
+         "run the following:\n        tf.experimental.numpy.experimental_enable_numpy_behavior()\n      ")
+
+
+def __getattr__(attr):
+    raise missing("experimental.numpy", attr)
+
+
+# -- dtypes and conversion ------------------------------------------------------------------------------------------
+def _kind(x):
+    """What np.result_type needs for `x`: a tensor's NumPy dtype, a Python scalar as itself (weak), else its dtype."""
+    if isinstance(x, (Tensor, Variable)):
+        return np.dtype(x.dtype.as_numpy_dtype)
+    if isinstance(x, (bool, int, float, complex)):
+        return x
+    return np.asarray(x).dtype
+
+
+def _np_dtype(dtype):
+    return None if dtype is None else np.dtype(tf.as_dtype(dtype).as_numpy_dtype if isinstance(dtype, tf.DType)
+                                               else dtype)
+
+
+def result_type(*arrays_and_dtypes):
+    """The tf.DType NumPy's promotion gives for these arrays, scalars and dtypes."""
+    kinds = [_kind(a) if isinstance(a, (Tensor, Variable, bool, int, float, complex, list, tuple)) else _np_dtype(a)
+             for a in arrays_and_dtypes]
+    return tf.as_dtype(np.result_type(*kinds))
+
+
+def asarray(a, dtype=None):
+    """`a` as a tensor: tensors as they are (cast to `dtype`), other values with NumPy's dtype inference."""
+    if isinstance(a, (Tensor, Variable)):
+        return a if dtype is None or tf.as_dtype(_np_dtype(dtype)) == a.dtype and isinstance(a, Tensor) else \
+            tf.cast(a, tf.as_dtype(_np_dtype(dtype)))
+    return tf.constant(np.asarray(a, dtype=_np_dtype(dtype)))
+
+
+def array(val, dtype=None, copy=True, ndmin=0):
+    """A new tensor of `val` (NumPy's dtype inference), with at least `ndmin` dimensions."""
+    out = asarray(val, dtype)
+    if copy and out is val:
+        out = tf.identity(out)
+    while len(out.shape) < ndmin:
+        out = tf.expand_dims(out, 0)
+    return out
+
+
+asanyarray = ascontiguousarray = asarray
+
+
+def _as(x, dtype):
+    """`x` as a tensor of np.dtype `dtype`."""
+    if isinstance(x, (Tensor, Variable)):
+        return x if x.dtype.as_numpy_dtype == dtype.type else tf.cast(x, tf.as_dtype(dtype))
+    return tf.constant(np.asarray(x, dtype=dtype))
+
+
+def _promoted(*xs, floating=False):
+    dtype = np.result_type(*[_kind(x) for x in xs])
+    if floating and not np.issubdtype(dtype, np.inexact):
+        dtype = np.dtype(np.float64)
+    return [_as(x, dtype) for x in xs]
+
+
+# -- elementwise ----------------------------------------------------------------------------------------------------
+def _unary(fn, floating=False):
+    def op(x):
+        x = asarray(x)
+        if floating and not (x.dtype.is_floating or x.dtype.is_complex):
+            if not behavior.enabled():
+                raise AttributeError(_HINT.format("astype"))
+            x = tf.cast(x, tf.float64)
+        return fn(x)
+    return op
+
+
+def _binary(fn, floating=False, boolean=False):
+    def op(x1, x2):
+        if boolean:
+            return fn(_as(x1, np.dtype(bool)), _as(x2, np.dtype(bool)))
+        return fn(*_promoted(x1, x2, floating=floating))
+    return op
+
+
+_UNARY = {"abs": tf.abs, "absolute": tf.abs, "negative": tf.negative, "positive": tf.identity,
+          "square": tf.square, "sign": tf.sign, "logical_not": lambda x: tf.logical_not(tf.cast(x, tf.bool)),
+          "isnan": tf.math.is_nan, "isinf": tf.math.is_inf, "isfinite": tf.math.is_finite,
+          "conj": tf.math.conj, "conjugate": tf.math.conj, "real": tf.math.real, "imag": tf.math.imag}
+_UNARY_FLOAT = {"exp": tf.exp, "log": tf.math.log, "sqrt": tf.sqrt, "sin": tf.sin, "cos": tf.cos, "tan": tf.tan,
+                "sinh": tf.sinh, "cosh": tf.cosh, "tanh": tf.tanh, "arcsin": tf.asin, "arccos": tf.acos,
+                "arctan": tf.atan, "arcsinh": tf.asinh, "arccosh": tf.acosh, "arctanh": tf.atanh,
+                "log1p": tf.math.log1p, "expm1": tf.math.expm1, "floor": tf.floor, "ceil": tf.math.ceil,
+                "reciprocal": tf.math.reciprocal,
+                "log2": lambda x: tf.math.log(x) / tf.math.log(tf.constant(2, x.dtype)),
+                "log10": lambda x: tf.math.log(x) / tf.math.log(tf.constant(10, x.dtype)),
+                "exp2": lambda x: tf.pow(tf.constant(2, x.dtype), x)}
+_BINARY = {"add": tf.add, "subtract": tf.subtract, "multiply": tf.multiply, "power": tf.pow,
+           "maximum": tf.maximum, "minimum": tf.minimum, "floor_divide": tf.math.floordiv,
+           "mod": tf.math.floormod, "remainder": tf.math.floormod, "equal": tf.equal, "not_equal": tf.not_equal,
+           "less": tf.less, "less_equal": tf.less_equal, "greater": tf.greater, "greater_equal": tf.greater_equal,
+           "matmul": lambda a, b: _matmul(a, b)}
+_BINARY_FLOAT = {"divide": tf.divide, "true_divide": tf.divide, "arctan2": tf.math.atan2,
+                 "hypot": lambda a, b: tf.sqrt(a * a + b * b)}
+_BINARY_BOOL = {"logical_and": tf.logical_and, "logical_or": tf.logical_or, "logical_xor": tf.math.logical_xor}
+
+
+
+def _matmul(a, b):
+    """NumPy's matmul: a vector operand is a matrix with a dimension of 1 that the result drops."""
+    if len(b.shape) == 1:
+        return tf.squeeze(_matmul(a, tf.expand_dims(b, -1)), -1)
+    if len(a.shape) == 1:
+        return tf.squeeze(tf.linalg.matmul(tf.expand_dims(a, 0), b), -2)
+    return tf.linalg.matmul(a, b)
+
+
+for _name, _fn in _UNARY.items():
+    globals()[_name] = _unary(_fn)
+for _name, _fn in _UNARY_FLOAT.items():
+    globals()[_name] = _unary(_fn, floating=True)
+for _name, _fn in _BINARY.items():
+    globals()[_name] = _binary(_fn)
+for _name, _fn in _BINARY_FLOAT.items():
+    globals()[_name] = _binary(_fn, floating=True)
+for _name, _fn in _BINARY_BOOL.items():
+    globals()[_name] = _binary(_fn, boolean=True)
+
+
+def dot(a, b):
+    """NumPy's dot: products of scalars, inner product of vectors, matrix product, last-by-second-to-last axes."""
+    a, b = _promoted(a, b)
+    if len(a.shape) == 0 or len(b.shape) == 0:
+        return a * b
+    return tf.tensordot(a, b, [[len(a.shape) - 1], [builtins.max(len(b.shape) - 2, 0)]])
+
+
+def outer(a, b):
+    a, b = _promoted(a, b)
+    return tf.tensordot(tf.reshape(a, [-1]), tf.reshape(b, [-1]), 0)
+
+
+def tensordot(a, b, axes=2):
+    return tf.tensordot(*_promoted(a, b), axes)
+
+
+def clip(a, a_min, a_max):
+    """`a` limited to [a_min, a_max] (NumPy's promotion of the three)."""
+    a, lo, hi = _promoted(a, a_min, a_max)
+    return tf.clip_by_value(a, lo, hi)
+
+
+def where(condition, x=None, y=None):
+    """`x` where `condition`, else `y` (promoted); with one argument, the indices of the non-zero elements."""
+    condition = _as(condition, np.dtype(bool))
+    if x is None and y is None:
+        return tf.unstack(tf.where(condition), axis=1) if len(condition.shape) else [tf.zeros([0], tf.int64)]
+    return tf.where(condition, *_promoted(x, y))
+
+
+def round(a, decimals=0):
+    """Rounds half to even at `decimals` digits."""
+    a = asarray(a)
+    if not behavior.enabled():
+        raise AttributeError(_HINT.format("astype"))      # TF's round casts even float arrays through astype
+    if not a.dtype.is_floating:
+        return a
+    scale = tf.constant(10.0 ** decimals, a.dtype)
+    return tf.round(a * scale) / scale
+
+
+around = round
+
+
+def isclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False):
+    a, b = _promoted(a, b, floating=True)
+    close = tf.abs(a - b) <= atol + rtol * tf.abs(b)
+    return tf.logical_or(close, tf.logical_and(tf.math.is_nan(a), tf.math.is_nan(b))) if equal_nan else close
+
+
+def allclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False):
+    return tf.reduce_all(isclose(a, b, rtol, atol, equal_nan))
+
+
+# -- reductions -----------------------------------------------------------------------------------------------------
+def _accumulator(x, dtype):
+    """NumPy's accumulator dtype for sums and products: bool and smaller ints give int64 (uint64 for unsigned)."""
+    if dtype is not None:
+        return tf.cast(x, tf.as_dtype(_np_dtype(dtype)))
+    if x.dtype == tf.bool or (x.dtype.is_integer and x.dtype.size < 8):
+        return tf.cast(x, tf.uint64 if x.dtype.is_unsigned else tf.int64)
+    return x
+
+
+def _floating(x, dtype):
+    if dtype is not None:
+        return tf.cast(x, tf.as_dtype(_np_dtype(dtype)))
+    return x if x.dtype.is_floating or x.dtype.is_complex else tf.cast(x, tf.float64)
+
+
+def sum(a, axis=None, dtype=None, keepdims=False):
+    return tf.reduce_sum(_accumulator(asarray(a), dtype), axis, keepdims)
+
+
+def prod(a, axis=None, dtype=None, keepdims=False):
+    return tf.reduce_prod(_accumulator(asarray(a), dtype), axis, keepdims)
+
+
+def mean(a, axis=None, dtype=None, keepdims=False):
+    return tf.reduce_mean(_floating(asarray(a), dtype), axis, keepdims)
+
+
+def var(a, axis=None, dtype=None, ddof=0, keepdims=False):
+    """Variance, divided by `n - ddof`."""
+    if ddof and dtype is None:      # TF 2.21's tnp fails so
+        raise TypeError("Cannot convert the argument `type_value`: None to a TensorFlow DType.")
+    a = _floating(asarray(a), dtype)
+    out = tf.math.reduce_variance(a, axis, keepdims)
+    if ddof:
+        n = tf.cast(tf.size(a) if axis is None else tf.reduce_prod(tf.gather(tf.shape(a), axis)), out.dtype)
+        out = out * n / (n - ddof)
+    return out
+
+
+def std(a, axis=None, dtype=None, ddof=0, keepdims=False):
+    return tf.sqrt(var(a, axis, dtype, ddof, keepdims))
+
+
+def amax(a, axis=None, keepdims=False):
+    return tf.reduce_max(asarray(a), axis, keepdims)
+
+
+def amin(a, axis=None, keepdims=False):
+    return tf.reduce_min(asarray(a), axis, keepdims)
+
+
+max, min = amax, amin
+
+
+def all(a, axis=None, keepdims=False):
+    return tf.reduce_all(_as(a, np.dtype(bool)), axis, keepdims)
+
+
+def any(a, axis=None, keepdims=False):
+    return tf.reduce_any(_as(a, np.dtype(bool)), axis, keepdims)
+
+
+def argmax(a, axis=None):
+    a = asarray(a)
+    return tf.argmax(tf.reshape(a, [-1]) if axis is None else a, 0 if axis is None else axis)
+
+
+def argmin(a, axis=None):
+    a = asarray(a)
+    return tf.argmin(tf.reshape(a, [-1]) if axis is None else a, 0 if axis is None else axis)
+
+
+def cumsum(a, axis=None, dtype=None):
+    a = _accumulator(asarray(a), dtype)
+    return tf.cumsum(tf.reshape(a, [-1]) if axis is None else a, 0 if axis is None else axis)
+
+
+def cumprod(a, axis=None, dtype=None):
+    a = _accumulator(asarray(a), dtype)
+    return tf.math.cumprod(tf.reshape(a, [-1]) if axis is None else a, 0 if axis is None else axis)
+
+
+def count_nonzero(a, axis=None):
+    return tf.math.count_nonzero(asarray(a), axis, dtype=tf.int64)
+
+
+# -- shapes ---------------------------------------------------------------------------------------------------------
+def shape(a):
+    return asarray(a).shape
+
+
+def size(a):
+    return np.int64(np.prod(asarray(a).shape.as_list(), dtype=np.int64))
+
+
+def ndim(a):
+    return len(asarray(a).shape)
+
+
+def reshape(a, newshape, order="C"):
+    if order != "C":
+        raise NotImplementedError(f"tf.experimental.numpy.reshape(order={order!r}) is not supported by tfcompat")
+    return tf.reshape(asarray(a), [newshape] if isinstance(newshape, int) else newshape)
+
+
+def ravel(a):
+    return tf.reshape(asarray(a), [-1])
+
+
+flatten = ravel
+
+
+def transpose(a, axes=None):
+    return tf.transpose(asarray(a), axes)
+
+
+def swapaxes(a, axis1, axis2):
+    a = asarray(a)
+    perm = list(range(len(a.shape)))
+    perm[axis1], perm[axis2] = perm[axis2], perm[axis1]
+    return tf.transpose(a, perm)
+
+
+def moveaxis(a, source, destination):
+    a = asarray(a)
+    perm = [i for i in range(len(a.shape)) if i != source % len(a.shape)]
+    perm.insert(destination % len(a.shape), source % len(a.shape))
+    return tf.transpose(a, perm)
+
+
+def expand_dims(a, axis):
+    return tf.expand_dims(asarray(a), axis)
+
+
+def squeeze(a, axis=None):
+    return tf.squeeze(asarray(a), axis)
+
+
+def concatenate(arys, axis=0):
+    return tf.concat(_promoted(*arys), axis)
+
+
+def stack(arrays, axis=0):
+    return tf.stack(_promoted(*arrays), axis)
+
+
+def hstack(tup):
+    arrays = [atleast_1d(a) for a in tup]
+    return concatenate(arrays, 0 if len(arrays[0].shape) == 1 else 1)
+
+
+def vstack(tup):
+    return concatenate([atleast_2d(a) for a in tup], 0)
+
+
+def atleast_1d(a):
+    a = asarray(a)
+    return tf.reshape(a, [1]) if len(a.shape) == 0 else a
+
+
+def atleast_2d(a):
+    a = atleast_1d(a)
+    return tf.expand_dims(a, 0) if len(a.shape) == 1 else a
+
+
+def tile(a, reps):
+    a = asarray(a)
+    reps = [reps] if isinstance(reps, int) else list(reps)
+    while len(a.shape) < len(reps):
+        a = tf.expand_dims(a, 0)
+    return tf.tile(a, [1] * (len(a.shape) - len(reps)) + reps)
+
+
+def repeat(a, repeats, axis=None):
+    a = asarray(a)
+    return tf.repeat(tf.reshape(a, [-1]) if axis is None else a, repeats, axis=0 if axis is None else axis)
+
+
+def flip(m, axis=None):
+    m = asarray(m)
+    axes = list(range(len(m.shape))) if axis is None else [axis] if isinstance(axis, int) else list(axis)
+    return tf.reverse(m, axes)
+
+
+def sort(a, axis=-1):
+    return tf.sort(asarray(a), axis=axis)
+
+
+def argsort(a, axis=-1):
+    return tf.cast(tf.argsort(asarray(a), axis=axis, stable=True), tf.int64)
+
+
+def broadcast_to(array, shape):
+    return tf.broadcast_to(asarray(array), shape)
+
+
+def take(a, indices, axis=None):
+    a = asarray(a)
+    return tf.gather(tf.reshape(a, [-1]) if axis is None else a, indices, axis=0 if axis is None else axis)
+
+
+def copy(a):
+    return tf.identity(asarray(a))
+
+
+# -- creation -------------------------------------------------------------------------------------------------------
+def _host(fn):
+    """A creation function computed by NumPy (its dtype rules included) and returned as a tensor."""
+    def op(*args, **kwargs):
+        if "dtype" in kwargs:
+            kwargs["dtype"] = _np_dtype(kwargs["dtype"])
+        return tf.constant(fn(*args, **kwargs))
+    op.__doc__ = f"NumPy's `{fn.__name__}` as a tensor."
+    return op
+
+
+zeros, ones, empty, full, eye, identity, tri = (_host(f) for f in (np.zeros, np.ones, np.zeros, np.full, np.eye,
+                                                                      np.identity, np.tri))
+
+
+def arange(start, stop=None, step=1, dtype=None):
+    """Evenly spaced values in [start, stop) (NumPy's dtype: int64 for ints, float64 for floats)."""
+    dtype = _np_dtype(dtype) or np.result_type(*[_kind(v) for v in (start, stop, step) if v is not None])
+    start, stop, step = (v.numpy() if isinstance(v, (Tensor, Variable)) else v for v in (start, stop, step))
+    return tf.constant(np.arange(start, stop, step, dtype=dtype))
+
+
+def linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None, axis=0):
+    """`num` evenly spaced float64 values (TF 2.21's tnp returns float64 whatever `dtype` says)."""
+    out = np.linspace(start, stop, num, endpoint, retstep, np.float64, axis)
+    return (tf.constant(out[0]), out[1]) if retstep else tf.constant(out)
+
+
+def _like(fill):
+    def op(a, dtype=None):
+        a = asarray(a)
+        return fill(a.shape, a.dtype if dtype is None else tf.as_dtype(_np_dtype(dtype)))
+    return op
+
+
+zeros_like = _like(lambda s, d: tf.zeros(s, d))
+ones_like = _like(lambda s, d: tf.ones(s, d))
+empty_like = zeros_like
+
+
+def full_like(a, fill_value, dtype=None):
+    a = asarray(a)
+    return tf.fill(a.shape, tf.constant(fill_value, a.dtype if dtype is None else tf.as_dtype(_np_dtype(dtype))))
+
+
+experimental_enable_numpy_behavior = behavior.enable
