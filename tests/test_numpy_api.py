@@ -312,6 +312,99 @@ tf.constant([[1, 2], [3, 4]]).transpose(1, 0) -> TypeError transpose() takes fro
 '''
 
 
+# more functions (linear algebra helpers, splits, padding, diagonals, NaN-aware reductions), same recording
+MORE_SCRIPT = '''\
+def show(e):
+    try:
+        v = eval(e)
+        print(e, '->', repr(v))
+    except Exception as ex: print(e, '->', type(ex).__name__, str(ex)[:200])
+a = tnp.array([[3, 1], [2, 4]])
+for e in ["tnp.fabs(tnp.array([-1.5]))", "tnp.bitwise_not(tnp.array([1]))", "tnp.signbit(tnp.array([-1., 2.]))", "tnp.isposinf(tnp.array([np.inf, 1.]))",
+          "tnp.cbrt(tnp.array([-8., 27.]))", "tnp.deg2rad(tnp.array([180.]))", "tnp.rad2deg(tnp.array([np.pi]))", "tnp.bitwise_and(tnp.array([6]), 3)",
+          "tnp.inner(tnp.array([1, 2]), tnp.array([3, 4]))", "tnp.vdot(a, a)", "tnp.einsum('ij,jk->ik', a, a)", "tnp.ptp(a)", "tnp.average(a, axis=0, weights=[1, 3])",
+          "tnp.average(tnp.array([1, 2]))", "tnp.nansum(tnp.array([1., np.nan]))", "tnp.nanmean(tnp.array([1., np.nan, 3.]))", "tnp.trace(a)", "tnp.roll(a, 1)",
+          "tnp.roll(tnp.array([1, 2, 3]), 1, axis=0)", "tnp.split(tnp.arange(6), 3)", "tnp.split(tnp.arange(6), [1, 4])", "tnp.hsplit(a, 2)", "tnp.vsplit(a, 2)",
+          "tnp.dstack([tnp.array([1, 2]), tnp.array([3, 4])]).shape", "tnp.atleast_3d(tnp.ones(2)).shape", "tnp.atleast_3d(tnp.ones((2, 2))).shape", "tnp.fliplr(a)", "tnp.flipud(a)",
+          "tnp.pad(tnp.array([1, 2]), [[1, 2]], 'constant')", "tnp.pad(a, ((1, 0), (0, 1)), mode='constant', constant_values=9)", "tnp.pad(a, 1)", "tnp.average(tnp.array([[1., 2.], [3, 4]]), axis=1)", "tnp.diagonal(a)", "tnp.diag(a)", "tnp.diag(tnp.array([1, 2]))",
+          "tnp.tril(a)", "tnp.triu(a, 1)", "tnp.nonzero(tnp.array([0, 3]))", "tnp.meshgrid(tnp.array([1, 2]), tnp.array([3]))", "tnp.array_equal(a, a)",
+          "tnp.array_equal(a, tnp.ones(2))", "tnp.isscalar(3)", "tnp.isscalar(tnp.array(3))", "tnp.logspace(0, 2, 3)", "tnp.geomspace(1, 100, 3)", "tnp.diag(a, 1)"]:
+    show(e)
+'''
+
+MORE_TF_OUTPUT = '''\
+tnp.fabs(tnp.array([-1.5])) -> <tf.Tensor: shape=(1,), dtype=float64, numpy=array([1.5])>
+tnp.bitwise_not(tnp.array([1])) -> <tf.Tensor: shape=(1,), dtype=int64, numpy=array([-2])>
+tnp.signbit(tnp.array([-1., 2.])) -> <tf.Tensor: shape=(2,), dtype=bool, numpy=array([ True, False])>
+tnp.isposinf(tnp.array([np.inf, 1.])) -> <tf.Tensor: shape=(2,), dtype=bool, numpy=array([ True, False])>
+tnp.cbrt(tnp.array([-8., 27.])) -> <tf.Tensor: shape=(2,), dtype=float64, numpy=array([-2.,  3.])>
+tnp.deg2rad(tnp.array([180.])) -> <tf.Tensor: shape=(1,), dtype=float64, numpy=array([3.14159265])>
+tnp.rad2deg(tnp.array([np.pi])) -> <tf.Tensor: shape=(1,), dtype=float64, numpy=array([180.])>
+tnp.bitwise_and(tnp.array([6]), 3) -> <tf.Tensor: shape=(1,), dtype=int64, numpy=array([2])>
+tnp.inner(tnp.array([1, 2]), tnp.array([3, 4])) -> <tf.Tensor: shape=(), dtype=int64, numpy=11>
+tnp.vdot(a, a) -> <tf.Tensor: shape=(), dtype=int64, numpy=30>
+tnp.einsum('ij,jk->ik', a, a) -> <tf.Tensor: shape=(2, 2), dtype=int64, numpy=
+array([[11,  7],
+       [14, 18]])>
+tnp.ptp(a) -> <tf.Tensor: shape=(), dtype=int64, numpy=3>
+tnp.average(a, axis=0, weights=[1, 3]) -> <tf.Tensor: shape=(2,), dtype=float64, numpy=array([2.25, 3.25])>
+tnp.average(tnp.array([1, 2])) -> AttributeError EagerTensor object has no attribute 'astype'.
+        If you are looking for numpy-related methods, please run the following:
+        tf.experimental.numpy.experimental_enable_numpy_behavior()
+
+tnp.nansum(tnp.array([1., np.nan])) -> <tf.Tensor: shape=(), dtype=float64, numpy=1.0>
+tnp.nanmean(tnp.array([1., np.nan, 3.])) -> <tf.Tensor: shape=(), dtype=float64, numpy=2.0>
+tnp.trace(a) -> <tf.Tensor: shape=(), dtype=int64, numpy=7>
+tnp.roll(a, 1) -> <tf.Tensor: shape=(2, 2), dtype=int64, numpy=
+array([[4, 3],
+       [1, 2]])>
+tnp.roll(tnp.array([1, 2, 3]), 1, axis=0) -> <tf.Tensor: shape=(3,), dtype=int64, numpy=array([3, 1, 2])>
+tnp.split(tnp.arange(6), 3) -> [<tf.Tensor: shape=(2,), dtype=int64, numpy=array([0, 1])>, <tf.Tensor: shape=(2,), dtype=int64, numpy=array([2, 3])>, <tf.Tensor: shape=(2,), dtype=int64, numpy=array([4, 5])>]
+tnp.split(tnp.arange(6), [1, 4]) -> [<tf.Tensor: shape=(1,), dtype=int64, numpy=array([0])>, <tf.Tensor: shape=(3,), dtype=int64, numpy=array([1, 2, 3])>, <tf.Tensor: shape=(2,), dtype=int64, numpy=array([4, 5])>]
+tnp.hsplit(a, 2) -> [<tf.Tensor: shape=(2, 1), dtype=int64, numpy=
+array([[3],
+       [2]])>, <tf.Tensor: shape=(2, 1), dtype=int64, numpy=
+array([[1],
+       [4]])>]
+tnp.vsplit(a, 2) -> [<tf.Tensor: shape=(1, 2), dtype=int64, numpy=array([[3, 1]])>, <tf.Tensor: shape=(1, 2), dtype=int64, numpy=array([[2, 4]])>]
+tnp.dstack([tnp.array([1, 2]), tnp.array([3, 4])]).shape -> TensorShape([1, 2, 2])
+tnp.atleast_3d(tnp.ones(2)).shape -> TensorShape([1, 2, 1])
+tnp.atleast_3d(tnp.ones((2, 2))).shape -> TensorShape([2, 2, 1])
+tnp.fliplr(a) -> <tf.Tensor: shape=(2, 2), dtype=int64, numpy=
+array([[1, 3],
+       [4, 2]])>
+tnp.flipud(a) -> <tf.Tensor: shape=(2, 2), dtype=int64, numpy=
+array([[2, 4],
+       [3, 1]])>
+tnp.pad(tnp.array([1, 2]), [[1, 2]], 'constant') -> <tf.Tensor: shape=(5,), dtype=int64, numpy=array([0, 1, 2, 0, 0])>
+tnp.pad(a, ((1, 0), (0, 1)), mode='constant', constant_values=9) -> <tf.Tensor: shape=(3, 3), dtype=int64, numpy=
+array([[9, 9, 9],
+       [3, 1, 9],
+       [2, 4, 9]])>
+tnp.pad(a, 1) -> TypeError pad() missing 1 required positional argument: 'mode'
+tnp.average(tnp.array([[1., 2.], [3, 4]]), axis=1) -> <tf.Tensor: shape=(2,), dtype=float64, numpy=array([1.5, 3.5])>
+tnp.diagonal(a) -> <tf.Tensor: shape=(2,), dtype=int64, numpy=array([3, 4])>
+tnp.diag(a) -> <tf.Tensor: shape=(2,), dtype=int64, numpy=array([3, 4])>
+tnp.diag(tnp.array([1, 2])) -> <tf.Tensor: shape=(2, 2), dtype=int64, numpy=
+array([[1, 0],
+       [0, 2]])>
+tnp.tril(a) -> <tf.Tensor: shape=(2, 2), dtype=int64, numpy=
+array([[3, 0],
+       [2, 4]])>
+tnp.triu(a, 1) -> <tf.Tensor: shape=(2, 2), dtype=int64, numpy=
+array([[0, 1],
+       [0, 0]])>
+tnp.nonzero(tnp.array([0, 3])) -> [<tf.Tensor: shape=(1,), dtype=int64, numpy=array([1])>]
+tnp.meshgrid(tnp.array([1, 2]), tnp.array([3])) -> [<tf.Tensor: shape=(1, 2), dtype=int64, numpy=array([[1, 2]])>, <tf.Tensor: shape=(1, 2), dtype=int64, numpy=array([[3, 3]])>]
+tnp.array_equal(a, a) -> <tf.Tensor: shape=(), dtype=bool, numpy=True>
+tnp.array_equal(a, tnp.ones(2)) -> <tf.Tensor: shape=(), dtype=bool, numpy=False>
+tnp.isscalar(3) -> True
+tnp.isscalar(tnp.array(3)) -> True
+tnp.logspace(0, 2, 3) -> <tf.Tensor: shape=(3,), dtype=float64, numpy=array([  1.,  10., 100.])>
+tnp.geomspace(1, 100, 3) -> <tf.Tensor: shape=(3,), dtype=float64, numpy=array([  1.,  10., 100.])>
+tnp.diag(a, 1) -> <tf.Tensor: shape=(1,), dtype=int64, numpy=array([1])>
+'''
+
 def _lines(text):
     """`text` without trailing blanks on its lines (the golden text is stored so)."""
     return "\n".join(line.rstrip() for line in text.split("\n"))
@@ -322,6 +415,13 @@ def test_functions_print_what_tf_prints():
     with contextlib.redirect_stdout(buf):
         exec(SCRIPT, {"tf": tf, "tnp": tf.experimental.numpy, "np": np})
     assert _lines(buf.getvalue()) == TF_OUTPUT
+
+
+def test_more_functions_print_what_tf_prints():
+    buf = io.StringIO()
+    with contextlib.redirect_stdout(buf):
+        exec(MORE_SCRIPT, {"tf": tf, "tnp": tf.experimental.numpy, "np": np})
+    assert _lines(buf.getvalue()) == MORE_TF_OUTPUT
 
 
 def test_numpy_behavior_prints_what_tf_prints():

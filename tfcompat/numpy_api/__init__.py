@@ -111,7 +111,10 @@ def _binary(fn, floating=False, boolean=False):
 _UNARY = {"abs": tf.abs, "absolute": tf.abs, "negative": tf.negative, "positive": tf.identity,
           "square": tf.square, "sign": tf.sign, "logical_not": lambda x: tf.logical_not(tf.cast(x, tf.bool)),
           "isnan": tf.math.is_nan, "isinf": tf.math.is_inf, "isfinite": tf.math.is_finite,
-          "conj": tf.math.conj, "conjugate": tf.math.conj, "real": tf.math.real, "imag": tf.math.imag}
+          "conj": tf.math.conj, "conjugate": tf.math.conj, "real": tf.math.real, "imag": tf.math.imag,
+          "fabs": tf.abs, "bitwise_not": tf.bitwise.invert, "signbit": lambda x: tf.less(x, tf.zeros([], x.dtype)),
+          "isposinf": lambda x: tf.equal(x, tf.constant(np.inf, x.dtype)),
+          "isneginf": lambda x: tf.equal(x, tf.constant(-np.inf, x.dtype))}
 _UNARY_FLOAT = {"exp": tf.exp, "log": tf.math.log, "sqrt": tf.sqrt, "sin": tf.sin, "cos": tf.cos, "tan": tf.tan,
                 "sinh": tf.sinh, "cosh": tf.cosh, "tanh": tf.tanh, "arcsin": tf.asin, "arccos": tf.acos,
                 "arctan": tf.atan, "arcsinh": tf.asinh, "arccosh": tf.acosh, "arctanh": tf.atanh,
@@ -119,7 +122,10 @@ _UNARY_FLOAT = {"exp": tf.exp, "log": tf.math.log, "sqrt": tf.sqrt, "sin": tf.si
                 "reciprocal": tf.math.reciprocal,
                 "log2": lambda x: tf.math.log(x) / tf.math.log(tf.constant(2, x.dtype)),
                 "log10": lambda x: tf.math.log(x) / tf.math.log(tf.constant(10, x.dtype)),
-                "exp2": lambda x: tf.pow(tf.constant(2, x.dtype), x)}
+                "exp2": lambda x: tf.pow(tf.constant(2, x.dtype), x),
+                "cbrt": lambda x: tf.sign(x) * tf.pow(tf.abs(x), tf.constant(1 / 3, x.dtype)),
+                "deg2rad": lambda x: x * tf.constant(np.pi / 180, x.dtype),
+                "rad2deg": lambda x: x * tf.constant(180 / np.pi, x.dtype)}
 _BINARY = {"add": tf.add, "subtract": tf.subtract, "multiply": tf.multiply, "power": tf.pow,
            "maximum": tf.maximum, "minimum": tf.minimum, "floor_divide": tf.math.floordiv,
            "mod": tf.math.floormod, "remainder": tf.math.floormod, "equal": tf.equal, "not_equal": tf.not_equal,
@@ -128,6 +134,8 @@ _BINARY = {"add": tf.add, "subtract": tf.subtract, "multiply": tf.multiply, "pow
 _BINARY_FLOAT = {"divide": tf.divide, "true_divide": tf.divide, "arctan2": tf.math.atan2,
                  "hypot": lambda a, b: tf.sqrt(a * a + b * b)}
 _BINARY_BOOL = {"logical_and": tf.logical_and, "logical_or": tf.logical_or, "logical_xor": tf.math.logical_xor}
+_BINARY.update({"bitwise_and": tf.bitwise.bitwise_and, "bitwise_or": tf.bitwise.bitwise_or,
+                "bitwise_xor": tf.bitwise.bitwise_xor})
 
 
 
@@ -163,6 +171,27 @@ def dot(a, b):
 def outer(a, b):
     a, b = _promoted(a, b)
     return tf.tensordot(tf.reshape(a, [-1]), tf.reshape(b, [-1]), 0)
+
+
+def inner(a, b):
+    """Sum of products over the last axes of `a` and `b`."""
+    a, b = _promoted(a, b)
+    if len(a.shape) == 0 or len(b.shape) == 0:
+        return a * b
+    return tf.tensordot(a, b, [[len(a.shape) - 1], [len(b.shape) - 1]])
+
+
+def vdot(a, b):
+    """Dot product of the flattened arrays."""
+    a, b = _promoted(a, b)
+    return tf.reduce_sum(tf.reshape(a, [-1]) * tf.reshape(b, [-1]))
+
+
+def einsum(subscripts, *operands, **kwargs):
+    if kwargs:
+        raise NotImplementedError(f"tf.experimental.numpy.einsum({', '.join(kwargs)}=...) is not supported by "
+                                  "tfcompat")
+    return tf.einsum(subscripts, *_promoted(*operands))
 
 
 def tensordot(a, b, axes=2):
@@ -290,6 +319,47 @@ def cumprod(a, axis=None, dtype=None):
     return tf.math.cumprod(tf.reshape(a, [-1]) if axis is None else a, 0 if axis is None else axis)
 
 
+def ptp(a, axis=None, keepdims=False):
+    """Range (max - min) along `axis`."""
+    return amax(a, axis, keepdims) - amin(a, axis, keepdims)
+
+
+def average(a, axis=None, weights=None, returned=False):
+    """Mean, or the `weights`-weighted mean, along `axis`."""
+    if returned:
+        raise NotImplementedError("tf.experimental.numpy.average(returned=True) is not supported by tfcompat")
+    if weights is None:
+        a = asarray(a)
+        if not (a.dtype.is_floating or a.dtype.is_complex or behavior.enabled()):
+            raise AttributeError(_HINT.format("astype"))        # TF's average casts integers through astype
+        return mean(a, axis)
+    a, weights = _promoted(a, weights, floating=True)
+    if len(weights.shape) == 1 and len(a.shape) > 1:
+        weights = tf.reshape(weights, [-1] + [1] * (len(a.shape) - 1 - (axis % len(a.shape))))
+    return tf.reduce_sum(a * weights, axis) / tf.reduce_sum(weights * tf.ones_like(a), axis)
+
+
+def nansum(a, axis=None, dtype=None, keepdims=False):
+    a = asarray(a)
+    if a.dtype.is_floating:
+        a = tf.where(tf.math.is_nan(a), tf.zeros_like(a), a)
+    return sum(a, axis, dtype, keepdims)
+
+
+def nanmean(a, axis=None, dtype=None, keepdims=False):
+    a = _floating(asarray(a), dtype)
+    valid = tf.logical_not(tf.math.is_nan(a))
+    total = tf.reduce_sum(tf.where(valid, a, tf.zeros_like(a)), axis, keepdims)
+    return total / tf.reduce_sum(tf.cast(valid, a.dtype), axis, keepdims)
+
+
+def trace(a, offset=0, axis1=0, axis2=1, dtype=None):
+    """Sum of the (offset) diagonal of a 2D array."""
+    if (axis1, axis2) != (0, 1) or len(asarray(a).shape) != 2:
+        raise NotImplementedError("tfcompat's tf.experimental.numpy.trace takes 2D arrays on axes (0, 1)")
+    return sum(diagonal(a, offset), dtype=dtype)
+
+
 def count_nonzero(a, axis=None):
     return tf.math.count_nonzero(asarray(a), axis, dtype=tf.int64)
 
@@ -409,6 +479,103 @@ def take(a, indices, axis=None):
     return tf.gather(tf.reshape(a, [-1]) if axis is None else a, indices, axis=0 if axis is None else axis)
 
 
+def roll(a, shift, axis=None):
+    a = asarray(a)
+    if axis is None:
+        return tf.reshape(tf.roll(tf.reshape(a, [-1]), shift, 0), tf.shape(a))
+    return tf.roll(a, shift, axis)
+
+
+def split(ary, indices_or_sections, axis=0):
+    """Sub-arrays: `indices_or_sections` equal parts, or the parts between those indices."""
+    ary = asarray(ary)
+    if isinstance(indices_or_sections, int):
+        return tf.split(ary, indices_or_sections, axis)
+    bounds = [0] + list(indices_or_sections) + [ary.shape[axis]]
+    return tf.split(ary, [b - a for a, b in zip(bounds[:-1], bounds[1:])], axis)
+
+
+def hsplit(ary, indices_or_sections):
+    return split(ary, indices_or_sections, 1 if len(asarray(ary).shape) > 1 else 0)
+
+
+def vsplit(ary, indices_or_sections):
+    return split(ary, indices_or_sections, 0)
+
+
+def dstack(tup):
+    return concatenate([atleast_3d(a) for a in tup], 2)
+
+
+def atleast_3d(a):
+    a = atleast_2d(a)
+    if len(a.shape) == 2 and len(asarray(a).shape) == 2:
+        return tf.expand_dims(a, -1)
+    return a
+
+
+def fliplr(m):
+    return flip(m, 1)
+
+
+def flipud(m):
+    return flip(m, 0)
+
+
+def pad(array, pad_width, mode, constant_values=0):
+    """`array` padded by `pad_width` ((before, after) per axis, as TF: no broadcasting) with `constant_values`."""
+    if mode != "constant":
+        raise NotImplementedError(f"tf.experimental.numpy.pad(mode={mode!r}) is not supported by tfcompat")
+    return tf.pad(asarray(array), pad_width, constant_values=constant_values)
+
+
+def diagonal(a, offset=0, axis1=0, axis2=1):
+    a = asarray(a)
+    if (axis1, axis2) != (0, 1) or len(a.shape) != 2:
+        raise NotImplementedError("tfcompat's tf.experimental.numpy.diagonal takes 2D arrays on axes (0, 1)")
+    return tf.linalg.diag_part(a, k=offset)
+
+
+def diag(v, k=0):
+    """The k-th diagonal of a 2D array, or a 2D array with 1D `v` on its k-th diagonal."""
+    v = asarray(v)
+    if len(v.shape) == 2:
+        return diagonal(v, k)
+    return tf.linalg.diag(v, k=k)
+
+
+def tril(m, k=0):
+    m = asarray(m)
+    mask = tf.constant(np.tri(*m.shape[-2:], k=k, dtype=bool))
+    return tf.where(mask, m, tf.zeros_like(m))
+
+
+def triu(m, k=0):
+    m = asarray(m)
+    mask = tf.constant(np.tri(*m.shape[-2:], k=k - 1, dtype=bool))
+    return tf.where(mask, tf.zeros_like(m), m)
+
+
+def nonzero(a):
+    return where(a)
+
+
+def meshgrid(*xi, indexing="xy"):
+    return tf.meshgrid(*[asarray(x) for x in xi], indexing=indexing)
+
+
+def array_equal(a1, a2):
+    a1, a2 = asarray(a1), asarray(a2)
+    if a1.shape != a2.shape:
+        return tf.constant(False)
+    return tf.reduce_all(tf.equal(*_promoted(a1, a2)))
+
+
+def isscalar(num):
+    return isinstance(num, (bool, int, float, complex, str, bytes, np.generic)) or \
+        (isinstance(num, (Tensor, Variable)) and len(num.shape) == 0)
+
+
 def copy(a):
     return tf.identity(asarray(a))
 
@@ -439,6 +606,14 @@ def linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None, axis
     """`num` evenly spaced float64 values (TF 2.21's tnp returns float64 whatever `dtype` says)."""
     out = np.linspace(start, stop, num, endpoint, retstep, np.float64, axis)
     return (tf.constant(out[0]), out[1]) if retstep else tf.constant(out)
+
+
+def logspace(start, stop, num=50, endpoint=True, base=10.0, dtype=None, axis=0):
+    return tf.constant(np.logspace(start, stop, num, endpoint, base, np.float64, axis))
+
+
+def geomspace(start, stop, num=50, endpoint=True, dtype=None, axis=0):
+    return tf.constant(np.geomspace(start, stop, num, endpoint, np.float64, axis))
 
 
 def _like(fill):
