@@ -509,9 +509,7 @@ def dstack(tup):
 
 def atleast_3d(a):
     a = atleast_2d(a)
-    if len(a.shape) == 2 and len(asarray(a).shape) == 2:
-        return tf.expand_dims(a, -1)
-    return a
+    return tf.expand_dims(a, -1) if len(a.shape) == 2 else a
 
 
 def fliplr(m):
