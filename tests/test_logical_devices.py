@@ -58,7 +58,7 @@ def test_configuring_after_initialization_is_tfs_runtime_error(fresh_runtime):
 
 def test_listing_logical_devices_initializes(fresh_runtime):
     cpu = fresh_runtime
-    assert [d.name for d in tf.config.list_logical_devices()] == ["/device:CPU:0"]
+    assert [d.name for d in tf.config.list_logical_devices("CPU")] == ["/device:CPU:0"]
     with pytest.raises(RuntimeError, match="Virtual devices cannot be modified after being initialized"):
         tf.config.set_logical_device_configuration(cpu, [C(), C()])
 
