@@ -43,8 +43,15 @@ class Embedding(Layer):
         ids = input_storage(inputs)
         if ids.dtype not in (torch.int32, torch.int64):
             ids = ids.to(torch.int32)
-        ids = torch.where(ids < 0, ids + self.input_dim, ids)     # Keras's `take`: negative ids count from the end
-        return nn_ops.embedding_lookup(_wrap(self.embeddings._read()), _wrap(ids))   # out of range: TF's error
+        table = self.embeddings._read()
+        if ids.numel():
+            lo, hi = (int(v) for v in torch.aminmax(ids))
+            if lo < 0:            # Keras's `take`: negative ids count from the end
+                ids = torch.where(ids < 0, ids + self.input_dim, ids)
+                lo = int(ids.min())
+            if lo < 0 or hi >= self.input_dim:
+                return nn_ops.embedding_lookup(_wrap(table), _wrap(ids))      # raises TF's out-of-range error
+        return _wrap(torch.nn.functional.embedding(ids, table))
 
     def compute_mask(self, inputs, mask=None):
         if not self.mask_zero:

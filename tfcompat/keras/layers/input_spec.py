@@ -44,10 +44,10 @@ class InputSpec:
 
 
 def _shape(x):
-    """`x`'s shape as a tuple (None for unknown dims), read from storage for eager tensors."""
+    """`x`'s shape as a tuple (None for unknown dims); an eager tensor's torch.Size (a tuple) as it is."""
     if type(x) is EagerTensor:
         s = storage(x)
-        return tuple(s.shape) if isinstance(s, torch.Tensor) else s.shape
+        return s.shape if isinstance(s, torch.Tensor) else tuple(s.shape)
     shape = x.shape
     return tuple(shape.as_list()) if hasattr(shape, "as_list") and shape.rank is not None else tuple(shape)
 
@@ -59,6 +59,9 @@ def _incompatible(index, spec, layer_name, what):
 
 def assert_input_compatibility(input_spec, inputs, layer_name):
     """Raises Keras 3's ValueError when `inputs` (a layer's first argument) does not meet `input_spec`."""
+    if type(input_spec) is InputSpec and type(inputs) is EagerTensor:      # the common case, without nest
+        _check(0, inputs, input_spec, layer_name)
+        return
     specs = nest.flatten(input_spec)
     if isinstance(inputs, dict) and all(s is not None and s.name for s in specs):
         names = [s.name for s in specs]
@@ -74,31 +77,36 @@ def assert_input_compatibility(input_spec, inputs, layer_name):
     for index, (x, spec) in enumerate(zip(flat, specs)):
         if spec is None or (x is None and spec.optional):
             continue
-        if not hasattr(x, "shape"):
-            raise ValueError(f"Inputs to a layer should be tensors. Got '{x}' (of type {type(x)}) as input for "
-                             f"layer '{layer_name}'.")
-        shape = _shape(x)
-        ndim = len(shape)
-        if spec.ndim is not None and not spec.allow_last_axis_squeeze and ndim != spec.ndim:
-            raise _incompatible(index, spec, layer_name, f"expected ndim={spec.ndim}, found ndim={ndim}. "
-                                                         f"Full shape received: {shape}")
-        if spec.max_ndim is not None and ndim > spec.max_ndim:
-            raise _incompatible(index, spec, layer_name, f"expected max_ndim={spec.max_ndim}, found ndim={ndim}")
-        if spec.min_ndim is not None and ndim < spec.min_ndim:
-            raise _incompatible(index, spec, layer_name, f"expected min_ndim={spec.min_ndim}, found ndim={ndim}. "
-                                                         f"Full shape received: {shape}")
-        if spec.dtype is not None:
-            found = dtypes.as_dtype(x.dtype).name
-            if found != spec.dtype:
-                raise _incompatible(index, spec, layer_name, f"expected dtype={spec.dtype}, found dtype={found}")
-        for axis, value in spec.axes.items():
-            if value is not None and -ndim <= axis < ndim and shape[axis] not in (value, None):
-                raise _incompatible(index, spec, layer_name, f"expected axis {axis} of input shape to have value "
-                                                             f"{value}, but received input with shape {shape}")
-        if spec.shape is not None:
-            want, got = spec.shape, shape
-            if spec.allow_last_axis_squeeze:
-                got = got[:-1] if got and got[-1] == 1 else got
-                want = want[:-1] if want and want[-1] == 1 else want
-            if any(w is not None and g is not None and w != g for w, g in zip(want, got)):
-                raise _incompatible(index, spec, layer_name, f"expected shape={spec.shape}, found shape={shape}")
+        _check(index, x, spec, layer_name)
+
+
+def _check(index, x, spec, layer_name):
+    """Checks input number `index` against its spec."""
+    if type(x) is not EagerTensor and not hasattr(x, "shape"):     # (an eager tensor's shape is never built)
+        raise ValueError(f"Inputs to a layer should be tensors. Got '{x}' (of type {type(x)}) as input for "
+                         f"layer '{layer_name}'.")
+    shape = _shape(x)
+    ndim = len(shape)
+    if spec.ndim is not None and not spec.allow_last_axis_squeeze and ndim != spec.ndim:
+        raise _incompatible(index, spec, layer_name, f"expected ndim={spec.ndim}, found ndim={ndim}. "
+                                                     f"Full shape received: {tuple(shape)}")
+    if spec.max_ndim is not None and ndim > spec.max_ndim:
+        raise _incompatible(index, spec, layer_name, f"expected max_ndim={spec.max_ndim}, found ndim={ndim}")
+    if spec.min_ndim is not None and ndim < spec.min_ndim:
+        raise _incompatible(index, spec, layer_name, f"expected min_ndim={spec.min_ndim}, found ndim={ndim}. "
+                                                     f"Full shape received: {tuple(shape)}")
+    if spec.dtype is not None:
+        found = dtypes.as_dtype(x.dtype).name
+        if found != spec.dtype:
+            raise _incompatible(index, spec, layer_name, f"expected dtype={spec.dtype}, found dtype={found}")
+    for axis, value in spec.axes.items():
+        if value is not None and -ndim <= axis < ndim and shape[axis] != value and shape[axis] is not None:
+            raise _incompatible(index, spec, layer_name, f"expected axis {axis} of input shape to have value "
+                                                         f"{value}, but received input with shape {tuple(shape)}")
+    if spec.shape is not None:
+        want, got = spec.shape, tuple(shape)
+        if spec.allow_last_axis_squeeze:
+            got = got[:-1] if got and got[-1] == 1 else got
+            want = want[:-1] if want and want[-1] == 1 else want
+        if any(w is not None and g is not None and w != g for w, g in zip(want, got)):
+            raise _incompatible(index, spec, layer_name, f"expected shape={spec.shape}, found shape={tuple(shape)}")
