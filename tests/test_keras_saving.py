@@ -438,3 +438,70 @@ def test_assets_follow_the_weights_paths(tmp_path):
     s.save(tmp_path / "s.keras")
     assert zipfile.ZipFile(tmp_path / "s.keras").namelist()[3:] == [
         "assets/layers/string_lookup/vocabulary.txt", "assets/layers/string_lookup_1/vocabulary.txt"]
+
+
+# -- legacy .h5 whole-model files, as Keras 3.15.1 writes them -------------------------------------------------
+LEGACY_LAYOUT = {   # h5 paths and attributes of `model.save("m.h5")` in Keras 3.15.1 (compiled Adam, trained)
+    "model_weights": ["backend", "keras_version", "layer_names"],
+    "model_weights/bn": ["weight_names"], "model_weights/bn/s": [], "model_weights/bn/s/bn": [],
+    "model_weights/bn/s/bn/beta": [], "model_weights/bn/s/bn/gamma": [], "model_weights/bn/s/bn/moving_mean": [],
+    "model_weights/bn/s/bn/moving_variance": [], "model_weights/d1": ["weight_names"], "model_weights/d1/s": [],
+    "model_weights/d1/s/d1": [], "model_weights/d1/s/d1/bias": [], "model_weights/d1/s/d1/kernel": [],
+    "model_weights/top_level_model_weights": ["weight_names"], "optimizer_weights": ["weight_names"],
+    "optimizer_weights/adam": [], "optimizer_weights/adam/iteration": [], "optimizer_weights/adam/learning_rate": [],
+    "optimizer_weights/adam/s_bn_beta_momentum": [], "optimizer_weights/adam/s_bn_beta_velocity": [],
+    "optimizer_weights/adam/s_bn_gamma_momentum": [], "optimizer_weights/adam/s_bn_gamma_velocity": [],
+    "optimizer_weights/adam/s_d1_bias_momentum": [], "optimizer_weights/adam/s_d1_bias_velocity": [],
+    "optimizer_weights/adam/s_d1_kernel_momentum": [], "optimizer_weights/adam/s_d1_kernel_velocity": []}
+LEGACY_TRAINING = {"loss": "mse", "loss_weights": None, "metrics": ["mae"], "weighted_metrics": None,
+                   "run_eagerly": False, "steps_per_execution": 1, "jit_compile": False, "optimizer_config": {
+                       "class_name": "Adam", "config": {
+                           "name": "adam", "learning_rate": 0.0010000000474974513, "weight_decay": None,
+                           "clipnorm": None, "global_clipnorm": None, "clipvalue": None, "use_ema": False,
+                           "ema_momentum": 0.99, "ema_overwrite_frequency": None, "loss_scale_factor": None,
+                           "gradient_accumulation_steps": None, "beta_1": 0.9, "beta_2": 0.999, "epsilon": 1e-07,
+                           "amsgrad": False}}}
+
+
+def test_legacy_h5_save_and_load(tmp_path, caplog):
+    m = tf.keras.Sequential([tf.keras.Input((3,)), tf.keras.layers.Dense(2, activation="relu", name="d1"),
+                             tf.keras.layers.BatchNormalization(name="bn")], name="s")
+    m.compile(optimizer="adam", loss="mse", metrics=["mae"])
+    m.fit(np.ones((4, 3)), np.ones((4, 2)), verbose=0)
+    with caplog.at_level("WARNING", logger="absl"):
+        m.save(tmp_path / "m.h5")
+    assert caplog.records[-1].getMessage().startswith(
+        "You are saving your model as an HDF5 file via `model.save()` or `keras.saving.save_model(model)`. This file "
+        "format is considered legacy.")
+    with h5py.File(tmp_path / "m.h5") as f:
+        layout = {}
+        f.visititems(lambda name, obj: layout.__setitem__(name, sorted(obj.attrs)))
+        assert layout == LEGACY_LAYOUT
+        assert sorted(f.attrs) == ["backend", "keras_version", "model_config", "training_config"]
+        assert f.attrs["keras_version"] == "3.15.1" and f.attrs["backend"] == "tensorflow"
+        config = json.loads(f.attrs["model_config"])
+        assert config["class_name"] == "Sequential" and config["config"]["build_input_shape"] == [None, 3]
+        assert [lc["class_name"] for lc in config["config"]["layers"]] == ["InputLayer", "Dense", "BatchNormalization"]
+        assert all(sorted(lc) == ["class_name", "config"] for lc in config["config"]["layers"])
+        assert json.loads(f.attrs["training_config"]) == LEGACY_TRAINING
+        assert list(f["model_weights"].attrs["layer_names"]) == ["d1", "bn"]
+        assert list(f["model_weights/d1"].attrs["weight_names"]) == ["s/d1/kernel", "s/d1/bias"]
+        assert f["model_weights/top_level_model_weights"].attrs["weight_names"].dtype == np.float64
+    with pytest.warns(UserWarning, match="training configuration of legacy `.h5` files is not restored"):
+        m2 = saving.load_model(tmp_path / "m.h5")
+    np.testing.assert_allclose(m2.predict(np.ones((2, 3)), verbose=0), m.predict(np.ones((2, 3)), verbose=0))
+    m.save(tmp_path / "no_opt.h5", include_optimizer=False)
+    with h5py.File(tmp_path / "no_opt.h5") as f:
+        assert "optimizer_weights" not in f and "training_config" not in f.attrs
+
+
+def test_declared_saving_limits(tmp_path):
+    m = seq_model()
+    with pytest.raises(NotImplementedError, match=r"^Model.save_weights\(max_shard_size=1\) is not supported"):
+        m.save_weights(tmp_path / "w.weights.h5", max_shard_size=1)
+    with pytest.raises(NotImplementedError, match=r"zipped=False\) is not supported by tfcompat"):
+        m.save(tmp_path / "m.keras", zipped=False)
+    with pytest.raises(NotImplementedError, match=r"^keras.models.clone_model\(recursive=True\) is not supported"):
+        saving.clone_model(m, recursive=True)
+    with pytest.raises(ValueError, match=r"^The following argument\(s\) are not supported: \['save_traces'\]"):
+        m.save(tmp_path / "m.keras", save_traces=True)

@@ -1,4 +1,5 @@
 """`keras.Model`: a Layer with the training API; `Model(inputs, outputs)` builds a Functional model."""
+from tfcompat.framework.export import unsupported_args
 from tfcompat.keras.engine import naming
 from tfcompat.keras.engine.trainer import Trainer
 from tfcompat.keras.layers.base import Layer
@@ -74,6 +75,7 @@ def _model_save(self, filepath, overwrite=True, zipped=None, **kwargs):
     return save_model(self, filepath, overwrite=overwrite, zipped=zipped, **kwargs)
 
 
+@unsupported_args("max_shard_size", api_name="Model.save_weights")
 def _model_save_weights(self, filepath, overwrite=True, max_shard_size=None):
     """Saves the weights in Keras 3's `.weights.h5` layout."""
     from tfcompat.keras.saving import save_weights

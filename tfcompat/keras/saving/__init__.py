@@ -1,4 +1,5 @@
 """`tf.keras.saving`: Keras 3's `.keras` / `.weights.h5` files, legacy `.h5` reading, object (de)serialization."""
+from tfcompat.framework.export import unsupported_args
 from tfcompat.keras.saving.keras_file import load_model, save_model  # noqa: F401
 from tfcompat.keras.saving.object_registration import (  # noqa: F401
     CustomObjectScope, custom_object_scope, get_custom_objects, get_registered_name, get_registered_object,
@@ -21,11 +22,11 @@ def model_from_json(json_string, custom_objects=None):
     return deserialize_keras_object(json.loads(json_string), custom_objects=custom_objects)
 
 
+@unsupported_args("input_tensors", "clone_function", "call_function", "recursive", api_name="keras.models.clone_model")
 def clone_model(model, input_tensors=None, clone_function=None, call_function=None, recursive=False, **kwargs):
     """`keras.models.clone_model`: the same architecture with new (re-initialized) weights."""
-    if input_tensors is not None or clone_function is not None or call_function is not None or recursive or kwargs:
-        raise NotImplementedError("tfcompat: clone_model supports only the `model` argument "
-                                  "(input_tensors/clone_function/call_function/recursive are not supported)")
+    if kwargs:
+        raise ValueError(f"Unexpected keyword argument(s): {tuple(kwargs.keys())}")
     from tfcompat.keras.models import Functional, Sequential
     from tfcompat.keras.saving.model_config import serialize_model
     if not isinstance(model, (Sequential, Functional)):

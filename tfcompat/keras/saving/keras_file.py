@@ -10,6 +10,7 @@ import zlib
 import numpy as np
 
 from tfcompat.framework import dtypes
+from tfcompat.framework.export import partial_api
 from tfcompat.keras.saving import weights as weights_io
 from tfcompat.util import atomic_file
 
@@ -79,22 +80,22 @@ def _read_assets(model, archive):
             obj.load_assets(tmp)
 
 
+@partial_api("zipped=False (an unzipped model directory) is not supported")
 def save_model(model, filepath, overwrite=True, zipped=None, **kwargs):
-    """`model.save("x.keras")` / `keras.saving.save_model`: the `.keras` zip, written atomically and durably."""
+    """`model.save("x.keras")` / `keras.saving.save_model`: the `.keras` zip (or a legacy `.h5` file), written
+    atomically and durably. `include_optimizer` applies to `.h5` only (Keras 3 ignores it for `.keras`)."""
     include_optimizer = kwargs.pop("include_optimizer", True)
     if kwargs:
-        raise ValueError("The following argument(s) are not supported with the native Keras format: "
-                         f"{list(kwargs.keys())}")
-    if not include_optimizer:
-        raise NotImplementedError("tfcompat: save_model(include_optimizer=False) is not supported")
+        raise ValueError(f"The following argument(s) are not supported: {list(kwargs.keys())}")
     if isinstance(filepath, io.IOBase):
         write_keras_zip(model, filepath)
         return
     filepath_str = str(os.fspath(filepath))
     if zipped is False:
-        raise NotImplementedError("tfcompat: save_model(zipped=False) (unzipped directories) is not supported")
+        raise NotImplementedError("keras.saving.save_model(zipped=False) is not supported by tfcompat")
     if filepath_str.endswith((".h5", ".hdf5")):
-        raise NotImplementedError("tfcompat: saving legacy HDF5 full-model files is not supported; use `.keras`")
+        _save_legacy_h5(model, filepath_str, overwrite, include_optimizer)
+        return
     if not filepath_str.endswith(".keras"):
         raise ValueError("Invalid filepath extension for saving. Please add either a `.keras` extension for the "
                          "native Keras format (recommended) or a `.h5` extension. Use `model.export(filepath)` if "
@@ -111,6 +112,24 @@ def save_model(model, filepath, overwrite=True, zipped=None, **kwargs):
         with open(tmp, "wb") as f:
             write_keras_zip(model, f)
     atomic_file.atomic_write(filepath_str, write, keep_mode=True)
+
+
+def _save_legacy_h5(model, filepath, overwrite, include_optimizer):
+    """`model.save("x.h5")`: Keras 3's legacy HDF5 file (with its warning, logged through absl's logger as
+    Keras does), written atomically."""
+    import logging
+
+    import h5py
+
+    from tfcompat.keras.saving.legacy_h5 import LEGACY_WARNING, write_legacy_model
+    logging.getLogger("absl").warning(LEGACY_WARNING)
+    if not overwrite and os.path.isfile(filepath) and not weights_io.ask_to_proceed_with_overwrite(filepath):
+        return
+
+    def write(tmp):
+        with h5py.File(tmp, "w") as h5:
+            write_legacy_model(model, h5, include_optimizer)
+    atomic_file.atomic_write(filepath, write, keep_mode=True)
 
 
 _CONFIG_LIMIT = 64 << 20          # bytes: Keras configs are kilobytes; a bigger one is not a model config

@@ -1,4 +1,6 @@
-"""Legacy Keras 2 HDF5 files (`model.save("x.h5")`): `model_config` attribute + `model_weights` group."""
+"""Legacy HDF5 whole-model files (`model.save("x.h5")`) as Keras 3 writes and reads them: `model_config` and
+`training_config` attributes, a `model_weights` group (one subgroup per layer, by variable path) and
+`optimizer_weights`."""
 import json
 
 import numpy as np
@@ -64,3 +66,60 @@ def load_legacy_model(filepath, custom_objects=None, compile=True, safe_mode=Tru
             warnings.warn("tfcompat: the training configuration of legacy `.h5` files is not restored; "
                           "call `model.compile()` again.", stacklevel=2)
     return model
+
+
+LEGACY_WARNING = ("You are saving your model as an HDF5 file via `model.save()` or `keras.saving.save_model(model)`. "
+                  "This file format is considered legacy. We recommend using instead the native Keras format, e.g. "
+                  "`model.save('my_model.keras')` or `keras.saving.save_model(model, 'my_model.keras')`. ")
+
+
+def _legacy_config(model):
+    """Keras 3's legacy `model_config`: `{"class_name", "config"}`, layers without module/registered names."""
+    from tfcompat.keras.saving.model_config import serialize_model
+    config = serialize_model(model)["config"]
+    for lc in config.get("layers", []):
+        for key in ("module", "registered_name", "build_config"):
+            lc.pop(key, None)
+    return {"class_name": type(model).__name__, "config": config}
+
+
+def _training_config(model):
+    """Keras 3's legacy `training_config`: the compile arguments and `optimizer_config` (None if not compiled)."""
+    from tfcompat.keras.saving.model_config import compile_config
+    from tfcompat.keras.saving_utils import serialize_keras_object
+    config = compile_config(model)
+    if not config or getattr(model, "optimizer", None) is None:
+        return None
+    config.pop("optimizer", None)
+    config["optimizer_config"] = {"class_name": type(model.optimizer).__name__,
+                                  "config": serialize_keras_object(model.optimizer.get_config())}
+    return config
+
+
+def _write_subset(group, variables):
+    names = [str(v.path).encode("utf8") for v in variables]
+    group.attrs["weight_names"] = np.array(names, dtype=object) if names else np.array([], dtype=np.float64)
+    for name, v in zip(names, variables):
+        group.create_dataset(name, data=np.asarray(v.numpy()))
+
+
+def write_legacy_model(model, h5, include_optimizer=True):
+    """Writes `model` into the open h5py file `h5` in Keras 3's legacy layout."""
+    from tfcompat.keras.saving.keras_file import KERAS_VERSION, _json_default
+    h5.attrs["keras_version"] = KERAS_VERSION
+    h5.attrs["backend"] = "tensorflow"
+    h5.attrs["model_config"] = json.dumps(_legacy_config(model), default=_json_default).encode("utf8")
+    training = _training_config(model) if include_optimizer else None
+    if training is not None:
+        h5.attrs["training_config"] = json.dumps(training, default=_json_default).encode("utf8")
+    group = h5.create_group("model_weights")
+    group.attrs["layer_names"] = np.array([l.name.encode("utf8") for l in model.layers], dtype=object)
+    group.attrs["backend"] = b"tensorflow"
+    group.attrs["keras_version"] = KERAS_VERSION.encode("utf8")
+    for layer in sorted(model.layers, key=lambda l: l.name):
+        _write_subset(group.create_group(layer.name), _layer_weights(layer))
+    _write_subset(group.create_group("top_level_model_weights"),
+                  [v for v in model._trainable_variables + model._non_trainable_variables])
+    opt = getattr(model, "optimizer", None)
+    if include_optimizer and opt is not None and list(opt.variables):
+        _write_subset(h5.create_group("optimizer_weights"), list(opt.variables))

@@ -10,6 +10,7 @@ import warnings
 
 import numpy as np
 
+from tfcompat.framework.export import unsupported_args
 from tfcompat.util import atomic_file
 
 _SKIP = {"_layers", "_stack", "_input_layer", "_nodes", "_inputs_struct", "_outputs_struct", "_output_spec",
@@ -234,12 +235,11 @@ def ask_to_proceed_with_overwrite(filepath):
     return True
 
 
+@unsupported_args("max_shard_size", api_name="keras.saving.save_weights")
 def save_weights(model, filepath, overwrite=True, max_shard_size=None):
     """`model.save_weights(filepath)`: Keras 3's `.weights.h5` file, written atomically and durably (fsync)."""
     import h5py
     filepath_str = str(os.fspath(filepath))
-    if max_shard_size is not None:
-        raise NotImplementedError("tfcompat: save_weights(max_shard_size=...) (sharded weights) is not supported")
     if not filepath_str.endswith(".weights.h5"):
         raise ValueError(f"The filename must end in `.weights.h5`. Received: filepath={filepath_str}")
     if not overwrite and os.path.exists(filepath_str) and not ask_to_proceed_with_overwrite(filepath_str):
