@@ -38,7 +38,8 @@ __all__ = ["AUTOTUNE", "INFINITE", "UNKNOWN", "Dataset", "DerivedDataset", "Owne
 
 @tf_export("data.Dataset", partial="no ragged elements; sparse elements only through from_tensor(s/_slices), map, "
                                    "batch and unbatch; no tf.function tracing of user functions; "
-                                   "sample_from_datasets' `weights` given as a dataset")
+                                   "sample_from_datasets' `weights` given as a dataset; batching or saving "
+                                   "dataset-valued elements")
 class Dataset(st.DatasetBase):
     """A sequence of elements (structures of tensors) with TF's transformations; iterate it with `for`."""
 

@@ -16,7 +16,7 @@ import numpy as np
 import torch
 
 from tfcompat.eager.function import current_recorder
-from tfcompat.framework.export import unsupported_args
+from tfcompat.framework.export import partial_api, unsupported_args
 from tfcompat.framework.op_def import input_storage
 from tfcompat.framework.tensor import EagerTensor, Tensor, _wrap, storage
 from tfcompat.keras.engine import naming
@@ -71,6 +71,7 @@ def base_kwargs(weight_decay, clipnorm, clipvalue, global_clipnorm, use_ema, ema
                 name=name)
 
 
+@partial_api("get_config of an optimizer with a callable learning_rate")     # subclasses inherit the note
 @unsupported_args("gradient_accumulation_steps")
 class Optimizer:
     """Keras 3's optimizer base class (`tf.keras.optimizers.Optimizer`)."""
