@@ -123,11 +123,58 @@ ValueError Cannot apply softmax to a tensor that is 1D. Received input: [1. 2.]
 '''
 
 
+# convolutions, pooling and focal crossentropies, recorded the same way (channels_last: TF's CPU kernels reject
+# channels_first, which tfcompat runs on a transposed input)
+CONV_SCRIPT = '''\
+import numpy as np
+K = tf.keras.backend
+x = K.constant(np.arange(2 * 5 * 5 * 3, dtype="float32").reshape(2, 5, 5, 3) / 50)
+k = K.constant(np.linspace(-1, 1, 3 * 3 * 3 * 2, dtype="float32").reshape(3, 3, 3, 2))
+print(K.conv2d(x, k).numpy().round(4).tolist()[0][0])
+print(K.conv2d(x, k, strides=(2, 2), padding="same").shape, K.conv2d(x, k, dilation_rate=(2, 2)).shape)
+x1 = K.constant(np.arange(2 * 6 * 3, dtype="float32").reshape(2, 6, 3) / 10)
+k1 = K.constant(np.linspace(-1, 1, 2 * 3 * 4, dtype="float32").reshape(2, 3, 4))
+print(K.conv1d(x1, k1, padding="causal").numpy().round(4).tolist()[0][:2], K.conv1d(x1, k1, strides=2).shape)
+print(K.conv3d(K.ones((1, 3, 3, 3, 2)), K.ones((2, 2, 2, 2, 1))).numpy().ravel().tolist())
+print(K.depthwise_conv2d(x, K.ones((2, 2, 3, 2)), padding="same").numpy().round(4).tolist()[0][0][0])
+print(K.pool2d(x, (2, 2)).numpy().round(4).tolist()[0][0], K.pool2d(x, (2, 2), (2, 2), "same", pool_mode="avg").numpy().round(4).tolist()[1][2])
+print(K.pool3d(K.ones((1, 2, 2, 2, 1)), (2, 2, 2), pool_mode="avg").numpy().tolist())
+for bad in [lambda: K.conv2d(x, k, padding="full"), lambda: K.pool2d(x, (2, 2), pool_mode="min"), lambda: K.pool2d(x, (2,)), lambda: K.conv2d(x, k, data_format="nhwc")]:
+    try: bad()
+    except Exception as e: print(type(e).__name__, e)
+t, o = K.constant([[0., 1.], [1., 0.]]), K.constant([[0.2, 0.8], [0.6, 0.4]])
+print(K.binary_focal_crossentropy(t, o).numpy().round(5).tolist(), K.binary_focal_crossentropy(t, o, apply_class_balancing=True, from_logits=True).numpy().round(5).tolist())
+print(K.categorical_focal_crossentropy(t, o).numpy().round(5).tolist(), K.categorical_focal_crossentropy(t, o, from_logits=True, gamma=1.).numpy().round(5).tolist())
+'''
+
+CONV_TF_OUTPUT = '''\
+[[3.746000051498413, 4.133200168609619], [3.7155001163482666, 4.16379976272583], [3.6849000453948975, 4.194300174713135]]
+(2, 3, 3, 2) (2, 1, 1, 2)
+[[0.18700000643730164, 0.21299999952316284, 0.23909999430179596, 0.2651999890804291], [0.4129999876022339, 0.5435000061988831, 0.6739000082015991, 0.8043000102043152]] (2, 3, 4)
+[16.0, 16.0, 16.0, 16.0, 16.0, 16.0, 16.0, 16.0]
+[0.7200000286102295, 0.7200000286102295, 0.800000011920929, 0.800000011920929, 0.8799999952316284, 0.8799999952316284]
+[[0.36000001430511475, 0.3799999952316284, 0.4000000059604645], [0.41999998688697815, 0.4399999976158142, 0.46000000834465027], [0.47999998927116394, 0.5, 0.5199999809265137], [0.5400000214576721, 0.5600000023841858, 0.5799999833106995]] [[2.7300000190734863, 2.75, 2.7699999809265137], [2.8499999046325684, 2.869999885559082, 2.890000104904175], [2.940000057220459, 2.9600000381469727, 2.9800000190734863]]
+[[[[[1.0]]]]]
+ValueError Invalid padding: full
+ValueError Invalid pooling mode: min
+ValueError `pool_size` must be a tuple of 2 integers.
+ValueError Unknown data_format: nhwc
+[[0.00892999954521656, 0.00892999954521656], [0.08173000067472458, 0.08173000067472458]] [[0.1809699982404709, 0.008919999934732914], [0.013729999773204327, 0.24544000625610352]]
+[0.0022299999836832285, 0.020430000498890877] [0.038759998977184296, 0.06731999665498734]
+'''
+
 def test_legacy_backend_prints_what_tf_prints():
     buf = io.StringIO()
     with contextlib.redirect_stdout(buf):
         exec(SCRIPT, {"tf": tf, "np": np})
     assert buf.getvalue() == TF_OUTPUT
+
+
+def test_convolutions_pooling_and_focal_losses_print_what_tf_prints():
+    buf = io.StringIO()
+    with contextlib.redirect_stdout(buf):
+        exec(CONV_SCRIPT, {"tf": tf})
+    assert buf.getvalue() == CONV_TF_OUTPUT
 
 
 def test_keras3_backend_lacks_the_legacy_functions():

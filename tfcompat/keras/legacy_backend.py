@@ -2,8 +2,8 @@
 
 `import keras; keras.backend` has only Keras 3's names; `tf.keras.backend` (this module, through the
 `tf.keras` view) adds `random_normal`, `int_shape`, `variable`, ... each a thin wrapper over a `tf.*` op as in
-Keras's legacy backend. Names TF lists here that are absent (convolutions, pooling, `rnn`, CTC, `gradients`,
-`result_type`) answer NotImplementedYet through the view.
+Keras's legacy backend. Names TF lists here that are absent (transposed and separable convolutions, resizing, `rnn`, CTC,
+`gradients`, `result_type`) answer NotImplementedYet through the view.
 """
 import builtins
 
@@ -506,6 +506,94 @@ def sparse_categorical_crossentropy(target, output, from_logits=False, axis=-1, 
     if reshape and output_shape.shape[0] >= 3:
         res = tf.reshape(res, output_shape[:-1])
     return res
+
+
+def binary_focal_crossentropy(target, output, apply_class_balancing=False, alpha=0.25, gamma=2.0, from_logits=False):
+    """Binary crossentropy scaled by `(1 - p_t) ** gamma` (and by `alpha` per class when balancing)."""
+    target, output = tf.convert_to_tensor(target), tf.convert_to_tensor(output)
+    sigmoidal = tf.sigmoid(output) if from_logits else output
+    p_t = target * sigmoidal + (1 - target) * (1 - sigmoidal)
+    focal_bce = tf.pow(1.0 - p_t, gamma) * binary_crossentropy(target, output, from_logits=from_logits)
+    if apply_class_balancing:
+        focal_bce = (target * alpha + (1 - target) * (1 - alpha)) * focal_bce
+    return focal_bce
+
+
+def categorical_focal_crossentropy(target, output, alpha=0.25, gamma=2.0, from_logits=False, axis=-1):
+    """Categorical crossentropy weighted by `alpha * (1 - p) ** gamma`, summed over `axis`."""
+    target, output = tf.convert_to_tensor(target), tf.convert_to_tensor(output)
+    if from_logits:
+        output = tf.nn.softmax(output, axis=axis)
+    output = _clipped(output / tf.reduce_sum(output, axis=axis, keepdims=True))
+    cce = -target * tf.math.log(output)
+    return tf.reduce_sum(tf.pow(1.0 - output, gamma) * alpha * cce, axis=axis)
+
+
+# -- convolution and pooling (channels_first runs on a channels_last transpose) ------------------------------------
+def _padding(padding):
+    if padding not in ("same", "valid"):
+        raise ValueError(f"Invalid padding: {padding}")
+    return padding.upper()
+
+
+def _channels_last(x, data_format, rank):
+    """`x` in channels_last layout, and the function that puts a result back in `data_format`."""
+    if _data_format(data_format) == "channels_last":
+        return x, lambda y: y
+    to_last = [0] + list(range(2, rank + 2)) + [1]
+    to_first = [0, rank + 1] + list(range(1, rank + 1))
+    return tf.transpose(x, to_last), lambda y: tf.transpose(y, to_first)
+
+
+def _convolution(x, kernel, strides, padding, data_format, dilation_rate, rank):
+    x, back = _channels_last(x, data_format, rank)
+    return back(tf.nn.convolution(x, kernel, strides=strides, padding=_padding(padding), dilations=dilation_rate))
+
+
+def conv1d(x, kernel, strides=1, padding="valid", data_format=None, dilation_rate=1):
+    """1D convolution (`padding="causal"` pads on the left)."""
+    _data_format(data_format)
+    if padding == "causal":
+        x = temporal_padding(x, (dilation_rate * (kernel.shape[0] - 1), 0))
+        padding = "valid"
+    return _convolution(x, kernel, strides, padding, data_format, dilation_rate, 1)
+
+
+def conv2d(x, kernel, strides=(1, 1), padding="valid", data_format=None, dilation_rate=(1, 1)):
+    return _convolution(x, kernel, strides, padding, data_format, dilation_rate, 2)
+
+
+def conv3d(x, kernel, strides=(1, 1, 1), padding="valid", data_format=None, dilation_rate=(1, 1, 1)):
+    return _convolution(x, kernel, strides, padding, data_format, dilation_rate, 3)
+
+
+def depthwise_conv2d(x, depthwise_kernel, strides=(1, 1), padding="valid", data_format=None, dilation_rate=(1, 1)):
+    x, back = _channels_last(x, data_format, 2)
+    return back(tf.nn.depthwise_conv2d(x, depthwise_kernel, strides=(1,) + tuple(strides) + (1,),
+                                       padding=_padding(padding), dilations=dilation_rate))
+
+
+def _pool(x, pool_size, strides, padding, data_format, pool_mode, rank):
+    _data_format(data_format)
+    if len(pool_size) != rank:
+        raise ValueError(f"`pool_size` must be a tuple of {rank} integers.")
+    if len(strides) != rank:
+        raise ValueError(f"`strides` must be a tuple of {rank} integers.")
+    x, back = _channels_last(x, data_format, rank)
+    padding = _padding(padding)
+    if pool_mode == "max":
+        return back(tf.nn.max_pool(x, pool_size, strides, padding))
+    if pool_mode == "avg":
+        return back(tf.nn.avg_pool(x, pool_size, strides, padding))
+    raise ValueError(f"Invalid pooling mode: {pool_mode}")
+
+
+def pool2d(x, pool_size, strides=(1, 1), padding="valid", data_format=None, pool_mode="max"):
+    return _pool(x, pool_size, strides, padding, data_format, pool_mode, 2)
+
+
+def pool3d(x, pool_size, strides=(1, 1, 1), padding="valid", data_format=None, pool_mode="max"):
+    return _pool(x, pool_size, strides, padding, data_format, pool_mode, 3)
 
 
 # -- random ---------------------------------------------------------------------------------------------------------
