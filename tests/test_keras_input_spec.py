@@ -142,3 +142,21 @@ def test_input_spec_sees_the_autocast_input():
     assert _error(lambda: layer(np.ones((2, 2), "int32"))) == (
         "Input 0 with name 'None' of layer 'square' is incompatible with the layer: expected dtype=float32, found "
         "dtype=int32")
+
+
+def test_convolutions_reject_integer_inputs_as_keras_on_tf():
+    # Keras 3 on TF 2.21 converts the kernel to the input's dtype (Conv2D/3D/transposes) or hands it to the op
+    conv = L.Conv2D(1, 1, kernel_initializer="ones")
+    with pytest.raises(ValueError) as info:
+        conv(np.ones((1, 2, 2, 1), "uint8"))
+    assert str(info.value).split("\n")[2] == (
+        "\x1b[1mIncompatible type conversion requested to type uint8 for `tf.Variable of type float32. (Variable: "
+        "<tf.Variable 'conv2d/kernel:0' shape=(1, 1, 1, 1) dtype=float32, numpy=array([[[[1.]]]], dtype=float32)>)"
+        "\x1b[0m")
+    with pytest.raises(tf.errors.InvalidArgumentError, match=r"cannot compute Conv2D as input #1\(zero-based\) was "
+                                                             r"expected to be a int32 tensor but is a float tensor"):
+        L.Conv1D(1, 1)(np.ones((1, 2, 1), "int32"))
+    with pytest.raises(tf.errors.InvalidArgumentError, match="Value for attr 'T' of uint8 is not in the list of "
+                                                             "allowed values: half, bfloat16, float, double\n"):
+        L.DepthwiseConv2D(1)(np.ones((1, 2, 2, 1), "uint8"))
+    assert L.Conv2D(1, 1)(np.ones((1, 2, 2, 1), "float64")).dtype == tf.float32

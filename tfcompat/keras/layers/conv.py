@@ -1,6 +1,7 @@
 """Keras convolution layers, channels-last, kernels in TF's layout `(*kernel_size, in / groups, filters)`."""
 import torch
 
+from tfcompat.framework import dtypes, errors
 from tfcompat.framework.export import unsupported_args
 from tfcompat.framework.op_def import input_storage
 from tfcompat.framework.tensor import _wrap, storage
@@ -26,6 +27,45 @@ def _data_format(value):
         raise ValueError(f"The `data_format` argument must be one of {{'channels_first', 'channels_last'}}. "
                          f"Received: data_format={value}")
     return value
+
+
+_CONV2D_ATTRS = ('attr=T:type,allowed=[DT_HALF, DT_BFLOAT16, DT_FLOAT, DT_DOUBLE, DT_INT32]; attr=strides:list(int); '
+                 'attr=use_cudnn_on_gpu:bool,default=true; attr=padding:string,allowed=["SAME", "VALID", "EXPLICIT"]; '
+                 'attr=explicit_paddings:list(int),default=[]; attr=data_format:string,default="NHWC",allowed=["NHWC", '
+                 '"NCHW"]; attr=dilations:list(int),default=[1, 1, 1, 1]')
+_DEPTHWISE_ATTRS = ('attr=T:type,allowed=[DT_HALF, DT_BFLOAT16, DT_FLOAT, DT_DOUBLE]; attr=strides:list(int); '
+                    'attr=padding:string,allowed=["SAME", "VALID", "EXPLICIT"]; attr=explicit_paddings:list(int),'
+                    'default=[]; attr=data_format:string,default="NHWC",allowed=["NHWC", "NCHW"]; attr=dilations:'
+                    'list(int),default=[1, 1, 1, 1]')
+
+
+def _attr_error(dt, op, allowed, attrs, name=""):
+    return errors.op_error(errors.InvalidArgumentError,
+                           f"Value for attr 'T' of {dt} is not in the list of allowed values: {allowed}\n\t; NodeDef: "
+                           f"{{{{node {op}}}}}; Op<name={op}; signature=input:T, filter:T -> output:T; {attrs}>", op,
+                           name)
+
+
+def integer_input_error(layer, x):
+    """The error Keras 3 on TF raises for a non-float input to a convolution (which one depends on the layer)."""
+    dt = dtypes.FROM_STORAGE[x.dtype].name
+    kind = type(layer).__mro__
+    if DepthwiseConv2D in kind or SeparableConv2D in kind:
+        return _attr_error(dt, "DepthwiseConv2dNative", "half, bfloat16, float, double", _DEPTHWISE_ATTRS,
+                           "depthwise" if SeparableConv2D in kind else "")
+    if layer.rank == 1 and layer.transpose:
+        return errors.op_error(errors.InvalidArgumentError, f"cannot compute Conv2DBackpropInput as input #2(zero-"
+                               f"based) was expected to be a float tensor but is a {dt} tensor", "Conv2DBackpropInput")
+    if layer.rank == 1:
+        if dt == "int32":
+            return errors.op_error(errors.InvalidArgumentError, "cannot compute Conv2D as input #1(zero-based) was "
+                                   "expected to be a int32 tensor but is a float tensor", "Conv2D")
+        return _attr_error(dt, "Conv2D", "half, bfloat16, float, double, int32", _CONV2D_ATTRS)
+    kernel = layer.kernel
+    kt = dtypes.as_dtype(kernel.dtype).name
+    return ValueError(f"Incompatible type conversion requested to type {dt} for `tf.Variable of type {kt}. "
+                      f"(Variable: <tf.Variable '{kernel.path}:0' shape={tuple(kernel.shape)} dtype={kt}, "
+                      f"numpy={kernel.numpy()!r}>)")
 
 
 @unsupported_args("lora_rank")
@@ -123,6 +163,8 @@ class BaseConv(Layer):
 
     def call(self, inputs):
         x = input_storage(inputs)
+        if not x.is_floating_point():
+            raise integer_input_error(self, x)
         k = self.kernel._read()
         y = self._convolve(x, k.to(x.dtype) if k.dtype is not x.dtype else k)
         if self.bias is not None:
@@ -295,6 +337,8 @@ class SeparableConv2D(BaseConv):
 
     def call(self, inputs):
         x = input_storage(inputs)
+        if not x.is_floating_point():
+            raise integer_input_error(self, x)
         strides = [1, *self.strides, 1] if self.data_format == "channels_last" else [1, 1, *self.strides]
         y = storage(conv_ops.separable_conv2d(_wrap(x), self.depthwise_kernel.value, self.pointwise_kernel.value,
                                               strides, self.padding.upper(), data_format=self._tf_format(),
