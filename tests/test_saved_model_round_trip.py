@@ -88,6 +88,18 @@ def test_loaded_functions_write_and_read_the_loaded_variables(saved):
     assert tape.gradient(loss, r.w).numpy().tolist() == [[4.5, 4.5], [4.5, 4.5]]
 
 
+def test_a_call_that_does_not_bind_the_signature_raises_tfs_type_error(saved):
+    _, r = saved
+    with pytest.raises(TypeError) as e:
+        r.f(tf.constant([1.0, 2.0]), tf.constant(1))
+    assert str(e.value) == (
+        "Binding inputs to tf.function failed due to `Can not cast TensorSpec(shape=(2,), dtype=tf.float32, name=None) "
+        "to TensorSpec(shape=(None, 2), dtype=tf.float32, name=None)`. Received args: (<tf.Tensor: shape=(2,), "
+        "dtype=float32, numpy=array([1., 2.], dtype=float32)>, <tf.Tensor: shape=(), dtype=int32, numpy=1>) and "
+        "kwargs: {} for signature: (x: TensorSpec(shape=(None, 2), dtype=tf.float32, name=None), n: "
+        "TensorSpec(shape=(), dtype=tf.int32, name=None)).")
+
+
 def test_a_function_with_a_signature_is_traced_when_saved(tmp_path):
     m = Outer()                 # update never called: saving traces it, as TF does
     tf.saved_model.save(m, str(tmp_path))

@@ -14,6 +14,7 @@ import numpy as np
 import torch
 
 from tfcompat.eager import function as fn_mod
+from tfcompat.eager.function._signatures import bind_signature
 from tfcompat.framework import dtypes, errors
 from tfcompat.framework.convert import convert_to_tensor
 from tfcompat.framework.tensor import Tensor, _wrap, storage
@@ -230,8 +231,14 @@ class _LoadedConcrete:
     """One restored concrete function: its signature and its recorded programs by input shapes."""
 
     def __init__(self, d, variables, arrays, where):
-        if not isinstance(d, dict) or set(d) != {"name", "arg_names", "inputs", "programs"}:
+        if not isinstance(d, dict) or set(d) - {"input_signature"} != {"name", "arg_names", "inputs", "programs"}:
             raise bad(where, "bad concrete function keys")
+        # the tf.function's input_signature (version 2), with which a call that does not bind fails as in TF
+        self.input_signature = None if d.get("input_signature") is None else \
+            decode_spec(d["input_signature"], f"{where}.input_signature")
+        if self.input_signature is not None and not (isinstance(self.input_signature, tuple) and all(
+                fn_mod._is_spec(s) for s in nest.flatten(self.input_signature))):
+            raise bad(f"{where}.input_signature", "an input signature is a tuple of TensorSpecs")
         self.name = expect(d["name"], str, where, "name")
         self.arg_names = [expect(n, str, where, "argument name") for n in expect(d["arg_names"], list, where,
                                                                                   "arg_names")]
@@ -295,6 +302,9 @@ class RestoredFunction:
 
     def __call__(self, *args, **kwargs):
         bound = False
+        first = self._concretes[0] if self._concretes else None
+        if first is not None and first.input_signature is not None:      # TF's TypeError when the call does not bind
+            bind_signature(first.input_signature, first.arg_names, args, kwargs)
         for cf in self._concretes:
             flat = cf.bind(args, kwargs)
             if flat is not None:

@@ -88,7 +88,9 @@ class _Writer:
         if cf._eager:
             raise NotImplementedError(f"tf.saved_model.save: tf.function {cf.name} could not be recorded (its "
                                       "Python control flow depends on tensor values, or it takes string tensors)")
+        sig = cf._function.input_signature
         return {"name": cf.name, "arg_names": list(cf._function._arg_names),
+                "input_signature": None if sig is None else encode_spec(tuple(sig)),
                 "inputs": encode_spec(cf.structured_input_signature),
                 "programs": [self.program(k, p) for k, p in cf._programs.items()]}
 
