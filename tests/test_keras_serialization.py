@@ -1,10 +1,12 @@
 """Keras 3 object serialization: registered functions and classes, `layers.serialize`/`deserialize`, the
 `serialize` / `deserialize` / `get` of activations, losses and metrics. Golden dicts are what Keras 3.15.1 printed."""
+import io
 import json
 import os
 import sys
 import zipfile
 
+import h5py
 import numpy as np
 import pytest
 
@@ -301,3 +303,87 @@ def test_lambda_of_a_named_function_and_its_output_shape():
     assert copy.function is twice
     with pytest.warns(UserWarning, match="The object being serialized includes a `lambda`. This is unsafe."):
         assert saving.serialize_keras_object(lambda x: x)["class_name"] == "__lambda__"
+
+
+# -- layers with their own saving hooks; objects holding objects ----------------------------------------------
+@saving.register_keras_serializable(package="t16")
+class OwnState(keras.layers.Layer):
+    def __init__(self, n=3, **kw):
+        super().__init__(**kw)
+        self.n = n
+        self.table = np.zeros(n, "float32")
+        self.vocab = []
+
+    def build(self, input_shape):
+        self.w = self.add_weight(shape=(input_shape[-1], self.n), initializer="ones", name="w")
+
+    def call(self, x):
+        return tf.matmul(x, self.w) + self.table
+
+    def get_config(self):
+        return {**super().get_config(), "n": self.n}
+
+    def save_own_variables(self, store):
+        store["w"] = self.w.numpy()
+        store["table"] = self.table
+
+    def load_own_variables(self, store):
+        self.keys_seen = sorted(store.keys())
+        self.w.assign(store["w"])
+        self.table = np.asarray(store["table"])
+
+    def save_assets(self, dir_path):
+        with open(os.path.join(dir_path, "vocab.txt"), "w") as f:
+            f.write("\n".join(self.vocab))
+
+    def load_assets(self, dir_path):
+        with open(os.path.join(dir_path, "vocab.txt")) as f:
+            self.vocab = f.read().split("\n")
+
+
+def test_sequential_of_layers_with_own_variables_and_assets(tmp_path):
+    m = keras.Sequential([keras.Input((2,)), OwnState(3, name="own"),
+                          keras.layers.Dense(1, kernel_initializer="ones", name="d")])
+    own = m.layers[0]
+    own.table, own.vocab = np.array([1.0, 2.0, 3.0], "float32"), ["a", "b"]
+    own.w.assign(np.full((2, 3), 0.5, "float32"))
+    m.save(tmp_path / "own.keras")
+    with zipfile.ZipFile(tmp_path / "own.keras") as z:      # the layout Keras 3.15.1 writes
+        assert sorted(z.namelist()) == ["assets/layers/own_state/vocab.txt", "config.json", "metadata.json",
+                                        "model.weights.h5"]
+        with h5py.File(io.BytesIO(z.read("model.weights.h5"))) as h5:
+            assert sorted(h5["layers/own_state/vars"]) == ["table", "w"] and h5["layers/own_state/vars"].attrs["name"] == "own"
+    m2 = keras.models.load_model(tmp_path / "own.keras")
+    assert m2.layers[0].keys_seen == ["table", "w"] and m2.layers[0].vocab == ["a", "b"]
+    np.testing.assert_array_equal(m2.layers[0].table, [1.0, 2.0, 3.0])
+    np.testing.assert_array_equal(np.asarray(m2(np.ones((1, 2), "float32"))), [[9.0]])
+    m.save_weights(tmp_path / "own.weights.h5")
+    m3 = keras.Sequential([keras.Input((2,)), OwnState(3, name="own"), keras.layers.Dense(1, name="d")])
+    m3.load_weights(tmp_path / "own.weights.h5")
+    np.testing.assert_array_equal(np.asarray(m3(np.ones((1, 2), "float32"))), [[9.0]])
+
+
+def test_wrappers_models_and_other_objects_round_trip():
+    ser, de = saving.serialize_keras_object, saving.deserialize_keras_object
+    bi = keras.layers.Bidirectional(keras.layers.GRU(2, name="f"),
+                                    backward_layer=keras.layers.GRU(2, go_backwards=True, name="b"), name="bb")
+    config = ser(bi)
+    assert sorted(config["config"]) == ["backward_layer", "dtype", "layer", "merge_mode", "name", "trainable"]
+    copy = keras.layers.deserialize(config)
+    assert copy.backward_layer.name == "b" and copy.backward_layer.go_backwards
+    td = de(ser(keras.layers.TimeDistributed(keras.layers.Dense(2, name="dd"), name="td")))
+    assert type(td.layer).__name__ == "Dense" and td.layer.name == "dd"
+    m = keras.Sequential([keras.Input((2,)), keras.layers.Dense(1)], name="sq")
+    config = ser(m)
+    assert sorted(config) == ["build_config", "class_name", "compile_config", "config", "module", "registered_name"]
+    assert (config["module"], config["registered_name"], config["build_config"]) == ("keras", None,
+                                                                                   {"input_shape": (None, 2)})
+    assert de(config).built and de(config).name == "sq"
+    assert float(de(ser(keras.optimizers.Adam(learning_rate=0.01))).learning_rate) == pytest.approx(0.01)
+    loss = de(ser(keras.losses.CategoricalCrossentropy(from_logits=True)))
+    assert loss.get_config() == {"name": "categorical_crossentropy", "reduction": "sum_over_batch_size",
+                                 "from_logits": True, "label_smoothing": 0.0, "axis": -1}
+    assert de(ser(keras.initializers.HeNormal(seed=3))).get_config() == {"seed": 3, "input_axes": None,
+                                                                        "output_axes": None}
+    assert keras.layers.Dense(2, activity_regularizer="l2").get_config()["activity_regularizer"] == {
+        "module": "keras.regularizers", "class_name": "L2", "config": {"l2": 0.01}, "registered_name": None}

@@ -87,6 +87,11 @@ def serialize_keras_object(obj):
         bc = build_config()
         if bc is not None:
             out["build_config"] = bc
+    compile_config = getattr(obj, "get_compile_config", None)
+    if compile_config is not None:
+        cc = compile_config()
+        if cc is not None:
+            out["compile_config"] = serialize_keras_object(cc)
     return out
 
 

@@ -490,6 +490,21 @@ class Layer:
         shape = self.__dict__.get("_build_input_shape")
         return {"input_shape": shape} if shape is not None else None
 
+    def save_own_variables(self, store):
+        """Keras 3: writes the layer's own variables into the dict-like `store` as "0", "1", ... (override it to
+        save other state; loading then calls `load_own_variables`)."""
+        for i, v in enumerate(self._trainable_variables + self._non_trainable_variables):
+            store[str(i)] = v.numpy()
+
+    def load_own_variables(self, store):
+        """Keras 3: assigns the layer's own variables from `store` ("0", "1", ...)."""
+        all_vars = self._trainable_variables + self._non_trainable_variables
+        if len(store.keys()) != len(all_vars):
+            raise ValueError(f"Layer '{self.name}' expected {len(all_vars)} variables, but received "
+                             f"{len(store.keys())} variables during loading. Expected: {[v.name for v in all_vars]}")
+        for i, v in enumerate(all_vars):
+            v.assign(store[str(i)])
+
     def build_from_config(self, config):
         """Keras 3: creates the layer's state from `get_build_config()`: `build(input_shape)` or
         `build(**shapes_dict)`."""
@@ -504,6 +519,9 @@ class Layer:
 
     def get_config(self):
         config = {"name": self.name, "trainable": self.trainable, "dtype": self._dtype_policy.serialize()}
+        if self.activity_regularizer is not None:               # Keras 3 writes it only when set
+            from tfcompat.keras.saving_utils import serialize_keras_object
+            config["activity_regularizer"] = serialize_keras_object(self.activity_regularizer)
         if hasattr(self, "_input_shape_arg"):
             config["batch_input_shape"] = self._input_shape_arg
         return config

@@ -526,12 +526,18 @@ class _RNNLayer(RNN):
         config = Layer.get_config(self)
         config.update({"return_sequences": self.return_sequences, "return_state": self.return_state,
                        "go_backwards": self.go_backwards, "stateful": self.stateful, "unroll": self.unroll,
-                       "zero_output_for_mask": self.zero_output_for_mask,
-                       "activity_regularizer": _ser(self.activity_regularizer)})
+                       "zero_output_for_mask": self.zero_output_for_mask})
         cell_config = self.cell.get_config()
         for k in ("name", "trainable", "dtype") + (("seed",) if self._cell_class is SimpleRNNCell else ()):
             cell_config.pop(k)
-        config.update(cell_config)
+        forget = {"unit_forget_bias": cell_config.pop("unit_forget_bias")} if "unit_forget_bias" in cell_config \
+            else {}
+        for key, value in cell_config.items():          # Keras's key order: the layer's own list
+            config[key] = value
+            if key == "bias_initializer":
+                config.update(forget)
+            elif key == "bias_regularizer":
+                config.setdefault("activity_regularizer", _ser(self.activity_regularizer))
         return config
 
     @classmethod

@@ -41,7 +41,7 @@ def serialize_model(model):
         shape = getattr(model, "_build_input_shape", None)
         if shape is not None:
             out["build_config"] = {"input_shape": _shape_list(shape)}
-    out["compile_config"] = serialize_keras_object(model.get_compile_config() or {})
+    out["compile_config"] = serialize_keras_object(model.get_compile_config() or {})    # last, as Keras writes it
     return out
 
 

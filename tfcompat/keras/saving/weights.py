@@ -129,8 +129,40 @@ def write_state(model, h5):
     for path, obj, variables in saveables(model):
         group = h5.create_group(_join(path, "vars"))
         group.attrs["name"] = obj.name
+        if _overrides(obj, "save_own_variables"):
+            obj.save_own_variables(Store(group))
+            continue
         for i, v in enumerate(variables):
             group[str(i)] = np.asarray(v.numpy())
+
+
+def _overrides(obj, method):
+    """Whether `obj`'s class replaces Keras's default `save_own_variables` / `load_own_variables`."""
+    from tfcompat.keras.layers.base import Layer
+    return isinstance(obj, Layer) and getattr(type(obj), method) is not getattr(Layer, method)
+
+
+class Store:
+    """The dict-like `store` Keras hands to `save_own_variables` / `load_own_variables`: one h5 group of
+    arrays (values read back as NumPy arrays)."""
+
+    def __init__(self, group):
+        self._group = group
+
+    def __setitem__(self, key, value):
+        self._group[key] = np.asarray(value)
+
+    def __getitem__(self, key):
+        return np.asarray(self._group[key])
+
+    def __contains__(self, key):
+        return key in self._group
+
+    def __len__(self):
+        return len(self._group)
+
+    def keys(self):
+        return self._group.keys()
 
 
 # -- reading ------------------------------------------------------------------------------------------------
@@ -187,6 +219,9 @@ def read_state(model, h5):
     errors, pending = {}, []
     for path, obj, variables in saveables(model):
         try:
+            if _overrides(obj, "load_own_variables"):       # the object's own reader, run with the assignments
+                pending.append((obj.load_own_variables, Store(_entry(h5, path))))
+                continue
             _load_layer(obj, variables, _entry(h5, path), pending)
         except Exception as e:  # noqa: BLE001 - collected and re-raised as Keras's loading error
             errors[id(obj)] = (obj, e)
@@ -217,8 +252,11 @@ def load_from_h5(model, h5, skip_mismatch=False):
     errors, pending = read_state(model, h5)
     if errors and not skip_mismatch:
         raise_loading_failure(errors)
-    for v, value in pending:
-        v.assign(value)
+    for target, value in pending:
+        if isinstance(value, Store):
+            target(value)                   # a layer's own `load_own_variables`
+        else:
+            target.assign(value)
     if errors:
         raise_loading_failure(errors, warn_only=True)
 
