@@ -108,3 +108,17 @@ def test_lambda_mask_argument():
     out = L.Lambda(lambda t, mask=None: t * tf.cast(mask, t.dtype)[..., None], mask=lambda t, m: m)(y)
     assert out._keras_mask.numpy().tolist() == IDS_MASK
     assert out.numpy()[0, 2].tolist() == [0.0, 0.0, 0.0]
+
+
+def test_keras_tensors_carry_masks_in_functional_models():
+    inp = tf.keras.Input((4,), dtype="int32")
+    h = L.Embedding(5, 3, mask_zero=True)(inp)
+    assert h._keras_mask.shape.as_list() == [None, 4] and h._keras_mask.dtype == tf.bool
+    layer = _Doubler()
+    out = L.GlobalAveragePooling1D()(layer(h))
+    assert layer.seen and all(mask is not None for _, mask in layer.seen)   # the layer sees a mask while tracing
+    assert getattr(L.Dense(2)(inp), "_keras_mask", None) is None
+    model = tf.keras.Model(inp, out)
+    layer.seen.clear()
+    model(IDS)
+    assert layer.seen == [("call", IDS_MASK), ("compute_mask", IDS_MASK)]

@@ -41,8 +41,16 @@ def _placeholder(kt, size):
 
 
 def _run_on_placeholders(layer, args, kwargs, size):
+    from tfcompat.keras.layers.base import _set_mask
+
     def sub(x):
-        return _placeholder(x, size) if isinstance(x, KerasTensor) else x
+        if not isinstance(x, KerasTensor):
+            return x
+        p = _placeholder(x, size)
+        mask = getattr(x, "_keras_mask", None)
+        if mask is not None:        # a masked KerasTensor: the layer sees a mask (all steps kept), as in Keras
+            _set_mask(p, _wrap(torch.ones([size if d is None else d for d in mask._shape], dtype=torch.bool)))
+        return p
     args_v = nest.map_structure(sub, args)
     kwargs_v = nest.map_structure(sub, kwargs)
     kwargs_v.setdefault("training", False) if _accepts_training(layer) else None
@@ -77,11 +85,18 @@ def symbolic_call(layer, args, kwargs):
     out_a = _run_on_placeholders(layer, args, kwargs, 2)
     out_b = _run_on_placeholders(layer, args, kwargs, 3) if _has_unknown(args, kwargs) else out_a
 
+    from tfcompat.keras.layers.base import _mask_of
+
     def spec(a, b):
         if not isinstance(a, Tensor):
             return a
         shape = tuple(da if da == db else None for da, db in zip(storage(a).shape, storage(b).shape))
-        return KerasTensor(shape, dtype=a.dtype)
+        kt = KerasTensor(shape, dtype=a.dtype)
+        ma, mb = _mask_of(a), _mask_of(b)
+        if ma is not None and mb is not None:     # Keras 3 gives the output KerasTensor its `_keras_mask`
+            mshape = tuple(da if da == db else None for da, db in zip(storage(ma).shape, storage(mb).shape))
+            kt._keras_mask = KerasTensor(mshape, dtype="bool")
+        return kt
     outputs = nest.map_structure(spec, out_a, out_b)
     node = Node(layer, args, kwargs, outputs)
     for i, kt in enumerate(nest.flatten(outputs)):
