@@ -160,3 +160,13 @@ def test_convolutions_reject_integer_inputs_as_keras_on_tf():
                                                              "allowed values: half, bfloat16, float, double\n"):
         L.DepthwiseConv2D(1)(np.ones((1, 2, 2, 1), "uint8"))
     assert L.Conv2D(1, 1)(np.ones((1, 2, 2, 1), "float64")).dtype == tf.float32
+
+
+def test_pooling_windows_larger_than_the_input_give_empty_outputs():
+    x = np.ones((2, 2, 2, 1), "float32")
+    assert L.MaxPooling2D(3)(x).shape == (2, 0, 0, 1)
+    assert L.AveragePooling2D(3)(x).shape == (2, 0, 0, 1)
+    assert L.MaxPooling1D(3)(x[:, :, 0]).shape == (2, 0, 1)
+    assert tf.nn.avg_pool1d(x[:, :, 0], 3, 2, "VALID").shape == (2, 0, 1)
+    assert tf.nn.max_pool3d(np.ones((1, 2, 2, 2, 1), "float32"), 3, 1, "VALID").shape == (1, 0, 0, 0, 1)
+    assert tf.nn.max_pool2d(x.astype("int32"), 3, 1, "VALID").shape == (2, 0, 0, 1)

@@ -24,6 +24,14 @@ def _pool_setup(x, nd, ksize, strides, padding, data_format, op):
     return cl, ks, st, cf, pairs
 
 
+def _no_windows(cf, ks, st, pads):
+    """TF's empty result when a VALID window does not fit (torch raises instead): None when windows fit."""
+    out = [(n + 2 * p - k) // s + 1 for n, k, s, p in zip(cf.shape[2:], ks, st, pads)]
+    if min(out) > 0:
+        return None
+    return cf.new_empty(tuple(cf.shape[:2]) + tuple(max(0, o) for o in out))
+
+
 def _check_pool_rank(x, nd, op):
     if x.ndim != nd + 2:
         raise _op_error("Input must be 4 or 5-dimensional" if nd != 1 else
@@ -44,6 +52,9 @@ def _max_pool(input, nd, ksize, strides, padding, data_format):  # noqa: A002
         cf, pads = _apply_pads(cf, pairs, float("-inf"))
     else:
         cf, pads = _apply_pads(cf, pairs, torch.iinfo(x.dtype).min)
+    empty = _no_windows(cf, ks, st, pads)
+    if empty is not None:
+        return wrap(_from_channels_first(empty, nd, cl))
     if x.is_floating_point():
         y = _MAX_POOL[cf.ndim - 2](cf, ks, st, pads)
     else:
@@ -58,6 +69,9 @@ def _avg_pool(input, nd, ksize, strides, padding, data_format):  # noqa: A002
     if not isinstance(padding, str):
         raise TypeError(f"Expected string for argument 'padding' not {padding}.")
     cl, ks, st, cf, pairs = _pool_setup(x, nd, ksize, strides, padding, data_format, op)
+    empty = _no_windows(cf, ks, st, [0] * len(ks)) if all(a == b == 0 for a, b in pairs) else None
+    if empty is not None:
+        return wrap(_from_channels_first(empty, nd, cl))
     pool = _AVG_POOL[cf.ndim - 2]
     if all(a == b for a, b in pairs):
         y = pool(cf, ks, st, [a for a, _ in pairs], count_include_pad=False)
