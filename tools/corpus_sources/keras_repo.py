@@ -91,6 +91,8 @@ EDITS = {
         ("x_train, y_train, batch_size=64, epochs=2, validation_split=0.2",
          "x_train, y_train, batch_size=64, epochs=1, validation_split=0.2  # cut from 2 epochs"),
         ("(x_train, y_train), (x_test, y_test) = keras.datasets.cifar10.load_data()", _CIFAR10),
+        ("vgg19 = keras.applications.VGG19()",
+         "vgg19 = keras.applications.VGG19(weights=None)  # offline: no ImageNet weights download"),
     ],
     "guides_transfer_learning": [
         ("import tensorflow_datasets as tfds\n", ""),
