@@ -365,3 +365,25 @@ def test_keras_gan_step_with_two_tapes():
         disc_grads = disc_tape.gradient(disc_loss, disc.trainable_variables)
         assert [g.shape.as_list() for g in gen_grads] == [[2, 4], [4], [4, 3], [3]]
         assert [g.shape.as_list() for g in disc_grads] == [[3, 4], [4], [4, 1], [1]]
+
+
+def test_overlapping_tapes_in_any_order_and_with_a_persistent_one():
+    # values from TF 2.21: each tape takes its gradients over the one shared forward pass
+    x, w = tf.Variable([1.0, 2.0]), tf.Variable(3.0)
+    with tf.GradientTape() as a, tf.GradientTape() as b:
+        h = tf.sin(x) * w
+        la, lb = tf.reduce_sum(h * h), tf.reduce_sum(tf.exp(h))
+    np.testing.assert_allclose(val(b.gradient(lb, w)), 24.41735, rtol=1e-5)
+    np.testing.assert_allclose(val(a.gradient(la, x)), [8.18368, -6.81122], rtol=1e-5)
+    with tf.GradientTape(persistent=True) as p, tf.GradientTape() as q:
+        h = tf.tanh(x * w)
+        l1, l2 = tf.reduce_sum(h), tf.reduce_prod(h)
+    np.testing.assert_allclose(val(q.gradient(l1, w)), 0.00992, rtol=1e-3)
+    np.testing.assert_allclose(val(p.gradient(l2, x)), [0.0296, 7e-05], rtol=2e-2)
+    np.testing.assert_allclose(val(p.gradient(l1, [x, w])[1]), 0.00992, rtol=1e-3)
+    np.testing.assert_allclose(val(p.jacobian(h, x)), [[0.0296, 0.0], [0.0, 7e-05]], rtol=2e-2, atol=1e-6)
+    with tf.GradientTape() as t1, tf.GradientTape() as t2, tf.GradientTape() as t3:
+        l3 = tf.reduce_sum(tf.exp(x * w))
+    np.testing.assert_allclose(val(t3.gradient(l3, x)), [60.25661, 1210.28638], rtol=1e-5)
+    np.testing.assert_allclose(val(t1.gradient(l3, w)), 826.94312, rtol=1e-5)
+    np.testing.assert_allclose(val(t2.gradient(l3, [x])[0]), [60.25661, 1210.28638], rtol=1e-5)
