@@ -387,3 +387,54 @@ def test_wrappers_models_and_other_objects_round_trip():
                                                                         "output_axes": None}
     assert keras.layers.Dense(2, activity_regularizer="l2").get_config()["activity_regularizer"] == {
         "module": "keras.regularizers", "class_name": "L2", "config": {"l2": 0.01}, "registered_name": None}
+
+
+# -- Keras's automatic config for layers without get_config ---------------------------------------------------
+class AutoArgs(keras.layers.Layer):
+    def __init__(self, units=32, act="relu", sizes=(1, 2), **kwargs):
+        super().__init__(**kwargs)
+        self.units = units
+
+    def call(self, x):
+        return x
+
+
+class NoKwargs(keras.layers.Layer):
+    def __init__(self, units=4):
+        super().__init__()
+        self.units = units
+
+
+class NotPlain(keras.layers.Layer):
+    def __init__(self, init=None, **kw):
+        super().__init__(**kw)
+
+
+class Variadic(keras.layers.Layer):
+    def __init__(self, *args, **kw):
+        super().__init__(**kw)
+
+
+DTYPE32 = {"module": "keras", "class_name": "DTypePolicy", "config": {"name": "float32"}, "registered_name": None}
+
+
+def test_layers_without_get_config_save_their_arguments(tmp_path):
+    assert AutoArgs(5, name="a").get_config() == {"name": "a", "units": 5, "act": "relu", "sizes": (1, 2),
+                                                  "trainable": True, "dtype": DTYPE32}
+    assert list(AutoArgs(5, name="a", dtype="float64", trainable=False).get_config()) == [
+        "name", "units", "act", "sizes", "dtype", "trainable"]
+    assert NoKwargs(7).get_config() == {"units": 7, "trainable": True, "dtype": DTYPE32}
+    assert Variadic().get_config() == {"trainable": True, "dtype": DTYPE32}
+    assert AutoArgs.from_config(AutoArgs(5, name="a").get_config()).units == 5
+    with pytest.raises(NotImplementedError, match=r"^\nObject NotPlain was created by passing\nnon-serializable "
+                                                  r"argument values in `__init__\(\)`"):
+        NotPlain(init=np.zeros(2)).get_config()
+    with pytest.raises(NotImplementedError, match=r"^\nObject Variadic was created by passing\npositional only or "
+                                                  r"variadic positional arguments"):
+        Variadic(1, 2).get_config()
+    m = keras.Sequential([keras.Input((2,)), AutoArgs(9, name="auto")])
+    m.save(tmp_path / "auto.keras")
+    with zipfile.ZipFile(tmp_path / "auto.keras") as z:
+        assert json.loads(z.read("config.json"))["config"]["layers"][1]["config"] == {
+            "name": "auto", "units": 9, "act": "relu", "sizes": [1, 2], "trainable": True, "dtype": DTYPE32}
+    assert keras.models.load_model(tmp_path / "auto.keras", custom_objects={"AutoArgs": AutoArgs}).layers[0].units == 9

@@ -22,6 +22,7 @@ from tfcompat.keras import variables as kvars
 from tfcompat.keras._config import config
 from tfcompat.keras.engine import call_context, naming
 from tfcompat.keras.engine.keras_tensor import KerasTensor
+from tfcompat.keras.layers import auto_config
 from tfcompat.keras.layers.input_spec import assert_input_compatibility
 from tfcompat.util import nest
 
@@ -119,6 +120,8 @@ class Layer:
         d["_tracking"] = True
         d["built"] = False
         d["_trainable"] = True
+        if auto_config.uses_auto_config(cls):
+            d["_auto_config"] = auto_config.record(cls, args, kwargs)
         return obj
 
     def __init_subclass__(cls, **kwargs):
@@ -518,13 +521,17 @@ class Layer:
         self.built = True
 
     def get_config(self):
-        config = {"name": self.name, "trainable": self.trainable, "dtype": self._dtype_policy.serialize()}
+        """Keras 3's layer config; a subclass without its own `get_config` adds its constructor's arguments."""
+        config = auto_config.base_config(self) if auto_config.uses_auto_config(type(self)) else {"name": self.name}
+        config.update(trainable=self.trainable, dtype=self._dtype_policy.serialize())
         if self.activity_regularizer is not None:               # Keras 3 writes it only when set
             from tfcompat.keras.saving_utils import serialize_keras_object
             config["activity_regularizer"] = serialize_keras_object(self.activity_regularizer)
         if hasattr(self, "_input_shape_arg"):
             config["batch_input_shape"] = self._input_shape_arg
         return config
+
+    get_config._keras_auto_config = True
 
     @classmethod
     def from_config(cls, config):

@@ -29,7 +29,7 @@ class Model(Trainer, Layer):
         if cls is Model and (len(args) >= 2 or "inputs" in kwargs or "outputs" in kwargs):
             from tfcompat.keras.models.functional import Functional
             return Functional.__new__(Functional, *args, **kwargs)
-        return super().__new__(cls)
+        return super().__new__(cls, *args, **kwargs)
 
     def __init__(self, *args, **kwargs):
         if _functional_arguments(args, kwargs):
@@ -131,6 +131,7 @@ Model.save = _model_save
 Model.save_weights = _model_save_weights
 Model.load_weights = _model_load_weights
 Model.to_json = _model_to_json
+_model_get_config._keras_auto_config = True          # a subclassed Model without get_config: Keras's auto config
 Model.get_config = _model_get_config
 Model.from_config = classmethod(_model_from_config)
 Model.get_compile_config = _model_get_compile_config
