@@ -439,3 +439,22 @@ def test_missing_names_and_options_say_so():
         tf.experimental.numpy.experimental_enable_numpy_behavior(prefer_float32=True)
     with pytest.raises(AttributeError):
         _ = tf.experimental.numpy.no_such_name
+
+
+# dtype, shape and finiteness of tnp.random draws in TF 2.21 (the values are tfcompat's own streams)
+RANDOM_TF_OUTPUT = "r.randn(2, 2) -> <dtype: 'float64'> (2, 2) True\nr.randn() -> <dtype: 'float64'> () True\nr.rand(2) -> <dtype: 'float64'> (2,) True\nr.rand() -> <dtype: 'float64'> () True\nr.randint(0, 5, size=(3,)) -> <dtype: 'int64'> (3,) True\nr.randint(3) -> <dtype: 'int64'> () True\nr.randint(0, 5, size=2, dtype=tnp.int32) -> <dtype: 'int32'> (2,) True\nr.uniform(size=(2,)) -> <dtype: 'float64'> (2,) True\nr.uniform(1, 2, size=(3, 1)) -> <dtype: 'float64'> (3, 1) True\nr.random((2,)) -> <dtype: 'float64'> (2,) True\nr.random() -> <dtype: 'float64'> () True\nr.standard_normal((2,)) -> <dtype: 'float64'> (2,) True\nr.standard_normal() -> <dtype: 'float64'> () True\nr.poisson(2.0, size=(2,)) -> <dtype: 'int64'> (2,) True\n"
+
+
+def test_random_draws_have_tfs_dtypes_and_shapes():
+    tnp = tf.experimental.numpy
+    r = tnp.random
+    r.seed(1)
+    lines = []
+    for e in ['r.randn(2, 2)', 'r.randn()', 'r.rand(2)', 'r.rand()', 'r.randint(0, 5, size=(3,))', 'r.randint(3)', 'r.randint(0, 5, size=2, dtype=tnp.int32)', 'r.uniform(size=(2,))', 'r.uniform(1, 2, size=(3, 1))', 'r.random((2,))', 'r.random()', 'r.standard_normal((2,))', 'r.standard_normal()', 'r.poisson(2.0, size=(2,))']:
+        v = eval(e)
+        lines.append(f"{e} -> {v.dtype} {v.shape} {bool(tnp.all(tnp.isfinite(tnp.asarray(v, dtype=tnp.float64))))}")
+    assert "\n".join(lines) + "\n" == RANDOM_TF_OUTPUT
+    r.seed(7)
+    first = r.randn(3).numpy()
+    r.seed(7)
+    np.testing.assert_array_equal(r.randn(3).numpy(), first)

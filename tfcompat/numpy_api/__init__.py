@@ -14,7 +14,7 @@ import tfcompat as tf
 from tfcompat._api import missing
 from tfcompat.framework.tensor import Tensor
 from tfcompat.framework.variables import Variable
-from tfcompat.numpy_api import behavior
+from tfcompat.numpy_api import behavior, random  # noqa: F401  (tnp.random)
 
 ndarray = Tensor
 pi, e, inf, newaxis = math.pi, math.e, np.inf, None
