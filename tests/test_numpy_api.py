@@ -405,6 +405,82 @@ tnp.geomspace(1, 100, 3) -> <tf.Tensor: shape=(3,), dtype=float64, numpy=array([
 tnp.diag(a, 1) -> <tf.Tensor: shape=(1,), dtype=int64, numpy=array([1])>
 '''
 
+# the rarer helpers (gcd/lcm, take_along_axis, diff, kron, select, compress, polyval, vander, ...), same recording;
+# TF's quirks included: angle of a real array is float32, float_power keeps integers
+RARE_SCRIPT = '''\
+def show(e):
+    try:
+        v = eval(e)
+        print(e, '->', repr(v))
+    except Exception as ex: print(e, '->', type(ex).__name__, str(ex)[:200])
+a = tnp.array([[3, 1], [2, 4]])
+for e in ["tnp.fix(tnp.array([-1.5, 1.5]))", "tnp.sinc(tnp.array([0., 0.5]))", "tnp.angle(tnp.array([-1., 1.]))", "tnp.heaviside(tnp.array([-1., 0., 2.]), 0.5)",
+          "tnp.gcd(tnp.array([12, 18]), 8)", "tnp.lcm(tnp.array([4, 6]), 6)", "tnp.logaddexp(tnp.array([1.]), 2.)", "tnp.logaddexp2(tnp.array([1.]), 2.)", "tnp.float_power(tnp.array([2]), 3)",
+          "tnp.take_along_axis(a, tnp.array([[1, 0], [0, 1]]), 1)", "tnp.take_along_axis(a, tnp.array([[1, 0]]), 0)", "tnp.diff(tnp.array([1, 4, 9, 16]))", "tnp.diff(a, axis=0)", "tnp.diff(tnp.array([1, 4, 9, 16]), 2)",
+          "tnp.append(a, [5])", "tnp.append(a, [[5, 6]], axis=0)", "tnp.kron(tnp.array([1, 2]), tnp.array([1, 10]))", "tnp.kron(a, tnp.eye(2))",
+          "tnp.select([tnp.array([True, False]), tnp.array([True, True])], [1, 2])", "tnp.compress([True, False], a, axis=0)", "tnp.compress([False, True, True], a)",
+          "tnp.broadcast_arrays(tnp.array([1, 2]), tnp.array([[1], [2]]))", "tnp.diagflat([1, 2])", "tnp.dsplit(tnp.ones((1, 1, 4)), 2)", "tnp.iscomplexobj(a)", "tnp.isrealobj(a)",
+          "tnp.iscomplex(tnp.array([1.]))", "tnp.isreal(tnp.array([1.]))", "tnp.divmod(tnp.array([7, -7]), 3)", "tnp.polyval([1, 2, 3], tnp.array([1, 2]))", "tnp.polyval([1., 0.], 2)", "tnp.vander(tnp.array([1, 2, 3]))",
+          "tnp.vander(tnp.array([1., 2.]), 3, increasing=True)"]:
+    show(e)
+'''
+
+RARE_TF_OUTPUT = '''\
+tnp.fix(tnp.array([-1.5, 1.5])) -> <tf.Tensor: shape=(2,), dtype=float64, numpy=array([-1.,  1.])>
+tnp.sinc(tnp.array([0., 0.5])) -> <tf.Tensor: shape=(2,), dtype=float64, numpy=array([1.        , 0.63661977])>
+tnp.angle(tnp.array([-1., 1.])) -> <tf.Tensor: shape=(2,), dtype=float32, numpy=array([3.1415927, 0.       ], dtype=float32)>
+tnp.heaviside(tnp.array([-1., 0., 2.]), 0.5) -> <tf.Tensor: shape=(3,), dtype=float64, numpy=array([0. , 0.5, 1. ])>
+tnp.gcd(tnp.array([12, 18]), 8) -> <tf.Tensor: shape=(2,), dtype=int64, numpy=array([4, 2])>
+tnp.lcm(tnp.array([4, 6]), 6) -> <tf.Tensor: shape=(2,), dtype=int64, numpy=array([12,  6])>
+tnp.logaddexp(tnp.array([1.]), 2.) -> <tf.Tensor: shape=(1,), dtype=float64, numpy=array([2.31326169])>
+tnp.logaddexp2(tnp.array([1.]), 2.) -> <tf.Tensor: shape=(1,), dtype=float64, numpy=array([2.5849625])>
+tnp.float_power(tnp.array([2]), 3) -> <tf.Tensor: shape=(1,), dtype=int64, numpy=array([8])>
+tnp.take_along_axis(a, tnp.array([[1, 0], [0, 1]]), 1) -> <tf.Tensor: shape=(2, 2), dtype=int64, numpy=
+array([[1, 3],
+       [2, 4]])>
+tnp.take_along_axis(a, tnp.array([[1, 0]]), 0) -> <tf.Tensor: shape=(1, 2), dtype=int64, numpy=array([[2, 1]])>
+tnp.diff(tnp.array([1, 4, 9, 16])) -> <tf.Tensor: shape=(3,), dtype=int64, numpy=array([3, 5, 7])>
+tnp.diff(a, axis=0) -> <tf.Tensor: shape=(1, 2), dtype=int64, numpy=array([[-1,  3]])>
+tnp.diff(tnp.array([1, 4, 9, 16]), 2) -> <tf.Tensor: shape=(2,), dtype=int64, numpy=array([2, 2])>
+tnp.append(a, [5]) -> <tf.Tensor: shape=(5,), dtype=int64, numpy=array([3, 1, 2, 4, 5])>
+tnp.append(a, [[5, 6]], axis=0) -> <tf.Tensor: shape=(3, 2), dtype=int64, numpy=
+array([[3, 1],
+       [2, 4],
+       [5, 6]])>
+tnp.kron(tnp.array([1, 2]), tnp.array([1, 10])) -> <tf.Tensor: shape=(4,), dtype=int64, numpy=array([ 1, 10,  2, 20])>
+tnp.kron(a, tnp.eye(2)) -> <tf.Tensor: shape=(4, 4), dtype=float64, numpy=
+array([[3., 0., 1., 0.],
+       [0., 3., 0., 1.],
+       [2., 0., 4., 0.],
+       [0., 2., 0., 4.]])>
+tnp.select([tnp.array([True, False]), tnp.array([True, True])], [1, 2]) -> <tf.Tensor: shape=(2,), dtype=int64, numpy=array([1, 2])>
+tnp.compress([True, False], a, axis=0) -> <tf.Tensor: shape=(1, 2), dtype=int64, numpy=array([[3, 1]])>
+tnp.compress([False, True, True], a) -> <tf.Tensor: shape=(2,), dtype=int64, numpy=array([1, 2])>
+tnp.broadcast_arrays(tnp.array([1, 2]), tnp.array([[1], [2]])) -> [<tf.Tensor: shape=(2, 2), dtype=int64, numpy=
+array([[1, 2],
+       [1, 2]])>, <tf.Tensor: shape=(2, 2), dtype=int64, numpy=
+array([[1, 1],
+       [2, 2]])>]
+tnp.diagflat([1, 2]) -> <tf.Tensor: shape=(2, 2), dtype=int64, numpy=
+array([[1, 0],
+       [0, 2]])>
+tnp.dsplit(tnp.ones((1, 1, 4)), 2) -> [<tf.Tensor: shape=(1, 1, 2), dtype=float64, numpy=array([[[1., 1.]]])>, <tf.Tensor: shape=(1, 1, 2), dtype=float64, numpy=array([[[1., 1.]]])>]
+tnp.iscomplexobj(a) -> False
+tnp.isrealobj(a) -> True
+tnp.iscomplex(tnp.array([1.])) -> <tf.Tensor: shape=(1,), dtype=bool, numpy=array([False])>
+tnp.isreal(tnp.array([1.])) -> <tf.Tensor: shape=(1,), dtype=bool, numpy=array([ True])>
+tnp.divmod(tnp.array([7, -7]), 3) -> (<tf.Tensor: shape=(2,), dtype=int64, numpy=array([ 2, -3])>, <tf.Tensor: shape=(2,), dtype=int64, numpy=array([1, 2])>)
+tnp.polyval([1, 2, 3], tnp.array([1, 2])) -> <tf.Tensor: shape=(2,), dtype=int64, numpy=array([ 6, 11])>
+tnp.polyval([1., 0.], 2) -> <tf.Tensor: shape=(), dtype=float64, numpy=2.0>
+tnp.vander(tnp.array([1, 2, 3])) -> <tf.Tensor: shape=(3, 3), dtype=int64, numpy=
+array([[1, 1, 1],
+       [4, 2, 1],
+       [9, 3, 1]])>
+tnp.vander(tnp.array([1., 2.]), 3, increasing=True) -> <tf.Tensor: shape=(2, 3), dtype=float64, numpy=
+array([[1., 1., 1.],
+       [1., 2., 4.]])>
+'''
+
 def _lines(text):
     """`text` without trailing blanks on its lines (the golden text is stored so)."""
     return "\n".join(line.rstrip() for line in text.split("\n"))
@@ -422,6 +498,13 @@ def test_more_functions_print_what_tf_prints():
     with contextlib.redirect_stdout(buf):
         exec(MORE_SCRIPT, {"tf": tf, "tnp": tf.experimental.numpy, "np": np})
     assert _lines(buf.getvalue()) == MORE_TF_OUTPUT
+
+
+def test_rare_functions_print_what_tf_prints():
+    buf = io.StringIO()
+    with contextlib.redirect_stdout(buf):
+        exec(RARE_SCRIPT, {"tf": tf, "tnp": tf.experimental.numpy, "np": np})
+    assert _lines(buf.getvalue()) == RARE_TF_OUTPUT
 
 
 def test_numpy_behavior_prints_what_tf_prints():

@@ -125,7 +125,12 @@ _UNARY_FLOAT = {"exp": tf.exp, "log": tf.math.log, "sqrt": tf.sqrt, "sin": tf.si
                 "exp2": lambda x: tf.pow(tf.constant(2, x.dtype), x),
                 "cbrt": lambda x: tf.sign(x) * tf.pow(tf.abs(x), tf.constant(1 / 3, x.dtype)),
                 "deg2rad": lambda x: x * tf.constant(np.pi / 180, x.dtype),
-                "rad2deg": lambda x: x * tf.constant(180 / np.pi, x.dtype)}
+                "rad2deg": lambda x: x * tf.constant(180 / np.pi, x.dtype),
+                "fix": lambda x: tf.where(x < 0, tf.math.ceil(x), tf.floor(x)),
+                "sinc": lambda x: tf.where(tf.equal(x, 0), tf.ones_like(x),
+                                           tf.sin(np.pi * x) / tf.where(tf.equal(x, 0), tf.ones_like(x), np.pi * x)),
+                "angle": lambda x: tf.math.angle(x) if x.dtype.is_complex else tf.where(   # float32, as TF's
+                    x < 0, tf.constant(np.pi, tf.float32), tf.zeros(x.shape, tf.float32))}
 _BINARY = {"add": tf.add, "subtract": tf.subtract, "multiply": tf.multiply, "power": tf.pow,
            "maximum": tf.maximum, "minimum": tf.minimum, "floor_divide": tf.math.floordiv,
            "mod": tf.math.floormod, "remainder": tf.math.floormod, "equal": tf.equal, "not_equal": tf.not_equal,
@@ -135,7 +140,24 @@ _BINARY_FLOAT = {"divide": tf.divide, "true_divide": tf.divide, "arctan2": tf.ma
                  "hypot": lambda a, b: tf.sqrt(a * a + b * b)}
 _BINARY_BOOL = {"logical_and": tf.logical_and, "logical_or": tf.logical_or, "logical_xor": tf.math.logical_xor}
 _BINARY.update({"bitwise_and": tf.bitwise.bitwise_and, "bitwise_or": tf.bitwise.bitwise_or,
-                "bitwise_xor": tf.bitwise.bitwise_xor})
+                "bitwise_xor": tf.bitwise.bitwise_xor,
+                "heaviside": lambda x1, x2: tf.where(x1 < 0, tf.zeros_like(x1), tf.where(x1 > 0, tf.ones_like(x1), x2)),
+                "gcd": lambda a, b: _gcd(tf.abs(a), tf.abs(b)),
+                "lcm": lambda a, b: tf.where(tf.equal(_gcd(tf.abs(a), tf.abs(b)), 0), tf.zeros_like(a),
+                                             tf.abs(a * b) // tf.maximum(_gcd(tf.abs(a), tf.abs(b)), 1))})
+_BINARY_FLOAT.update({"logaddexp": lambda a, b: tf.maximum(a, b) + tf.math.log1p(tf.exp(-tf.abs(a - b))),
+                      "logaddexp2": lambda a, b: tf.maximum(a, b) + tf.math.log1p(
+                          tf.pow(tf.constant(2, a.dtype), -tf.abs(a - b))) / tf.math.log(tf.constant(2, a.dtype))})
+_BINARY["float_power"] = tf.pow          # TF's float_power keeps integer dtypes
+
+
+def _gcd(a, b):
+    """Euclid's algorithm, elementwise, on non-negative integer tensors."""
+    a, b = tf.broadcast_to(a, tf.shape(a + b)), tf.broadcast_to(b, tf.shape(a + b))
+    while bool(tf.reduce_any(tf.not_equal(b, 0))):
+        done = tf.equal(b, 0)
+        a, b = tf.where(done, a, b), tf.where(done, b, a % tf.where(done, tf.ones_like(b), b))
+    return a
 
 
 
@@ -567,6 +589,111 @@ def array_equal(a1, a2):
     if a1.shape != a2.shape:
         return tf.constant(False)
     return tf.reduce_all(tf.equal(*_promoted(a1, a2)))
+
+
+def take_along_axis(arr, indices, axis):
+    """Values of `arr` at `indices` along `axis` (`indices` has `arr`'s rank)."""
+    arr, indices = asarray(arr), asarray(indices)
+    rank = len(arr.shape)
+    axis %= rank
+    perm = [i for i in range(rank) if i != axis] + [axis]
+    back = list(np.argsort(perm))
+    out = tf.gather(tf.transpose(arr, perm), tf.transpose(indices, perm), batch_dims=rank - 1)
+    return tf.transpose(out, back)
+
+
+def diff(a, n=1, axis=-1):
+    """`n`-th differences along `axis`."""
+    a = asarray(a)
+    for _ in range(n):
+        length = a.shape[axis]
+        a = tf.gather(a, list(range(1, length)), axis=axis) - tf.gather(a, list(range(length - 1)), axis=axis)
+    return a
+
+
+def append(arr, values, axis=None):
+    if axis is None:
+        return concatenate([ravel(arr), ravel(values)], 0)
+    return concatenate([arr, values], axis)
+
+
+def kron(a, b):
+    """Kronecker product of two 2D (or 1D) arrays."""
+    a, b = _promoted(a, b)
+    if len(a.shape) != len(b.shape) or len(a.shape) not in (1, 2):
+        raise NotImplementedError("tfcompat's tf.experimental.numpy.kron takes two 1D or two 2D arrays")
+    if len(a.shape) == 1:
+        return tf.reshape(a[:, None] * b[None, :], [-1])
+    (m, n), (p, q) = a.shape, b.shape
+    return tf.reshape(a[:, None, :, None] * b[None, :, None, :], [m * p, n * q])
+
+
+def select(condlist, choicelist, default=0):
+    """The first choice whose condition holds, else `default`."""
+    out = asarray(default)
+    for cond, choice in reversed(list(zip(condlist, choicelist))):
+        out = where(cond, choice, out)
+    return out
+
+
+def compress(condition, a, axis=None):
+    a = asarray(a)
+    if axis is None:
+        a, axis = tf.reshape(a, [-1]), 0
+    condition = _as(condition, np.dtype(bool))
+    kept = tf.gather(a, list(range(condition.shape[0])), axis=axis)     # NumPy: a shorter condition truncates
+    return tf.boolean_mask(kept, condition, axis=axis)
+
+
+def broadcast_arrays(*args):
+    arrays = [asarray(a) for a in args]
+    shape = tf.shape(builtins.sum((tf.zeros_like(a, tf.int32) for a in arrays), tf.constant(0)))
+    return [tf.broadcast_to(a, shape) for a in arrays]
+
+
+def diagflat(v, k=0):
+    return tf.linalg.diag(ravel(v), k=k)
+
+
+def dsplit(ary, indices_or_sections):
+    return split(ary, indices_or_sections, 2)
+
+
+def iscomplexobj(x):
+    return asarray(x).dtype.is_complex
+
+
+def isrealobj(x):
+    return not iscomplexobj(x)
+
+
+def iscomplex(x):
+    x = asarray(x)
+    return tf.not_equal(tf.math.imag(x), 0) if x.dtype.is_complex else tf.zeros(x.shape, tf.bool)
+
+
+def isreal(x):
+    return tf.logical_not(iscomplex(x))
+
+
+def divmod(x1, x2):
+    return _binary(tf.math.floordiv)(x1, x2), _binary(tf.math.floormod)(x1, x2)
+
+
+def polyval(p, x):
+    """Value at `x` of the polynomial with coefficients `p` (highest power first)."""
+    p, x = _promoted(p, x)
+    out = tf.zeros_like(x)
+    for i in range(p.shape[0]):
+        out = out * x + p[i]
+    return out
+
+
+def vander(x, N=None, increasing=False):
+    x = asarray(x)
+    N = x.shape[0] if N is None else N
+    powers = tf.range(N) if increasing else tf.range(N - 1, -1, -1)
+    return tf.pow(x[:, None], tf.cast(powers, x.dtype)[None, :])
 
 
 def isscalar(num):
