@@ -63,6 +63,7 @@ def _einsum_shapes(equation, bias_axes, input_shape, output_shape):
 @unsupported_args("lora_rank")
 class EinsumDense(Layer):
     """A dense layer whose contraction is an einsum `equation` (`"ab,bc->ac"`); kernel shaped by the equation."""
+    _promotes_int_inputs = True
 
     def __init__(self, equation, output_shape, activation=None, bias_axes=None, kernel_initializer="glorot_uniform",
                  bias_initializer="zeros", kernel_regularizer=None, bias_regularizer=None, kernel_constraint=None,

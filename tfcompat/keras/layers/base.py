@@ -399,6 +399,8 @@ class Layer:
                                                                                           dict)) else v)
                       for k, v in kwargs.items()}
             _check_positional(args)
+            if self._promotes_int_inputs and args and type(args[0]) is EagerTensor:
+                args = (self._promote_int_input(args[0]),) + args[1:]
         if spec is not None and args:        # Keras checks the converted (autocast) first input
             assert_input_compatibility(spec, args[0], self.name)
         has_training, has_mask, training_default = _signature_flags(type(self))
@@ -452,6 +454,21 @@ class Layer:
     def compute_mask(self, inputs, previous_mask=None):
         """The mask of this layer's output (Keras 3: the input's mask, passed through)."""
         return previous_mask
+
+    # Layers whose float weights meet the input (Dense, EinsumDense, normalization, RNNs): Keras computes them
+    # in the float dtype, so an integer or bool first input is cast to the compute dtype (uint8 images train).
+    _promotes_int_inputs = False
+
+    def _promote_int_input(self, x):
+        t = storage(x)
+        if type(t) is not torch.Tensor or t.is_floating_point() or t.is_complex():
+            return x
+        from tfcompat.ops.math_ops import cast
+        y = cast(x, self._dtype_policy.compute_dtype)
+        mask = _mask_of(x) if _MASKS else None
+        if mask is not None:
+            _set_mask(y, mask)
+        return y
 
     def _convert_inputs(self, x):
         """Keras 3's input conversion: arrays become tensors; floating inputs cast to the compute dtype."""

@@ -63,9 +63,10 @@ def integer_input_error(layer, x):
         return _attr_error(dt, "Conv2D", "half, bfloat16, float, double, int32", _CONV2D_ATTRS)
     kernel = layer.kernel
     kt = dtypes.as_dtype(kernel.dtype).name
+    values = repr(kernel.numpy())
     return ValueError(f"Incompatible type conversion requested to type {dt} for `tf.Variable of type {kt}. "
                       f"(Variable: <tf.Variable '{kernel.path}:0' shape={tuple(kernel.shape)} dtype={kt}, "
-                      f"numpy={kernel.numpy()!r}>)")
+                      f"numpy={chr(10) if chr(10) in values else ''}{values}>)")
 
 
 @unsupported_args("lora_rank")

@@ -38,6 +38,7 @@ def _takes_arg(fn, name):
 @unsupported_args("lora_rank")
 class Dense(Layer):
     """`output = activation(dot(input, kernel) + bias)`, kernel shape `(input_dim, units)`."""
+    _promotes_int_inputs = True
 
     def __init__(self, units, activation=None, use_bias=True, kernel_initializer="glorot_uniform",
                  bias_initializer="zeros", kernel_regularizer=None, bias_regularizer=None, activity_regularizer=None,

@@ -1,13 +1,13 @@
 """Embedding and Rescaling."""
 import torch
 
+from tfcompat.framework import errors
 from tfcompat.framework.export import unsupported_args
 from tfcompat.framework.op_def import input_storage
 from tfcompat.framework.tensor import _wrap
 from tfcompat.keras import constraints, initializers, regularizers
 from tfcompat.keras.layers.base import Layer
 from tfcompat.keras.saving_utils import serialize_keras_object as _ser
-from tfcompat.ops import nn_ops
 
 
 @unsupported_args("lora_rank")
@@ -50,7 +50,10 @@ class Embedding(Layer):
                 ids = torch.where(ids < 0, ids + self.input_dim, ids)
                 lo = int(ids.min())
             if lo < 0 or hi >= self.input_dim:
-                return nn_ops.embedding_lookup(_wrap(table), _wrap(ids))      # raises TF's out-of-range error
+                bad = [int(i) for i in torch.nonzero((ids < 0) | (ids >= self.input_dim))[0]]
+                raise errors.kernel_error(errors.InvalidArgumentError, f"indices[{','.join(map(str, bad))}] = "
+                                          f"{int(ids[tuple(bad)])} is not in [0, {self.input_dim})", "GatherV2",
+                                          name=None)
         return _wrap(torch.nn.functional.embedding(ids, table))
 
     def compute_mask(self, inputs, mask=None):

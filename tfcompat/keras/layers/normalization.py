@@ -27,6 +27,7 @@ class BatchNormalization(Layer):
     Keras 3: `moving = moving * momentum + batch_stat * (1 - momentum)` with the biased batch
     variance; a layer with `trainable=False` always runs in inference mode.
     """
+    _promotes_int_inputs = True
 
     def __init__(self, axis=-1, momentum=0.99, epsilon=1e-3, center=True, scale=True, beta_initializer="zeros",
                  gamma_initializer="ones", moving_mean_initializer="zeros", moving_variance_initializer="ones",
@@ -105,6 +106,7 @@ class BatchNormalization(Layer):
 
 class LayerNormalization(Layer):
     """Normalizes each example over `axis`: `(x - mean) / sqrt(var + epsilon) * gamma + beta`."""
+    _promotes_int_inputs = True
 
     def __init__(self, axis=-1, epsilon=1e-3, center=True, scale=True, rms_scaling=False, beta_initializer="zeros",
                  gamma_initializer="ones", beta_regularizer=None, gamma_regularizer=None, beta_constraint=None,

@@ -336,6 +336,7 @@ class StackedRNNCells(Layer):
 @unsupported_args("stateful")
 class RNN(Layer):
     """Runs a cell (or a list of cells) over the time axis of `(batch, time, features)` inputs."""
+    _promotes_int_inputs = True
 
     def __init__(self, cell, return_sequences=False, return_state=False, go_backwards=False, stateful=False,
                  unroll=False, zero_output_for_mask=False, **kwargs):
