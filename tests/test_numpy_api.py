@@ -541,3 +541,14 @@ def test_random_draws_have_tfs_dtypes_and_shapes():
     first = r.randn(3).numpy()
     r.seed(7)
     np.testing.assert_array_equal(r.randn(3).numpy(), first)
+
+
+def test_type_aliases_rotations_and_index_helpers_match_tf():
+    tnp = tf.experimental.numpy
+    buf = io.StringIO()
+    with contextlib.redirect_stdout(buf):
+        print(tnp.inexact, tnp.object_, tnp.string_, tnp.unicode_)
+        a = tnp.array([[1, 2], [3, 4]])
+        print(repr(tnp.rot90(a)), repr(tnp.rot90(a, 2)), repr(tnp.nanprod(tnp.array([2., float("nan"), 3.]))))
+        print(repr(tnp.cross(tnp.array([1, 0, 0]), tnp.array([0, 1, 0]))), tnp.ix_([0, 1], [1]), tnp.diag_indices(2))
+    assert buf.getvalue() == "<class 'numpy.inexact'> <class 'numpy.object_'> <class 'numpy.bytes_'> <class 'numpy.str_'>\n<tf.Tensor: shape=(2, 2), dtype=int64, numpy=\narray([[2, 4],\n       [1, 3]])> <tf.Tensor: shape=(2, 2), dtype=int64, numpy=\narray([[4, 3],\n       [2, 1]])> <tf.Tensor: shape=(), dtype=float64, numpy=6.0>\n<tf.Tensor: shape=(3,), dtype=int64, numpy=array([0, 0, 1])> [<tf.Tensor: shape=(2, 1), dtype=int64, numpy=\narray([[0],\n       [1]])>, <tf.Tensor: shape=(1, 1), dtype=int64, numpy=array([[1]])>] (<tf.Tensor: shape=(2,), dtype=int32, numpy=array([0, 1], dtype=int32)>, <tf.Tensor: shape=(2,), dtype=int32, numpy=array([0, 1], dtype=int32)>)\n"       # TF 2.21's output

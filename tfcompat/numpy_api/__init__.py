@@ -23,6 +23,7 @@ int8, int16, int32, int64 = np.int8, np.int16, np.int32, np.int64
 uint8, uint16, uint32, uint64 = np.uint8, np.uint16, np.uint32, np.uint64
 float16, float32, float64, complex64, complex128 = np.float16, np.float32, np.float64, np.complex64, np.complex128
 iinfo, finfo, issubdtype, promote_types = np.iinfo, np.finfo, np.issubdtype, np.promote_types
+inexact, object_, string_, unicode_ = np.inexact, np.object_, np.bytes_, np.str_
 _HINT = ("EagerTensor object has no attribute '{}'. \n        If you are looking for numpy-related methods, please "
          "run the following:\n        tf.experimental.numpy.experimental_enable_numpy_behavior()\n      ")
 
@@ -694,6 +695,41 @@ def vander(x, N=None, increasing=False):
     N = x.shape[0] if N is None else N
     powers = tf.range(N) if increasing else tf.range(N - 1, -1, -1)
     return tf.pow(x[:, None], tf.cast(powers, x.dtype)[None, :])
+
+
+def rot90(m, k=1, axes=(0, 1)):
+    """`m` rotated by 90 degrees `k` times in the plane of `axes` (first towards second)."""
+    m = asarray(m)
+    for _ in range(k % 4):
+        m = flip(swapaxes(m, *axes), axes[0])
+    return m
+
+
+def cross(a, b):
+    """Cross product of 3-vectors along the last axis."""
+    a, b = _promoted(a, b)
+    if a.shape[-1] != 3 or b.shape[-1] != 3:
+        raise NotImplementedError("tfcompat's tf.experimental.numpy.cross takes 3-vectors")
+    return tf.linalg.cross(a, b) if a.dtype.is_floating else tf.stack([
+        a[..., 1] * b[..., 2] - a[..., 2] * b[..., 1], a[..., 2] * b[..., 0] - a[..., 0] * b[..., 2],
+        a[..., 0] * b[..., 1] - a[..., 1] * b[..., 0]], axis=-1)
+
+
+def ix_(*args):
+    """Open index grids: the i-th of n arrays shaped to vary along axis i only."""
+    n = len(args)
+    return [tf.reshape(asarray(a), [-1 if i == j else 1 for j in range(n)]) for i, a in enumerate(args)]
+
+
+def diag_indices(n, ndim=2):
+    return tuple(tf.range(n) for _ in range(ndim))
+
+
+def nanprod(a, axis=None, dtype=None, keepdims=False):
+    a = asarray(a)
+    if a.dtype.is_floating:
+        a = tf.where(tf.math.is_nan(a), tf.ones_like(a), a)
+    return prod(a, axis, dtype, keepdims)
 
 
 def isscalar(num):
