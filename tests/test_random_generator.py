@@ -49,3 +49,26 @@ def test_generator_api():
 def test_threefry_is_declared_unsupported():
     with pytest.raises(NotImplementedError, match="alg=THREEFRY"):
         tf.random.Generator.from_seed(1, alg="threefry")
+
+
+def test_state_advances_as_tfs_philox_counter():
+    # TF 2.21: each op moves the 128-bit counter (state[0], state[1]) on by 256 per output value
+    lines = []
+
+    def after(f):
+        g = tf.random.Generator.from_seed(1)
+        f(g)
+        return g.state.numpy().tolist()
+    for name, f in [("normal5", lambda g: g.normal([5])), ("normal64", lambda g: g.normal([64], dtype=tf.float64)),
+                    ("uniform3", lambda g: g.uniform([3])),
+                    ("uniformint", lambda g: g.uniform([3], maxval=10, dtype=tf.int32)),
+                    ("trunc", lambda g: g.truncated_normal([3])), ("make_seeds", lambda g: g.make_seeds(3)),
+                    ("split", lambda g: g.split(2)), ("full", lambda g: g.uniform_full_int([3], dtype=tf.int64)),
+                    ("skip", lambda g: g.skip(3)), ("two", lambda g: (g.normal([2, 2]), g.uniform([])))]:
+        lines.append(f"{name} {after(f)}")
+    g = tf.random.Generator.from_state([-1, 0, 5], "philox")
+    g.normal([1])
+    lines.append(str(g.state.numpy().tolist()))
+    g = tf.random.Generator.from_seed(1)
+    lines.append(str([x.state.numpy().tolist()[:2] for x in g.split(2)]))
+    assert "\n".join(lines) + "\n" == 'normal5 [1281, 0, 0]\nnormal64 [16385, 0, 0]\nuniform3 [769, 0, 0]\nuniformint [769, 0, 0]\ntrunc [769, 0, 0]\nmake_seeds [769, 0, 0]\nsplit [513, 0, 0]\nfull [769, 0, 0]\nskip [769, 0, 0]\ntwo [1281, 0, 0]\n[255, 1, 5]\n[[0, 0], [0, 0]]\n'

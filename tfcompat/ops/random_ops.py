@@ -9,6 +9,7 @@ TF's rules (the values differ from TF's bits, the determinism does not):
 Stateless ops (`stateless_*`) are pure functions of their `seed` argument (shape [2]).
 """
 import enum
+import math
 import os
 
 import numpy as np
@@ -440,8 +441,8 @@ def create_rng_state(seed, alg):
 
 
 @tf_export("random.Generator", "random.experimental.Generator",
-           partial="draws are reproducible from the state but are not TF's Philox stream, and the state advances "
-                   "by one counter step per draw; alg THREEFRY is not supported")
+           partial="draws are reproducible from the state but are not TF's Philox stream (the state advances as "
+                   "TF's); alg THREEFRY is not supported")
 class Generator:
     """A stateful RNG whose state is a `tf.Variable` (int64 [3]); each draw advances it.
 
@@ -508,45 +509,52 @@ class Generator:
     def skip(self, delta):
         self._advance(int(delta))
 
-    def _advance(self, n=1):
+    def _advance(self, n):
+        """Moves the 128-bit counter (state[0], state[1] as unsigned words) on by 256 per output, as TF's Philox."""
         s = self._state_var._read().tolist()
-        s[1] = (s[1] + n + 2 ** 63) % 2 ** 64 - 2 ** 63
+        low = s[0] % 2 ** 64 + 256 * n
+        high = (s[1] % 2 ** 64 + low // 2 ** 64) % 2 ** 64
+        s[0], s[1] = ((v + 2 ** 63) % 2 ** 64 - 2 ** 63 for v in (low, high))
         self._state_var.assign(np.array(s, dtype=np.int64))
 
-    def _gen(self):
-        """A torch generator for the current state; the state then advances by one draw."""
+    def _gen(self, outputs):
+        """A torch generator for the current state; the state then advances past `outputs` values."""
         s = self._state_var._read().tolist()
-        self._advance()
+        self._advance(outputs)
         return _new_generator(_mix(*s), current_device())
 
+    def _gen_for(self, shape, op):
+        return self._gen(math.prod(_shape(shape, op)))
+
     def normal(self, shape, mean=0.0, stddev=1.0, dtype=dtypes.float32, name=None):
-        return _normal(shape, mean, stddev, dtype, self._gen())
+        return _normal(shape, mean, stddev, dtype, self._gen_for(shape, "StatefulStandardNormalV2"))
 
     def truncated_normal(self, shape, mean=0.0, stddev=1.0, dtype=dtypes.float32, name=None):
-        return _truncated_normal(shape, mean, stddev, dtype, self._gen())
+        return _truncated_normal(shape, mean, stddev, dtype, self._gen_for(shape, "StatefulTruncatedNormal"))
 
     def uniform(self, shape, minval=0, maxval=None, dtype=dtypes.float32, name=None):
         dt = dtypes.as_dtype(dtype)
         if dt.is_integer and maxval is None:
-            return _full_int(_shape(shape, "StatefulUniformFullInt"), dt, self._gen())
-        return _uniform(shape, minval, maxval, dt, self._gen(), "StatefulUniform")
+            return _full_int(_shape(shape, "StatefulUniformFullInt"), dt, self._gen_for(shape, "StatefulUniformFullInt"))
+        return _uniform(shape, minval, maxval, dt, self._gen_for(shape, "StatefulUniform"), "StatefulUniform")
 
     def uniform_full_int(self, shape, dtype=dtypes.uint64, name=None):
-        return _full_int(_shape(shape, "StatefulUniformFullInt"), dtypes.as_dtype(dtype), self._gen())
+        return _full_int(_shape(shape, "StatefulUniformFullInt"), dtypes.as_dtype(dtype),
+                         self._gen_for(shape, "StatefulUniformFullInt"))
 
     def make_seeds(self, count=1):
         """`count` stateless seeds as an int64 [2, count] tensor."""
-        gen = self._gen()
+        gen = self._gen(int(count))
         return wrap(_seed_values(gen, 2 * int(count), torch.int64).to(gen.device).reshape(2, int(count)))
 
     def split(self, count=1):
         """`count` new independent Generators; this one advances."""
         seeds = storage(self.make_seeds(count)).cpu()
-        return [Generator(state=np.array([int(seeds[0, i]), int(seeds[1, i]), 0], dtype=np.int64), alg=self._alg)
+        return [Generator(state=np.array([0, 0, int(seeds[0, i])], dtype=np.int64), alg=self._alg)
                 for i in range(int(count))]
 
     def binomial(self, shape, counts, probs, dtype=dtypes.int32, name=None):
-        gen = self._gen()
+        gen = self._gen_for(shape, "StatefulRandomBinomial")
         n = torch.as_tensor(to_storage(counts), dtype=torch.float32, device=gen.device)
         p = torch.as_tensor(to_storage(probs), dtype=torch.float32, device=gen.device)
         n, p = torch.broadcast_tensors(n, p)
