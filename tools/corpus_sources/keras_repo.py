@@ -85,7 +85,7 @@ EDITS = {
     "guides_making_new_layers_and_models_via_subclassing": [
         ("vae.fit(x_train, x_train, epochs=2, batch_size=64)",
          "vae.fit(x_train, x_train, epochs=1, batch_size=64)  # cut from 2 epochs")],
-    "guides_training_with_built_in_methods": _train_cut(10000),
+    "guides_training_with_built_in_methods": _train_cut(5000),
     "guides_writing_a_custom_training_loop_in_tensorflow": _train_cut(5000),
     "guides_functional_api": [
         ("x_train, y_train, batch_size=64, epochs=2, validation_split=0.2",
