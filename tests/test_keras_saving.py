@@ -487,12 +487,22 @@ def test_legacy_h5_save_and_load(tmp_path, caplog):
         assert list(f["model_weights"].attrs["layer_names"]) == ["d1", "bn"]
         assert list(f["model_weights/d1"].attrs["weight_names"]) == ["s/d1/kernel", "s/d1/bias"]
         assert f["model_weights/top_level_model_weights"].attrs["weight_names"].dtype == np.float64
-    with pytest.warns(UserWarning, match="training configuration of legacy `.h5` files is not restored"):
-        m2 = saving.load_model(tmp_path / "m.h5")
+    m2 = saving.load_model(tmp_path / "m.h5")          # compiled from training_config, optimizer state restored
+    assert m2.compiled and type(m2.optimizer).__name__ == "Adam" and int(m2.optimizer.iterations.numpy()) == 1
+    for a, b in zip(m2.optimizer.variables, m.optimizer.variables):
+        np.testing.assert_array_equal(a.numpy(), b.numpy())
     np.testing.assert_allclose(m2.predict(np.ones((2, 3)), verbose=0), m.predict(np.ones((2, 3)), verbose=0))
+    before = m.evaluate(np.ones((4, 3)), np.ones((4, 2)), verbose=0, return_dict=True)
+    after = m2.evaluate(np.ones((4, 3)), np.ones((4, 2)), verbose=0, return_dict=True)
+    assert after == {"loss": before["loss"], "mean_absolute_error": before["mae"]}    # Keras 3.15 renames it too
     m.save(tmp_path / "no_opt.h5", include_optimizer=False)
     with h5py.File(tmp_path / "no_opt.h5") as f:
         assert "optimizer_weights" not in f and "training_config" not in f.attrs
+    caplog.clear()
+    with caplog.at_level("WARNING", logger="absl"):
+        assert not getattr(saving.load_model(tmp_path / "no_opt.h5"), "compiled", False)
+    assert caplog.records[-1].getMessage() == ("No training configuration found in the save file, so the model was "
+                                               "*not* compiled. Compile it manually.")
 
 
 def test_declared_saving_limits(tmp_path):

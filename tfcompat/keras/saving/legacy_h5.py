@@ -60,12 +60,63 @@ def load_legacy_model(filepath, custom_objects=None, compile=True, safe_mode=Tru
         config = json.loads(_attr_str(h5.attrs["model_config"]))
         model = deserialize_keras_object(config, custom_objects=custom_objects, safe_mode=safe_mode)
         load_legacy_weights(model, h5["model_weights"])
-        training = h5.attrs.get("training_config")
-        if compile and training is not None:
-            import warnings
-            warnings.warn("tfcompat: the training configuration of legacy `.h5` files is not restored; "
-                          "call `model.compile()` again.", stacklevel=2)
+        if compile:
+            _compile_from_h5(model, h5, custom_objects)
     return model
+
+
+def _compile_from_h5(model, h5, custom_objects):
+    """Keras 3: compiles the loaded model from `training_config` and restores `optimizer_weights` (a missing
+    config or a state that does not fit is an absl warning, as in Keras)."""
+    import logging
+    training = h5.attrs.get("training_config")
+    if training is None:
+        logging.getLogger("absl").warning("No training configuration found in the save file, so the model was *not* "
+                                          "compiled. Compile it manually.")
+        return
+    model.compile(**_compile_args(json.loads(_attr_str(training)), custom_objects))
+    if "optimizer_weights" not in h5:
+        return
+    opt = model.optimizer
+    if not getattr(opt, "built", True):
+        opt.build(model.trainable_variables)
+    group = h5["optimizer_weights"]
+    values = [np.asarray(group[n]) for n in _attr_list(group, "weight_names")]
+    if len(values) != len(opt.variables) or \
+            any(tuple(v.shape) != value.shape for v, value in zip(opt.variables, values)):
+        logging.getLogger("absl").warning("Error in loading the saved optimizer state. As a result, your model is "
+                                          "starting with a freshly initialized optimizer.")
+        return
+    for v, value in zip(opt.variables, values):
+        v.assign(value)
+
+
+def _compile_args(training, custom_objects):
+    """Keras's `compile_args_from_training_config`: optimizer, losses and metrics from a legacy training config."""
+    from tfcompat.keras import losses, metrics, optimizers
+    from tfcompat.keras.saving.object_registration import CustomObjectScope
+
+    def nested(fn, config):
+        if config is None:
+            return None
+        if isinstance(config, str) or (isinstance(config, dict) and "class_name" in config):
+            return fn(config)
+        if isinstance(config, dict):
+            return {k: nested(fn, v) for k, v in config.items()}
+        if isinstance(config, (list, tuple)):
+            return [nested(fn, c) for c in config]
+        raise ValueError("Saved configuration not understood. Configuration should be a dictionary, string, tuple "
+                         f"or list. Received: config={config}.")
+
+    def metric(config):        # Keras resolves these names at compile time from the output shape
+        return config if config in ("accuracy", "acc", "crossentropy", "ce") else metrics.deserialize(config)
+
+    with CustomObjectScope(custom_objects or {}):
+        return dict(optimizer=optimizers.deserialize(training["optimizer_config"]),
+                    loss=nested(losses.deserialize, training.get("loss")),
+                    metrics=nested(metric, training.get("metrics")),
+                    weighted_metrics=nested(metric, training.get("weighted_metrics")),
+                    loss_weights=training.get("loss_weights"))
 
 
 LEGACY_WARNING = ("You are saving your model as an HDF5 file via `model.save()` or `keras.saving.save_model(model)`. "
