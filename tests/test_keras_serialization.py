@@ -438,3 +438,19 @@ def test_layers_without_get_config_save_their_arguments(tmp_path):
         assert json.loads(z.read("config.json"))["config"]["layers"][1]["config"] == {
             "name": "auto", "units": 9, "act": "relu", "sizes": [1, 2], "trainable": True, "dtype": DTYPE32}
     assert keras.models.load_model(tmp_path / "auto.keras", custom_objects={"AutoArgs": AutoArgs}).layers[0].units == 9
+
+
+def test_configs_real_keras_reads():
+    # tfcompat-written .keras files of all the cases load in real Keras 3.15.1 (tools/keras_layer_files.py, by hand);
+    # these were the keys it refused or misread
+    assert keras.layers.ActivityRegularization(l1=0.01).get_config() == {
+        "name": "activity_regularization", "trainable": True, "dtype": DTYPE32, "l1": 0.01, "l2": 0.0}
+    assert keras.layers.Cropping1D((1, 2)).get_config()["cropping"] == (1, 2)
+    assert keras.layers.Cropping1D.from_config(keras.layers.Cropping1D((1, 2)).get_config()).cropping == ((1, 2),)
+    assert keras.layers.RandomRotation(0.1).get_config() == {
+        "name": "random_rotation", "trainable": True, "dtype": DTYPE32, "seed": None, "data_format": "channels_last",
+        "fill_mode": "reflect", "interpolation": "bilinear", "fill_value": 0.0, "factor": (-0.1, 0.1)}
+    q = keras.Input((3, 4))
+    mha = keras.layers.MultiHeadAttention(num_heads=2, key_dim=2)
+    mha(q, q)
+    assert mha.get_build_config() == {"shapes_dict": {"query_shape": (None, 3, 4), "value_shape": (None, 3, 4)}}

@@ -1,10 +1,11 @@
-"""Writes one `.keras` file per built-in layer with real Keras, and checks that tfcompat loads them all.
+"""Writes one `.keras` file per built-in layer and checks that the other implementation loads them all.
 
     /root/tfvenv/bin/python tools/keras_layer_files.py write DIR     # real Keras 3: DIR/<case>.keras + expected.npz
     python tools/keras_layer_files.py check DIR                       # tfcompat: load each, compare predictions
+    (and the other way round: `write` under tfcompat, `check` under real Keras)
     /root/tfvenv/bin/python tools/keras_layer_files.py configs FILE   # real Keras: the compact test fixture
 
-Each case is a functional model `Input(s) -> layer` (weights as Keras initialized them); the configs fixture
+Each case is a functional model `Input(s) -> layer` (weights as initialized); the configs fixture
 (tests/fixtures/keras/layer_configs.json) keeps only each layer's serialized config (with its build config), its
 inputs and the output shape, so tests can replay them without the files.
 """
@@ -141,9 +142,17 @@ def build(keras, case):
     return keras.Model(ins, out), layer
 
 
+def implementation():
+    """(tf, keras) of this environment: real TensorFlow and Keras where installed, else tfcompat."""
+    import importlib
+    try:
+        return importlib.import_module("tensorflow"), importlib.import_module("keras")
+    except ImportError:
+        return importlib.import_module("tfcompat"), importlib.import_module("tfcompat.keras")
+
+
 def write(out_dir):
-    import keras
-    import tensorflow as tf
+    tf, keras = implementation()
     os.makedirs(out_dir, exist_ok=True)
     expected = {}
     for case in CASES:
@@ -166,10 +175,7 @@ def configs(path):
 
 
 def check(in_dir):
-    import importlib
-
-    import tfcompat as tf
-    keras = importlib.import_module("tfcompat.keras")      # all of Keras 3, as `import keras`
+    tf, keras = implementation()
     expected = np.load(os.path.join(in_dir, "expected.npz"))
     failed = 0
     for case in CASES:
@@ -180,7 +186,7 @@ def check(in_dir):
         except Exception as e:  # noqa: BLE001 -- a report line per case, then the next one
             failed += 1
             print(f"FAIL {case}: {type(e).__name__}: {str(e)[:300]}")
-    print(f"{len(CASES) - failed}/{len(CASES)} layer files load and predict as in Keras")
+    print(f"{len(CASES) - failed}/{len(CASES)} layer files load and predict as where they were written")
     return failed
 
 

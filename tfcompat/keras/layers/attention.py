@@ -238,12 +238,14 @@ class MultiHeadAttention(Layer):
         dense_in = list(self._query_dense.compute_output_shape(query_shape))
         dense_in[-1] = self._value_dim
         self._output_dense.build(tuple(dense_in))
-        self.__dict__["_build_shapes"] = {"query_shape": query_shape, "value_shape": value_shape,
-                                          "key_shape": key_shape}
         self.built = True
 
     def get_build_config(self):
-        return self.__dict__.get("_build_shapes")
+        """Keras 3's `{"shapes_dict": {"query_shape", "value_shape"[, "key_shape"]}}` (the shapes it was built with)."""
+        shapes = self.__dict__.get("_build_shapes_dict")       # the shapes `build` was called with
+        if shapes is None:
+            return None
+        return {"shapes_dict": {k: v for k, v in shapes.items() if v is not None}}
 
     def __call__(self, query=None, value=None, key=None, **kwargs):
         if not self.built:

@@ -364,7 +364,9 @@ class RandomRotation(_AffineLayer):
 
     def get_config(self):
         config = super().get_config()
-        config.update({"factor": self.factor, "value_range": self.value_range})
+        config["factor"] = (self._lower, self._upper)       # Keras 3 writes the (lower, upper) range
+        if tuple(self.value_range) != (0, 255):               # not a Keras 3 argument: only when it matters
+            config["value_range"] = self.value_range
         return config
 
 

@@ -121,5 +121,6 @@ class ActivityRegularization(Layer):
 
     def get_config(self):
         config = super().get_config()
+        config.pop("activity_regularizer", None)        # Keras 3 keeps only l1/l2 (the layer rebuilds it)
         config.update({"l1": self.l1, "l2": self.l2})
         return config

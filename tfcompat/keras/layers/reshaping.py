@@ -166,6 +166,12 @@ class Cropping1D(_Cropping):
     def __init__(self, cropping=(1, 1), **kwargs):
         super().__init__(cropping=(tuple(cropping),) if not isinstance(cropping, int) else cropping, **kwargs)
 
+    def get_config(self):
+        """Keras 3 writes the one (start, end) pair."""
+        config = super().get_config()
+        config["cropping"] = config["cropping"][0]
+        return config
+
 
 class Cropping2D(_Cropping):
     _rank = 2
