@@ -72,8 +72,12 @@ def always_raises(obj):
 
 
 def test_index(tf):
-    """id(object) -> "tests/file.py::test_name" of the first test that mentions it."""
-    index = {}
+    """id(object) -> "tests/file.py::test_name" of the first test that mentions it.
+
+    The objects stay referenced by the index's `_alive` entry: a name that resolves to a fresh object on each
+    access would otherwise free it, and its id could be reused by an unrelated object resolved later.
+    """
+    index = {"_alive": []}
     for fname in sorted(os.listdir(TESTS)):
         if not (fname.startswith("test_") and fname.endswith(".py")):
             continue
@@ -92,6 +96,7 @@ def test_index(tf):
                     while ref:
                         obj, ok = resolve(tf, ref)
                         if ok:
+                            index["_alive"].append(obj)
                             index.setdefault(id(obj), f"tests/{fname}::{node.name}")
                             break
                         ref = ref.rpartition(".")[0]
