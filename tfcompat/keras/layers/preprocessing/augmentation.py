@@ -1,0 +1,210 @@
+"""Random image augmentation layers (identity outside training): flip, contrast, rotation, zoom, translation."""
+import math
+
+import torch
+
+from tfcompat.framework.export import partial_api
+from tfcompat.framework.tensor import _wrap
+from tfcompat.keras.layers.base import Layer
+from tfcompat.keras.layers.preprocessing._common import _check_image_args, _float_input
+
+
+def _range(factor, name, symmetric=True):
+    """Keras's `factor` argument as `(lower, upper)`: a float `f` means `(-f, f)` (or `(1-f, 1+f)`-style users)."""
+    if isinstance(factor, (tuple, list)):
+        if len(factor) != 2:
+            raise ValueError(f"The `{name}` argument should be a number (or a list of two numbers). "
+                             f"Received: {name}={factor}")
+        return float(factor[0]), float(factor[1])
+    return (-float(factor), float(factor)) if symmetric else (0.0, float(factor))
+
+
+class _RandomImageLayer(Layer):
+    """Base of the augmentation layers: seeded torch generator; identity unless `training`."""
+
+    def __init__(self, seed=None, data_format=None, **kwargs):
+        super().__init__(**kwargs)
+        _check_image_args(data_format, type(self).__name__)
+        self.seed, self.data_format = seed, "channels_last"
+        self._generator = None
+        self.built = True
+
+    def _rand(self, shape, device):
+        if self._generator is None:
+            self._generator = torch.Generator(device=device)
+            self._generator.manual_seed(self.seed if self.seed is not None else
+                                        int(torch.randint(0, 2 ** 31 - 1, ()).item()))
+        return torch.rand(shape, generator=self._generator, device=device)
+
+    def _uniform(self, n, low, high, device):
+        return low + (high - low) * self._rand((n,), device)
+
+    def call(self, inputs, training=True):
+        x = _float_input(self, inputs)
+        if not training:
+            return _wrap(x)
+        single = x.ndim == 3
+        out = self._augment(x.unsqueeze(0) if single else x)
+        return _wrap(out[0] if single else out)
+
+    def compute_output_shape(self, input_shape):
+        return input_shape
+
+    def get_config(self):
+        config = super().get_config()
+        config.update({"seed": self.seed, "data_format": self.data_format})
+        return config
+
+
+class RandomFlip(_RandomImageLayer):
+    """Flips each image horizontally and/or vertically with probability 1/2 (`mode`)."""
+
+    def __init__(self, mode="horizontal_and_vertical", seed=None, data_format=None, **kwargs):
+        super().__init__(seed=seed, data_format=data_format, **kwargs)
+        if mode not in ("horizontal", "vertical", "horizontal_and_vertical"):
+            raise ValueError(f"RandomFlip layer {self.name} received an unknown mode argument {mode}")
+        self.mode = mode
+
+    def _augment(self, x):
+        for axis, on in ((2, "horizontal" in self.mode), (1, "vertical" in self.mode)):
+            if on:
+                flip = (self._rand((x.shape[0],), x.device) < 0.5).view(-1, 1, 1, 1)
+                x = torch.where(flip, x.flip(axis), x)
+        return x
+
+    def get_config(self):
+        config = super().get_config()
+        config["mode"] = self.mode
+        return config
+
+
+class RandomContrast(_RandomImageLayer):
+    """Scales each image's deviation from its per-channel mean by a factor in `[1 - lower, 1 + upper]`."""
+
+    def __init__(self, factor, value_range=(0, 255), seed=None, **kwargs):
+        super().__init__(seed=seed, **kwargs)
+        self.factor = factor
+        lower, upper = _range(factor, "factor")
+        self.lower, self.upper = (lower, upper) if isinstance(factor, (tuple, list)) else (upper, upper)
+        if self.lower < 0 or self.upper < 0 or self.lower > 1:
+            raise ValueError(f"`factor` argument cannot have negative values or values greater than 1. "
+                             f"Received: factor={factor}")
+        self.value_range = value_range
+
+    def _augment(self, x):
+        f = self._uniform(x.shape[0], 1.0 - self.lower, 1.0 + self.upper, x.device).view(-1, 1, 1, 1).to(x.dtype)
+        mean = x.mean(dim=(1, 2), keepdim=True)
+        return ((x - mean) * f + mean).clamp(self.value_range[0], self.value_range[1])
+
+    def get_config(self):
+        config = super().get_config()
+        config.update({"factor": self.factor, "value_range": self.value_range})
+        return config
+
+
+_PADDING = {"reflect": "reflection", "nearest": "border", "constant": "zeros"}
+
+
+@partial_api("fill_mode 'wrap'; interpolation other than 'bilinear' or 'nearest'")
+class _AffineLayer(_RandomImageLayer):
+    """Random affine warps sampled with `grid_sample` (bilinear/nearest; fill reflect/nearest/constant)."""
+
+    def __init__(self, fill_mode="reflect", interpolation="bilinear", fill_value=0.0, seed=None, **kwargs):
+        super().__init__(seed=seed, **kwargs)
+        if fill_mode not in _PADDING:
+            raise NotImplementedError(f"tfcompat: {type(self).__name__}(fill_mode={fill_mode!r}) is not supported")
+        if interpolation not in ("bilinear", "nearest"):
+            raise NotImplementedError(f"tfcompat: {type(self).__name__}(interpolation={interpolation!r}) is not "
+                                      f"supported")
+        self.fill_mode, self.interpolation, self.fill_value = fill_mode, interpolation, fill_value
+
+    def _augment(self, x):
+        n, h, w, _ = x.shape
+        theta = self._theta(n, h, w, x.device).to(x.dtype)     # (n, 2, 3) output -> input, normalized coords
+        img = x.permute(0, 3, 1, 2)
+        grid = torch.nn.functional.affine_grid(theta, img.shape, align_corners=False)
+        out = torch.nn.functional.grid_sample(img, grid, mode=self.interpolation,
+                                              padding_mode=_PADDING[self.fill_mode], align_corners=False)
+        if self.fill_mode == "constant" and self.fill_value:
+            inside = torch.nn.functional.grid_sample(torch.ones_like(img[:, :1]), grid, mode=self.interpolation,
+                                                     padding_mode="zeros", align_corners=False)
+            out = out + (1 - inside) * self.fill_value
+        return out.permute(0, 2, 3, 1)
+
+    def get_config(self):
+        config = super().get_config()
+        config.update({"fill_mode": self.fill_mode, "interpolation": self.interpolation,
+                       "fill_value": self.fill_value})
+        return config
+
+
+class RandomRotation(_AffineLayer):
+    """Rotates each image by a random angle in `factor * 2pi` (`factor` a float f means `[-f, f]`)."""
+
+    def __init__(self, factor, fill_mode="reflect", interpolation="bilinear", seed=None, fill_value=0.0,
+                 value_range=(0, 255), data_format=None, **kwargs):
+        super().__init__(fill_mode=fill_mode, interpolation=interpolation, fill_value=fill_value, seed=seed,
+                         data_format=data_format, **kwargs)
+        self.factor, self.value_range = factor, value_range
+        self._lower, self._upper = _range(factor, "factor")
+
+    def _theta(self, n, h, w, device):
+        a = self._uniform(n, self._lower * 2 * math.pi, self._upper * 2 * math.pi, device)
+        cos, sin = torch.cos(a), torch.sin(a)
+        zero = torch.zeros_like(a)
+        # rotation in pixel space, expressed in normalized coordinates (aspect ratio h:w)
+        return torch.stack([torch.stack([cos, -sin * h / w, zero], -1),
+                            torch.stack([sin * w / h, cos, zero], -1)], 1)
+
+    def get_config(self):
+        config = super().get_config()
+        config["factor"] = (self._lower, self._upper)       # Keras 3 writes the (lower, upper) range
+        if tuple(self.value_range) != (0, 255):               # not a Keras 3 argument: only when it matters
+            config["value_range"] = self.value_range
+        return config
+
+
+class RandomZoom(_AffineLayer):
+    """Zooms each image by `1 + f`, `f` uniform in `height_factor` (positive: zoom out); width likewise."""
+
+    def __init__(self, height_factor, width_factor=None, fill_mode="reflect", interpolation="bilinear", seed=None,
+                 fill_value=0.0, data_format=None, **kwargs):
+        super().__init__(fill_mode=fill_mode, interpolation=interpolation, fill_value=fill_value, seed=seed,
+                         data_format=data_format, **kwargs)
+        self.height_factor, self.width_factor = height_factor, width_factor
+        self._h = _range(height_factor, "height_factor")
+        self._w = _range(width_factor, "width_factor") if width_factor is not None else None
+
+    def _theta(self, n, h, w, device):
+        zh = 1.0 + self._uniform(n, *self._h, device)
+        zw = 1.0 + self._uniform(n, *self._w, device) if self._w is not None else zh
+        zero = torch.zeros_like(zh)
+        return torch.stack([torch.stack([zw, zero, zero], -1), torch.stack([zero, zh, zero], -1)], 1)
+
+    def get_config(self):
+        config = super().get_config()
+        config.update({"height_factor": self.height_factor, "width_factor": self.width_factor})
+        return config
+
+
+class RandomTranslation(_AffineLayer):
+    """Shifts each image by fractions of its height / width drawn from `height_factor` / `width_factor`."""
+
+    def __init__(self, height_factor, width_factor, fill_mode="reflect", interpolation="bilinear", seed=None,
+                 fill_value=0.0, data_format=None, **kwargs):
+        super().__init__(fill_mode=fill_mode, interpolation=interpolation, fill_value=fill_value, seed=seed,
+                         data_format=data_format, **kwargs)
+        self.height_factor, self.width_factor = height_factor, width_factor
+        self._h, self._w = _range(height_factor, "height_factor"), _range(width_factor, "width_factor")
+
+    def _theta(self, n, h, w, device):
+        dy = self._uniform(n, *self._h, device)
+        dx = self._uniform(n, *self._w, device)
+        one, zero = torch.ones_like(dy), torch.zeros_like(dy)
+        # output(y, x) = input(y - dy*h, x - dx*w); normalized coordinates span 2 per image side
+        return torch.stack([torch.stack([one, zero, -2 * dx], -1), torch.stack([zero, one, -2 * dy], -1)], 1)
+
+    def get_config(self):
+        config = super().get_config()
+        config.update({"height_factor": self.height_factor, "width_factor": self.width_factor})
+        return config

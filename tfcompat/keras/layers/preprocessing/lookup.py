@@ -1,0 +1,265 @@
+"""Vocabulary lookups: StringLookup and IntegerLookup on one `_IndexLookup` base."""
+import os
+
+import numpy as np
+import torch
+
+from tfcompat.framework import errors
+from tfcompat.framework.convert import convert_to_tensor
+from tfcompat.framework.export import partial_api, unsupported_args
+from tfcompat.framework.tensor import Tensor, _wrap, storage
+from tfcompat.keras.layers.base import Layer
+from tfcompat.keras.layers.preprocessing._common import _batches, _listify, _numpy
+from tfcompat.keras.layers.preprocessing.categorical import _encode
+
+
+def _string_aware(convert):
+    """Wraps `Layer._convert_inputs` so string arrays / tensors pass through (they have no float dtype)."""
+    def _convert_inputs(self, x):
+        if isinstance(x, np.ndarray) and x.dtype.kind in "USO":
+            return convert_to_tensor(x)
+        if isinstance(x, Tensor) and isinstance(storage(x), np.ndarray):
+            return x
+        return convert(self, x)
+    return _convert_inputs
+
+
+def _token_text(token):
+    return token.decode("utf-8") if isinstance(token, bytes) else str(token)
+
+
+_DROPPED = -2       # the index of the mask token outside int output: counted nowhere
+
+
+class _IndexLookup(Layer):
+    """Maps tokens to indices `[mask][oov...][vocabulary...]` (or back, `invert=True`); Keras's IndexLookup."""
+
+    _oov_default = "[UNK]"
+    _convert_inputs = _string_aware(Layer._convert_inputs)
+
+    def __init__(self, max_tokens=None, num_oov_indices=1, mask_token=None, oov_token=None, vocabulary=None,
+                 idf_weights=None, invert=False, output_mode="int", sparse=False, pad_to_max_tokens=False,
+                 **kwargs):
+        super().__init__(**kwargs)
+        if output_mode == "tf-idf":
+            output_mode = "tf_idf"
+        if output_mode not in ("int", "one_hot", "multi_hot", "count", "tf_idf"):
+            raise ValueError(f"Invalid value for argument `output_mode`. Expected one of {{'int', 'one_hot', "
+                             f"'multi_hot', 'count', 'tf_idf'}}. Received: output_mode={output_mode}")
+        if num_oov_indices > 1:
+            raise NotImplementedError(f"tfcompat: {type(self).__name__}(num_oov_indices>1) (hashed OOV buckets) "
+                                      f"is not supported")
+        if max_tokens is not None and max_tokens <= 1:
+            raise ValueError(f"If set, `max_tokens` must be greater than 1. Received: max_tokens={max_tokens}")
+        self.max_tokens, self.num_oov_indices, self.mask_token = max_tokens, num_oov_indices, mask_token
+        self.oov_token = oov_token if oov_token is not None else self._oov_default
+        self.invert, self.output_mode, self.sparse, self.pad_to_max_tokens = invert, output_mode, sparse, \
+            pad_to_max_tokens
+        self._input_vocabulary = vocabulary
+        self._set([])
+        self.idf_weights = None
+        if vocabulary is not None:
+            self.set_vocabulary(vocabulary, idf_weights)
+        self.built = True
+
+    def _oov_start(self):
+        """1 when the mask token has index 0 (int output), else 0: other modes drop mask tokens, as Keras."""
+        return int(self.mask_token is not None and self.output_mode == "int")
+
+    def _token_start(self):
+        return self._oov_start() + self.num_oov_indices
+
+    def _key(self, token):
+        return token
+
+    def set_vocabulary(self, vocabulary, idf_weights=None):
+        """Sets the vocabulary (without mask / OOV tokens) and, for tf_idf, its idf weights."""
+        if isinstance(vocabulary, str):
+            with open(vocabulary, encoding="utf-8") as f:
+                vocabulary = [line.rstrip("\n") for line in f]
+        vocab = [self._key(t) for t in _numpy(vocabulary).tolist()] if not isinstance(vocabulary, list) else \
+            [self._key(t) for t in vocabulary]
+        if len(set(vocab)) != len(vocab):
+            repeated = sorted({t for t in vocab if vocab.count(t) > 1})
+            raise ValueError(f"The passed vocabulary has at least one repeated term. Please uniquify your dataset. "
+                             f"The repeated terms are: {repeated}")
+        self._set(vocab)
+        if self.output_mode == "tf_idf":
+            if idf_weights is None:
+                raise ValueError("`idf_weights` must be set if output_mode is 'tf_idf'.")
+            idf = np.asarray(idf_weights, dtype="float32")
+            self._set_idf(idf)
+
+    def _set_idf(self, idf):
+        start = self._token_start()
+        full = np.concatenate([np.full(start, idf.mean() if idf.size else 0.0, "float32"), idf])
+        if self.pad_to_max_tokens and self.max_tokens:
+            full = np.pad(full, (0, self.max_tokens - full.size))
+        self.idf_weights = full
+
+    def _set(self, vocab):
+        self._vocab = list(vocab)
+        self._index = {t: i + self._token_start() for i, t in enumerate(self._vocab)}
+        if self.mask_token is not None:
+            self._index[self._key(self.mask_token)] = 0 if self._oov_start() else _DROPPED
+
+    @classmethod
+    def from_config(cls, config):
+        config = dict(config)
+        config.pop("vocabulary_size", None)      # derived (Keras writes it, and drops it when loading)
+        return cls(**config)
+
+    def save_assets(self, dir_path):
+        """Keras's `.keras` asset: an adapted vocabulary as `vocabulary.txt` (one token a line, specials first)."""
+        if self._input_vocabulary is not None:
+            return
+        with open(os.path.join(dir_path, "vocabulary.txt"), "w", encoding="utf-8") as f:
+            f.write("\n".join(_token_text(t) for t in self.get_vocabulary(include_special_tokens=True)))
+
+    def load_assets(self, dir_path):
+        if self._input_vocabulary is not None:
+            return
+        with open(os.path.join(dir_path, "vocabulary.txt"), encoding="utf-8") as f:
+            lines = f.read().split("\n")
+        lines = lines[self._token_start():]
+        values = lines if isinstance(self, StringLookup) else [int(v) for v in lines]
+        if self.output_mode == "tf_idf":
+            raise NotImplementedError(f"tfcompat: loading an adapted tf_idf {type(self).__name__} (idf weights)")
+        self.set_vocabulary(values)
+
+    def get_vocabulary(self, include_special_tokens=True):
+        if not include_special_tokens:
+            return list(self._vocab)
+        special = [self.mask_token] * self._oov_start() + [self.oov_token] * self.num_oov_indices
+        return special + list(self._vocab)
+
+    def vocabulary_size(self):
+        return self._token_start() + len(self._vocab)
+
+    def adapt(self, data, steps=None):
+        """Builds the vocabulary from `data`: tokens by descending frequency (ties: descending token)."""
+        counts, docs, n_docs = {}, {}, 0
+        for batch in _batches(data):
+            rows = batch.reshape(batch.shape[0], -1) if batch.ndim > 1 else batch.reshape(-1, 1)
+            for row in rows:
+                keys = [self._key(t) for t in row.tolist()]
+                for k in keys:
+                    counts[k] = counts.get(k, 0) + 1
+                for k in set(keys):
+                    docs[k] = docs.get(k, 0) + 1
+                n_docs += 1
+        for special in (self.mask_token, self.oov_token):
+            if special is not None:
+                counts.pop(self._key(special), None)
+        tokens = sorted(counts, key=lambda t: (counts[t], t), reverse=True)
+        if self.max_tokens:
+            tokens = tokens[:self.max_tokens - self._token_start()]
+        self._set(tokens)
+        if self.output_mode == "tf_idf":
+            self._set_idf(np.log(1 + n_docs / (1 + np.array([docs[t] for t in tokens], "float64")))
+                          .astype("float32"))
+
+    def _ids(self, x):
+        """Indices of the tokens in the NumPy array `x` (OOV -> the OOV index)."""
+        uniq, inv = np.unique(x, return_inverse=True)
+        keys = [self._key(t) for t in uniq.tolist()]
+        oov_id = self._oov_start() if self.num_oov_indices else -1
+        ids = np.array([self._index.get(k, oov_id) for k in keys], "int64")
+        if (ids == -1).any():
+            bad = [k for k, i in zip(keys, ids) if i == -1]
+            raise errors.InvalidArgumentError(
+                None, None, f"When `num_oov_indices=0` all inputs should be in vocabulary, found OOV values "
+                            f"{bad}, consider setting `num_oov_indices=1`.")
+        return ids[inv].reshape(x.shape)
+
+    def call(self, inputs):
+        x = _numpy(inputs) if isinstance(inputs, Tensor) else np.asarray(inputs)
+        if self.invert:
+            vocab = np.array(self.get_vocabulary(), dtype=object)
+            idx = np.asarray(x, dtype="int64")
+            bad = (idx < 0) | (idx >= len(vocab))
+            out = vocab[np.where(bad, self._token_start() - 1, idx)]
+            return self._wrap_tokens(out)
+        ids = torch.from_numpy(self._ids(x))
+        if self.output_mode == "int":
+            return _wrap(ids)
+        depth = self.max_tokens if self.pad_to_max_tokens and self.max_tokens else self.vocabulary_size()
+        valid = None
+        if self.mask_token is not None:
+            valid = (ids != _DROPPED).to(torch.float64)
+            ids = ids.clamp(min=0)
+        mode = "count" if self.output_mode == "tf_idf" else self.output_mode
+        out = _encode(ids, depth, mode, torch.float64, valid=valid)
+        if self.output_mode == "tf_idf":
+            idf = torch.from_numpy(self.idf_weights.astype("float64"))
+            return _wrap((out * idf[:depth]).to(torch.float32))
+        return _wrap(out.to(torch.int64))
+
+    def get_config(self):
+        config = super().get_config()
+        vocab = self._input_vocabulary
+        config.update({
+            "invert": self.invert, "max_tokens": self.max_tokens, "num_oov_indices": self.num_oov_indices,
+            "oov_token": self.oov_token, "mask_token": self.mask_token, "output_mode": self.output_mode,
+            "sparse": self.sparse, "pad_to_max_tokens": self.pad_to_max_tokens})
+        config.update(self._extra_config())
+        config.update({
+            "idf_weights": _listify(self.idf_weights) if vocab is not None and self.idf_weights is not None else None,
+            "vocabulary": list(vocab) if isinstance(vocab, (list, tuple, np.ndarray)) else vocab,
+            "vocabulary_size": self.vocabulary_size(), "oov_method": "floormod", "salt": None})
+        return config
+
+
+@partial_api("num_oov_indices > 1 (hashed OOV buckets)")
+@unsupported_args("sparse")
+class StringLookup(_IndexLookup):
+    """Maps strings to integer indices (`vocabulary` or `adapt`); `output_mode` int/one_hot/multi_hot/count/tf_idf."""
+
+    def __init__(self, max_tokens=None, num_oov_indices=1, mask_token=None, oov_token="[UNK]", vocabulary=None,
+                 idf_weights=None, invert=False, output_mode="int", pad_to_max_tokens=False, sparse=False,
+                 encoding="utf-8", name=None, **kwargs):
+        self.encoding = encoding
+        super().__init__(max_tokens=max_tokens, num_oov_indices=num_oov_indices, mask_token=mask_token,
+                         oov_token=oov_token, vocabulary=vocabulary, idf_weights=idf_weights, invert=invert,
+                         output_mode=output_mode, sparse=sparse, pad_to_max_tokens=pad_to_max_tokens, name=name,
+                         **kwargs)
+
+    def _key(self, token):
+        return token.decode(self.encoding) if isinstance(token, bytes) else str(token)
+
+    def _wrap_tokens(self, out):
+        return _wrap(np.array([t.encode(self.encoding) for t in out.reshape(-1)], dtype=object).reshape(out.shape))
+
+    def _extra_config(self):
+        return {"encoding": self.encoding}
+
+    def get_config(self):
+        config = super().get_config()
+        config["encoding"] = config.pop("encoding")
+        return config
+
+
+@partial_api("num_oov_indices > 1 (hashed OOV buckets)")
+@unsupported_args("sparse")
+class IntegerLookup(_IndexLookup):
+    """Maps integers to contiguous indices (`vocabulary` or `adapt`); OOV token -1."""
+
+    _oov_default = -1
+
+    def __init__(self, max_tokens=None, num_oov_indices=1, mask_token=None, oov_token=-1, vocabulary=None,
+                 vocabulary_dtype="int64", idf_weights=None, invert=False, output_mode="int", sparse=False,
+                 pad_to_max_tokens=False, name=None, **kwargs):
+        self.vocabulary_dtype = vocabulary_dtype
+        super().__init__(max_tokens=max_tokens, num_oov_indices=num_oov_indices, mask_token=mask_token,
+                         oov_token=oov_token, vocabulary=vocabulary, idf_weights=idf_weights, invert=invert,
+                         output_mode=output_mode, sparse=sparse, pad_to_max_tokens=pad_to_max_tokens, name=name,
+                         **kwargs)
+
+    def _key(self, token):
+        return int(token)
+
+    def _wrap_tokens(self, out):
+        return _wrap(torch.from_numpy(out.astype("int64")))
+
+    def _extra_config(self):
+        return {"vocabulary_dtype": self.vocabulary_dtype}
