@@ -14,12 +14,14 @@ from tfcompat.ops._array_util import _dims, _fail, _matching, _pyrange
 
 @tf_export("clip_by_value")
 def clip_by_value(t, clip_value_min, clip_value_max, name=None):
-    """Elementwise `min(max(t, clip_value_min), clip_value_max)` with broadcasting."""
+    """Elementwise `max(min(t, clip_value_max), clip_value_min)` with broadcasting; NaN stays NaN."""
     x, hi = _matching([t, clip_value_max], "Minimum", "")
     check_dtype(x, "Minimum", REAL)
     m, lo = _matching([wrap(x), clip_value_min], "Maximum", "")
-    low = torch.where(x <= hi, x, hi)           # TF's minimum/maximum send tie gradients to x
-    out = torch.where(low >= lo, low, lo)
+    low = torch.where(x > hi, hi, x)            # TF's minimum/maximum send tie gradients to x and keep NaN
+    out = torch.where(low < lo, lo, low)
+    if out.is_floating_point():                 # a NaN bound gives NaN, as TF's minimum/maximum
+        out = torch.where(torch.isnan(hi) | torch.isnan(lo), hi + lo, out)
     if out.shape != x.shape:
         raise _fail(f"Incompatible shapes: {_dims(x.shape)} vs. {_dims(out.shape)}", "Maximum")
     return wrap(out)

@@ -3,8 +3,9 @@ import numpy as np
 import torch
 import torch.nn.functional as F
 
+from tfcompat.framework import errors
 from tfcompat.framework.export import tf_export
-from tfcompat.framework.op_def import NUMERIC, binary_inputs, int_list, wrap
+from tfcompat.framework.op_def import NUMERIC, binary_inputs, int_list, kernel_error, wrap
 from tfcompat.framework.tensor import Tensor
 from tfcompat.ops._nn_common import (
     _apply_pads, _dims, _fast_pads, _from_channels_first, _is_channels_last, _lift, _op_error, _padding_pairs,
@@ -37,6 +38,14 @@ def _run(fn, x, *args, **kw):
                           **kw)).to(x.dtype)
 
 
+def _empty_conv(cf, kt, st, pads, dl):
+    """TF's zeros when the input, the filter or the output is empty (torch raises on these), else None."""
+    out = [(n + 2 * p - (k - 1) * d - 1) // s + 1 for n, k, s, p, d in zip(cf.shape[2:], kt.shape[2:], st, pads, dl)]
+    if min(out) > 0 and cf.numel() and kt.numel():
+        return None
+    return cf.new_zeros((cf.shape[0], kt.shape[0]) + tuple(max(0, o) for o in out))
+
+
 def _conv(x, w, nd, strides, padding, dilations, data_format, op):
     """The NHWC/NCHW convolution core: x, w are storages, w in TF layout."""
     if x.ndim != nd + 2:
@@ -48,14 +57,18 @@ def _conv(x, w, nd, strides, padding, dilations, data_format, op):
     dl = _spatial_list(dilations, nd, cl, "dilations")
     in_c = x.shape[-1] if cl else x.shape[1]
     f_in = w.shape[-2]
-    if f_in == 0 or in_c % f_in:
+    if f_in == 0:
+        raise kernel_error(errors.InvalidArgumentError, "filter depth must be stricly positive, got 0", op, x)
+    if in_c % f_in:
         raise _op_error(f"input depth must be evenly divisible by filter depth: {in_c} vs {f_in}", op)
     cf = _to_channels_first(x, nd, cl)
     kt = _torch_kernel(w, nd)
     st, dl = _lift(st, nd, 1), _lift(dl, nd, 1)
     pairs = _padding_pairs(padding, cf.shape[2:], kt.shape[2:], st, dl, cl, op)
     cf, pads = _apply_pads(cf, pairs)
-    y = _run(_CONV_FN[cf.ndim - 2], cf, kt, None, st, pads, dl, in_c // f_in)
+    y = _empty_conv(cf, kt, st, pads, dl)
+    if y is None:
+        y = _run(_CONV_FN[cf.ndim - 2], cf, kt, None, st, pads, dl, in_c // f_in)
     return _from_channels_first(y, nd, cl)
 
 
@@ -64,7 +77,7 @@ def conv2d(input, filters, strides, padding, data_format="NHWC", dilations=None,
     """2-D convolution of NHWC (or NCHW) `input` with (kh, kw, in, out) `filters`."""
     x, w = _conv_inputs(input, filters, "Conv2D")
     if type(strides) is int and dilations is None and data_format == "NHWC" and x.ndim == 4 and w.ndim == 4 \
-            and x.shape[3] == w.shape[2] and x.is_floating_point():
+            and x.shape[3] == w.shape[2] and x.is_floating_point() and x.numel() and w.numel():
         pads = _fast_pads(padding, x.shape[1], x.shape[2], w.shape[0], w.shape[1], strides)
         if pads is not None:
             y = F.conv2d(x.permute(0, 3, 1, 2), w.permute(3, 2, 0, 1), None, strides, pads)
@@ -135,7 +148,9 @@ def _depthwise(x, w, strides, padding, data_format, dilations, op):
     cf = _to_channels_first(x, 2, cl)
     pairs = _padding_pairs(padding, cf.shape[2:], (kh, kw), st, dl, cl, op)
     cf, pads = _apply_pads(cf, pairs)
-    y = _run(F.conv2d, cf, kt, None, st, pads, dl, c)
+    y = _empty_conv(cf, kt, st, pads, dl)
+    if y is None:
+        y = _run(F.conv2d, cf, kt, None, st, pads, dl, c)
     return _from_channels_first(y, 2, cl)
 
 
@@ -185,6 +200,8 @@ def _conv_transpose(x, w, output_shape, nd, strides, padding, dilations, data_fo
         full = (n_in - 1) * s - 2 * pb + (k - 1) * d + 1
         pads.append(pb)
         extra.append(n_out - full)
+    if not (cf.numel() and kt.numel()):        # nothing to scatter: TF's zeros (torch raises)
+        return _from_channels_first(cf.new_zeros((cf.shape[0], kt.shape[1]) + tuple(out_sp)), nd, cl)
     outpad = [min(max(e, 0), max(s, d) - 1) for e, s, d in zip(extra, st, dl)]
     y = _run(_CONV_T_FN[cf.ndim - 2], cf, kt, None, st, pads, outpad, 1, dl)
     if any(e != o for e, o in zip(extra, outpad)):

@@ -13,7 +13,7 @@ import torch.nn.functional as F
 
 from tfcompat.framework import dtypes, errors
 from tfcompat.framework.export import tf_export
-from tfcompat.framework.op_def import input_storage, int_list, no_gradient, wrap
+from tfcompat.framework.op_def import input_storage, int_list, kernel_error, no_gradient, wrap
 from tfcompat.framework.tensor import Tensor
 from tfcompat.framework.variables import Variable
 
@@ -414,7 +414,12 @@ _GRAY = (0.2989, 0.5870, 0.1140)
 @tf_export("image.rgb_to_grayscale")
 def rgb_to_grayscale(images, name=None):
     """Luma 0.2989 R + 0.5870 G + 0.1140 B, keeping a last axis of size 1 and the dtype."""
-    t, src = _as_float(input_storage(images))
+    x = input_storage(images)
+    if x.ndim == 0 or x.shape[-1] != 3:
+        c = x.shape[-1] if x.ndim else 1
+        raise kernel_error(errors.InvalidArgumentError, f"Matrix size-incompatible: In[0]: "
+                           f"[{x.numel() // max(c, 1)},{c}], In[1]: [3,1]", "MatMul", x)
+    t, src = _as_float(x)
     w = torch.tensor(_GRAY, dtype=t.dtype, device=t.device)
     return wrap(_back(torch.tensordot(t, w, dims=([-1], [0])).unsqueeze(-1), src))
 

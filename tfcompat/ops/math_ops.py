@@ -51,10 +51,17 @@ multiply_no_nan = binary_op("math.multiply_no_nan", op="MulNoNan",
 igamma = binary_op("math.igamma", op="Igamma", fn=torch.special.gammainc, dtypes=FLOAT)
 igammac = binary_op("math.igammac", op="Igammac", fn=torch.special.gammaincc, dtypes=FLOAT)
 zeta = binary_op("math.zeta", op="Zeta", fn=torch.special.zeta, dtypes=FLOAT)
-polygamma = binary_op("math.polygamma", op="Polygamma",
-                      fn=lambda a, x: torch.stack([torch.special.polygamma(int(n), v) for n, v in
-                                                   zip(a.reshape(-1).tolist(), x.reshape(-1))]).reshape(
-                          torch.broadcast_shapes(a.shape, x.shape)) if a.numel() else x, dtypes=FLOAT)
+def _polygamma(a, x):
+    """TF's polygamma: broadcast, NaN where the order `a` is not a non-negative integer."""
+    a, x = torch.broadcast_tensors(a, x)
+    valid = (a == torch.floor(a)) & (a >= 0)
+    out = torch.full_like(x, float("nan"))
+    for n in torch.unique(a[valid]).tolist():
+        out = torch.where(valid & (a == n), torch.special.polygamma(int(n), x), out)
+    return out
+
+
+polygamma = binary_op("math.polygamma", op="Polygamma", fn=_polygamma, dtypes=FLOAT)
 nextafter = binary_op("math.nextafter", op="NextAfter", fn=torch.nextafter, dtypes=FLOAT)
 
 
@@ -303,14 +310,15 @@ def add_n(inputs, name=None):
     return wrap(out if len(ts) > 1 else out.clone())
 
 
-def _reduce(x, axis, keepdims, fn, op, allowed, empty=None):
+def _reduce(x, axis, keepdims, fn, op, allowed, unreduced=None):
+    """`fn(t, dims, keepdims)`; when no axis is reduced, `unreduced(t)` (the input itself by default)."""
     t = input_storage(x)
     check_dtype(t, op, allowed)
     dims = axis_list(axis, t.ndim)
     if dims is None:
         dims = tuple(range(t.ndim))
     if not dims:
-        return wrap(fn(t, None, keepdims) if False else t.clone() if t.requires_grad else t)
+        return wrap(unreduced(t) if unreduced is not None else t.clone() if t.requires_grad else t)
     return wrap(fn(t, dims, keepdims))
 
 
@@ -386,13 +394,31 @@ def _std(t, dims, keepdims):
 
 
 def _euclidean(t, dims, keepdims):
-    return torch.sqrt(torch.sum(t * t, dim=dims, keepdim=keepdims)) if t.dtype.is_floating_point else \
-        torch.linalg.vector_norm(t.double(), dim=dims, keepdim=keepdims).to(t.dtype)
+    if t.dtype.is_floating_point:
+        return torch.sqrt(torch.sum(t * t, dim=dims, keepdim=keepdims))
+    if t.is_complex():      # sqrt(sum |x|^2), a real value in the complex dtype
+        return torch.linalg.vector_norm(t, dim=dims, keepdim=keepdims).to(t.dtype)
+    return torch.linalg.vector_norm(t.double(), dim=dims, keepdim=keepdims).to(t.dtype)
 
 
-def _reduction(name, op, fn, allowed, *aliases):
+def _no_spread(t):
+    """Variance/std over no axis: zeros, real for complex input."""
+    return torch.zeros(t.shape, dtype=t.real.dtype if t.is_complex() else t.dtype, device=t.device)
+
+
+def _magnitude(t):
+    """Euclidean norm over no axis: |x| in the input's dtype."""
+    if t.dtype in _UNSIGNED:
+        return t
+    return torch.abs(t).to(t.dtype)
+
+
+_UNSIGNED = frozenset([torch.uint8, torch.uint16, torch.uint32, torch.uint64])
+
+
+def _reduction(name, op, fn, allowed, *aliases, unreduced=None):
     def f(input_tensor, axis=None, keepdims=False, name=None):
-        return _reduce(input_tensor, axis, keepdims, fn, op, allowed)
+        return _reduce(input_tensor, axis, keepdims, fn, op, allowed, unreduced)
     f.__name__ = name
     f.__doc__ = f"TF's `tf.math.{name}`: reduces along `axis` (all axes when None), keeping them if `keepdims`."
     return tf_export("math." + name, *aliases)(f)
@@ -415,7 +441,7 @@ def _moment(name, fn):
             d = dtypes.FROM_STORAGE[t.dtype]
             kind = "integer" if d.is_integer else d.name
             raise TypeError(f"Input must be either real or complex. Received {kind} type {d}.")
-        return _reduce(wrap(t), axis, keepdims, fn, name, FLOAT_COMPLEX)
+        return _reduce(wrap(t), axis, keepdims, fn, name, FLOAT_COMPLEX, _no_spread)
     f.__name__ = name
     f.__doc__ = f"TF's `tf.math.{name}` (population statistic; complex inputs give a real result)."
     return tf_export("math." + name)(f)
@@ -423,7 +449,8 @@ def _moment(name, fn):
 
 reduce_std = _moment("reduce_std", _std)
 reduce_variance = _moment("reduce_variance", _var)
-reduce_euclidean_norm = _reduction("reduce_euclidean_norm", "EuclideanNorm", _euclidean, NUMERIC)
+reduce_euclidean_norm = _reduction("reduce_euclidean_norm", "EuclideanNorm", _euclidean, NUMERIC,
+                                   unreduced=_magnitude)
 
 
 @tf_export("math.count_nonzero")
@@ -449,18 +476,30 @@ def _arg(x, axis, output_type, fn, op):
     axis = 0 if axis is None else int(axis.numpy() if isinstance(axis, Tensor) else axis)
     if t.dtype is torch.bool:
         t = t.to(torch.uint8)
+    elif t.is_floating_point():
+        t = _nan_skipped(t, fn is torch.argmax)
     out = fn(t, dim=axis)
     return wrap(out.to(dtypes.as_dtype(output_type).torch_dtype))
 
 
+def _nan_skipped(t, largest):
+    """TF's arg-reduction scans from the dtype's lowest (highest) finite value and takes only strictly greater
+    (smaller) values: NaN and values at or beyond that bound never win, and index 0 wins when nothing does."""
+    info = torch.finfo(t.dtype)
+    if largest:
+        return torch.nan_to_num(t, nan=info.min, posinf=float("inf"), neginf=info.min)
+    return torch.nan_to_num(t, nan=info.max, posinf=info.max, neginf=-float("inf"))
+
+
 @tf_export("math.argmax", "argmax")
 def argmax(input, axis=None, output_type=dtypes.int64, name=None):  # noqa: A002
-    """Index of the largest value along `axis` (default 0); first occurrence on ties."""
+    """Index of the largest value along `axis` (default 0); first occurrence on ties, NaN skipped."""
     return _arg(input, axis, output_type, torch.argmax, "ArgMax")
 
 
 @tf_export("math.argmin", "argmin")
 def argmin(input, axis=None, output_type=dtypes.int64, name=None):  # noqa: A002
+    """Index of the smallest value along `axis` (default 0); first occurrence on ties, NaN skipped."""
     return _arg(input, axis, output_type, torch.argmin, "ArgMin")
 
 
@@ -468,10 +507,19 @@ def _scan_input(x, axis, op, allowed):
     t = input_storage(x)
     check_dtype(t, op, allowed)
     axis = int(axis)
-    if not -max(t.ndim, 1) <= axis < max(t.ndim, 1):
+    if not -t.ndim <= axis < t.ndim:
         raise kernel_error(errors.InvalidArgumentError, f"ScanOp: Expected scan axis in the range "
                            f"[{-t.ndim}, {t.ndim}), but got {axis}", op, t)
     return t, axis
+
+
+def _shifted(t, axis, fill):
+    """`t` moved one step along `axis`, `fill` entering at the start: an exclusive scan's input."""
+    n = t.shape[axis]
+    if n == 0:
+        return t
+    pad = torch.full_like(t.narrow(axis, 0, 1), fill)
+    return torch.cat([pad, t.narrow(axis, 0, n - 1)], dim=axis)
 
 
 @tf_export("math.cumsum", "cumsum")
@@ -480,9 +528,9 @@ def cumsum(x, axis=0, exclusive=False, reverse=False, name=None):
     t, axis = _scan_input(x, axis, "Cumsum", NUMERIC)
     if reverse:
         t = torch.flip(t, [axis])
-    out = torch.cumsum(t, dim=axis).to(t.dtype)
     if exclusive:
-        out = out - t
+        t = _shifted(t, axis, 0)
+    out = torch.cumsum(t, dim=axis).to(t.dtype)
     if reverse:
         out = torch.flip(out, [axis])
     return wrap(out)
@@ -495,8 +543,7 @@ def cumprod(x, axis=0, exclusive=False, reverse=False, name=None):
     if reverse:
         t = torch.flip(t, [axis])
     if exclusive:
-        pad = torch.ones_like(t.narrow(axis, 0, 1))
-        t = torch.cat([pad, t.narrow(axis, 0, t.shape[axis] - 1)], dim=axis)
+        t = _shifted(t, axis, 1)
     out = torch.cumprod(t, dim=axis).to(t.dtype)
     if reverse:
         out = torch.flip(out, [axis])
@@ -509,10 +556,9 @@ def cumulative_logsumexp(x, axis=0, exclusive=False, reverse=False, name=None):
     t, axis = _scan_input(x, axis, "CumulativeLogsumexp", FLOAT)
     if reverse:
         t = torch.flip(t, [axis])
-    out = torch.logcumsumexp(t, dim=axis)
     if exclusive:
-        pad = torch.full_like(out.narrow(axis, 0, 1), -float("inf"))
-        out = torch.cat([pad, out.narrow(axis, 0, out.shape[axis] - 1)], dim=axis)
+        t = _shifted(t, axis, -float("inf"))
+    out = torch.logcumsumexp(t, dim=axis)
     if reverse:
         out = torch.flip(out, [axis])
     return wrap(out)

@@ -24,12 +24,12 @@ def _pool_setup(x, nd, ksize, strides, padding, data_format, op):
     return cl, ks, st, cf, pairs
 
 
-def _no_windows(cf, ks, st, pads):
-    """TF's empty result when a VALID window does not fit (torch raises instead): None when windows fit."""
-    out = [(n + 2 * p - k) // s + 1 for n, k, s, p in zip(cf.shape[2:], ks, st, pads)]
-    if min(out) > 0:
+def _no_windows(cf, ks, st, pairs):
+    """TF's empty result when no window fits or the input is empty (torch raises instead), else None."""
+    out = [(n + a + b - k) // s + 1 for n, k, s, (a, b) in zip(cf.shape[2:], ks, st, pairs)]
+    if min(out) > 0 and min(cf.shape[2:]) > 0:
         return None
-    return cf.new_empty(tuple(cf.shape[:2]) + tuple(max(0, o) for o in out))
+    return cf.new_zeros(tuple(cf.shape[:2]) + tuple(max(0, o) for o in out))
 
 
 def _check_pool_rank(x, nd, op):
@@ -38,27 +38,44 @@ def _check_pool_rank(x, nd, op):
                         f"input must be 3-dimensional{_dims(x)}", op)
 
 
+def _skipping_nan(y, pool, cf):
+    """TF's 1-D/2-D MaxPool starts each window at the dtype's lowest finite value and skips NaN: `pool(cf)`
+    again over `cf` with NaN and -inf raised to that value, when the result `y` shows either."""
+    lowest = torch.finfo(y.dtype).min
+    if bool(torch.all(y >= lowest)):
+        return y
+    return pool(torch.nan_to_num(cf, nan=lowest, posinf=float("inf"), neginf=lowest))
+
+
 def _max_pool(input, nd, ksize, strides, padding, data_format):  # noqa: A002
     op = "MaxPool3D" if nd == 3 else "MaxPool"
     x = unary_input(input, op, REAL)
     if nd == 2 and type(ksize) is int and type(strides) is int and data_format in ("NHWC", None) \
-            and x.ndim == 4 and x.is_floating_point():
+            and x.ndim == 4 and x.is_floating_point() and x.shape[1] and x.shape[2]:
         pads = _fast_pads(padding, x.shape[1], x.shape[2], ksize, ksize, strides)
         if pads is not None:
-            return wrap(F.max_pool2d(x.permute(0, 3, 1, 2), ksize, strides, pads).permute(0, 2, 3, 1))
+            def pool(t):
+                return F.max_pool2d(t, ksize, strides, pads)
+            cf = x.permute(0, 3, 1, 2)
+            return wrap(_skipping_nan(pool(cf), pool, cf).permute(0, 2, 3, 1))
     _check_pool_rank(x, nd, op)
     cl, ks, st, cf, pairs = _pool_setup(x, nd, ksize, strides, padding, data_format, op)
+    empty = _no_windows(cf, ks, st, pairs)
+    if empty is not None:
+        return wrap(_from_channels_first(empty, nd, cl))
     if x.is_floating_point():
         cf, pads = _apply_pads(cf, pairs, float("-inf"))
     else:
         cf, pads = _apply_pads(cf, pairs, torch.iinfo(x.dtype).min)
-    empty = _no_windows(cf, ks, st, pads)
-    if empty is not None:
-        return wrap(_from_channels_first(empty, nd, cl))
-    if x.is_floating_point():
-        y = _MAX_POOL[cf.ndim - 2](cf, ks, st, pads)
+
+    def pool(t):
+        return _MAX_POOL[t.ndim - 2](t, ks, st, pads)
+    if not x.is_floating_point():
+        y = pool(cf.double()).to(x.dtype)
+    elif nd == 3:
+        y = pool(cf)                    # TF's MaxPool3D keeps NaN
     else:
-        y = _MAX_POOL[cf.ndim - 2](cf.double(), ks, st, pads).to(x.dtype)
+        y = _skipping_nan(pool(cf), pool, cf)
     return wrap(_from_channels_first(y, nd, cl))
 
 
@@ -69,7 +86,7 @@ def _avg_pool(input, nd, ksize, strides, padding, data_format):  # noqa: A002
     if not isinstance(padding, str):
         raise TypeError(f"Expected string for argument 'padding' not {padding}.")
     cl, ks, st, cf, pairs = _pool_setup(x, nd, ksize, strides, padding, data_format, op)
-    empty = _no_windows(cf, ks, st, [0] * len(ks)) if all(a == b == 0 for a, b in pairs) else None
+    empty = _no_windows(cf, ks, st, pairs)
     if empty is not None:
         return wrap(_from_channels_first(empty, nd, cl))
     pool = _AVG_POOL[cf.ndim - 2]

@@ -12,6 +12,8 @@ from tfcompat.ops.gather_ops import _index_input
 def bincount(arr, weights=None, minlength=None, maxlength=None, dtype=dtypes.int32, name=None, axis=None,
              binary_output=False):
     """Counts (or sums `weights`) of each value of the non-negative ints in `arr`."""
+    if binary_output and weights is not None:
+        raise ValueError("Arguments `binary_output` and `weights` are mutually exclusive. Please specify only one.")
     x = input_storage(arr)
     w = None if weights is None else input_storage(weights)
     if axis not in (None, 0, -1):

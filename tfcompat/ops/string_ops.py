@@ -77,8 +77,6 @@ def split(input, sep=None, maxsplit=-1, name=None):
             return s.split(None, maxsplit)
         if not sep:
             return [s]
-        if not s:
-            return []
         return s.split(sep, maxsplit)
     return _split_result(arr, parts)
 
@@ -241,11 +239,25 @@ def to_number(string_tensor, out_type=dtypes.float32, name=None):
 def _scalar_text(v):
     if isinstance(v, bytes):
         return v.decode("utf-8", errors="replace")
-    if isinstance(v, (np.floating, float)):
-        return f"{float(v):g}"
+    if isinstance(v, np.floating):
+        return _shortest_text(v)
+    if isinstance(v, float):
+        return _shortest_text(np.float64(v))
     if isinstance(v, (np.bool_, bool)):
         return "1" if v else "0"
     return str(v)
+
+
+def _shortest_text(v):
+    """TF's float text: `%g` at 6 (15 for doubles) digits when that reads back exactly, else 9 (17)."""
+    wide = v.dtype == np.float64
+    v = v if wide else np.float32(v)
+    if np.isnan(v):
+        return "-nan" if np.signbit(v) else "nan"
+    short = "%.*g" % (15 if wide else 6, v)
+    if v.dtype.type(short) == v:
+        return short
+    return "%.*g" % (17 if wide else 9, v)
 
 
 def _summarize(a, summarize, depth=0):
@@ -269,8 +281,9 @@ def format(template, inputs, placeholder="{}", summarize=3, name=None):  # noqa:
         inputs = [inputs]
     pieces = template.split(placeholder)
     if pieces.__len__() - 1 != inputs.__len__():
-        raise ValueError(f"num placeholders in template and num inputs must match: "
-                         f"{pieces.__len__() - 1} vs. {inputs.__len__()}")
+        raise ValueError(f"The template expects {pieces.__len__() - 1} tensors, but the inputs only has "
+                         f"{inputs.__len__()}. Please ensure the number of placeholders in template matches inputs "
+                         f"length.")
     out = pieces[0]
     for value, piece in zip(inputs, pieces[1:]):
         a = (value if isinstance(value, Tensor) else convert_to_tensor(value))._array()

@@ -1,0 +1,191 @@
+"""Op values where tfcompat differed from TF 2.21: reductions over no axis, exclusive scans, NaN semantics,
+broadcasting, empty convolutions and pools (golden values recorded from TF 2.21)."""
+import numpy as np
+import pytest
+
+import tfcompat as tf
+
+nan, inf = np.nan, np.inf
+LOWEST = np.finfo(np.float32).min
+
+
+def test_moments_over_no_axis_are_zero():
+    assert tf.math.reduce_variance(tf.constant(2.5)).numpy() == 0.0
+    assert tf.math.reduce_std(tf.constant(2.5)).numpy() == 0.0
+    v = tf.math.reduce_variance(tf.constant([1., 2.]), axis=[])
+    np.testing.assert_array_equal(v.numpy(), [0., 0.])
+    s = tf.math.reduce_std(tf.constant([1 + 2j, 3j]), axis=[])
+    assert s.dtype == tf.float64
+    np.testing.assert_array_equal(s.numpy(), [0., 0.])
+
+
+def test_euclidean_norm_over_no_axis_is_magnitude():
+    assert tf.math.reduce_euclidean_norm(tf.constant(-2.5)).numpy() == 2.5
+    n = tf.math.reduce_euclidean_norm(tf.constant([-3, 4]), axis=[])
+    assert n.dtype == tf.int32
+    np.testing.assert_array_equal(n.numpy(), [3, 4])
+    np.testing.assert_array_equal(tf.math.reduce_euclidean_norm(tf.constant([3, 4], tf.uint16), axis=[]), [3, 4])
+    c = tf.math.reduce_euclidean_norm(tf.constant([3 + 4j]), axis=[])
+    assert c.dtype == tf.complex128 and c.numpy()[0] == 5 + 0j
+    assert tf.math.reduce_euclidean_norm(tf.constant([3 + 4j, 1j])).numpy() == pytest.approx(5.0990195135927845)
+    np.testing.assert_array_equal(tf.math.reduce_euclidean_norm(tf.constant([[-3, 4], [1, 1]]), axis=1), [5, 1])
+
+
+def test_exclusive_scans_are_computed_directly():
+    np.testing.assert_array_equal(tf.math.cumsum([1., 2., 1e8], exclusive=True), [0., 1., 3.])
+    np.testing.assert_array_equal(tf.math.cumsum([1e8, 2., 1.], exclusive=True, reverse=True), [3., 1., 0.])
+    np.testing.assert_array_equal(tf.math.cumprod([2., inf, 3.], exclusive=True), [1., 2., inf])
+    np.testing.assert_array_equal(tf.math.cumprod([2., nan, 3.], exclusive=True, reverse=True), [nan, 3., 1.])
+    np.testing.assert_array_equal(tf.math.cumsum(tf.constant([100, 100, 100], tf.int8), exclusive=True),
+                                  [0, 100, -56])
+    assert tf.math.cumsum(tf.zeros([2, 0]), axis=1, exclusive=True).shape == (2, 0)
+    np.testing.assert_allclose(tf.math.cumulative_logsumexp([1., 2., 1e8], exclusive=True),
+                               [-inf, 1., 2.3132617], rtol=1e-6)
+
+
+@pytest.mark.parametrize("fn, op", [(tf.math.cumsum, "Cumsum"), (tf.math.cumprod, "Cumprod"),
+                                    (tf.math.cumulative_logsumexp, "CumulativeLogsumexp")])
+def test_scans_reject_scalars(fn, op):
+    with pytest.raises(tf.errors.InvalidArgumentError,
+                       match=rf"ScanOp: Expected scan axis in the range \[0, 0\), but got 0 \[Op:{op}\]"):
+        fn(tf.constant(3.), exclusive=True)
+
+
+def test_clip_by_value_keeps_nan():
+    np.testing.assert_array_equal(tf.clip_by_value([nan, 1., 5., -3.], 0., 2.), [nan, 1., 2., 0.])
+    np.testing.assert_array_equal(tf.clip_by_value([0., 1., 5.], nan, 2.), [nan, nan, nan])
+    np.testing.assert_array_equal(tf.clip_by_value([0., 1., 5.], 0., nan), [nan, nan, nan])
+    np.testing.assert_array_equal(tf.clip_by_value([1, 5, -3], 0, 2), [1, 2, 0])
+
+
+def test_bincount_binary_output_excludes_weights():
+    with pytest.raises(ValueError, match="Arguments `binary_output` and `weights` are mutually exclusive. "
+                                         "Please specify only one."):
+        tf.math.bincount([1, 1, 3], weights=[2., 3., 4.], binary_output=True)
+    np.testing.assert_array_equal(tf.math.bincount([[1, 1, 3], [0, 0, 0]], binary_output=True, axis=-1),
+                                  [[0, 1, 0, 1], [1, 0, 0, 0]])
+    np.testing.assert_array_equal(
+        tf.math.bincount([[1, 1, 3], [0, 0, 0]], weights=[[1., 2, 3], [4, 5, 6]], axis=-1),
+        [[0., 3., 0., 3.], [15., 0., 0., 0.]])
+
+
+@pytest.mark.parametrize("values, index", [([1., nan, 3., nan], 2), ([nan, 5., 3.], 1), ([nan, -inf], 0),
+                                           ([-inf, nan], 0), ([-inf, -inf, 1.], 2), ([-inf, -inf], 0),
+                                           ([nan, nan, 1., nan], 2), ([nan, nan], 0)])
+def test_argmax_argmin_skip_nan(values, index):
+    assert tf.math.argmax(tf.constant(values)).numpy() == index
+    assert tf.math.argmin(tf.constant(-np.array(values, np.float32))).numpy() == index
+
+
+def test_argmax_skips_nan_per_row():
+    x = tf.constant([[nan, 1.], [2., nan], [nan, nan]])
+    np.testing.assert_array_equal(tf.math.argmax(x, axis=1), [1, 0, 0])
+    np.testing.assert_array_equal(tf.math.argmax(x, axis=0), [1, 0])
+    assert tf.math.argmax(tf.constant([nan, LOWEST], tf.float64)).numpy() == 1
+
+
+def test_max_pool_skips_nan_from_lowest():
+    x = tf.constant([[[[1.], [nan]], [[3.], [2.]]]])
+    assert tf.nn.max_pool2d(x, 2, 1, "VALID").numpy().ravel().tolist() == [3.]
+    allnan = tf.constant([nan] * 4, shape=[1, 2, 2, 1])
+    assert tf.nn.max_pool2d(allnan, 2, 1, "VALID").numpy().ravel().tolist() == [LOWEST]
+    np.testing.assert_array_equal(tf.nn.max_pool2d(allnan, 2, 1, "SAME").numpy().ravel(), [LOWEST] * 4)
+    y = tf.nn.max_pool1d(tf.constant([[[nan], [1.], [nan], [nan], [5.]]]), 2, 1, "VALID")
+    np.testing.assert_array_equal(y.numpy().ravel(), [1., 1., LOWEST, 5.])
+    assert tf.nn.max_pool2d(tf.constant([-inf] * 4, shape=[1, 2, 2, 1]), 2, 1, "VALID").numpy().item() == LOWEST
+    f16 = tf.nn.max_pool1d(tf.constant([nan, nan], shape=[1, 2, 1], dtype=tf.float16), 2, 1, "VALID")
+    assert f16.numpy().item() == np.finfo(np.float16).min
+    f64 = tf.nn.max_pool1d(tf.constant([nan, nan], shape=[1, 2, 1], dtype=tf.float64), 2, 1, "VALID")
+    assert f64.numpy().item() == np.finfo(np.float64).min
+    assert np.isnan(tf.nn.avg_pool2d(tf.constant([nan, 1., 2., 3.], shape=[1, 2, 2, 1]), 2, 1, "VALID")).all()
+
+
+def test_polygamma_broadcasts():
+    y = tf.math.polygamma(tf.constant([[1.], [2.]]), tf.constant([1., 2., 3.]))
+    np.testing.assert_allclose(y, [[1.644934, 0.6449341, 0.39493406], [-2.404114, -0.40411383, -0.1541138]],
+                               rtol=1e-6)
+    np.testing.assert_allclose(tf.math.polygamma(1., tf.constant([1., 2., 3.])),
+                               [1.644934, 0.6449341, 0.39493406], rtol=1e-6)
+    np.testing.assert_allclose(tf.math.polygamma(tf.constant([1.5, -1., 0.]), tf.constant([1., 2., 3.])),
+                               [nan, nan, 0.9227842], rtol=1e-6)
+    assert tf.math.polygamma(tf.zeros([0, 1]), tf.constant([1., 2., 3.])).shape == (0, 3)
+    with pytest.raises(tf.errors.InvalidArgumentError, match=r"Incompatible shapes: \[2\] vs. \[3\]"):
+        tf.math.polygamma(tf.zeros([2]), tf.constant([1., 2., 3.]))
+
+
+@pytest.mark.parametrize("shape", [[1, 1, 1], [1, 1, 2], [1, 1, 4]])
+def test_rgb_to_grayscale_needs_three_channels(shape):
+    c = shape[-1]
+    with pytest.raises(tf.errors.InvalidArgumentError,
+                       match=rf"Matrix size-incompatible: In\[0\]: \[1,{c}\], In\[1\]: \[3,1\] \[Op:MatMul\]"):
+        tf.image.rgb_to_grayscale(tf.ones(shape))
+    assert tf.image.rgb_to_grayscale(tf.constant([[[200, 100, 7]]], tf.uint8)).numpy().item() == 119
+
+
+def test_strings_format_prints_floats_as_tf():
+    x = tf.constant([1.0 / 3, 2.5, 1e10, 1e-7, 123456789.0])
+    assert tf.strings.format("{}", x).numpy() == b"[0.333333343 2.5 1e+10 1e-07 123456792]"
+    pair = (tf.constant(1.0 / 3), tf.constant(np.pi, tf.float64))
+    assert tf.strings.format("x={} y={}", pair).numpy() == b"x=0.333333343 y=3.1415926535897931"
+    assert tf.strings.format("{}", tf.constant([1.0 / 3], tf.float16)).numpy() == b"[0.333251953]"
+    assert tf.strings.format("{}", tf.constant([nan, inf, -inf, -0.0, 100.0, 0.1])).numpy() == \
+        b"[nan inf -inf -0 100 0.1]"
+    assert tf.strings.format("{}", tf.constant([1e16, 1.5e-5, 12345678.9], tf.float64)).numpy() == \
+        b"[1e+16 1.5e-05 12345678.9]"
+    assert tf.strings.format("{}", tf.constant([-nan, 1.5], tf.float64)).numpy() == b"[-nan 1.5]"
+    assert tf.strings.format("{}", tf.constant([[1.5, 2.25], [3., 4.]])).numpy() == b"[[1.5 2.25]\n [3 4]]"
+    with pytest.raises(ValueError, match="The template expects 2 tensors, but the inputs only has 1. Please ensure "
+                                         "the number of placeholders in template matches inputs length."):
+        tf.strings.format("{} {}", [tf.constant(1)])
+
+
+def test_strings_split_of_empty():
+    assert tf.strings.split("").numpy().tolist() == []
+    assert tf.strings.split("", sep=",").numpy().tolist() == [b""]
+    assert tf.strings.split(["", "a,,b"], sep=",").to_list() == [[b""], [b"a", b"", b"b"]]
+    assert tf.strings.split(["", "a b"]).to_list() == [[], [b"a", b"b"]]
+
+
+X = tf.ones([1, 2, 2, 3])
+
+
+@pytest.mark.parametrize("call, shape", [
+    (lambda: tf.nn.conv2d(X, tf.ones([3, 3, 3, 4]), 1, "VALID"), (1, 0, 0, 4)),
+    (lambda: tf.nn.conv2d(X, tf.ones([3, 1, 3, 4]), 2, "VALID"), (1, 0, 1, 4)),
+    (lambda: tf.nn.conv1d(tf.ones([1, 2, 3]), tf.ones([3, 3, 4]), 1, "VALID"), (1, 0, 4)),
+    (lambda: tf.nn.conv3d(tf.ones([1, 2, 2, 2, 3]), tf.ones([3, 1, 1, 3, 4]), [1] * 5, "VALID"), (1, 0, 2, 2, 4)),
+    (lambda: tf.nn.depthwise_conv2d(X, tf.ones([3, 3, 3, 2]), [1] * 4, "VALID"), (1, 0, 0, 6)),
+    (lambda: tf.nn.separable_conv2d(X, tf.ones([3, 3, 3, 2]), tf.ones([1, 1, 6, 5]), [1] * 4, "VALID"),
+     (1, 0, 0, 5)),
+    (lambda: tf.nn.conv2d(tf.ones([1, 4, 4, 3]), tf.ones([3, 3, 3, 0]), 1, "SAME"), (1, 4, 4, 0)),
+    (lambda: tf.nn.conv2d(tf.ones([1, 0, 4, 3]), tf.ones([3, 3, 3, 4]), 1, "SAME"), (1, 0, 4, 4)),
+    (lambda: tf.nn.conv2d(tf.ones([1, 2, 2, 3], tf.int32), tf.ones([3, 3, 3, 4], tf.int32), 1, "VALID"),
+     (1, 0, 0, 4)),
+    (lambda: tf.nn.convolution(X, tf.ones([3, 3, 3, 4]), padding="VALID"), (1, 0, 0, 4)),
+    (lambda: tf.nn.atrous_conv2d(X, tf.ones([2, 2, 3, 4]), 2, "VALID"), (1, 0, 0, 4)),
+    (lambda: tf.nn.conv2d(tf.ones([1, 4, 4, 3]), tf.ones([2, 2, 3, 4]), 1, "VALID", dilations=4), (1, 0, 0, 4)),
+    (lambda: tf.nn.max_pool2d(X, 3, 1, "VALID"), (1, 0, 0, 3)),
+    (lambda: tf.nn.avg_pool2d(X, 3, 1, "VALID"), (1, 0, 0, 3)),
+    (lambda: tf.nn.max_pool1d(tf.ones([1, 2, 3]), 3, 1, "VALID"), (1, 0, 3)),
+    (lambda: tf.nn.max_pool3d(tf.ones([1, 2, 2, 2, 3]), 3, 1, "VALID"), (1, 0, 0, 0, 3)),
+    (lambda: tf.nn.avg_pool3d(tf.ones([1, 2, 2, 2, 3]), 3, 1, "VALID"), (1, 0, 0, 0, 3)),
+    (lambda: tf.nn.max_pool2d(tf.ones([0, 4, 4, 3]), 2, 2, "SAME"), (0, 2, 2, 3)),
+    (lambda: tf.nn.max_pool2d(tf.ones([1, 0, 4, 3]), 2, 2, "SAME"), (1, 0, 2, 3)),
+    (lambda: tf.nn.avg_pool2d(tf.ones([1, 0, 4, 3]), 2, 2, "SAME"), (1, 0, 2, 3)),
+    (lambda: tf.nn.max_pool2d(tf.ones([1, 2, 2, 3], tf.int32), 3, 1, "VALID"), (1, 0, 0, 3)),
+    (lambda: tf.nn.pool(X, [3, 3], "AVG", padding="VALID"), (1, 0, 0, 3)),
+])
+def test_empty_conv_and_pool_outputs(call, shape):
+    y = call()
+    assert y.shape == shape
+
+
+def test_conv_transpose_of_empty_input_is_zeros():
+    y = tf.nn.conv2d_transpose(tf.ones([1, 0, 2, 3]), tf.ones([3, 3, 4, 3]), [1, 2, 4, 4], 1, "VALID")
+    assert y.shape == (1, 2, 4, 4) and not y.numpy().any()
+
+
+def test_conv_with_empty_filter_depth():
+    with pytest.raises(tf.errors.InvalidArgumentError, match=r"filter depth must be stricly positive, got 0 "
+                                                             r"\[Op:Conv2D\]"):
+        tf.nn.conv2d(tf.ones([1, 4, 4, 0]), tf.ones([3, 3, 0, 4]), 1, "SAME")
