@@ -90,11 +90,13 @@ class Variable(_TFVariable):
 
     @property
     def trainable(self):
-        return self._trainable
+        """Whether Keras trains it. Setting it (as freezing a layer does) leaves `GradientTape` watching the
+        variable as created, like the `tf.Variable` under a Keras 3 variable on the TF backend."""
+        return self.__dict__.get("_keras_trainable", self._trainable)
 
     @trainable.setter
     def trainable(self, value):
-        self._trainable = bool(value)
+        self._keras_trainable = bool(value)
 
     def assign(self, value):
         super().assign(value, read_value=False)

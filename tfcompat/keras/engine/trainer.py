@@ -67,6 +67,8 @@ class Trainer:
     train_function = None
     steps_per_execution = 1
     _initial_epoch = None
+    _train_entry = None         # "fit" or "train_on_batch" while one runs: whose traced variable list a step uses
+    _traced_variables = None    # entry -> the trainable variables its first step after `compile` updated
 
     # -- compile -----------------------------------------------------------------------------
     @unsupported_args("steps_per_execution", api_name="Model.compile")
@@ -94,6 +96,7 @@ class Trainer:
         self._jit_compile = jit_compile
         self._run_eagerly = run_eagerly
         self.train_function = None
+        self._traced_variables = {}
         self.stop_training = False
         self.compiled = True
         self._loss_tracker = metrics_module.Mean(name="loss")
@@ -240,8 +243,20 @@ class Trainer:
             y_pred = self(x, training=True)
             loss = self._compute_loss(x, y, y_pred, sample_weight, training=True)
         self._loss_tracker.update_state(loss, sample_weight=nest.flatten(x)[0].shape[0])
-        variables = self.trainable_variables
+        variables = self._step_variables()
         return y_pred, variables, (tape.gradient(loss, variables) if variables else None)
+
+    def _step_variables(self):
+        """The variables a train step updates. Keras 3 traces `fit`'s and `train_on_batch`'s step once per `compile`,
+        so a `trainable` changed after their first step takes effect only after `compile()` or
+        `make_train_function(force=True)`; with `run_eagerly=True` every step reads `trainable_variables`."""
+        entry = self._train_entry
+        if entry is None or self._run_eagerly or self._traced_variables is None:
+            return self.trainable_variables
+        variables = self._traced_variables.get(entry)
+        if variables is None:
+            variables = self._traced_variables[entry] = self.trainable_variables
+        return variables
 
     def _optimizer_step(self, x, y, sample_weight):
         """Forward pass, loss, gradients and the optimizer update; returns `y_pred`."""
@@ -274,6 +289,8 @@ class Trainer:
     def make_train_function(self, force=False, logs=True):
         """The per-batch callable `fit` runs: `train_step` (or, with `logs=False`, a step returning None when that
         gives the same metrics), or a `_CompiledTrainStep` under `jit_compile=True`."""
+        if force and self._traced_variables is not None:
+            self._traced_variables.clear()
         if not self._jit_compile or self._run_eagerly:
             cls = type(self)
             if not logs and cls.train_step is Trainer.train_step and cls.compute_metrics is Trainer.compute_metrics:
@@ -336,6 +353,7 @@ class Trainer:
         batch_begin = callbacks.wants("on_train_batch_begin")
         batch_end = callbacks.wants("on_train_batch_end")
         train_function = self.make_train_function(logs=batch_end)
+        self._train_entry = "fit"
         callbacks.on_train_begin()
         training_logs = None
         logs = {}
@@ -369,6 +387,7 @@ class Trainer:
         if self.optimizer is not None and epochs > 0 and hasattr(self.optimizer, "finalize_variable_values"):
             self.optimizer.finalize_variable_values(self.trainable_weights)
         self._eval_iterator = None
+        self._train_entry = None
         callbacks.on_train_end(logs=training_logs)
         return self.history
 
@@ -471,7 +490,11 @@ class Trainer:
             sample_weight = _wrap(data_adapter.class_weights_for(
                 storage(y), data_adapter._class_weight_tensor(class_weight)))
         self.reset_metrics()
-        logs = pythonify_logs(self.train_step((x, y, sample_weight)))
+        self._train_entry = "train_on_batch"
+        try:
+            logs = pythonify_logs(self.train_step((x, y, sample_weight)))
+        finally:
+            self._train_entry = None
         return logs if return_dict else _flatten_logs_in_order(self, logs)
 
     def test_on_batch(self, x, y=None, sample_weight=None, return_dict=False):
@@ -515,7 +538,7 @@ class _CompiledTrainStep:
 
     def __call__(self, data):
         model = self._model
-        variables = model.trainable_variables
+        variables = model._step_variables()
         if self._failed or not variables or not model.optimizer.built:
             return model.train_step(data)
         if self._state is None:

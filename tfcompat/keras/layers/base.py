@@ -213,6 +213,8 @@ class Layer:
         lst = self._trainable_variables if v.trainable else self._non_trainable_variables
         if not any(x is v for x in lst):
             lst.append(v)
+        if not self._trainable:     # Keras 3: a frozen layer's new variables are frozen too
+            v.trainable = False
 
     # -- weights ------------------------------------------------------------------------
     def add_weight(self, *args, shape=None, initializer=None, dtype=None, trainable=True, autocast=True,
@@ -259,8 +261,11 @@ class Layer:
 
     @trainable.setter
     def trainable(self, value):
+        """Keras 3: (un)freezes the layer, the variables it created trainable and its sublayers, recursively."""
         value = bool(value)
         self.__dict__["_trainable"] = value
+        for v in self._trainable_variables:
+            v.trainable = value
         for layer in self._layers:
             layer.trainable = value
 
@@ -563,21 +568,18 @@ class Layer:
     # -- functional-API introspection ---------------------------------------------------------------
     @property
     def input(self):
-        node = self._inbound_node()
-        return node.unpacked_inputs()
+        """The input KerasTensor(s) of the layer's first symbolic call (Keras 3: node 0, even when shared)."""
+        return self._first_node("input").unpacked_inputs()
 
     @property
     def output(self):
-        node = self._inbound_node()
-        return node.unpacked_outputs()
+        """The output KerasTensor(s) of the layer's first symbolic call."""
+        return self._first_node("output").unpacked_outputs()
 
-    def _inbound_node(self):
+    def _first_node(self, what):
         nodes = self.__dict__.get("_inbound_nodes") or []
         if not nodes:
-            raise AttributeError(f"The layer {self.name} has never been called and thus has no defined input.")
-        if len(nodes) > 1:
-            raise AttributeError(f"The layer {self.name} has multiple inbound nodes, hence the notion of "
-                                 f"'layer input' is ill-defined. Use `get_input_at(node_index)` instead.")
+            raise AttributeError(f"The layer {self.name} has never been called and thus has no defined {what}.")
         return nodes[0]
 
 
