@@ -40,7 +40,7 @@ def test_round_trip_in_fresh_process(tmp_path):
         m = tf.saved_model.load({str(tmp_path)!r})
         x = tf.constant([[1.0, 2.0, 3.0]])
         print(m(x).numpy().tolist(), m.steps.numpy())
-        print(sorted(v.name for v in m.variables), len(m.trainable_variables))
+        print(sorted(v.name for v in (m.w, m.b, m.steps)), hasattr(m, "variables"), hasattr(m, "trainable_variables"))
         print(m.signatures["serving_default"](x=x)["y"].numpy().tolist())
         try:
             m(tf.constant([1.0]))
@@ -50,7 +50,7 @@ def test_round_trip_in_fresh_process(tmp_path):
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
     assert out.stdout.splitlines() == [
-        "[[5.5, 0.0]] 2", "['b:0', 'steps:0', 'w:0'] 2", "[[5.5, 0.0]]",
+        "[[5.5, 0.0]] 2", "['b:0', 'steps:0', 'w:0'] False False", "[[5.5, 0.0]]",
         "Could not find matching concrete function to call loaded from the SavedModel. Got:"]
 
 

@@ -150,7 +150,7 @@ def test_tampered_container_entries_are_refused(tmp_path, containers):
     tf.saved_model.save(m, str(tmp_path))
     path = tmp_path / "tfcompat_saved_model.json"
     meta = json.loads(path.read_text())
-    assert meta["version"] == 2 and meta["containers"] == {"list": [], "dict": [[["d"], ["a"]]]}
+    assert meta["version"] == 3 and meta["containers"] == {"list": [], "dict": [[["d"], ["a"]]]}
     meta["containers"] = containers
     path.write_text(json.dumps(meta))
     with pytest.raises(tf.errors.DataLossError, match="containers"):

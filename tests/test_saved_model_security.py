@@ -173,7 +173,7 @@ STRUCTURE_AND_SIZES = {
     "non-finite literal": "ADD('aten::full', [[2], float('nan')], {})",
     "deep nesting": "NPZ['deep'] = True",
     "dunder attribute path": "D['variables'][0]['path'] = ['__class__']",
-    "reserved attribute path": "D['tree'] = [['variables']]",
+    "reserved attribute path": "D['tree'] = [['signatures']]",
     "dunder function name": "D['functions']['__init__'] = D['functions'].pop('__call__')",
     "missing checkpoint key": "D['variables'][0]['key'] = '../../etc/passwd'",
     "extra top-level key": "D['exec'] = 'import os'",

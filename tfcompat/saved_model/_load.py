@@ -19,8 +19,8 @@ from tfcompat.framework import dtypes, errors
 from tfcompat.framework.convert import convert_to_tensor
 from tfcompat.framework.tensor import Tensor, _wrap, storage
 from tfcompat.framework.variables import Variable
-from tfcompat.module import Module
-from tfcompat.saved_model import FORMAT, MARKER, _op_table
+from tfcompat.saved_model import FORMAT, MARKER, _op_table, _signature
+from tfcompat.saved_model._signature import Signature
 from tfcompat.saved_model._validate import (TORCH_DTYPES, Invalid, ProgramChecker, bad, constant, dry_run, expect,
                                             refused, shape)
 from tfcompat.train.checkpoint import is_trackable
@@ -292,6 +292,9 @@ class _LoadedConcrete:
             return None
         return prog(flat)
 
+    def call(self, args, kwargs):
+        return RestoredFunction(self.name, [self])(*args, **kwargs)
+
 
 class RestoredFunction:
     """A tf.function restored from a SavedModel: calls that match a saved trace replay its recorded program."""
@@ -324,32 +327,11 @@ class RestoredFunction:
                          f"shapes traced before saving ({len(self._concretes)} option(s)).")
 
 
-class _Signature:
-    """A serving signature: keyword tensors in, a dict of named output tensors out."""
-
-    def __init__(self, cf, output_keys):
-        self._cf = cf
-        self._keys = output_keys
-
-    def __call__(self, *args, **kwargs):
-        if args:
-            raise TypeError("signature functions take keyword arguments only: "
-                            f"{', '.join(self._cf.arg_names)}")
-        out = RestoredFunction(self._cf.name, [self._cf])(**kwargs)
-        if isinstance(out, dict):
-            return out
-        return dict(zip(self._keys, nest.flatten(out)))
-
-    @property
-    def structured_input_signature(self):
-        return self._cf.structured_input_signature
-
-
-class _UserObject(Module):
-    """A restored object: its attribute tree, variables and functions."""
+class _UserObject:
+    """A restored object: its attribute tree, variables and functions (TF's `_UserObject`, an AutoTrackable: not a
+    `tf.Module`, so no `variables`/`trainable_variables` properties unless they were saved as attributes)."""
 
     def __init__(self):
-        super().__init__(name=None)
         self.signatures = {}
 
     def __call__(self, *args, **kwargs):
@@ -381,6 +363,9 @@ def _node(root, path, where):
 
 _META_KEYS = {1: {"format", "version", "tree", "variables", "functions", "signatures"}}
 _META_KEYS[2] = _META_KEYS[1] | {"containers"}      # version 2: which tree nodes are lists and dicts
+_META_KEYS[3] = _META_KEYS[2]                       # version 3: signatures name their inputs and output specs
+_SIGNATURE_KEYS = {1: {"function", "output_keys"}, 2: {"function", "output_keys"},
+                   3: {"function", "output_keys", "inputs", "outputs"}}
 _VAR_KEYS = {"path", "key", "name", "trainable", "dtype"}
 
 
@@ -396,9 +381,9 @@ def load(export_dir):
 def _load(export_dir):
     from tfcompat.train import checkpoint as ckpt_mod
     meta = _read_json(os.path.join(export_dir, MARKER))
-    if not isinstance(meta, dict) or meta.get("format") != FORMAT or meta.get("version") not in (1, 2) or \
+    if not isinstance(meta, dict) or meta.get("format") != FORMAT or meta.get("version") not in (1, 2, 3) or \
             set(meta) != _META_KEYS[meta["version"]]:
-        raise bad("format", "not a version-1 or version-2 tfcompat SavedModel")
+        raise bad("format", "not a version-1, -2 or -3 tfcompat SavedModel")
     arrays = _read_arrays(os.path.join(export_dir, "constants.npz"))
     entries = expect(meta["variables"], list, "variables", "variables")
     reader = None
@@ -437,11 +422,7 @@ def _load(export_dir):
                                     for i, d in enumerate(expect(concretes, list, where, "functions"))])
     signatures = {}
     for name, sig in expect(meta["signatures"], dict, "signatures", "signatures").items():
-        where = f"signatures[{name[:100]!r}]"
-        if not isinstance(sig, dict) or set(sig) != {"function", "output_keys"} or \
-                not all(isinstance(k, str) for k in expect(sig["output_keys"], list, where, "output_keys")):
-            raise bad(where, "bad signature entry")
-        signatures[name] = _Signature(_LoadedConcrete(sig["function"], variables, arrays, where), sig["output_keys"])
+        signatures[name] = _signature_entry(name, sig, meta["version"], variables, arrays)
     root = _UserObject()
     for path in sorted(tree, key=len):
         _node(root, path, "tree")
@@ -458,6 +439,28 @@ def _load(export_dir):
     _restore_containers(root, meta.get("containers", {"list": [], "dict": []}), tree)
     root.signatures = signatures
     return root
+
+
+def _signature_entry(name, sig, version, variables, arrays):
+    """A `Signature` from its JSON entry (before version 3: inputs named by the function's parameters)."""
+    where = f"signatures[{name[:100]!r}]"
+    if not isinstance(sig, dict) or set(sig) != _SIGNATURE_KEYS[version] or \
+            not all(isinstance(k, str) for k in expect(sig["output_keys"], list, where, "output_keys")):
+        raise bad(where, "bad signature entry")
+    cf = _LoadedConcrete(sig["function"], variables, arrays, where)
+    keys = sig["output_keys"]
+    if version < 3:
+        return Signature(name, cf, _signature.input_names(cf), {k: None for k in keys})
+    inputs = []
+    for entry in expect(sig["inputs"], list, where, "inputs"):
+        if not isinstance(entry, list) or len(entry) != 2 or not isinstance(entry[0], str):
+            raise bad(where, "bad signature input")
+        inputs.append((entry[0], decode_spec(entry[1], f"{where}.inputs")))
+    specs = [decode_spec(e, f"{where}.outputs") for e in expect(sig["outputs"], list, where, "outputs")]
+    if len(specs) != len(keys) or not all(fn_mod._is_spec(s) for s in specs + [s for _, s in inputs]) or \
+            len(inputs) != sum(fn_mod._is_spec(s) for s in nest.flatten(cf.structured_input_signature)):
+        raise bad(where, "signature inputs or outputs do not match its function")
+    return Signature(name, cf, inputs, {k: s.__class__(s.shape, s.dtype, k) for k, s in zip(keys, specs)})
 
 
 _OWN = frozenset(vars(_UserObject()))      # what a node holds before the loader adds its children

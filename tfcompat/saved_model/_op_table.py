@@ -28,7 +28,7 @@ _NAMES = """
     linalg_solve_triangular linalg_vector_norm log log1p log_sigmoid_backward log_sigmoid_forward logcumsumexp
     logical_and logical_not logical_or logical_xor lt.Scalar lt.Tensor max max_pool2d_with_indices
     max_pool2d_with_indices_backward max_pool3d_with_indices maximum mean.dim minimum mm mul.Scalar mul.Tensor
-    multinomial ne.Scalar ne.Tensor neg nll_loss_backward nll_loss_forward nonzero ones ones_like permute poisson
+    multinomial nan_to_num ne.Scalar ne.Tensor neg nll_loss_backward nll_loss_forward nonzero ones ones_like permute poisson
     pow.Tensor_Scalar pow.Tensor_Tensor prod.dim_int rand.generator randint.low_generator randn.generator
     randperm.generator reciprocal relu remainder.Scalar remainder.Tensor repeat repeat_interleave.Tensor roll rot90
     round rsqrt rsub.Scalar scalar_tensor scatter_add scatter_reduce.two searchsorted.Tensor select.int

@@ -6,10 +6,11 @@ import os
 import numpy as np
 import torch
 
-from tfcompat.eager.function import ConcreteFunction, Function
+from tfcompat.eager.function import ConcreteFunction, Function, is_spec
+from tfcompat.framework import dtypes
 from tfcompat.framework.tensor import Tensor, storage
 from tfcompat.framework.variables import Variable
-from tfcompat.saved_model import FORMAT, MARKER, _atomic_dir, _op_table
+from tfcompat.saved_model import FORMAT, MARKER, _atomic_dir, _keras, _op_table, _signature
 from tfcompat.util import nest
 
 
@@ -117,7 +118,7 @@ def _functions(obj):
     for name in dir(type(obj)):
         if isinstance(getattr(type(obj), name, None), Function):
             out[name] = getattr(obj, name)
-    for name, value in vars(obj).items():
+    for name, value in getattr(obj, "__dict__", {}).items():
         if isinstance(value, Function):
             out[name] = value
         elif isinstance(value, RestoredFunction):
@@ -127,10 +128,16 @@ def _functions(obj):
 
 
 def _signature_functions(obj, signatures):
-    """{signature name: ConcreteFunction}: explicit, else the single tf.function with an input_signature."""
+    """{signature name: (ConcreteFunction, output specs or None)}: explicit, else a Keras model's `serving_default`
+    (Keras 3's default save signature), else the single tf.function with an input_signature."""
+    outputs = None
     if signatures is None:
-        found = [f for _, f in _functions(obj) if f.input_signature is not None]
-        signatures = found[0] if len(found) == 1 else {}
+        keras_default = _keras.default_signature(obj)
+        if keras_default is not None:
+            signatures, outputs = keras_default
+        else:
+            found = [f for _, f in _functions(obj) if f.input_signature is not None]
+            signatures = found[0] if len(found) == 1 else {}
     if not isinstance(signatures, dict):
         signatures = {"serving_default": signatures}
     out = {}
@@ -140,8 +147,19 @@ def _signature_functions(obj, signatures):
         if not isinstance(f, ConcreteFunction):
             raise ValueError(f"Expected a TensorFlow function for which to generate a signature, but got {f!r}. Only "
                              "`tf.functions` with an input signature or concrete functions can be used as a signature.")
-        out[name] = f
+        out[name] = (f, outputs)
     return out
+
+
+def _output_specs(cf, outputs):
+    """The signature's output TensorSpecs in key order: `outputs` (a Keras model's), else the traced outputs' (shape
+    unknown where an input dimension is: the trace ran on one shape)."""
+    from tfcompat.ops.misc_ops import TensorSpec
+    structure = outputs if outputs is not None else cf.structured_outputs
+    general = outputs is None and not all(s.shape.is_fully_defined() for s in nest.flatten(
+        cf.structured_input_signature) if is_spec(s))
+    leaves = nest.flatten(structure) if not isinstance(structure, dict) else [structure[k] for k in sorted(structure)]
+    return [encode_spec(TensorSpec(None if general else s.shape, s.dtype)) for s in leaves]
 
 
 def save(obj, export_dir, signatures):
@@ -156,7 +174,7 @@ def save(obj, export_dir, signatures):
         if isinstance(o, Variable):
             var_ids[id(o)] = len(var_entries)
             var_entries.append({"path": list(path), "key": node.attributes[0][2], "name": o.name,
-                                "trainable": o.trainable, "dtype": o.dtype.name})
+                                "trainable": o.trainable, "dtype": dtypes.as_dtype(o.dtype).name})
         elif path:
             tree.append(list(path))
             if isinstance(o, dict):
@@ -172,16 +190,15 @@ def save(obj, export_dir, signatures):
                     f.get_concrete_function()       # TF traces every function with a signature when it saves
                 functions[".".join(list(path) + [name])] = [w.concrete(cf) for cf in f._concrete]
     sigs = {}
-    for name, cf in sig_fns.items():
-        outs = cf.structured_outputs
-        keys = sorted(outs) if isinstance(outs, dict) else \
-            [f"output_{i}" for i in range(len(nest.flatten(outs)))]
-        sigs[name] = {"function": w.concrete(cf), "output_keys": keys}
+    for name, (cf, outputs) in sig_fns.items():
+        sigs[name] = {"function": w.concrete(cf), "output_keys": _signature.output_keys(cf.structured_outputs),
+                      "inputs": [[n, encode_spec(s)] for n, s in _signature.input_names(cf)],
+                      "outputs": _output_specs(cf, outputs)}
     for v in w.extra_vars:
         w.arrays[f"var{var_ids[id(v)]}"] = storage(v).detach().cpu().numpy()
         var_entries.append({"path": None, "key": None, "name": v.name, "trainable": v.trainable,
-                            "dtype": v.dtype.name})
-    meta = {"format": FORMAT, "version": 2, "tree": tree, "containers": containers, "variables": var_entries,
+                            "dtype": dtypes.as_dtype(v.dtype).name})
+    meta = {"format": FORMAT, "version": 3, "tree": tree, "containers": containers, "variables": var_entries,
             "functions": functions, "signatures": sigs}
 
     def write(directory):

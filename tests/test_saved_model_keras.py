@@ -1,0 +1,100 @@
+"""tf.saved_model.save of Keras models: Keras 3's `serving_default` signature (names, specs, outputs) as TF 2.21 writes
+it, and the loaded signature's outputs equal the model's (signature texts recorded from TF 2.21 + Keras 3.15.1)."""
+import numpy as np
+import pytest
+
+import tfcompat as tf
+
+keras = tf.keras
+X = np.array([[1.0, 2.0, 3.0]], np.float32)
+
+
+def _signature(model, path):
+    tf.saved_model.save(model, str(path))
+    loaded = tf.saved_model.load(str(path))
+    assert list(loaded.signatures) == ["serving_default"]
+    return loaded, loaded.signatures["serving_default"]
+
+
+def test_sequential_from_input(tmp_path):
+    model = keras.Sequential([keras.Input((3,)), keras.layers.Dense(2, activation="relu"), keras.layers.Dense(1)])
+    loaded, sig = _signature(model, tmp_path)
+    assert repr(sig.structured_input_signature) == \
+        "((), {'inputs': TensorSpec(shape=(None, 3), dtype=tf.float32, name='inputs')})"
+    assert repr(sig.structured_outputs) == \
+        "{'output_0': TensorSpec(shape=(None, 1), dtype=tf.float32, name='output_0')}"
+    assert repr(sig).startswith("<ConcreteFunction (*, inputs: TensorSpec(shape=(None, 3), dtype=tf.float32, "
+                                "name='inputs')) -> Dict[['output_0', TensorSpec(shape=(None, 1), dtype=tf.float32, "
+                                "name='output_0')]] at 0x")
+    want = model(X).numpy()
+    np.testing.assert_allclose(sig(inputs=tf.constant(X))["output_0"].numpy(), want, rtol=1e-6)
+    np.testing.assert_allclose(sig(tf.constant(X))["output_0"].numpy(), want, rtol=1e-6)   # flat positional call
+    with pytest.raises(TypeError, match=r"Fallback to flat signature also failed due to: "
+                                        r"signature_wrapper_serving_default\(inputs\): expected argument "
+                                        r"#0\(zero-based\) to be a Tensor; got ndarray"):
+        sig(X)
+    with pytest.raises(TypeError, match=r"signature_wrapper_serving_default\(inputs\) takes 1 positional "
+                                        r"arguments, got 2\.$"):
+        sig(tf.constant(X), tf.constant(X))
+    with pytest.raises(tf.errors.InvalidArgumentError, match=r"as input #0\(zero-based\) was expected to be a float "
+                                                             r"tensor but is a int32 tensor"):
+        sig(tf.constant([[1, 2, 3]]))
+    with pytest.raises(TypeError, match="'_UserObject' object is not callable"):
+        loaded(X)
+    assert not hasattr(loaded, "trainable_variables")
+
+
+def test_sequential_built_by_a_call_keeps_its_batch_size(tmp_path):
+    model = keras.Sequential([keras.layers.Dense(2)])
+    model(X)
+    _, sig = _signature(model, tmp_path)
+    assert repr(sig.structured_input_signature) == \
+        "((), {'inputs': TensorSpec(shape=(1, 3), dtype=tf.float32, name='inputs')})"
+    assert repr(sig.structured_outputs) == \
+        "{'output_0': TensorSpec(shape=(1, 2), dtype=tf.float32, name='output_0')}"
+
+
+def test_functional_dict_inputs_and_outputs(tmp_path):
+    a, b = keras.Input((3,), name="a"), keras.Input((2,), name="b")
+    model = keras.Model({"a": a, "b": b}, {"y": keras.layers.Dense(1)(a), "z": keras.layers.Dense(2)(b)})
+    _, sig = _signature(model, tmp_path)
+    assert repr(sig.structured_input_signature) == (
+        "((), {'inputs': TensorSpec(shape=(None, 3), dtype=tf.float32, name='inputs'), "
+        "'inputs_1': TensorSpec(shape=(None, 2), dtype=tf.float32, name='inputs_1')})")
+    assert repr(sig.structured_outputs) == (
+        "{'y': TensorSpec(shape=(None, 1), dtype=tf.float32, name='y'), "
+        "'z': TensorSpec(shape=(None, 2), dtype=tf.float32, name='z')}")
+    xa, xb = tf.constant([[1.0, 2.0, 3.0]]), tf.constant([[4.0, 5.0]])
+    got, want = sig(inputs=xa, inputs_1=xb), model({"a": xa, "b": xb})
+    for k in ("y", "z"):
+        np.testing.assert_allclose(got[k].numpy(), want[k].numpy(), rtol=1e-6)
+
+
+def test_functional_list_outputs(tmp_path):
+    a, b = keras.Input((3,)), keras.Input((2,))
+    model = keras.Model([a, b], [keras.layers.Dense(1)(a), keras.layers.Dense(2)(b)])
+    _, sig = _signature(model, tmp_path)
+    assert sorted(sig.structured_outputs) == ["output_0", "output_1"]
+    assert repr(sig.structured_outputs["output_1"]) == \
+        "TensorSpec(shape=(None, 2), dtype=tf.float32, name='output_1')"
+
+
+def test_subclassed_model_signature_has_the_build_shape(tmp_path):
+    class Sub(keras.Model):
+        def __init__(self):
+            super().__init__()
+            self.d = keras.layers.Dense(2)
+
+        def call(self, x):
+            return self.d(x) * 2
+
+    model = Sub()
+    want = model(X).numpy()
+    _, sig = _signature(model, tmp_path / "a")
+    assert repr(sig.structured_input_signature) == \
+        "((), {'inputs': TensorSpec(shape=(1, 3), dtype=tf.float32, name='inputs')})"
+    assert repr(sig.structured_outputs) == \
+        "{'output_0': TensorSpec(shape=(1, 2), dtype=tf.float32, name='output_0')}"
+    np.testing.assert_allclose(sig(inputs=tf.constant(X))["output_0"].numpy(), want, rtol=1e-6)
+    tf.saved_model.save(Sub(), str(tmp_path / "b"))                 # never built: no signature, as in TF
+    assert list(tf.saved_model.load(str(tmp_path / "b")).signatures) == []
