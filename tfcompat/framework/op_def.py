@@ -95,9 +95,18 @@ def _like(value, other, strict):
                                                            _int_fits(value, od)):
             return scalar(value, od)
     elif tv is bool:
-        if od is not STRING:
+        if od in _BOOL_CONVERTIBLE:
             return scalar(value, od)
+        if od is not STRING:     # TF converts a Python bool only to these dtypes; a raw op sees a bool tensor
+            if strict:
+                raise TypeError(f"Cannot convert {value!r} to EagerTensor of dtype {_FROM[od].name}")
+            return scalar(value, torch.bool)
     return to_storage(value, _FROM[od], strict=strict)
+
+
+# dtypes TF's eager conversion turns a Python bool into (others: "Cannot convert True to EagerTensor of dtype ...")
+_BOOL_CONVERTIBLE = frozenset([torch.bool, torch.int32, torch.int64, torch.uint64, torch.float16, torch.float32,
+                               torch.float64, torch.complex128])
 
 
 _INT_RANGE = {}
@@ -176,6 +185,8 @@ def check_dtype(t, op, allowed):
 def dtype_error(t, op, allowed, index=0):
     """TF's error for an input whose dtype the op `op` is not registered for."""
     got = type_name(t.dtype)
+    if t.dtype in _NO_KERNEL.get(op, ()):
+        return _no_kernel_error(t.dtype, op)
     if allowed is BOOL:       # a fixed (non-attr) input type
         return errors.op_error(
             errors.InvalidArgumentError,
@@ -319,6 +330,47 @@ _OP_DEFS = {
 }
 
 
+_C_NAMES = {"half": "float16", "float": "float32", "double": "float64"}
+
+
+def _registered(names):
+    return _torch_set([_d.as_dtype(_C_NAMES.get(n, n)) for n in names.replace(",", " ").split()
+                       if n != "variant" and not n.startswith("q")])
+
+
+# dtypes an op's registration allows but for which TF 2.21 has no CPU kernel (NotFoundError), from the TF venv
+_NO_KERNEL = {op: _registered(names) for op, names in {
+    "BesselI0": "bfloat16", "BesselI0e": "bfloat16", "BesselI1": "bfloat16", "BesselI1e": "bfloat16",
+    "Digamma": "bfloat16", "Lgamma": "bfloat16", "Erfinv": "bfloat16 half", "Ndtri": "bfloat16 half",
+    "Igamma": "bfloat16 half", "Igammac": "bfloat16 half", "Rint": "bfloat16 half", "TruncateMod": "bfloat16 half",
+    "FloorDiv": "complex64 complex128", "TruncateDiv": "complex64 complex128", "Reciprocal": "int8 int16 int32 int64",
+    "MatMul": "uint8 uint16 uint32 uint64"}.items()}
+
+
+def _no_kernel_error(storage_dtype, op):
+    """TF's NotFoundError for a dtype the op is registered for without a CPU kernel (kernel list abbreviated)."""
+    have = [n for n in _OP_DEFS[op][0].split(", ") if not _registered(n) <= _NO_KERNEL[op]]
+    kernels = "".join(f"\n  device='CPU'; T in [DT_{n.upper()}]" for n in reversed(have))
+    enum = "DT_" + type_name(storage_dtype).upper()
+    return errors.op_error(errors.NotFoundError, f"Could not find device for node: {{{{node {op}}}}} = {op}[T={enum}]"
+                           f"\nAll kernels registered for op {op}:{kernels}\n", op)
+
+
+# ops whose public wrapper accepts more dtypes than the op's registration (it converts or dispatches first)
+_WRAPPER_DTYPES = frozenset(["Abs", "Round", "RealDiv", "Angle", "Real", "Imag", "Conj", "Sign", "Neg"])
+
+
+def kernel_dtypes(op, dtypes):
+    """The dtypes an op runs with: `dtypes` within TF's registration of `op` (when `_OP_DEFS` has it), less those
+    without a CPU kernel; `check_dtype` rejects the others with TF's error."""
+    spec = _OP_DEFS.get(op)
+    out = dtypes
+    if spec is not None and op not in _WRAPPER_DTYPES:
+        out = out & (_registered(spec[0]) | {STRING} if STRING in out else _registered(spec[0]))
+    out = out - _NO_KERNEL.get(op, frozenset())
+    return dtypes if out == dtypes else frozenset(out)     # the same set object where nothing changes (BOOL)
+
+
 def unary_input(x, op, allowed):
     t = x._t if type(x) is EagerTensor else (x._read() if isinstance(x, Variable) else None)
     if t is not None and t.dtype in allowed and type(t) is torch.Tensor:
@@ -388,12 +440,17 @@ def check_broadcast(op, a, b):
 
 
 def division_by_zero(op, *inputs):
-    """TF's error for an integer division whose divisor has a zero."""
+    """TF's error for an integer division whose divisor has a zero (TruncateDiv's kernel reports it as internal)."""
+    if op == "TruncateDiv":
+        return kernel_error(errors.InternalError, "Unexpected error in binary operator (only integer div and mod "
+                            "should have errors)", op, *inputs)
     return kernel_error(errors.InvalidArgumentError, "Integer division by zero", op, *inputs)
 
 
 def binary_op(*names, op, fn, dtypes=NUMERIC, doc=None):
     """Defines and exports an elementwise binary op `f(x, y, name=None)` with broadcasting."""
+
+    dtypes = kernel_dtypes(op, dtypes)
 
     def f(x, y, name=None):
         a, b = binary_inputs(x, y, op, dtypes)
@@ -401,7 +458,9 @@ def binary_op(*names, op, fn, dtypes=NUMERIC, doc=None):
             check_broadcast(op, a, b)
         try:
             return _wrap(fn(a, b))
-        except RuntimeError as e:
+        except (RuntimeError, NotImplementedError) as e:
+            if a.dtype in _WIDE_UNSIGNED:
+                return _wrap(_unsigned(fn, op, a, b))
             raise translate(e, op, a, b) from None
 
     f.__name__ = names[0].rsplit(".", 1)[-1] if names else op
@@ -416,6 +475,8 @@ def binary_op(*names, op, fn, dtypes=NUMERIC, doc=None):
 def unary_op(*names, op, fn, dtypes=NUMERIC, doc=None):
     """Defines and exports an elementwise unary op `f(x, name=None)`."""
 
+    dtypes = kernel_dtypes(op, dtypes)
+
     def f(x, name=None):
         t = unary_input(x, op, dtypes)
         return _wrap(fn(t))
@@ -426,6 +487,31 @@ def unary_op(*names, op, fn, dtypes=NUMERIC, doc=None):
     f.op_name = op
     f.torch_fn = fn
     return tf_export(*names)(f) if names else f
+
+
+_WIDE_UNSIGNED = frozenset([torch.uint16, torch.uint32, torch.uint64])
+_MODULAR = frozenset(["AddV2", "Sub", "Mul", "BitwiseAnd", "BitwiseOr", "BitwiseXor"])
+_ORDERED = frozenset(["Less", "LessEqual", "Greater", "GreaterEqual", "Equal", "NotEqual", "Maximum", "Minimum"])
+_SIGN_BIT = -2 ** 63
+
+
+def _unsigned(fn, op, a, b):
+    """`fn` over uint16/32/64 operands, for which torch has few CPU kernels: computed in int64 (uint64: on the
+    same bits where the op is modular, or order-preserving once the sign bit is flipped) and cast back."""
+    dt = a.dtype
+    if dt is not torch.uint64:
+        out = fn(a.to(torch.int64), b.to(torch.int64))
+        return out.to(dt) if out.dtype is torch.int64 else out
+    x, y = a.view(torch.int64), b.view(torch.int64)
+    if op in _MODULAR:
+        return fn(x, y).view(dt)
+    if op in _ORDERED:
+        out = fn(x ^ _SIGN_BIT, y ^ _SIGN_BIT)
+        return out if out.dtype is torch.bool else (out ^ _SIGN_BIT).view(dt)
+    if bool((x < 0).any()) or bool((y < 0).any()):
+        raise NotImplementedError(f"tfcompat: {op} of uint64 values of 2**63 or more")
+    out = fn(x, y)
+    return out.view(dt) if out.dtype is torch.int64 else out
 
 
 def translate(e, op, *inputs):
@@ -451,17 +537,21 @@ def axis_list(axis, ndim):
     if isinstance(axis, (list, tuple)):
         out = []
         for a in axis:
+            if isinstance(a, (float, np.floating)):
+                raise TypeError(f"Cannot convert {axis!r} to EagerTensor of dtype int32")
             a = int(a)
-            if not -ndim <= a < max(ndim, 1):
+            if not -ndim <= a < ndim:
                 raise errors.InvalidArgumentError(
                     None, None, f"Invalid reduction dimension ({a} for input with {ndim} dimension(s)")
-            out.append(a % ndim if ndim else 0)
+            out.append(a % ndim)
         return tuple(out)
+    if isinstance(axis, (float, np.floating)):
+        raise TypeError(f"Cannot convert {axis!r} to EagerTensor of dtype int32")
     a = int(axis)
-    if not -ndim <= a < max(ndim, 1):
+    if not -ndim <= a < ndim:
         raise errors.InvalidArgumentError(
             None, None, f"Invalid reduction dimension ({a} for input with {ndim} dimension(s)")
-    return (a % ndim if ndim else 0,)
+    return (a % ndim,)
 
 
 _SHAPE_SIG = "attr=seed:int,default=0; attr=seed2:int,default=0; attr=dtype:type,allowed=[DT_HALF, DT_BFLOAT16, " \
