@@ -15,6 +15,7 @@ from tfcompat.eager.function import host_call
 from tfcompat.framework import dtypes, errors
 from tfcompat.framework.convert import convert_to_tensor
 from tfcompat.framework.export import tf_export
+from tfcompat.framework.ragged import RaggedTensor
 from tfcompat.framework.tensor import Tensor, _wrap, storage
 from tfcompat.framework.tensor_shape import TensorShape
 from tfcompat.framework.variables import Variable
@@ -163,6 +164,15 @@ def _check_dtype(value, spec):
     return dtype
 
 
+def _map_ragged_rows(fn, elems):
+    """map_fn over a RaggedTensor's rows without an output signature: TF's default stacks them as ragged rows."""
+    rows = [_tensorize(fn(elems[i])) for i in range(elems.nrows_int())]
+    if rows and rows[0].shape.rank == 0:
+        return _tf().stack(rows)
+    values = _tf().concat(rows, 0) if rows else elems.flat_values[:0]
+    return RaggedTensor.from_row_lengths(values, [r.shape[0] for r in rows], validate=False)
+
+
 @tf_export("map_fn")
 def map_fn(fn, elems, dtype=None, parallel_iterations=None, back_prop=True, swap_memory=False, infer_shape=True,
            name=None, fn_output_signature=None):
@@ -170,6 +180,8 @@ def map_fn(fn, elems, dtype=None, parallel_iterations=None, back_prop=True, swap
     tf = _tf()
     if fn_output_signature is None:
         fn_output_signature = dtype
+    if type(elems) is RaggedTensor and fn_output_signature is None:
+        return _map_ragged_rows(fn, elems)
     flat, n = _elems_rows(elems)
     outs = []
     for i in range(n):

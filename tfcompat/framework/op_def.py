@@ -447,13 +447,24 @@ def division_by_zero(op, *inputs):
     return kernel_error(errors.InvalidArgumentError, "Integer division by zero", op, *inputs)
 
 
+# composite tensor type (tf.RaggedTensor) -> handler(op, *operands) of the elementwise ops below, registered by the
+# type's module: an operand the dense conversion rejects is tried there (TF's dispatch), at no cost to dense calls
+COMPOSITE_ELEMENTWISE = {}
+
+
 def binary_op(*names, op, fn, dtypes=NUMERIC, doc=None):
     """Defines and exports an elementwise binary op `f(x, y, name=None)` with broadcasting."""
 
     dtypes = kernel_dtypes(op, dtypes)
 
     def f(x, y, name=None):
-        a, b = binary_inputs(x, y, op, dtypes)
+        try:
+            a, b = binary_inputs(x, y, op, dtypes)
+        except (TypeError, ValueError):
+            composite = COMPOSITE_ELEMENTWISE.get(type(x)) or COMPOSITE_ELEMENTWISE.get(type(y))
+            if composite is None:
+                raise
+            return composite(f, x, y)
         if a.shape != b.shape:
             check_broadcast(op, a, b)
         try:
@@ -478,7 +489,13 @@ def unary_op(*names, op, fn, dtypes=NUMERIC, doc=None):
     dtypes = kernel_dtypes(op, dtypes)
 
     def f(x, name=None):
-        t = unary_input(x, op, dtypes)
+        try:
+            t = unary_input(x, op, dtypes)
+        except (TypeError, ValueError):
+            composite = COMPOSITE_ELEMENTWISE.get(type(x))
+            if composite is None:
+                raise
+            return composite(f, x)
         return _wrap(fn(t))
 
     f.__name__ = names[0].rsplit(".", 1)[-1] if names else op

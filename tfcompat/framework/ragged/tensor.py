@@ -1,15 +1,16 @@
-"""`tf.RaggedTensor` and `tf.ragged`: tensors whose rows have different lengths (values + row_splits)."""
+"""The `tf.RaggedTensor` class: values partitioned into rows by row_splits (nested for ragged_rank > 1)."""
 import numpy as np
 import torch
 
 from tfcompat.framework import dtypes, errors
 from tfcompat.framework.convert import convert_to_tensor
 from tfcompat.framework.export import tf_export, unsupported_args
+from tfcompat.framework.sparse import SparseTensor
 from tfcompat.framework.tensor import Tensor, wrap
 from tfcompat.framework.tensor_shape import TensorShape
 
-# The ops a RaggedTensor applies to its flat values (add, subtract, multiply, truediv) and the assertions that
-# validate row splits live in ops/, above this layer; ops/ registers them here when it is imported.
+# The ops a RaggedTensor applies to its flat values (add, subtract, ...) and the assertions that validate row
+# splits live in ops/, above this layer; ops/ registers them here when it is imported.
 OPS = {}
 
 
@@ -28,14 +29,31 @@ def _values(x):
     return x if isinstance(x, (Tensor, RaggedTensor)) else convert_to_tensor(x)
 
 
-def _slice(values, start, stop):
-    if isinstance(values, RaggedTensor):
-        return values[start:stop]
-    return wrap(values._t[start:stop])
-
-
 def _nrows(values):
     return values.nrows_int() if isinstance(values, RaggedTensor) else values._t.shape[0]
+
+
+def splits_from_lengths(lengths, dtype=torch.int64):
+    """Row splits (a torch tensor) of rows of the given lengths."""
+    return torch.cat([lengths.new_zeros(1), torch.cumsum(lengths, 0)]).to(dtype)
+
+
+def ranges(starts, lengths):
+    """The concatenation of `arange(start, start + length)` for each row (torch int64)."""
+    total = int(lengths.sum()) if lengths.numel() else 0
+    offsets = torch.repeat_interleave(splits_from_lengths(lengths)[:-1], lengths)
+    return torch.repeat_interleave(starts, lengths) + torch.arange(total, dtype=torch.int64) - offsets
+
+
+def take(values, index):
+    """Rows `index` (int64 torch) of a Tensor or a RaggedTensor, as the same kind."""
+    if isinstance(values, RaggedTensor):
+        s = values._row_splits._t.to(torch.int64)
+        starts, lengths = s[index], s[index + 1] - s[index]
+        inner = take(values._values, ranges(starts, lengths))
+        return RaggedTensor(inner, wrap(splits_from_lengths(lengths, values._row_splits._t.dtype)), internal=True)
+    t = values._t
+    return wrap(t[index.numpy()] if type(t) is np.ndarray else t[index.to(t.device)])
 
 
 def _format(x):
@@ -45,17 +63,18 @@ def _format(x):
     return str(x)
 
 
-@tf_export("RaggedTensor", partial="indexing beyond a row index or row slice; elementwise ops across different "
-                                  "row partitions or with non-scalar dense tensors")
+@tf_export("RaggedTensor", partial="a step in slices of ragged dimensions; Ellipsis/newaxis indices; elementwise "
+                                  "ops between ragged tensors of different ragged_rank")
 class RaggedTensor:
     """Rows `values[row_splits[i]:row_splits[i + 1]]`; `values` is a Tensor or a RaggedTensor."""
 
-    def __init__(self, values, row_splits, internal=False):
+    def __init__(self, values, row_splits, internal=False, uniform_row_length=None):
         if not internal:
             raise ValueError("RaggedTensor constructor is private; please use one of the factory methods "
                              "instead (e.g., RaggedTensor.from_row_lengths())")
         self._values = values
         self._row_splits = row_splits
+        self._uniform_row_length = uniform_row_length
 
     # -- factories -------------------------------------------------------------------------------------------
     @classmethod
@@ -70,8 +89,7 @@ class RaggedTensor:
     def from_row_lengths(cls, values, row_lengths, name=None, validate=True):
         """Consecutive rows of `values` of the given lengths."""
         lengths = _splits(row_lengths)
-        splits = torch.cat([lengths._t.new_zeros(1), torch.cumsum(lengths._t, 0)])
-        return cls.from_row_splits(values, wrap(splits), validate=validate)
+        return cls.from_row_splits(values, wrap(splits_from_lengths(lengths._t, lengths._t.dtype)), validate=validate)
 
     @classmethod
     def from_value_rowids(cls, values, value_rowids, nrows=None, name=None, validate=True):
@@ -79,8 +97,7 @@ class RaggedTensor:
         ids = _splits(value_rowids)._t
         n = int(nrows) if nrows is not None else (int(ids.max()) + 1 if ids.numel() else 0)
         counts = torch.bincount(ids, minlength=n)
-        splits = torch.cat([counts.new_zeros(1), torch.cumsum(counts, 0)]).to(ids.dtype)
-        return cls.from_row_splits(values, wrap(splits), validate=validate)
+        return cls.from_row_splits(values, wrap(splits_from_lengths(counts, ids.dtype)), validate=validate)
 
     @classmethod
     def from_row_starts(cls, values, row_starts, name=None, validate=True):
@@ -93,6 +110,17 @@ class RaggedTensor:
     def from_row_limits(cls, values, row_limits, name=None, validate=True):
         limits = _splits(row_limits)._t
         return cls.from_row_splits(values, wrap(torch.cat([limits.new_zeros(1), limits])), validate=validate)
+
+    @classmethod
+    def from_uniform_row_length(cls, values, uniform_row_length, nrows=None, validate=True, name=None):
+        """Rows of `uniform_row_length` consecutive values each (a uniform, not ragged, dimension)."""
+        values = _values(values)
+        length, nvals = int(uniform_row_length), _nrows(values)
+        n = int(nrows) if nrows is not None else (nvals // length if length else 0)
+        if validate and n * length != nvals:
+            raise errors.InvalidArgumentError(None, None, "uniform_row_length must evenly divide nvals")
+        splits = torch.arange(n + 1, dtype=torch.int64) * length
+        return cls(values, wrap(splits), internal=True, uniform_row_length=length)
 
     @classmethod
     def from_nested_row_splits(cls, flat_values, nested_row_splits, name=None, validate=True):
@@ -109,22 +137,61 @@ class RaggedTensor:
         return result
 
     @classmethod
-    @unsupported_args("padding", "ragged_rank", api_name="tf.RaggedTensor.from_tensor")
+    def from_nested_value_rowids(cls, flat_values, nested_value_rowids, nested_nrows=None, name=None,
+                                 validate=True):
+        result = _values(flat_values)
+        nested_nrows = [None] * len(nested_value_rowids) if nested_nrows is None else nested_nrows
+        for ids, n in reversed(list(zip(nested_value_rowids, nested_nrows))):
+            result = cls.from_value_rowids(result, ids, n, validate=validate)
+        return result
+
+    @classmethod
+    @unsupported_args("ragged_rank", api_name="tf.RaggedTensor.from_tensor")
     def from_tensor(cls, tensor, lengths=None, padding=None, ragged_rank=1, name=None, row_splits_dtype=dtypes.int64):
-        """A RaggedTensor of a dense tensor's rows (cut to `lengths` when given)."""
-        t = _values(tensor)._t
+        """A RaggedTensor of a dense tensor's rows, cut to `lengths` or before their trailing `padding`."""
+        if lengths is not None and padding is not None:
+            raise ValueError("Specify argument `lengths` or `padding`, but not both.")
+        tensor = _values(tensor)
+        t = tensor._t
         n, m = t.shape[0], t.shape[1]
-        if lengths is None:
+        if padding is not None:
+            pad = convert_to_tensor(padding, dtype=tensor.dtype)._t
+            if type(t) is np.ndarray:
+                real = torch.from_numpy(np.asarray(t != pad).reshape(n, m, -1).any(-1))
+            else:
+                real = (t != pad).reshape(n, m, -1).any(-1)
+            last = torch.where(real, torch.arange(1, m + 1), torch.zeros((), dtype=torch.int64))
+            lens = last.max(1).values if m else torch.zeros(n, dtype=torch.int64)
+        elif lengths is None:
             lens = torch.full((n,), m, dtype=torch.int64)
         else:
             lens = _splits(lengths)._t.to(torch.int64).cpu()
         keep = torch.arange(m)[None, :] < lens[:, None]
         flat = t[keep.numpy()] if type(t) is np.ndarray else t[keep.to(t.device)]
-        return cls.from_row_lengths(wrap(flat), wrap(lens), validate=False)
+        splits = splits_from_lengths(lens, dtypes.as_dtype(row_splits_dtype).torch_dtype)
+        return cls(wrap(flat), wrap(splits), internal=True)
+
+    @classmethod
+    def from_sparse(cls, st_input, name=None, row_splits_dtype=dtypes.int64):
+        """The rows of a 2-D SparseTensor in canonical order: row `i` holds its values whose index is `[i, _]`."""
+        if not isinstance(st_input, SparseTensor):
+            raise TypeError(f"st_input must be a SparseTensor, got {st_input!r}")
+        if st_input.shape.rank != 2:
+            raise ValueError(f"rank(st_input) must be 2, but got {st_input.shape.rank}")
+        rows = st_input.indices._t[:, 0].cpu()
+        counts = torch.bincount(rows, minlength=int(st_input.dense_shape._t[0]))
+        splits = splits_from_lengths(counts, dtypes.as_dtype(row_splits_dtype).torch_dtype)
+        return cls(st_input.values, wrap(splits), internal=True)
 
     # -- structure ---------------------------------------------------------------------------------------------
     values = property(lambda self: self._values)
     row_splits = property(lambda self: self._row_splits)
+
+    @property
+    def uniform_row_length(self):
+        if self._uniform_row_length is None:
+            return None
+        return wrap(torch.tensor(self._uniform_row_length, dtype=self._row_splits._t.dtype))
 
     @property
     def flat_values(self):
@@ -142,6 +209,9 @@ class RaggedTensor:
             v = v._values
         return tuple(out)
 
+    def nested_row_lengths(self, name=None):
+        return tuple(wrap(s._t[1:] - s._t[:-1]) for s in self.nested_row_splits)
+
     @property
     def ragged_rank(self):
         return len(self.nested_row_splits)
@@ -156,8 +226,12 @@ class RaggedTensor:
 
     @property
     def shape(self):
-        inner = self.flat_values.shape.as_list()[1:]
-        return TensorShape([self.nrows_int()] + [None] * self.ragged_rank + inner)
+        dims = [self.nrows_int()]
+        r = self
+        while isinstance(r, RaggedTensor):
+            dims.append(r._uniform_row_length)
+            r = r._values
+        return TensorShape(dims + r.shape.as_list()[1:])
 
     def get_shape(self):
         return self.shape
@@ -196,11 +270,13 @@ class RaggedTensor:
             shape.append(int(lengths.max()) if lengths.numel() else 0)
             r = r._values
         shape += r.shape.as_list()[1:]
-        out = torch.tensor(shape, dtype=self._row_splits._t.dtype)
+        dt = self._row_splits._t.dtype if out_type is None else dtypes.as_dtype(out_type).torch_dtype
+        out = torch.tensor(shape, dtype=dt)
         return wrap(out if axis is None else out[axis])
 
     def with_values(self, new_values):
-        return RaggedTensor(_values(new_values), self._row_splits, internal=True)
+        return RaggedTensor(_values(new_values), self._row_splits, internal=True,
+                            uniform_row_length=self._uniform_row_length)
 
     def with_flat_values(self, new_values):
         if isinstance(self._values, RaggedTensor):
@@ -210,12 +286,13 @@ class RaggedTensor:
     def with_row_splits_dtype(self, dtype):
         dt = dtypes.as_dtype(dtype).torch_dtype
         v = self._values.with_row_splits_dtype(dtype) if isinstance(self._values, RaggedTensor) else self._values
-        return RaggedTensor(v, wrap(self._row_splits._t.to(dt)), internal=True)
+        return RaggedTensor(v, wrap(self._row_splits._t.to(dt)), internal=True,
+                            uniform_row_length=self._uniform_row_length)
 
     # -- values ------------------------------------------------------------------------------------------------
     def _coords(self):
-        """Per flat row: its index along each of the ragged_rank + 1 outer dimensions."""
-        splits = [s._t.cpu().numpy() for s in self.nested_row_splits]
+        """Per flat row: its index along each of the ragged_rank + 1 outer dimensions (NumPy int64 arrays)."""
+        splits = [s._t.cpu().numpy().astype(np.int64) for s in self.nested_row_splits]
         idx = np.arange(splits[-1][-1] if len(splits[-1]) else 0)
         cols = []
         for s in reversed(splits):
@@ -225,22 +302,45 @@ class RaggedTensor:
         cols.insert(0, idx)
         return cols
 
-    @unsupported_args("shape", api_name="tf.RaggedTensor.to_tensor")
     def to_tensor(self, default_value=None, name=None, shape=None):
-        """The dense tensor, rows padded with `default_value` (zero / empty string) to the bounding shape."""
-        shape = tuple(int(d) for d in self.bounding_shape()._array())
+        """The dense tensor, rows padded with `default_value` (zero / empty string) to the bounding shape.
+
+        `shape` (None entries: the bounding size) pads or truncates each dimension.
+        """
+        shape = [int(d) for d in self.bounding_shape()._array()] if shape is None else \
+            [b if d is None else int(d) for b, d in zip(self.bounding_shape()._array().tolist(),
+                                                         TensorShape(shape).as_list())]
         flat = self.flat_values._t
         coords = self._coords()
+        outer = len(coords)
+        keep = np.ones(len(coords[0]), dtype=bool)
+        for c, d in zip(coords, shape):
+            keep &= c < d
+        inner = tuple(slice(0, d) for d in shape[outer:])
         if type(flat) is np.ndarray:
             fill = b"" if default_value is None else convert_to_tensor(default_value)._array()[()]
             out = np.full(shape, fill, dtype=object)
-            out[tuple(coords)] = flat
+            out[tuple(c[keep] for c in coords)] = flat[keep][(slice(None),) + inner]
             return wrap(out)
         fill = 0 if default_value is None else default_value
         fill = fill.numpy() if isinstance(fill, Tensor) else fill
         out = torch.full(shape, fill, dtype=flat.dtype, device=flat.device)
-        out[tuple(torch.from_numpy(c).to(flat.device) for c in coords)] = flat
+        mask = torch.from_numpy(keep).to(flat.device)
+        out[tuple(torch.from_numpy(c[keep]).to(flat.device) for c in coords)] = flat[mask][(slice(None),) + inner]
         return wrap(out)
+
+    def to_sparse(self, name=None):
+        """The SparseTensor of this value's entries (indices in row-major order, dense shape the bounding shape)."""
+        flat = self.flat_values
+        coords = np.stack(self._coords(), 1)
+        inner = flat.shape.as_list()[1:]
+        if inner:
+            cells = np.indices(inner).reshape(len(inner), -1).T
+            coords = np.concatenate([np.repeat(coords, len(cells), 0), np.tile(cells, (len(coords), 1))], 1)
+        t = flat._t
+        values = wrap(t.reshape(-1)) if type(t) is not np.ndarray else wrap(t.reshape(-1))
+        return SparseTensor(wrap(torch.from_numpy(coords.astype(np.int64))), values,
+                            self.bounding_shape(out_type=dtypes.int64))
 
     def numpy(self):
         """The rows as NumPy arrays: a 1-D object array of rows when their lengths differ."""
@@ -263,23 +363,8 @@ class RaggedTensor:
         return [values[splits[i]:splits[i + 1]] for i in range(len(splits) - 1)]
 
     def __getitem__(self, key):
-        if isinstance(key, Tensor):
-            key = int(key)
-        if isinstance(key, (int, np.integer)):
-            n = self.nrows_int()
-            if not -n <= key < n:
-                raise errors.InvalidArgumentError(None, None, f"slice index {key} of dimension 0 out of bounds.")
-            s = self._row_splits._array()
-            return _slice(self._values, int(s[key % n]), int(s[key % n + 1]))
-        if isinstance(key, slice) and key.step in (None, 1):
-            start, stop, _ = key.indices(self.nrows_int())
-            stop = max(stop, start)
-            s = self._row_splits._t
-            part = s[start:stop + 1]
-            return RaggedTensor(_slice(self._values, int(part[0]), int(part[-1])), wrap(part - part[0]),
-                                internal=True)
-        raise NotImplementedError(f"RaggedTensor indexing with {key!r} is not supported by tfcompat "
-                                  "(only a row index or a row slice)")
+        from tfcompat.framework.ragged import indexing
+        return indexing.getitem(self, key)
 
     def __repr__(self):
         with np.printoptions(formatter={"all": _format}):
@@ -291,46 +376,33 @@ class RaggedTensor:
     def __bool__(self):
         raise TypeError("RaggedTensor may not be used as a boolean.")
 
-    # -- elementwise arithmetic on flat values -----------------------------------------------------------------
-    def _elementwise(self, other, fn, reverse=False):
-        if isinstance(other, RaggedTensor):
-            if [s.numpy().tolist() for s in self.nested_row_splits] != \
-                    [s.numpy().tolist() for s in other.nested_row_splits]:
-                raise NotImplementedError("elementwise ops on RaggedTensors with different row partitions are not "
-                                          "supported by tfcompat")
-            other = other.flat_values
-        elif not isinstance(other, Tensor):
-            other = convert_to_tensor(other, dtype_hint=self.dtype)
-        if other.shape.rank:
-            raise NotImplementedError("elementwise ops between a RaggedTensor and a non-scalar dense tensor are not "
-                                      "supported by tfcompat")
-        op = OPS[fn]
-        a, b = (other, self.flat_values) if reverse else (self.flat_values, other)
-        return self.with_flat_values(op(a, b))
-
-    def __add__(self, other):
-        return self._elementwise(other, "add")
-
-    def __radd__(self, other):
-        return self._elementwise(other, "add", True)
-
-    def __sub__(self, other):
-        return self._elementwise(other, "subtract")
-
-    def __rsub__(self, other):
-        return self._elementwise(other, "subtract", True)
-
-    def __mul__(self, other):
-        return self._elementwise(other, "multiply")
-
-    def __rmul__(self, other):
-        return self._elementwise(other, "multiply", True)
-
-    def __truediv__(self, other):
-        return self._elementwise(other, "truediv")
-
     def __neg__(self):
-        return self.with_flat_values(wrap(-self.flat_values._t))
+        return self.with_flat_values(OPS["negative"](self.flat_values))
+
+    def __abs__(self):
+        return self.with_flat_values(OPS["abs"](self.flat_values))
+
+    def __invert__(self):
+        return self.with_flat_values(OPS["logical_not"](self.flat_values))
+
+
+def _operator(op_name, reverse=False):
+    """A RaggedTensor operator method: TF's op `op_name` with ragged broadcasting."""
+    def method(self, other):
+        from tfcompat.framework.ragged import broadcast
+        return broadcast.elementwise(OPS[op_name], other, self) if reverse else \
+            broadcast.elementwise(OPS[op_name], self, other)
+    method.__name__ = f"__{'r' if reverse else ''}{op_name}__"
+    return method
+
+
+for _name, _op in (("add", "add"), ("sub", "subtract"), ("mul", "multiply"), ("truediv", "truediv"),
+                   ("floordiv", "floordiv"), ("mod", "floormod"), ("pow", "pow"), ("and", "logical_and"),
+                   ("or", "logical_or"), ("xor", "logical_xor")):
+    setattr(RaggedTensor, f"__{_name}__", _operator(_op))
+    setattr(RaggedTensor, f"__r{_name}__", _operator(_op, reverse=True))
+for _name, _op in (("lt", "less"), ("le", "less_equal"), ("gt", "greater"), ("ge", "greater_equal")):
+    setattr(RaggedTensor, f"__{_name}__", _operator(_op))
 
 
 def _validate_splits(values, row_splits, factory):
@@ -344,96 +416,3 @@ def _validate_splits(values, row_splits, factory):
     assert_equal(wrap(s[0]), wrap(s.new_zeros(())), message=msg + "zero")
     assert_non_negative(wrap(s[1:] - s[:-1]), message=msg + "monotonic")
     assert_equal(wrap(s[-1]), wrap(s.new_tensor(_nrows(values))), message=msg + "Last row_splits")
-
-
-# -- tf.ragged ------------------------------------------------------------------------------------------------------
-def _depth(x):
-    if isinstance(x, (list, tuple)):
-        return 1 + max((_depth(v) for v in x), default=0)
-    if isinstance(x, np.ndarray):
-        return x.ndim
-    return 0
-
-
-def _scalar_depths(x, depth, out):
-    if isinstance(x, (list, tuple)):
-        for v in x:
-            _scalar_depths(v, depth + 1, out)
-    else:
-        out.add(depth)
-
-
-@tf_export("ragged.constant", unsupported=("inner_shape",))
-def constant(pylist, dtype=None, ragged_rank=None, inner_shape=None, name=None, row_splits_dtype=dtypes.int64):
-    """A RaggedTensor from nested Python lists (a tf.Tensor when `ragged_rank` is 0)."""
-    if isinstance(pylist, Tensor):
-        raise TypeError("pylist may not be a Tensor")
-    depths = set()
-    _scalar_depths(pylist, 0, depths)
-    if len(depths) > 1:
-        raise ValueError("all scalar values must have the same nesting depth")
-    depth = depths.pop() if depths else _depth(pylist)
-    if ragged_rank is None:
-        ragged_rank = max(depth - 1, 0)
-    if ragged_rank and ragged_rank >= max(depth, 1):
-        raise ValueError(f"Invalid pylist={pylist!r}: incompatible with ragged_rank={ragged_rank}")
-    splits_dt = dtypes.as_dtype(row_splits_dtype).as_numpy_dtype
-    nested_splits = []
-    rows = list(pylist) if isinstance(pylist, (list, tuple)) else pylist
-    for _ in range(ragged_rank):
-        splits = [0]
-        nxt = []
-        for r in rows:
-            nxt.extend(r)
-            splits.append(len(nxt))
-        nested_splits.append(np.asarray(splits, dtype=splits_dt))
-        rows = nxt
-    if rows:
-        flat = convert_to_tensor(rows, dtype=dtype)
-    else:
-        inner = [0] * (depth - ragged_rank) if depths else [0]
-        flat = wrap(np.empty(inner, dtype=object)) if dtype is dtypes.string else \
-            wrap(torch.zeros(inner, dtype=(dtypes.as_dtype(dtype) if dtype is not None else dtypes.float32).torch_dtype))
-    if ragged_rank == 0:
-        return flat
-    return RaggedTensor.from_nested_row_splits(flat, [convert_to_tensor(s) for s in nested_splits], validate=False)
-
-
-@tf_export("ragged.range")
-def range_(starts, limits=None, deltas=1, dtype=None, name=None, row_splits_dtype=dtypes.int64):
-    """Row `i` is `range(starts[i], limits[i], deltas[i])` (rows from 0 to `starts` when `limits` is None)."""
-    if limits is None:
-        starts, limits = 0, starts
-    parts = [convert_to_tensor(v) if not isinstance(v, Tensor) else v for v in (starts, limits, deltas)]
-    if dtype is not None:
-        parts = [wrap(p._t.to(dtypes.as_dtype(dtype).torch_dtype)) for p in parts]
-    else:
-        kinds = [p.dtype for p in parts]
-        common = dtypes.float32 if any(k.is_floating for k in kinds) else dtypes.int32
-        if dtypes.int64 in kinds and common is dtypes.int32:
-            common = dtypes.int64
-        parts = [wrap(p._t.to(common.torch_dtype)) for p in parts]
-    s, l, d = torch.broadcast_tensors(*(p._t.reshape(-1) for p in parts))
-    rows = [torch.arange(float(a) if a.is_floating_point() else int(a), float(b) if b.is_floating_point() else int(b),
-                         float(c) if c.is_floating_point() else int(c), dtype=a.dtype) for a, b, c in zip(s, l, d)]
-    values = torch.cat(rows) if rows else s.new_zeros(0)
-    lengths = torch.tensor([r.shape[0] for r in rows], dtype=dtypes.as_dtype(row_splits_dtype).torch_dtype)
-    return RaggedTensor.from_row_lengths(wrap(values), wrap(lengths), validate=False)
-
-
-@tf_export("ragged.row_splits_to_segment_ids")
-def row_splits_to_segment_ids(splits, name=None, out_type=None):
-    """The row id of each value for the given row splits."""
-    s = _splits(splits)._t
-    ids = torch.repeat_interleave(torch.arange(s.shape[0] - 1, dtype=s.dtype), s[1:] - s[:-1])
-    return wrap(ids if out_type is None else ids.to(dtypes.as_dtype(out_type).torch_dtype))
-
-
-@tf_export("ragged.segment_ids_to_row_splits")
-def segment_ids_to_row_splits(segment_ids, num_segments=None, out_type=None, name=None):
-    """The row splits of sorted segment ids (`num_segments` rows, by default max id + 1)."""
-    ids = _splits(segment_ids)._t
-    n = int(num_segments) if num_segments is not None else (int(ids.max()) + 1 if ids.numel() else 0)
-    counts = torch.bincount(ids, minlength=n)
-    out = torch.cat([counts.new_zeros(1), torch.cumsum(counts, 0)])
-    return wrap(out.to(dtypes.as_dtype(out_type or dtypes.int64).torch_dtype))

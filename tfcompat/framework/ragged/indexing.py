@@ -1,0 +1,64 @@
+"""`RaggedTensor.__getitem__`: TF's indexing of rows, and slices of ragged and uniform inner dimensions."""
+import numpy as np
+import torch
+
+from tfcompat.framework import errors
+from tfcompat.framework.ragged.tensor import RaggedTensor, ranges, splits_from_lengths, take
+from tfcompat.framework.tensor import Tensor, wrap
+
+
+def _index(k):
+    """A scalar integer index (Python, NumPy or tensor) as an int; other keys unchanged."""
+    if isinstance(k, Tensor) and k.shape.rank == 0 and k.dtype.is_integer:
+        return int(k)
+    return int(k) if isinstance(k, np.integer) else k
+
+
+def getitem(rt, key):
+    """`rt[key]`: an int or a slice per dimension; the first applies to rows, the rest inside each row."""
+    key = tuple(_index(k) for k in (key if isinstance(key, tuple) else (key,)))
+    for k in key:
+        if not isinstance(k, (int, slice)):
+            raise NotImplementedError(f"RaggedTensor indexing with {k!r} is not supported by tfcompat "
+                                      "(only ints and slices)")
+    if len(key) > rt.shape.rank:
+        raise ValueError("Too many indices for RaggedTensor")
+    first, rest = key[0], key[1:]
+    if isinstance(first, int):
+        n = rt.nrows_int()
+        if not -n <= first < n:
+            raise errors.InvalidArgumentError(None, None, f"slice index {first} of dimension 0 out of bounds.")
+        s = rt._row_splits._t
+        lo, hi = int(s[first % n]), int(s[first % n + 1])
+        row = take(rt._values, torch.arange(lo, hi, dtype=torch.int64))
+        return row[rest] if rest else row
+    rows = take(rt, torch.arange(*first.indices(rt.nrows_int()), dtype=torch.int64))
+    return _inner(rows, rest) if rest else rows
+
+
+def _inner(rt, key):
+    """`key` applied to dimensions 1.. of every row of `rt` (its first dimension is ragged)."""
+    k = key[0]
+    if isinstance(k, int):
+        raise ValueError("Cannot index into an inner ragged dimension.")
+    if k.step not in (None, 1):
+        raise NotImplementedError(f"RaggedTensor slices with a step in a ragged dimension ({k!r}) are not "
+                                  "supported by tfcompat")
+    s = rt._row_splits._t.to(torch.int64)
+    lengths = s[1:] - s[:-1]
+    start = _bound(k.start, lengths, 0)
+    stop = _bound(k.stop, lengths, lengths)
+    new_lengths = torch.clamp(stop - start, min=0)
+    values = take(rt._values, ranges(s[:-1] + start, new_lengths))
+    if len(key) > 1:
+        values = _inner(values, key[1:]) if isinstance(values, RaggedTensor) else values[(slice(None),) + key[1:]]
+    return RaggedTensor(values, wrap(splits_from_lengths(new_lengths, rt._row_splits._t.dtype)), internal=True)
+
+
+def _bound(b, lengths, default):
+    """Per-row position of slice bound `b` (Python semantics: negative counts from each row's end, clamped)."""
+    if b is None:
+        return default if isinstance(default, torch.Tensor) else torch.full_like(lengths, default)
+    if b < 0:
+        return torch.clamp(lengths + b, min=0)
+    return torch.minimum(lengths, torch.full_like(lengths, b))
