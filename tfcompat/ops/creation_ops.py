@@ -5,7 +5,7 @@ import torch
 from tfcompat.framework import dtypes, errors
 from tfcompat.framework.context import current_device
 from tfcompat.framework.export import tf_export
-from tfcompat.framework.op_def import FLOAT, input_storage, int_list, int_value, same_dtype_inputs, wrap
+from tfcompat.framework.op_def import FLOAT, input_storage, int_list, int_value, wrap
 from tfcompat.framework.tensor import Tensor
 from tfcompat.framework.variables import Variable
 from tfcompat.ops._array_util import _IAE, _dims, _fail, _is_str, _tdtype
@@ -14,15 +14,42 @@ from tfcompat.ops._array_util import _IAE, _dims, _fail, _is_str, _tdtype
 _RANGE_ORDER = [torch.int32, torch.int64, torch.float32, torch.float64]
 
 
-def _range_arg(v):
+_RANGE_TYPES = "bfloat16, half, float, double, int8, int16, int32, int64, uint16, uint32, uint64"
+_RANGE_KERNELS = frozenset([torch.bfloat16, torch.float16, torch.float32, torch.float64, torch.int32, torch.int64])
+
+
+def _range_arg(v, dtype):
+    """One bound of `tf.range` as (Python number, storage dtype); a Python value converts strictly to `dtype`."""
     if isinstance(v, (Tensor, Variable)):
         t = input_storage(v)
         return t.item(), t.dtype
     if isinstance(v, (np.ndarray, np.generic)):
         return v.item(), dtypes.as_dtype(v.dtype).torch_dtype
+    if dtype is not None and (isinstance(v, float) and not dtype.is_floating or
+                              isinstance(v, (int, float)) and (dtype.is_bool or dtype is dtypes.string)):
+        raise TypeError(f"Cannot convert {v!r} to EagerTensor of dtype {dtype.name}")
     if isinstance(v, float):
         return v, torch.float32
     return int(v), torch.int32
+
+
+def _check_range_dtype(tdt):
+    """TF's errors for a `tf.range` dtype outside Range's registration, or one without a CPU kernel."""
+    if tdt in _RANGE_KERNELS:
+        return
+    name = dtypes.FROM_STORAGE[tdt].name if tdt in dtypes.FROM_STORAGE else dtypes.string.name
+    ctype = {"float16": "half", "float32": "float", "float64": "double"}.get(name, name)
+    if ctype in _RANGE_TYPES.split(", "):
+        raise errors.op_error(errors.NotFoundError, f"Could not find device for node: {{{{node Range}}}} = "
+                              f"Range[Tidx=DT_{ctype.upper()}]\nAll kernels registered for op Range:\n  device='CPU'; "
+                              f"Tidx in [DT_INT64]\n  device='CPU'; Tidx in [DT_INT32]\n  device='CPU'; Tidx in "
+                              f"[DT_DOUBLE]\n  device='CPU'; Tidx in [DT_FLOAT]\n  device='CPU'; Tidx in [DT_BFLOAT16]"
+                              f"\n  device='CPU'; Tidx in [DT_HALF]\n", "Range")
+    allowed = ", ".join("DT_" + n.upper() for n in _RANGE_TYPES.split(", "))
+    raise errors.op_error(errors.InvalidArgumentError, f"Value for attr 'Tidx' of {ctype} is not in the list of "
+                          f"allowed values: {_RANGE_TYPES}\n\t; NodeDef: {{{{node Range}}}}; Op<name=Range; signature="
+                          f"start:Tidx, limit:Tidx, delta:Tidx -> output:Tidx; attr=Tidx:type,default=DT_INT32,"
+                          f"allowed=[{allowed}]>", "Range")
 
 
 @tf_export("range")
@@ -30,11 +57,13 @@ def range(start, limit=None, delta=1, dtype=None, name="range"):  # noqa: A001
     """`[start, start+delta, ...)` up to `limit`; ints give int32, any float gives float32 (or `dtype`)."""
     if limit is None:
         start, limit = 0, start
-    vals = [_range_arg(v) for v in (start, limit, delta)]
+    dt = None if dtype is None else dtypes.as_dtype(dtype)
+    vals = [_range_arg(v, dt) for v in (start, limit, delta)]
     if dtype is not None:
         tdt = _tdtype(dtype)
     else:
         tdt = max((d for _, d in vals), key=lambda d: _RANGE_ORDER.index(d) if d in _RANGE_ORDER else -1)
+    _check_range_dtype(tdt)
     s, l_, d = (v for v, _ in vals)
     if d == 0:
         raise _fail("Requires delta != 0: 0", "Range", "")
@@ -53,10 +82,12 @@ def fill(dims, value, name=None):
     """A tensor of shape `dims` filled with the scalar `value` (dtype inferred from it)."""
     v = input_storage(value)
     shp = _fill_dims(int_list(dims, "Fill"))
+    if tuple(v.shape) not in ((), (1,)):     # TF's legacy scalar: a one-element vector fills too
+        raise errors.kernel_error(_IAE, f"value must represent a scalar, got shape {_dims(v.shape)}", "Fill",
+                                  name=None)
     if _is_str(v):
         return wrap(np.full(shp, v.reshape(())[()], dtype=object))
-    if v.ndim != 0:
-        raise _fail(f"value must be a scalar, got shape {_dims(v.shape)}", "Fill", "")
+    v = v.reshape(())
     return wrap(v.expand(shp).clone() if shp else v.clone())
 
 
@@ -73,7 +104,9 @@ def _filled(shape, dtype, value):
     shp = _fill_dims([int(shape)] if isinstance(shape, (int, np.integer))
                      else int_list(shape, "Fill" if isinstance(shape, Tensor) else None))
     if dtype is dtypes.string:
-        return wrap(np.full(shp, b"" if value == 0 else value, dtype=object))
+        if value != 0:
+            raise TypeError(f"Cannot convert {value!r} to EagerTensor of dtype string")
+        return wrap(np.full(shp, b"", dtype=object))
     return wrap(torch.full(shp, value, dtype=dtype.torch_dtype, device=current_device()))
 
 
@@ -93,9 +126,19 @@ def _like(input, dtype, value):  # noqa: A002
     t = input_storage(input)
     if dtype is None:
         if _is_str(t):
-            return wrap(np.full(t.shape, b"" if value == 0 else value, dtype=object))
+            if value != 0:
+                raise _ONES_LIKE_STRING
+            return wrap(np.full(t.shape, b"", dtype=object))
         return wrap(torch.full_like(t, value))
     return _filled(list(t.shape), dtype, value)
+
+
+_ONES_LIKE_TYPES = ("bfloat16, half, float, double, int8, uint8, int16, uint16, int32, uint32, int64, uint64, "
+                    "complex64, complex128, bool")
+_ONES_LIKE_STRING = errors.op_error(
+    _IAE, f"Value for attr 'T' of string is not in the list of allowed values: {_ONES_LIKE_TYPES}\n\t; NodeDef: "
+    f"{{{{node OnesLike}}}}; Op<name=OnesLike; signature=x:T -> y:T; attr=T:type,allowed=["
+    f"{', '.join('DT_' + n.upper() for n in _ONES_LIKE_TYPES.split(', '))}]>", "OnesLike")
 
 
 @tf_export("zeros_like")
@@ -115,20 +158,37 @@ def eye(num_rows, num_columns=None, batch_shape=None, dtype=dtypes.float32, name
     """An identity matrix (or a batch of them) of `dtype`."""
     r = int_value(num_rows)
     c = r if num_columns is None else int_value(num_columns)
-    out = torch.eye(r, c, dtype=_tdtype(dtype), device=current_device())
-    if batch_shape is not None:
-        b = int_list(batch_shape)
+    b = [] if batch_shape is None else int_list(batch_shape)
+    _fill_dims(b + [r, c])
+    if dtypes.as_dtype(dtype) is dtypes.string:
+        raise TypeError("Cannot convert 1 to EagerTensor of dtype string")
+    tdt = _tdtype(dtype)
+    out = torch.eye(r, c, dtype=torch.int64 if tdt in _NO_EYE else tdt, device=current_device()).to(tdt)
+    if b:
         out = out.expand(b + [r, c]).clone()
     return wrap(out)
+
+
+_NO_EYE = frozenset([torch.uint16, torch.uint32, torch.uint64])    # torch.eye has no kernel for these
 
 
 @tf_export("linspace")
 def linspace(start, stop, num, name=None, axis=0):
     """`num` evenly spaced values from `start` to `stop` inclusive (N-D start/stop along `axis`)."""
-    a, b = same_dtype_inputs([start, stop], "LinSpace")
+    a = input_storage(start)
+    try:
+        b = input_storage(stop, dtypes.FROM_STORAGE[a.dtype]) if not _is_str(a) else input_storage(stop)
+    except ValueError as e:
+        raise ValueError(f"stop: {e}") from None
+    if isinstance(num, float) or isinstance(num, Tensor) and not num.dtype.is_integer:
+        raise TypeError(f"Argument `tensor` (name: num) must be of type integer. Received `tensor` = {num} of "
+                        f"dtype: {dtypes.float32 if isinstance(num, float) else num.dtype}")
     if a.dtype not in FLOAT:
         a, b = a.to(torch.float64), b.to(torch.float64)
     n = int_value(num)
+    if n < 0:     # TF builds the inner points with range(1, num - 1)
+        raise errors.kernel_error(_IAE, f"Requires start <= limit when delta > 0: 1/{n + 1 if n < -1 else n}",
+                                  "Range")
     a, b = torch.broadcast_tensors(a, b)
     steps = max(n - 1, 1)
     delta = (b - a) / steps
