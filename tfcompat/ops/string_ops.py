@@ -11,6 +11,7 @@ from tfcompat.framework.convert import convert_to_tensor, to_storage
 from tfcompat.framework.export import tf_export
 from tfcompat.framework.ragged import RaggedTensor
 from tfcompat.framework.tensor import Tensor, storage, wrap
+from tfcompat.util import farmhash
 
 
 def _strings(x, op="StringOp"):
@@ -504,3 +505,32 @@ def decode_base64(input, name=None):
             raise errors.op_error(errors.InvalidArgumentError, "Invalid character found in base64.", "DecodeBase64") \
                 from None
     return wrap(_map(dec, _strings(input, "DecodeBase64")))
+
+
+def _buckets(arr, num_buckets, op, sig, hash_fn):
+    n = int(num_buckets)
+    if n < 1:
+        raise errors.InvalidArgumentError(None, None, f"Value for attr 'num_buckets' of {n} must be at least minimum 1"
+                                          f"\n\t; NodeDef: {{{{node {op}}}}}; Op<name={op}; {sig}> [Op:{op}]")
+    flat = [hash_fn(s) % n for s in arr.reshape(-1)]
+    return wrap(torch.tensor(flat, dtype=torch.int64).reshape(arr.shape))
+
+
+@tf_export("strings.to_hash_bucket_fast")
+def to_hash_bucket_fast(input, num_buckets, name=None):  # noqa: A002  (TF's argument name)
+    """FarmHash Fingerprint64 of each string, modulo `num_buckets` (int64)."""
+    return _buckets(_strings(input, "StringToHashBucketFast"), num_buckets, "StringToHashBucketFast",
+                    "signature=input:string -> output:int64; attr=num_buckets:int,min=1", farmhash.fingerprint64)
+
+
+@tf_export("strings.to_hash_bucket_strong")
+def to_hash_bucket_strong(input, num_buckets, key, name=None):  # noqa: A002  (TF's argument name)
+    """SipHash-2-4 of each string under the two-int `key`, modulo `num_buckets` (int64)."""
+    key = [int(k) for k in key]
+    op = "StringToHashBucketStrong"
+    arr = _strings(input, op)
+    if len(key) != 2:
+        raise errors.op_error(errors.InvalidArgumentError, "Key must have 2 elements", op)
+    k0, k1 = (k & ((1 << 64) - 1) for k in key)
+    return _buckets(arr, num_buckets, op, "signature=input:string -> output:int64; attr=num_buckets:int,min=1; "
+                    "attr=key:list(int)", lambda s: farmhash.siphash24(k0, k1, s))
