@@ -24,20 +24,41 @@ import os
 
 from tfcompat.framework.export import tf_export
 
+from tfcompat.saved_model._options import LoadOptions, SaveOptions  # noqa: F401
+
 MARKER = "tfcompat_saved_model.json"
 FORMAT = "tfcompat.saved_model"
 
+# TF's SavedModel constants (tag, signature and file names)
+_CONSTANTS = {
+    "ASSETS_DIRECTORY": "assets", "ASSETS_KEY": "saved_model_assets", "CLASSIFY_INPUTS": "inputs",
+    "CLASSIFY_METHOD_NAME": "tensorflow/serving/classify", "CLASSIFY_OUTPUT_CLASSES": "classes",
+    "CLASSIFY_OUTPUT_SCORES": "scores", "DEBUG_DIRECTORY": "debug", "DEBUG_INFO_FILENAME_PB": "saved_model_debug_info.pb",
+    "DEFAULT_SERVING_SIGNATURE_DEF_KEY": "serving_default", "GPU": "gpu", "PREDICT_INPUTS": "inputs",
+    "PREDICT_METHOD_NAME": "tensorflow/serving/predict", "PREDICT_OUTPUTS": "outputs", "REGRESS_INPUTS": "inputs",
+    "REGRESS_METHOD_NAME": "tensorflow/serving/regress", "REGRESS_OUTPUTS": "outputs",
+    "SAVED_MODEL_FILENAME_PB": "saved_model.pb", "SAVED_MODEL_FILENAME_PBTXT": "saved_model.pbtxt",
+    "SAVED_MODEL_SCHEMA_VERSION": 1, "SERVING": "serve", "TPU": "tpu", "TRAINING": "train",
+    "VARIABLES_DIRECTORY": "variables", "VARIABLES_FILENAME": "variables"}
+globals().update(_CONSTANTS)
 
-@tf_export("saved_model.save", unsupported=("options",))     # tfcompat has no SaveOptions
+
+@tf_export("saved_model.save")
 def save(obj, export_dir, signatures=None, options=None):
-    """Writes `obj`'s variables and traced tf.functions to `export_dir` (format: see module doc)."""
+    """Writes `obj`'s variables and traced tf.functions to `export_dir` (format: see module doc); `options` is a
+    `tf.saved_model.SaveOptions` (its options that tfcompat lacks raise when set)."""
+    if options is not None:
+        options.namespace_whitelist          # noqa: B018 - TF's AttributeError for an object of another type
     from tfcompat.saved_model import _save
     _save.save(obj, export_dir, signatures)
 
 
-@tf_export("saved_model.load", unsupported=("options",))     # tfcompat has no LoadOptions
+@tf_export("saved_model.load")
 def load(export_dir, tags=None, options=None):
-    """Loads a SavedModel written by `tf.saved_model.save` of tfcompat (its one MetaGraph's tags: `serve`)."""
+    """Loads a SavedModel written by `tf.saved_model.save` of tfcompat (its one MetaGraph's tags: `serve`);
+    `options` is a `tf.saved_model.LoadOptions`."""
+    if options is not None:
+        options.experimental_io_device       # noqa: B018 - TF's AttributeError for an object of another type
     export_dir = os.fspath(export_dir)
     if not os.path.exists(export_dir):
         from tfcompat.saved_model import _atomic_dir
