@@ -6,6 +6,8 @@ from tfcompat.ops import slicing_ops  # noqa: F401
 from tfcompat.ops import creation_ops  # noqa: F401
 from tfcompat.ops import sort_ops  # noqa: F401
 from tfcompat.ops import clip_ops  # noqa: F401
+from tfcompat.ops import special_math_ops  # noqa: F401
+from tfcompat.ops import stats_ops  # noqa: F401
 from tfcompat.ops import einsum_ops  # noqa: F401
 from tfcompat.ops import segment_ops  # noqa: F401
 from tfcompat.ops import nn_ops  # noqa: F401

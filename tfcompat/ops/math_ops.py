@@ -46,6 +46,15 @@ def divide_no_nan(x, y, name=None):
         target = dtypes.division_result(dtypes.FROM_STORAGE[a.dtype]).torch_dtype
         a, b = a.to(target), b.to(target)
     return _div_no_nan(wrap(a), wrap(b))
+
+
+@tf_export("math.reciprocal_no_nan")
+def reciprocal_no_nan(x, name=None):
+    """1 / x, 0 where x == 0 (float and complex inputs)."""
+    t = input_storage(x)
+    return _div_no_nan(wrap(torch.ones((), dtype=t.dtype, device=t.device)), wrap(t))
+
+
 multiply_no_nan = binary_op("math.multiply_no_nan", op="MulNoNan",
                             fn=lambda a, b: torch.where(b == 0, torch.zeros_like(a), a * b), dtypes=FLOAT_COMPLEX)
 igamma = binary_op("math.igamma", op="Igamma", fn=torch.special.gammainc, dtypes=FLOAT)
@@ -314,12 +323,25 @@ def _reduce(x, axis, keepdims, fn, op, allowed, unreduced=None):
     """`fn(t, dims, keepdims)`; when no axis is reduced, `unreduced(t)` (the input itself by default)."""
     t = input_storage(x)
     check_dtype(t, op, allowed)
-    dims = axis_list(axis, t.ndim)
+    try:
+        dims = axis_list(axis, t.ndim)
+    except errors.InvalidArgumentError as e:
+        raise _axis_error(e, op, axis, t) from None
     if dims is None:
         dims = tuple(range(t.ndim))
     if not dims:
         return wrap(unreduced(t) if unreduced is not None else t.clone() if t.requires_grad else t)
     return wrap(fn(t, dims, keepdims))
+
+
+_AXIS_OP = {"IsFinite": "Max"}   # reduce_logsumexp's axes are checked by its Max kernel
+
+
+def _axis_error(e, op, axis, t):
+    """An out-of-range axis as the reduction kernel reports it (` name: ` only after a scalar axis, as TF)."""
+    listed = isinstance(axis, (list, tuple, np.ndarray)) or (isinstance(axis, Tensor) and len(axis.shape))
+    op = _AXIS_OP.get(op, op)
+    return errors.kernel_error(type(e), e.message, op, EagerTensor.device.fget(wrap(t)), name=None if listed else "")
 
 
 def _sum(t, dims, keepdims):
@@ -441,7 +463,7 @@ def _moment(name, fn):
             d = dtypes.FROM_STORAGE[t.dtype]
             kind = "integer" if d.is_integer else d.name
             raise TypeError(f"Input must be either real or complex. Received {kind} type {d}.")
-        return _reduce(wrap(t), axis, keepdims, fn, name, FLOAT_COMPLEX, _no_spread)
+        return _reduce(wrap(t), axis, keepdims, fn, "Mean", FLOAT_COMPLEX, _no_spread)
     f.__name__ = name
     f.__doc__ = f"TF's `tf.math.{name}` (population statistic; complex inputs give a real result)."
     return tf_export("math." + name)(f)
