@@ -74,8 +74,7 @@ def test_tensorflow_saved_model_not_supported(tmp_path):
         tf.saved_model.load(str(tmp_path / "missing"))
 
 
-def test_load_checks_tags_as_tf_and_options_are_declared_unsupported(tmp_path):
-    from tfcompat.framework.export import partial_note
+def test_load_checks_tags_as_tf(tmp_path):
     m = tf.Module()
     m.v = tf.Variable(1.0)
     d = str(tmp_path)
@@ -89,8 +88,3 @@ def test_load_checks_tags_as_tf_and_options_are_declared_unsupported(tmp_path):
         assert str(e.value) == (f"Got an incompatible argument to `tags`: {shown}. The SavedModel at {d} has one "
                                 "MetaGraph with tags ['serve']. You may omit the argument, pass 'None', or pass "
                                 "matching tags.")
-    with pytest.raises(NotImplementedError, match=r"^tf.saved_model.save\(options=<object"):
-        tf.saved_model.save(m, d, options=object())
-    with pytest.raises(NotImplementedError, match=r"^tf.saved_model.load\(options=<object"):
-        tf.saved_model.load(d, options=object())
-    assert partial_note(tf.saved_model.save) == partial_note(tf.saved_model.load) == "arguments options"
