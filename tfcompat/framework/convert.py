@@ -63,7 +63,12 @@ def _np_of_python(value):
         return _string_array(arr)
     if _from_python_only(value):
         if kind == "f":
-            return arr.astype(np.float32)
+            with np.errstate(over="ignore"):
+                out = arr.astype(np.float32)
+            if out.size and bool((np.isinf(out) & np.isfinite(arr)).any()):
+                raise ValueError("Can't convert Python sequence with a value out of range for a double-precision "
+                                 "float.")
+            return out
         if kind == "i" and arr.dtype == np.int64:
             if arr.size == 0 or (arr.min() >= _INT32_MIN and arr.max() <= _INT32_MAX):
                 return arr.astype(np.int32)
@@ -153,6 +158,8 @@ def _python_to_array(value, dtype):
     if dtype is dtypes.string:
         arr = _np_of_python(value)
         if arr.dtype != object:
+            if arr.size == 0:      # an empty list takes any dtype
+                return np.empty(arr.shape, dtype=object)
             raise _cannot_convert(value, dtype)
         return arr
     try:
@@ -160,6 +167,12 @@ def _python_to_array(value, dtype):
     except (ValueError, OverflowError):
         arr = _np_of_python(value)     # raises TF's message
     kind = arr.dtype.kind
+    if dtype.is_integer and kind in "uOf":
+        ints = _python_ints(value)
+        if ints is not None:
+            return _wrapped_ints(ints, dtype, arr.shape)
+    if kind == "b" and dtype not in _BOOL_TARGETS:
+        raise _cannot_convert(value, dtype)
     if arr.size == 0 and kind in "fiubc":      # an empty list has no element type: it takes any dtype
         return arr.astype(np.float32 if dtype is dtypes.bfloat16 else dtype.as_numpy_dtype)
     if kind in "SU" and _has_non_string_leaf(value):
@@ -180,9 +193,37 @@ def _python_to_array(value, dtype):
         # TF wraps Python ints into the narrower type
         with np.errstate(over="ignore"):
             return arr.astype(np.int64 if kind == "i" else arr.dtype).astype(dtype.as_numpy_dtype)
-    if dtype is dtypes.bfloat16:
-        return arr.astype(np.float32)
-    return arr.astype(dtype.as_numpy_dtype)
+    with np.errstate(over="ignore"):      # a Python float beyond the dtype's range is inf there, as in TF
+        return arr.astype(np.float32 if dtype is dtypes.bfloat16 else dtype.as_numpy_dtype)
+
+
+# dtypes a Python bool converts to (TF's "Cannot convert True to EagerTensor of dtype int8" for the others)
+_BOOL_TARGETS = frozenset([dtypes.bool, dtypes.int32, dtypes.int64, dtypes.uint64, dtypes.float16, dtypes.float32,
+                           dtypes.float64, dtypes.complex128])
+
+
+def _python_ints(value):
+    """The leaves of a nested list of Python ints (bools excluded), or None when there are other leaves."""
+    out = []
+
+    def walk(v):
+        if isinstance(v, (list, tuple)):
+            return all(walk(x) for x in v)
+        if type(v) is int:
+            out.append(v)
+            return True
+        return False
+    return out if walk(value) else None
+
+
+def _wrapped_ints(ints, dtype, shape):
+    """Python ints (some beyond int64, or mixed with ones that are) as `dtype`, wrapped as TF wraps them; beyond
+    int64 (uint64: beyond its range) TF refuses them."""
+    hi = 2 ** 64 if dtype is dtypes.uint64 else 2 ** 63
+    if any(not -2 ** 63 <= v < hi for v in ints):
+        raise ValueError("Can't convert Python sequence with out-of-range integer to Tensor.")
+    bits = dtype.size * 8
+    return np.array([v % (1 << bits) for v in ints], dtype=f"uint{bits}").view(dtype.as_numpy_dtype).reshape(shape)
 
 
 def _array_to_storage(arr, dtype, device):
