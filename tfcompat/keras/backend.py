@@ -30,7 +30,8 @@ def epsilon():
 
 
 def set_epsilon(value):
-    config.epsilon = float(value)
+    """Sets the fuzz factor (stored as given, as Keras does)."""
+    config.epsilon = value
 
 
 def image_data_format():

@@ -9,7 +9,10 @@ _FLOATS = ("float16", "float32", "float64", "bfloat16", "mixed_float16", "mixed_
 def set_global_policy(policy):
     """Sets the dtype policy new layers get when they're not given `dtype`."""
     name = policy.name if isinstance(policy, DTypePolicy) else policy
-    if not isinstance(name, str) or name not in _FLOATS:
+    if not isinstance(name, str):
+        raise ValueError("Invalid `policy` argument. Expected the string name of a policy (such as 'mixed_float16') "
+                         f"or a `DTypePolicy` instance. Received: policy={policy} (of type {type(policy)})")
+    if name not in _FLOATS:
         raise ValueError(f"Cannot convert '{name}' to a mixed precision DTypePolicy. Valid policies include "
                          f"'mixed_float16', 'mixed_bfloat16', and the name of any float dtype such as 'float32'.")
     config.dtype_policy = name

@@ -156,6 +156,12 @@ def in_safe_mode():
     return getattr(_state, "safe_mode", None)
 
 
+def set_global_safe_mode(safe_mode):
+    """The safe mode every deserialization in this thread uses outside a `SafeModeScope`, whatever its
+    `safe_mode` argument (`keras.config.enable_unsafe_deserialization` sets False)."""
+    _state.safe_mode = safe_mode
+
+
 class SafeModeScope:
     """Sets the safe mode seen by nested `from_config` calls."""
 

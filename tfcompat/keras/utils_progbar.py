@@ -1,4 +1,5 @@
 """`keras.utils.Progbar`: Keras 3's progress bar, byte for byte (ANSI styles included, as Keras prints them)."""
+import logging
 import math
 import os
 import sys
@@ -6,11 +7,17 @@ import time
 
 import numpy as np
 
+from tfcompat.keras._config import flags
+
 _BOLD, _GREEN, _GREY, _RESET = "\x1b[1m", "\x1b[32m", "\x1b[37m", "\x1b[0m"
 
 
 def print_msg(message, line_break=True):
-    """Writes `message` to stdout and flushes (Keras's `io_utils.print_msg` with interactive logging)."""
+    """Writes `message` to stdout and flushes (Keras's `io_utils.print_msg`); with interactive logging disabled
+    (`keras.config.disable_interactive_logging()`) it goes to absl's logger at INFO level instead."""
+    if not flags.interactive_logging:
+        logging.getLogger("absl").info(str(message))
+        return
     sys.stdout.write(f"{message}\n" if line_break else message)
     sys.stdout.flush()
 

@@ -1,4 +1,5 @@
-"""`tf.config`: devices (physical, logical, visible), memory, threading, soft placement, determinism, JIT options."""
+"""`tf.config`: devices (physical, logical, visible), memory, threading, soft placement, determinism, JIT and Grappler
+options, and the placement-logging switch of `tf.debugging`."""
 import collections
 
 import torch
@@ -31,7 +32,8 @@ class _Config:
     intra_threads = 0
     inter_threads = 0
     jit = False
-    optimizer_options = {"disable_model_pruning": False, "disable_meta_optimizer": False}
+    optimizer_options = {}    # what set_experimental_options was given (TF keeps the dict and reads known keys)
+    log_device_placement = False
 
 
 def _physical_devices():
@@ -265,12 +267,52 @@ def get_jit():
     return "autoclustering" if _Config.jit else ""
 
 
-@tf_export("config.optimizer.set_experimental_options")
+# Grappler's options as TF's RewriterConfig holds them: on/off toggles and plain booleans, in TF's order
+_REWRITER_OPTIONS = (
+    ("layout_optimizer", "toggle"), ("constant_folding", "toggle"), ("shape_optimization", "toggle"),
+    ("remapping", "toggle"), ("arithmetic_optimization", "toggle"), ("dependency_optimization", "toggle"),
+    ("loop_optimization", "toggle"), ("function_optimization", "toggle"), ("debug_stripper", "toggle"),
+    ("disable_model_pruning", "bool"), ("scoped_allocator_optimization", "toggle"),
+    ("pin_to_host_optimization", "toggle"), ("implementation_selector", "toggle"),
+    ("auto_mixed_precision", "toggle"), ("use_plugin_optimizers", "toggle"), ("disable_meta_optimizer", "bool"),
+    ("auto_mixed_precision_onednn_bfloat16", "toggle"), ("auto_mixed_precision_mkl", "toggle"))
+
+
+@tf_export("config.optimizer.set_experimental_options",
+           partial="the options are kept and reported; tfcompat has no Grappler, so none changes what runs "
+                   "(`debug_stripper` does not remove asserts from tf.functions)")
 def set_experimental_options(options):
-    """Records Grappler options (tfcompat runs eagerly and has no graph optimizer)."""
+    """Sets Grappler options (merged into those set before, as TF does)."""
     _Config.optimizer_options.update(options)
 
 
 @tf_export("config.optimizer.get_experimental_options")
 def get_experimental_options():
-    return dict(_Config.optimizer_options)
+    """The Grappler options set, as TF reads them back: known keys only, toggles as booleans, in TF's order."""
+    given, out = _Config.optimizer_options, {}
+    for option, kind in _REWRITER_OPTIONS:
+        value = given.get(option)
+        if kind == "bool":
+            out[option] = False if value is None else value
+        elif value is not None:
+            out[option] = bool(value)
+    if given.get("min_graph_nodes"):
+        out["min_graph_nodes"] = given["min_graph_nodes"]
+    return out
+
+
+@tf_export("debugging.set_log_device_placement",
+           partial="the setting is kept and reported; tfcompat does not log op placements")
+def set_log_device_placement(enabled):
+    """Turns logging of each op's device placement on or off (TF logs it to stderr)."""
+    if not isinstance(enabled, bool):
+        raise TypeError("TFE_ContextSetLogDevicePlacement(): incompatible function arguments. The following argument "
+                        "types are supported:\n    1. (arg0: object, arg1: bool) -> None\n\nInvoked with: "
+                        f"<capsule object NULL>, {enabled!r}")
+    _Config.log_device_placement = enabled
+
+
+@tf_export("debugging.get_log_device_placement")
+def get_log_device_placement():
+    """Whether op placements are logged (False unless set)."""
+    return _Config.log_device_placement

@@ -1,5 +1,7 @@
-"""`tf.debugging`: the assert ops, `tf.debugging.Assert`, numerics checks and dtype/shape assertions."""
+"""`tf.debugging`: the assert ops, `tf.debugging.Assert`, numerics checks, dtype/shape assertions and the
+traceback-filtering switch."""
 import sys
+import threading
 
 import numpy as np
 import torch
@@ -315,6 +317,28 @@ def enable_check_numerics(stack_height_limit=30, path_length_limit=50):
 def disable_check_numerics():
     """Nothing to disable: tfcompat never enables per-op numeric checks."""
     return None
+
+
+_TRACEBACK = threading.local()      # TF's traceback-filtering switch, per thread as TF keeps it
+_NO_FILTERING = "tfcompat does not filter traceback frames: the switch is kept and reported, tracebacks stay whole"
+
+
+@tf_export("debugging.enable_traceback_filtering", partial=_NO_FILTERING)
+def enable_traceback_filtering():
+    """Turns TF's traceback filtering on (the default)."""
+    _TRACEBACK.enabled = True
+
+
+@tf_export("debugging.disable_traceback_filtering", partial=_NO_FILTERING)
+def disable_traceback_filtering():
+    """Turns TF's traceback filtering off in this thread."""
+    _TRACEBACK.enabled = False
+
+
+@tf_export("debugging.is_traceback_filtering_enabled")
+def is_traceback_filtering_enabled():
+    """Whether TF's traceback filtering is on in this thread (True unless disabled)."""
+    return getattr(_TRACEBACK, "enabled", True)
 
 
 @tf_export("debugging.assert_proper_iterable")

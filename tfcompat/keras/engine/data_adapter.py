@@ -14,6 +14,7 @@ from tfcompat.framework.convert import to_storage
 from tfcompat.framework.tensor import Tensor, _wrap, storage
 from tfcompat.framework.variables import Variable
 from tfcompat.util import nest
+from tfcompat.keras._config import config
 
 
 def unpack_x_y_sample_weight(data):
@@ -111,6 +112,10 @@ class EpochIterator:
                  class_weight=None):
         if steps_per_epoch is not None and steps_per_epoch <= 0:
             raise ValueError(f"`steps_per_epoch` must be positive. Received: steps_per_epoch={steps_per_epoch}")
+        cap = config.max_steps_per_epoch      # `keras.config.set_max_steps_per_epoch`
+        if cap and (not steps_per_epoch or cap < steps_per_epoch):
+            warnings.warn(f"Limiting steps_per_epoch to {cap}", stacklevel=3)
+            steps_per_epoch = cap
         self.steps_per_epoch = steps_per_epoch
         self._class_weight = _class_weight_tensor(class_weight) if class_weight else None
         self._iterator = None

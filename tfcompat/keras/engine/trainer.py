@@ -29,6 +29,7 @@ import torch
 from tfcompat.eager.tape import GradientTape
 from tfcompat.framework.export import unsupported_args
 from tfcompat.framework.tensor import Tensor, _wrap, storage
+from tfcompat.keras._config import config
 from tfcompat.keras.engine import compile_utils, data_adapter
 from tfcompat.util import nest
 
@@ -335,6 +336,9 @@ class Trainer:
         """Trains the model for `epochs` epochs; returns the `History` callback."""
         from tfcompat.keras import callbacks as callbacks_module
         self._assert_compile_called("fit")
+        if config.max_epochs and config.max_epochs < epochs:     # `keras.config.set_max_epochs`
+            warnings.warn(f"Limiting epochs to {config.max_epochs}", stacklevel=2)
+            epochs = config.max_epochs
         if validation_split and validation_data is None:
             (x, y, sample_weight), validation_data = data_adapter.train_validation_split(
                 (x, y, sample_weight), validation_split)
