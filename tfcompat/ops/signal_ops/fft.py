@@ -1,0 +1,171 @@
+"""`tf.signal` FFTs: fft/ifft over the 1-3 innermost axes, rfft/irfft with TF's fft_length crop/pad, fftshift."""
+import numpy as np
+import torch
+
+from tfcompat.framework import dtypes, errors
+from tfcompat.framework.export import tf_export
+from tfcompat.framework.op_def import kernel_error, type_name, wrap
+from tfcompat.ops.signal_ops._common import COMPLEX, COMPLEX_OF, FLOAT_REAL, REAL_OF, rank_at_least, storage_of
+
+_DIMS = {1: (-1,), 2: (-2, -1), 3: (-3, -2, -1)}
+_SUFFIX = {1: "", 2: "2D", 3: "3D"}
+
+
+def _complex_input(x, op):
+    """The complex64/complex128 storage of a complex FFT input (Python values convert to complex64, as TF's default)."""
+    t = storage_of(x, dtypes.complex64)
+    if t.dtype not in COMPLEX:
+        raise errors.op_error(
+            errors.InvalidArgumentError,
+            f"Value for attr 'Tcomplex' of {type_name(t.dtype)} is not in the list of allowed values: complex64, "
+            f"complex128\n\t; NodeDef: {{{{node {op}}}}}; Op<name={op}; signature=input:Tcomplex -> output:Tcomplex; "
+            f"attr=Tcomplex:type,default=DT_COMPLEX64,allowed=[DT_COMPLEX64, DT_COMPLEX128]>", op)
+    return t
+
+
+def _check_rank(t, rank, op):
+    if t.ndim < rank:
+        raise kernel_error(errors.InvalidArgumentError, f"Input must have rank of at least {rank} but got: "
+                           f"[{','.join(str(d) for d in t.shape)}]", op, t)
+
+
+def _complex_fft(rank, inverse):
+    op = ("IFFT" if inverse else "FFT") + _SUFFIX[rank]
+    dims = _DIMS[rank]
+    kernel = {1: torch.fft.ifft if inverse else torch.fft.fft,
+              2: torch.fft.ifft2 if inverse else torch.fft.fft2}.get(rank)
+
+    def transform(input, name=None):  # noqa: A002
+        t = _complex_input(input, op)
+        _check_rank(t, rank, op)
+        if t.numel() == 0:
+            return wrap(torch.zeros_like(t))
+        return wrap(kernel(t) if kernel is not None else
+                    (torch.fft.ifftn if inverse else torch.fft.fftn)(t, dim=dims))
+
+    transform.__name__ = op.lower()
+    transform.__doc__ = (f"{'Inverse ' if inverse else ''}{rank}-D discrete Fourier transform over the {rank} "
+                         f"innermost axes of a complex64/complex128 tensor.")
+    return transform
+
+
+fft = tf_export("signal.fft")(_complex_fft(1, False))
+ifft = tf_export("signal.ifft")(_complex_fft(1, True))
+fft2d = tf_export("signal.fft2d")(_complex_fft(2, False))
+ifft2d = tf_export("signal.ifft2d")(_complex_fft(2, True))
+fft3d = tf_export("signal.fft3d")(_complex_fft(3, False))
+ifft3d = tf_export("signal.ifft3d")(_complex_fft(3, True))
+
+
+def _fft_lengths(fft_length, t, rank, op, inverse):
+    """TF's fft_length: inferred from the innermost `rank` dims (2*(n-1) for an inverse), else a list of `rank` ints."""
+    if fft_length is None:
+        n = list(t.shape[t.ndim - rank:])
+        if inverse:
+            n[-1] = max(0, 2 * (n[-1] - 1))
+        return n
+    if isinstance(fft_length, (int, np.integer)) or np.ndim(storage_of(fft_length)) == 0:
+        raise TypeError("'numpy.int32' object is not iterable")
+    n = [int(v) for v in np.asarray(storage_of(fft_length)).reshape(-1)]
+    for v in n:
+        if v < 0:
+            raise ValueError(f"Dimension {v} must be >= 0")
+    if len(n) != rank:
+        raise kernel_error(errors.InvalidArgumentError, f"fft_length must have shape [{rank}]", op, t)
+    return n
+
+
+def _real_fft(rank):
+    op = "RFFT" + _SUFFIX[rank]
+    dims = _DIMS[rank]
+
+    def transform(input_tensor, fft_length=None, name=None):
+        t = storage_of(input_tensor, dtypes.float32)
+        if t.dtype not in FLOAT_REAL:
+            raise ValueError(f"RFFT requires tf.float32 or tf.float64 inputs, got: {str(wrap(t))}")
+        rank_at_least(t, rank)
+        if fft_length is None and rank == 1 and t.shape[-1]:
+            return wrap(torch.fft.rfft(t))
+        n = _fft_lengths(fft_length, t, rank, op, False)
+        if t.numel() == 0 or 0 in n:
+            shape = list(t.shape[:t.ndim - rank]) + n[:-1] + [n[-1] // 2 + 1 if n[-1] else 0]
+            return wrap(torch.zeros(shape, dtype=COMPLEX_OF[t.dtype], device=t.device))
+        if rank == 1:
+            return wrap(torch.fft.rfft(t, n=n[0]))
+        return wrap(torch.fft.rfftn(t, s=n, dim=dims))
+
+    transform.__name__ = op.lower()
+    transform.__doc__ = (f"{rank}-D FFT of a real float32/float64 tensor over its {rank} innermost axes (complex64/"
+                         f"complex128, innermost fft_length//2+1 bins); fft_length crops or zero-pads each axis.")
+    return transform
+
+
+def _inverse_real_fft(rank):
+    op = "IRFFT" + _SUFFIX[rank]
+    dims = _DIMS[rank]
+
+    def transform(input_tensor, fft_length=None, name=None):
+        t = storage_of(input_tensor, dtypes.complex64)
+        rank_at_least(t, rank)
+        if t.dtype not in COMPLEX:
+            raise ValueError(f"IRFFT requires tf.complex64 or tf.complex128 inputs, got: {str(wrap(t))}")
+        n = _fft_lengths(fft_length, t, rank, op, True)
+        if t.numel() == 0 or 0 in n:
+            return wrap(torch.zeros(list(t.shape[:t.ndim - rank]) + n, dtype=REAL_OF[t.dtype], device=t.device))
+        if rank == 1:
+            return wrap(torch.fft.irfft(t, n=n[0]))
+        return wrap(torch.fft.irfftn(t, s=n, dim=dims))
+
+    transform.__name__ = op.lower()
+    transform.__doc__ = (f"Inverse of rfft{_SUFFIX[rank].lower()}: a real signal of fft_length (default 2*(n-1) "
+                         f"innermost) from the non-negative frequency bins of its {rank} innermost axes.")
+    return transform
+
+
+rfft = tf_export("signal.rfft")(_real_fft(1))
+rfft2d = tf_export("signal.rfft2d")(_real_fft(2))
+rfft3d = tf_export("signal.rfft3d")(_real_fft(3))
+irfft = tf_export("signal.irfft")(_inverse_real_fft(1))
+irfft2d = tf_export("signal.irfft2d")(_inverse_real_fft(2))
+irfft3d = tf_export("signal.irfft3d")(_inverse_real_fft(3))
+
+
+def _shift(x, axes, sign):
+    t = storage_of(x)
+    if axes is None:
+        if t.ndim == 0:        # TF rolls over axes=() converted to a float tensor
+            raise errors.op_error(
+                errors.InvalidArgumentError,
+                "Value for attr 'Taxis' of float is not in the list of allowed values: int32, int64\n\t; NodeDef: "
+                "{{node Roll}}; Op<name=Roll; signature=input:T, shift:Tshift, axis:Taxis -> output:T; attr=T:type; "
+                "attr=Tshift:type,allowed=[DT_INT32, DT_INT64]; attr=Taxis:type,allowed=[DT_INT32, DT_INT64]>",
+                "Roll", name=None)
+        axes = list(range(t.ndim))
+    elif isinstance(axes, (int, np.integer)):
+        if not -t.ndim <= axes < t.ndim:
+            raise errors.kernel_error(errors.InvalidArgumentError, f"slice index {axes} of dimension 0 out of "
+                                      "bounds.", "StridedSlice", name="strided_slice/")
+        axes = [int(axes)]
+    else:
+        axes = [int(a) for a in np.asarray(storage_of(axes)).reshape(-1)]
+        for i, a in enumerate(axes):
+            if not -t.ndim <= a < t.ndim:
+                a = a + t.ndim if a < 0 else a
+                raise kernel_error(errors.InvalidArgumentError, f"indices[{i}] = {a} is not in [0, {t.ndim})",
+                                   "GatherV2")
+    shifts = [sign * (t.shape[a] // 2) for a in axes]
+    if isinstance(t, np.ndarray):
+        return wrap(np.roll(t, shifts, axes))
+    return wrap(torch.roll(t, shifts, axes))
+
+
+@tf_export("signal.fftshift")
+def fftshift(x, axes=None, name=None):
+    """Rolls each of `axes` (default all) by half its length: the zero frequency moves to the centre."""
+    return _shift(x, axes, 1)
+
+
+@tf_export("signal.ifftshift")
+def ifftshift(x, axes=None, name=None):
+    """The inverse of fftshift (differs from it by one sample on odd lengths)."""
+    return _shift(x, axes, -1)
