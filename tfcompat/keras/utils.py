@@ -1,5 +1,6 @@
 """`keras.utils` basics: to_categorical, normalize, pad_sequences, seeds, serialization registry, get_file."""
 import random as _random
+import sys
 
 import numpy as np
 
@@ -108,12 +109,44 @@ def get_file(fname=None, origin=None, untar=False, md5_hash=None, file_hash=None
                 extract=extract or untar, force_download=force_download)
 
 
-def plot_model(*args, **kwargs):
-    raise NotImplementedError("tfcompat: keras.utils.plot_model (graphviz rendering) is not supported")
+_NOT_BUILT = ("This model has not yet been built. Build the model first by calling `build()` or by calling the model "
+              "on a batch of data.")
 
 
-def model_to_dot(*args, **kwargs):
-    raise NotImplementedError("tfcompat: keras.utils.model_to_dot (graphviz rendering) is not supported")
+def _pydot_missing():
+    try:
+        import pydot  # noqa: F401
+    except ImportError:
+        return True
+    return False
+
+
+def plot_model(model, to_file="model.png", show_shapes=False, show_dtype=False, show_layer_names=False, rankdir="TB",
+               expand_nested=False, dpi=200, show_layer_activations=False, show_trainable=False, splines="ortho",
+               **kwargs):
+    """Keras draws the model with pydot and graphviz. Without pydot (tfcompat's dependencies do not include it)
+    Keras's ImportError, printed instead under IPython as Keras does; with pydot, NotImplementedError."""
+    if not model.built:
+        raise ValueError(_NOT_BUILT)
+    if _pydot_missing():
+        message = "You must install pydot (`pip install pydot`) for `plot_model` to work."
+        if "IPython.core.magics.namespace" in sys.modules:
+            from tfcompat.keras.utils_progbar import print_msg
+            print_msg(message)
+            return None
+        raise ImportError(message)
+    raise NotImplementedError("keras.utils.plot_model is not supported by tfcompat (it draws no pydot graphs)")
+
+
+def model_to_dot(model, show_shapes=False, show_dtype=False, show_layer_names=True, rankdir="TB", expand_nested=False,
+                 dpi=200, subgraph=False, show_layer_activations=False, show_trainable=False, splines="ortho",
+                 **kwargs):
+    """Keras's pydot graph of the model: without pydot Keras's ImportError; with pydot, NotImplementedError."""
+    if not model.built:
+        raise ValueError(_NOT_BUILT)
+    if _pydot_missing():
+        raise ImportError("You must install pydot (`pip install pydot`) for model_to_dot to work.")
+    raise NotImplementedError("keras.utils.model_to_dot is not supported by tfcompat (it builds no pydot graphs)")
 
 
 class Progbar:
