@@ -175,9 +175,10 @@ def transpose(sp_input, perm=None, name=None):
     return reorder(SparseTensor(wrap(sp_input._indices._t[:, perm]), sp_input._values, wrap(shape)))
 
 
-@tf_export("sparse.add", unsupported=("threshold",))
+@tf_export("sparse.add")
 def add(a, b, threshold=0):
-    """Sum of two SparseTensors (a SparseTensor), or of a SparseTensor and a dense tensor (a dense tensor)."""
+    """Sum of two SparseTensors (a SparseTensor; with `threshold`, only sums of magnitude >= it), or of a
+    SparseTensor and a dense tensor (a dense tensor)."""
     if isinstance(a, SparseTensor) and isinstance(b, SparseTensor):
         shape = a.shape.as_list()
         idx = torch.cat([a._indices._t, b._indices._t])
@@ -188,6 +189,9 @@ def add(a, b, threshold=0):
             0, inverse.to(vals.device), vals)
         first = torch.full((uniq.shape[0],), idx.shape[0], dtype=torch.int64).scatter_reduce(
             0, inverse, torch.arange(idx.shape[0]), "amin")
+        if threshold:
+            keep = (summed.abs() >= threshold).nonzero().reshape(-1)
+            first, summed = first[keep.cpu()], summed[keep]
         return SparseTensor(wrap(idx[first]), wrap(summed), a._dense_shape)
     if isinstance(b, SparseTensor):
         a, b = b, a
@@ -216,14 +220,3 @@ def sparse_dense_matmul(sp_a, b, adjoint_a=False, adjoint_b=False, name=None):
         vals = vals.conj()
     out = torch.zeros((n, bt.shape[1]), dtype=bt.dtype, device=bt.device)
     return wrap(out.index_add(0, rows, vals[:, None] * bt[cols]))
-
-
-@tf_export("sparse.reduce_sum", unsupported=("output_is_sparse",))
-def reduce_sum(sp_input, axis=None, keepdims=None, output_is_sparse=False, name=None):
-    """Sum of a SparseTensor's entries over `axis` (all axes by default), as a dense tensor."""
-    dense = to_dense(sp_input, validate_indices=False)._t
-    if axis is None:
-        out = dense.sum(dtype=dense.dtype)
-        return wrap(out.reshape([1] * dense.ndim) if keepdims else out)
-    axes = [int(a) % dense.ndim for a in (axis if isinstance(axis, (list, tuple)) else [axis])]
-    return wrap(dense.sum(dim=axes, keepdim=bool(keepdims), dtype=dense.dtype))

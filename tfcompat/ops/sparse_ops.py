@@ -1,0 +1,184 @@
+"""`tf.sparse` ops beyond the basics of framework/sparse.py: concat, slice, map_values, reductions, retain,
+reset_shape, fill_empty_rows."""
+import numpy as np
+import torch
+
+from tfcompat.framework import errors
+from tfcompat.framework.export import tf_export
+from tfcompat.framework.sparse import SparseTensor, _linear, reorder
+from tfcompat.framework.tensor import Tensor, storage, wrap
+from tfcompat.ops import debugging_ops
+
+
+def _ints(value):
+    return [int(v) for v in (storage(value).reshape(-1).tolist() if isinstance(value, Tensor) else value)]
+
+
+def _shape_tensor(dims):
+    return wrap(torch.tensor(dims, dtype=torch.int64))
+
+
+def _take(values, index):
+    t = storage(values)
+    return wrap(t[index.numpy()] if type(t) is np.ndarray else t[index.to(t.device)])
+
+
+@tf_export("sparse.concat")
+def concat(axis, sp_inputs, expand_nonconcat_dims=False, name=None, concat_dim=None):
+    """SparseTensors joined along `axis` (other dimensions equal, or grown to the largest when expanded)."""
+    axis = concat_dim if concat_dim is not None else axis
+    shapes = [sp.shape.as_list() for sp in sp_inputs]
+    rank = len(shapes[0])
+    a = int(axis) % rank
+    out_shape = list(shapes[0])
+    for i, s in enumerate(shapes[1:], 1):
+        for d in range(rank):
+            if d != a and s[d] != out_shape[d] and not expand_nonconcat_dims:
+                raise errors.op_error(errors.InvalidArgumentError, f"Input shapes must match: expected {out_shape[d]}"
+                                      f" for dimension {d} but got {s[d]} at position {i}", "SparseConcat")
+    if expand_nonconcat_dims:
+        out_shape = [max(s[d] for s in shapes) for d in range(rank)]
+    out_shape[a] = sum(s[a] for s in shapes)
+    offset, parts, values = 0, [], []
+    for sp, s in zip(sp_inputs, shapes):
+        idx = storage(sp.indices).clone()
+        idx[:, a] += offset
+        offset += s[a]
+        parts.append(idx)
+        values.append(storage(sp.values))
+    vals = np.concatenate(values) if type(values[0]) is np.ndarray else torch.cat(values)
+    return reorder(SparseTensor(wrap(torch.cat(parts)), wrap(vals), _shape_tensor(out_shape)))
+
+
+@tf_export("sparse.slice")
+def slice(sp_input, start, size, name=None):  # noqa: A001  (TF's name)
+    """The entries inside the box `[start, start + size)` (clipped to the dense shape), re-indexed from `start`."""
+    shape = sp_input.shape.as_list()
+    start, size = _ints(start), _ints(size)
+    for what, v in (("start", start), ("size", size)):
+        if len(v) != len(shape):
+            raise errors.op_error(errors.InvalidArgumentError, f"Expected {what} to be a vector of length "
+                                  f"{len(shape)} but got length {len(v)}", "SparseSlice")
+    lo = torch.tensor(start, dtype=torch.int64)
+    hi = torch.minimum(lo + torch.tensor(size, dtype=torch.int64), torch.tensor(shape, dtype=torch.int64))
+    idx = storage(sp_input.indices)
+    keep = ((idx >= lo) & (idx < hi)).all(1).nonzero().reshape(-1)
+    return SparseTensor(wrap(idx[keep] - lo), _take(sp_input.values, keep), wrap(torch.clamp(hi - lo, min=0)))
+
+
+@tf_export("sparse.map_values")
+def map_values(op, *args, **kwargs):
+    """`op` applied to the values of the SparseTensor arguments (which must share indices and dense shape)."""
+    found = []
+
+    def values_of(v):
+        if isinstance(v, SparseTensor):
+            found.append(v)
+            return v.values
+        return v
+
+    args = [values_of(a) for a in args]
+    kwargs = {k: values_of(v) for k, v in kwargs.items()}
+    if not found:
+        raise ValueError("No SparseTensor in argument list of map_values")
+    first = found[0]
+    for other in found[1:]:
+        debugging_ops.assert_equal(first.dense_shape, other.dense_shape,
+                                   message="Dense shapes of all SparseTensors in map_values must match")
+        debugging_ops.assert_equal(first.indices, other.indices,
+                                   message="Indices of all SparseTensors in map_values must match")
+    return SparseTensor(first.indices, op(*args, **kwargs), first.dense_shape)
+
+
+def _reduce(kind, sp_input, axis, keepdims, output_is_sparse):
+    """TF's sparse reductions: over the stored values only; output positions without any are 0 (dense output)."""
+    shape = sp_input.shape.as_list()
+    rank = len(shape)
+    axes = set(range(rank)) if axis is None else {a % rank for a in _ints([axis] if np.ndim(axis) == 0 else axis)}
+    kept = [d for d in range(rank) if d not in axes]
+    idx = storage(sp_input.indices)[:, kept]
+    vals = storage(sp_input.values)
+    out_shape = [shape[d] for d in kept]
+    uniq, inverse = torch.unique(_linear(idx, out_shape), sorted=True, return_inverse=True)
+    index = inverse.to(vals.device)
+    if kind == "sum":
+        reduced = torch.zeros(uniq.shape[0], dtype=vals.dtype, device=vals.device).index_add(0, index, vals)
+    else:
+        reduced = torch.zeros(uniq.shape[0], dtype=vals.dtype, device=vals.device).scatter_reduce(
+            0, index, vals, "amax" if kind == "max" else "amin", include_self=False)
+    full_shape = [1 if d in axes else shape[d] for d in range(rank)] if keepdims else out_shape
+    if output_is_sparse:
+        first = torch.full((uniq.shape[0],), idx.shape[0], dtype=torch.int64).scatter_reduce(
+            0, inverse, torch.arange(idx.shape[0]), "amin")
+        out_idx = storage(sp_input.indices)[first]
+        out_idx = torch.where(torch.tensor([d in axes for d in range(rank)]), 0, out_idx) if keepdims else \
+            out_idx[:, kept]
+        return SparseTensor(wrap(out_idx), wrap(reduced), _shape_tensor(full_shape))
+    out = torch.zeros(int(np.prod(out_shape)), dtype=vals.dtype, device=vals.device)
+    out[uniq.to(vals.device)] = reduced
+    return wrap(out.reshape(full_shape))
+
+
+@tf_export("sparse.reduce_sum")
+def reduce_sum(sp_input, axis=None, keepdims=None, output_is_sparse=False, name=None):
+    """Sum of a SparseTensor's values over `axis` (all axes by default): dense, or sparse when `output_is_sparse`."""
+    return _reduce("sum", sp_input, axis, keepdims, output_is_sparse)
+
+
+@tf_export("sparse.reduce_max")
+def reduce_max(sp_input, axis=None, keepdims=None, output_is_sparse=False, name=None):
+    """Maximum of a SparseTensor's stored values over `axis` (positions without values are 0 in a dense result)."""
+    return _reduce("max", sp_input, axis, keepdims, output_is_sparse)
+
+
+@tf_export("sparse.reduce_min")
+def reduce_min(sp_input, axis=None, keepdims=None, output_is_sparse=False, name=None):
+    """Minimum of a SparseTensor's stored values over `axis` (positions without values are 0 in a dense result)."""
+    return _reduce("min", sp_input, axis, keepdims, output_is_sparse)
+
+
+@tf_export("sparse.retain")
+def retain(sp_input, to_retain):
+    """The entries whose flag in the boolean vector `to_retain` is True."""
+    keep = storage(to_retain if isinstance(to_retain, Tensor) else wrap(torch.tensor(list(to_retain))))
+    n = sp_input.indices.shape[0]
+    if keep.shape[0] != n:
+        raise ValueError(f"Dimensions {n} and {keep.shape[0]} are not compatible")
+    where = keep.to(torch.bool).nonzero().reshape(-1)
+    return SparseTensor(wrap(storage(sp_input.indices)[where]), _take(sp_input.values, where), sp_input.dense_shape)
+
+
+@tf_export("sparse.reset_shape")
+def reset_shape(sp_input, new_shape=None):
+    """The SparseTensor with dense shape `new_shape` (no smaller), or the tight bounding box of its indices."""
+    idx = storage(sp_input.indices)
+    if new_shape is None:
+        dims = (idx.max(0).values + 1).tolist() if idx.shape[0] else [0] * idx.shape[1]
+        return SparseTensor(sp_input.indices, sp_input.values, _shape_tensor(dims))
+    dims = _ints(new_shape)
+    old = sp_input.shape.as_list()
+    if any(n < o for n, o in zip(dims, old)):
+        raise ValueError("Requested new_shape should have dimension sizes >= sp_input.shape.  Found new_shape "
+                         f"({np.array(old)}), sp_input.shape ({np.array(dims)}).")
+    return SparseTensor(sp_input.indices, sp_input.values, _shape_tensor(dims))
+
+
+@tf_export("sparse.fill_empty_rows")
+def fill_empty_rows(sp_input, default_value, name=None):
+    """(the SparseTensor with `default_value` at `[row, 0, ...]` of every empty row, the empty-row indicator)."""
+    idx = storage(sp_input.indices)
+    nrows = sp_input.shape.as_list()[0]
+    counts = torch.bincount(idx[:, 0], minlength=nrows)
+    empty = (counts == 0).nonzero().reshape(-1)
+    new_idx = torch.zeros((empty.shape[0], idx.shape[1]), dtype=torch.int64)
+    new_idx[:, 0] = empty
+    vals = storage(sp_input.values)
+    if type(vals) is np.ndarray:
+        fill = np.full(empty.shape[0], default_value.encode() if isinstance(default_value, str) else default_value,
+                       dtype=object)
+        new_vals = np.concatenate([vals, fill])
+    else:
+        fill = storage(default_value) if isinstance(default_value, Tensor) else default_value
+        new_vals = torch.cat([vals, torch.full((empty.shape[0],), fill, dtype=vals.dtype, device=vals.device)])
+    out = reorder(SparseTensor(wrap(torch.cat([idx, new_idx])), wrap(new_vals), sp_input.dense_shape))
+    return out, wrap(counts == 0)
