@@ -164,7 +164,19 @@ def test_version_1_files_still_load(tmp_path):
     tf.saved_model.save(m, str(tmp_path))
     path = tmp_path / "tfcompat_saved_model.json"
     meta = json.loads(path.read_text())
-    del meta["containers"]
+    del meta["containers"], meta["aliases"]
     meta["version"] = 1
     path.write_text(json.dumps(meta))
     assert tf.saved_model.load(str(tmp_path)).v.numpy().tolist() == [1.0, 2.0]
+
+
+def test_an_object_reached_by_two_paths_loads_as_one(tmp_path):
+    m = tf.Module()
+    m.v = tf.Variable(1.0)
+    m.lst = [m.v, tf.Variable(2.0)]
+    m.d = {"a": m.v}
+    m.again = m.lst
+    tf.saved_model.save(m, str(tmp_path))
+    r = tf.saved_model.load(str(tmp_path))
+    assert r.lst[0] is r.v and r.d["a"] is r.v and r.again is r.lst
+    assert [float(v) for v in r.lst] == [1.0, 2.0]

@@ -363,7 +363,8 @@ def _node(root, path, where):
 
 _META_KEYS = {1: {"format", "version", "tree", "variables", "functions", "signatures"}}
 _META_KEYS[2] = _META_KEYS[1] | {"containers"}      # version 2: which tree nodes are lists and dicts
-_META_KEYS[3] = _META_KEYS[2]                       # version 3: signatures name their inputs and output specs
+_META_KEYS[3] = _META_KEYS[2] | {"aliases"}        # version 3: signatures name their inputs and output specs, and
+                                                    # objects reached by several paths are saved once
 _SIGNATURE_KEYS = {1: {"function", "output_keys"}, 2: {"function", "output_keys"},
                    3: {"function", "output_keys", "inputs", "outputs"}}
 _VAR_KEYS = {"path", "key", "name", "trainable", "dtype"}
@@ -436,9 +437,43 @@ def _load(export_dir):
     for dotted, (path, concretes) in functions.items():
         owner = _node(root, path[:-1], f"functions[{dotted[:100]!r}]")
         owner.__dict__[path[-1]] = RestoredFunction(path[-1], concretes)
+    aliases = _aliases(meta.get("aliases", []), tree, entries)
+    for path, target in aliases:
+        owner = _node(root, path[:-1], "aliases")
+        if _name(path[-1], "aliases") in owner.__dict__:
+            raise bad("aliases", f"{str(path)[:100]} is already an attribute")
+        owner.__dict__[path[-1]] = _resolve(root, target)
     _restore_containers(root, meta.get("containers", {"list": [], "dict": []}), tree)
+    for path, target in aliases:        # again, now that lists and dicts are wrappers
+        owner = _resolve(root, path[:-1])
+        value = _resolve(root, target)
+        if isinstance(owner, _UserObject):
+            owner.__dict__[path[-1]] = value
+        else:
+            owner[int(path[-1]) if isinstance(owner, list) else path[-1]] = value
     root.signatures = signatures
     return root
+
+
+def _aliases(entries, tree, variables):
+    """[(path, target path)] of the saved aliases, each target a tree node, a variable or the root."""
+    known = {(): True} | {tuple(p): True for p in tree} | {tuple(e["path"]): True for e in variables if e["path"]}
+    out = []
+    for entry in expect(entries, list, "aliases", "aliases"):
+        if not isinstance(entry, list) or len(entry) != 2 or not all(isinstance(p, list) for p in entry) or \
+                not entry[0] or tuple(entry[1]) not in known or tuple(entry[0]) in known:
+            raise bad("aliases", f"bad alias entry {str(entry)[:100]}")
+        for n in entry[0] + entry[1]:
+            _name(n, "aliases")
+        out.append((entry[0], entry[1]))
+    return out
+
+
+def _resolve(root, path):
+    o = root
+    for name in path:
+        o = o.__dict__[name] if isinstance(o, _UserObject) else o[int(name) if isinstance(o, list) else name]
+    return o
 
 
 def _signature_entry(name, sig, version, variables, arrays):

@@ -181,6 +181,9 @@ def save(obj, export_dir, signatures):
                 containers["dict"].append([list(path), [k for k, _ in ckpt_mod.children(o)]])
             elif isinstance(o, (list, tuple)):
                 containers["list"].append(list(path))
+    # an object reached again by another attribute path (TF's SavedObjectGraph holds it once, referenced twice)
+    aliases = [[list(paths[i] + (name,)), list(paths[cid])] for i, node in enumerate(nodes)
+               for cid, name in node.children if paths[cid] != paths[i] + (name,)]
     w = _Writer(var_ids)
     functions = {}
     for path, o in zip(paths, objects):
@@ -199,7 +202,7 @@ def save(obj, export_dir, signatures):
         var_entries.append({"path": None, "key": None, "name": v.name, "trainable": v.trainable,
                             "dtype": dtypes.as_dtype(v.dtype).name})
     meta = {"format": FORMAT, "version": 3, "tree": tree, "containers": containers, "variables": var_entries,
-            "functions": functions, "signatures": sigs}
+            "functions": functions, "signatures": sigs, "aliases": aliases}
 
     def write(directory):
         os.makedirs(os.path.join(directory, "variables"))
