@@ -113,7 +113,7 @@ def test_lambda_mask_argument():
 def test_keras_tensors_carry_masks_in_functional_models():
     inp = tf.keras.Input((4,), dtype="int32")
     h = L.Embedding(5, 3, mask_zero=True)(inp)
-    assert h._keras_mask.shape.as_list() == [None, 4] and h._keras_mask.dtype == tf.bool
+    assert h._keras_mask.shape == (None, 4) and h._keras_mask.dtype == "bool"
     layer = _Doubler()
     out = L.GlobalAveragePooling1D()(layer(h))
     assert layer.seen and all(mask is not None for _, mask in layer.seen)   # the layer sees a mask while tracing

@@ -3,6 +3,8 @@
 Output shapes are inferred by running the layer on placeholder zeros (no
 tape, no state updates, `training=False`), twice when some dims are unknown:
 a dim that changes between the two runs is unknown (None) in the output.
+An unknown batch dim is 2 then 3; other unknown dims are 32 then 48, long
+enough for any usual kernel, stride or pool to leave a dim that differs.
 """
 import numpy as np
 import torch
@@ -10,7 +12,7 @@ import torch
 from tfcompat.eager.tape import pause_recording
 from tfcompat.framework import dtypes
 from tfcompat.framework.tensor import Tensor, _wrap, storage
-from tfcompat.keras.engine import call_context
+from tfcompat.keras.engine import call_context, naming
 from tfcompat.keras.engine.keras_tensor import KerasTensor
 from tfcompat.util import nest
 
@@ -27,29 +29,39 @@ class Node:
         layer.__dict__.setdefault("_inbound_nodes", []).append(self)
 
     def unpacked_inputs(self):
-        return self.args[0] if len(self.args) == 1 and not self.kwargs else self.args
+        """Keras 3's `layer.input`: the one input KerasTensor, or the list of them."""
+        return self.input_tensors[0] if len(self.input_tensors) == 1 else list(self.input_tensors)
 
     def unpacked_outputs(self):
-        return self.outputs
+        """Keras 3's `layer.output`: the one output KerasTensor, or the flat list of them."""
+        outputs = nest.flatten(self.outputs)
+        return outputs[0] if len(outputs) == 1 else outputs
 
 
-def _placeholder(kt, size):
-    shape = [size if d is None else d for d in kt._shape]
-    if kt.dtype is dtypes.string:
+_SIZES = ((2, 32), (3, 48))     # (batch, other) sizes of unknown dims in the two shape-inference runs
+
+
+def _concrete_shape(shape, sizes):
+    return [(sizes[0] if i == 0 else sizes[1]) if d is None else d for i, d in enumerate(shape)]
+
+
+def _placeholder(kt, sizes):
+    shape = _concrete_shape(kt._shape, sizes)
+    if kt._dtype is dtypes.string:
         return _wrap(np.full(shape, b"", dtype=object))
-    return _wrap(torch.zeros(shape, dtype=kt.dtype.torch_dtype))
+    return _wrap(torch.zeros(shape, dtype=kt._dtype.torch_dtype))
 
 
-def _run_on_placeholders(layer, args, kwargs, size):
+def _run_on_placeholders(layer, args, kwargs, sizes):
     from tfcompat.keras.layers.base import _set_mask
 
     def sub(x):
         if not isinstance(x, KerasTensor):
             return x
-        p = _placeholder(x, size)
+        p = _placeholder(x, sizes)
         mask = getattr(x, "_keras_mask", None)
         if mask is not None:        # a masked KerasTensor: the layer sees a mask (all steps kept), as in Keras
-            _set_mask(p, _wrap(torch.ones([size if d is None else d for d in mask._shape], dtype=torch.bool)))
+            _set_mask(p, _wrap(torch.ones(_concrete_shape(mask._shape, sizes), dtype=torch.bool)))
         return p
     args_v = nest.map_structure(sub, args)
     kwargs_v = nest.map_structure(sub, kwargs)
@@ -69,7 +81,9 @@ def _has_unknown(args, kwargs):
 
 def symbolic_call(layer, args, kwargs):
     """`layer(*args)` on KerasTensors: build the layer, infer output specs, record a Node."""
-    first = nest.flatten(args[0])
+    from tfcompat.keras.layers.base import Layer
+    # Keras 3 first traces such a layer to build it (one output spec per output, each taking a name)
+    traced = not layer.built and type(layer).build is Layer.build and any(not sub.built for sub in layer._layers)
     if not layer.built:
         shapes = nest.map_structure(lambda x: x._shape if isinstance(x, KerasTensor) else x, args[0])
         layer.__dict__["_build_input_shape"] = shapes
@@ -82,8 +96,8 @@ def symbolic_call(layer, args, kwargs):
             finally:
                 call_context.exit_build()
         layer.built = True
-    out_a = _run_on_placeholders(layer, args, kwargs, 2)
-    out_b = _run_on_placeholders(layer, args, kwargs, 3) if _has_unknown(args, kwargs) else out_a
+    out_a = _run_on_placeholders(layer, args, kwargs, _SIZES[0])
+    out_b = _run_on_placeholders(layer, args, kwargs, _SIZES[1]) if _has_unknown(args, kwargs) else out_a
 
     from tfcompat.keras.layers.base import _mask_of
 
@@ -97,18 +111,51 @@ def symbolic_call(layer, args, kwargs):
             mshape = tuple(da if da == db else None for da, db in zip(storage(ma).shape, storage(mb).shape))
             kt._keras_mask = KerasTensor(mshape, dtype="bool")
         return kt
+    for x in nest.flatten(out_a) if traced else ():
+        if isinstance(x, Tensor):
+            naming.unique_name("keras_tensor")
     outputs = nest.map_structure(spec, out_a, out_b)
     node = Node(layer, args, kwargs, outputs)
     for i, kt in enumerate(nest.flatten(outputs)):
         if isinstance(kt, KerasTensor):
             kt._history = (node, i)
-    del first
     return outputs
+
+
+def trace_to_build(layer, args, kwargs):
+    """Keras 3's first call of a layer without its own `build` whose sublayers are unbuilt: `call` runs once
+    symbolically to build them (its Python side effects, such as prints, happen twice), on zeros of the inputs'
+    shapes with variable values and added losses restored; each output takes a `keras_tensor_N` name as Keras's
+    output spec does. A trace that fails is dropped: the real call builds the layer."""
+    variables = layer.weights
+    values = [storage(v) for v in variables]
+    losses = [(sub, list(sub._losses)) for sub in layer._flatten_layers()]
+
+    def zeros(x):
+        if isinstance(x, Tensor) and isinstance(storage(x), torch.Tensor):
+            return _wrap(torch.zeros_like(storage(x)))
+        return x
+    from tfcompat.keras import variables as kvars
+    from tfcompat.keras.layers.base import _in_own_scope, _null
+    try:
+        with pause_recording(), call_context.symbolic_scope(), \
+                kvars.name_scope(layer.name) if not _in_own_scope(layer) else _null():
+            out = layer.call(*nest.map_structure(zeros, args), **nest.map_structure(zeros, kwargs))
+    except Exception:       # noqa: BLE001 - as Keras: an eager first call builds the layer itself
+        return
+    finally:
+        for v, t in zip(variables, values):
+            v._set_storage(t)
+        for sub, kept in losses:
+            sub._losses[:] = kept
+    for x in nest.flatten(out):
+        if isinstance(x, Tensor):
+            naming.unique_name("keras_tensor")
 
 
 def infer_output_shape(layer, input_shape):
     def kt(s):
-        return KerasTensor(s)
+        return KerasTensor(s, name="shape_inference")   # a placeholder: it takes no keras_tensor_N name
     is_shape = isinstance(input_shape, (tuple, list)) and all(d is None or isinstance(d, int) for d in input_shape)
     inputs = kt(input_shape) if is_shape else [kt(s) for s in input_shape]  # a list of shapes
     out = symbolic_call(layer, (inputs,), {})

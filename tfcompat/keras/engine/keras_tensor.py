@@ -1,34 +1,56 @@
-"""`KerasTensor`: the symbolic tensor of the functional API (`keras.Input`, layer outputs)."""
+"""`KerasTensor`: the symbolic tensor of the functional API (`keras.Input`, layer outputs), as Keras 3 prints it."""
+import collections
+
 from tfcompat.framework import dtypes
-from tfcompat.framework.tensor_shape import TensorShape
 from tfcompat.keras.engine import naming
+
+KerasHistory = collections.namedtuple("KerasHistory", ["operation", "node_index", "tensor_index"])
+
+_SYMBOLIC = ("A KerasTensor is symbolic: it's a placeholder for a shape an a dtype. It doesn't have any actual "
+             "numerical value. You cannot convert it to ")
+_NOT_TF = ("A KerasTensor cannot be used as input to a TensorFlow function. A KerasTensor is a symbolic placeholder "
+           "for a shape and dtype, used when constructing Keras Functional models or Keras Functions. You can only "
+           "use it as input to a Keras layer or a Keras operation (from the namespaces `keras.layers` and "
+           "`keras.ops`). You are likely doing something like:\n\n```\nx = Input(...)\n...\ntf_fn(x)  # Invalid.\n"
+           "```\n\nWhat you should do instead is wrap `tf_fn` in a layer:\n\n```\nclass MyLayer(Layer):\n"
+           "    def call(self, x):\n        return tf_fn(x)\n\nx = MyLayer()(x)\n```\n")
 
 
 class KerasTensor:
-    """A placeholder with a static shape (None for unknown dims) and dtype, produced by a layer call."""
+    """A placeholder with a static shape (a tuple, None for unknown dims) and a dtype name, made by `keras.Input` or a
+    layer/op call; each one takes the next `keras_tensor_N` name unless given one, as in Keras 3."""
 
-    def __init__(self, shape, dtype="float32", sparse=False, ragged=False, name=None, history=None):
+    def __init__(self, shape, dtype="float32", sparse=False, ragged=False, record_history=True, name=None,
+                 history=None):
         self._shape = tuple(None if d is None else int(d) for d in shape)
         self._dtype = dtypes.as_dtype(dtype)
-        self.sparse = sparse
-        self.ragged = ragged
+        self.sparse = bool(sparse)
+        self.ragged = bool(ragged)
+        self.record_history = record_history
         self.name = name or naming.unique_name("keras_tensor")
         self._history = history      # (Node, output index) that produced it
 
     @property
     def shape(self):
-        return TensorShape._from_tuple(self._shape)
+        return self._shape
 
     @property
     def dtype(self):
-        return self._dtype
+        return self._dtype.name
 
     @property
     def ndim(self):
         return len(self._shape)
 
+    @property
+    def _keras_history(self):
+        if self._history is None:
+            raise AttributeError("'KerasTensor' object has no attribute '_keras_history'")
+        node, index = self._history
+        return KerasHistory(node.layer, node.layer.__dict__["_inbound_nodes"].index(node), index)
+
     def __repr__(self):
-        return (f"<KerasTensor shape={self.shape}, dtype={self._dtype.name}, sparse={self.sparse}, "
+        return (f"<KerasTensor shape={self._shape}, dtype={self._dtype.name}, sparse={self.sparse}, "
                 f"ragged={self.ragged}, name={self.name}>")
 
     def __hash__(self):
@@ -37,36 +59,57 @@ class KerasTensor:
     def __bool__(self):
         raise TypeError("A symbolic KerasTensor cannot be used as a boolean.")
 
-    def numpy(self):
-        raise ValueError("A KerasTensor is symbolic: it's a placeholder for a shape an a dtype. It doesn't have "
-                         "any actual numerical value. You cannot convert it to a NumPy array.")
+    def __iter__(self):
+        raise NotImplementedError("Iterating over a symbolic KerasTensor is not supported.")
+
+    def __int__(self):
+        raise ValueError(_SYMBOLIC + "an int.")
+
+    def __float__(self):
+        raise ValueError(_SYMBOLIC + "a float.")
 
     def __array__(self, *args, **kwargs):
-        raise TypeError(
-            f"You are passing {self!r} to a TensorFlow/NumPy function: a KerasTensor is a symbolic placeholder "
-            "of the functional API. Use Keras layers or keras.ops on it instead.")
+        raise ValueError(_SYMBOLIC + "a NumPy array.")
 
-    def _op_layer(self, fn, *others):
-        from tfcompat.keras.engine.ops_layer import OpLayer
-        return OpLayer(fn)(self, *others)
+    def __tf_tensor__(self, dtype=None, name=None):
+        raise ValueError(_NOT_TF)
+
+    def reshape(self, newshape):
+        return _operation("Reshape", self, newshape)
+
+    def squeeze(self, axis=None):
+        return _operation("Squeeze", self, axis=axis)
 
     def __getitem__(self, key):
-        return self._op_layer(lambda x: x[key])
+        return _operation("GetItem", self, key)
+
+    def __round__(self, ndigits=None):
+        return _operation("Round", self, decimals=ndigits) if ndigits else _operation("Round", self)
 
 
-def _binary(name):
+def _operation(op, *args, **kwargs):
+    from tfcompat.keras.engine.ops_layer import operation
+    return operation(op)()(*args, **kwargs)
+
+
+def _binary(op, reflected):
     def method(self, other):
-        return self._op_layer(lambda x, y: getattr(x, name)(y), other)
-    method.__name__ = name
+        return _operation(op, other, self) if reflected else _operation(op, self, other)
     return method
 
 
-for _name in ("__add__", "__radd__", "__sub__", "__rsub__", "__mul__", "__rmul__", "__truediv__", "__rtruediv__",
-              "__matmul__", "__rmatmul__", "__pow__", "__floordiv__", "__mod__", "__lt__", "__le__", "__gt__",
-              "__ge__", "__and__", "__or__"):
-    setattr(KerasTensor, _name, _binary(_name))
-KerasTensor.__neg__ = lambda self: self._op_layer(lambda x: -x)
-KerasTensor.__abs__ = lambda self: self._op_layer(lambda x: abs(x))
+# Python operators record the Keras op Keras 3 records for them (named add, add_1, ... in summaries)
+for _op, _names in {"Add": "add", "Subtract": "sub", "Multiply": "mul", "Matmul": "matmul", "TrueDivide": "truediv",
+                    "FloorDivide": "floordiv", "Mod": "mod", "Power": "pow", "LogicalAnd": "and",
+                    "LogicalOr": "or", "LogicalXor": "xor"}.items():
+    setattr(KerasTensor, f"__{_names}__", _binary(_op, False))
+    setattr(KerasTensor, f"__r{_names}__", _binary(_op, True))
+KerasTensor.__div__, KerasTensor.__rdiv__ = KerasTensor.__truediv__, KerasTensor.__rtruediv__
+for _op, _name in {"Less": "lt", "LessEqual": "le", "Greater": "gt", "GreaterEqual": "ge", "NotEqual": "ne"}.items():
+    setattr(KerasTensor, f"__{_name}__", _binary(_op, False))
+KerasTensor.__neg__ = lambda self: _operation("Negative", self)
+KerasTensor.__abs__ = lambda self: _operation("Absolute", self)
+KerasTensor.__invert__ = lambda self: _operation("LogicalNot", self)
 
 
 def is_keras_tensor(x):

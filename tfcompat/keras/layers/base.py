@@ -424,6 +424,9 @@ class Layer:
         elif "training" in kwargs:
             training = kwargs.pop("training")
         if not self.built:
+            if type(self).build is Layer.build and any(not layer.built for layer in self._layers):
+                from tfcompat.keras.engine.functional import trace_to_build
+                trace_to_build(self, args, kwargs)
             self._maybe_build(args)
             spec = self.__dict__.get("input_spec")
             if spec is not None and args:        # as Keras: build may have set the spec (Dense's last axis)

@@ -13,6 +13,7 @@ class InputLayer(Layer):
             shape = kwargs.pop("input_shape")
         if "batch_input_shape" in kwargs:
             batch_shape = kwargs.pop("batch_input_shape")
+        given_name = name
         super().__init__(name=name, dtype=dtype, **kwargs)
         if sparse or ragged:
             raise NotImplementedError("tfcompat: sparse and ragged Keras inputs are not supported")
@@ -23,7 +24,8 @@ class InputLayer(Layer):
         self._batch_shape = tuple(batch_shape)
         self.optional = optional
         if input_tensor is None:
-            input_tensor = KerasTensor(self._batch_shape, dtype=self.dtype, name=self.name)
+            # as Keras 3: the tensor takes the Input's name when one is given, else the next keras_tensor_N
+            input_tensor = KerasTensor(self._batch_shape, dtype=self.dtype, name=given_name)
         self._input_tensor = input_tensor
         node = Node(self, (), {}, input_tensor)
         input_tensor._history = (node, 0)

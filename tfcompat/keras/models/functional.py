@@ -4,6 +4,7 @@ import numpy as np
 from tfcompat.keras.engine import naming
 from tfcompat.keras.engine.functional import run_graph, topological_nodes
 from tfcompat.keras.engine.keras_tensor import KerasTensor
+from tfcompat.keras.engine.ops_layer import is_operation
 from tfcompat.keras.layers.base import Layer
 from tfcompat.keras.layers.input_layer import InputLayer
 from tfcompat.keras.models.model import Model
@@ -26,11 +27,18 @@ class Functional(Model):
             if isinstance(inputs, list) and False else inputs
         self._outputs_struct = outputs
         self._nodes = topological_nodes(inputs, outputs)
-        layers = _layers_by_depth(nest.flatten(inputs), nest.flatten(outputs))
+        operations, nodes_by_depth = _graph_by_depth(nest.flatten(inputs), nest.flatten(outputs))
+        self.__dict__["_nodes_by_depth"] = nodes_by_depth
         self._tracking = False
-        self._layers.extend(layers)
+        self.__dict__["_operations"] = operations
+        self._layers.extend(op for op in operations if not is_operation(op))
         self.__dict__["_tracking"] = True
         self.built = True
+
+    @property
+    def operations(self):
+        """Every node's layer or op (Keras 3: `layers` leaves out the ops that Python operators recorded)."""
+        return list(self._operations)
 
     @property
     def inputs(self):
@@ -79,10 +87,6 @@ class Functional(Model):
         values = adjust_input_ranks(kts, values, struct)
         return run_graph(self._nodes, kts, values, self._outputs_struct, training)
 
-    def _layers_for_summary(self):
-        return [l for l in self.layers]
-
-
 def _shape_of(x):
     return tuple(x.shape) if hasattr(x, "shape") else None
 
@@ -115,8 +119,8 @@ def cast_inputs(kts, values):
     for kt, x in zip(kts, values):
         if isinstance(x, np.ndarray):
             x = convert_to_tensor(x)
-        if isinstance(x, Tensor) and x.dtype != kt.dtype and "string" not in (x.dtype.name, kt.dtype.name):
-            x = cast(x, kt.dtype)
+        if isinstance(x, Tensor) and x.dtype != kt._dtype and "string" not in (x.dtype.name, kt.dtype):
+            x = cast(x, kt._dtype)
         out.append(x)
     return out
 
@@ -152,9 +156,10 @@ def _expand_last(x):
     return expand_dims(x, -1)
 
 
-def _layers_by_depth(inputs, outputs):
-    """The graph's layers in Keras 3's order (`map_graph`): by depth below the outputs, deepest first; layers at
-    one depth in the order a depth-first walk from the outputs first reaches them."""
+def _graph_by_depth(inputs, outputs):
+    """The graph's layers and ops in Keras 3's order (`map_graph`): by depth below the outputs, deepest first;
+    layers at one depth in the order a depth-first walk from the outputs first reaches them. Also the graph's
+    nodes grouped by depth (what `summary()` reads to tell a chain from a graph)."""
     input_ids = {id(kt) for kt in inputs}
     order, first_seen, in_graph = [], {}, set()      # nodes from inputs to outputs; layer -> DFS index
 
@@ -187,7 +192,11 @@ def _layers_by_depth(inputs, outputs):
         layer = kt._history[0].layer if kt._history else None
         if layer is not None and id(layer) not in layers and is_input_layer(layer):
             layers[id(layer)], layer_depth[id(layer)], first_seen[id(layer)] = layer, 0, -1
-    return sorted(layers.values(), key=lambda layer: (-layer_depth[id(layer)], first_seen[id(layer)]))
+    by_depth = {}
+    for node in order:
+        by_depth.setdefault(node_depth[id(node)], []).append(node)
+    return (sorted(layers.values(), key=lambda layer: (-layer_depth[id(layer)], first_seen[id(layer)])),
+            [by_depth[d] for d in sorted(by_depth, reverse=True)])
 
 
 def is_input_layer(layer):

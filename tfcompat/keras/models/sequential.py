@@ -59,7 +59,9 @@ class Sequential(Model):
         return list(self._stack)
 
     def build(self, input_shape=None):
-        """Builds every layer for `input_shape` (batch dim included), propagating shapes symbolically."""
+        """Builds every layer for `input_shape` (batch dim included) by calling the stack on the input's
+        KerasTensor, as Keras 3 does: each build adds a node to every layer, so `layer.input`/`layer.output`
+        (their first node) exist and feature-extraction models can be cut from the stack."""
         if input_shape is None:
             raise ValueError("You must provide an `input_shape` argument.")
         if self._input_layer is None:
@@ -69,7 +71,6 @@ class Sequential(Model):
         with kvars.name_scope(self.name):
             for layer in self._stack:
                 x = symbolic_call(layer, (x,), {})
-                layer.__dict__["_inbound_nodes"].pop()
         self._output_spec = x
         self.built = True
 
@@ -96,21 +97,29 @@ class Sequential(Model):
             x = layer(x, training=training) if _accepts_training(layer) else layer(x)
         return x
 
+    def _built_attribute(self, what):
+        if not self.built or self.__dict__.get("_output_spec") is None:
+            raise AttributeError(f"Sequential model '{self.name}' has no defined {what} yet.")
+
     @property
     def input_shape(self):
-        if self._input_layer is None:
-            raise AttributeError(f"Sequential model '{self.name}' has no defined input shape yet.")
+        self._built_attribute("input shape")
         return self._input_layer.batch_shape
 
     @property
     def output_shape(self):
-        if not self.built:
-            raise AttributeError(f"Sequential model '{self.name}' has no defined output shape yet.")
+        self._built_attribute("output shape")
         return self._output_spec._shape
 
     @property
     def inputs(self):
-        return [self._input_layer.output] if self._input_layer is not None else None
+        self._built_attribute("inputs")
+        return [self._input_layer.output]
+
+    @property
+    def outputs(self):
+        self._built_attribute("outputs")
+        return [self._output_spec]
 
     def get_config(self):
         from tfcompat.keras.saving_utils import serialize_keras_object

@@ -640,3 +640,9 @@ def __getattr__(attr):
     raise missing("keras.ops", attr)
 
 
+
+
+# -- on KerasTensors, every function records a Keras op in the functional graph --------------------------------
+from tfcompat.keras.ops._symbolic import record_symbolic_calls  # noqa: E402
+
+record_symbolic_calls(globals())

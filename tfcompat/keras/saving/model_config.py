@@ -89,7 +89,7 @@ def functional_get_config(model):
     def ser(x):
         if isinstance(x, KerasTensor):
             return {"class_name": "__keras_tensor__",
-                    "config": {"shape": list(x._shape), "dtype": x.dtype.name, "keras_history": history(x)}}
+                    "config": {"shape": list(x._shape), "dtype": x.dtype, "keras_history": history(x)}}
         if isinstance(x, (list, tuple)):
             return [ser(v) for v in x]
         if isinstance(x, dict):
@@ -152,25 +152,25 @@ def functional_from_config(cls, config, custom_objects=None):
         created[name] = layer
         if _is_input(layer):
             tensors[(name, 0, 0)] = layer.output
-        for i, node in enumerate(nodes):
-            pending.append((layer, i, node))
-    counts = {}
-    while pending:
+        for node in nodes:
+            pending.append((name, layer, node))
+    counts = {}     # the config's layer name -> nodes replayed (histories name the layers as the config does,
+    while pending:  # whatever name a layer whose get_config omits `name` gets when recreated)
         remaining = []
-        for layer, i, node in pending:
+        for name, layer, node in pending:
             call = _node_call(node, tensors)
             if call is None:
-                remaining.append((layer, i, node))
+                remaining.append((name, layer, node))
                 continue
             args, kwargs = call
             out = layer(*args, **kwargs)
-            idx = counts.get(layer.name, 0)
-            counts[layer.name] = idx + 1
+            idx = counts.get(name, 0)
+            counts[name] = idx + 1
             for j, t in enumerate(nest.flatten(out)):
-                tensors[(layer.name, idx, j)] = t
+                tensors[(name, idx, j)] = t
         if len(remaining) == len(pending):
             raise ValueError(f"Cannot deserialize functional model: unresolvable nodes for layers "
-                             f"{[l.name for l, _, _ in remaining]}")
+                             f"{[name for name, _, _ in remaining]}")
         pending = remaining
 
     def get(h):

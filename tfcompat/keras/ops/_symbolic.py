@@ -1,0 +1,52 @@
+"""`keras.ops` on KerasTensors: a call with a symbolic argument records the Keras op of its name in the graph."""
+import functools
+import types
+
+from tfcompat.keras.engine.keras_tensor import KerasTensor
+
+# function -> Keras op class where the class is not the function's name in CamelCase
+_CLASS_NAMES = {"abs": "Absolute", "swish": "Silu"}
+# functions that take no tensor, or read only static facts of one
+_PLAIN = {"convert_to_numpy", "zeros", "ones", "eye", "full", "arange", "linspace", "cond"}
+
+
+def _symbolic(args, kwargs):
+    for a in (*args, *kwargs.values()):
+        if type(a) is KerasTensor:
+            return True
+        if type(a) in (list, tuple) and any(type(x) is KerasTensor for x in a):
+            return True
+    return False
+
+
+def _recording(fn, class_name):
+    @functools.wraps(fn)
+    def op(*args, **kwargs):
+        if _symbolic(args, kwargs):
+            from tfcompat.keras.engine.ops_layer import operation
+            return operation(class_name, fn)()(*args, **kwargs)
+        return fn(*args, **kwargs)
+    return op
+
+
+def _shape(fn):
+    @functools.wraps(fn)
+    def shape(x):
+        """The static shape (a tuple, None for unknown dims) of a KerasTensor; else the tensor's shape."""
+        return x.shape if type(x) is KerasTensor else fn(x)
+    return shape
+
+
+def record_symbolic_calls(namespace):
+    """Wraps every public function of the `keras.ops` module `namespace` (its globals) so that symbolic
+    arguments record an op named as Keras 3 names it (`relu`, `concatenate_1`, ...)."""
+    module = namespace["__name__"]
+    for name, fn in list(namespace.items()):
+        if name.startswith("_") or name in _PLAIN or not isinstance(fn, types.FunctionType) or \
+                fn.__module__ != module:
+            continue
+        if name == "shape":
+            namespace[name] = _shape(fn)
+        else:
+            namespace[name] = _recording(fn, _CLASS_NAMES.get(name) or "".join(p.capitalize() for p in
+                                                                              name.split("_")))
