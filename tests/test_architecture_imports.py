@@ -11,7 +11,7 @@ from conftest import REPO
 PKG = os.path.join(REPO, "tfcompat")
 
 # Top-level packages and modules of tfcompat, lowest layer first: each imports only from layers before it.
-LAYERS = ["framework", "util", "ops", "train", "summary", "module", "eager", "data", "keras", "losses",
+LAYERS = ["framework", "util", "ops", "train", "summary", "module", "eager", "data", "distribute", "keras", "losses",
           "saved_model", "compat", "numpy_api"]
 # The public facade: `import tfcompat` and the namespaces it builds; it sits above every layer.
 FACADE = {"tfcompat", "tfcompat._api", "tfcompat._tf_keras", "tfcompat._alias", "tfcompat.__main__",
@@ -21,7 +21,8 @@ KNOWN_UPWARD = set()
 # Modules that reach the facade: the lazy packages' `__getattr__` asks `_api.missing` for TF's NotImplementedYet
 # answer; the others call public `tf.*` ops through `import tfcompat`.
 FACADE_USERS = {
-    "tfcompat.compat", "tfcompat.compat.v1", "tfcompat.data", "tfcompat.data.experimental",
+    "tfcompat.compat", "tfcompat.compat.v1", "tfcompat.data", "tfcompat.data.experimental", "tfcompat.distribute",
+    "tfcompat.distribute.cluster_resolver", "tfcompat.distribute.coordinator", "tfcompat.distribute.experimental",
     "tfcompat.eager.control_flow", "tfcompat.keras", "tfcompat.keras.initializers", "tfcompat.keras.losses",
     "tfcompat.keras.models", "tfcompat.keras.ops", "tfcompat.keras.optimizers", "tfcompat.keras.utils_data",
     "tfcompat.keras.legacy_backend", "tfcompat.numpy_api", "tfcompat.numpy_api.random",

@@ -73,6 +73,7 @@ class Namespace(types.ModuleType):
 LAZY = {
     "keras": "tfcompat.keras",
     "data": "tfcompat.data",
+    "distribute": "tfcompat.distribute",
     "summary": "tfcompat.summary",
     "train": "tfcompat.train",
     "saved_model": "tfcompat.saved_model",

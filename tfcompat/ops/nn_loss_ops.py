@@ -127,9 +127,18 @@ def log_poisson_loss(targets, log_input, compute_full_loss=False, name=None):
     return wrap(loss)
 
 
+_replicas_for_loss = []    # registered by tfcompat.distribute: (api name) -> replicas in sync of the strategy
+
+
+def _num_replicas(api):
+    """Replicas in sync (1 outside tf.distribute); TF's RuntimeError in a strategy's cross-replica context."""
+    return _replicas_for_loss[0](api) if _replicas_for_loss else 1
+
+
 @tf_export("nn.compute_average_loss")
 def compute_average_loss(per_example_loss, sample_weight=None, global_batch_size=None):
-    """sum(per_example_loss * sample_weight) / global_batch_size (default: the batch size, axis 0)."""
+    """sum(per_example_loss * sample_weight) / global_batch_size (default: batch size x replicas in sync)."""
+    replicas = _num_replicas("compute_average_loss")
     t = input_storage(per_example_loss)
     if t.ndim == 0:
         raise ValueError("Invalid value passed for `per_example_loss`. Expected a tensor with at least rank 1. "
@@ -139,15 +148,17 @@ def compute_average_loss(per_example_loss, sample_weight=None, global_batch_size
     if sample_weight is not None:
         w = input_storage(sample_weight, dtypes.FROM_STORAGE[t.dtype])
         t = t * w.to(t.dtype)
-    n = t.shape[0] if global_batch_size is None else int_value(global_batch_size)
+    n = t.shape[0] * replicas if global_batch_size is None else int_value(global_batch_size)
     return wrap(torch.sum(t) / n)
 
 
 @tf_export("nn.scale_regularization_loss")
 def scale_regularization_loss(regularization_loss):
     """The sum of the regularization losses divided by the number of replicas (1 outside a strategy)."""
+    replicas = _num_replicas("scale_regularization_loss")
     if isinstance(regularization_loss, (list, tuple)):
         ts = same_dtype_inputs(regularization_loss, "AddN")
-        total = ts[0] if len(ts) == 1 else torch.stack([t.reshape(()) for t in ts]).sum()
-        return wrap(torch.sum(total))
-    return wrap(torch.sum(input_storage(regularization_loss)))
+        total = torch.sum(ts[0] if len(ts) == 1 else torch.stack([t.reshape(()) for t in ts]).sum())
+    else:
+        total = torch.sum(input_storage(regularization_loss))
+    return wrap(total / replicas if replicas > 1 else total)

@@ -28,7 +28,7 @@ from tfcompat.eager.tape import GradientTape
 from tfcompat.framework.export import unsupported_args
 from tfcompat.framework.tensor import Tensor, _wrap, storage
 from tfcompat.keras._config import config
-from tfcompat.keras.engine import compile_utils, data_adapter
+from tfcompat.keras.engine import compile_utils, data_adapter, distribute_step
 from tfcompat.util import nest
 
 
@@ -117,6 +117,12 @@ class Trainer:
         return names if all(names) else None
 
     @property
+    def distribute_strategy(self):
+        """The tf.distribute strategy whose scope created the model's variables (the default one otherwise)."""
+        from tfcompat.distribute import get_strategy
+        return distribute_step.strategy_of(self) or get_strategy()
+
+    @property
     def jit_compile(self):
         return bool(self._jit_compile)
 
@@ -184,12 +190,13 @@ class Trainer:
     def get_metrics_result(self):
         """The current `result()` of every metric in `self.metrics`, dict results flattened."""
         out = {}
-        for m in self.metrics:
-            r = m.result()
-            if isinstance(r, dict):
-                out.update(r)
-            else:
-                out[m.name] = r
+        with distribute_step.synced_metrics(self, self.metrics):
+            for m in self.metrics:
+                r = m.result()
+                if isinstance(r, dict):
+                    out.update(r)
+                else:
+                    out[m.name] = r
         return out
 
     # -- steps ------------------------------------------------------------------------------------
@@ -241,9 +248,10 @@ class Trainer:
         with GradientTape() as tape:
             y_pred = self(x, training=True)
             loss = self._compute_loss(x, y, y_pred, sample_weight, training=True)
+            scaled = distribute_step.scale_loss(loss)
         self._loss_tracker.update_state(loss, sample_weight=nest.flatten(x)[0].shape[0])
         variables = self._step_variables()
-        return y_pred, variables, (tape.gradient(loss, variables) if variables else None)
+        return y_pred, variables, (tape.gradient(scaled, variables) if variables else None)
 
     def _step_variables(self):
         """The variables a train step updates. Keras 3 traces `fit`'s and `train_on_batch`'s step once per `compile`,
@@ -354,7 +362,7 @@ class Trainer:
         self.stop_training = False
         batch_begin = callbacks.wants("on_train_batch_begin")
         batch_end = callbacks.wants("on_train_batch_end")
-        train_function = self.make_train_function(logs=batch_end)
+        train_function = distribute_step.wrap(self, self.make_train_function(logs=batch_end))
         self._train_entry = "fit"
         callbacks.on_train_begin()
         training_logs = None
@@ -434,10 +442,11 @@ class Trainer:
         callbacks.on_test_begin()
         logs = {}
         self.reset_metrics()
+        test_function = distribute_step.wrap(self, self.test_step)
         for step, data in iterator:
             if batch_begin:
                 callbacks.on_test_batch_begin(step)
-            logs = self.test_step(data)
+            logs = test_function(data)
             if batch_end:
                 callbacks.on_test_batch_end(step, logs)
             if self.stop_evaluating:
@@ -459,9 +468,10 @@ class Trainer:
         self.stop_predicting = False
         callbacks.on_predict_begin()
         struct, outputs = None, None
+        predict_function = distribute_step.wrap(self, self.predict_step, "predict")
         for step, data in iterator:
             callbacks.on_predict_batch_begin(step)
-            batch = self.predict_step(data)
+            batch = predict_function(data)
             leaves = [storage(t).detach() if isinstance(t, Tensor) else t for t in nest.flatten(batch)]
             if outputs is None:
                 struct, outputs = batch, [[t] for t in leaves]

@@ -1,0 +1,263 @@
+"""tf.distribute in one process: the default strategy, OneDeviceStrategy, MirroredStrategy over two (or three) CPU
+replicas, distributed datasets, and Keras / custom training loops equal to one device's (texts from TF 2.21)."""
+import numpy as np
+import pytest
+
+import tfcompat as tf
+
+MIRRORED_V = """MirroredVariable:{
+  0: <tf.Variable 'Variable:0' shape=() dtype=float32, numpy=1.0>,
+  1: <tf.Variable 'Variable/replica_1:0' shape=() dtype=float32, numpy=1.0>
+}"""
+MIRRORED_W = """MirroredVariable:{
+  0: <tf.Variable 'w:0' shape=(2,) dtype=float32, numpy=array([1., 2.], dtype=float32)>,
+  1: <tf.Variable 'w/replica_1:0' shape=(2,) dtype=float32, numpy=array([1., 2.], dtype=float32)>
+}"""
+SYNC_ON_READ = """SyncOnReadVariable:{
+  0: <tf.Variable 'Variable:0' shape=() dtype=float32, numpy=0.0>,
+  1: <tf.Variable 'Variable/replica_1:0' shape=() dtype=float32, numpy=0.0>
+}"""
+PER_REPLICA_REPR = """PerReplica:{
+  0: <tf.Tensor: shape=(2,), dtype=float32, numpy=array([1., 2.], dtype=float32)>,
+  1: <tf.Tensor: shape=(2,), dtype=float32, numpy=array([2., 4.], dtype=float32)>
+}"""
+PER_REPLICA_STR = """PerReplica:{
+  0: tf.Tensor([1. 2.], shape=(2,), dtype=float32),
+  1: tf.Tensor([2. 4.], shape=(2,), dtype=float32)
+}"""
+
+
+@pytest.fixture
+def two():
+    return tf.distribute.MirroredStrategy(["CPU:0", "CPU:1"])
+
+
+def _scaled(x):
+    ctx = tf.distribute.get_replica_context()
+    return x * tf.cast(ctx.replica_id_in_sync_group + 1, tf.float32)
+
+
+def test_default_strategy_context():
+    s = tf.distribute.get_strategy()
+    assert type(s).__name__ == "_DefaultDistributionStrategy"
+    assert (tf.distribute.has_strategy(), tf.distribute.in_cross_replica_context()) == (False, False)
+    assert type(tf.distribute.get_replica_context()).__name__ == "_DefaultReplicaContext"
+    assert s.num_replicas_in_sync == 1
+    assert float(s.run(lambda x: x + 1, args=(tf.constant(1.0),))) == 2.0
+
+
+def test_scope_and_variables(two):
+    assert two.num_replicas_in_sync == 2
+    assert two.extended.worker_devices == ("/job:localhost/replica:0/task:0/device:CPU:0",
+                                           "/job:localhost/replica:0/task:0/device:CPU:1")
+    with two.scope():
+        v = tf.Variable(1.0)
+        w = tf.Variable([1.0, 2.0], name="w", aggregation=tf.VariableAggregation.SUM)
+        r = tf.Variable(0.0, synchronization=tf.VariableSynchronization.ON_READ,
+                        aggregation=tf.VariableAggregation.SUM)
+        assert (tf.distribute.has_strategy(), tf.distribute.in_cross_replica_context()) == (True, True)
+        assert tf.distribute.get_replica_context() is None
+        assert tf.distribute.get_strategy() is two
+    assert repr(v) == MIRRORED_V and str(v) == MIRRORED_V
+    assert repr(w) == MIRRORED_W and repr(r) == SYNC_ON_READ
+    assert type(v).__name__ == "MirroredVariable" and isinstance(v, tf.Variable)
+    assert two.extended.variable_created_in_scope(v)
+
+
+def test_run_reduce_gather(two):
+    out = two.run(_scaled, args=(tf.constant([1.0, 2.0]),))
+    assert repr(out) == PER_REPLICA_REPR and str(out) == PER_REPLICA_STR
+    np.testing.assert_array_equal(two.reduce("SUM", out, axis=None).numpy(), [3.0, 6.0])
+    assert float(two.reduce(tf.distribute.ReduceOp.MEAN, out, axis=0)) == 2.25
+    np.testing.assert_array_equal(two.gather(out, axis=0).numpy(), [1.0, 2.0, 2.0, 4.0])
+    assert [t.numpy().tolist() for t in two.experimental_local_results(out)] == [[1.0, 2.0], [2.0, 4.0]]
+    # a value that is not per-replica: MEAN returns it, SUM raises; with an axis it is reduced on each replica
+    np.testing.assert_array_equal(two.reduce("MEAN", tf.constant([1.0, 2.0]), axis=None).numpy(), [1.0, 2.0])
+    assert float(two.reduce("SUM", tf.constant([1.0, 2.0]), axis=0)) == 6.0
+    with pytest.raises(ValueError, match="A non-DistributedValues value tf.Tensor"):
+        two.reduce("SUM", tf.constant([1.0, 2.0]), axis=None)
+    with pytest.raises(ValueError, match="'PROD' is not a valid ReduceOp"):
+        two.reduce("PROD", tf.constant(1.0), axis=None)
+    assert len(two.experimental_local_results(tf.constant(1.0))) == 1
+    assert two.run(lambda: tf.distribute.get_replica_context().num_replicas_in_sync) == 2     # one object: as is
+    assert two.run(lambda: (tf.distribute.in_cross_replica_context(), tf.distribute.has_strategy())) == (False, True)
+
+
+def test_all_reduce_and_merge_call(two):
+    def fa(x):
+        return tf.distribute.get_replica_context().all_reduce("SUM", _scaled(x))
+    assert str(two.run(fa, args=(tf.constant(1.0),))) == (
+        "PerReplica:{\n  0: tf.Tensor(3.0, shape=(), dtype=float32),\n  1: tf.Tensor(3.0, shape=(), dtype=float32)\n}")
+
+    def fm():
+        return tf.distribute.get_replica_context().merge_call(
+            lambda strategy, x: strategy.reduce("SUM", x, None), args=(_scaled(tf.constant(2.0)),))
+    assert float(two.run(fm)) == 6.0
+
+
+@pytest.mark.parametrize("agg,after_add,after_assign", [("SUM", 4.0, 11.0), ("MEAN", 2.5, 5.5),
+                                                        ("ONLY_FIRST_REPLICA", 2.0, 5.0)])
+def test_mirrored_variable_updates_in_replica_context(two, agg, after_add, after_assign):
+    with two.scope():
+        v = tf.Variable(1.0, aggregation=getattr(tf.VariableAggregation, agg))
+    two.run(lambda: v.assign_add(_scaled(tf.constant(1.0))))
+    assert float(v) == after_add
+    two.run(lambda: v.assign(tf.cast(tf.distribute.get_replica_context().replica_id_in_sync_group + 5,
+                                     tf.float32)))
+    assert float(v) == after_assign
+
+
+def test_update_without_aggregation_is_refused_and_extended_update(two):
+    with two.scope():
+        v = tf.Variable(1.0)
+    with pytest.raises(NotImplementedError, match="aggregation NONE"):
+        two.run(lambda: v.assign_add(1.0))
+    out = two.extended.update(v, lambda var, d: var.assign_add(d), args=(tf.constant(2.0),))
+    assert str(out) == ("Mirrored:{\n  0: tf.Tensor(3.0, shape=(), dtype=float32),\n"
+                        "  1: tf.Tensor(3.0, shape=(), dtype=float32)\n}")
+    assert float(v) == 3.0
+
+
+def test_sync_on_read_sum(two):
+    with two.scope():
+        r = tf.Variable(0.0, synchronization=tf.VariableSynchronization.ON_READ,
+                        aggregation=tf.VariableAggregation.SUM)
+    two.run(lambda: r.assign_add(_scaled(tf.constant(1.0))))
+    assert float(r.read_value()) == 3.0
+
+
+def test_mixing_strategies_and_loss_scaling_contexts(two):
+    other = tf.distribute.MirroredStrategy(["CPU:0", "CPU:1"])
+    with pytest.raises(RuntimeError, match="Mixing different tf.distribute.Strategy objects"):
+        with two.scope(), other.scope():
+            pass
+    with two.scope():
+        with pytest.raises(RuntimeError, match=r"^You are calling `compute_average_loss` in cross replica context"):
+            tf.nn.compute_average_loss(tf.constant([1.0, 2.0, 3.0]))
+        with pytest.raises(RuntimeError, match="`scale_regularization_loss` in cross replica context"):
+            tf.nn.scale_regularization_loss(tf.constant(4.0))
+    a, b = two.run(lambda x: (tf.nn.compute_average_loss(x), tf.nn.scale_regularization_loss(tf.constant(4.0))),
+                   args=(tf.constant([1.0, 2.0, 3.0]),))
+    assert [float(t) for t in a.values] == [1.0, 1.0] and [float(t) for t in b.values] == [2.0, 2.0]
+    assert float(tf.nn.compute_average_loss(tf.constant([1.0, 2.0, 3.0]))) == 2.0
+
+
+@pytest.mark.parametrize("n,expected", [(4, [[0, 1], [2, 3], []]), (5, [[0, 1], [2, 3], [4]]),
+                                        (7, [[0, 1, 2], [3, 4, 5], [6]]), (1, [[0], [], []])])
+def test_distribute_dataset_splits_global_batches(n, expected):
+    three = tf.distribute.MirroredStrategy(["CPU:0", "CPU:1", "CPU:2"])
+    batches = list(three.experimental_distribute_dataset(tf.data.Dataset.range(n).batch(n)))
+    assert [[x.numpy().tolist() for x in three.experimental_local_results(b)] for b in batches] == [expected]
+
+
+def test_distribute_dataset_text_and_from_function(two):
+    batches = list(two.experimental_distribute_dataset(tf.data.Dataset.range(8).batch(4)))
+    assert repr(batches[1]) == ("PerReplica:{\n  0: <tf.Tensor: shape=(2,), dtype=int64, numpy=array([4, 5])>,\n"
+                                "  1: <tf.Tensor: shape=(2,), dtype=int64, numpy=array([6, 7])>\n}")
+    seen = []
+
+    def dataset_fn(ctx):
+        seen.append((str(ctx), ctx.num_input_pipelines, ctx.input_pipeline_id, ctx.num_replicas_in_sync,
+                     ctx.get_per_replica_batch_size(8)))
+        return tf.data.Dataset.range(8).batch(ctx.get_per_replica_batch_size(8))
+    out = list(two.distribute_datasets_from_function(dataset_fn))
+    assert seen == [("tf.distribute.InputContext(input pipeline id 0, total: 1)", 1, 0, 2, 4)]
+    assert str(out[0]) == ("PerReplica:{\n  0: tf.Tensor([0 1 2 3], shape=(4,), dtype=int64),\n"
+                           "  1: tf.Tensor([4 5 6 7], shape=(4,), dtype=int64)\n}")
+    assert str(tf.distribute.InputContext(2, 1, 4)) == "tf.distribute.InputContext(input pipeline id 1, total: 2)"
+    assert str(tf.distribute.experimental.ValueContext()) == \
+        "tf.distribute.ValueContext(replica id 0,  total replicas in sync: 1)"
+
+
+def test_one_device_and_single_worker_strategies():
+    o = tf.distribute.OneDeviceStrategy("/cpu:0")
+    assert o.num_replicas_in_sync == 1 and float(o.run(_scaled, args=(tf.constant(1.0),))) == 1.0
+    with o.scope():
+        u = tf.Variable(2.0)
+    assert type(u).__name__ == "ResourceVariable"
+    m = tf.distribute.MultiWorkerMirroredStrategy()
+    assert m.extended.worker_devices == ("/job:localhost/replica:0/task:0/device:CPU:0",)
+    assert m.num_replicas_in_sync == 1 and m.extended.should_checkpoint
+    assert type(m.cluster_resolver).__name__ == "TFConfigClusterResolver"
+    with m.scope():
+        v = tf.Variable(1.0)
+    assert repr(v) == "MirroredVariable:{\n  0: <tf.Variable 'Variable:0' shape=() dtype=float32, numpy=1.0>\n}"
+    assert str(tf.distribute.experimental.CommunicationOptions().implementation) == "CommunicationImplementation.AUTO"
+
+
+@pytest.mark.parametrize("name", ["ParameterServerStrategy", "TPUStrategy", "experimental.CentralStorageStrategy",
+                                  "coordinator.ClusterCoordinator"])
+def test_unsupported_strategies_name_themselves(name):
+    obj = tf.distribute
+    for part in name.split("."):
+        obj = getattr(obj, part)
+    with pytest.raises(NotImplementedError, match=f"tf.distribute.{name} is not supported"):
+        obj(None)
+
+
+def _data():
+    rng = np.random.RandomState(0)
+    x = rng.randn(64, 5).astype("float32")
+    return x, (x @ rng.randn(5, 3)).argmax(1)
+
+
+def _model():
+    tf.keras.utils.set_random_seed(1)
+    m = tf.keras.Sequential([tf.keras.Input((5,)), tf.keras.layers.Dense(8, activation="relu"),
+                             tf.keras.layers.Dense(3)])
+    m.compile(tf.keras.optimizers.Adam(0.01), tf.keras.losses.SparseCategoricalCrossentropy(from_logits=True),
+              metrics=["accuracy"])
+    return m
+
+
+def test_keras_fit_evaluate_predict_mirrored_equal_one_device(two):
+    x, y = _data()
+    m1 = _model()
+    h1 = m1.fit(x, y, batch_size=16, epochs=2, verbose=0, shuffle=False)
+    with two.scope():
+        m2 = _model()
+    assert m2.distribute_strategy is two
+    h2 = m2.fit(x, y, batch_size=16, epochs=2, verbose=0, shuffle=False)
+    np.testing.assert_allclose(h2.history["loss"], h1.history["loss"], rtol=1e-6)
+    assert h2.history["accuracy"] == h1.history["accuracy"]
+    for a, b in zip(m1.weights, m2.weights):
+        np.testing.assert_allclose(a.numpy(), b.numpy(), atol=1e-6)
+    np.testing.assert_allclose(m2.evaluate(x, y, verbose=0), m1.evaluate(x, y, verbose=0), rtol=1e-6)
+    np.testing.assert_allclose(m2.predict(x[:7], verbose=0), m1.predict(x[:7], verbose=0), atol=1e-6)
+
+
+def _custom_loop(devices, use_function):
+    """Two epochs of TF's custom-loop recipe (`run` + `compute_average_loss` + `reduce`): losses and weights."""
+    x, y = _data()
+    s = tf.distribute.MirroredStrategy(devices)
+    with s.scope():
+        tf.keras.utils.set_random_seed(1)
+        model = tf.keras.Sequential([tf.keras.Input((5,)), tf.keras.layers.Dense(8, activation="relu"),
+                                     tf.keras.layers.Dense(3)])
+        opt = tf.keras.optimizers.SGD(0.1)
+        loss_obj = tf.keras.losses.SparseCategoricalCrossentropy(from_logits=True, reduction="none")
+
+    def step(inputs):
+        xb, yb = inputs
+        with tf.GradientTape() as tape:
+            loss = tf.nn.compute_average_loss(loss_obj(yb, model(xb, training=True)), global_batch_size=16)
+        grads = tape.gradient(loss, model.trainable_variables)
+        opt.apply_gradients(zip(grads, model.trainable_variables))
+        return loss
+
+    def train(inputs):
+        return s.reduce("SUM", s.run(step, args=(inputs,)), axis=None)
+    fn = tf.function(train) if use_function else train
+    dataset = s.experimental_distribute_dataset(tf.data.Dataset.from_tensor_slices((x, y)).batch(16))
+    losses = [float(fn(b)) for _ in range(2) for b in dataset]
+    if use_function:
+        assert fn.experimental_get_tracing_count() == 1
+    return losses, [w.numpy() for w in model.weights]
+
+
+@pytest.mark.parametrize("use_function", [False, True])
+def test_custom_loop_mirrored_equals_one_device(use_function):
+    (loss1, w1), (loss2, w2) = _custom_loop(["CPU:0"], use_function), _custom_loop(["CPU:0", "CPU:1"], use_function)
+    np.testing.assert_allclose(loss2, loss1, rtol=1e-6)
+    for a, b in zip(w1, w2):
+        np.testing.assert_allclose(a, b, atol=1e-6)

@@ -1,0 +1,181 @@
+"""Distributed input: `experimental_distribute_dataset`, `distribute_datasets_from_function`, `InputContext`.
+
+`experimental_distribute_dataset` splits each global batch along its first axis into `num_replicas_in_sync`
+chunks of ceil(batch / replicas) rows (the last ones shorter or empty, as TF's rebatching), of which a worker
+keeps those of its replicas: sharding by data (TF's `AutoShardPolicy.DATA`), each worker reading the whole
+pipeline. With one replica in sync the elements pass unchanged.
+"""
+import math
+
+import torch
+
+from tfcompat.distribute.values import PerReplica
+from tfcompat.framework.export import tf_export
+from tfcompat.framework.tensor import Tensor, _wrap, storage
+from tfcompat.util import nest
+
+
+@tf_export("distribute.InputContext")
+class InputContext:
+    """What `dataset_fn` learns in `distribute_datasets_from_function`: its pipeline and the replica count."""
+
+    def __init__(self, num_input_pipelines=1, input_pipeline_id=0, num_replicas_in_sync=1):
+        self._num_input_pipelines = num_input_pipelines
+        self._input_pipeline_id = input_pipeline_id
+        self._num_replicas_in_sync = num_replicas_in_sync
+
+    @property
+    def num_replicas_in_sync(self):
+        return self._num_replicas_in_sync
+
+    @property
+    def input_pipeline_id(self):
+        return self._input_pipeline_id
+
+    @property
+    def num_input_pipelines(self):
+        return self._num_input_pipelines
+
+    def get_per_replica_batch_size(self, global_batch_size):
+        """`global_batch_size` / replicas; ValueError when it does not divide."""
+        if global_batch_size % self._num_replicas_in_sync != 0:
+            raise ValueError(f"The `global_batch_size` {global_batch_size} is not divisible by "
+                             f"`num_replicas_in_sync` {self._num_replicas_in_sync}")
+        return global_batch_size // self._num_replicas_in_sync
+
+    def __str__(self):
+        return f"tf.distribute.InputContext(input pipeline id {self._input_pipeline_id}, total: " \
+               f"{self._num_input_pipelines})"
+
+
+@tf_export("distribute.experimental.ValueContext")
+class ValueContext:
+    """What `value_fn` learns in `experimental_distribute_values_from_function`."""
+
+    def __init__(self, replica_id_in_sync_group=0, num_replicas_in_sync=1):
+        self._replica_id_in_sync_group = replica_id_in_sync_group
+        self._num_replicas_in_sync = num_replicas_in_sync
+
+    @property
+    def replica_id_in_sync_group(self):
+        return self._replica_id_in_sync_group
+
+    @property
+    def num_replicas_in_sync(self):
+        return self._num_replicas_in_sync
+
+    def __str__(self):
+        return f"tf.distribute.ValueContext(replica id {self._replica_id_in_sync_group},  total replicas in sync: " \
+               f"{self._num_replicas_in_sync})"
+
+
+def split_batch(strategy, element):
+    """This worker's replicas' shares of a global batch: a PerReplica (or the share of its one replica)."""
+    ext = strategy.extended
+    n = ext._num_replicas()
+    if n == 1:
+        return element
+    first = ext._rank * ext._num_local
+    leaves = nest.flatten(element)
+    parts = [[] for _ in range(ext._num_local)]
+    for leaf in leaves:
+        t = storage(leaf) if isinstance(leaf, Tensor) else torch.as_tensor(leaf)
+        if t.ndim == 0:
+            raise ValueError("experimental_distribute_dataset needs a batched dataset when there are several "
+                             f"replicas in sync ({n}): batch it with the global batch size")
+        size = math.ceil(t.shape[0] / n)
+        for i in range(ext._num_local):
+            start = min((first + i) * size, t.shape[0])
+            parts[i].append(_wrap(t[start:min(start + size, t.shape[0])]))
+    shares = [nest.pack_sequence_as(element, p) for p in parts]
+    return shares[0] if len(shares) == 1 else PerReplica(shares)
+
+
+@tf_export("distribute.DistributedDataset")
+class DistributedDataset:
+    """A dataset whose elements are split among the replicas; iterate it (in cross-replica context)."""
+
+    def __init__(self, strategy, dataset):
+        self._strategy = strategy
+        self._dataset = dataset
+
+    @property
+    def element_spec(self):
+        return self._dataset.element_spec
+
+    def __iter__(self):
+        return DistributedIterator(self._strategy, (split_batch(self._strategy, e) for e in self._dataset))
+
+    def reduce(self, initial_state, reduce_func):
+        state = initial_state
+        for e in self:
+            state = reduce_func(state, e)
+        return state
+
+
+class DistributedDatasetsFromFunction(DistributedDataset):
+    """`dataset_fn(InputContext)` per worker: each step gives the local replicas consecutive elements."""
+
+    def __init__(self, strategy, dataset_fn):
+        ext = strategy.extended
+        ctx = InputContext(ext._world, ext._rank, strategy.num_replicas_in_sync)
+        super().__init__(strategy, dataset_fn(ctx))
+
+    def __iter__(self):
+        n = self._strategy.extended._num_local
+        return DistributedIterator(self._strategy, _groups(iter(self._dataset), n))
+
+
+def _groups(it, n):
+    while True:
+        group = []
+        for _ in range(n):
+            try:
+                group.append(next(it))
+            except StopIteration:
+                if group:
+                    raise NotImplementedError("distribute_datasets_from_function: a last step with fewer "
+                                              "batches than local replicas") from None
+                return
+        yield group[0] if n == 1 else PerReplica(group)
+
+
+@tf_export("distribute.DistributedIterator")
+class DistributedIterator:
+    """Iterator over a distributed dataset: each element is a PerReplica (or the one replica's value)."""
+
+    def __init__(self, strategy, elements):
+        self._strategy = strategy
+        self._elements = elements
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        return next(self._elements)
+
+    def get_next(self):
+        from tfcompat.framework.errors import OutOfRangeError
+        try:
+            return next(self._elements)
+        except StopIteration:
+            raise OutOfRangeError(None, None, "End of sequence") from None
+
+    def get_next_as_optional(self):
+        from tfcompat.data.optional import Optional
+        try:
+            return Optional.from_value(next(self._elements))
+        except StopIteration:
+            return Optional.empty(None)
+
+
+@tf_export("distribute.InputOptions")
+class InputOptions:
+    """Options of distributed input (tfcompat keeps batches where the dataset made them)."""
+
+    def __init__(self, experimental_fetch_to_device=None, experimental_replication_mode=None,
+                 experimental_place_dataset_on_device=False, experimental_per_replica_buffer_size=1):
+        self.experimental_fetch_to_device = experimental_fetch_to_device
+        self.experimental_replication_mode = experimental_replication_mode
+        self.experimental_place_dataset_on_device = experimental_place_dataset_on_device
+        self.experimental_per_replica_buffer_size = experimental_per_replica_buffer_size

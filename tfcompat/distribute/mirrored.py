@@ -1,0 +1,30 @@
+"""`tf.distribute.MirroredStrategy`: synchronous replicas on the local devices of one process.
+
+The replicas are the given devices (default: every CUDA GPU, else the CPU), e.g. logical CPU devices made with
+`tf.config.set_logical_device_configuration`; they share the process's torch device and one copy of each
+variable. For several GPUs, run one process per GPU with `MultiWorkerMirroredStrategy`.
+"""
+from tfcompat.distribute import devices
+from tfcompat.distribute.strategy import Strategy, StrategyExtended
+from tfcompat.framework.export import tf_export
+
+
+class MirroredExtended(StrategyExtended):
+    pass
+
+
+@tf_export("distribute.MirroredStrategy")
+class MirroredStrategy(Strategy):
+    """Synchronous training on several devices of one machine (replicas in lock-step, variables mirrored)."""
+
+    def __init__(self, devices=None, cross_device_ops=None):
+        names = [_canonical(d) for d in (devices if devices is not None else _default())]
+        if not names:
+            raise ValueError("Got an empty `devices` list and unable to recognize any local devices.")
+        _check(names)
+        super().__init__(MirroredExtended(self, names))
+
+
+_canonical = devices.canonical
+_default = devices.default_local_devices
+_check = devices.check_local

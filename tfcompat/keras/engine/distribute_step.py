@@ -1,0 +1,90 @@
+"""Keras's training loops under a `tf.distribute` strategy: each replica steps on its share of the global batch.
+
+`fit`/`evaluate`/`predict` of a model whose variables were created under a strategy's `scope()` wrap their step
+with `wrap`: the global batch is split among the replicas (`strategy.experimental_distribute_dataset`'s split),
+`strategy.run` runs the step on each, the optimizer sums the gradients of the replicas (one bucketed
+all-reduce across workers, `optimizers.base`) and applies them once; the loss a replica differentiates is
+divided by the replicas in sync (`scale_loss`), so the update equals one device's on the global batch. Metric
+state is shared by the replicas of a process and summed across workers when read (`synced_metrics`), so logs,
+callbacks and progress bars see the global values on every worker.
+"""
+import contextlib
+
+import torch
+
+from tfcompat.distribute import context
+from tfcompat.distribute.reduce_util import ReduceOp
+from tfcompat.distribute.input import split_batch
+from tfcompat.framework.tensor import _wrap, storage
+
+
+def strategy_of(model):
+    """The strategy whose scope created the model's variables (else the one in scope), or None without one."""
+    for v in model.weights:
+        strategy = getattr(v, "_distribute_strategy", None)
+        if strategy is not None:
+            return strategy
+    return context.scoped_strategy()
+
+
+def _distributed(strategy):
+    return strategy is not None and strategy.num_replicas_in_sync > 1
+
+
+def wrap(model, step_fn, kind="train"):
+    """`step_fn(data)` run by each replica on its share of `data`; the last replica's logs (the metrics are shared).
+
+    `kind="predict"`: the replicas' outputs concatenated in replica order (across workers too)."""
+    strategy = strategy_of(model)
+    object.__setattr__(model, "_distribute_strategy_cache", strategy)
+    if not _distributed(strategy):
+        return step_fn
+
+    def step(data):
+        shares = split_batch(strategy, data)
+        with strategy.scope():
+            out = strategy.run(step_fn, args=(shares,))
+            if kind == "predict":
+                return strategy.gather(out, axis=0)
+        return strategy.experimental_local_results(out)[-1]
+    return step
+
+
+def scale_loss(loss):
+    """The loss a replica differentiates: divided by the replicas in sync (the gradients are then summed)."""
+    ctx = context.distributed_replica_context()
+    return loss if ctx is None else loss / ctx.num_replicas_in_sync
+
+
+@contextlib.contextmanager
+def synced_metrics(model, metrics):
+    """Inside: the metrics' variables hold their sums over the workers (their local values come back after)."""
+    strategy = model.__dict__.get("_distribute_strategy_cache")
+    ext = strategy.extended if strategy is not None else None
+    if ext is None or ext._world == 1:
+        yield
+        return
+    variables = [v for m in metrics for v in m.variables]
+    local = [storage(v) for v in variables]
+    summed = ext._collective.all_reduce([t.to(torch.float64) if not t.is_floating_point() else t for t in local])
+    for v, t, s in zip(variables, local, summed):
+        v._set_storage(s.to(t.dtype))
+    try:
+        yield
+    finally:
+        for v, t in zip(variables, local):
+            v._set_storage(t)
+
+
+def reduce_gradients(optimizer, ctx, grads, variables):
+    """In a replica: the gradients summed over all replicas, applied once by `optimizer` (cross-replica)."""
+    def merge(strategy, per_replica_grads):
+        ext = strategy.extended
+        present = [i for i, g in enumerate(per_replica_grads) if ext._local_values(g)[0] is not None]
+        lists = list(zip(*[ext._local_values(per_replica_grads[i]) for i in present]))
+        reduced = ext._batch_reduce(ReduceOp.SUM, lists) if present else []
+        out = [None] * len(per_replica_grads)
+        for i, t in zip(present, reduced):
+            out[i] = _wrap(t)
+        optimizer.apply(out, variables)
+    ctx.merge_call(merge, args=(list(grads),))
