@@ -2,12 +2,20 @@
 from tfcompat.data.dataset import AUTOTUNE, INFINITE as INFINITE_CARDINALITY, UNKNOWN as UNKNOWN_CARDINALITY, Dataset
 from tfcompat.data.options import (AutoShardPolicy, AutotuneOptions, DistributeOptions,  # noqa: F401
                                    ExternalStatePolicy, OptimizationOptions, ThreadingOptions)
+from tfcompat.data.csv_dataset import CsvDataset  # noqa: F401
 from tfcompat.data.readers import make_csv_dataset  # noqa: F401
+from tfcompat.framework import dtypes
 from tfcompat.framework.export import tf_export
 
 tf_export("data.experimental.AUTOTUNE")(AUTOTUNE)
 tf_export("data.experimental.INFINITE_CARDINALITY")(INFINITE_CARDINALITY)
 tf_export("data.experimental.UNKNOWN_CARDINALITY")(UNKNOWN_CARDINALITY)
+
+
+@tf_export("data.experimental.Counter")
+def Counter(start=0, step=1, dtype=dtypes.int64, name=None):  # noqa: N802  (TF's name)
+    """`Dataset.counter`: the infinite count `start, start + step, ...`."""
+    return Dataset.counter(start, step, dtype, name)
 
 
 @tf_export("data.experimental.cardinality")

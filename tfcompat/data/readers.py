@@ -119,8 +119,7 @@ def _parse(value, dtype, default):
     return float(value) if dtype.is_floating else int(value)
 
 
-@tf_export("data.experimental.make_csv_dataset", partial="ignore_errors, sloppy, num_parallel_reads are not used",
-           unsupported=("column_defaults",))
+@tf_export("data.experimental.make_csv_dataset", partial="ignore_errors, sloppy, num_parallel_reads are not used")
 def make_csv_dataset(file_pattern, batch_size, column_names=None, column_defaults=None, label_name=None,
                      select_columns=None, field_delim=",", use_quote_delim=True, na_value="", header=True,
                      num_epochs=None, shuffle=True, shuffle_buffer_size=10000, shuffle_seed=None,
@@ -148,12 +147,19 @@ def make_csv_dataset(file_pattern, batch_size, column_names=None, column_default
     if label_name is not None and label_name not in selected:
         raise ValueError(f"`label_name` provided must be one of the columns: {selected}. Received: {label_name}")
     index = {n: i for i, n in enumerate(names)}
+    if column_defaults is not None and len(column_defaults) != len(selected):
+        raise ValueError("If specified, column_defaults and select_columns must have same length.")
     columns = collections.OrderedDict()
-    for name in selected:
+    for c, name in enumerate(selected):
         values = [r[index[name]] for r in rows]
-        dtype = _infer_dtype(values[:num_rows_for_inference], na_value)
-        default = b"" if dtype == dtypes.string else 0
-        data = [_parse(None if v == na_value else v, dtype, default) for v in values]
+        if column_defaults is None:
+            dtype = _infer_dtype(values[:num_rows_for_inference], na_value)
+            default = b"" if dtype == dtypes.string else 0
+            data = [_parse(None if v == na_value else v, dtype, default) for v in values]
+        else:
+            from tfcompat.data.csv_dataset import column_types, parse_field
+            (dtype, default), = column_types([column_defaults[c]])
+            data = [parse_field("" if v == na_value else v, dtype, default, c)[()] for v in values]
         columns[name] = np.array(data, dtype=object if dtype == dtypes.string else dtype.as_numpy_dtype)
     label = columns.pop(label_name) if label_name is not None else None
     ds = Dataset.from_tensor_slices((columns, label) if label is not None else columns)

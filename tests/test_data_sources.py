@@ -1,0 +1,60 @@
+"""tf.data.experimental.CsvDataset, Counter and make_csv_dataset(column_defaults=) as TF 2.21 (outputs recorded
+from TF)."""
+import pytest
+
+import tfcompat as tf
+
+CSV = "a,b,c\n1,x,2.5\n,y,\n3,,4\n"
+MISSING = "1,2,3,4\n,2,3,4\n1,,3,4\n1,2,,4\n1,2,3,\n,,,\n"
+
+
+@pytest.fixture
+def csv_file(tmp_path):
+    path = tmp_path / "m.csv"
+    path.write_text(CSV)
+    return str(path)
+
+
+def test_csv_dataset_types_defaults_and_required_fields(csv_file):
+    ds = tf.data.experimental.CsvDataset(csv_file, [0, "d", tf.float32], header=True)
+    assert repr(ds) == ("<CsvDatasetV2 element_spec=(TensorSpec(shape=(), dtype=tf.int32, name=None), TensorSpec("
+                        "shape=(), dtype=tf.string, name=None), TensorSpec(shape=(), dtype=tf.float32, name=None))>")
+    it = iter(ds)
+    assert repr(next(it)) == ("(<tf.Tensor: shape=(), dtype=int32, numpy=1>, <tf.Tensor: shape=(), dtype=string, "
+                              "numpy=b'x'>, <tf.Tensor: shape=(), dtype=float32, numpy=2.5>)")
+    with pytest.raises(tf.errors.InvalidArgumentError, match="Field 2 is required but missing in record!"):
+        next(it)
+
+
+def test_csv_dataset_select_cols(tmp_path):
+    path = tmp_path / "missing.csv"
+    path.write_text(MISSING)
+    ds = tf.data.experimental.CsvDataset(str(path), [999, 999], select_cols=[1, 3])
+    rows = [[int(v) for v in r] for r in ds]
+    assert rows == [[2, 4], [2, 4], [999, 4], [2, 4], [2, 999], [999, 999]]
+    ds = tf.data.experimental.CsvDataset(str(path), [999] * 4).map(lambda *items: tf.stack(items))
+    assert repr(ds) == "<_MapDataset element_spec=TensorSpec(shape=(4,), dtype=tf.int32, name=None)>"
+    assert [r.numpy().tolist() for r in ds][1:3] == [[999, 2, 3, 4], [1, 999, 3, 4]]
+    ds = tf.data.experimental.CsvDataset(str(path), [tf.int64, tf.string], select_cols=[0, 1])
+    with pytest.raises(tf.errors.InvalidArgumentError, match="Field 0 is required but missing in record!"):
+        list(ds)
+
+
+def test_make_csv_dataset_column_defaults(csv_file):
+    ds = tf.data.experimental.make_csv_dataset(csv_file, 2, column_defaults=[0, "z", 1.5], shuffle=False,
+                                               num_epochs=1)
+    assert [repr(b) for b in ds] == [
+        "OrderedDict([('a', <tf.Tensor: shape=(2,), dtype=int32, numpy=array([1, 0], dtype=int32)>), ('b', "
+        "<tf.Tensor: shape=(2,), dtype=string, numpy=array([b'x', b'y'], dtype=object)>), ('c', <tf.Tensor: "
+        "shape=(2,), dtype=float32, numpy=array([2.5, 1.5], dtype=float32)>)])",
+        "OrderedDict([('a', <tf.Tensor: shape=(1,), dtype=int32, numpy=array([3], dtype=int32)>), ('b', "
+        "<tf.Tensor: shape=(1,), dtype=string, numpy=array([b'z'], dtype=object)>), ('c', <tf.Tensor: shape=(1,), "
+        "dtype=float32, numpy=array([4.], dtype=float32)>)])"]
+    ds = tf.data.experimental.make_csv_dataset(csv_file, 2, column_defaults=[0, 1.5], select_columns=["a", "c"],
+                                               shuffle=False, num_epochs=1)
+    assert [list(b) for b in ds] == [["a", "c"], ["a", "c"]]
+
+
+def test_counter():
+    assert list(tf.data.experimental.Counter().take(3).as_numpy_iterator()) == [0, 1, 2]
+    assert list(tf.data.experimental.Counter(5, -2, tf.int32).take(2).as_numpy_iterator()) == [5, 3]
