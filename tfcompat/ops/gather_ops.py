@@ -2,11 +2,13 @@
 import numpy as np
 import torch
 
-from tfcompat.framework import dtypes
+from tfcompat.framework import dtypes, errors
 from tfcompat.framework.convert import to_storage
 from tfcompat.framework.export import tf_export
 from tfcompat.framework.op_def import input_storage, int_list, int_value, type_name, wrap
+from tfcompat.framework.tensor import Tensor
 from tfcompat.framework.tensor_shape import TensorShape
+from tfcompat.framework.variables import Variable
 from tfcompat.ops._array_util import _broadcast_dims, _dims, _fail, _int32, _int64, _is_str, _matching, _numel
 
 
@@ -21,14 +23,34 @@ _INDEX_ATTRS = {
 }
 
 
+_INDEX_DTYPES = {"GatherV2": (_int32, _int64, torch.int16), "OneHot": (_int32, _int64, torch.int8, torch.uint8)}
+
+
 def _index_input(indices, op):
     i = input_storage(indices)
-    if _is_str(i) or i.dtype not in (_int32, _int64, torch.int16, torch.int8, torch.uint8):
+    if _is_str(i) or i.dtype not in _INDEX_DTYPES.get(op, (_int32, _int64, torch.int16, torch.int8, torch.uint8)):
         attr, allowed, sig = _INDEX_ATTRS.get(op, ("Tindices", "int32, int64", None))
         tail = f"\n\t; NodeDef: {{{{node {op}}}}}; Op<name={op}; {sig}>" if sig else ""
         raise _fail(f"Value for attr '{attr}' of {type_name(i.dtype)} is not in the list of allowed values: "
                     f"{allowed}{tail}", op)
     return i
+
+
+_WIDE_UNSIGNED = frozenset([torch.uint16, torch.uint32, torch.uint64])
+
+
+def _signed(t):
+    """uint16/32/64 storage (few torch kernels) as int64 for kernels that move or add values; `_unsigned` undoes it
+    (uint64 keeps its bits, wrapping as TF's modular arithmetic does)."""
+    if t.dtype not in _WIDE_UNSIGNED:
+        return t
+    return t.view(_int64) if t.dtype is torch.uint64 else t.to(_int64)
+
+
+def _unsigned(t, dtype):
+    if t.dtype is dtype:
+        return t
+    return t.view(dtype) if dtype is torch.uint64 else t.to(dtype)
 
 
 def _out_of_range(idx, dim):
@@ -48,13 +70,20 @@ def gather(params, indices, validate_indices=None, axis=None, batch_dims=0, name
     bd = int_value(batch_dims)
     if bd < 0:
         bd += idx.ndim
+    if isinstance(axis, (bool, float)):
+        raise _fail(f"Value for attr 'Taxis' of {'bool' if isinstance(axis, bool) else 'float'} is not in the list "
+                    f"of allowed values: int32, int64\n\t; NodeDef: {{{{node GatherV2}}}}; Op<name=GatherV2; "
+                    f"{_INDEX_ATTRS['GatherV2'][2]}>", "GatherV2")
     a = bd if axis is None else int_value(axis)
     if a < 0:
         a += p.ndim
     if not 0 <= a < p.ndim:
         raise _fail(f"Expected axis in the range [{-p.ndim}, {p.ndim}), but got {a}", "GatherV2")
+    if bd > a:
+        raise _fail(f"batch_dims ({bd}) must be less than or equal to axis ({a}).", "GatherV2", "")
     dim = p.shape[a]
-    if idx.numel() and _out_of_range(idx, dim):
+    empty = _numel(p.shape[:a]) * _numel(p.shape[a + 1:]) == 0     # TF checks no index for an empty result
+    if idx.numel() and not empty and _out_of_range(idx, dim):
         pos = int(((idx < 0) | (idx >= dim)).reshape(-1).nonzero()[0])
         raise _fail(f"indices[{_index_text(pos, tuple(idx.shape))}] = {int(idx.reshape(-1)[pos])} is not in "
                     f"[0, {dim})", "GatherV2")
@@ -63,8 +92,10 @@ def gather(params, indices, validate_indices=None, axis=None, batch_dims=0, name
             raise NotImplementedError("tf.gather: batch_dims for tf.string params")
         return wrap(np.take(p, idx.cpu().numpy(), axis=a))
     if bd == 0:
-        out = p.index_select(a, idx.reshape(-1))
-        return wrap(out.reshape(p.shape[:a] + idx.shape + p.shape[a + 1:]))
+        shape = p.shape[:a] + idx.shape + p.shape[a + 1:]
+        if empty:
+            return wrap(p.new_empty(shape))
+        return wrap(_unsigned(_signed(p).index_select(a, idx.reshape(-1)), p.dtype).reshape(shape))
     batch = p.shape[:bd]
     nb = _numel(batch)
     pp = p.reshape((nb,) + p.shape[bd:]).movedim(a - bd + 1, 1)
@@ -141,9 +172,27 @@ def _scatter_nd(tensor, indices, updates, op, mode):
     if tuple(u.shape) != want:
         raise _fail(f"Outer dimensions of indices and update must match. Indices shape: {_dims(idx.shape)}, "
                     f"updates shape:{_dims(u.shape)}", op)
+    if not _numel(shape) and flat.numel():
+        raise _fail("Indices and updates specified for empty output shape", op, None)
+    if _is_str(tensor):
+        raise NotImplementedError(f"tfcompat: {op} of tf.string tensors")
+    if not flat.numel():
+        return wrap(tensor.clone())
+    dt = tensor.dtype
+    if dt is torch.uint64 and mode in ("amax", "amin"):   # order-preserving on int64 once the sign bit flips
+        return wrap(_scatter_rows(tensor.view(_int64) ^ _SIGN, flat, u.view(_int64) ^ _SIGN, shape, k, mode)
+                    .__xor__(_SIGN).view(dt))
+    return wrap(_unsigned(_scatter_rows(_signed(tensor), flat, _signed(u), shape, k, mode), dt))
+
+
+_SIGN = -2 ** 63
+
+
+def _scatter_rows(tensor, flat, u, shape, k, mode):
     rows = _numel(shape[:k])
-    t2 = tensor.reshape(rows, -1)
-    u2 = u.reshape(flat.numel(), -1)
+    inner = _numel(shape[k:])
+    t2 = tensor.reshape(rows, inner)
+    u2 = u.reshape(flat.numel(), inner)
     if mode == "update":
         out = t2.index_copy(0, flat, u2)
     elif mode == "add":
@@ -152,7 +201,7 @@ def _scatter_nd(tensor, indices, updates, op, mode):
         out = t2.index_add(0, flat, u2, alpha=-1) if u2.dtype is not torch.bool else t2
     else:
         out = t2.scatter_reduce(0, flat.unsqueeze(1).expand_as(u2), u2, mode, include_self=True)
-    return wrap(out.reshape(shape))
+    return out.reshape(shape)
 
 
 @tf_export("scatter_nd")
@@ -165,6 +214,11 @@ def scatter_nd(indices, updates, shape, name=None):
 def _tensor_scatter(mode, op):
     def f(tensor, indices, updates, name=None):
         t, u = _matching([tensor, updates], op, numbers=(0, 2))
+        if mode in ("amax", "amin") and not _is_str(t) and t.dtype.is_complex:
+            i = _index_input(indices, op)
+            raise errors.op_error(errors.NotFoundError, f"Could not find device for node: {{{{node {op}}}}} = {op}"
+                                  f"[T=DT_{type_name(t.dtype).upper()}, Tindices=DT_{type_name(i.dtype).upper()}, "
+                                  f"bad_indices_policy=\"\"]\nAll kernels registered for op {op}:\n", op)
         return _scatter_nd(t, indices, u, op, mode)
     f.__name__ = "tensor_scatter_nd_" + ("update" if mode == "update" else mode.replace("amax", "max").replace(
         "amin", "min"))
@@ -186,10 +240,18 @@ def where(condition, x=None, y=None, name=None):
         c = input_storage(condition)
         if _is_str(c):
             raise NotImplementedError("tf.where of a tf.string tensor")
-        return wrap(torch.nonzero(c))
+        if c.ndim == 0:
+            raise _fail("WhereOp : Unhandled input dimensions: 0", "Where", "")
+        return wrap(torch.nonzero(c if c.dtype is torch.bool else c != 0))
     if x is None or y is None:
         raise ValueError("x and y must both be non-None or both be None.")
-    c = to_storage(condition, dtypes.bool)
+    if not all(isinstance(v, (Tensor, Variable)) for v in (condition, x, y)):
+        c = to_storage(condition, dtypes.bool)    # TF's slow path converts the condition to bool first
+    else:
+        c = input_storage(condition)
+    if _is_str(c) or c.dtype is not torch.bool:    # all tensors: the kernel's dtype check
+        raise errors.op_error(errors.InvalidArgumentError, f"cannot compute SelectV2 as input #0(zero-based) was "
+                              f"expected to be a bool tensor but is a {type_name(c.dtype)} tensor", "SelectV2")
     a, b = _matching([x, y], "SelectV2", numbers=(1, 2))
     if _broadcast_dims(_broadcast_dims(c.shape, a.shape) or [None, None], b.shape) is None or \
             _broadcast_dims(c.shape, a.shape) is None:
@@ -218,8 +280,8 @@ def boolean_mask(tensor, mask, axis=None, name="boolean_mask"):
     if _is_str(t):
         flat = t.reshape(t.shape[:a] + (-1,) + t.shape[a + k:])
         return wrap(np.take(flat, pos.numpy(), axis=a))
-    flat = t.flatten(a, a + k - 1) if k > 1 else t
-    return wrap(flat.index_select(a, pos.to(t.device)))
+    flat = _signed(t.flatten(a, a + k - 1) if k > 1 else t)
+    return wrap(_unsigned(flat.index_select(a, pos.to(t.device)), t.dtype))
 
 
 @tf_export("one_hot")
@@ -232,9 +294,17 @@ def one_hot(indices, depth, on_value=None, off_value=None, axis=None, dtype=None
     if on_dt is not None and off_dt is not None and on_dt != off_dt:
         raise TypeError(f"dtype {on_dt} of on_value does not match dtype {off_dt} of off_value")
     dtype = dtypes.as_dtype(dtype if dtype is not None else on_dt or off_dt or dtypes.float32)
+    on = input_storage(1 if on_value is None else on_value, dtype)
+    off = input_storage(0 if off_value is None else off_value, dtype)
+    if depth < 0:
+        raise _fail(f"depth must be non-negative, got: {depth}", "OneHot", "")
+    if axis is not None and not -1 <= int_value(axis) <= idx.ndim:
+        raise _fail(f"Expected axis to be -1 or between [0, {idx.ndim + 1}).  But received: {int_value(axis)}",
+                    "OneHot", "")
+    if _is_str(on):
+        raise NotImplementedError("tfcompat: tf.one_hot of tf.string values")
     tdt = dtype.torch_dtype
-    on = input_storage(1 if on_value is None else on_value, dtype).to(idx.device)
-    off = input_storage(0 if off_value is None else off_value, dtype).to(idx.device)
+    on, off = on.to(idx.device), off.to(idx.device)
     hot = idx.unsqueeze(-1) == torch.arange(depth, device=idx.device, dtype=idx.dtype)
     out = torch.where(hot, on.to(tdt), off.to(tdt))
     if axis is not None and axis != -1:
