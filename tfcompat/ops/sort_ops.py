@@ -4,19 +4,30 @@ import collections
 import numpy as np
 import torch
 
-from tfcompat.framework import dtypes
+from tfcompat.framework import dtypes, errors
 from tfcompat.framework.export import tf_export
-from tfcompat.framework.op_def import REAL, check_dtype, input_storage, int_value, type_name, wrap
+from tfcompat.framework.op_def import (
+    REAL, SIGNED_NUMERIC, check_dtype, dtype_error, input_storage, int_value, type_name, wrap)
 from tfcompat.ops._array_util import _fail, _int32, _int64, _is_str, _tdtype
 
 
 def _sort_axis(t, axis):
+    """`axis` as TF's sort reads it: `tf.shape(values)[axis]`, so an axis out of range is StridedSlice's error."""
     n = t.ndim
-    a = int_value(axis)
+    a = int(axis) if isinstance(axis, float) else int_value(axis)
     if not -n <= a < n:
-        raise ValueError(f"Argument `axis` = {a} not in range [{-n}, {n})" if n else
-                         "Argument `axis` = -1 not in range [0, 0)")
+        raise errors.kernel_error(errors.InvalidArgumentError, f"slice index {a if a >= 0 else a + n} of dimension 0 "
+                                  "out of bounds.", "StridedSlice", name="strided_slice/")
     return a % n
+
+
+def _sort_input(values, desc):
+    """The values to sort, with TF's dtype errors: ascending sorts negate (Neg's types), both run TopKV2."""
+    t = input_storage(values)
+    if not desc and (_is_str(t) or t.dtype is torch.bool):
+        raise dtype_error(t, "Neg", SIGNED_NUMERIC)
+    check_dtype(t, "TopKV2", REAL)
+    return t
 
 
 def _direction(direction):
@@ -29,8 +40,8 @@ def _direction(direction):
 @tf_export("sort")
 def sort(values, axis=-1, direction="ASCENDING", name=None):
     """Sorted values along `axis`."""
-    t = input_storage(values)
     desc = _direction(direction)
+    t = _sort_input(values, desc)
     a = _sort_axis(t, axis)
     return wrap(torch.sort(t, dim=a, descending=desc, stable=True).values)
 
@@ -38,8 +49,8 @@ def sort(values, axis=-1, direction="ASCENDING", name=None):
 @tf_export("argsort")
 def argsort(values, axis=-1, direction="ASCENDING", stable=False, name=None):
     """int32 indices that sort `values` along `axis` (ties keep input order)."""
-    t = input_storage(values)
     desc = _direction(direction)
+    t = _sort_input(values, desc)
     a = _sort_axis(t, axis)
     return wrap(torch.sort(t, dim=a, descending=desc, stable=True).indices.to(_int32))
 
