@@ -90,8 +90,8 @@ def _real_fft(rank):
         if t.numel() == 0 or 0 in n:
             shape = list(t.shape[:t.ndim - rank]) + n[:-1] + [n[-1] // 2 + 1 if n[-1] else 0]
             return wrap(torch.zeros(shape, dtype=COMPLEX_OF[t.dtype], device=t.device))
-        if rank == 1:
-            return wrap(torch.fft.rfft(t, n=n[0]))
+        if rank == 1:      # torch pads or crops only when n differs
+            return wrap(torch.fft.rfft(t) if n[0] == t.shape[-1] else torch.fft.rfft(t, n=n[0]))
         return wrap(torch.fft.rfftn(t, s=n, dim=dims))
 
     transform.__name__ = op.lower()

@@ -26,7 +26,9 @@ def _window(window_fn, length, t):
     return storage_of(window_fn(length, dtype=dtype))
 
 def _power_of_two(length):
-    """TF's default fft_length: the smallest power of two >= frame_length (computed with NumPy's logs as TF)."""
+    """TF's default fft_length: the smallest power of two >= frame_length (TF's NumPy logs give 2**30 for 2**29)."""
+    if length <= 1 << 28:
+        return 1 << (length - 1).bit_length() if length > 0 else 0
     with np.errstate(divide="ignore"):
         return int(2 ** np.ceil(np.log(np.int32(length)) / np.log(2.0)))
 
@@ -44,8 +46,8 @@ def stft(signals, frame_length, frame_step, fft_length=None, window_fn=windows.h
     framed = frames_of(t, length, step, pad_end)
     if window_fn is not None:
         framed = framed * _window(window_fn, length, framed)
-    if framed.dtype in FLOAT_REAL and n and framed.numel():
-        return wrap(torch.fft.rfft(framed, n=n))
+    if framed.dtype in FLOAT_REAL and n and framed.numel():       # torch pads or crops only when n differs
+        return wrap(torch.fft.rfft(framed) if n == length else torch.fft.rfft(framed, n=n))
     return fft.rfft(wrap(framed), [n])
 
 @tf_export("signal.inverse_stft_window_fn")
