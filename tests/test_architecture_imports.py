@@ -23,7 +23,7 @@ KNOWN_UPWARD = set()
 FACADE_USERS = {
     "tfcompat.compat", "tfcompat.compat.v1", "tfcompat.data", "tfcompat.data.experimental", "tfcompat.distribute",
     "tfcompat.distribute.cluster_resolver", "tfcompat.distribute.coordinator", "tfcompat.distribute.experimental",
-    "tfcompat.eager.control_flow", "tfcompat.keras", "tfcompat.keras.initializers", "tfcompat.keras.losses",
+    "tfcompat.eager.control_flow", "tfcompat.keras", "tfcompat.keras.export", "tfcompat.keras.initializers", "tfcompat.keras.losses",
     "tfcompat.keras.models", "tfcompat.keras.ops", "tfcompat.keras.optimizers", "tfcompat.keras.utils_data",
     "tfcompat.keras.legacy_backend", "tfcompat.numpy_api", "tfcompat.numpy_api.random",
     "tfcompat.losses", "tfcompat.saved_model", "tfcompat.summary", "tfcompat.summary.experimental",

@@ -155,6 +155,8 @@ def _output_specs(cf, outputs):
     """The signature's output TensorSpecs in key order: `outputs` (a Keras model's), else the traced outputs' (shape
     unknown where an input dimension is: the trace ran on one shape)."""
     from tfcompat.ops.misc_ops import TensorSpec
+    if outputs is None:
+        outputs = getattr(cf, "_output_specs", None)        # set by keras.export for a tracked model's call
     structure = outputs if outputs is not None else cf.structured_outputs
     general = outputs is None and not all(s.shape.is_fully_defined() for s in nest.flatten(
         cf.structured_input_signature) if is_spec(s))

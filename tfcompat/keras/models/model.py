@@ -94,6 +94,19 @@ def _model_to_json(self, **kwargs):
     return model_to_json(self, **kwargs)
 
 
+def _model_export(self, filepath, format="tf_saved_model", verbose=None, input_signature=None, **kwargs):  # noqa: A002
+    """Exports the model's inference pass as a SavedModel with a `serve` endpoint (`format="tf_saved_model"`)."""
+    formats = ("tf_saved_model", "onnx", "openvino", "litert", "torch")
+    if format not in formats:
+        raise ValueError(f"Unrecognized format={format}. Supported formats are: {list(formats)}.")
+    if format == "torch":
+        raise ValueError("Torch export requires PyTorch backend.")
+    if format != "tf_saved_model":
+        raise NotImplementedError(f"Model.export(format={format!r}) is not supported by tfcompat")
+    from tfcompat.keras.export import export_saved_model
+    export_saved_model(self, filepath, verbose, input_signature=input_signature, **kwargs)
+
+
 def _model_get_config(self):
     """Functional models: Keras 3's graph config; other models: the layer config."""
     from tfcompat.keras.models.functional import Functional
@@ -128,6 +141,7 @@ def _model_from_config(cls, config, custom_objects=None):
 
 
 Model.save = _model_save
+Model.export = _model_export
 Model.save_weights = _model_save_weights
 Model.load_weights = _model_load_weights
 Model.to_json = _model_to_json
