@@ -494,8 +494,12 @@ def psnr(a, b, max_val, name=None):
 
 @tf_export("image.total_variation")
 def total_variation(images, name=None):
-    """Sum of absolute differences of neighbouring pixels, per image."""
+    """Sum of absolute differences of neighbouring pixels, per image (3-D or 4-D tensors)."""
+    if not isinstance(images, _TENSORS):
+        images.get_shape()          # Python's own AttributeError for what has no get_shape
     t = input_storage(images)
+    if t.ndim not in (3, 4):
+        raise ValueError("'images' must be either 3 or 4-dimensional.")
     dh = (t[..., 1:, :, :] - t[..., :-1, :, :]).abs()
     dw = (t[..., :, 1:, :] - t[..., :, :-1, :]).abs()
     return wrap(dh.sum(dim=(-3, -2, -1)) + dw.sum(dim=(-3, -2, -1)))
