@@ -2,7 +2,7 @@
 import numpy as np
 import torch
 
-from tfcompat.framework import dtypes
+from tfcompat.framework import dtypes, errors
 from tfcompat.framework.context import current_device
 from tfcompat.framework.export import tf_export
 from tfcompat.framework.op_def import input_storage, int_list, int_value, wrap
@@ -10,7 +10,9 @@ from tfcompat.framework.tensor import Tensor, storage
 from tfcompat.framework.tensor_shape import TensorShape
 from tfcompat.framework.variables import Variable
 from tfcompat.ops._array_util import (
-    _axis, _broadcast_dims, _dims, _fail, _flat_ints, _int64, _is_str, _matching, _numel, _pyrange, _pyslice, _tdtype)
+    _IAE, _axis, _broadcast_dims, _dims, _fail, _flat_ints, _int64, _is_str, _matching, _numel, _pyrange, _pyslice,
+    _tdtype)
+from tfcompat.ops.gather_ops import _signed, _unsigned
 
 
 @tf_export("reshape")
@@ -86,7 +88,7 @@ def expand_dims(input, axis, name=None):  # noqa: A002
     """Inserts a size-1 axis at `axis` (in [-rank-1, rank])."""
     t = input_storage(input)
     n = t.ndim
-    a = int_value(axis)
+    a = _int_axis(axis)
     if not -n - 1 <= a <= n:
         raise _fail(f"Tried to expand dim index {a} for tensor with {n} dimensions.", "ExpandDims", "")
     a = a + n + 1 if a < 0 else a
@@ -181,14 +183,17 @@ def broadcast_to(input, shape, name=None):  # noqa: A002
 @tf_export("concat")
 def concat(values, axis, name="concat"):
     """Joins tensors along an existing axis."""
+    a = _int_axis(axis)
     ts = _matching(values, "ConcatV2", name)
+    if not ts:
+        raise _fail("OpKernel 'ConcatV2' has constraint on attr 'T' not in NodeDef '[N=0, Tidx=DT_INT32]'",
+                    "ConcatV2", name)
     if len(ts) == 1:
         return wrap(ts[0])
     ref = ts[0]
     n = ref.ndim
     if n == 0:
         raise _fail("ConcatOp : Can't concatenate scalars (use tf.stack instead)", "ConcatV2", name)
-    a = int_value(axis)
     if not -n <= a < n:
         raise _fail(f"ConcatOp : Expected concatenating dimensions in the range [{-n}, {n}), but got {a}",
                     "ConcatV2", name)
@@ -209,9 +214,10 @@ def concat(values, axis, name="concat"):
 @tf_export("stack")
 def stack(values, axis=0, name="stack"):
     """Stacks same-shape tensors along a new axis."""
+    if not values:
+        raise IndexError("list index out of range")    # TF reads values[0]'s shape first
+    a = _axis(axis, input_storage(values[0]).ndim, extra=1)
     ts = _matching(values, "Pack", name)
-    n = ts[0].ndim if ts else 0
-    a = _axis(axis, n, extra=1)
     for i, t in enumerate(ts[1:], 1):
         if t.shape != ts[0].shape:
             raise _fail(f"Shapes of all inputs must match: values[0].shape = {_dims(ts[0].shape)} != "
@@ -246,7 +252,7 @@ def unstack(value, num=None, axis=0, name="unstack"):
 def split(value, num_or_size_splits, axis=0, num=None, name="split"):
     """Splits into `num_or_size_splits` equal parts, or parts of the given sizes (one may be -1)."""
     t = input_storage(value)
-    a = int_value(axis)
+    a = _int_axis(axis)
     n = t.ndim
     if not -n <= a < n:
         raise _fail(f"-{n} <= split_dim < {n} but got {a}" if n else "split_dim must be in [0, 0)", "Split", name)
@@ -286,6 +292,9 @@ def tile(input, multiples, name=None):  # noqa: A002
     m = int_list(multiples, "Tile")
     if len(m) != t.ndim:
         raise _fail(f"Expected multiples argument to be a vector of length {t.ndim} but got length {len(m)}", "Tile")
+    for i, k in enumerate(m):
+        if k < 0:
+            raise errors.kernel_error(_IAE, f"Expected multiples[{i}] >= 0, but got {k}", "Tile", name=None)
     if _is_str(t):
         return wrap(np.tile(t, m))
     return wrap(t.repeat(m) if m else t)
@@ -309,6 +318,10 @@ def pad(tensor, paddings, mode="CONSTANT", constant_values=0, name=None):
     t = input_storage(tensor)
     p = _flat_ints(paddings)
     n = t.ndim
+    pshape = np.shape(paddings.numpy() if isinstance(paddings, (Tensor, Variable)) else paddings)
+    if len(pshape) != 2 or pshape[1] != 2:
+        raise errors.kernel_error(_IAE, f"paddings must be a matrix with 2 columns: {_dims(pshape)}", "Pad",
+                                  name=None)
     if len(p) != 2 * n:
         raise _fail(f"The first dimension of paddings must be the rank of inputs{_dims([len(p) // 2, 2])} "
                     f"{_dims(t.shape)}", "Pad")
@@ -369,13 +382,15 @@ def reverse(tensor, axis, name=None):
     t = input_storage(tensor)
     n = t.ndim
     axes = []
+    if n == 0 or not _numel(t.shape):     # TF's kernel returns an empty or scalar input before checking axes
+        return wrap(t)
     for a in int_list(axis):
         if not -n <= a < n:
             raise _fail(f"'axis'[0] = {a} is out of valid range [0, {n - 1}", "ReverseV2")
         axes.append(a % n)
     if _is_str(t):
         return wrap(np.flip(t, axes).copy())
-    return wrap(t.flip(axes) if axes else t)
+    return wrap(_unsigned(_signed(t).flip(axes), t.dtype) if axes else t)
 
 
 @tf_export("roll")
@@ -383,6 +398,11 @@ def roll(input, shift, axis, name=None):  # noqa: A002
     """Rolls elements by `shift` along `axis` (elements leaving one end re-enter at the other)."""
     t = input_storage(input)
     shifts = int_list(shift)
+    if isinstance(axis, (bool, float)):
+        raise _fail(f"Value for attr 'Taxis' of {'bool' if isinstance(axis, bool) else 'float'} is not in the list of "
+                    "allowed values: int32, int64\n\t; NodeDef: {{node Roll}}; Op<name=Roll; signature=input:T, "
+                    "shift:Tshift, axis:Taxis -> output:T; attr=T:type; attr=Tshift:type,allowed=[DT_INT32, DT_INT64];"
+                    " attr=Taxis:type,allowed=[DT_INT32, DT_INT64]>", "Roll", "")
     axes = int_list(axis)
     if len(shifts) != len(axes):
         raise _fail("shift and axis must have the same size", "Roll")
@@ -405,9 +425,22 @@ def repeat(input, repeats, axis=None, name=None):  # noqa: A002
         a = 0
     else:
         a = _axis(axis, t.ndim)
-    if r.ndim == 0 or r.numel() == 1:
-        return wrap(torch.repeat_interleave(t, int(r.reshape(())), dim=a))
-    return wrap(torch.repeat_interleave(t, r.to(_int64).to(t.device), dim=a))
+    counts = [int(v) for v in r.reshape(-1).tolist()]
+    if len(counts) != 1 and len(counts) != t.shape[a]:
+        raise ValueError(f"Dimensions {t.shape[a]} and {len(counts)} are not compatible")
+    if any(c < 0 for c in counts):     # TF repeats with a Tile of the expanded input
+        raise errors.kernel_error(_IAE, f"Expected multiples[{a + 1}] >= 0, but got {min(counts)}", "Tile", name=None)
+    if _is_str(t):
+        return wrap(np.repeat(t, counts if len(counts) > 1 else counts[0], axis=a))
+    reps = counts[0] if len(counts) == 1 else r.reshape(-1).to(_int64).to(t.device)
+    return wrap(_unsigned(torch.repeat_interleave(_signed(t), reps, dim=a), t.dtype))
+
+
+def _int_axis(axis):
+    """An axis argument TF converts to an int32 tensor (a Python float is TF's TypeError)."""
+    if isinstance(axis, float):
+        raise TypeError(f"Cannot convert {axis!r} to EagerTensor of dtype int32")
+    return int_value(axis)
 
 
 @tf_export("stop_gradient")
