@@ -88,3 +88,16 @@ def test_load_checks_tags_as_tf(tmp_path):
         assert str(e.value) == (f"Got an incompatible argument to `tags`: {shown}. The SavedModel at {d} has one "
                                 "MetaGraph with tags ['serve']. You may omit the argument, pass 'None', or pass "
                                 "matching tags.")
+
+
+def test_tracing_text_of_an_unknown_rank_argument(capsys):
+    # TF 2.21 (guide/saved_model): a symbolic tensor of unknown rank prints without its shape
+    @tf.function
+    def f(x):
+        print("Tracing with", x)
+        return x
+
+    f.get_concrete_function(tf.TensorSpec(None, tf.float32))
+    f.get_concrete_function(tf.TensorSpec([None], tf.float32))
+    assert capsys.readouterr().out == ('Tracing with Tensor("x:0", dtype=float32)\n'
+                                       'Tracing with Tensor("x:0", shape=(None,), dtype=float32)\n')

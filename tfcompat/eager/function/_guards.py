@@ -57,13 +57,20 @@ def _symbolic(x):
     symbols = tls.symbols
     if symbols and id(x) in symbols:
         label, shape = symbols[id(x)]
-        return f'Tensor("{label}", shape={shape if shape is not None else x.shape}, dtype={x.dtype.name})'
+        return _text(label, shape if shape is not None else x.shape, x.dtype)
     rec = tls.recorder
     t = storage(x)
     if rec is not None and not rec.paused and isinstance(t, torch.Tensor) and rec.is_dynamic(t):
         label, shape = rec.symbol(t)
-        return f'Tensor("{label}", shape={shape if shape is not None else x.shape}, dtype={x.dtype.name})'
+        return _text(label, shape if shape is not None else x.shape, x.dtype)
     return None
+
+
+def _text(label, shape, dtype):
+    """TF's symbolic tensor text; the shape is left out when its rank is unknown."""
+    if getattr(shape, "rank", 0) is None:
+        return f'Tensor("{label}", dtype={dtype.name})'
+    return f'Tensor("{label}", shape={shape}, dtype={dtype.name})'
 
 
 def _traced_str(self):
