@@ -1,4 +1,6 @@
 """tf.audio against TF 2.21: WAV bytes TF writes, what TF decodes (TF's bytes pinned as literals) and TF's errors."""
+import hashlib
+import random
 import struct
 
 import numpy as np
@@ -291,3 +293,372 @@ def test_untrusted_sizes_are_checked_before_allocating():
     with pytest.raises(tf.errors.ResourceExhaustedError, match="32767 channels"):
         tf.audio.decode_wav(wide, desired_samples=10000)
     assert tf.audio.decode_wav(wide, desired_channels=1, desired_samples=10000).audio.shape == (10000, 1)
+
+
+def wav_cases(seed=17, count=300):
+    """Seeded mutations of small WAV files (bytes flipped, truncated, chunks added, header fields set to extremes)."""
+    rng = random.Random(seed)
+    cases = []
+    for _ in range(count):
+        channels = rng.choice([1, 2, 3])
+        frames = rng.randrange(0, 6)
+        rate = rng.choice([8000, 16000, 44100])
+        pcm = bytes(rng.randrange(256) for _ in range(2 * channels * frames))
+        fmt = struct.pack("<HHIIHH", 1, channels, rate, rate * 2 * channels, 2 * channels, 16)
+        body = b"WAVEfmt " + struct.pack("<I", 16) + fmt + b"data" + struct.pack("<I", len(pcm)) + pcm
+        data = bytearray(b"RIFF" + struct.pack("<I", len(body)) + body)
+        for _ in range(rng.randrange(1, 4)):
+            op = rng.randrange(5)
+            if op == 0 and data:            # flip one byte
+                i = rng.randrange(len(data))
+                data[i] = rng.randrange(256)
+            elif op == 1:                   # truncate
+                del data[rng.randrange(len(data) + 1):]
+            elif op == 2:                   # append a chunk
+                size = rng.choice([0, 1, 4, 7, 1000])
+                data += rng.choice([b"LIST", b"data", b"JUNK", b"fact"]) + struct.pack("<I", size) + bytes(
+                    rng.randrange(0, 9))
+            elif op == 3 and len(data) >= 44:   # overwrite a header field with an extreme value
+                pos = rng.choice([4, 16, 20, 22, 24, 28, 32, 34, 40])
+                width = 2 if pos in (20, 22, 32, 34) else 4
+                value = rng.choice([0, 1, 2, 18, 2 ** (8 * width) - 1, 2 ** (8 * width - 1)])
+                data[pos:pos + width] = value.to_bytes(width, "little")
+            elif op == 4:                   # insert a chunk before fmt
+                data[12:12] = rng.choice([b"JUNK", b"bext", b"LIST"]) + struct.pack("<I", rng.choice([0, 2, 5000]))
+        desired = rng.choice([(-1, -1), (1, -1), (3, 2), (-1, 7)])
+        cases.append((bytes(data), desired))
+    return cases
+
+
+def outcomes(tf_module):
+    """What decode_wav gives for each fuzz case: ('ok', shape, rate, md5 of the audio) or (error class, message).
+
+    FUZZ_TF was recorded by calling this with TensorFlow 2.21 (`outcomes(tensorflow)` in the TF venv).
+    """
+    out = []
+    for data, (channels, samples) in wav_cases():
+        try:
+            audio, rate = tf_module.audio.decode_wav(data, desired_channels=channels, desired_samples=samples)
+            a = audio.numpy()
+            out.append(("ok", list(a.shape), int(rate.numpy()), hashlib.md5(a.tobytes()).hexdigest()[:8]))
+        except Exception as e:  # noqa: BLE001  (the class is the outcome recorded)
+            out.append((type(e).__name__, str(e).split("}} ")[-1]))
+    return out
+
+
+def test_seeded_fuzz_matches_tf():
+    """300 mutated files decode to TF's audio or fail with TF's class and text (TF's C-string and UTF-8 quirks too)."""
+    got = outcomes(tf)
+    assert [i for i, (a, b) in enumerate(zip(got, FUZZ_TF)) if a != b] == []
+
+
+FUZZ_TF = [('InvalidArgumentError', 'Data too short when trying to read string [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Data too short when trying to read string [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Unexpected field LIST [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Bad format chunk size for WAV: Expected 16 or 18, but got2147483648 [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Data too short when trying to read string [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Data too short when trying to read string [Op:DecodeWav]'),
+ ('ok', [2, 3], 44100, '50ed793c'),
+ ('InvalidArgumentError', 'Data too short when trying to read string [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Unexpected field t \x10 [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Data too short when trying to read string [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Unexpected field LIST [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Data too short when trying to read string [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Bad audio format for WAV: Expected 1 (PCM), but got64513 [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Data too short when trying to read string [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Header mismatch: Expected RIFF but found RI\x1eF [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Data too short when trying to read string [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Data too short when trying to read string [Op:DecodeWav]'),
+ ('ok', [2, 3], 8000, '4d80406e'), ('InvalidArgumentError', 'More than one data chunk found in WAV [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Data too short when trying to read string [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Bad bytes per sample in WAV header: Expected 36 but got 6 [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Data too short when trying to read string [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'More than one data chunk found in WAV [Op:DecodeWav]'),
+ ('InvalidArgumentError',
+  'Bad bytes per second in WAV header: Expected 25769803770 but got 96000 (sample_rate=4294967295, '
+  'bytes_per_sample=6) [Op:DecodeWav]'),
+ ('UnicodeDecodeError', "'utf-8' codec can't decode byte 0xb5 in position 108: invalid start byte"),
+ ('InvalidArgumentError', 'Bad bytes per sample in WAV header: Expected 4 but got 18 [Op:DecodeWav]'),
+ ('UnicodeDecodeError', "'utf-8' codec can't decode byte 0xa9 in position 108: invalid start byte"),
+ ('InvalidArgumentError', 'Data too short when trying to read string [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Data too short when trying to read string [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Data too short when trying to read string [Op:DecodeWav]'),
+ ('InvalidArgumentError',
+  'Bad bytes per second in WAV header: Expected 90760 but got 88200 (sample_rate=45380, bytes_per_sample=2) '
+  '[Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Unexpected field LIST [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Data too short when trying to read string [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Unexpected field LIST [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Data too short when trying to read string [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Unexpected field t \x10 [Op:DecodeWav]'), ('ok', [1, 1], 16000, 'f42977ce'),
+ ('InvalidArgumentError', 'Unexpected field t \x10 [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Unexpected field LIST [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Header mismatch: Expected RIFF but found R\x03FF [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Unexpected field LISA [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Data too short when trying to read string [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Bad audio format for WAV: Expected 1 (PCM), but got32768 [Op:DecodeWav]'),
+ ('ok', [0, 1], 44100, 'd41d8cd9'),
+ ('InvalidArgumentError', 'Data too short when trying to read string [Op:DecodeWav]'),
+ ('UnicodeDecodeError', "'utf-8' codec can't decode byte 0x8f in position 134: invalid start byte"),
+ ('InvalidArgumentError', 'Unexpected field LIST [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Bad bytes per sample in WAV header: Expected 6 but got 65535 [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Data too short when trying to read string [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'More than one data chunk found in WAV [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Data too short when trying to read string [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'No data chunk found in WAV [Op:DecodeWav]'), ('ok', [7, 2], 8000, 'c3b3d28a'),
+ ('InvalidArgumentError', 'Data too short when trying to read string [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Data too short when trying to read string [Op:DecodeWav]'),
+ ('ok', [7, 1], 8000, '1c9e99e4'),
+ ('InvalidArgumentError', 'Can only read 16-bit WAV files, but received 65535 [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Bad audio format for WAV: Expected 1 (PCM), but got2 [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Unexpected field LIST [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Bad audio format for WAV: Expected 1 (PCM), but got0 [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Bad audio format for WAV: Expected 1 (PCM), but got2 [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Header mismatch: Expected WAVE but found WA)E [Op:DecodeWav]'),
+ ('InvalidArgumentError',
+  "WAV data chunk 'data' is too large: 2147483648 bytes, but the limit is 2147483647 [Op:DecodeWav]"),
+ ('InvalidArgumentError', 'Data too short when trying to read string [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Unexpected field LIST [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Bad bytes per sample in WAV header: Expected 4 but got 6 [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Data too short when trying to read string [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Bad audio format for WAV: Expected 1 (PCM), but got18 [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Data too short when trying to read string [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Data too short when trying to read string [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Data too short when trying to read string [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'More than one data chunk found in WAV [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Can only read 16-bit WAV files, but received 0 [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Data too short when trying to read string [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Unexpected field LIST [Op:DecodeWav]'),
+ ('UnicodeDecodeError', "'utf-8' codec can't decode byte 0x88 in position 110: invalid start byte"),
+ ('InvalidArgumentError', 'Data too short when trying to read string [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Can only read 16-bit WAV files, but received 1 [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Unexpected field LIST [Op:DecodeWav]'), ('ok', [7, 2], 8000, 'a9530b26'),
+ ('InvalidArgumentError', 'Data too short when trying to read string [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Bad audio format for WAV: Expected 1 (PCM), but got0 [Op:DecodeWav]'),
+ ('UnicodeDecodeError', "'utf-8' codec can't decode byte 0xef in position 135: invalid continuation byte"),
+ ('InvalidArgumentError', 'Data too short when trying to read string [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Data too short when trying to read string [Op:DecodeWav]'),
+ ('ok', [2, 1], 44100, '8f79f31a'),
+ ('InvalidArgumentError', 'Bad format chunk size for WAV: Expected 16 or 18, but got0 [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'No data chunk found in WAV [Op:DecodeWav]'),
+ ('UnicodeDecodeError', "'utf-8' codec can't decode byte 0x86 in position 132: invalid start byte"),
+ ('InvalidArgumentError',
+  'Bad bytes per second in WAV header: Expected 0 but got 16000 (sample_rate=0, bytes_per_sample=2) [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Bad bytes per sample in WAV header: Expected 99844 but got 4 [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Data too short when trying to read string [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Unexpected field LIST [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Unexpected field t \x10 [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Bad bytes per sample in WAV header: Expected 294 but got 6 [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'More than one data chunk found in WAV [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Unexpected field LIST [Op:DecodeWav]'),
+ ('InvalidArgumentError',
+  'Bad bytes per second in WAV header: Expected 64000 but got 2 (sample_rate=16000, bytes_per_sample=4) '
+  '[Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Data too short when trying to read string [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Bad audio format for WAV: Expected 1 (PCM), but got65535 [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Data too short when trying to read string [Op:DecodeWav]'),
+ ('ok', [2, 1], 44100, '5dff6d97'),
+ ('InvalidArgumentError', 'Bad audio format for WAV: Expected 1 (PCM), but got65535 [Op:DecodeWav]'),
+ ('ok', [1, 1], 8000, '68ebd5df'),
+ ('InvalidArgumentError', 'Header mismatch: Expected RIFF but found RIFL [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Bad format chunk size for WAV: Expected 16 or 18, but got13697040 [Op:DecodeWav]'),
+ ('ok', [2, 3], 16000, '435bf51e'), ('ok', [7, 2], 44100, '9606d17c'),
+ ('InvalidArgumentError', 'Unexpected field LIST [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Bad bytes per sample in WAV header: Expected 2 but got 32768 [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Data too short when trying to read string [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Unexpected field LIST [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Data too short when trying to read string [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Unexpected field t \x10 [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Data too short when trying to read string [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Bad format chunk size for WAV: Expected 16 or 18, but got2 [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Header mismatch: Expected RIFF but found +IFF [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Data too short when trying to read string [Op:DecodeWav]'),
+ ('ok', [4, 2], 44100, '7ffa2643'),
+ ('InvalidArgumentError', 'Data too short when trying to read string [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Data too short when trying to read string [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Bad audio format for WAV: Expected 1 (PCM), but got18764 [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Unexpected field LIST [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Data too short when trying to read string [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Data too short when trying to read string [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Data too short when trying to read string [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Data too short when trying to read string [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Data too short when trying to read string [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Bad format chunk size for WAV: Expected 16 or 18, but got2 [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Data too short when trying to read string [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Bad bytes per sample in WAV header: Expected 2 but got 65535 [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Header mismatch: Expected RIFF but found RLIS [Op:DecodeWav]'),
+ ('ok', [5, 3], 8000, '29d105a7'), ('InvalidArgumentError', 'Unexpected field LIST [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Unexpected field [mt  [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Data too short when trying to read string [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Bad format chunk size for WAV: Expected 16 or 18, but got0 [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Unexpected field LIST [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Data too short when trying to read string [Op:DecodeWav]'),
+ ('ok', [5, 3], 16000, '8b4af449'), ('InvalidArgumentError', 'More than one data chunk found in WAV [Op:DecodeWav]'),
+ ('ok', [2, 3], 16000, '1681ffc6'), ('ok', [1, 3], 8000, 'ad492d2e'),
+ ('InvalidArgumentError', 'Data too short when trying to read string [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Unexpected field LIST [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Unexpected field LIST [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Unexpected field LIST [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'More than one data chunk found in WAV [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Data too short when trying to read string [Op:DecodeWav]'),
+ ('ok', [7, 3], 16000, 'f327a914'),
+ ('InvalidArgumentError', 'Data too short when trying to read string [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Data too short when trying to read string [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Unexpected field t \x10 [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Bad audio format for WAV: Expected 1 (PCM), but got65535 [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Unexpected field t \x10 [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Bad bytes per sample in WAV header: Expected 53762 but got 2 [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Unexpected field LIST [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Unexpected field ffac [Op:DecodeWav]'), ('ok', [5, 1], 8000, 'e0909910'),
+ ('InvalidArgumentError', 'Data too short when trying to read string [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Bad format chunk size for WAV: Expected 16 or 18, but got2147483648 [Op:DecodeWav]'),
+ ('InvalidArgumentError',
+  'Bad bytes per second in WAV header: Expected 176400 but got 177168 (sample_rate=44100, bytes_per_sample=4) '
+  '[Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Unexpected field LIST [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Unexpected field Pmt  [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Data too short when trying to read string [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Data too short when trying to read string [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Bad bytes per sample in WAV header: Expected 6 but got 2 [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Can only read 16-bit WAV files, but received 32768 [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Bad audio format for WAV: Expected 1 (PCM), but got0 [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Data too short when trying to read string [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Unexpected field LIST [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Header mismatch: Expected RIFF but found RILI [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Data too short when trying to read string [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Data too short when trying to read string [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Data too short when trying to read string [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Unexpected field LIST [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Data too short when trying to read string [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Unexpected field t \x10 [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Unexpected field t \x10 [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Data too short when trying to read string [Op:DecodeWav]'),
+ ('ok', [2, 3], 16000, '4ee86eb0'),
+ ('InvalidArgumentError', 'Bad audio format for WAV: Expected 1 (PCM), but got18 [Op:DecodeWav]'),
+ ('UnicodeDecodeError', "'utf-8' codec can't decode byte 0x88 in position 132: invalid start byte"),
+ ('InvalidArgumentError', 'Data too short when trying to read string [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Data too short when trying to read string [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Unexpected field fmtf [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Unexpected field LIST [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Data too short when trying to read string [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Data too short when trying to read string [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Data too short when trying to read string [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Header mismatch: Expected WAVE but found WA\x16E [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Unexpected field LI\x10T [Op:DecodeWav]'),
+ ('InvalidArgumentError',
+  'Bad bytes per second in WAV header: Expected 17179869180 but got 64000 (sample_rate=4294967295, '
+  'bytes_per_sample=4) [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Data too short when trying to read string [Op:DecodeWav]'),
+ ('ok', [3, 3], 44100, 'dd221d7e'),
+ ('InvalidArgumentError',
+  'Bad bytes per second in WAV header: Expected 176400 but got 0 (sample_rate=44100, bytes_per_sample=4) '
+  '[Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Data too short when trying to read string [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Data too short when trying to read string [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'No data chunk found in WAV [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Unexpected field NK\x02 [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Bad bytes per sample in WAV header: Expected 36 but got 4 [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Header mismatch: Expected RIFF but found RIF\x16 [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Data too short when trying to read string [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Can only read 16-bit WAV files, but received 0 [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Data too short when trying to read string [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Data too short when trying to read string [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'No data chunk found in WAV [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Unexpected field LIST [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Unexpected field t \x10 [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Bad format chunk size for WAV: Expected 16 or 18, but got1577058320 [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'More than one data chunk found in WAV [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Unexpected field LIST [Op:DecodeWav]'),
+ ('InvalidArgumentError',
+  'Bad bytes per second in WAV header: Expected 12884901888 but got 96000 (sample_rate=2147483648, '
+  'bytes_per_sample=6) [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Can only read 16-bit WAV files, but received 65535 [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Data too short when trying to read string [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Data too short when trying to read string [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Bad format chunk size for WAV: Expected 16 or 18, but got2147483648 [Op:DecodeWav]'),
+ ('ok', [4, 3], 8000, 'b4dbd29a'),
+ ('InvalidArgumentError', 'Can only read 16-bit WAV files, but received 65535 [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Bad audio format for WAV: Expected 1 (PCM), but got109 [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Unexpected field LIST [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Data too short when trying to read string [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Data too short when trying to read string [Op:DecodeWav]'),
+ ('UnicodeDecodeError', "'utf-8' codec can't decode byte 0xf6 in position 110: invalid start byte"),
+ ('InvalidArgumentError', 'Data too short when trying to read string [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Bad audio format for WAV: Expected 1 (PCM), but got252 [Op:DecodeWav]'),
+ ('InvalidArgumentError',
+  'Bad bytes per second in WAV header: Expected 48000 but got 2147483648 (sample_rate=8000, bytes_per_sample=6) '
+  '[Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Unexpected field LIST [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Unexpected field t \x10 [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Can only read 16-bit WAV files, but received 18 [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Can only read 16-bit WAV files, but received 32768 [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'More than one data chunk found in WAV [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Bad bytes per sample in WAV header: Expected 4 but got 1 [Op:DecodeWav]'),
+ ('ok', [5, 1], 44100, '2398aa91'), ('InvalidArgumentError', 'Unexpected field t \x10 [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Header mismatch: Expected RIFF but found \x07IFF [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Unexpected field LIST [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Header mismatch: Expected WAVE but found WAJU [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Unexpected field LIST [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Data too short when trying to read string [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Header mismatch: Expected RIFF but found RIda [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Data too short when trying to read string [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Bad format chunk size for WAV: Expected 16 or 18, but got1 [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Data too short when trying to read string [Op:DecodeWav]'),
+ ('ok', [7, 1], 8000, '6fca1c5f'), ('InvalidArgumentError', 'Unexpected field LIST [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Bad format chunk size for WAV: Expected 16 or 18, but got2 [Op:DecodeWav]'),
+ ('ok', [7, 3], 44100, 'cb31c041'), ('ok', [3, 1], 8000, '53f50e92'),
+ ('InvalidArgumentError', 'More than one data chunk found in WAV [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Data too short when trying to read string [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Bad format chunk size for WAV: Expected 16 or 18, but got9488 [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Data too short when trying to read string [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Data too short when trying to read string [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Unexpected field t \x10 [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Data too short when trying to read string [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Bad bytes per sample in WAV header: Expected 131070 but got 2 [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Unexpected field LIST [Op:DecodeWav]'),
+ ('InvalidArgumentError',
+  'Bad bytes per second in WAV header: Expected 48000 but got 2147483648 (sample_rate=8000, bytes_per_sample=6) '
+  '[Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Bad audio format for WAV: Expected 1 (PCM), but got2 [Op:DecodeWav]'),
+ ('UnicodeDecodeError', "'utf-8' codec can't decode byte 0xfb in position 109: invalid start byte"),
+ ('InvalidArgumentError', 'Unexpected field t \x10 [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Header mismatch: Expected RIFF but found RrFF [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Data too short when trying to read string [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'No data chunk found in WAV [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Data too short when trying to read string [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Unexpected field LIST [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Data too short when trying to read string [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Data too short when trying to read string [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Unexpected field ST\x02 [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Unexpected field LIST [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Data too short when trying to read string [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Unexpected field t \x10 [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Bad bytes per sample in WAV header: Expected 4 but got 65535 [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Bad format chunk size for WAV: Expected 16 or 18, but got3422552080 [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Data too short when trying to read string [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Data too short when trying to read string [Op:DecodeWav]'),
+ ('UnicodeDecodeError', "'utf-8' codec can't decode byte 0xfe in position 109: invalid start byte"),
+ ('InvalidArgumentError', 'Unexpected field LIST [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'More than one data chunk found in WAV [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Data too short when trying to read string [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Bad audio format for WAV: Expected 1 (PCM), but got20 [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Data too short when trying to read string [Op:DecodeWav]'),
+ ('InvalidArgumentError',
+  'Bad bytes per second in WAV header: Expected 51444224 but got 64000 (sample_rate=12861056, bytes_per_sample=4) '
+  '[Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Header mismatch: Expected WAVE but found WCVE [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Data too short when trying to read string [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Data too short when trying to read string [Op:DecodeWav]'),
+ ('UnicodeDecodeError', "'utf-8' codec can't decode byte 0x88 in position 110: invalid start byte"),
+ ('InvalidArgumentError', 'Bad format chunk size for WAV: Expected 16 or 18, but got0 [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Data too short when trying to read string [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Data too short when trying to read string [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Unexpected field LIST [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Bad bytes per sample in WAV header: Expected 4 but got 0 [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Unexpected field LIST [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Unexpected field ext [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Unexpected field LIST [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Unexpected field LIST [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Data too short when trying to read string [Op:DecodeWav]'),
+ ('InvalidArgumentError', 'Header mismatch: Expected RIFF but found @IFF [Op:DecodeWav]'),
+ ('ok', [7, 3], 16000, 'cfa56395')]

@@ -20,7 +20,12 @@ _MAX_PADDED = 1 << 28
 
 
 def _error(message, op, name):
-    return errors.kernel_error(errors.InvalidArgumentError, message, op, name=name)
+    """TF's kernel error; its text crosses C strings as TF's does: cut at a NUL, decoded as UTF-8 (strictly)."""
+    raw = message.encode("latin-1").split(b"\0", 1)[0]
+    error = errors.kernel_error(errors.InvalidArgumentError, "", op, name=name)
+    head, tail = str(error).split("}} ", 1)
+    (head.encode() + b"}} " + raw + tail.encode()).decode("utf-8")   # TF raises UnicodeDecodeError for such bytes
+    return errors.kernel_error(errors.InvalidArgumentError, raw.decode("utf-8"), op, name=name)
 
 
 class _Reader:
