@@ -1,7 +1,7 @@
 """`tf.saved_model.save` / `tf.saved_model.load` for tfcompat objects, in tfcompat's own pickle-free format.
 
 A tfcompat SavedModel directory holds:
-- `tfcompat_saved_model.json`: the marker (`"format": "tfcompat.saved_model"`, version 2), the object tree (attribute
+- `tfcompat_saved_model.json`: the marker (`"format": "tfcompat.saved_model"`, version 3), the object tree (attribute
   paths of modules and variables; `containers` says which nodes are lists and which are dicts, with their keys in
   order: they load as TF's `ListWrapper` / `_DictWrapper`), the variables (checkpoint key, name, trainable), and each
   `tf.function` attribute (a function with an `input_signature` is traced when saved, as TF does) as
@@ -12,18 +12,21 @@ A tfcompat SavedModel directory holds:
   the op names (`aten::add.Tensor`), its outputs and variable writes (see `tfcompat.eager.function`).
 - `constants.npz`: tensor constants of the programs (loaded with `allow_pickle=False`).
 - `variables/variables.{index,data-00000-of-00001}`: a TF-format checkpoint of `tf.train.Checkpoint(root=obj)`.
-- `signatures`: name -> (function attribute, concrete function, argument names, output keys).
+- `signatures`: name -> concrete function, output keys and (version 3) the flat input names and output TensorSpecs
+  as TF names them (`inputs`, `inputs_1`, ...; dict keys or `output_<i>`). A Keras model saved without signatures
+  gets Keras 3's `serving_default` (`_keras`); `keras.export.ExportArchive` saves its endpoints as functions.
+- `aliases` (version 3): [path, target path] for an object reached by a second attribute path (it loads as one object).
 
 `load` first validates all of it (`_load`, `_validate`: ops only from the fixed table `_op_table`, arguments checked
 against each op's schema, references, dtypes, shapes, a shape-only run bounding allocations); `save` writes a sibling
-directory and swaps it in atomically (`_atomic_dir`). `load` rebuilds a `tf.Module` with the same attribute tree, its variables and callable functions (programs are
+directory and swaps it in atomically (`_atomic_dir`). `load` rebuilds a trackable (TF's `_UserObject`, not a `tf.Module`) with the same
+attribute tree, its variables and callable functions (programs are
 replayed; no Python body is stored, so a call must match a traced signature and shape). SavedModels written by
 TensorFlow (`saved_model.pb`) are not supported yet.
 """
 import os
 
 from tfcompat.framework.export import tf_export
-
 from tfcompat.saved_model._options import LoadOptions, SaveOptions  # noqa: F401
 
 MARKER = "tfcompat_saved_model.json"
