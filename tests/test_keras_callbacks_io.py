@@ -153,11 +153,6 @@ def test_declared_unsupported_arguments_name_themselves(tmp_path):
                          ({"embeddings_freq": 1}, r"TensorBoard\(embeddings_freq=1\)")):
         with pytest.raises(NotImplementedError, match=f"^{text} is not supported by tfcompat$"):
             cb.TensorBoard(str(tmp_path), **kwargs)
-    with pytest.raises(NotImplementedError, match=r"^BackupAndRestore\(save_freq=5\) is not supported"):
-        cb.BackupAndRestore(str(tmp_path), save_freq=5)
-    with pytest.raises(NotImplementedError, match=r"^BackupAndRestore\(double_checkpoint=True\) is not supported"):
-        cb.BackupAndRestore(str(tmp_path), double_checkpoint=True)
     assert partial_note(cb.TensorBoard) == ("constructor arguments histogram_freq, write_images, profile_batch, "
                                             "embeddings_freq")
-    assert partial_note(cb.BackupAndRestore) == "constructor arguments save_freq, double_checkpoint"
     cb.TensorBoard(str(tmp_path), histogram_freq=0, profile_batch=0)      # defaults are accepted

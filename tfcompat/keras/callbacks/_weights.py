@@ -2,9 +2,9 @@
 `SwapEMAWeights`."""
 import json
 import os
+import shutil
 import warnings
 
-from tfcompat.framework.export import unsupported_args
 from tfcompat.keras.callbacks._base import Callback
 from tfcompat.keras.callbacks._control import MonitorCallback
 from tfcompat.keras.utils_progbar import print_msg
@@ -111,39 +111,93 @@ class ModelCheckpoint(MonitorCallback):
             raise KeyError(f'Failed to format this callback filepath: "{self.filepath}". Reason: {e}') from None
 
 
-@unsupported_args("save_freq", "double_checkpoint")
 class BackupAndRestore(Callback):
-    """Backs up the model weights and epoch each epoch to `backup_dir`; a restarted `fit` resumes from them."""
+    """Backs up the model's weights (optimizer included) and the epoch to `backup_dir` each epoch or every
+    `save_freq` batches; a restarted `fit` restores them and resumes at the start of the epoch saved."""
 
     def __init__(self, backup_dir, save_freq="epoch", double_checkpoint=False, delete_checkpoint=True):
         super().__init__()
+        self.save_freq = save_freq
+        self.double_checkpoint = double_checkpoint
+        self.delete_checkpoint = delete_checkpoint
+        self._batches_seen_since_last_saving = 0
+        self._last_batch_seen = 0
+        self._current_epoch = 0
         if not backup_dir:
             raise ValueError("Empty `backup_dir` argument passed")
         self.backup_dir = os.fspath(backup_dir)
-        self.save_freq = save_freq
-        self.delete_checkpoint = delete_checkpoint
         self._weights_path = os.path.join(self.backup_dir, "latest.weights.h5")
         self._training_metadata_path = os.path.join(self.backup_dir, "training_metadata.json")
+        self._prev_weights_path = self._weights_path + ".bkp"
+        self._prev_training_metadata_path = self._training_metadata_path + ".bkp"
+        if save_freq != "epoch" and not isinstance(save_freq, int):
+            raise ValueError(f"Invalid value for argument `save_freq`. Received: save_freq={save_freq}. Expected "
+                             "either 'epoch' or an integer value.")
+        if save_freq != "epoch":        # only then does fit need batch hooks (and per-step logs) for it
+            self.on_train_batch_end = self._save_on_batch
 
     def on_train_begin(self, logs=None):
+        try:
+            self._load_model()
+        except OSError:
+            if not os.path.exists(self._prev_weights_path):     # a damaged backup: Keras falls back to the copy
+                raise
+            shutil.copyfile(self._prev_weights_path, self._weights_path)
+            if os.path.exists(self._prev_training_metadata_path):
+                shutil.copyfile(self._prev_training_metadata_path, self._training_metadata_path)
+            elif os.path.exists(self._training_metadata_path):
+                os.remove(self._training_metadata_path)
+            self._load_model()
+
+    def _load_model(self):
         if not self.model.built:
             raise ValueError("To use the BackupAndRestore callback, you model must be built before you call "
-                             "`fit()`. Your model has not been built. You can build it by calling it on some data "
-                             "or by passing an `input_shape` to the first layer.")
-        if os.path.exists(self._weights_path) and os.path.exists(self._training_metadata_path):
+                             f"`fit()`. Model {self.model} is unbuilt. You can build it beforehand by calling it on a "
+                             "batch of data.")
+        if os.path.exists(self._weights_path):
+            optimizer = self.model.optimizer
+            if optimizer is not None and not optimizer.built:
+                optimizer.build(self.model.trainable_variables)      # so that its saved variables load too
             self.model.load_weights(self._weights_path)
+        if os.path.exists(self._training_metadata_path):
             with open(self._training_metadata_path) as f:
-                self.model._initial_epoch = json.load(f)["epoch"] + 1
+                self.model._initial_epoch = json.load(f)["epoch"]
 
     def on_epoch_end(self, epoch, logs=None):
-        os.makedirs(self.backup_dir, exist_ok=True)
-        self.model.save_weights(self._weights_path, overwrite=True)
+        self._current_epoch = epoch + 1
+        self._last_batch_seen = 0
+        if self.save_freq == "epoch":
+            self._save_model()
+
+    def _save_on_batch(self, batch, logs=None):
+        if self._should_save_on_batch(batch):
+            self._save_model()
+
+    def _save_model(self):
         from tfcompat.util.atomic_file import write_bytes          # a killed save never leaves half the JSON
-        write_bytes(self._training_metadata_path, [json.dumps({"epoch": epoch}).encode()])
+        os.makedirs(self.backup_dir, exist_ok=True)
+        if self.double_checkpoint:
+            for path in (self._weights_path, self._training_metadata_path):
+                if os.path.exists(path):
+                    shutil.copyfile(path, path + ".bkp")
+        self.model.save_weights(self._weights_path, overwrite=True)
+        metadata = {"epoch": self._current_epoch, "batch": self._last_batch_seen}
+        write_bytes(self._training_metadata_path, [json.dumps(metadata).encode()])
+
+    def _should_save_on_batch(self, batch):
+        """Whether `save_freq` batches have passed since the last save (`batch` may jump by steps_per_execution)."""
+        if self.save_freq == "epoch":
+            return False
+        added = batch + 1 if batch <= self._last_batch_seen else batch - self._last_batch_seen
+        self._batches_seen_since_last_saving += added
+        self._last_batch_seen = batch
+        if self._batches_seen_since_last_saving >= self.save_freq:
+            self._batches_seen_since_last_saving = 0
+            return True
+        return False
 
     def on_train_end(self, logs=None):
         if self.delete_checkpoint and os.path.exists(self.backup_dir):
-            import shutil
             shutil.rmtree(self.backup_dir)
 
 

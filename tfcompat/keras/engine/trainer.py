@@ -25,7 +25,6 @@ import warnings
 import torch
 
 from tfcompat.eager.tape import GradientTape
-from tfcompat.framework.export import unsupported_args
 from tfcompat.framework.tensor import Tensor, _wrap, storage
 from tfcompat.keras._config import config
 from tfcompat.keras.engine import compile_utils, data_adapter, distribute_step
@@ -70,7 +69,6 @@ class Trainer:
     _traced_variables = None    # entry -> the trainable variables its first step after `compile` updated
 
     # -- compile -----------------------------------------------------------------------------
-    @unsupported_args("steps_per_execution", api_name="Model.compile")
     def compile(self, optimizer="rmsprop", loss=None, loss_weights=None, metrics=None, weighted_metrics=None,
                 run_eagerly=False, steps_per_execution=1, jit_compile="auto", auto_scale_loss=True):
         """Configures the model for training (optimizer, loss, metrics)."""
@@ -372,12 +370,13 @@ class Trainer:
         for epoch in range(initial_epoch, epochs):
             self.reset_metrics()
             callbacks.on_epoch_begin(epoch)
-            for step, data in iterator:
+            for begin, end, batches in _executions(iterator, self.steps_per_execution):
                 if batch_begin:
-                    callbacks.on_train_batch_begin(step)
-                logs = train_function(data)
+                    callbacks.on_train_batch_begin(begin)
+                for data in batches:
+                    logs = train_function(data)
                 if batch_end:
-                    callbacks.on_train_batch_end(step, logs)
+                    callbacks.on_train_batch_end(end, logs)
                 if self.stop_training:
                     break
             epoch_logs = dict(self._metrics_result_or_logs(logs))
@@ -443,12 +442,13 @@ class Trainer:
         logs = {}
         self.reset_metrics()
         test_function = distribute_step.wrap(self, self.test_step)
-        for step, data in iterator:
+        for begin, end, batches in _executions(iterator, self.steps_per_execution):
             if batch_begin:
-                callbacks.on_test_batch_begin(step)
-            logs = test_function(data)
+                callbacks.on_test_batch_begin(begin)
+            for data in batches:
+                logs = test_function(data)
             if batch_end:
-                callbacks.on_test_batch_end(step, logs)
+                callbacks.on_test_batch_end(end, logs)
             if self.stop_evaluating:
                 break
         logs = callbacks_module.pythonify_logs(self._metrics_result_or_logs(logs))
@@ -469,17 +469,19 @@ class Trainer:
         callbacks.on_predict_begin()
         struct, outputs = None, None
         predict_function = distribute_step.wrap(self, self.predict_step, "predict")
-        for step, data in iterator:
-            callbacks.on_predict_batch_begin(step)
-            batch = predict_function(data)
-            leaves = [storage(t).detach() if isinstance(t, Tensor) else t for t in nest.flatten(batch)]
-            if outputs is None:
-                struct, outputs = batch, [[t] for t in leaves]
-            else:
-                for acc, t in zip(outputs, leaves):
-                    acc.append(t)
+        for begin, end, batches in _executions(iterator, self.steps_per_execution):
+            callbacks.on_predict_batch_begin(begin)
+            results = [predict_function(data) for data in batches]
+            for batch in results:
+                leaves = [storage(t).detach() if isinstance(t, Tensor) else t for t in nest.flatten(batch)]
+                if outputs is None:
+                    struct, outputs = batch, [[t] for t in leaves]
+                else:
+                    for acc, t in zip(outputs, leaves):
+                        acc.append(t)
             if batch_end:
-                callbacks.on_predict_batch_end(step, {"outputs": batch})
+                callbacks.on_predict_batch_end(end, {"outputs": results[0] if len(results) == 1 else
+                                                     _concat_outputs(results)})
             if self.stop_predicting:
                 break
         callbacks.on_predict_end()
@@ -530,6 +532,31 @@ class Trainer:
         from tfcompat.keras.engine.summary import print_summary
         print_summary(self, line_length=line_length, positions=positions, print_fn=print_fn,
                       expand_nested=expand_nested, show_trainable=show_trainable, layer_range=layer_range)
+
+
+def _executions(iterator, steps_per_execution):
+    """`(begin_step, end_step, batches)` per execution of `steps_per_execution` batches (Keras runs that many steps
+    per call of its train/test/predict function and calls the batch hooks once per call; its `end_step` is
+    `begin_step + steps_per_execution - 1` even when the last call runs fewer batches)."""
+    if steps_per_execution == 1:
+        for step, data in iterator:
+            yield step, step, (data,)
+        return
+    batches = []
+    for step, data in iterator:
+        batches.append(data)
+        if len(batches) == steps_per_execution:
+            yield step + 1 - steps_per_execution, step, batches
+            batches = []
+    if batches:
+        begin = step + 1 - len(batches)
+        yield begin, begin + steps_per_execution - 1, batches
+
+
+def _concat_outputs(results):
+    """The predict outputs of one execution's batches, concatenated along the batch axis."""
+    flat = [[storage(t) for t in nest.flatten(r)] for r in results]
+    return nest.pack_sequence_as(results[0], [_wrap(torch.cat(ts)) for ts in zip(*flat)])
 
 
 def _warn_eager(reason):
