@@ -1,11 +1,11 @@
 """TF's counting and segment ops: `math.bincount`, `math.(unsorted_)segment_*`, `math.confusion_matrix`."""
 import torch
 
-from tfcompat.framework import dtypes
+from tfcompat.framework import dtypes, errors
 from tfcompat.framework.export import tf_export
 from tfcompat.framework.op_def import FLOAT, NUMERIC, REAL, check_dtype, input_storage, int_value, wrap
 from tfcompat.ops._array_util import _IAE, _dims, _fail, _int64, _numel, _tdtype
-from tfcompat.ops.gather_ops import _index_input
+from tfcompat.ops.gather_ops import _index_input, _signed, _unsigned
 
 
 @tf_export("math.bincount")
@@ -62,7 +62,21 @@ def _highest(dt):
 
 
 def _segment_reduce(data, ids, n, kind, empty_zero, cols):
-    """Reduces rows of `data` (flattened over the id axes) into `n` segments; rows with id < 0 are dropped."""
+    """Reduces rows of `data` (flattened over the id axes) into `n` segments; rows with id < 0 are dropped.
+    uint16/32/64 data (few torch kernels) is reduced as int64 (uint64 max/min with the sign bit flipped)."""
+    dt = data.dtype
+    if dt is torch.uint64 and kind in ("amax", "amin"):    # empty segments: the key's extremes map to 0 / max
+        out = (_segment_rows(data.view(_int64) ^ _SIGN, ids, n, kind, False, cols) ^ _SIGN).view(dt)
+        if empty_zero and kind == "amin":
+            out = out.view(_int64).masked_fill(out.view(_int64) == -1, 0).view(dt)
+        return out
+    return _unsigned(_segment_rows(_signed(data), ids, n, kind, empty_zero, cols), dt)
+
+
+_SIGN = -2 ** 63
+
+
+def _segment_rows(data, ids, n, kind, empty_zero, cols):
     d2 = data.reshape(ids.numel(), cols)
     valid = ids >= 0
     if not bool(valid.all()):
@@ -80,14 +94,16 @@ def _segment_reduce(data, ids, n, kind, empty_zero, cols):
                 cnt = torch.sqrt(cnt)
             out = out / cnt if dt.is_floating_point or dt.is_complex else torch.div(out, cnt, rounding_mode="trunc")
         return out
-    init = {"amax": _lowest(dt), "amin": _highest(dt), "prod": 1}[kind]
+    if kind == "prod":
+        return torch.ones((n, cols), dtype=dt, device=data.device).scatter_reduce(0, idx, d2, kind, include_self=True)
+    inf = float("inf") if dt.is_floating_point else None     # a -inf (+inf) value wins its segment's max (min)
+    init = {"amax": -inf if inf else _lowest(dt), "amin": inf or _highest(dt)}[kind]
     out = torch.full((n, cols), init, dtype=dt, device=data.device).scatter_reduce(
         0, idx, d2, kind, include_self=True)
-    if empty_zero and kind != "prod":
-        present = torch.zeros(n, dtype=torch.bool, device=data.device)
-        present[ids] = True
-        out = torch.where(present.unsqueeze(1), out, torch.zeros((), dtype=dt, device=data.device))
-    return out
+    present = torch.zeros(n, dtype=torch.bool, device=data.device)
+    present[ids] = True
+    empty = 0 if empty_zero else (_lowest(dt) if kind == "amax" else _highest(dt))
+    return torch.where(present.unsqueeze(1), out, torch.full((), empty, dtype=dt, device=data.device))
 
 
 def _unsorted_segment(kind, op):
@@ -98,7 +114,10 @@ def _unsorted_segment(kind, op):
             d = d.to(dtypes.division_result(dtypes.FROM_STORAGE[d.dtype]).torch_dtype)
         ids = _segment_ids(segment_ids, d, op)
         n = int_value(num_segments)
-        if ids.numel() and int(ids.max()) >= n:
+        if n < 0:
+            raise errors.kernel_error(_IAE, f"Input num_segments == {n} must not be negative.", op)
+        unchecked = kind in ("amax", "amin", "prod") and not _numel(d.shape)   # TF's kernel returns empty data
+        if ids.numel() and not unchecked and int(ids.max()) >= n:
             raise _fail(f"segment_ids[{int((ids >= n).nonzero()[0])}] = {int(ids.max())} is out of range [0, {n})",
                         op)
         k = input_storage(segment_ids).ndim
