@@ -636,3 +636,149 @@ Model: "functional"
 
 def test_multi_output():
     assert _multi_output() + "\n" == GOLDEN_MULTI_OUTPUT
+
+
+def _nested_first_layer():
+    aug = keras.Sequential([layers.RandomFlip("horizontal", input_shape=(8, 8, 3)), layers.RandomRotation(0.1)])
+    m = keras.Sequential([aug, layers.Rescaling(1.0 / 255), layers.Conv2D(2, 3, padding="same"), layers.MaxPooling2D(),
+                          layers.Flatten(), layers.Dense(2)])
+    inner = keras.Sequential([keras.Input((4,)), layers.Dense(3)])
+    m2 = keras.Sequential([inner, layers.Dense(1)])
+    return "\n".join(map(str, [m.built, m.input_shape, m.output_shape, m2.built, m2.inputs[0].shape, inner.input_shape])) + "\n" + summ(m) + summ(m2)
+
+
+GOLDEN_NESTED_FIRST_LAYER = """\
+True
+(None, 8, 8, 3)
+(None, 2)
+True
+(None, 4)
+(None, 4)
+Model: "sequential_1"
+┏━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━┳━━━━━━━━━━━━━━━━━━━━━━━━━━━━━┳━━━━━━━━━━━━━━━━━┓
+┃ Layer (type)                         ┃ Output Shape                ┃         Param # ┃
+┡━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━╇━━━━━━━━━━━━━━━━━━━━━━━━━━━━━╇━━━━━━━━━━━━━━━━━┩
+│ sequential (Sequential)              │ (None, 8, 8, 3)             │               0 │
+├──────────────────────────────────────┼─────────────────────────────┼─────────────────┤
+│ rescaling (Rescaling)                │ (None, 8, 8, 3)             │               0 │
+├──────────────────────────────────────┼─────────────────────────────┼─────────────────┤
+│ conv2d (Conv2D)                      │ (None, 8, 8, 2)             │              56 │
+├──────────────────────────────────────┼─────────────────────────────┼─────────────────┤
+│ max_pooling2d (MaxPooling2D)         │ (None, 4, 4, 2)             │               0 │
+├──────────────────────────────────────┼─────────────────────────────┼─────────────────┤
+│ flatten (Flatten)                    │ (None, 32)                  │               0 │
+├──────────────────────────────────────┼─────────────────────────────┼─────────────────┤
+│ dense (Dense)                        │ (None, 2)                   │              66 │
+└──────────────────────────────────────┴─────────────────────────────┴─────────────────┘
+ Total params: 122 (488.00 B)
+ Trainable params: 122 (488.00 B)
+ Non-trainable params: 0 (0.00 B)
+Model: "sequential_3"
+┏━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━┳━━━━━━━━━━━━━━━━━━━━━━━━━━━━━┳━━━━━━━━━━━━━━━━━┓
+┃ Layer (type)                         ┃ Output Shape                ┃         Param # ┃
+┡━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━╇━━━━━━━━━━━━━━━━━━━━━━━━━━━━━╇━━━━━━━━━━━━━━━━━┩
+│ sequential_2 (Sequential)            │ (None, 3)                   │              15 │
+├──────────────────────────────────────┼─────────────────────────────┼─────────────────┤
+│ dense_2 (Dense)                      │ (None, 1)                   │               4 │
+└──────────────────────────────────────┴─────────────────────────────┴─────────────────┘
+ Total params: 19 (76.00 B)
+ Trainable params: 19 (76.00 B)
+ Non-trainable params: 0 (0.00 B)
+
+"""
+
+
+def test_nested_first_layer():
+    assert _nested_first_layer() + "\n" == GOLDEN_NESTED_FIRST_LAYER
+
+
+def _functional_shapes():
+    a = keras.Input((3,), name="a")
+    b = keras.Input((4,), name="b")
+    m = keras.Model({"a": a, "b": b}, [layers.Dense(1)(a), layers.Dense(2)(b)])
+    m1 = keras.Model([a], layers.Dense(1)(a))
+    return "\n".join(map(str, [m.input_shape, m.output_shape, m1.input_shape, m1.output_shape, m1.input, m.input]))
+
+
+GOLDEN_FUNCTIONAL_SHAPES = """\
+[(None, 3), (None, 4)]
+[(None, 1), (None, 2)]
+(None, 3)
+(None, 1)
+[<KerasTensor shape=(None, 3), dtype=float32, sparse=False, ragged=False, name=a>]
+{'a': <KerasTensor shape=(None, 3), dtype=float32, sparse=False, ragged=False, name=a>, 'b': <KerasTensor shape=(None, 4), dtype=float32, sparse=False, ragged=False, name=b>}
+"""
+
+
+def test_functional_shapes():
+    assert _functional_shapes() + "\n" == GOLDEN_FUNCTIONAL_SHAPES
+
+
+def _functional_in_functional():
+    x = keras.Input((4,), name="x")
+    inner = keras.Model(x, layers.Dense(3, name="d")(x), name="inner")
+    y = keras.Input((4,), name="y")
+    z1 = inner(y)
+    z2 = inner(y)
+    out = layers.Concatenate()([z1, z2])
+    m = keras.Model(y, out, name="outer")
+    return "\n".join(map(str, [len(inner._inbound_nodes), inner.output.shape, z1._keras_history.node_index, z2._keras_history.node_index])) + "\n" + summ(m)
+
+
+GOLDEN_FUNCTIONAL_IN_FUNCTIONAL = """\
+2
+(None, 3)
+0
+1
+Model: "outer"
+┏━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━┳━━━━━━━━━━━━━━━━━━━━━━━━━━━┳━━━━━━━━━━━━━━━━━┳━━━━━━━━━━━━━━━━━━━━━━━━━━━━┓
+┃ Layer (type)                  ┃ Output Shape              ┃         Param # ┃ Connected to               ┃
+┡━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━╇━━━━━━━━━━━━━━━━━━━━━━━━━━━╇━━━━━━━━━━━━━━━━━╇━━━━━━━━━━━━━━━━━━━━━━━━━━━━┩
+│ y (InputLayer)                │ (None, 4)                 │               0 │ -                          │
+├───────────────────────────────┼───────────────────────────┼─────────────────┼────────────────────────────┤
+│ inner (Functional)            │ (None, 3)                 │              15 │ y[0][0], y[0][0]           │
+├───────────────────────────────┼───────────────────────────┼─────────────────┼────────────────────────────┤
+│ concatenate (Concatenate)     │ (None, 6)                 │               0 │ inner[0][0], inner[1][0]   │
+└───────────────────────────────┴───────────────────────────┴─────────────────┴────────────────────────────┘
+ Total params: 15 (60.00 B)
+ Trainable params: 15 (60.00 B)
+ Non-trainable params: 0 (0.00 B)
+
+"""
+
+
+def test_functional_in_functional():
+    assert _functional_in_functional() + "\n" == GOLDEN_FUNCTIONAL_IN_FUNCTIONAL
+
+
+def _mask_pass_through():
+    class Act(layers.Layer):
+        def __init__(self):
+            super().__init__()
+            self.supports_masking = True
+
+        def call(self, x):
+            return ops.relu(x)
+    inputs = keras.Input(shape=(None,), dtype="int32")
+    e = layers.Embedding(50, 4, mask_zero=True)(inputs)
+    a = Act()(e)
+    d = layers.Dense(3)(a)
+    lstm = layers.LSTM(2, return_sequences=True)(d)
+    return "\n".join(repr(t) for t in (e, e._keras_mask, a, a._keras_mask, d, getattr(d, "_keras_mask", None), lstm,
+                                       getattr(lstm, "_keras_mask", None)))
+
+
+GOLDEN_MASK_PASS_THROUGH = """\
+<KerasTensor shape=(None, None, 4), dtype=float32, sparse=False, ragged=False, name=keras_tensor_1>
+<KerasTensor shape=(None, None), dtype=bool, sparse=False, ragged=False, name=keras_tensor_2>
+<KerasTensor shape=(None, None, 4), dtype=float32, sparse=False, ragged=False, name=keras_tensor_3>
+<KerasTensor shape=(None, None), dtype=bool, sparse=False, ragged=False, name=keras_tensor_2>
+<KerasTensor shape=(None, None, 3), dtype=float32, sparse=False, ragged=False, name=keras_tensor_4>
+<KerasTensor shape=(None, None), dtype=bool, sparse=False, ragged=False, name=keras_tensor_2>
+<KerasTensor shape=(None, None, 2), dtype=float32, sparse=False, ragged=False, name=keras_tensor_5>
+<KerasTensor shape=(None, None), dtype=bool, sparse=False, ragged=False, name=keras_tensor_2>
+"""
+
+
+def test_mask_pass_through():
+    assert _mask_pass_through() + "\n" == GOLDEN_MASK_PASS_THROUGH

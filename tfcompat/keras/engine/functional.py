@@ -52,7 +52,9 @@ def _placeholder(kt, sizes):
     return _wrap(torch.zeros(shape, dtype=kt._dtype.torch_dtype))
 
 
-def _run_on_placeholders(layer, args, kwargs, sizes):
+def _run_on_placeholders(layer, args, kwargs, sizes, masks=None):
+    """The layer's outputs on placeholders; `masks` (if given) gets id(placeholder mask) -> (that tensor, the input
+    KerasTensor's mask), so that a mask the layer passes through keeps its KerasTensor."""
     from tfcompat.keras.layers.base import _set_mask
 
     def sub(x):
@@ -61,7 +63,10 @@ def _run_on_placeholders(layer, args, kwargs, sizes):
         p = _placeholder(x, sizes)
         mask = getattr(x, "_keras_mask", None)
         if mask is not None:        # a masked KerasTensor: the layer sees a mask (all steps kept), as in Keras
-            _set_mask(p, _wrap(torch.ones(_concrete_shape(mask._shape, sizes), dtype=torch.bool)))
+            m = _wrap(torch.ones(_concrete_shape(mask._shape, sizes), dtype=torch.bool))
+            _set_mask(p, m)
+            if masks is not None:
+                masks[id(m)] = (m, mask)
         return p
     args_v = nest.map_structure(sub, args)
     kwargs_v = nest.map_structure(sub, kwargs)
@@ -96,7 +101,8 @@ def symbolic_call(layer, args, kwargs):
             finally:
                 call_context.exit_build()
         layer.built = True
-    out_a = _run_on_placeholders(layer, args, kwargs, _SIZES[0])
+    input_masks = {}
+    out_a = _run_on_placeholders(layer, args, kwargs, _SIZES[0], input_masks)
     out_b = _run_on_placeholders(layer, args, kwargs, _SIZES[1]) if _has_unknown(args, kwargs) else out_a
 
     from tfcompat.keras.layers.base import _mask_of
@@ -107,7 +113,9 @@ def symbolic_call(layer, args, kwargs):
         shape = tuple(da if da == db else None for da, db in zip(storage(a).shape, storage(b).shape))
         kt = KerasTensor(shape, dtype=a.dtype)
         ma, mb = _mask_of(a), _mask_of(b)
-        if ma is not None and mb is not None:     # Keras 3 gives the output KerasTensor its `_keras_mask`
+        if ma is not None and id(ma) in input_masks:      # a mask passed through is the input's KerasTensor
+            kt._keras_mask = input_masks[id(ma)][1]
+        elif ma is not None and mb is not None:     # Keras 3 gives the output KerasTensor its `_keras_mask`
             mshape = tuple(da if da == db else None for da, db in zip(storage(ma).shape, storage(mb).shape))
             kt._keras_mask = KerasTensor(mshape, dtype="bool")
         return kt

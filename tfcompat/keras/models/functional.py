@@ -58,11 +58,14 @@ class Functional(Model):
 
     @property
     def input_shape(self):
-        return nest.map_structure(lambda t: t._shape, self._inputs_struct)
+        """The inputs' shapes (Keras 3: a list, or the one shape of a single input)."""
+        shapes = [kt._shape for kt in self.inputs]
+        return shapes[0] if len(shapes) == 1 else shapes
 
     @property
     def output_shape(self):
-        return nest.map_structure(lambda t: t._shape, self._outputs_struct)
+        shapes = [kt._shape for kt in self.outputs]
+        return shapes[0] if len(shapes) == 1 else shapes
 
     def call(self, inputs, training=None, mask=None):
         struct = self._inputs_struct

@@ -19,8 +19,7 @@ class Sequential(Model):
         self._stack = []
         for layer in layers or []:
             self.add(layer, rebuild=False)
-        if self._input_layer is not None and self._stack:
-            self.build(self._input_layer.batch_shape)
+        self._maybe_rebuild()
 
     def add(self, layer, rebuild=True):
         """Appends a layer (a `keras.Input` tensor or InputLayer sets the input shape)."""
@@ -41,8 +40,8 @@ class Sequential(Model):
         self._stack.append(layer)
         self._track(layer)
         self.built = False
-        if rebuild and self._input_layer is not None:
-            self.build(self._input_layer.batch_shape)
+        if rebuild:
+            self._maybe_rebuild()
 
     def pop(self, rebuild=True):
         if not self._stack:
@@ -50,9 +49,21 @@ class Sequential(Model):
         layer = self._stack.pop()
         self._layers.remove(layer)
         self.built = False
-        if rebuild and self._input_layer is not None and self._stack:
-            self.build(self._input_layer.batch_shape)
+        if rebuild:
+            self._maybe_rebuild()
         return layer
+
+    def _maybe_rebuild(self):
+        """Keras 3 builds as soon as the input shape is known: from the Input, or from a first layer that has one
+        (a built model used as the first layer)."""
+        if self._input_layer is not None and self._stack:
+            self.build(self._input_layer.batch_shape)
+        elif len(self._stack) > 1:
+            try:
+                shape = self._stack[0].input_shape
+            except AttributeError:
+                return
+            self.build(shape)
 
     @property
     def layers(self):
@@ -65,7 +76,7 @@ class Sequential(Model):
         if input_shape is None:
             raise ValueError("You must provide an `input_shape` argument.")
         if self._input_layer is None:
-            self._input_layer = InputLayer(batch_shape=tuple(input_shape))
+            self._input_layer = InputLayer(batch_shape=tuple(input_shape), dtype=self._stack[0].compute_dtype)
         naming.get_uid("functional")   # Keras 3 builds a Sequential through a Functional, using up that name
         x = self._input_layer.output
         with kvars.name_scope(self.name):
