@@ -35,6 +35,10 @@ exit status:
 """
 
 
+_TORCHRUN_FLAGS = ("--nnodes", "--node-rank", "--master-addr", "--master-port", "--rdzv-backend", "--rdzv-endpoint",
+                   "--rdzv-id", "--max-restarts")
+
+
 def _parser(prog):
     parser = argparse.ArgumentParser(prog=prog, allow_abbrev=False,
                                      description="Run unmodified TensorFlow scripts and notebooks on tfcompat.")
@@ -51,6 +55,12 @@ def _parser(prog):
                                                              "outputs, to OUT")
     run.add_argument("--figures-dir", metavar="DIR", help="cell mode: where matplotlib figures are saved as PNG "
                                                           "(default: FILESTEM_figures in the current directory)")
+    launch = run.add_argument_group("distributed launch (torch.distributed.run: one process per replica, each with "
+                                    "RANK, WORLD_SIZE, LOCAL_RANK, MASTER_ADDR, MASTER_PORT for "
+                                    "tf.distribute.MultiWorkerMirroredStrategy)")
+    launch.add_argument("--nproc-per-node", metavar="N", help="start N processes of the program on this machine")
+    for flag in _TORCHRUN_FLAGS:
+        launch.add_argument(flag, metavar="VALUE", help=f"passed to torch.distributed.run as {flag}")
     run.add_argument("file", metavar="FILE", help="a Python script, or a Jupyter notebook (.ipynb)")
     run.add_argument("args", metavar="ARGS", nargs="*", help="the program's arguments (its sys.argv[1:])")
     return parser, run
@@ -119,6 +129,8 @@ def main(argv=None, prog="tfcompat"):
             source = f.read()
     except OSError as e:
         return _error(run, f"can't open file {path!r}: {e.strerror}")
+    if options.nproc_per_node is not None:
+        return _launch(run, options)
     saved = list(sys.argv), list(sys.path)
     try:
         if cells:
@@ -126,6 +138,26 @@ def main(argv=None, prog="tfcompat"):
         return _run_script(run, path, source, options.args)
     finally:
         sys.argv[:], sys.path[:] = saved
+
+
+def _launch(run, options):
+    """`--nproc-per-node N`: torch.distributed.run starts N processes of `python -m tfcompat run FILE ARGS`."""
+    from torch.distributed import run as torchrun
+    from torch.distributed.elastic.multiprocessing.errors import ChildFailedError
+    argv = [f"--nproc-per-node={options.nproc_per_node}"]
+    for flag in _TORCHRUN_FLAGS:
+        value = getattr(options, flag[2:].replace("-", "_"))
+        if value is not None:
+            argv.append(f"{flag}={value}")
+    argv += ["-m", "tfcompat", "run"] + (["--cells"] if options.cells else [])
+    for flag in ("keep_going",):
+        if getattr(options, flag):
+            argv.append("--" + flag.replace("_", "-"))
+    try:
+        torchrun.main(argv + ["--", options.file, *options.args])
+    except ChildFailedError as e:
+        return _error(run, f"a process of {options.file} failed: {e.failures}", 1)
+    return 0
 
 
 def _start(path, args):

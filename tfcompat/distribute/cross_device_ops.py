@@ -9,6 +9,8 @@ import enum
 
 import torch
 
+from tfcompat.eager.function import current_recorder
+from tfcompat.eager.function._host import host_call
 from tfcompat.framework import errors
 from tfcompat.framework.export import tf_export
 
@@ -74,13 +76,15 @@ class CommunicationOptions:
 
 def _collective_error(e):
     return errors.UnavailableError(
-        None, None, "Collective ops is aborted by: a peer worker died or cannot be reached "
-        f"({type(e).__name__} in torch.distributed); the whole job must be restarted (resume from a checkpoint, "
-        "e.g. with tf.keras.callbacks.BackupAndRestore)")
+        None, None, "Collective ops is aborted by: a peer worker died, or did not answer within the collective "
+        f"timeout (CommunicationOptions.timeout_seconds) ({type(e).__name__} in torch.distributed); the whole job "
+        "must be restarted (resume from a checkpoint, e.g. with tf.keras.callbacks.BackupAndRestore)")
 
 
 class Collective:
-    """Collectives over the workers' process group, with TF's `UnavailableError` when a worker is gone."""
+    """Collectives over the workers' process group, with TF's `UnavailableError` when a worker is gone.
+
+    Inside a `tf.function` trace each collective is recorded as a host callback, so every replay communicates."""
 
     def __init__(self, group=None, bytes_per_pack=0):
         self.group = group
@@ -94,6 +98,28 @@ class Collective:
 
     def all_reduce(self, tensors):
         """The sums over workers of `tensors`, packed into buckets (one collective per bucket)."""
+        return host_call(self._all_reduce, list(tensors))
+
+    def broadcast(self, t, src=0):
+        """Worker `src`'s value of `t` on every worker."""
+        return host_call(lambda ts: [self._broadcast(ts[0], src)], [t])[0]
+
+    def broadcast_untraced(self, t, src=0):
+        """`broadcast` that a trace does not record (initial values of variables a trace creates)."""
+        rec = current_recorder()
+        if rec is None:
+            return self._broadcast(t, src)
+        rec.paused += 1
+        try:
+            return self._broadcast(t, src)
+        finally:
+            rec.paused -= 1
+
+    def all_gather(self, t, axis):
+        """Every worker's `t` concatenated along `axis`, in rank order (sizes along `axis` may differ)."""
+        return host_call(lambda ts: [self._all_gather(ts[0], axis)], [t])[0]
+
+    def _all_reduce(self, tensors):
         import torch.distributed as dist
         out = [None] * len(tensors)
         bucket, size = [], 0
@@ -117,15 +143,13 @@ class Collective:
                 offset += n
         return out
 
-    def broadcast(self, t, src=0):
-        """Worker `src`'s value of `t` on every worker."""
+    def _broadcast(self, t, src):
         import torch.distributed as dist
         t = t.detach().clone()
         self._call(dist.broadcast, t, src)
         return t
 
-    def all_gather(self, t, axis):
-        """Every worker's `t` concatenated along `axis`, in rank order (sizes along `axis` may differ)."""
+    def _all_gather(self, t, axis):
         import torch.distributed as dist
         world = dist.get_world_size(self.group)
         size = torch.tensor([t.shape[axis]], dtype=torch.int64)

@@ -171,7 +171,7 @@ class StrategyExtended:
                 raise NotImplementedError("a sync-on-read variable with MEAN aggregation over several local replicas")
             v.__class__ = SyncOnReadVariable if on_read else MirroredVariable
         if self._world > 1:
-            v._set_storage(self._collective.broadcast(storage(v)))
+            v._set_storage(self._collective.broadcast_untraced(storage(v)))
 
 
 def _read(r):
@@ -244,9 +244,14 @@ class Strategy:
                      torch.div(t, count, rounding_mode="floor").to(t.dtype))
 
     def _reduce_value(self, reduce_op, value):
+        ext = self._extended
+        one_local = ext._world > 1 and ext._num_local == 1     # `run` gives this worker's one value as is
+
         def one(v):
             if isinstance(v, DistributedValues):
-                return _wrap(self._extended._reduce_values(reduce_op, v._values))
+                return _wrap(ext._reduce_values(reduce_op, v._values))
+            if one_local:
+                return _wrap(ext._reduce_values(reduce_op, [v]))
             if reduce_op == ReduceOp.MEAN or self.num_replicas_in_sync == 1:
                 return v
             raise ValueError(f"A non-DistributedValues value {v!s} cannot be reduced with the given reduce op "
