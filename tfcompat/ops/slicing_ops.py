@@ -20,6 +20,8 @@ def strided_slice(input_, begin, end, strides=None, begin_mask=0, end_mask=0, el
     b = _flat_ints(begin)
     e = _flat_ints(end)
     s = _flat_ints(strides) if strides is not None else [1] * len(b)
+    if ellipsis_mask & (ellipsis_mask - 1):
+        raise _slice_error("Multiple ellipses in slice spec not allowed")
     key = []
     for i in _pyrange(len(b)):
         bit = 1 << i
@@ -28,6 +30,8 @@ def strided_slice(input_, begin, end, strides=None, begin_mask=0, end_mask=0, el
         elif new_axis_mask & bit:
             key.append(None)
         elif shrink_axis_mask & bit:
+            if s[i] != 1:
+                raise _slice_error("only stride 1 allowed on non-range indexing.")
             key.append(b[i])
         else:
             key.append(_pyslice(None if begin_mask & bit else b[i], None if end_mask & bit else e[i], s[i]))
@@ -76,6 +80,8 @@ def _getitem_storage(t, key):
             ellipses += 1
         elif k is not None:
             consumed += 1
+            if type(k) is not int and type(k) is not _pyslice:
+                _as_index(k, key)     # TF's TypeError for a bad entry comes before any shape check
     if ellipses > 1:
         raise _slice_error("Multiple ellipses in slice spec not allowed")
     if consumed > n:
