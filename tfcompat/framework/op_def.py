@@ -496,7 +496,12 @@ def unary_op(*names, op, fn, dtypes=NUMERIC, doc=None):
             if composite is None:
                 raise
             return composite(f, x)
-        return _wrap(fn(t))
+        try:
+            return _wrap(fn(t))
+        except (RuntimeError, NotImplementedError) as e:
+            if t.dtype not in _WIDE_UNSIGNED:
+                raise translate(e, op, t) from None
+            return _wrap(_unsigned(lambda a, _: fn(a), op, t, t))
 
     f.__name__ = names[0].rsplit(".", 1)[-1] if names else op
     f.__qualname__ = f.__name__
@@ -507,7 +512,7 @@ def unary_op(*names, op, fn, dtypes=NUMERIC, doc=None):
 
 
 _WIDE_UNSIGNED = frozenset([torch.uint16, torch.uint32, torch.uint64])
-_MODULAR = frozenset(["AddV2", "Sub", "Mul", "BitwiseAnd", "BitwiseOr", "BitwiseXor"])
+_MODULAR = frozenset(["AddV2", "Sub", "Mul", "BitwiseAnd", "BitwiseOr", "BitwiseXor", "Invert", "Square"])
 _ORDERED = frozenset(["Less", "LessEqual", "Greater", "GreaterEqual", "Equal", "NotEqual", "Maximum", "Minimum"])
 _SIGN_BIT = -2 ** 63
 
