@@ -979,3 +979,15 @@ def test_stft_round_trip_and_window_cache():
     back = s.inverse_stft(s.stft(x, 8, 2), 8, 2, window_fn=s.inverse_stft_window_fn(2))
     np.testing.assert_allclose(back.numpy()[8:-8], SIG[8:-8], atol=1e-5)
     assert s.stft(x, 8, 4).numpy().tobytes() == s.stft(x, 8, 4).numpy().tobytes()
+
+
+def test_degenerate_inputs_raise_tf_classes_not_torchs():
+    """Found by a seeded differential run against TF (361/400 agree; the rest are TF's AssertionError or
+    uninitialised memory): empty batches give empty results, scalars and complex DCT inputs TF's error classes."""
+    assert s.idct(tf.zeros([0, 3], tf.float64), n=2).shape == (0, 2)
+    with pytest.raises(tf.errors.InvalidArgumentError, match="rank of at least 1"):
+        s.mfccs_from_log_mel_spectrograms(tf.constant(1.))
+    with pytest.raises(TypeError):
+        s.inverse_mdct(tf.constant(np.ones([2, 8]), tf.complex64))
+    with pytest.raises(ValueError, match="floating point"):
+        s.mdct(tf.constant([1, 2]), 4)

@@ -3,9 +3,9 @@ import math
 
 import torch
 
-from tfcompat.framework import dtypes
+from tfcompat.framework import dtypes, errors
 from tfcompat.framework.export import tf_export
-from tfcompat.framework.op_def import wrap
+from tfcompat.framework.op_def import kernel_error, wrap
 from tfcompat.ops.signal_ops._common import FLOAT_REAL, storage_of
 
 
@@ -26,8 +26,10 @@ def _validate(t, dct_type, n, axis, norm):
         raise ValueError(f"Unknown normalization. Expected None or 'ortho', got: {norm}")
 
 
-def _check_dtype(t, dct_type):
-    """TF's errors for inputs its FFT-based DCT cannot take (integers, half precision)."""
+def check_input(t, dct_type):
+    """TF's errors for inputs its FFT-based DCT cannot take (scalars, integers, half precision)."""
+    if t.ndim == 0:
+        raise kernel_error(errors.InvalidArgumentError, "Input must have rank of at least 1 but got: []", "RFFT", t)
     if t.dtype in FLOAT_REAL:
         return
     name = dtypes.FROM_STORAGE[t.dtype].name
@@ -45,6 +47,8 @@ def dct_storage(t, dct_type, n=None, norm=None):
         size = t.shape[-1]
         t = t[..., :n] if n <= size else torch.nn.functional.pad(t, (0, n - size))
     size = t.shape[-1]
+    if t.numel() == 0:
+        return torch.zeros(t.shape, dtype=t.dtype, device=t.device)
     fsize = torch.tensor(float(size), dtype=t.dtype, device=t.device)
     if dct_type == 1:
         return torch.fft.rfft(torch.cat([t, torch.flip(t[..., 1:-1], (-1,))], -1)).real
@@ -80,7 +84,7 @@ def dct(input, type=2, n=None, axis=-1, norm=None, name=None):  # noqa: A002
     """Discrete cosine transform of `type` 1-4 over the innermost axis (cropped or zero-padded to `n`)."""
     t = storage_of(input, dtypes.float32)
     _validate(t, type, n, axis, norm)
-    _check_dtype(t, type)
+    check_input(t, type)
     return wrap(dct_storage(t, type, n, norm))
 
 
@@ -90,7 +94,7 @@ def idct(input, type=2, n=None, axis=-1, norm=None, name=None):  # noqa: A002
     t = storage_of(input, dtypes.float32)
     _validate(t, type, n, axis, norm)
     inverse = {1: 1, 2: 3, 3: 2, 4: 4}[type]
-    _check_dtype(t, inverse)
+    check_input(t, inverse)
     return wrap(dct_storage(t, inverse, n, norm))
 
 
@@ -100,6 +104,6 @@ def mfccs_from_log_mel_spectrograms(log_mel_spectrograms, name=None):
     t = storage_of(log_mel_spectrograms, dtypes.float32)
     if t.ndim and t.shape[-1] == 0:
         raise ValueError(f"num_mel_bins must be positive. Got: {str(wrap(t))}")
-    _check_dtype(t, 2)
+    check_input(t, 2)
     bins = torch.tensor(float(t.shape[-1]) * 2.0, dtype=t.dtype, device=t.device)
     return wrap(dct_storage(t, 2) * torch.rsqrt(bins))

@@ -8,7 +8,7 @@ from tfcompat.framework.export import tf_export
 from tfcompat.framework.op_def import wrap
 from tfcompat.ops.signal_ops import fft, windows
 from tfcompat.ops.signal_ops._common import FLOAT_REAL, int_scalar, rank_at_least, storage_of
-from tfcompat.ops.signal_ops.dct import dct_storage
+from tfcompat.ops.signal_ops.dct import check_input, dct_storage
 from tfcompat.ops.signal_ops.framing import frame_args, frames_of, overlap_add
 
 _BUILTIN = {windows.hann_window, windows.hamming_window, windows.vorbis_window}
@@ -97,6 +97,7 @@ def mdct(signals, frame_length, window_fn=windows.vorbis_window, pad_end=False, 
     if length % 4 != 0:
         raise ValueError("The frame length must be a multiple of 4.")
     framed = _mdct_frames(frames_of(t, length, length // 2, pad_end), window_fn, length)
+    check_input(framed, 4)
     q = length // 4
     a, b, c, d = framed[..., :q], framed[..., q:2 * q], framed[..., 2 * q:3 * q], framed[..., 3 * q:]
     first = -torch.flip(c, (-1,)) - d
@@ -110,6 +111,7 @@ def inverse_mdct(mdcts, window_fn=windows.vorbis_window, norm=None, name=None):
     """Inverse of mdct: type-IV DCT of each frame, unfolded to 2x its length, windowed and overlap-added."""
     t = storage_of(mdcts)
     rank_at_least(t, 2)
+    check_input(t, 4)
     half = t.shape[-1]
     if norm is None:
         coeffs = 0.5 / torch.tensor(float(half), dtype=t.dtype, device=t.device) * dct_storage(t, 4)
