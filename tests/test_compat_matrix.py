@@ -52,10 +52,11 @@ def test_unsupported_arguments_are_rejected_uniformly_and_marked_partial():
 def test_declared_limits_of_real_exports():
     with pytest.raises(NotImplementedError, match=r"^tf.Variable\(variable_def=1\) is not supported by tfcompat$"):
         tf.Variable(1.0, variable_def=1)
-    with pytest.raises(NotImplementedError, match=r"^tf.sparse.add\(threshold=0.5\) is not supported by tfcompat$"):
-        tf.sparse.add(tf.SparseTensor([[0]], [1.0], [2]), tf.SparseTensor([[1]], [1.0], [2]), 0.5)
-    with pytest.raises(NotImplementedError, match=r"^tf.RaggedTensor.to_tensor\(shape=\[2, 2\]\) is not supported"):
-        tf.ragged.constant([[1], []]).to_tensor(shape=[2, 2])
+    with pytest.raises(NotImplementedError, match=r"^tf.RaggedTensor.from_tensor\(ragged_rank=2\) is not supported by "
+                                                  r"tfcompat$"):
+        tf.RaggedTensor.from_tensor(tf.zeros([2, 2, 2]), ragged_rank=2)
+    with pytest.raises(NotImplementedError, match=r"^tf.RaggedTensor.row_lengths\(axis=2\) is not supported"):
+        tf.ragged.constant([[[1]], []]).row_lengths(axis=2)
     assert partial_note(tf.Variable) == "`initial_value` is not kept; constructor arguments variable_def"
     assert partial_note(tf.nn.embedding_lookup) == "arguments max_norm"
     assert partial_note(tf.math.add) is None

@@ -9,9 +9,11 @@ from tfcompat.data._common import get_next_error, to_int
 from tfcompat.data.dataset import Dataset, DerivedDataset, unknown_cardinality, unknown_unless_infinite
 from tfcompat.data.sources import ListDataset, row
 from tfcompat.framework import dtypes, errors
+from tfcompat.framework.ragged import RaggedTensor
 from tfcompat.framework.sparse import SparseTensor
 from tfcompat.framework.tensor import Tensor, storage, wrap
 from tfcompat.framework.tensor_shape import TensorShape
+from tfcompat.ops.ragged_spec import RaggedTensorSpec
 
 
 def _batch_card(n, size, drop):
@@ -46,9 +48,11 @@ def _stack(parts, component):
     return torch.stack(parts)
 
 
-def _batch_elements(batch):
-    """A list of elements stacked component by component into one batch element."""
+def _batch_elements(batch, spec=None):
+    """A list of elements stacked component by component into one batch element (components whose `spec` is a
+    RaggedTensorSpec into RaggedTensors)."""
     flats = [st.flatten(e) for e in batch]
+    ragged = [isinstance(s, RaggedTensorSpec) for s in st.flatten(spec)] if spec is not None else None
     out = []
     for j in range(len(flats[0])):
         parts = [f[j] for f in flats]
@@ -56,6 +60,8 @@ def _batch_elements(batch):
             raise NotImplementedError("batching dataset-valued elements")
         if isinstance(parts[0], SparseTensor):
             out.append(st.batch_sparse(parts))
+        elif isinstance(parts[0], RaggedTensor) or (ragged and ragged[j]):
+            out.append(st.batch_ragged(parts))
         else:
             out.append(wrap(_stack([storage(p) for p in parts], j)))
     return st.pack(batch[0], out)
@@ -76,7 +82,7 @@ def _chunks_of(elements, size, drop):
 def _batched_spec(spec, dim):
     """The element spec with a leading batch dimension `dim` on each tensor component."""
     return st.map_leaves(lambda s: s if isinstance(s, st.DatasetSpec) else st.with_shape(
-        s, TensorShape([dim]).concatenate(s.shape)), spec)
+        s, TensorShape([dim]).concatenate(s.shape), 1), spec)
 
 
 class BatchDataset(DerivedDataset):
@@ -100,7 +106,56 @@ class BatchDataset(DerivedDataset):
         if plan is not None:
             source, chunks = plan
             return map(source._batch_at, _index_batches(chunks(), self._size, self._drop))
-        return map(_batch_elements, _chunks_of(self._input._elements(), self._size, self._drop))
+        spec = self._input.element_spec
+        return (_batch_elements(b, spec) for b in _chunks_of(self._input._elements(), self._size, self._drop))
+
+
+def _as_ragged_spec(s):
+    """What `ragged_batch` batches a component as (TF's rule): a dense component whose shape is not fully defined
+    becomes ragged up to its last unknown dimension."""
+    if type(s) is not st.TensorSpec or s.shape.rank is None or s.shape.is_fully_defined():
+        return s
+    return RaggedTensorSpec(s.shape, s.dtype, max(i for i, d in enumerate(s.shape.as_list()) if d is None))
+
+
+def _as_ragged(value, spec):
+    if isinstance(spec, RaggedTensorSpec) and spec.ragged_rank and not isinstance(value, RaggedTensor):
+        if spec.ragged_rank > 1:
+            raise NotImplementedError("ragged_batch of components with unknown dimensions beyond the second")
+        return RaggedTensor.from_tensor(value)
+    return value
+
+
+class RaggedBatchDataset(DerivedDataset):
+    """`ragged_batch`: consecutive elements batched, components of rank >= 1 into RaggedTensors."""
+
+    _tf_name = "_BatchDataset"
+
+    def __init__(self, input_dataset, batch_size, drop_remainder):
+        super().__init__(input_dataset)
+        _check_batch_size(batch_size)
+        self._size, self._drop = batch_size, drop_remainder
+
+    def _rows_spec(self):
+        """TF's rule on the input spec, relaxed over the first batch's elements (tfcompat infers a map's spec from
+        its first element, so a data-dependent dimension shows there as a size)."""
+        spec = self._input.element_spec
+        flat = st.flatten(spec)
+        for element in itertools.islice(self._input._elements(), self._size):
+            flat = [st.relax(s, st.spec_of_tensor(v)) or s for s, v in zip(flat, st.flatten(element))]
+        return st.map_leaves(_as_ragged_spec, st.pack(spec, flat))
+
+    def _compute_spec(self):
+        return _batched_spec(self._rows_spec(), self._size if self._drop else None)
+
+    def _card(self):
+        return _batch_card(self._input._card(), self._size, self._drop)
+
+    def _elements(self):
+        spec = self._rows_spec()
+        specs = st.flatten(spec)
+        rows = (st.pack(e, [_as_ragged(v, s) for v, s in zip(st.flatten(e), specs)]) for e in self._input._elements())
+        return (_batch_elements(b, spec) for b in _chunks_of(rows, self._size, self._drop))
 
 
 def _index_batches(chunks, size, drop):
@@ -206,7 +261,7 @@ class UnbatchDataset(DerivedDataset):
                 raise ValueError("Cannot unbatch an input with scalar components.")
 
     def _compute_spec(self):
-        return st.map_leaves(lambda s: st.with_shape(s, s.shape[1:] if s.shape.rank is not None else None),
+        return st.map_leaves(lambda s: st.with_shape(s, s.shape[1:] if s.shape.rank is not None else None, -1),
                              self._input.element_spec)
 
     _card = unknown_unless_infinite
@@ -218,8 +273,8 @@ class UnbatchDataset(DerivedDataset):
 def _unbatch(elements):
     """The rows of each element (components must agree on their first dimension)."""
     for element in elements:
-        flat = [st.SparseRows(t) if isinstance(t, SparseTensor) else storage(t) for t in st.flatten(element)]
-        sizes = [c.dense[0] if isinstance(c, st.SparseRows) else c.shape[0] for c in flat]
+        flat = [st.rows_of(t) or storage(t) for t in st.flatten(element)]
+        sizes = [c.nrows if isinstance(c, st.Rows) else c.shape[0] for c in flat]
         n = sizes[0]
         for j, size in enumerate(sizes):
             if size != n:
@@ -227,7 +282,7 @@ def _unbatch(elements):
                                       f"Input element must have the same batch size in each component. Component "
                                       f"0 had size {n} but component {j} had size {size}.")
         for i in range(n):
-            yield st.pack(element, [c.row(i) if isinstance(c, st.SparseRows) else wrap(row(c, i)) for c in flat])
+            yield st.pack(element, [c.row(i) if isinstance(c, st.Rows) else wrap(row(c, i)) for c in flat])
 
 
 class RebatchDataset(DerivedDataset):

@@ -226,6 +226,11 @@ class Dataset(st.DatasetBase):
         return _batching.PaddedBatchDataset(self, to_int(batch_size), padded_shapes, padding_values,
                                             bool(drop_remainder))
 
+    @unsupported_args("row_splits_dtype", api_name="tf.data.Dataset.ragged_batch")
+    def ragged_batch(self, batch_size, drop_remainder=False, row_splits_dtype=dtypes.int64, name=None):
+        """Like `batch`, but components of rank >= 1 are batched into RaggedTensors (rows may differ in length)."""
+        return _batching.RaggedBatchDataset(self, to_int(batch_size), bool(drop_remainder))
+
     def unbatch(self, name=None):
         """Splits each element along its first dimension into elements."""
         return _batching.UnbatchDataset(self)

@@ -6,6 +6,7 @@ from tfcompat.data.csv_dataset import CsvDataset  # noqa: F401
 from tfcompat.data.readers import make_csv_dataset  # noqa: F401
 from tfcompat.framework import dtypes
 from tfcompat.framework.export import tf_export
+from tfcompat.ops.deprecation import warn_deprecated
 
 tf_export("data.experimental.AUTOTUNE")(AUTOTUNE)
 tf_export("data.experimental.INFINITE_CARDINALITY")(INFINITE_CARDINALITY)
@@ -14,8 +15,18 @@ tf_export("data.experimental.UNKNOWN_CARDINALITY")(UNKNOWN_CARDINALITY)
 
 @tf_export("data.experimental.Counter")
 def Counter(start=0, step=1, dtype=dtypes.int64, name=None):  # noqa: N802  (TF's name)
-    """`Dataset.counter`: the infinite count `start, start + step, ...`."""
+    """`Dataset.counter`: the infinite count `start, start + step, ...` (deprecated in TF)."""
+    warn_deprecated("CounterV2", "tensorflow.python.data.experimental.ops.counter",
+                    "Use `tf.data.Dataset.counter(...)` instead.")
     return Dataset.counter(start, step, dtype, name)
+
+
+@tf_export("data.experimental.dense_to_ragged_batch", unsupported=("row_splits_dtype",))
+def dense_to_ragged_batch(batch_size, drop_remainder=False, row_splits_dtype=dtypes.int64):
+    """`Dataset.ragged_batch` as a transformation for `Dataset.apply` (deprecated in TF)."""
+    warn_deprecated("dense_to_ragged_batch", "tensorflow.python.data.experimental.ops.batching",
+                    "Use `tf.data.Dataset.ragged_batch` instead.")
+    return lambda dataset: dataset.ragged_batch(batch_size, drop_remainder)
 
 
 @tf_export("data.experimental.cardinality")

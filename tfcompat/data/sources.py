@@ -10,6 +10,7 @@ from tfcompat.data._common import INFINITE, INT64, get_next_error, to_int
 from tfcompat.data.dataset import Dataset
 from tfcompat.framework import dtypes, errors
 from tfcompat.framework.convert import to_storage
+from tfcompat.framework.ragged import RaggedTensor
 from tfcompat.framework.sparse import SparseTensor
 from tfcompat.framework.tensor import Tensor, storage, wrap
 from tfcompat.framework.tensor_shape import TensorShape
@@ -55,9 +56,9 @@ def gather(c, idx):
 
 
 def slice_spec(c):
-    """The spec of one slice of a component storage (or SparseRows)."""
-    if isinstance(c, st.SparseRows):
-        return st.SparseTensorSpec(c.dense[1:], c.dtype)
+    """The spec of one slice of a component storage (or composite Rows)."""
+    if isinstance(c, st.Rows):
+        return c.spec()
     return st.TensorSpec(TensorShape._from_tuple(tuple(c.shape[1:])), dtypes.FROM_STORAGE[c.dtype])
 
 
@@ -74,9 +75,9 @@ class TensorSliceDataset(Dataset):
         for t in flat:
             if isinstance(t, Dataset):
                 raise TypeError("from_tensor_slices does not take datasets")
-            if isinstance(t, SparseTensor):
-                c = st.SparseRows(t)
-                rows = c.dense[0]
+            if isinstance(t, (SparseTensor, RaggedTensor)):
+                c = st.rows_of(t)
+                rows = c.nrows
             else:
                 c = storage(t)
                 if c.ndim == 0:
@@ -102,11 +103,11 @@ class TensorSliceDataset(Dataset):
         return self, lambda: iter((np.arange(n, dtype=np.int64),))
 
     def _element_at(self, i):
-        return st.pack(self._template, [c.row(i) if isinstance(c, st.SparseRows) else wrap(row(c, i))
+        return st.pack(self._template, [c.row(i) if isinstance(c, st.Rows) else wrap(row(c, i))
                                         for c in self._components])
 
     def _batch_at(self, idx):
-        return st.pack(self._template, [c.gather(idx) if isinstance(c, st.SparseRows) else wrap(gather(c, idx))
+        return st.pack(self._template, [c.gather(idx) if isinstance(c, st.Rows) else wrap(gather(c, idx))
                                         for c in self._components])
 
     def _elements(self):

@@ -11,11 +11,14 @@ import torch
 
 from tfcompat.framework import dtypes
 from tfcompat.framework.convert import to_storage
+from tfcompat.framework.ragged import RaggedTensor
+from tfcompat.framework.ragged.tensor import splits_from_lengths, take
 from tfcompat.framework.sparse import SparseTensor
 from tfcompat.framework.tensor import EagerTensor, storage, wrap
 from tfcompat.framework.tensor_shape import TensorShape
 from tfcompat.framework.variables import Variable
 from tfcompat.ops.misc_ops import SparseTensorSpec, TensorSpec
+from tfcompat.ops.ragged_spec import RaggedTensorSpec
 from tfcompat.util.nest import _rebuild
 
 
@@ -112,10 +115,8 @@ def to_tensor(value, dtype=None):
         return value
     if isinstance(value, Variable):
         return wrap(value._read())
-    if isinstance(value, SparseTensor):
+    if isinstance(value, (SparseTensor, RaggedTensor)):
         return value
-    if type(value).__name__ == "RaggedTensor":
-        raise NotImplementedError("tf.data elements of type RaggedTensor")
     return wrap(to_storage(value, dtype, strict=dtype is not None))
 
 
@@ -129,6 +130,8 @@ def spec_of_tensor(t):
         return DatasetSpec(t.element_spec)
     if isinstance(t, SparseTensor):
         return SparseTensorSpec(t.shape, t.dtype)
+    if isinstance(t, RaggedTensor):
+        return RaggedTensorSpec.from_value(t)
     s = storage(t)
     return TensorSpec(TensorShape._from_tuple(tuple(s.shape)), _FROM[s.dtype])
 
@@ -146,10 +149,15 @@ def relax(spec, other):
         shape = TensorShape(None)
     else:
         shape = TensorShape([x if x == y else None for x, y in zip(a.dims, b.dims)])
+    if isinstance(spec, RaggedTensorSpec):
+        return spec.with_shape(shape) if spec.ragged_rank == other.ragged_rank else None
     return type(spec)(shape, spec.dtype)
 
 
-def with_shape(spec, shape):
+def with_shape(spec, shape, rank_change=0):
+    """`spec` with another shape; a RaggedTensorSpec's ragged_rank changes with a batch (+1) or unbatch (-1)."""
+    if isinstance(spec, RaggedTensorSpec):
+        return spec.with_shape(shape, spec.ragged_rank + rank_change)
     return type(spec)(TensorShape(shape), spec.dtype)
 
 
@@ -179,7 +187,7 @@ def numpy_of(value):
         return value.as_numpy_iterator()
     if isinstance(value, SparseTensor):
         return sparse_to_numpy(value)
-    return value.numpy()
+    return value.numpy()   # a RaggedTensor's rows: an object array when their lengths differ, as in TF
 
 
 def sparse_to_numpy(sp):
@@ -200,7 +208,53 @@ def _concat(parts):
     return np.concatenate(parts) if type(parts[0]) is np.ndarray else torch.cat(parts)
 
 
-class SparseRows:
+class Rows:
+    """Rows (slices along the first dimension) of a composite component: `nrows`, `row(i)`, `gather(rows)`,
+    `spec()` (of one row)."""
+
+
+class RaggedRows(Rows):
+    """Rows of a RaggedTensor: Tensors for ragged_rank 1 (their spec a RaggedTensorSpec of ragged_rank 0)."""
+
+    def __init__(self, rt):
+        self._rt = rt
+        self.nrows = rt.nrows_int()
+
+    def row(self, i):
+        return self._rt[i]
+
+    def gather(self, rows):
+        return take(self._rt, torch.as_tensor(np.asarray(rows, dtype=np.int64)))
+
+    def spec(self):
+        rt = self._rt
+        return RaggedTensorSpec(rt.shape[1:], rt.dtype, rt.ragged_rank - 1, rt.row_splits_dtype)
+
+
+def rows_of(t):
+    """The Rows of a composite component, or None for a Tensor."""
+    if isinstance(t, SparseTensor):
+        return SparseRows(t)
+    if isinstance(t, RaggedTensor):
+        return RaggedRows(t)
+    return None
+
+
+def batch_ragged(parts):
+    """Rows (RaggedTensors, or Tensors of a ragged_rank-0 spec) stacked into a RaggedTensor one rank higher."""
+    if isinstance(parts[0], RaggedTensor):
+        values = batch_ragged([p.values for p in parts]) if isinstance(parts[0].values, RaggedTensor) else \
+            wrap(_concat([storage(p.values) for p in parts]))
+        lengths = torch.cat([storage(p.row_lengths()).to(torch.int64) for p in parts])
+        inner = RaggedTensor(values, wrap(splits_from_lengths(lengths)), internal=True)
+        counts = torch.tensor([p.nrows_int() for p in parts], dtype=torch.int64)
+        return RaggedTensor(inner, wrap(splits_from_lengths(counts)), internal=True)
+    lengths = torch.tensor([storage(p).shape[0] for p in parts], dtype=torch.int64)
+    return RaggedTensor(wrap(_concat([storage(p) for p in parts])), wrap(splits_from_lengths(lengths)),
+                        internal=True)
+
+
+class SparseRows(Rows):
     """Rows (slices along the first dimension) of a SparseTensor, found by one sort of its indices."""
 
     def __init__(self, sp):
@@ -213,6 +267,10 @@ class SparseRows:
         self._order = torch.argsort(idx[:, 0], stable=True)
         self._idx, self._values = idx[self._order], storage(sp.values)
         self._starts = torch.searchsorted(self._idx[:, 0].contiguous(), torch.arange(self.dense[0] + 1)).tolist()
+        self.nrows = self.dense[0]
+
+    def spec(self):
+        return SparseTensorSpec(self.dense[1:], self.dtype)
 
     def _part(self, i, column):
         lo, hi = self._starts[i], self._starts[i + 1]

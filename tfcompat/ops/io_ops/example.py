@@ -33,17 +33,31 @@ class FixedLenSequenceFeature(collections.namedtuple(
         return super().__new__(cls, shape, dtype, allow_missing, default_value)
 
 
+@tf_export("io.RaggedFeature", partial="partitions (only the values of one key, as a 2-D RaggedTensor)")
+class RaggedFeature(collections.namedtuple(
+        "RaggedFeature", ["dtype", "value_key", "partitions", "row_splits_dtype", "validate"])):
+    """A variable-length feature parsed to a RaggedTensor (one row per example; a 1-D tensor for one example)."""
+
+    def __new__(cls, dtype, value_key=None, partitions=(), row_splits_dtype=dtypes.int32, validate=False):
+        if partitions:
+            raise NotImplementedError("tf.io.RaggedFeature(partitions=...) is not supported by tfcompat")
+        return super().__new__(cls, dtypes.as_dtype(dtype), value_key, tuple(partitions),
+                               dtypes.as_dtype(row_splits_dtype), validate)
+
+
 _KIND = {"float32": ("float_list", "float"), "int64": ("int64_list", "int64"), "string": ("bytes_list", "string")}
 
 
 def _feature_spec(features):
     if not features:
         raise ValueError("Invalid argument: features cannot be empty.")
-    sparse, dense = [], []
+    sparse, dense, ragged = [], [], []
     for key in sorted(features):
         spec = features[key]
         if isinstance(spec, VarLenFeature):
             sparse.append(key)
+        elif isinstance(spec, RaggedFeature):
+            ragged.append(key)
         elif isinstance(spec, (FixedLenFeature, FixedLenSequenceFeature)):
             if isinstance(spec, FixedLenSequenceFeature) and not spec.allow_missing:
                 raise ValueError("Unsupported: FixedLenSequenceFeature requires allow_missing to be True.")
@@ -55,7 +69,7 @@ def _feature_spec(features):
             attr = "sparse_types" if key in sparse else "Tdense"
             raise errors.op_error(errors.InvalidArgumentError, f"Value for attr '{attr}' of {dt} is not in the list "
                                   "of allowed values: float, int64, string", "ParseExampleV2", None)
-    return sparse, dense
+    return sparse, dense, ragged
 
 
 def _dims(shape):
@@ -67,11 +81,11 @@ class _Parser:
 
     def __init__(self, serialized, features, example_names=None):
         self.arr = _strings(serialized, "ParseExampleV2")
-        self.sparse, self.dense = _feature_spec(features)
+        self.sparse, self.dense, self.ragged = _feature_spec(features)
         self.features = features
-        ns = len(self.sparse)
-        self.fn = (f"ParseExampleV2_Tdense_{len(self.dense)}_num_sparse_{ns}_ragged_split_types_0_"
-                   f"ragged_value_types_0_sparse_types_{ns}")
+        ns, nr = len(self.sparse), len(self.ragged)
+        self.fn = (f"ParseExampleV2_Tdense_{len(self.dense)}_num_sparse_{ns}_ragged_split_types_{nr}_"
+                   f"ragged_value_types_{nr}_sparse_types_{ns}")
         if self.arr.ndim > 1:
             raise self.error(f"Expected serialized to be a scalar or vector, got shape: "
                              f"[{','.join(map(str, self.arr.shape))}]")
@@ -138,14 +152,33 @@ class _Parser:
                 out[key] = self.parse_sequence(key, spec)
             else:
                 out[key] = self.parse_dense(key, spec)
+        for key in self.ragged:
+            out[key] = self.parse_ragged(key)
         return out
+
+    def _rows(self, key):
+        """The values of feature `key` in every example (empty where absent)."""
+        rows = [self.values(key, i, feats, False) for i, feats in enumerate(self.examples)]
+        dt = dtypes.as_dtype(self.features[key].dtype)
+        return [np.empty(0, dtype=object if dt == dtypes.string else dt.as_numpy_dtype) if r is None else r
+                for r in rows], dt
+
+    def parse_ragged(self, key):
+        from tfcompat.framework.ragged import RaggedTensor
+        spec = self.features[key]
+        if spec.value_key not in (None, key):
+            raise NotImplementedError("tf.io.RaggedFeature(value_key=) naming another feature is not supported by "
+                                      "tfcompat")
+        rows, dt = self._rows(key)
+        values = wrap_np(np.concatenate(rows) if rows else np.empty(0, dtype=np.float32), dt)
+        if self.single:
+            return values
+        lengths = torch.tensor([len(r) for r in rows], dtype=spec.row_splits_dtype.torch_dtype)
+        return RaggedTensor.from_row_lengths(values, wrap(lengths), validate=False)
 
     def parse_sparse(self, key):
         from tfcompat.framework.sparse import SparseTensor
-        rows = [self.values(key, i, feats, False) for i, feats in enumerate(self.examples)]
-        dt = dtypes.as_dtype(self.features[key].dtype)
-        rows = [np.empty(0, dtype=object if dt == dtypes.string else dt.as_numpy_dtype) if r is None else r
-                for r in rows]
+        rows, dt = self._rows(key)
         values = np.concatenate(rows) if rows else np.empty(0, dtype=np.float32)
         width = max((len(r) for r in rows), default=0)
         cols = np.concatenate([np.arange(len(r), dtype=np.int64) for r in rows]) if rows else np.empty(0, np.int64)
@@ -219,13 +252,13 @@ def _stack(rows, shape, dt, single):
     return np.stack(rows)
 
 
-@tf_export("io.parse_example", partial="RaggedFeature and SparseFeature are not supported")
+@tf_export("io.parse_example", partial="SparseFeature and RaggedFeature partitions are not supported")
 def parse_example(serialized, features, example_names=None, name=None):
     """Parses a vector of serialized `tf.train.Example`s into a dict of batched tensors / SparseTensors."""
     return _Parser(serialized, features, example_names).parse()
 
 
-@tf_export("io.parse_single_example", partial="RaggedFeature and SparseFeature are not supported")
+@tf_export("io.parse_single_example", partial="SparseFeature and RaggedFeature partitions are not supported")
 def parse_single_example(serialized, features, example_names=None, name=None):
     """Parses one serialized `tf.train.Example` (a scalar string) into a dict of tensors / SparseTensors."""
     arr = _strings(serialized, "ParseExampleV2")

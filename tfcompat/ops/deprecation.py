@@ -1,0 +1,22 @@
+"""TF's deprecation warnings: logged once per deprecated function, naming the caller, as TF's `@deprecated` does."""
+import os
+import sys
+
+from tfcompat.ops.misc_ops import get_logger
+
+_WARNED = set()
+_PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep
+
+
+def warn_deprecated(name, tf_module, instructions):
+    """Logs TF's "`name` (from `tf_module`) is deprecated" warning with `instructions`, once per process; the
+    location is the first caller outside tfcompat."""
+    if name in _WARNED:
+        return
+    _WARNED.add(name)
+    frame = sys._getframe(1)
+    while frame.f_back is not None and frame.f_code.co_filename.startswith(_PACKAGE):
+        frame = frame.f_back
+    get_logger().warning(f"From {frame.f_code.co_filename}:{frame.f_lineno}: {name} (from {tf_module}) is "
+                         f"deprecated and will be removed in a future version.\nInstructions for updating:\n"
+                         f"{instructions}")
