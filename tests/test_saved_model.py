@@ -101,3 +101,20 @@ def test_tracing_text_of_an_unknown_rank_argument(capsys):
     f.get_concrete_function(tf.TensorSpec([None], tf.float32))
     assert capsys.readouterr().out == ('Tracing with Tensor("x:0", dtype=float32)\n'
                                        'Tracing with Tensor("x:0", shape=(None,), dtype=float32)\n')
+
+
+def test_a_signature_returning_nothing_has_no_outputs(tmp_path):
+    class M(tf.Module):
+        def __init__(self):
+            super().__init__()
+            self.v = tf.Variable(1.0)
+
+        @tf.function(input_signature=[tf.TensorSpec([], tf.float32)])
+        def mutate(self, new_v):
+            self.v.assign(new_v)
+
+    tf.saved_model.save(M(), str(tmp_path))
+    loaded = tf.saved_model.load(str(tmp_path))
+    sig = loaded.signatures["serving_default"]
+    assert sig.structured_outputs == {} and sig(new_v=tf.constant(3.0)) == {}
+    assert float(loaded.v) == 3.0

@@ -287,13 +287,17 @@ class _LoadedConcrete:
         return flat
 
     def run(self, flat):
+        """The outputs of the program traced for these shapes, or `NO_PROGRAM`."""
         prog = self.programs.get(fn_mod._exact_key(flat))
         if prog is None:
-            return None
+            return NO_PROGRAM
         return prog(flat)
 
     def call(self, args, kwargs):
         return RestoredFunction(self.name, [self])(*args, **kwargs)
+
+
+NO_PROGRAM = object()        # no recorded program for the call's shapes
 
 
 class RestoredFunction:
@@ -312,7 +316,7 @@ class RestoredFunction:
             flat = cf.bind(args, kwargs)
             if flat is not None:
                 out = cf.run(flat)
-                if out is not None:
+                if out is not NO_PROGRAM:
                     return out
                 bound = True
         if bound:

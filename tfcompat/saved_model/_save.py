@@ -161,6 +161,7 @@ def _output_specs(cf, outputs):
     general = outputs is None and not all(s.shape.is_fully_defined() for s in nest.flatten(
         cf.structured_input_signature) if is_spec(s))
     leaves = nest.flatten(structure) if not isinstance(structure, dict) else [structure[k] for k in sorted(structure)]
+    leaves = [s for s in leaves if s is not None]            # a function returning None has no outputs
     return [encode_spec(TensorSpec(None if general else s.shape, s.dtype)) for s in leaves]
 
 
