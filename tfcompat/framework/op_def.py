@@ -88,7 +88,7 @@ def _like(value, other, strict):
     od = other.dtype
     tv = type(value)
     if tv is float:
-        if od.is_floating_point or od.is_complex:
+        if od is not STRING and (od.is_floating_point or od.is_complex):
             return scalar(value, od)
     elif tv is int:
         if od is not torch.bool and od is not STRING and (od.is_floating_point or od.is_complex or

@@ -214,8 +214,10 @@ def concat(values, axis, name="concat"):
 @tf_export("stack")
 def stack(values, axis=0, name="stack"):
     """Stacks same-shape tensors along a new axis."""
-    if not values:
-        raise IndexError("list index out of range")    # TF reads values[0]'s shape first
+    if not values:     # TF converts the list itself for axis 0, else reads values[0]'s shape
+        if not isinstance(axis, (Tensor, Variable)) and axis == 0:
+            return wrap(input_storage([]))
+        raise IndexError("list index out of range")
     a = _axis(axis, input_storage(values[0]).ndim, extra=1)
     ts = _matching(values, "Pack", name)
     for i, t in enumerate(ts[1:], 1):

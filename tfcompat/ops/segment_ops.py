@@ -78,7 +78,7 @@ _SIGN = -2 ** 63
 
 def _segment_rows(data, ids, n, kind, empty_zero, cols):
     d2 = data.reshape(ids.numel(), cols)
-    valid = ids >= 0
+    valid = (ids >= 0) & (ids < n)     # ids past n only reach here for empty data, which TF leaves unchecked
     if not bool(valid.all()):
         d2 = d2[valid]
         ids = ids[valid]

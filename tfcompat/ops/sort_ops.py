@@ -80,7 +80,7 @@ def in_top_k(targets, predictions, k, name=None):
     p = input_storage(predictions)
     tg = input_storage(targets).to(_int64)
     k = int_value(k)
-    own = p.gather(1, tg.unsqueeze(1))
+    own = p.gather(1, tg.clamp(0, max(p.shape[1] - 1, 0)).unsqueeze(1))    # out-of-range targets are False
     better = (p > own).sum(1)
     ok = (better < k) & torch.isfinite(own.squeeze(1)) & (tg >= 0) & (tg < p.shape[1])
     return wrap(ok)
@@ -137,6 +137,11 @@ def searchsorted(sorted_sequence, values, side="left", out_type=dtypes.int32, na
         op = "LowerBound" if side == "left" else "UpperBound"
         raise _fail(f"cannot compute {op} as input #1(zero-based) was expected to be a {type_name(s.dtype)} tensor "
                     f"but is a {type_name(v.dtype)} tensor", op, "")
+    if _is_str(s):
+        op = "LowerBound" if side == "left" else "UpperBound"
+        raise errors.op_error(errors.NotFoundError, f"Could not find device for node: {{{{node {op}}}}} = {op}[T="
+                              f"DT_STRING, out_type=DT_{type_name(_tdtype(out_type)).upper()}]\nAll kernels registered "
+                              f"for op {op}:\n", op)
     out = torch.searchsorted(s.contiguous(), v.contiguous(), right=side == "right")
     return wrap(out.to(_tdtype(out_type)))
 
