@@ -58,8 +58,14 @@ class FunctionType:
         return "\n".join(lines)
 
 
+def _no_graph(what):
+    return NotImplementedError(f"ConcreteFunction.graph.{what}: tfcompat records torch (aten) ops, not TensorFlow "
+                               f"graph operations, and has no symbolic graph tensors")
+
+
 class _FuncGraph:
-    """What tfcompat can show of a ConcreteFunction's graph: its name and captured variables."""
+    """What tfcompat can show of a ConcreteFunction's graph: its name and captured variables (TF's operations,
+    GraphDef and symbolic tensors do not exist in a trace of aten ops: those raise NotImplementedError)."""
 
     def __init__(self, cf):
         self.name = cf.name
@@ -69,13 +75,25 @@ class _FuncGraph:
     def variables(self):
         return list(self._cf.variables)
 
+    @property
+    def inputs(self):
+        raise _no_graph("inputs")
+
+    @property
+    def outputs(self):
+        raise _no_graph("outputs")
+
     def as_graph_def(self, *args, **kwargs):
-        raise NotImplementedError("ConcreteFunction.graph.as_graph_def: tfcompat records torch (aten) ops, not a "
-                                  "TensorFlow GraphDef")
+        raise _no_graph("as_graph_def")
 
     def get_operations(self):
-        raise NotImplementedError("ConcreteFunction.graph.get_operations: tfcompat records torch (aten) ops, not "
-                                  "TensorFlow graph operations")
+        raise _no_graph("get_operations")
+
+    def get_operation_by_name(self, name):
+        raise _no_graph("get_operation_by_name")
+
+    def get_tensor_by_name(self, name):
+        raise _no_graph("get_tensor_by_name")
 
     def __repr__(self):
         return f"FuncGraph(name={self.name}, id={id(self)})"
@@ -122,6 +140,16 @@ class ConcreteFunction:
     @property
     def inference_fn(self):
         return AtomicFunction(self)
+
+    @property
+    def inputs(self):
+        """TF: the graph's placeholder tensors (not available: see `_FuncGraph`)."""
+        raise NotImplementedError("ConcreteFunction.inputs: tfcompat's traces have no symbolic graph tensors")
+
+    @property
+    def outputs(self):
+        """TF: the graph's output tensors (not available: see `_FuncGraph`)."""
+        raise NotImplementedError("ConcreteFunction.outputs: tfcompat's traces have no symbolic graph tensors")
 
     @property
     def variables(self):
