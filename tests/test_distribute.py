@@ -261,3 +261,28 @@ def test_custom_loop_mirrored_equals_one_device(use_function):
     np.testing.assert_allclose(loss2, loss1, rtol=1e-6)
     for a, b in zip(w1, w2):
         np.testing.assert_allclose(a, b, atol=1e-6)
+
+
+def test_checkpoint_under_mirrored_strategy_is_one_plain_copy(two, tmp_path):
+    x, y = _data()
+
+    def build(strategy):
+        with strategy.scope():
+            m = _model()
+            m.fit(x, y, batch_size=16, epochs=1, verbose=0, shuffle=False)
+        return m
+    mirrored, plain = build(two), build(tf.distribute.get_strategy())
+    a = tf.train.Checkpoint(model=mirrored, optimizer=mirrored.optimizer).write(str(tmp_path / "mirrored"))
+    b = tf.train.Checkpoint(model=plain, optimizer=plain.optimizer).write(str(tmp_path / "plain"))
+    assert tf.train.list_variables(a) == tf.train.list_variables(b)       # TF's layout: names, shapes, one copy
+    fresh = _model()
+    fresh.optimizer.build(fresh.trainable_variables)
+    tf.train.Checkpoint(model=fresh, optimizer=fresh.optimizer).read(a).assert_consumed()
+    for u, v in zip(fresh.weights + fresh.optimizer.variables, mirrored.weights + mirrored.optimizer.variables):
+        np.testing.assert_array_equal(u.numpy(), v.numpy())
+    with two.scope():                              # and a plain checkpoint restores under the strategy
+        back = _model()
+        back.optimizer.build(back.trainable_variables)
+    tf.train.Checkpoint(model=back, optimizer=back.optimizer).read(b).assert_consumed()
+    for u, v in zip(back.weights, plain.weights):
+        np.testing.assert_array_equal(u.numpy(), v.numpy())

@@ -14,11 +14,12 @@ import numpy as np
 from conftest import REPO
 
 WORKER = textwrap.dedent('''
+    import os
     import sys
     import numpy as np
     import tfcompat as tf
 
-    def train(out):
+    def train(out, ckpt_in, ckpt_out):
         strategy = tf.distribute.MultiWorkerMirroredStrategy()
         resolver = strategy.cluster_resolver
         rank = resolver.task_id if resolver is not None and resolver.task_id is not None else 0
@@ -31,6 +32,8 @@ WORKER = textwrap.dedent('''
                                          tf.keras.layers.Dense(3)])
             opt = tf.keras.optimizers.SGD(0.1)
             loss_obj = tf.keras.losses.SparseCategoricalCrossentropy(from_logits=True, reduction="none")
+        tf.train.Checkpoint(model=model).read(ckpt_in).assert_consumed()       # written by one process
+        restored = [w.numpy() for w in model.weights]
 
         def step(inputs):
             xb, yb = inputs
@@ -45,24 +48,32 @@ WORKER = textwrap.dedent('''
             return strategy.reduce("SUM", strategy.run(step, args=(inputs,)), axis=None)
         dataset = strategy.experimental_distribute_dataset(tf.data.Dataset.from_tensor_slices((x, y)).batch(16))
         losses = [float(train_step(b)) for _ in range(2) for b in dataset]
+        # the chief writes the checkpoint, the other worker a temporary copy it removes (TF's tutorial recipe)
+        path = ckpt_out if strategy.extended.should_checkpoint else f"{ckpt_out}_tmp_{rank}"
+        tf.train.Checkpoint(model=model, optimizer=opt).write(path)
+        if not strategy.extended.should_checkpoint:
+            for f in tf.io.gfile.glob(path + "*"):
+                os.remove(f)
         with strategy.scope():
             tf.keras.utils.set_random_seed(7 + rank)
             m = tf.keras.Sequential([tf.keras.Input((5,)), tf.keras.layers.Dense(8, activation="relu"),
                                      tf.keras.layers.Dense(3)])
             m.compile(tf.keras.optimizers.Adam(0.01),
                       tf.keras.losses.SparseCategoricalCrossentropy(from_logits=True), metrics=["accuracy"])
-        history = m.fit(x, y, batch_size=16, epochs=2, verbose=0, shuffle=False).history
+        callbacks = [tf.keras.callbacks.ModelCheckpoint(f"{ckpt_out}_cb/r{rank}.weights.h5", save_weights_only=True),
+                     tf.keras.callbacks.BackupAndRestore(f"{ckpt_out}_cb/backup{rank}", delete_checkpoint=False)]
+        history = m.fit(x, y, batch_size=16, epochs=2, verbose=0, shuffle=False, callbacks=callbacks).history
         result = dict(losses=np.array(losses), history=np.array(history["loss"] + history["accuracy"]),
                       evaluate=np.array(m.evaluate(x, y, verbose=0)), predict=m.predict(x[:10], verbose=0),
                       train_step_traces=np.array(train_step.experimental_get_tracing_count()))
-        for i, w in enumerate(model.weights + m.weights):
-            result[f"w{i}"] = w.numpy()
+        for i, w in enumerate(model.weights + m.weights + restored):
+            result[f"w{i}"] = w.numpy() if not isinstance(w, np.ndarray) else w
         if out:
             np.savez(out, **result)
         return result
 
     if __name__ == "__main__":
-        train(sys.argv[1])
+        train(*sys.argv[1:])
 ''')
 
 
@@ -93,19 +104,30 @@ def _run_all(commands):
     return _finish(_start(commands))
 
 
+def _dense_model(seed):
+    import tfcompat as tf
+    tf.keras.utils.set_random_seed(seed)
+    return tf.keras.Sequential([tf.keras.Input((5,)), tf.keras.layers.Dense(8, activation="relu"),
+                                tf.keras.layers.Dense(3)])
+
+
 def test_two_workers_by_tf_config_equal_one_process(tmp_path):
+    """Also: both workers restore a checkpoint one process wrote, and one process restores the chief's."""
+    import tfcompat as tf
     script = tmp_path / "worker.py"
     script.write_text(WORKER)
+    initial = _dense_model(123)
+    ckpt_in = tf.train.Checkpoint(model=initial).write(str(tmp_path / "initial"))
     port = _port()
     cluster = {"worker": [f"127.0.0.1:{port}", f"127.0.0.1:{_port()}"]}
-    commands = [([sys.executable, str(script), str(tmp_path / f"w{i}.npz")],
+    commands = [([sys.executable, str(script), str(tmp_path / f"w{i}.npz"), ckpt_in, str(tmp_path / "trained")],
                  _env(TF_CONFIG=json.dumps({"cluster": cluster, "task": {"type": "worker", "index": i}})))
                 for i in range(2)]
     procs = _start(commands)
     sys.path.insert(0, str(tmp_path))
     try:                                # the single-process run, in this process while the workers train
         import worker
-        single = worker.train(None)
+        single = worker.train(None, ckpt_in, str(tmp_path / "single"))
     finally:
         sys.path.remove(str(tmp_path))
         sys.modules.pop("worker", None)
@@ -116,6 +138,16 @@ def test_two_workers_by_tf_config_equal_one_process(tmp_path):
     for key in single:
         np.testing.assert_array_equal(w0[key], w1[key], err_msg=key)          # identical on both workers
         np.testing.assert_allclose(w0[key], single[key], rtol=1e-5, atol=1e-6, err_msg=key)
+    for i, w in enumerate(initial.weights):                                   # the restored initial values
+        np.testing.assert_array_equal(w0[f"w{8 + i}"], w.numpy())
+    assert not [f for f in os.listdir(tmp_path) if "_tmp_" in f]
+    assert sorted(os.listdir(tmp_path / "trained_cb")) == ["backup0", "r0.weights.h5"]     # the chief's alone
+    model, opt = _dense_model(5), tf.keras.optimizers.SGD(0.1)
+    opt.build(model.trainable_variables)
+    tf.train.Checkpoint(model=model, optimizer=opt).read(str(tmp_path / "trained")).assert_consumed()
+    for i, w in enumerate(model.weights):
+        np.testing.assert_array_equal(w.numpy(), w0[f"w{i}"])
+    assert int(opt.iterations) == 8
 
 
 DEAD = textwrap.dedent('''

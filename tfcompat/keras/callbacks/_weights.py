@@ -7,6 +7,7 @@ import warnings
 
 from tfcompat.keras.callbacks._base import Callback
 from tfcompat.keras.callbacks._control import MonitorCallback
+from tfcompat.keras.engine.distribute_step import is_chief
 from tfcompat.keras.utils_progbar import print_msg
 
 
@@ -88,7 +89,7 @@ class ModelCheckpoint(MonitorCallback):
     def _save_model(self, epoch, batch, logs):
         filepath = self._get_file_path(epoch, batch, logs or {})
         try:
-            if self._should_save_model(epoch, logs, filepath):
+            if self._should_save_model(epoch, logs, filepath) and is_chief(self.model):     # tf.distribute: chief
                 dirname = os.path.dirname(filepath)
                 if dirname and not os.path.exists(dirname):
                     os.makedirs(dirname)
@@ -175,6 +176,8 @@ class BackupAndRestore(Callback):
 
     def _save_model(self):
         from tfcompat.util.atomic_file import write_bytes          # a killed save never leaves half the JSON
+        if not is_chief(self.model):        # under tf.distribute's workers, the chief alone writes the backup
+            return
         os.makedirs(self.backup_dir, exist_ok=True)
         if self.double_checkpoint:
             for path in (self._weights_path, self._training_metadata_path):
@@ -197,7 +200,7 @@ class BackupAndRestore(Callback):
         return False
 
     def on_train_end(self, logs=None):
-        if self.delete_checkpoint and os.path.exists(self.backup_dir):
+        if self.delete_checkpoint and os.path.exists(self.backup_dir) and is_chief(self.model):
             shutil.rmtree(self.backup_dir)
 
 

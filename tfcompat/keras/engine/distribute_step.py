@@ -6,7 +6,8 @@ with `wrap`: the global batch is split among the replicas (`strategy.experimenta
 all-reduce across workers, `optimizers.base`) and applies them once; the loss a replica differentiates is
 divided by the replicas in sync (`scale_loss`), so the update equals one device's on the global batch. Metric
 state is shared by the replicas of a process and summed across workers when read (`synced_metrics`), so logs,
-callbacks and progress bars see the global values on every worker.
+callbacks and progress bars see the global values on every worker; only the chief writes the callbacks' files
+(`is_chief`).
 """
 import contextlib
 
@@ -48,6 +49,12 @@ def wrap(model, step_fn, kind="train"):
                 return strategy.gather(out, axis=0)
         return strategy.experimental_local_results(out)[-1]
     return step
+
+
+def is_chief(model):
+    """Whether this process writes the model's callback files (ModelCheckpoint, BackupAndRestore): the chief."""
+    strategy = model.__dict__.get("_distribute_strategy_cache")
+    return strategy is None or strategy.extended.should_checkpoint
 
 
 def scale_loss(loss):
