@@ -2,13 +2,13 @@
 `tf.strings.join`, and `tf.ragged.stack`/`tf.ragged.boolean_mask`."""
 import torch
 
-from tfcompat.framework import errors
+from tfcompat.framework import dtypes, errors
 from tfcompat.framework.convert import convert_to_tensor
 from tfcompat.framework.export import tf_export
-from tfcompat.framework.ragged import RaggedTensor
+from tfcompat.framework.ragged import DynamicRaggedShape, RaggedTensor
 from tfcompat.framework.ragged.tensor import ranges, splits_from_lengths, take
 from tfcompat.framework.tensor import Tensor, storage, wrap
-from tfcompat.ops import array_ops, debugging_ops, string_ops
+from tfcompat.ops import array_ops, creation_ops, debugging_ops, string_ops
 from tfcompat.ops.ragged_ops import dispatch
 
 
@@ -163,6 +163,23 @@ def boolean_mask(data, mask, name=None):
     return RaggedTensor(values, wrap(splits_from_lengths(counts, storage(data.row_splits).dtype)), internal=True)
 
 
+def ragged_shape(input, out_type=dtypes.int32, name=None):  # noqa: A002  (TF's argument name)
+    """`tf.shape` of a RaggedTensor: its DynamicRaggedShape."""
+    return DynamicRaggedShape.from_tensor(input, out_type)
+
+
+def _shaped(shape, dense):
+    """A RaggedTensor of DynamicRaggedShape `shape` whose flat values `dense(inner_shape)` makes."""
+    return shape._ragged_of(dense(shape.inner_shape))
+
+
+dispatch("shape", ragged_shape)
+dispatch("reshape", lambda tensor, shape, name=None: _shaped(shape, lambda s: array_ops.reshape(tensor, s)))
+dispatch("zeros", lambda shape, dtype=dtypes.float32, name=None, layout=None: _shaped(
+    shape, lambda s: creation_ops.zeros(s, dtype)))
+dispatch("ones", lambda shape, dtype=dtypes.float32, name=None, layout=None: _shaped(
+    shape, lambda s: creation_ops.ones(s, dtype)))
+dispatch("fill", lambda dims, value, name=None: _shaped(dims, lambda s: creation_ops.fill(s, value)))
 dispatch("concat", ragged_concat)
 dispatch("stack", ragged_stack)
 dispatch("tile", ragged_tile)

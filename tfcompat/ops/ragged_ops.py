@@ -7,7 +7,7 @@ import torch
 
 from tfcompat.framework import ragged as _ragged
 from tfcompat.framework.export import EXPORTS, tf_export
-from tfcompat.framework.ragged import RaggedTensor
+from tfcompat.framework.ragged import DynamicRaggedShape, RaggedTensor
 from tfcompat.framework.tensor import Tensor, storage, wrap
 from tfcompat.ops import debugging_ops, math_ops
 
@@ -17,7 +17,7 @@ _ragged.register_ops(**{name: getattr(math_ops, name) for name in (
 
 
 def _has_ragged(value):
-    if type(value) is RaggedTensor:
+    if type(value) is RaggedTensor or type(value) is DynamicRaggedShape:
         return True
     if isinstance(value, (list, tuple)):
         return any(_has_ragged(v) for v in value)
