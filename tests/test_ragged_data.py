@@ -102,3 +102,15 @@ def test_prints_as_tf(name):
     with contextlib.redirect_stdout(out):
         exec(code, {"tf": tf})
     assert out.getvalue() == expected
+
+
+def test_function_input_signature_with_a_ragged_spec_is_declared_unsupported():
+    with pytest.raises(NotImplementedError, match=r"^tf.function\(input_signature=...\) with a RaggedTensorSpec is "
+                                                  r"not supported by tfcompat$"):
+        tf.function(lambda rt: rt, input_signature=[tf.RaggedTensorSpec(shape=[None, None], dtype=tf.int32)])
+
+
+def test_function_with_ragged_arguments_runs():
+    palindrome = tf.function(lambda x, axis: tf.concat([x, tf.reverse(x, [axis])], axis))
+    out = palindrome(tf.ragged.constant([[1, 2], [3], [4, 5, 6]]), axis=1)
+    assert repr(out) == "<tf.RaggedTensor [[1, 2, 2, 1], [3, 3], [4, 5, 6, 6, 5, 4]]>"

@@ -13,6 +13,8 @@ from tfcompat.eager.function._signatures import (arg_names, bind_signature, comp
 from tfcompat.eager.function._state import _run_eagerly, tls
 from tfcompat.eager.function._trace import outputs, record, record_once
 from tfcompat.framework.export import tf_export
+from tfcompat.ops.misc_ops import SparseTensorSpec
+from tfcompat.ops.ragged_spec import RaggedTensorSpec
 from tfcompat.util import nest
 
 
@@ -35,6 +37,9 @@ class Function:
         if input_signature is not None:
             input_signature = tuple(input_signature)
             for s in nest.flatten(input_signature):
+                if isinstance(s, (RaggedTensorSpec, SparseTensorSpec)):
+                    raise NotImplementedError(f"tf.function(input_signature=...) with a {type(s).__name__} is not "
+                                              "supported by tfcompat")
                 if not is_spec(s):
                     raise TypeError(f"input_signature must be a possibly nested sequence of TensorSpec objects, "
                                     f"got invalid args {s!r} with type {type(s)}.")
