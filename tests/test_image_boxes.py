@@ -135,3 +135,27 @@ def test_stateless_random_flips_and_crop():
     assert c.shape == (1, 2, 3, 1)
     with pytest.raises(tf.errors.InvalidArgumentError, match="Need value.shape >= size"):
         tf.image.stateless_random_crop(x, [3, 2, 3, 1], (5, 6))
+
+
+def test_combined_non_max_suppression():
+    boxes = np.array([[[[0, 0, 1, 1]], [[0, 0.1, 1, 1.1]], [[0, 2, 1, 3]], [[-0.5, 0.5, 0.5, 1.5]]]], np.float32)
+    scores = np.array([[[0.9, 0.1], [0.8, 0.7], [0.3, 0.6], [0.2, 0.95]]], np.float32)
+    r = tf.image.combined_non_max_suppression(boxes, scores, 2, 5)
+    assert type(r).__name__ == "CombinedNonMaxSuppression" and r.valid_detections.dtype == tf.int32
+    np.testing.assert_allclose(r.nmsed_boxes, [[[0.0, 0.5, 0.5, 1.0], [0.0, 0.0, 1.0, 1.0], [0.0, 0.1, 1.0, 1.0],
+                                                [0.0, 1.0, 1.0, 1.0], [0.0, 0.0, 0.0, 0.0]]])
+    np.testing.assert_allclose(r.nmsed_scores, [[0.95, 0.9, 0.7, 0.3, 0.0]])
+    assert r.nmsed_classes.numpy().tolist() == [[1.0, 0.0, 1.0, 0.0, 0.0]] and r.valid_detections.numpy().tolist() == [4]
+    p = tf.image.combined_non_max_suppression(boxes, scores, 1, 5, pad_per_class=True, clip_boxes=False)
+    np.testing.assert_allclose(p.nmsed_boxes, [[[-0.5, 0.5, 0.5, 1.5], [0.0, 0.0, 1.0, 1.0]]])
+    assert p.nmsed_classes.numpy().tolist() == [[1.0, 0.0]] and p.valid_detections.numpy().tolist() == [2]
+    with pytest.raises(tf.errors.InvalidArgumentError, match="max_size_per_class must be positive"):
+        tf.image.combined_non_max_suppression(boxes, scores, 0, 5)
+    with pytest.raises(tf.errors.InvalidArgumentError, match=r"iou_threshold must be in \[0, 1\]"):
+        tf.image.combined_non_max_suppression(boxes, scores, 1, 5, iou_threshold=2.)
+
+
+def test_is_jpeg():
+    assert tf.image.is_jpeg(tf.constant(b"\xff\xd8\xffabc")).numpy()
+    assert not tf.image.is_jpeg(b"\xff\xd8").numpy() and not tf.image.is_jpeg(b"abc").numpy()
+    assert tf.image.is_jpeg([b"\xff\xd8\xffabc", b"x"]).numpy().tolist() == [True, False]

@@ -4,6 +4,7 @@ stateless random flips and crop.
 Boxes are TF's normalized [y1, x1, y2, x2]. The kernels follow TF's CPU kernels step by step (float32 sampling
 positions, greedy suppression in descending score order with ties to the lower index).
 """
+import collections
 import heapq
 
 import numpy as np
@@ -236,6 +237,7 @@ def _greedy(similarity, scores, max_out, threshold, score_threshold, sigma=0.0):
 
 
 def _nms_inputs(boxes, scores, max_output_size, op):
+    """(boxes, scores, max_output_size) checked as TF's NonMaxSuppressionV3/V5 kernels."""
     b = input_storage(boxes, dtypes.float32) if not hasattr(boxes, "dtype") else input_storage(boxes)
     s = input_storage(scores, dtypes.float32) if not hasattr(scores, "dtype") else input_storage(scores)
     check_dtype(b, op, {torch.float16, torch.float32})
@@ -251,7 +253,8 @@ def _nms_inputs(boxes, scores, max_output_size, op):
     m = input_storage(max_output_size, dtypes.int32) if not hasattr(max_output_size, "dtype") \
         else input_storage(max_output_size)
     if m.ndim != 0:
-        raise _fail(f"max_output_size must be 0-D, got shape {_dims(m)}", op, b)
+        rank = f" (Shape must be rank 0 but is rank {m.ndim})" if op == "NonMaxSuppressionV3" else ""
+        raise _fail(f"max_output_size must be 0-D, got shape {_dims(m)}{rank}", op, b)
     m = int(m)
     if m < 0:
         raise _fail("output size must be non-negative", op, b)
@@ -313,6 +316,71 @@ def non_max_suppression_overlaps(overlaps, scores, max_output_size, overlap_thre
     keep, _ = _greedy(o.float(), s, m, _threshold(overlap_threshold, op, o, ""),
                       _threshold(score_threshold, op, o, ""))
     return wrap(torch.tensor(keep, dtype=torch.int32, device=o.device))
+
+
+CombinedNonMaxSuppression = collections.namedtuple(
+    "CombinedNonMaxSuppression", ["nmsed_boxes", "nmsed_scores", "nmsed_classes", "valid_detections"])
+
+
+def _scalar_arg(value, op, what, t, dtype=dtypes.int32):
+    v = input_storage(value, dtype) if not hasattr(value, "dtype") else input_storage(value)
+    if v.ndim != 0:
+        raise _fail(f"{what} must be 0-D, got shape {_dims(v)}", op, t)
+    return v.item()
+
+
+@tf_export("image.combined_non_max_suppression")
+def combined_non_max_suppression(boxes, scores, max_output_size_per_class, max_total_size, iou_threshold=0.5,
+                                 score_threshold=float("-inf"), pad_per_class=False, clip_boxes=True, name=None):
+    """Per-class greedy NMS over a batch, then the best `max_total_size` detections of each image, zero-padded."""
+    op = "CombinedNonMaxSuppression"
+    b = input_storage(boxes, dtypes.float32) if not hasattr(boxes, "dtype") else input_storage(boxes)
+    s = input_storage(scores, dtypes.float32) if not hasattr(scores, "dtype") else input_storage(scores)
+    if b.ndim != 4:
+        raise _fail(f"boxes must be 4-D [batch, num_boxes, q, 4], got shape {_dims(b)}", op, b)
+    if s.ndim != 3:
+        raise _fail(f"scores must be 3-D [batch, num_boxes, num_classes], got shape {_dims(s)}", op, b)
+    n_batch, n_boxes, q, _ = b.shape
+    n_classes = s.shape[2]
+    if q not in (1, n_classes):
+        raise _fail("third dimension of boxes must be either 1 or num classes", op, b)
+    if b.shape[3] != 4:
+        raise _fail("boxes must have 4 columns", op, b)
+    if s.shape[1] != n_boxes:
+        raise _fail("scores has incompatible shape", op, b)
+    if b.shape[0] != s.shape[0]:
+        raise _fail("boxes and scores must have same batch size", op, b)
+    per_class = _scalar_arg(max_output_size_per_class, op, "max_size_per_class", b)
+    if per_class <= 0:
+        raise _fail("max_size_per_class must be positive", op, b)
+    total = _scalar_arg(max_total_size, op, "max_total_size", b)
+    if total <= 0:
+        raise _fail("max_total_size must be > 0", op, b)
+    iou = _scalar_arg(iou_threshold, op, "iou_threshold", b, dtypes.float32)
+    score_min = _scalar_arg(score_threshold, op, "score_threshold", b, dtypes.float32)
+    if not 0 <= iou <= 1:
+        raise _fail("iou_threshold must be in [0, 1]", op, b)
+    size_per_class = min(per_class, n_boxes)
+    width = min(total, min(2 ** 31 - 1, per_class * n_classes)) if pad_per_class else total
+    out = torch.zeros(n_batch, width, 6, dtype=torch.float32)
+    valid = torch.zeros(n_batch, dtype=torch.int32)
+    b, s = b.float().cpu(), s.float().cpu()
+    for bi in range(n_batch):
+        found = []                                   # (score, class, box coordinates) in TF's slot order
+        sims = [_iou_matrix(b[bi, :, k]) for k in range(q)]
+        for c in range(n_classes):
+            k = c if q > 1 else 0
+            keep, kept = _greedy(sims[k], s[bi, :, c], size_per_class, iou, score_min)
+            found += [(score, c, b[bi, i, k]) for i, score in zip(keep, kept)]
+        found.sort(key=lambda f: -f[0])             # stable: ties stay in class order
+        count = min(len(found), width)
+        valid[bi] = count
+        for j, (score, c, box) in enumerate(found[:count]):
+            out[bi, j, :4] = torch.clamp(box, 0.0, 1.0) if clip_boxes else box
+            out[bi, j, 4], out[bi, j, 5] = float(score), float(c)
+    out = out.to(b.device)
+    return CombinedNonMaxSuppression(wrap(out[..., :4].contiguous()), wrap(out[..., 4].contiguous()),
+                                     wrap(out[..., 5].contiguous()), wrap(valid))
 
 
 # -- stateless random flips and crop ----------------------------------------------------------------------

@@ -16,6 +16,7 @@ from tfcompat.framework.export import tf_export
 from tfcompat.framework.op_def import input_storage, int_list, kernel_error, no_gradient, wrap
 from tfcompat.framework.tensor import Tensor
 from tfcompat.framework.variables import Variable
+from tfcompat.ops.string_ops import _strings
 
 _TENSORS = (Tensor, Variable)
 
@@ -514,3 +515,12 @@ def image_gradients(image):
     dy = F.pad(t[:, 1:] - t[:, :-1], (0, 0, 0, 0, 0, 1))
     dx = F.pad(t[:, :, 1:] - t[:, :, :-1], (0, 0, 0, 1))
     return wrap(dy), wrap(dx)
+
+
+@tf_export("image.is_jpeg")
+def is_jpeg(contents, name=None):
+    """Whether each string starts with JPEG's signature bytes FF D8 FF."""
+    arr = _strings(contents, "Substr")
+    out = np.vectorize(lambda b: b[:3] == b"\xff\xd8\xff", otypes=[np.bool_])(arr) if arr.size else \
+        np.zeros(arr.shape, np.bool_)
+    return wrap(torch.from_numpy(np.asarray(out, dtype=np.bool_)))
