@@ -1,4 +1,4 @@
-"""tf.sparse concat, slice, map_values, reductions (dense and output_is_sparse), retain, reset_shape, fill_empty_rows and add(threshold=) print as TF 2.21 does."""
+"""tf.sparse concat, slice, map_values, reductions (dense and output_is_sparse), retain, reset_shape, fill_empty_rows, add(threshold=) and bincount print as TF 2.21 does."""
 import contextlib
 import io
 
@@ -156,6 +156,33 @@ CASES = {
         'InvalidArgumentError Expected start to be a vector of length 2 but got length 1 [Op:SparseSlice] name: \n'
         'ValueError Requested new_shape should have dimension sizes >= sp_input.shape.  Found new_shape ([3 4]), sp_input.shape ([1 1]).\n'
         'ValueError Dimensions 3 and 1 are not compatible\n'
+        ''),
+    'bincount': (
+        'print(tf.sparse.bincount(tf.constant([[1, 2, 2], [3, 3, 0]]), axis=-1))\n'
+        'print(tf.sparse.bincount(tf.ragged.constant([[1, 2, 2], [3]]), axis=-1, minlength=5))\n'
+        'print(tf.sparse.bincount(tf.constant([1, 2, 2, 5]), weights=tf.constant([1., 2., 3., 4.])))\n'
+        'print(tf.sparse.bincount(tf.constant([1, 2, 2, 5]), binary_output=True))\n'
+        'print(tf.sparse.bincount(tf.constant([1, 2, 2, 5]), maxlength=3))\n',
+        'SparseTensor(indices=tf.Tensor(\n'
+        '[[0 1]\n'
+        ' [0 2]\n'
+        ' [1 0]\n'
+        ' [1 3]], shape=(4, 2), dtype=int64), values=tf.Tensor([1 2 1 2], shape=(4,), dtype=int32), dense_shape=tf.Tensor([2 4], shape=(2,), dtype=int64))\n'
+        'SparseTensor(indices=tf.Tensor(\n'
+        '[[0 1]\n'
+        ' [0 2]\n'
+        ' [1 3]], shape=(3, 2), dtype=int64), values=tf.Tensor([1 2 1], shape=(3,), dtype=int32), dense_shape=tf.Tensor([2 5], shape=(2,), dtype=int64))\n'
+        'SparseTensor(indices=tf.Tensor(\n'
+        '[[1]\n'
+        ' [2]\n'
+        ' [5]], shape=(3, 1), dtype=int64), values=tf.Tensor([1. 5. 4.], shape=(3,), dtype=float32), dense_shape=tf.Tensor([6], shape=(1,), dtype=int64))\n'
+        'SparseTensor(indices=tf.Tensor(\n'
+        '[[1]\n'
+        ' [2]\n'
+        ' [5]], shape=(3, 1), dtype=int64), values=tf.Tensor([1 1 1], shape=(3,), dtype=int32), dense_shape=tf.Tensor([6], shape=(1,), dtype=int64))\n'
+        'SparseTensor(indices=tf.Tensor(\n'
+        '[[1]\n'
+        ' [2]], shape=(2, 1), dtype=int64), values=tf.Tensor([1 2], shape=(2,), dtype=int32), dense_shape=tf.Tensor([3], shape=(1,), dtype=int64))\n'
         ''),
 }
 

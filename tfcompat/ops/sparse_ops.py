@@ -4,6 +4,7 @@ import numpy as np
 import torch
 
 from tfcompat.framework import errors
+from tfcompat.framework.convert import convert_to_tensor
 from tfcompat.framework.export import tf_export
 from tfcompat.framework.sparse import SparseTensor, _linear, reorder
 from tfcompat.framework.tensor import Tensor, storage, wrap
@@ -182,3 +183,40 @@ def fill_empty_rows(sp_input, default_value, name=None):
         new_vals = torch.cat([vals, torch.full((empty.shape[0],), fill, dtype=vals.dtype, device=vals.device)])
     out = reorder(SparseTensor(wrap(torch.cat([idx, new_idx])), wrap(new_vals), sp_input.dense_shape))
     return out, wrap(counts == 0)
+
+
+@tf_export("sparse.bincount")
+def bincount(values, weights=None, axis=0, minlength=None, maxlength=None, binary_output=False, name=None):
+    """Counts (or summed `weights`) of each value as a SparseTensor: over all values (axis 0) or per row (axis -1)
+    of a 2-D Tensor, RaggedTensor or SparseTensor; size max(value) + 1, at least `minlength`, at most `maxlength`."""
+    flat, rows, nrows = _bincount_input(values)
+    w = None if weights is None else _bincount_input(weights)[0]
+    size = int(flat.max()) + 1 if flat.numel() else 0
+    size = max(size, int(minlength)) if minlength is not None else size
+    size = min(size, int(maxlength)) if maxlength is not None else size
+    keep = (flat < size).nonzero().reshape(-1)
+    key = rows[keep] * size + flat[keep].to(torch.int64) if int(axis) == -1 else flat[keep].to(torch.int64)
+    uniq, inverse = torch.unique(key, sorted=True, return_inverse=True)
+    if binary_output:
+        counts = torch.ones(uniq.shape[0], dtype=flat.dtype)
+    elif w is not None:
+        counts = torch.zeros(uniq.shape[0], dtype=w.dtype).index_add(0, inverse, w[keep])
+    else:
+        counts = torch.zeros(uniq.shape[0], dtype=flat.dtype).index_add(0, inverse, torch.ones_like(flat[keep]))
+    if int(axis) == -1:
+        return SparseTensor(wrap(torch.stack([uniq // max(size, 1), uniq % max(size, 1)], 1)), wrap(counts),
+                            _shape_tensor([nrows, size]))
+    return SparseTensor(wrap(uniq.reshape(-1, 1)), wrap(counts), _shape_tensor([size]))
+
+
+def _bincount_input(values):
+    """(flat values, their row ids, number of rows) of a bincount input (a 2-D one has rows)."""
+    from tfcompat.framework.ragged import RaggedTensor
+    if isinstance(values, SparseTensor):
+        return storage(values.values), storage(values.indices)[:, 0], values.shape.as_list()[0]
+    if isinstance(values, RaggedTensor):
+        return storage(values.flat_values), storage(values.value_rowids()).to(torch.int64), values.nrows_int()
+    t = storage(values if isinstance(values, Tensor) else convert_to_tensor(values))
+    if t.dim() == 2:
+        return t.reshape(-1), torch.arange(t.shape[0]).repeat_interleave(t.shape[1]), t.shape[0]
+    return t.reshape(-1), torch.zeros(t.numel(), dtype=torch.int64), 1
