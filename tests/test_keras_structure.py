@@ -782,3 +782,26 @@ GOLDEN_MASK_PASS_THROUGH = """\
 
 def test_mask_pass_through():
     assert _mask_pass_through() + "\n" == GOLDEN_MASK_PASS_THROUGH
+
+
+def test_symbolic_errors_are_keras_value_errors():
+    # (Keras 3.15.1's messages where tfcompat has the same text; the class everywhere)
+    with pytest.raises(ValueError, match=r"^Computed output size would be zero or negative\. Received `inputs "
+                                         r"shape=\(None, 2, 10\)`, `kernel shape=\(3, 10, 3\)`"):
+        layers.Conv1D(3, 3)(keras.Input((2, 10)))
+    with pytest.raises(ValueError, match=r"^Cannot broadcast shape, the failure dim has value 3, which cannot be "
+                                         r"broadcasted to 4\. Input shapes are: \[None, 3\] and \[None, 4\]\.$"):
+        keras.Input((3,)) + keras.Input((4,))
+    with pytest.raises(ValueError):
+        layers.Add()([keras.Input((3,)), keras.Input((4,))])
+    with pytest.raises(ValueError):
+        ops.matmul(keras.Input((3,)), keras.Input((4, 5)))
+
+
+def test_unknown_dims_broadcast_as_keras():
+    a, b = keras.Input((None,)), keras.Input((3,))
+    shapes = [(a + b).shape, (b * 2).shape, (a + 1.0).shape, ops.add(b, ops.ones((3,))).shape,
+              (keras.Input((None, 1)) + keras.Input((5,))).shape]
+    assert shapes == [(None, 3), (None, 3), (None, None), (None, 3), (None, None, 5)]     # Keras 3.15.1
+    m = keras.Model([a, b], a + b)
+    assert m([np.ones((2, 3), "float32"), np.ones((2, 3), "float32")]).numpy().tolist() == [[2.0] * 3] * 2

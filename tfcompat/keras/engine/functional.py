@@ -10,7 +10,7 @@ import numpy as np
 import torch
 
 from tfcompat.eager.tape import pause_recording
-from tfcompat.framework import dtypes
+from tfcompat.framework import dtypes, errors
 from tfcompat.framework.tensor import Tensor, _wrap, storage
 from tfcompat.keras.engine import call_context, naming
 from tfcompat.keras.engine.keras_tensor import KerasTensor
@@ -41,26 +41,30 @@ class Node:
 _SIZES = ((2, 32), (3, 48))     # (batch, other) sizes of unknown dims in the two shape-inference runs
 
 
-def _concrete_shape(shape, sizes):
-    return [(sizes[0] if i == 0 else sizes[1]) if d is None else d for i, d in enumerate(shape)]
+def _concrete_shape(shape, sizes, offset=0):
+    """`shape` with unknown dims filled in: the batch size on axis 0 (of a shape aligned `offset` axes right)."""
+    return [(sizes[0] if i + offset == 0 else sizes[1]) if d is None else d for i, d in enumerate(shape)]
 
 
-def _placeholder(kt, sizes):
-    shape = _concrete_shape(kt._shape, sizes)
+def _placeholder(kt, sizes, shapes):
+    shape, offset = shapes.get(id(kt), (kt._shape, 0))
+    shape = _concrete_shape(shape, sizes, offset)
     if kt._dtype is dtypes.string:
         return _wrap(np.full(shape, b"", dtype=object))
     return _wrap(torch.zeros(shape, dtype=kt._dtype.torch_dtype))
 
 
-def _run_on_placeholders(layer, args, kwargs, sizes, masks=None):
-    """The layer's outputs on placeholders; `masks` (if given) gets id(placeholder mask) -> (that tensor, the input
-    KerasTensor's mask), so that a mask the layer passes through keeps its KerasTensor."""
+def _run_on_placeholders(layer, args, kwargs, sizes, shapes, masks=None):
+    """The layer's outputs on placeholders (of `shapes[id(kt)]` where given, see `symbolic_call`, else of each
+    KerasTensor's shape); `masks` (if given) gets id(placeholder mask) -> (that tensor, the input KerasTensor's
+    mask), so that a mask the layer passes through keeps its KerasTensor. A kernel error is Keras's ValueError of a
+    symbolic call."""
     from tfcompat.keras.layers.base import _set_mask
 
     def sub(x):
         if not isinstance(x, KerasTensor):
             return x
-        p = _placeholder(x, sizes)
+        p = _placeholder(x, sizes, shapes)
         mask = getattr(x, "_keras_mask", None)
         if mask is not None:        # a masked KerasTensor: the layer sees a mask (all steps kept), as in Keras
             m = _wrap(torch.ones(_concrete_shape(mask._shape, sizes), dtype=torch.bool))
@@ -71,8 +75,13 @@ def _run_on_placeholders(layer, args, kwargs, sizes, masks=None):
     args_v = nest.map_structure(sub, args)
     kwargs_v = nest.map_structure(sub, kwargs)
     kwargs_v.setdefault("training", False) if _accepts_training(layer) else None
-    with pause_recording(), call_context.symbolic_scope():
-        return layer(*args_v, **kwargs_v)
+    try:
+        with pause_recording(), call_context.symbolic_scope():
+            return layer(*args_v, **kwargs_v)
+    except (RuntimeError, errors.InvalidArgumentError) as e:
+        if isinstance(e, (NotImplementedError, RecursionError)):
+            raise
+        raise ValueError(str(e)) from None      # Keras infers shapes symbolically: TF's graph shape errors
 
 
 def _accepts_training(layer):
@@ -84,8 +93,11 @@ def _has_unknown(args, kwargs):
     return any(None in x._shape for x in nest.flatten((args, kwargs)) if isinstance(x, KerasTensor))
 
 
-def symbolic_call(layer, args, kwargs):
-    """`layer(*args)` on KerasTensors: build the layer, infer output specs, record a Node."""
+def symbolic_call(layer, args, kwargs, operand_shapes=None):
+    """`layer(*args)` on KerasTensors: build the layer, infer output specs, record a Node. `operand_shapes` can give
+    the shape to infer with for some inputs (id -> (shape, axes it is aligned right by): an op's operand with its
+    unknown dims broadcast)."""
+    operand_shapes = operand_shapes or {}
     from tfcompat.keras.layers.base import Layer
     # Keras 3 first traces such a layer to build it (one output spec per output, each taking a name)
     traced = not layer.built and type(layer).build is Layer.build and any(not sub.built for sub in layer._layers)
@@ -102,8 +114,9 @@ def symbolic_call(layer, args, kwargs):
                 call_context.exit_build()
         layer.built = True
     input_masks = {}
-    out_a = _run_on_placeholders(layer, args, kwargs, _SIZES[0], input_masks)
-    out_b = _run_on_placeholders(layer, args, kwargs, _SIZES[1]) if _has_unknown(args, kwargs) else out_a
+    out_a = _run_on_placeholders(layer, args, kwargs, _SIZES[0], operand_shapes, input_masks)
+    out_b = _run_on_placeholders(layer, args, kwargs, _SIZES[1], operand_shapes) if _has_unknown(args, kwargs) \
+        else out_a
 
     from tfcompat.keras.layers.base import _mask_of
 

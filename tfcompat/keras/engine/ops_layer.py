@@ -20,6 +20,54 @@ _FUNCTIONS = {"Add": "add", "Subtract": "subtract", "Multiply": "multiply", "Mat
               "Round": "round", "Reshape": "reshape", "Squeeze": "squeeze", "GetItem": None}
 
 
+# ops whose two operands broadcast elementwise (Keras checks their shapes with `broadcast_shapes`)
+_ELEMENTWISE = {"Add", "Subtract", "Multiply", "TrueDivide", "Divide", "FloorDivide", "Mod", "Power", "Maximum",
+                "Minimum", "Less", "LessEqual", "Greater", "GreaterEqual", "Equal", "NotEqual", "LogicalAnd",
+                "LogicalOr", "LogicalXor"}
+
+
+def _static_shape(x):
+    from tfcompat.keras.engine.keras_tensor import KerasTensor
+    if isinstance(x, KerasTensor):
+        return list(x._shape)
+    shape = getattr(x, "shape", ())
+    return list(shape.as_list() if hasattr(shape, "as_list") else shape)
+
+
+def broadcast_shapes(shape1, shape2):
+    """Keras 3's `broadcast_shapes`: an unknown dim takes the other's known one; a mismatch is its ValueError."""
+    a, b = list(shape1), list(shape2)
+    a = [1] * (len(b) - len(a)) + a
+    b = [1] * (len(a) - len(b)) + b
+    out = []
+    for d1, d2 in zip(a, b):
+        if d1 == 1:
+            out.append(d2)
+        elif d1 is None:
+            out.append(None if d2 == 1 else d2)
+        elif d2 == 1 or d2 is None or d2 == d1:
+            out.append(d1)
+        else:
+            raise ValueError(f"Cannot broadcast shape, the failure dim has value {d1}, which cannot be broadcasted "
+                             f"to {d2}. Input shapes are: {list(shape1)} and {list(shape2)}.")
+    return out
+
+
+def _broadcast_operands(args):
+    """id -> (shape, rank offset) each KerasTensor operand is inferred with: its unknown dims known where the other's
+    are, aligned right with the broadcast shape (so unknown dims meeting each other get one placeholder size)."""
+    from tfcompat.keras.engine.keras_tensor import KerasTensor
+    s1, s2 = (_static_shape(a) for a in args)
+    out = broadcast_shapes(s1, s2)
+    shapes = {}
+    for x, s in zip(args, (s1, s2)):
+        if isinstance(x, KerasTensor):
+            tail = out[len(out) - len(s):] if s else []
+            shapes[id(x)] = (tuple(t if d is None and t is not None and t != 1 else d for d, t in zip(s, tail)),
+                             len(out) - len(s))
+    return shapes
+
+
 class Operation(Layer):
     """A Keras op applied to its arguments; called with a KerasTensor among them, it records a graph node."""
 
@@ -33,7 +81,8 @@ class Operation(Layer):
         from tfcompat.keras.engine.functional import symbolic_call
         from tfcompat.keras.engine.keras_tensor import KerasTensor
         if any(isinstance(x, KerasTensor) for x in nest.flatten((args, kwargs))):
-            return symbolic_call(self, args, kwargs)
+            shapes = _broadcast_operands(args) if type(self).__name__ in _ELEMENTWISE and len(args) == 2 else None
+            return symbolic_call(self, args, kwargs, shapes)
         return self.call(*args, **kwargs)
 
     def call(self, *args, **kwargs):
