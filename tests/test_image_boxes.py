@@ -159,3 +159,42 @@ def test_is_jpeg():
     assert tf.image.is_jpeg(tf.constant(b"\xff\xd8\xffabc")).numpy()
     assert not tf.image.is_jpeg(b"\xff\xd8").numpy() and not tf.image.is_jpeg(b"abc").numpy()
     assert tf.image.is_jpeg([b"\xff\xd8\xffabc", b"x"]).numpy().tolist() == [True, False]
+
+
+SDBB_PREFIX = "{{function_node __wrapped__SampleDistortedBoundingBoxV2_device_/job:localhost/replica:0/task:0/device:CPU:0}} "
+
+
+def test_sample_distorted_bounding_box():
+    bb = tf.constant([[[0.1, 0.2, 0.5, 0.6], [0.3, 0.3, 0.9, 0.8]]])
+    whole = tf.image.sample_distorted_bounding_box([100, 80, 3], bb, seed=3, min_object_covered=0.0,
+                                                   area_range=(1.0, 1.0), aspect_ratio_range=(0.8, 0.8))
+    assert [np.asarray(x).tolist() for x in whole] == [[0, 0, 0], [100, 80, -1], [[[0.0, 0.0, 1.0, 1.0]]]]
+    # no crop satisfies the constraints: the whole image, as TF
+    none = tf.image.sample_distorted_bounding_box([100, 80, 3], bb, seed=3, min_object_covered=1.0,
+                                                  area_range=(0.05, 0.06), max_attempts=5)
+    assert np.asarray(none[1]).tolist() == [100, 80, -1]
+    s64 = tf.image.stateless_sample_distorted_bounding_box(tf.constant([100, 80, 3], tf.int64), bb, seed=(1, 2))
+    assert s64[0].dtype == tf.int64
+    again = tf.image.stateless_sample_distorted_bounding_box(tf.constant([100, 80, 3], tf.int64), bb, seed=(1, 2))
+    assert [np.asarray(x).tolist() for x in s64] == [np.asarray(x).tolist() for x in again]
+    for _ in range(20):
+        begin, size, box = tf.image.sample_distorted_bounding_box([100, 80, 3], bb, min_object_covered=0.3)
+        (y, x, _), (h, w, _) = begin.numpy(), size.numpy()
+        assert 0 <= y and y + h <= 100 and 0 <= x and x + w <= 80 and h * w >= 0.05 * 8000 - 1
+        np.testing.assert_allclose(box.numpy()[0, 0], [y / 100, x / 80, (y + h) / 100, (x + w) / 80], rtol=1e-6)
+
+
+@pytest.mark.parametrize("kwargs, message", [
+    ({"bounding_boxes": tf.zeros([1, 0, 4])}, "No bounding boxes provided as input. One must enable "
+     "use_image_if_no_bounding_boxes if you wish to not provide any bounding boxes."),
+    ({"bounding_boxes": [[[0.1, 0.2, 1.5, 0.6]]]}, "All bounding box coordinates must be in [0.0, 1.0]: 1.5"),
+    ({"area_range": (0.5, 1.5)}, "Area range must be less then or equal to 1.0: [0.5, 1.5]"),
+    ({"aspect_ratio_range": (-1, 1.5)}, "Aspect ratio range must be non-negative: [-1, 1.5]"),
+    ({"image_size": [100, 80]}, "image_size must contain 3 elements[2]"),
+    ({"min_object_covered": -1.}, "Min object covered must be non-negative: -1"),
+])
+def test_sample_distorted_bounding_box_errors(kwargs, message):
+    args = {"image_size": [100, 80, 3], "bounding_boxes": [[[0.1, 0.2, 0.5, 0.6]]], "seed": 3, **kwargs}
+    with pytest.raises(tf.errors.InvalidArgumentError) as e:
+        tf.image.sample_distorted_bounding_box(**args)
+    assert str(e.value) == SDBB_PREFIX + message + " [Op:SampleDistortedBoundingBoxV2]"

@@ -383,6 +383,147 @@ def combined_non_max_suppression(boxes, scores, max_output_size_per_class, max_t
                                      wrap(out[..., 5].contiguous()), wrap(valid))
 
 
+# -- sample_distorted_bounding_box ------------------------------------------------------------------------
+
+def _rint(v):
+    """C's lrintf: round half to even of a float32 value."""
+    return int(round(float(np.float32(v))))
+
+
+def _random_crop_rect(width, height, min_area_frac, max_area_frac, aspect, draw):
+    """TF's GenerateRandomCrop: a (x0, y0, x1, y1) rectangle of area within the fractions and width ~ aspect *
+    height, or None when the constraints cannot be met; `draw(n)` is uniform over 0..n-1."""
+    f32 = np.float32
+    if max_area_frac <= 0 or aspect <= 0 or width <= 0 or height <= 0 or min_area_frac > max_area_frac:
+        return None
+    min_area = f32(min_area_frac) * f32(width) * f32(height)
+    max_area = f32(max_area_frac) * f32(width) * f32(height)
+    h = _rint(np.sqrt(f32(min_area / aspect)))
+    max_h = _rint(np.sqrt(f32(max_area / aspect)))
+    if _rint(f32(max_h) * aspect) > width:
+        max_h = int((width + 0.5 - 0.0000001) / float(aspect))
+        if _rint(f32(max_h) * aspect) > width:
+            max_h -= 1
+    max_h = min(max_h, height)
+    h = min(h, max_h)
+    if h < max_h:
+        h += draw(max_h - h + 1)
+    w = _rint(f32(h) * aspect)
+    area = f32(w * h)
+    if area < min_area:
+        h += 1
+        w = _rint(f32(h) * aspect)
+        area = f32(w * h)
+    if area > max_area:
+        h -= 1
+        w = _rint(f32(h) * aspect)
+        area = f32(w * h)
+    if area < min_area or area > max_area or w > width or h > height or w <= 0 or h <= 0:
+        return None
+    y = draw(height - h) if h < height else 0
+    x = draw(width - w) if w < width else 0
+    return x, y, x + w, y + h
+
+
+def _rect_area(r):
+    return float((r[2] - r[0]) * (r[3] - r[1]))
+
+
+def _covers(crop, min_covered, rects):
+    """TF's SatisfiesOverlapConstraints: the crop holds pixels and covers `min_covered` of some object."""
+    if _rect_area(crop) < 1.0:
+        return False
+    for r in rects:
+        area = _rect_area(r)
+        if area < 1.0:
+            continue
+        inter = (max(crop[0], r[0]), max(crop[1], r[1]), min(crop[2], r[2]), min(crop[3], r[3]))
+        covered = 0.0 if inter[0] > inter[2] or inter[1] > inter[3] else _rect_area(inter)
+        if np.float32(covered) / np.float32(area) >= np.float32(min_covered):
+            return True
+    return False
+
+
+def _sample_box(image_size, bounding_boxes, gen, min_object_covered, aspect_ratio_range, area_range, max_attempts,
+                use_image_if_no_bounding_boxes, op):
+    """(begin, size, bboxes) of TF's SampleDistortedBoundingBox kernel, drawing from torch generator `gen`."""
+    size = input_storage(image_size, dtypes.int32) if not hasattr(image_size, "dtype") else input_storage(image_size)
+    boxes = input_storage(bounding_boxes, dtypes.float32) if not hasattr(bounding_boxes, "dtype") \
+        else input_storage(bounding_boxes)
+    aspect = [float(v) for v in (aspect_ratio_range or (0.75, 1.33))]
+    areas = [float(v) for v in (area_range or (0.05, 1.0))]
+    attempts = 100 if max_attempts is None else int(max_attempts)
+    covered = float(storage(convert_to_tensor(min_object_covered, dtype=dtypes.float32)))
+    checks = [(len(aspect) == 2, "Aspect ratio range field must specify 2 dimensions"),
+              (aspect[0] > 0 and aspect[1] > 0, f"Aspect ratio range must be non-negative: [{aspect[0]:g}, "
+                                                f"{aspect[1]:g}]"),
+              (len(areas) == 2, "Area range field must specify 2 dimensions"),
+              (areas[0] > 0 and areas[1] > 0, f"Area range must be non-negative: [{areas[0]:g}, {areas[1]:g}]"),
+              (areas[0] <= 1 and areas[1] <= 1, f"Area range must be less then or equal to 1.0: [{areas[0]:g}, "
+                                                f"{areas[1]:g}]"),
+              (attempts > 0, f"Max attempts must be non-negative: {attempts}"),
+              (size.ndim == 1, f"image_size must be 1-dimensional{_dims(size)}"),
+              (size.ndim != 1 or size.shape[0] == 3, f"image_size must contain 3 elements{_dims(size)}"),
+              (boxes.ndim == 3, f"input boxes must be 3-dimensional [batch, num_boxes, coords]: {_dims(boxes)}"),
+              (boxes.ndim == 0 or boxes.shape[-1] == 4, f"bounding boxes must have shape [4] or [*, 4], got "
+                                                        f"{_dims(boxes)}"),
+              (covered >= 0, f"Min object covered must be non-negative: {covered:g}")]
+    for ok, message in checks:
+        if not ok:
+            raise _fail(message, op, size, name=None)
+    height, width = int(size[0]), int(size[1])
+    rects = []
+    for row in boxes.reshape(-1, 4).float().tolist():
+        for v in row:
+            if not 0.0 <= v <= 1.0:
+                raise _fail(f"All bounding box coordinates must be in [0.0, 1.0]: {v:g}", op, size, name=None)
+        f32 = np.float32
+        rects.append((int(f32(row[1]) * f32(width)), int(f32(row[0]) * f32(height)),
+                      int(f32(row[3]) * f32(width)), int(f32(row[2]) * f32(height))))
+    image_rect = (0, 0, width, height)
+    if not rects:
+        if not use_image_if_no_bounding_boxes:
+            raise _fail("No bounding boxes provided as input. One must enable use_image_if_no_bounding_boxes if "
+                        "you wish to not provide any bounding boxes.", op, size, name=None)
+        rects.append(image_rect)
+
+    def draw(n):
+        return int(torch.randint(0, n, (), generator=gen))
+    crop = image_rect
+    for _ in range(attempts):
+        ratio = float(torch.rand((), generator=gen)) * (aspect[1] - aspect[0]) + aspect[0]
+        rect = _random_crop_rect(width, height, areas[0], areas[1], np.float32(ratio), draw)
+        if rect is not None and _covers(rect, covered, rects):
+            crop = rect
+            break
+    x0, y0, x1, y1 = crop
+    begin = torch.tensor([y0, x0, 0], dtype=size.dtype)
+    extent = torch.tensor([y1 - y0, x1 - x0, -1], dtype=size.dtype)
+    f32 = np.float32
+    bbox = torch.tensor([[[f32(y0) / f32(height), f32(x0) / f32(width), f32(y1) / f32(height),
+                           f32(x1) / f32(width)]]], dtype=torch.float32)
+    return wrap(begin), wrap(extent), wrap(bbox)
+
+
+@tf_export("image.sample_distorted_bounding_box", partial="draws are tfcompat's random streams, not TF's")
+def sample_distorted_bounding_box(image_size, bounding_boxes, seed=0, min_object_covered=0.1, aspect_ratio_range=None,
+                                  area_range=None, max_attempts=None, use_image_if_no_bounding_boxes=None, name=None):
+    """(begin, size, bboxes) of a random crop covering `min_object_covered` of some box, as TF's kernel samples it."""
+    return _sample_box(image_size, bounding_boxes, random_ops.generator_for(seed or None, "cpu"), min_object_covered,
+                       aspect_ratio_range, area_range, max_attempts, use_image_if_no_bounding_boxes,
+                       "SampleDistortedBoundingBoxV2")
+
+
+@tf_export("image.stateless_sample_distorted_bounding_box", partial=_STATELESS_NOTE)
+def stateless_sample_distorted_bounding_box(image_size, bounding_boxes, seed, min_object_covered=0.1,
+                                            aspect_ratio_range=None, area_range=None, max_attempts=None,
+                                            use_image_if_no_bounding_boxes=None, name=None):
+    """sample_distorted_bounding_box as a deterministic function of `seed`."""
+    return _sample_box(image_size, bounding_boxes, random_ops.stateless_generator(seed, "cpu"), min_object_covered,
+                       aspect_ratio_range, area_range, max_attempts, use_image_if_no_bounding_boxes,
+                       "StatelessSampleDistortedBoundingBox")
+
+
 # -- stateless random flips and crop ----------------------------------------------------------------------
 
 def _stateless_flip(image, seed, axis):
