@@ -71,7 +71,10 @@ def main():
     p.add_argument("--device", default="cuda" if torch.cuda.is_available() else "cpu")
     p.add_argument("--scale", type=float, default=1.0, help="multiply the call counts (0.1 for a quick run)")
     p.add_argument("--rounds", type=int, default=9, help="alternating torch/tfcompat rounds per case")
+    p.add_argument("--threads", type=int, default=1,
+                   help="torch CPU threads (1: on a shared machine, waits for busy cores swamp the comparison)")
     a = p.parse_args()
+    torch.set_num_threads(a.threads)
     ours = tfcompat_cases("/gpu:0" if a.device == "cuda" else "/cpu:0")
     theirs = torch_cases(torch.device(a.device))
     check_same_values(ours, theirs)

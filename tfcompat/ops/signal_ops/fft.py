@@ -1,10 +1,14 @@
 """`tf.signal` FFTs: fft/ifft over the 1-3 innermost axes, rfft/irfft with TF's fft_length crop/pad, fftshift."""
+import functools
+
 import numpy as np
 import torch
 
 from tfcompat.framework import dtypes, errors
 from tfcompat.framework.export import tf_export
+from tfcompat.framework.context import state
 from tfcompat.framework.op_def import kernel_error, type_name, wrap
+from tfcompat.framework.tensor import EagerTensor, storage
 from tfcompat.ops.signal_ops._common import COMPLEX, COMPLEX_OF, FLOAT_REAL, REAL_OF, rank_at_least, storage_of
 
 _DIMS = {1: (-1,), 2: (-2, -1), 3: (-3, -2, -1)}
@@ -78,14 +82,18 @@ def _fft_lengths(fft_length, t, rank, op, inverse):
 def _real_fft(rank):
     op = "RFFT" + _SUFFIX[rank]
     dims = _DIMS[rank]
+    kernel = {1: torch.fft.rfft, 2: torch.fft.rfft2}.get(rank) or functools.partial(torch.fft.rfftn, dim=dims)
 
     def transform(input_tensor, fft_length=None, name=None):
+        if fft_length is None and type(input_tensor) is EagerTensor:      # the common call, kept lean
+            t = storage(input_tensor)
+            if (t.dtype is torch.float32 or t.dtype is torch.float64) and t.ndim >= rank and 0 not in t.shape \
+                    and not (t.requires_grad and not state.recording):
+                return wrap(kernel(t))
         t = storage_of(input_tensor, dtypes.float32)
         if t.dtype not in FLOAT_REAL:
             raise ValueError(f"RFFT requires tf.float32 or tf.float64 inputs, got: {str(wrap(t))}")
         rank_at_least(t, rank)
-        if fft_length is None and rank == 1 and t.shape[-1]:
-            return wrap(torch.fft.rfft(t))
         n = _fft_lengths(fft_length, t, rank, op, False)
         if t.numel() == 0 or 0 in n:
             shape = list(t.shape[:t.ndim - rank]) + n[:-1] + [n[-1] // 2 + 1 if n[-1] else 0]

@@ -12,6 +12,8 @@ from tfcompat.ops.signal_ops._common import int_scalar, range_error, rank_at_lea
 
 def frame_args(frame_length, frame_step):
     """(frame_length, frame_step) as ints, with TF's errors for float or zero arguments."""
+    if type(frame_length) is int and type(frame_step) is int and frame_length >= 0 and frame_step > 0:
+        return frame_length, frame_step
     for v in (frame_length, frame_step):
         if isinstance(v, float):
             raise errors.op_error(errors.InvalidArgumentError, "cannot compute FloorDiv as input #1(zero-based) was "
@@ -47,7 +49,7 @@ def frames_of(t, length, step, pad_end=False, pad_value=0, axis=-1):
     out = t.unfold(axis, length, step)
     if out.shape[axis] != frames:
         out = out.narrow(axis, 0, frames)
-    return out.movedim(-1, axis + 1)
+    return out if axis == t.ndim - 1 else out.movedim(-1, axis + 1)
 
 
 def _pad_axis(t, axis, pad, value):

@@ -16,14 +16,14 @@ _WINDOWS = {}     # (window_fn, length, torch dtype, device) -> window storage: 
 
 def _window(window_fn, length, t):
     """Storage of `window_fn(length, dtype=<t's dtype>)` (built-in windows are computed once per key)."""
-    dtype = dtypes.string if isinstance(t, np.ndarray) else dtypes.FROM_STORAGE[t.dtype]
-    if window_fn in _BUILTIN:
-        key = (window_fn, length, dtype, t.device)
+    if window_fn in _BUILTIN and not isinstance(t, np.ndarray):
+        key = (window_fn, length, t.dtype, t.device)
         w = _WINDOWS.get(key)
         if w is None:
-            w = _WINDOWS[key] = storage_of(window_fn(length, dtype=dtype)).to(t.device)
+            w = _WINDOWS[key] = storage_of(window_fn(length, dtype=dtypes.FROM_STORAGE[t.dtype])).to(t.device)
         return w
-    return storage_of(window_fn(length, dtype=dtype))
+    return storage_of(window_fn(length, dtype=dtypes.string if isinstance(t, np.ndarray) else
+                                dtypes.FROM_STORAGE[t.dtype]))
 
 def _power_of_two(length):
     """TF's default fft_length: the smallest power of two >= frame_length (TF's NumPy logs give 2**30 for 2**29)."""
@@ -33,7 +33,9 @@ def _power_of_two(length):
         return int(2 ** np.ceil(np.log(np.int32(length)) / np.log(2.0)))
 
 def _fft_length(fft_length, frame_length):
-    return _power_of_two(frame_length) if fft_length is None else int_scalar(fft_length, "fft_length")
+    if fft_length is None:
+        return _power_of_two(frame_length)
+    return fft_length if type(fft_length) is int else int_scalar(fft_length, "fft_length")
 
 @tf_export("signal.stft")
 def stft(signals, frame_length, frame_step, fft_length=None, window_fn=windows.hann_window, pad_end=False,
