@@ -103,7 +103,7 @@ def test_tracing_text_of_an_unknown_rank_argument(capsys):
                                        'Tracing with Tensor("x:0", shape=(None,), dtype=float32)\n')
 
 
-def test_a_signature_returning_nothing_has_no_outputs(tmp_path):
+def test_a_signature_must_return_tensors(tmp_path):
     class M(tf.Module):
         def __init__(self):
             super().__init__()
@@ -113,8 +113,37 @@ def test_a_signature_returning_nothing_has_no_outputs(tmp_path):
         def mutate(self, new_v):
             self.v.assign(new_v)
 
-    tf.saved_model.save(M(), str(tmp_path))
-    loaded = tf.saved_model.load(str(tmp_path))
-    sig = loaded.signatures["serving_default"]
-    assert sig.structured_outputs == {} and sig(new_v=tf.constant(3.0)) == {}
-    assert float(loaded.v) == 3.0
+    m = M()
+    with pytest.raises(ValueError, match=r"^Got a non-Tensor value None for key 'output_0' in the output of the "
+                                         r"function \S+ used to generate the SavedModel signature 'serving_default'. "
+                                         r"Outputs for functions used as signatures must be a single Tensor, a "
+                                         r"sequence of Tensors, or a dictionary from string to Tensor.$"):
+        tf.saved_model.save(m, str(tmp_path), signatures=m.mutate)
+    assert float(m.v) == 1.0
+
+
+def test_saving_traces_signatures_without_running_them(tmp_path):
+    # TF 2.21 (guide/saved_model): saving traces `mutate` (it has an input_signature) but runs nothing, so the saved
+    # and the live variable keep their value; `mutate` returns nothing, so it is no default signature
+    class CustomModule(tf.Module):
+        def __init__(self):
+            super().__init__()
+            self.v = tf.Variable(1.0)
+
+        @tf.function
+        def __call__(self, x):
+            return x * self.v
+
+        @tf.function(input_signature=[tf.TensorSpec([], tf.float32)])
+        def mutate(self, new_v):
+            self.v.assign(new_v)
+
+    module = CustomModule()
+    module(tf.constant(0.0))
+    tf.saved_model.save(module, str(tmp_path))
+    assert float(module.v) == 1.0
+    imported = tf.saved_model.load(str(tmp_path))
+    assert imported(tf.constant(3.0)).numpy() == 3
+    imported.mutate(tf.constant(2.0))
+    assert imported(tf.constant(3.0)).numpy() == 6
+    assert len(imported.signatures) == 0

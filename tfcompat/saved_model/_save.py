@@ -136,7 +136,9 @@ def _signature_functions(obj, signatures):
         if keras_default is not None:
             signatures, outputs = keras_default
         else:
-            found = [f for _, f in _functions(obj) if f.input_signature is not None]
+            found = [f.get_concrete_function() for _, f in _functions(obj) if f.input_signature is not None]
+            found = [cf for cf in found if _non_tensor_output(cf) is None and nest.flatten(
+                cf.structured_input_signature)]       # TF's `_valid_signature`: tensors in and out
             signatures = found[0] if len(found) == 1 else {}
     if not isinstance(signatures, dict):
         signatures = {"serving_default": signatures}
@@ -147,8 +149,25 @@ def _signature_functions(obj, signatures):
         if not isinstance(f, ConcreteFunction):
             raise ValueError(f"Expected a TensorFlow function for which to generate a signature, but got {f!r}. Only "
                              "`tf.functions` with an input signature or concrete functions can be used as a signature.")
+        bad = _non_tensor_output(f)
+        if bad is not None:
+            raise ValueError(f"Got a non-Tensor value {bad[1]!r} for key {bad[0]!r} in the output of the function "
+                             f"{f.name} used to generate the SavedModel signature {name!r}. Outputs for functions "
+                             "used as signatures must be a single Tensor, a sequence of Tensors, or a dictionary "
+                             "from string to Tensor.")
         out[name] = (f, outputs)
     return out
+
+
+def _non_tensor_output(cf):
+    """(key, value) of the first output of `cf` that is not a tensor (TF names outputs as signatures do), or None."""
+    outs = cf.structured_outputs
+    items = sorted(outs.items()) if isinstance(outs, dict) else \
+        [(f"output_{i}", v) for i, v in enumerate(nest.flatten(outs) if outs is not None else [None])]
+    for key, value in items:
+        if not is_spec(value):
+            return key, value
+    return None
 
 
 def _output_specs(cf, outputs):
@@ -161,7 +180,6 @@ def _output_specs(cf, outputs):
     general = outputs is None and not all(s.shape.is_fully_defined() for s in nest.flatten(
         cf.structured_input_signature) if is_spec(s))
     leaves = nest.flatten(structure) if not isinstance(structure, dict) else [structure[k] for k in sorted(structure)]
-    leaves = [s for s in leaves if s is not None]            # a function returning None has no outputs
     return [encode_spec(TensorSpec(None if general else s.shape, s.dtype)) for s in leaves]
 
 

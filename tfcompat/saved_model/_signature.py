@@ -34,7 +34,7 @@ def output_keys(outputs):
     """TF's signature output names: a dict's keys (sorted), else `output_<i>` over the flat outputs."""
     if isinstance(outputs, dict):
         return sorted(outputs)
-    return [f"output_{i}" for i in range(sum(x is not None for x in nest.flatten(outputs)))]
+    return [f"output_{i}" for i in range(len(nest.flatten(outputs)))]
 
 
 class Signature:
@@ -105,7 +105,7 @@ class Signature:
         out = cf.call(args, kwargs)
         if isinstance(out, dict):
             return dict(out)
-        return dict(zip(self.structured_outputs, [x for x in nest.flatten(out) if x is not None]))
+        return dict(zip(self.structured_outputs, nest.flatten(out)))
 
     @property
     def _op(self):

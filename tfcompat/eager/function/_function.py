@@ -10,11 +10,12 @@ from tfcompat.eager.function._retrace import retrace_detector
 from tfcompat.eager.function._signatures import (arg_names, bind_signature, compatible, dummy, exact_key,
                                                   generalize, is_spec, leaf_key, param_kinds, plain, spec_of,
                                                   structure_key)
-from tfcompat.eager.function._state import _run_eagerly, tls
+from tfcompat.eager.function._state import _run_eagerly, live_vars, tls
 from tfcompat.eager.function._trace import outputs, record, record_once
 from tfcompat.framework.export import tf_export
 from tfcompat.ops.misc_ops import SparseTensorSpec
 from tfcompat.ops.ragged_spec import RaggedTensorSpec
+from tfcompat.framework.tensor import storage
 from tfcompat.util import nest
 
 
@@ -221,7 +222,13 @@ class Function:
             if any(is_spec(s) and not s.shape.is_fully_defined() for s in specs):
                 self._general = True
                 self._exact = {k2: c for k2, c in self._exact.items() if c is not cf}
-            record(self, cf, d_args, d_kwargs, dummies)
+            before = [(v, storage(v)) for v in list(live_vars.values())]
+            try:
+                record(self, cf, d_args, d_kwargs, dummies)
+            finally:
+                for v, t in before:         # TF traces without running: the dummy inputs change no variable
+                    if storage(v) is not t:
+                        v._set_storage(t)
             return cf
         self(*args, **kwargs)
         if self._input_signature is not None:
