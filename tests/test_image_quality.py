@@ -73,3 +73,23 @@ def test_total_variation_input_checks():
         tf.image.total_variation([[[1.]]])
     with pytest.raises(ValueError, match="'images' must be either 3 or 4-dimensional."):
         tf.image.total_variation(tf.ones([3, 3]))
+
+
+def test_jpeg_quality_round_trip():
+    rng = np.random.RandomState(0)
+    x = np.clip(np.cumsum(rng.rand(16, 24, 3).astype(np.float32) * 0.1, axis=1) / 2, 0, 1).astype(np.float32)
+    y = tf.image.adjust_jpeg_quality(x, 75)
+    assert y.dtype == tf.float32 and y.shape == x.shape
+    assert float(tf.image.psnr(x, y, 1.0)) == pytest.approx(28.4678, abs=0.5)   # TF 2.21; pixels differ by <= 3 levels
+    u8 = tf.image.adjust_jpeg_quality((x * 255).astype(np.uint8), 20)
+    assert u8.dtype == tf.uint8
+    assert tf.image.adjust_jpeg_quality(x[..., :1], 50).shape == (16, 24, 1)
+    with pytest.raises(tf.errors.InvalidArgumentError, match=r"quality must be in \[0,100\], got 120 "
+                                                             r"\[Op:EncodeJpegVariableQuality\]"):
+        tf.image.adjust_jpeg_quality(x, 120)
+    with pytest.raises(ValueError, match="`min_jpeg_quality` must be less than `max_jpeg_quality`."):
+        tf.image.random_jpeg_quality(x, 50, 40)
+    with pytest.raises(ValueError, match="jpeg encoding range must be between 0 and 100."):
+        tf.image.stateless_random_jpeg_quality(x, 50, 140, (1, 2))
+    a = tf.image.stateless_random_jpeg_quality(x, 40, 60, (1, 2))
+    np.testing.assert_array_equal(a, tf.image.stateless_random_jpeg_quality(x, 40, 60, (1, 2)))

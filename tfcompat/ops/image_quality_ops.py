@@ -1,4 +1,5 @@
-"""`tf.image` image comparison and edge filters: `ssim`, `ssim_multiscale`, `sobel_edges`, as TF composes them."""
+"""`tf.image` image quality: `ssim`, `ssim_multiscale`, `sobel_edges` and JPEG quality round trips, as TF
+composes them."""
 import torch
 import torch.nn.functional as F
 
@@ -8,7 +9,8 @@ from tfcompat.framework.export import tf_export
 from tfcompat.framework.op_def import FLOAT, check_dtype, wrap
 from tfcompat.framework.tensor import Tensor, device_name, storage
 from tfcompat.framework.variables import Variable
-from tfcompat.ops import image_ops
+from tfcompat.ops import image_ops, random_ops
+from tfcompat.ops.io_ops import image_codecs
 
 _MSSSIM_WEIGHTS = (0.0448, 0.2856, 0.3001, 0.2363, 0.1333)
 
@@ -137,3 +139,45 @@ def sobel_edges(image):
     padded = F.pad(t.permute(0, 3, 1, 2), (1, 1, 1, 1), mode="reflect")
     out = F.conv2d(padded, weight, groups=c)                     # channel i * 2 + k
     return wrap(out.permute(0, 2, 3, 1).reshape(n, h, w, c, 2))
+
+
+_JPEG_NOTE = "JPEG round trips are PIL's libjpeg encoder and ISLOW decoder (TF's IFAST decode may differ by a level)"
+
+
+@tf_export("image.adjust_jpeg_quality", partial=_JPEG_NOTE)
+def adjust_jpeg_quality(image, jpeg_quality, dct_method="", name=None):
+    """The image after a JPEG encode at `jpeg_quality` (0-100) and decode, in its own dtype."""
+    t = storage(convert_to_tensor(image))
+    src = dtypes.FROM_STORAGE[t.dtype]
+    u8 = image_ops._convert(t, dtypes.uint8, saturate=True)
+    quality = int(storage(convert_to_tensor(jpeg_quality, dtype=dtypes.int32)))
+    if not 0 <= quality <= 100:
+        raise errors.kernel_error(errors.InvalidArgumentError, f"quality must be in [0,100], got {quality}",
+                                  "EncodeJpegVariableQuality", device_name(t.device))
+    encoded = image_codecs.encode_jpeg(wrap(u8), quality=quality)
+    decoded = storage(image_codecs.decode_jpeg(encoded, channels=t.shape[-1], dct_method=dct_method))
+    return wrap(image_ops._convert(decoded, src, saturate=True))
+
+
+def _check_quality_range(lo, hi):
+    if lo < 0 or hi < 0 or lo > 100 or hi > 100:
+        raise ValueError("jpeg encoding range must be between 0 and 100.")
+    if lo >= hi:
+        raise ValueError("`min_jpeg_quality` must be less than `max_jpeg_quality`.")
+
+
+@tf_export("image.random_jpeg_quality", partial=_JPEG_NOTE + "; draws are tfcompat's random streams")
+def random_jpeg_quality(image, min_jpeg_quality, max_jpeg_quality, seed=None):
+    """adjust_jpeg_quality at a quality drawn uniformly from [min_jpeg_quality, max_jpeg_quality)."""
+    _check_quality_range(min_jpeg_quality, max_jpeg_quality)
+    q = random_ops.uniform([], min_jpeg_quality, max_jpeg_quality, seed=seed, dtype=dtypes.int32)
+    return adjust_jpeg_quality(image, q)
+
+
+@tf_export("image.stateless_random_jpeg_quality", partial=_JPEG_NOTE + "; draws are not TF's Philox values")
+def stateless_random_jpeg_quality(image, min_jpeg_quality, max_jpeg_quality, seed):
+    """adjust_jpeg_quality at a quality drawn from [min_jpeg_quality, max_jpeg_quality) as a function of `seed`."""
+    _check_quality_range(min_jpeg_quality, max_jpeg_quality)
+    q = random_ops.stateless_uniform([], seed=seed, minval=min_jpeg_quality, maxval=max_jpeg_quality,
+                                     dtype=dtypes.int32)
+    return adjust_jpeg_quality(image, q)
