@@ -805,3 +805,25 @@ def test_unknown_dims_broadcast_as_keras():
     assert shapes == [(None, 3), (None, 3), (None, None), (None, 3), (None, None, 5)]     # Keras 3.15.1
     m = keras.Model([a, b], a + b)
     assert m([np.ones((2, 3), "float32"), np.ones((2, 3), "float32")]).numpy().tolist() == [[2.0] * 3] * 2
+
+
+def test_models_with_ops_save_as_keras_and_load(tmp_path):
+    import json
+    x = keras.Input((3,))
+    y = layers.Dense(2)(x)
+    m = keras.Model(x, -(ops.relu(y + 1) * y))
+    entry = json.loads(json.dumps(m.get_config()["layers"][2]))
+    assert entry == {"module": "keras.src.ops.numpy", "class_name": "Add", "config": {"name": "add"},  # Keras 3.15.1
+                     "registered_name": "Add", "name": "add", "inbound_nodes": [{"args": [
+                         {"class_name": "__keras_tensor__", "config": {"shape": [None, 2], "dtype": "float32",
+                                                                       "keras_history": ["dense", 0, 0]}}, 1],
+                         "kwargs": {}}]}
+    m.save(tmp_path / "m.keras")
+    loaded = keras.models.load_model(tmp_path / "m.keras")
+    assert [type(op).__name__ for op in loaded.operations] == ["InputLayer", "Dense", "Add", "Relu", "Multiply",
+                                                               "Negative"]
+    data = np.array([[1.0, -2.0, 3.0]], "float32")
+    np.testing.assert_allclose(loaded(data).numpy(), m(data).numpy())
+    x = keras.Input((3,))
+    with pytest.raises(NotImplementedError, match="cannot save the Keras op 'get_item' \\(GetItem\\)"):
+        keras.Model(x, x[:, :2]).get_config()

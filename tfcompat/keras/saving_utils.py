@@ -205,6 +205,9 @@ def _lookup_builtin(name, module, obj_type):
     if obj_type == "class" and name == "Functional":
         from tfcompat.keras.models import Functional
         return Functional
+    if obj_type == "class" and module is not None and module.startswith("keras.src.ops."):
+        from tfcompat.keras.engine.ops_layer import saved_operation
+        return saved_operation(module, name)        # a Keras op of a functional model's graph
     for ns in _namespaces(module):
         try:
             obj = getattr(ns, name)

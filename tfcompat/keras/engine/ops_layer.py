@@ -17,7 +17,17 @@ _FUNCTIONS = {"Add": "add", "Subtract": "subtract", "Multiply": "multiply", "Mat
               "LogicalAnd": "logical_and", "LogicalOr": "logical_or", "LogicalXor": "logical_xor", "Less": "less",
               "LessEqual": "less_equal", "Greater": "greater", "GreaterEqual": "greater_equal",
               "NotEqual": "not_equal", "Negative": "negative", "Absolute": "abs", "LogicalNot": "logical_not",
-              "Round": "round", "Reshape": "reshape", "Squeeze": "squeeze", "GetItem": None}
+              "Round": "round", "Reshape": "reshape", "Squeeze": "squeeze", "GetItem": None, "Equal": "equal",
+              "Divide": "divide", "Maximum": "maximum", "Minimum": "minimum", "Exp": "exp", "Log": "log",
+              "Sqrt": "sqrt", "Square": "square", "Tanh": "tanh", "Relu": "relu", "Sigmoid": "sigmoid",
+              "Silu": "silu"}
+# ops whose Keras config is their name alone, by the Keras module defining them: what a saved config can hold
+_SERIALIZABLE = {**dict.fromkeys(("Add", "Subtract", "Multiply", "Matmul", "TrueDivide", "Divide", "FloorDivide",
+                                  "Mod", "Power", "LogicalAnd", "LogicalOr", "LogicalXor", "LogicalNot", "Less",
+                                  "LessEqual", "Greater", "GreaterEqual", "Equal", "NotEqual", "Negative",
+                                  "Absolute", "Maximum", "Minimum", "Exp", "Log", "Sqrt", "Square", "Tanh"),
+                                 "keras.src.ops.numpy"),
+                 **dict.fromkeys(("Relu", "Sigmoid", "Silu"), "keras.src.ops.nn")}
 
 
 # ops whose two operands broadcast elementwise (Keras checks their shapes with `broadcast_shapes`)
@@ -97,6 +107,19 @@ class Operation(Layer):
     def count_params(self):
         return 0
 
+    def get_config(self):
+        return {"name": self.name}
+
+    def keras_config(self, nodes):
+        """The op's entry in a functional model's config, as Keras 3 writes it (before `name`/`inbound_nodes`)."""
+        name = type(self).__name__
+        module = _SERIALIZABLE.get(name)
+        if module is None or any(node.kwargs for node in nodes):
+            raise NotImplementedError(f"tfcompat cannot save the Keras op '{self.name}' ({name}) of a functional "
+                                      f"model: only ops whose config is their name alone are saved ("
+                                      f"{', '.join(sorted(_SERIALIZABLE))}, called without keyword arguments)")
+        return {"module": module, "class_name": name, "config": {"name": self.name}, "registered_name": name}
+
     def __repr__(self):
         return f"<Operation name={self.name}>"
 
@@ -116,3 +139,8 @@ def operation(name, function=None):
 
 def is_operation(layer):
     return isinstance(layer, Operation)
+
+
+def saved_operation(module, name):
+    """The op class a saved config names (`keras.src.ops.numpy` / `Add`), or None."""
+    return operation(name) if _SERIALIZABLE.get(name) == module else None

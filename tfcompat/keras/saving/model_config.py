@@ -75,9 +75,11 @@ def _add_sequential_build_configs(model, config):
 
 def functional_get_config(model):
     """Keras 3's functional config: layers with their `inbound_nodes`, `input_layers`, `output_layers`."""
+    from tfcompat.keras.engine.ops_layer import is_operation
     model_nodes = {id(n) for n in model._nodes}
     node_index = {}
-    for layer in model.layers:
+    operations = model.operations          # layers and the Keras ops Python operators recorded, in Keras's order
+    for layer in operations:
         own = [n for n in layer.__dict__.get("_inbound_nodes", []) if id(n) in model_nodes or _is_input(layer)]
         for i, n in enumerate(own):
             node_index[id(n)] = i
@@ -97,9 +99,10 @@ def functional_get_config(model):
         return serialize_keras_object(x)
 
     layers = []
-    for layer in model.layers:
-        lc = serialize_keras_object(layer)
-        if not _is_input(layer):
+    for layer in operations:
+        own = [n for n in layer._inbound_nodes if id(n) in model_nodes]
+        lc = layer.keras_config(own) if is_operation(layer) else serialize_keras_object(layer)
+        if not _is_input(layer) and not is_operation(layer):
             node = next((n for n in layer._inbound_nodes if id(n) in model_nodes), None)
             if node is not None and "build_config" not in lc:
                 lc["build_config"] = {"input_shape": ser_shape(node.args[0])}
