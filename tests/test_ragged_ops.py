@@ -198,6 +198,41 @@ CASES = {
         " [b'my', b'cat', b'is', b'fuzzy']]>\n"
         "<tf.RaggedTensor [[b'John+John'], [b'a+a', b'big+big', b'dog+dog'], [b'my+my', b'cat+cat']]>\n"
         ''),
+    'gather_size_rank_join_merge': (
+        'rt = tf.ragged.constant([[1, 2], [3], [], [4, 5, 6]])\n'
+        "s = tf.ragged.constant([['a', 'b'], ['c'], []])\n"
+        'print(tf.gather(rt, [3, 0, 0]), tf.gather(rt, 1), tf.size(rt), tf.rank(rt))\n'
+        "print(tf.strings.reduce_join(s, axis=-1, separator=' '), tf.strings.reduce_join(s, axis=1))\n"
+        'for f in (lambda: tf.gather(rt, [5]), lambda: tf.gather(rt, -1)):\n'
+        '    try:\n'
+        '        f()\n'
+        '    except tf.errors.InvalidArgumentError as e:\n'
+        "        print(str(e).split('}} ')[-1])\n"
+        'print(tf.gather(rt, [[1, 0], [3, 3]]), tf.gather([10, 20, 30], tf.ragged.constant([[0, 2], [1]])))\n'
+        "print(tf.strings.reduce_join(tf.ragged.constant([[['a', 'b'], ['c']], [[]]]), axis=-1))\n"
+        'r3 = tf.ragged.constant([[[1, 2], [3]], [[4]]])\n'
+        'print(r3.merge_dims(0, 1), r3.merge_dims(1, 2), rt.merge_dims(0, 1), r3.merge_dims(0, -1))\n'
+        'print(tf.ragged.constant([[[1, 2], [3, 4]], [[5, 6]]], ragged_rank=1).merge_dims(1, 2))\n',
+        '<tf.RaggedTensor [[4, 5, 6], [1, 2], [1, 2]]> tf.Tensor([3], shape=(1,), dtype=int32) tf.Tensor(6, shape=(), dtype=int32) tf.Tensor(2, shape=(), dtype=int32)\n'
+        "tf.Tensor([b'a b' b'c' b''], shape=(3,), dtype=string) tf.Tensor([b'ab' b'c' b''], shape=(3,), dtype=string)\n"
+        'indices[0] = 5 is not in [0, 4) [Op:RaggedGather] name: \n'
+        'indices = -1 is not in [0, 4) [Op:RaggedGather] name: \n'
+        '<tf.RaggedTensor [[[3], [1, 2]],\n'
+        ' [[4, 5, 6], [4, 5, 6]]]> <tf.RaggedTensor [[10, 30], [20]]>\n'
+        "<tf.RaggedTensor [[b'ab', b'c'], [b'']]>\n"
+        '<tf.RaggedTensor [[1, 2], [3], [4]]> <tf.RaggedTensor [[1, 2, 3], [4]]> tf.Tensor([1 2 3 4 5 6], shape=(6,), dtype=int32) tf.Tensor([1 2 3 4], shape=(4,), dtype=int32)\n'
+        '<tf.RaggedTensor [[1, 2, 3, 4], [5, 6]]>\n'
+        ''),
+    'more_reductions': (
+        'rt = tf.ragged.constant([[1, 2], [3], [], [4, 5, 6]])\n'
+        'r3 = tf.ragged.constant([[[1, 2], [3]], [[4]]])\n'
+        'print(tf.math.reduce_mean(rt), tf.reduce_sum(r3, axis=1), tf.cast(rt, tf.float32))\n'
+        'print(tf.reduce_max(tf.ragged.constant([[[1, 2], [3]], [[4]], []]), axis=1))\n'
+        'print(tf.ragged.boolean_mask(rt, rt > 2))\n',
+        'tf.Tensor(3.5, shape=(), dtype=float64) <tf.RaggedTensor [[4, 2], [4]]> <tf.RaggedTensor [[1.0, 2.0], [3.0], [], [4.0, 5.0, 6.0]]>\n'
+        '<tf.RaggedTensor [[3, 2], [4], []]>\n'
+        '<tf.RaggedTensor [[], [3], [], [4, 5, 6]]>\n'
+        ''),
 }
 
 

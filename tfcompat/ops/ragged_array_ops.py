@@ -1,5 +1,6 @@
 """RaggedTensor forms of structural ops (TF's dispatch): `tf.concat`, `tf.stack`, `tf.tile`, `tf.reverse`,
 `tf.strings.join`, and `tf.ragged.stack`/`tf.ragged.boolean_mask`."""
+import numpy as np
 import torch
 
 from tfcompat.framework import dtypes, errors
@@ -8,8 +9,8 @@ from tfcompat.framework.export import tf_export
 from tfcompat.framework.ragged import DynamicRaggedShape, RaggedTensor
 from tfcompat.framework.ragged.tensor import ranges, splits_from_lengths, take
 from tfcompat.framework.tensor import Tensor, storage, wrap
-from tfcompat.ops import array_ops, creation_ops, debugging_ops, string_ops
-from tfcompat.ops.ragged_ops import dispatch
+from tfcompat.ops import array_ops, creation_ops, debugging_ops, gather_ops, string_ops
+from tfcompat.ops.ragged_ops import _innermost_replaced, dispatch
 
 
 def _as_ragged(values, dtype):
@@ -173,7 +174,48 @@ def _shaped(shape, dense):
     return shape._ragged_of(dense(shape.inner_shape))
 
 
+def ragged_gather(params, indices, validate_indices=None, axis=None, batch_dims=0, name=None):
+    """`tf.gather` of RaggedTensor rows (axis 0), or of dense params by ragged indices (a RaggedTensor)."""
+    if isinstance(indices, RaggedTensor):
+        return indices.with_flat_values(gather_ops.gather(params, indices.flat_values, axis=axis,
+                                                          batch_dims=batch_dims))
+    if axis not in (None, 0) or batch_dims:
+        raise NotImplementedError("tf.gather of a RaggedTensor along an axis other than 0 is not supported by "
+                                  "tfcompat")
+    idx = storage(indices if isinstance(indices, Tensor) else convert_to_tensor(indices)).to(torch.int64)
+    n = params.nrows_int()
+    bad = ((idx < 0) | (idx >= n)).reshape(-1).nonzero().reshape(-1)
+    if bad.numel():
+        i = int(bad[0])
+        where = "indices" if idx.dim() == 0 else f"indices[{i}]"
+        raise errors.op_error(errors.InvalidArgumentError, f"{where} = {int(idx.reshape(-1)[i])} is not in [0, {n})",
+                              "RaggedGather")
+    if idx.dim() == 0:
+        return params[int(idx)]
+    rows = take(params, idx.reshape(-1))
+    for d in reversed(idx.shape[1:]):
+        rows = RaggedTensor.from_uniform_row_length(rows, d, validate=False)
+    return rows
+
+
+def ragged_reduce_join(inputs, axis=None, keepdims=False, separator="", name=None):
+    """`tf.strings.reduce_join` of a RaggedTensor: each row of the innermost ragged dimension joined."""
+    rank = inputs.shape.rank
+    if axis is None or int(axis) % rank != inputs.ragged_rank or inputs.flat_values.shape.rank != 1 or keepdims:
+        raise NotImplementedError("tf.strings.reduce_join of a RaggedTensor other than along its innermost ragged "
+                                  "dimension is not supported by tfcompat")
+    sep = separator.encode() if isinstance(separator, str) else separator
+    flat = storage(inputs.flat_values)
+    splits = storage(inputs.nested_row_splits[-1]).tolist()
+    joined = np.empty(len(splits) - 1, dtype=object)
+    for i in range(len(splits) - 1):
+        joined[i] = sep.join(flat[splits[i]:splits[i + 1]])
+    return _innermost_replaced(inputs, wrap(joined))
+
+
 dispatch("shape", ragged_shape)
+dispatch("gather", ragged_gather)
+dispatch("strings.reduce_join", ragged_reduce_join)
 dispatch("reshape", lambda tensor, shape, name=None: _shaped(shape, lambda s: array_ops.reshape(tensor, s)))
 dispatch("zeros", lambda shape, dtype=dtypes.float32, name=None, layout=None: _shaped(
     shape, lambda s: creation_ops.zeros(s, dtype)))

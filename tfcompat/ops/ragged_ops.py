@@ -5,11 +5,11 @@ import functools
 import numpy as np
 import torch
 
-from tfcompat.framework import ragged as _ragged
+from tfcompat.framework import dtypes, ragged as _ragged
 from tfcompat.framework.export import EXPORTS, tf_export
 from tfcompat.framework.ragged import DynamicRaggedShape, RaggedTensor
 from tfcompat.framework.tensor import Tensor, storage, wrap
-from tfcompat.ops import debugging_ops, math_ops
+from tfcompat.ops import array_ops, debugging_ops, math_ops
 
 _ragged.register_ops(**{name: getattr(math_ops, name) for name in (
     "floordiv", "floormod", "pow", "logical_and", "logical_or", "logical_xor", "less", "less_equal", "greater",
@@ -126,10 +126,22 @@ def _reduce_axis(kind, dense, x, axis):
     if axis >= 2:
         return x.with_values(_reduce_axis(kind, dense, x.values, axis - 1))
     if isinstance(x.values, RaggedTensor):
-        raise NotImplementedError("reducing a ragged dimension other than the innermost is not supported by "
-                                  "tfcompat")
+        return _reduce_columns_per_row(kind, x)
     ids = storage(x.value_rowids()).to(torch.int64).cpu()
     return wrap(_segment_reduce(kind, flat, ids, x.nrows_int()))
+
+
+def _reduce_columns_per_row(kind, x):
+    """Axis 1 of a RaggedTensor of ragged_rank 2: each row's sub-rows reduced column by column."""
+    if isinstance(x.values.values, RaggedTensor):
+        raise NotImplementedError("reducing axis 1 of a RaggedTensor of ragged_rank > 2 is not supported by tfcompat")
+    outer, _, column = (torch.from_numpy(c) for c in x._coords())
+    inner_rows = storage(x.values.row_lengths()).to(torch.int64)
+    owner = storage(x.value_rowids()).to(torch.int64)
+    widths = torch.zeros(x.nrows_int(), dtype=torch.int64).scatter_reduce(0, owner, inner_rows, "amax")
+    offsets = torch.cumsum(widths, 0) - widths
+    reduced = _segment_reduce(kind, storage(x.flat_values), offsets[outer] + column, int(widths.sum()))
+    return RaggedTensor.from_row_lengths(wrap(reduced), wrap(widths), validate=False)
 
 
 def _ragged_reduction(kind, dense):
@@ -137,6 +149,10 @@ def _ragged_reduction(kind, dense):
         if keepdims:
             raise NotImplementedError("keepdims=True for RaggedTensor reductions is not supported by tfcompat")
         if axis is None:
+            if kind == "mean":      # TF's ragged mean: sum / count (an integer input gives float64)
+                flat = input_tensor.flat_values
+                count = wrap(torch.tensor(flat.shape.num_elements(), dtype=storage(flat).dtype))
+                return math_ops.truediv(math_ops.reduce_sum(flat), count)
             return dense(input_tensor.flat_values)
         rank = input_tensor.shape.rank
         axes = np.asarray(storage(axis) if isinstance(axis, Tensor) else axis).reshape(-1)
@@ -149,6 +165,13 @@ def _ragged_reduction(kind, dense):
 
 for _kind in ("sum", "mean", "prod", "max", "min", "any", "all"):
     dispatch(f"math.reduce_{_kind}", _ragged_reduction(_kind, getattr(math_ops, f"reduce_{_kind}")))
+
+def _ragged_size(input, out_type=None, name=None):  # noqa: A002  (TF's argument name)
+    return array_ops.size(input.flat_values, out_type or dtypes.int32)
+
+
+dispatch("size", _ragged_size)
+dispatch("rank", lambda input, name=None: wrap(torch.tensor(input.shape.rank, dtype=torch.int32)))
 
 for _name, _position in (("strings.substr", 0), ("strings.length", 0), ("strings.lower", 0), ("strings.upper", 0),
                          ("strings.strip", 0), ("strings.regex_replace", 0), ("strings.regex_full_match", 0),

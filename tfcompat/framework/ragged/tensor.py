@@ -289,6 +289,27 @@ class RaggedTensor:
         return RaggedTensor(v, wrap(self._row_splits._t.to(dt)), internal=True,
                             uniform_row_length=self._uniform_row_length)
 
+    def merge_dims(self, outer_axis, inner_axis):
+        """Dimensions `outer_axis..inner_axis` merged into one (a Tensor when all of a RaggedTensor's are merged)."""
+        rank = self.shape.rank
+        outer, inner = int(outer_axis) % rank, int(inner_axis) % rank
+        if outer >= inner:
+            return self
+        if outer > 1:
+            return self.with_values(self._values.merge_dims(outer - 1, inner - 1))
+        splits = self._row_splits._t if outer == 1 else None
+        values = self._values if outer == 1 else self
+        for _ in range(inner - outer):
+            if isinstance(values, RaggedTensor):
+                splits = values._row_splits._t[splits] if splits is not None else None
+                values = values._values
+            else:
+                t = values._t
+                if splits is not None:
+                    splits = splits * t.shape[1]
+                values = wrap(t.reshape((-1,) + tuple(t.shape[2:])))
+        return values if splits is None else RaggedTensor(values, wrap(splits), internal=True)
+
     # -- values ------------------------------------------------------------------------------------------------
     def _coords(self):
         """Per flat row: its index along each of the ragged_rank + 1 outer dimensions (NumPy int64 arrays)."""
