@@ -991,3 +991,78 @@ def test_degenerate_inputs_raise_tf_classes_not_torchs():
         s.inverse_mdct(tf.constant(np.ones([2, 8]), tf.complex64))
     with pytest.raises(ValueError, match="floating point"):
         s.mdct(tf.constant([1, 2]), 4)
+
+
+# TF 2.21 exports the fftnd family but registers no CPU kernel for it: TF's checks, then its NotFoundError
+ND_CASES = [
+    ("fftnd", "s.fftnd(tf.constant(C2))"),
+    ("fftnd_axes_fl_norm", "s.fftnd(tf.constant(C2, tf.complex128), fft_length=[3], axes=[0], norm='ortho')"),
+    ("fftnd_float", "s.fftnd(tf.constant(X2))"),
+    ("fftnd_numpy_float", "s.fftnd(X2)"),
+    ("fftnd_list", "s.fftnd([1., 2.])"),
+    ("fftnd_axes_past_rank", "s.fftnd(tf.constant(C2), axes=[0, 1, 2])"),
+    ("ifftnd", "s.ifftnd(tf.constant(C2, tf.complex128))"),
+    ("rfftnd", "s.rfftnd(tf.constant(X2), norm='forward')"),
+    ("rfftnd_f64", "s.rfftnd(tf.constant(X2, tf.float64))"),
+    ("rfftnd_int", "s.rfftnd(tf.constant([1, 2]))"),
+    ("irfftnd", "s.irfftnd(tf.constant(C2), fft_length=[4], axes=[-1])"),
+    ("irfftnd_float", "s.irfftnd(tf.constant(X2))"),
+]
+
+ND_GOLDEN = {'fftnd': ('error', 'NotFoundError',
+           'Could not find device for node: {{node FFTND}} = FFTND[Tcomplex=DT_COMPLEX64]\n'
+           'All kernels registered for op FFTND:\n'
+           '  <no registered kernels>\n'
+           ' [Op:FFTND] name: '),
+ 'fftnd_axes_fl_norm': ('error', 'NotFoundError',
+                        'Could not find device for node: {{node FFTND}} = FFTND[Tcomplex=DT_COMPLEX128]\n'
+                        'All kernels registered for op FFTND:\n'
+                        '  <no registered kernels>\n'
+                        ' [Op:FFTND] name: '),
+ 'fftnd_axes_past_rank': ('error', 'ValueError', 'Shape (3, 4) must have rank at least 3'),
+ 'fftnd_float': ('error', 'InvalidArgumentError',
+                 "Value for attr 'Tcomplex' of float is not in the list of allowed values: complex64, complex128\n"
+                 '\t; NodeDef: {{node FFTND}}; Op<name=FFTND; signature=input:Tcomplex, fft_length:int32, axes:int32 '
+                 '-> output:Tcomplex; attr=Tcomplex:type,default=DT_COMPLEX64,allowed=[DT_COMPLEX64, DT_COMPLEX128]> '
+                 '[Op:FFTND] name: '),
+ 'fftnd_list': ('error', 'AttributeError', "'list' object has no attribute 'shape'"),
+ 'fftnd_numpy_float': ('error', 'NotFoundError',
+                       'Could not find device for node: {{node FFTND}} = FFTND[Tcomplex=DT_COMPLEX64]\n'
+                       'All kernels registered for op FFTND:\n'
+                       '  <no registered kernels>\n'
+                       ' [Op:FFTND] name: '),
+ 'ifftnd': ('error', 'NotFoundError',
+            'Could not find device for node: {{node IFFTND}} = IFFTND[Tcomplex=DT_COMPLEX128]\n'
+            'All kernels registered for op IFFTND:\n'
+            '  <no registered kernels>\n'
+            ' [Op:IFFTND] name: '),
+ 'irfftnd': ('error', 'NotFoundError',
+             'Could not find device for node: {{node IRFFTND}} = IRFFTND[Tcomplex=DT_COMPLEX64, Treal=DT_FLOAT]\n'
+             'All kernels registered for op IRFFTND:\n'
+             '  <no registered kernels>\n'
+             ' [Op:IRFFTND] name: '),
+ 'irfftnd_float': ('error', 'ValueError',
+                   'IRFFT requires tf.complex64 or tf.complex128 inputs, got: tf.Tensor(\n'
+                   '[[ 0.         1.         2.828427   5.196152 ]\n'
+                   ' [ 8.        11.18034   14.6969385 18.52026  ]\n'
+                   ' [22.627417  27.        31.622776  36.482872 ]], shape=(3, 4), dtype=float32)'),
+ 'rfftnd': ('error', 'NotFoundError',
+            'Could not find device for node: {{node RFFTND}} = RFFTND[Tcomplex=DT_COMPLEX64, Treal=DT_FLOAT]\n'
+            'All kernels registered for op RFFTND:\n'
+            '  <no registered kernels>\n'
+            ' [Op:RFFTND] name: '),
+ 'rfftnd_f64': ('error', 'NotFoundError',
+                'Could not find device for node: {{node RFFTND}} = RFFTND[Tcomplex=DT_COMPLEX128, Treal=DT_DOUBLE]\n'
+                'All kernels registered for op RFFTND:\n'
+                '  <no registered kernels>\n'
+                ' [Op:RFFTND] name: '),
+ 'rfftnd_int': ('error', 'ValueError',
+                'RFFT requires tf.float32 or tf.float64 inputs, got: tf.Tensor([1 2], shape=(2,), dtype=int32)')}
+
+
+@pytest.mark.parametrize("label,expr", ND_CASES, ids=[c[0] for c in ND_CASES])
+def test_fftnd_family_fails_as_tf_on_cpu(label, expr):
+    _, cls, message = ND_GOLDEN[label]
+    with pytest.raises(Exception) as info:
+        eval(expr)
+    assert (type(info.value).__name__, str(info.value)) == (cls, message)

@@ -15,14 +15,14 @@ _DIMS = {1: (-1,), 2: (-2, -1), 3: (-3, -2, -1)}
 _SUFFIX = {1: "", 2: "2D", 3: "3D"}
 
 
-def _complex_input(x, op):
+def _complex_input(x, op, signature="input:Tcomplex -> output:Tcomplex"):
     """The complex64/complex128 storage of a complex FFT input (Python values convert to complex64, as TF's default)."""
     t = storage_of(x, dtypes.complex64)
     if t.dtype not in COMPLEX:
         raise errors.op_error(
             errors.InvalidArgumentError,
             f"Value for attr 'Tcomplex' of {type_name(t.dtype)} is not in the list of allowed values: complex64, "
-            f"complex128\n\t; NodeDef: {{{{node {op}}}}}; Op<name={op}; signature=input:Tcomplex -> output:Tcomplex; "
+            f"complex128\n\t; NodeDef: {{{{node {op}}}}}; Op<name={op}; signature={signature}; "
             f"attr=Tcomplex:type,default=DT_COMPLEX64,allowed=[DT_COMPLEX64, DT_COMPLEX128]>", op)
     return t
 
@@ -177,3 +177,53 @@ def fftshift(x, axes=None, name=None):
 def ifftshift(x, axes=None, name=None):
     """The inverse of fftshift (differs from it by one sample on odd lengths)."""
     return _shift(x, axes, -1)
+
+
+_ND_ATTRS = {torch.complex64: "Tcomplex=DT_COMPLEX64", torch.complex128: "Tcomplex=DT_COMPLEX128",
+             torch.float32: "Tcomplex=DT_COMPLEX64, Treal=DT_FLOAT", torch.float64: "Tcomplex=DT_COMPLEX128, Treal=DT_DOUBLE"}
+
+
+def _fft_nd(op, preferred, check):
+    """TF 2.21's fftnd family: TF's wrapper checks, then its kernel lookup, which finds no CPU kernel."""
+
+    def transform(input_tensor, fft_length=None, axes=None, norm=None, name=None):
+        if not hasattr(input_tensor, "shape"):
+            raise AttributeError(f"'{type(input_tensor).__name__}' object has no attribute 'shape'")
+        rank = np.ndim(input_tensor) if axes is None else len(np.atleast_1d(np.asarray(axes)))
+        t = storage_of(input_tensor, preferred)
+        check(t, rank)
+        if t.dtype not in _ND_ATTRS or (op in ("FFTND", "IFFTND") and t.dtype not in COMPLEX):
+            _complex_input(wrap(t), op, "input:Tcomplex, fft_length:int32, axes:int32 -> output:Tcomplex")
+        if t.device.type != "cpu":
+            raise NotImplementedError(f"tf.signal.{op.lower()} on {t.device.type} is not supported by tfcompat")
+        attrs = _ND_ATTRS[t.dtype] if op != "IRFFTND" else _ND_ATTRS[REAL_OF[t.dtype]]
+        raise errors.op_error(errors.NotFoundError, f"Could not find device for node: {{{{node {op}}}}} = {op}[{attrs}]"
+                              f"\nAll kernels registered for op {op}:\n  <no registered kernels>\n", op)
+
+    transform.__name__ = op.lower()
+    transform.__doc__ = (f"TF 2.21's {op.lower()}: TF registers no CPU kernel for it, so on CPU it raises TF's "
+                         "NotFoundError (after TF's argument checks).")
+    return transform
+
+
+def _complex_rank(t, rank):
+    rank_at_least(t, rank)
+
+
+def _real_rank(t, rank):
+    if t.dtype not in FLOAT_REAL:
+        raise ValueError(f"RFFT requires tf.float32 or tf.float64 inputs, got: {str(wrap(t))}")
+    rank_at_least(t, rank)
+
+
+def _inverse_real_rank(t, rank):
+    rank_at_least(t, rank)
+    if t.dtype not in COMPLEX:
+        raise ValueError(f"IRFFT requires tf.complex64 or tf.complex128 inputs, got: {str(wrap(t))}")
+
+
+_GPU = "no CPU kernel in TF 2.21 (raises TF's NotFoundError); GPU not supported"
+fftnd = tf_export("signal.fftnd", partial=_GPU)(_fft_nd("FFTND", dtypes.complex64, _complex_rank))
+ifftnd = tf_export("signal.ifftnd", partial=_GPU)(_fft_nd("IFFTND", dtypes.complex64, _complex_rank))
+rfftnd = tf_export("signal.rfftnd", partial=_GPU)(_fft_nd("RFFTND", dtypes.float32, _real_rank))
+irfftnd = tf_export("signal.irfftnd", partial=_GPU)(_fft_nd("IRFFTND", dtypes.complex64, _inverse_real_rank))
