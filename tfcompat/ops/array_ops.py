@@ -242,6 +242,10 @@ def unstack(value, num=None, axis=0, name="unstack"):
     n = t.ndim
     if n == 0:
         raise ValueError("Input shape should be at least 1-D, got: ()")
+    if isinstance(axis, float):     # TF checks the range, then indexes the shape with it
+        if not -n <= axis < n:
+            raise ValueError(f"Argument `axis` = {axis} not in range [{-n}, {n})")
+        raise TypeError("list indices must be integers or slices, not float")
     a = _axis(axis, n)
     if num is not None and num != t.shape[a]:
         raise ValueError(f"Dimension {a} in both shapes must be equal, but are {t.shape[a]} and {num}.")
@@ -337,6 +341,8 @@ def pad(tensor, paddings, mode="CONSTANT", constant_values=0, name=None):
             return wrap(np.pad(t, pairs, constant_values=cv if cv != 0 else b""))
         flat = [v for lo_hi in reversed(pairs) for v in lo_hi]
         value = constant_values
+        if isinstance(value, float) and not (t.dtype.is_floating_point or t.dtype.is_complex):
+            raise TypeError(f"Cannot convert {value!r} to EagerTensor of dtype {dtypes.FROM_STORAGE[t.dtype].name}")
         if isinstance(value, (Tensor, Variable, np.ndarray, np.generic)):
             value = input_storage(value).item()
         return wrap(torch.nn.functional.pad(t, flat, value=value) if flat else t)

@@ -4,6 +4,7 @@ import torch
 
 from tfcompat.framework import dtypes, errors
 from tfcompat.framework.context import current_device
+from tfcompat.framework.convert import to_storage
 from tfcompat.framework.export import tf_export
 from tfcompat.framework.op_def import FLOAT, input_storage, int_list, int_value, wrap
 from tfcompat.framework.tensor import Tensor
@@ -177,7 +178,7 @@ def linspace(start, stop, num, name=None, axis=0):
     """`num` evenly spaced values from `start` to `stop` inclusive (N-D start/stop along `axis`)."""
     a = input_storage(start)
     try:
-        b = input_storage(stop, dtypes.FROM_STORAGE[a.dtype]) if not _is_str(a) else input_storage(stop)
+        b = to_storage(stop, dtypes.FROM_STORAGE[a.dtype]) if not _is_str(a) else input_storage(stop)
     except ValueError as e:
         raise ValueError(f"stop: {e}") from None
     if isinstance(num, float) or isinstance(num, Tensor) and not num.dtype.is_integer:

@@ -75,6 +75,8 @@ def gather(params, indices, validate_indices=None, axis=None, batch_dims=0, name
                     f"of allowed values: int32, int64\n\t; NodeDef: {{{{node GatherV2}}}}; Op<name=GatherV2; "
                     f"{_INDEX_ATTRS['GatherV2'][2]}>", "GatherV2")
     a = bd if axis is None else int_value(axis)
+    if a == 0:     # TF's Python wrapper calls GatherV2 without batch_dims when the axis is 0
+        bd = 0
     if a < 0:
         a += p.ndim
     if not 0 <= a < p.ndim:
@@ -208,7 +210,9 @@ def _scatter_rows(tensor, flat, u, shape, k, mode):
 def scatter_nd(indices, updates, shape, name=None):
     """A zero tensor of `shape` with `updates` summed in at `indices`."""
     u = input_storage(updates)
-    return _scatter_nd(torch.zeros(int_list(shape), dtype=u.dtype, device=u.device), indices, u, "ScatterNd", "add")
+    zeros = np.full(int_list(shape), b"", dtype=object) if _is_str(u) else \
+        torch.zeros(int_list(shape), dtype=u.dtype, device=u.device)
+    return _scatter_nd(zeros, indices, u, "ScatterNd", "add")
 
 
 def _tensor_scatter(mode, op):

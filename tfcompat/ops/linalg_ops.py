@@ -296,7 +296,13 @@ def band_part(input, num_lower, num_upper, name=None):  # noqa: A002
     """Keeps `num_lower` subdiagonals and `num_upper` superdiagonals (negative: all), zeroes the rest."""
     t = input_storage(input)
     lo, hi = int_value(num_lower), int_value(num_upper)
+    if t.ndim < 2:
+        raise _band_error(f"input must be at least 2-dim, received shape: [{','.join(map(str, t.shape))}]")
     m, n = t.shape[-2], t.shape[-1]
+    if lo > m:
+        raise _band_error(f"num_lower must be negative or less or equal to number of rows ({m}) got: {lo}")
+    if hi > n:
+        raise _band_error(f"num_upper must be negative or less or equal to number of columns ({n}) got: {hi}")
     i = torch.arange(m, device=t.device).unsqueeze(1)
     j = torch.arange(n, device=t.device).unsqueeze(0)
     keep = torch.ones((m, n), dtype=torch.bool, device=t.device)
@@ -305,6 +311,14 @@ def band_part(input, num_lower, num_upper, name=None):  # noqa: A002
     if hi >= 0:
         keep &= (j - i) <= hi
     return wrap(torch.where(keep, t, torch.zeros((), dtype=t.dtype, device=t.device)))
+
+
+def _band_error(msg):
+    return errors.kernel_error(errors.InvalidArgumentError, msg, "MatrixBandPart")
+
+
+_DIAG_TYPES = frozenset([torch.bfloat16, torch.float16, torch.float32, torch.float64, torch.int32, torch.int64,
+                         torch.complex64, torch.complex128])     # TF's Diag registration
 
 
 @tf_export("linalg.diag", partial="a range of diagonals `k`")
@@ -376,6 +390,9 @@ def trace(x, name=None):
 def tensor_diag(diagonal, name=None):
     """A tensor of shape D + D with `diagonal` (shape D) on its diagonal."""
     t = input_storage(diagonal)
+    check_dtype(t, "Diag", _DIAG_TYPES)
+    if t.ndim == 0:
+        raise errors.kernel_error(errors.InvalidArgumentError, "Input must be at least rank 1, got 0", "Diag")
     flat = t.reshape(-1)
     return wrap(torch.diag(flat).reshape(*t.shape, *t.shape))
 
