@@ -1066,3 +1066,14 @@ def test_fftnd_family_fails_as_tf_on_cpu(label, expr):
     with pytest.raises(Exception) as info:
         eval(expr)
     assert (type(info.value).__name__, str(info.value)) == (cls, message)
+
+
+def test_rfft3d_and_irfft3d_have_no_gradient_as_in_tf():
+    """TF registers no RFFT3D/IRFFT3D gradient: tape.gradient raises TF's LookupError."""
+    v = tf.Variable(np.ones([2, 2, 2], np.float32))
+    for fn, op in ((lambda: s.rfft3d(v), "RFFT3D"), (lambda: s.irfft3d(tf.cast(v, tf.complex64)), "IRFFT3D")):
+        with tf.GradientTape() as tape:
+            loss = tf.reduce_sum(tf.abs(fn()))
+        with pytest.raises(LookupError, match=f"^gradient registry has no entry for: {op}$"):
+            tape.gradient(loss, v)
+    np.testing.assert_allclose(s.rfft3d(v).numpy()[0, 0, 0], 8)

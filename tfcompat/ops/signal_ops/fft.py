@@ -15,6 +15,23 @@ _DIMS = {1: (-1,), 2: (-2, -1), 3: (-3, -2, -1)}
 _SUFFIX = {1: "", 2: "2D", 3: "3D"}
 
 
+class _NoGradient(torch.autograd.Function):
+    """Passes a value through; differentiating it raises TF's LookupError (TF registers no RFFT3D/IRFFT3D gradient)."""
+
+    @staticmethod
+    def forward(ctx, t, op):
+        ctx.op = op
+        return t.view_as(t)
+
+    @staticmethod
+    def backward(ctx, grad):
+        raise LookupError(f"gradient registry has no entry for: {ctx.op}")
+
+
+def _no_gradient_3d(out, rank, op):
+    return _NoGradient.apply(out, op) if rank == 3 and out.requires_grad else out
+
+
 def _complex_input(x, op, signature="input:Tcomplex -> output:Tcomplex"):
     """The complex64/complex128 storage of a complex FFT input (Python values convert to complex64, as TF's default)."""
     t = storage_of(x, dtypes.complex64)
@@ -89,7 +106,7 @@ def _real_fft(rank):
             t = storage(input_tensor)
             if (t.dtype is torch.float32 or t.dtype is torch.float64) and t.ndim >= rank and 0 not in t.shape \
                     and not (t.requires_grad and not state.recording):
-                return wrap(kernel(t))
+                return wrap(_no_gradient_3d(kernel(t), rank, op))
         t = storage_of(input_tensor, dtypes.float32)
         if t.dtype not in FLOAT_REAL:
             raise ValueError(f"RFFT requires tf.float32 or tf.float64 inputs, got: {str(wrap(t))}")
@@ -100,7 +117,7 @@ def _real_fft(rank):
             return wrap(torch.zeros(shape, dtype=COMPLEX_OF[t.dtype], device=t.device))
         if rank == 1:      # torch pads or crops only when n differs
             return wrap(torch.fft.rfft(t) if n[0] == t.shape[-1] else torch.fft.rfft(t, n=n[0]))
-        return wrap(torch.fft.rfftn(t, s=n, dim=dims))
+        return wrap(_no_gradient_3d(torch.fft.rfftn(t, s=n, dim=dims), rank, op))
 
     transform.__name__ = op.lower()
     transform.__doc__ = (f"{rank}-D FFT of a real float32/float64 tensor over its {rank} innermost axes (complex64/"
@@ -122,7 +139,7 @@ def _inverse_real_fft(rank):
             return wrap(torch.zeros(list(t.shape[:t.ndim - rank]) + n, dtype=REAL_OF[t.dtype], device=t.device))
         if rank == 1:
             return wrap(torch.fft.irfft(t, n=n[0]))
-        return wrap(torch.fft.irfftn(t, s=n, dim=dims))
+        return wrap(_no_gradient_3d(torch.fft.irfftn(t, s=n, dim=dims), rank, op))
 
     transform.__name__ = op.lower()
     transform.__doc__ = (f"Inverse of rfft{_SUFFIX[rank].lower()}: a real signal of fft_length (default 2*(n-1) "
