@@ -10,11 +10,10 @@ _CLASS_NAMES = {"abs": "Absolute", "swish": "Silu"}
 _PLAIN = {"convert_to_numpy", "zeros", "ones", "eye", "full", "arange", "linspace", "cond"}
 
 
-def _symbolic(args, kwargs):
-    for a in (*args, *kwargs.values()):
-        if type(a) is KerasTensor:
-            return True
-        if type(a) in (list, tuple) and any(type(x) is KerasTensor for x in a):
+def _symbolic(values):
+    for a in values:
+        t = type(a)
+        if t is KerasTensor or ((t is list or t is tuple) and any(type(x) is KerasTensor for x in a)):
             return True
     return False
 
@@ -22,7 +21,7 @@ def _symbolic(args, kwargs):
 def _recording(fn, class_name):
     @functools.wraps(fn)
     def op(*args, **kwargs):
-        if _symbolic(args, kwargs):
+        if _symbolic(args) or (kwargs and _symbolic(kwargs.values())):
             from tfcompat.keras.engine.ops_layer import operation
             return operation(class_name, fn)()(*args, **kwargs)
         return fn(*args, **kwargs)
