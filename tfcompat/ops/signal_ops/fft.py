@@ -106,7 +106,7 @@ def _real_fft(rank):
             t = storage(input_tensor)
             if (t.dtype is torch.float32 or t.dtype is torch.float64) and t.ndim >= rank and 0 not in t.shape \
                     and not (t.requires_grad and not state.recording):
-                return wrap(_no_gradient_3d(kernel(t), rank, op))
+                return wrap(kernel(t) if rank < 3 else _no_gradient_3d(kernel(t), rank, op))
         t = storage_of(input_tensor, dtypes.float32)
         if t.dtype not in FLOAT_REAL:
             raise ValueError(f"RFFT requires tf.float32 or tf.float64 inputs, got: {str(wrap(t))}")
