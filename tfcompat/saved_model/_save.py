@@ -7,6 +7,9 @@ import numpy as np
 import torch
 
 from tfcompat.eager.function import ConcreteFunction, Function, is_spec
+from tfcompat.eager.function._signatures import dummy
+from tfcompat.eager.function._state import live_vars
+from tfcompat.eager.function._trace import record
 from tfcompat.framework import dtypes
 from tfcompat.framework.tensor import Tensor, storage
 from tfcompat.framework.variables import Variable
@@ -170,6 +173,37 @@ def _non_tensor_output(cf):
     return None
 
 
+def _retrace_for_save(f):
+    """TF, when it saves a tf.function without an input_signature, gets a concrete function for each traced signature
+    from its named specs (`x` as the argument's name), which traces again (the body runs: `print` prints) unless
+    those specs were traced already: once per signature, at the first save that lists it. The new trace is saved
+    beside the earlier ones."""
+    if f.input_signature is not None:
+        return
+    done = f.__dict__.setdefault("_saved_signature_keys", set())
+    for cf in list(f._concrete):
+        key = repr(cf.structured_input_signature)
+        if key in done or cf._eager:
+            continue
+        done.add(key)
+        args, kwargs = cf.structured_input_signature
+        flat = nest.flatten((tuple(args), kwargs))
+        dummies = [dummy(x) if is_spec(x) else x for x in flat]
+        d_args, d_kwargs = nest.pack_sequence_as((tuple(args), kwargs), dummies)
+        new = f._trace(d_args, d_kwargs, dummies, run=False)
+        new.structured_input_signature = cf.structured_input_signature
+        if any(is_spec(s) and not s.shape.is_fully_defined() for s in flat):
+            f._general = True
+            f._exact = {k: c for k, c in f._exact.items() if c is not new}
+        before = [(v, storage(v)) for v in list(live_vars.values())]
+        try:
+            record(f, new, d_args, d_kwargs, dummies)
+        finally:
+            for v, t in before:             # tracing runs nothing in TF: the dummy inputs change no variable
+                if storage(v) is not t:
+                    v._set_storage(t)
+
+
 def _output_specs(cf, outputs):
     """The signature's output TensorSpecs in key order: `outputs` (a Keras model's), else the traced outputs' (shape
     unknown where an input dimension is: the trace ran on one shape)."""
@@ -212,6 +246,7 @@ def save(obj, export_dir, signatures):
             for name, f in _functions(o):
                 if f.input_signature is not None and not f._concrete:
                     f.get_concrete_function()       # TF traces every function with a signature when it saves
+                _retrace_for_save(f)
                 functions[".".join(list(path) + [name])] = [w.concrete(cf) for cf in f._concrete]
     sigs = {}
     for name, (cf, outputs) in sig_fns.items():

@@ -206,6 +206,9 @@ class Function:
                                                    nest.flatten(cf.structured_input_signature)] == \
                         [plain(s) if is_spec(s) else s for s in flat]:
                     return cf
+            for cf in self._concrete:           # TF's lookup then takes a trace whose specs are supertypes
+                if cf._structure == structure and _supertypes(nest.flatten(cf.structured_input_signature), flat):
+                    return cf
             dummies = [dummy(x) if is_spec(x) else x for x in flat]
             d_args, d_kwargs = nest.pack_sequence_as((args, kwargs), dummies)
             named = [x.__class__(x.shape, x.dtype, x.name) if is_spec(x) else x for x in flat]
@@ -238,6 +241,23 @@ class Function:
 
     def experimental_get_compiler_ir(self, *args, **kwargs):
         raise NotImplementedError("tf.function.experimental_get_compiler_ir: tfcompat has no XLA compiler IR")
+
+
+def _supertypes(specs, wanted):
+    """Whether each traced spec accepts every value of the wanted spec (same dtype; unknown rank or dimensions)."""
+    if len(specs) != len(wanted):
+        return False
+    for s, w in zip(specs, wanted):
+        if not (is_spec(s) and is_spec(w)):
+            if plain(s) != plain(w):
+                return False
+            continue
+        if type(s) is not type(w) or s.dtype != w.dtype:
+            return False
+        if s.shape.rank is not None and (w.shape.rank != s.shape.rank or any(
+                a is not None and a != b for a, b in zip(s.shape.as_list(), w.shape.as_list()))):
+            return False
+    return True
 
 
 @tf_export("function", partial="experimental_implements/experimental_attributes")
