@@ -2,8 +2,9 @@
 
 `experimental_distribute_dataset` splits each global batch along its first axis into `num_replicas_in_sync`
 chunks of ceil(batch / replicas) rows (the last ones shorter or empty, as TF's rebatching), of which a worker
-keeps those of its replicas: sharding by data (TF's `AutoShardPolicy.DATA`), each worker reading the whole
-pipeline. With one replica in sync the elements pass unchanged.
+keeps those of its replicas: sharding by data (TF's `AutoShardPolicy.DATA`, also for AUTO, where TF shards
+file-based datasets by file), each worker reading the whole pipeline; FILE, HINT and OFF raise
+NotImplementedError. With one replica in sync the elements pass unchanged.
 """
 import math
 
@@ -91,11 +92,22 @@ def split_batch(strategy, element):
     return shares[0] if len(shares) == 1 else PerReplica(shares)
 
 
+def _check_shard_policy(dataset):
+    """Workers shard by data (TF's AUTO for in-memory datasets, DATA); FILE, HINT and OFF are refused."""
+    from tfcompat.data.options import AutoShardPolicy
+    policy = dataset.options().experimental_distribute.auto_shard_policy
+    if policy not in (AutoShardPolicy.AUTO, AutoShardPolicy.DATA):
+        raise NotImplementedError(f"experimental_distribute_dataset with auto_shard_policy={policy.name} across "
+                                  "workers: tfcompat shards by data (AUTO and DATA)")
+
+
 @tf_export("distribute.DistributedDataset")
 class DistributedDataset:
     """A dataset whose elements are split among the replicas; iterate it (in cross-replica context)."""
 
     def __init__(self, strategy, dataset):
+        if strategy.extended._world > 1:
+            _check_shard_policy(dataset)
         self._strategy = strategy
         self._dataset = dataset
 

@@ -1,0 +1,122 @@
+"""MultiWorkerMirroredStrategy `fit` of the seed's convnet with 2 processes vs torch DDP with 2 processes doing the
+same work (global batch 64, 32 per worker, Adam, sparse CE from logits), in one run; prints steps per second, the
+ratio (goal <= 1.15x) and the all-reduce overhead per step against 2 processes training without communication.
+
+`python bench/bench_distribute.py [--steps N] [--cuda]`: the driver starts each case's 2 workers itself (RANK,
+WORLD_SIZE, MASTER_ADDR/PORT); `--cuda` runs on GPUs 0 and 1 with NCCL (needs 2 GPUs)."""
+import argparse
+import os
+import socket
+import subprocess
+import sys
+import time
+
+import numpy as np
+import torch
+
+GLOBAL_BATCH = 64
+CASES = ("tfcompat", "ddp", "tfcompat-nocomm")
+
+
+def data(steps):
+    path = os.path.join(os.path.dirname(__file__), "..", "tfcompat", "_resources", "mnist.npz")
+    n = steps * GLOBAL_BATCH
+    with np.load(path) as f:
+        x, y = f["x_train"][:n], f["y_train"][:n]
+    return (x[..., None] / 255.0).astype("float32"), y.astype("int64")
+
+
+def run_tfcompat(x, y, communicate):
+    import tfcompat as tf
+    keras = tf.keras
+    strategy = tf.distribute.MultiWorkerMirroredStrategy() if communicate else tf.distribute.get_strategy()
+    rank, world = int(os.environ["RANK"]), int(os.environ["WORLD_SIZE"])
+    if not communicate:          # the same work without communication: this worker's half of every batch
+        x, y = np.concatenate([x[i + rank * 32:i + rank * 32 + 32] for i in range(0, len(x), GLOBAL_BATCH)]), \
+            np.concatenate([y[i + rank * 32:i + rank * 32 + 32] for i in range(0, len(y), GLOBAL_BATCH)])
+    batch = GLOBAL_BATCH if communicate else GLOBAL_BATCH // world
+    with strategy.scope():
+        model = keras.Sequential([keras.Input((28, 28, 1)), keras.layers.Conv2D(16, 3, activation="relu"),
+                                  keras.layers.Conv2D(16, 3, activation="relu"),
+                                  keras.layers.GlobalAveragePooling2D(), keras.layers.Dense(10)])
+        model.compile("adam", keras.losses.SparseCategoricalCrossentropy(from_logits=True), metrics=["accuracy"])
+    model.fit(x[:batch * 5], y[:batch * 5], batch_size=batch, epochs=1, verbose=0, shuffle=False)   # warm-up
+    t = time.perf_counter()
+    model.fit(x, y, batch_size=batch, epochs=1, verbose=0, shuffle=False)
+    return time.perf_counter() - t
+
+
+def run_ddp(x, y, device):
+    import torch.distributed as dist
+    rank = int(os.environ["RANK"])
+    dist.init_process_group("nccl" if device.type == "cuda" else "gloo")
+    net = torch.nn.Sequential(torch.nn.Conv2d(1, 16, 3), torch.nn.ReLU(), torch.nn.Conv2d(16, 16, 3), torch.nn.ReLU(),
+                              torch.nn.AdaptiveAvgPool2d(1), torch.nn.Flatten(), torch.nn.Linear(16, 10))
+    net = net.to(device, memory_format=torch.channels_last)
+    ddp = torch.nn.parallel.DistributedDataParallel(net)
+    opt = torch.optim.Adam(ddp.parameters(), lr=1e-3, eps=1e-7)
+    xt, yt = torch.from_numpy(x).to(device), torch.from_numpy(y).to(device)
+
+    def epoch(n):
+        total = torch.zeros((), device=device)
+        for i in range(0, n, GLOBAL_BATCH):
+            xb = xt[i + rank * 32:i + rank * 32 + 32].permute(0, 3, 1, 2)
+            yb = yt[i + rank * 32:i + rank * 32 + 32]
+            loss = torch.nn.functional.cross_entropy(ddp(xb), yb)
+            opt.zero_grad(set_to_none=True)
+            loss.backward()
+            opt.step()
+            total += loss.detach()
+        float(total)
+    epoch(GLOBAL_BATCH * 5)
+    t = time.perf_counter()
+    epoch(len(x))
+    return time.perf_counter() - t
+
+
+def worker(case, steps, cuda):
+    x, y = data(steps)
+    device = torch.device("cuda", int(os.environ["LOCAL_RANK"])) if cuda else torch.device("cpu")
+    if case == "ddp":
+        seconds = run_ddp(x, y, device)
+    else:
+        seconds = run_tfcompat(x, y, communicate=case == "tfcompat")
+    print(f"RESULT {seconds:.6f}", flush=True)
+
+
+def launch(case, steps, cuda):
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    procs = []
+    for rank in range(2):
+        env = dict(os.environ, RANK=str(rank), WORLD_SIZE="2", LOCAL_RANK=str(rank), MASTER_ADDR="127.0.0.1",
+                   MASTER_PORT=str(port), OMP_NUM_THREADS=os.environ.get("OMP_NUM_THREADS", "1"))
+        cmd = [sys.executable, __file__, "--worker", case, "--steps", str(steps)] + (["--cuda"] if cuda else [])
+        procs.append(subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True))
+    outs = [p.communicate()[0] for p in procs]
+    times = [float(line.split()[1]) for out in outs for line in out.splitlines() if line.startswith("RESULT")]
+    if len(times) != 2:
+        raise RuntimeError(f"{case} failed:\n" + "\n".join(outs))
+    return max(times)
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("--steps", type=int, default=150)
+    p.add_argument("--cuda", action="store_true")
+    p.add_argument("--worker", choices=CASES)
+    a = p.parse_args()
+    if a.worker:
+        return worker(a.worker, a.steps, a.cuda)
+    times = {case: launch(case, a.steps, a.cuda) for case in CASES}
+    for case in CASES:
+        print(f"{case:16s} {a.steps / times[case]:8.1f} steps/s  ({times[case]:.2f} s for {a.steps} steps)")
+    ratio = times["tfcompat"] / times["ddp"]
+    print(f"tfcompat / DDP time: {ratio:.2f}x (goal <= 1.15x){'  OVER' if ratio > 1.15 else ''}")
+    overhead = (times["tfcompat"] - times["tfcompat-nocomm"]) / a.steps * 1e3
+    print(f"all-reduce overhead per step (vs no communication): {overhead:.2f} ms")
+
+
+if __name__ == "__main__":
+    main()
