@@ -657,9 +657,9 @@ def cast(x, dtype, name=None):
     if isinstance(t, np.ndarray):
         if dtype is dtypes.string:
             return wrap(t)
-        raise NotImplementedError("tfcompat: tf.cast from tf.string is not supported; use tf.strings.to_number")
+        raise _cast_error("string", type_name(dtype.torch_dtype) if dtype.torch_dtype is not None else dtype.name)
     if dtype is dtypes.string:
-        raise errors.UnimplementedError(None, None, "Cast string to float is not supported")
+        raise _cast_error(type_name(t.dtype), "string")
     target = dtype.torch_dtype
     if t.dtype is target:
         return x if isinstance(x, Tensor) else wrap(t)
@@ -670,10 +670,25 @@ def cast(x, dtype, name=None):
     return wrap(t.to(target))
 
 
+def _cast_error(src, dst):
+    return errors.kernel_error(errors.UnimplementedError, f"Cast {src} to {dst} is not supported", "Cast")
+
+
 @tf_export("dtypes.saturate_cast", "saturate_cast")
 def saturate_cast(value, dtype, name=None):
+    """`value` cast to `dtype` with values clamped to its range (complex to real: the real part)."""
     dtype = dtypes.as_dtype(dtype)
     t = input_storage(value)
+    src = dtypes.string if isinstance(t, np.ndarray) else dtypes.FROM_STORAGE[t.dtype]
+    for d in (src, dtype):
+        if d is dtypes.bool or d is dtypes.string:    # TF asks the dtype for its minimum
+            raise TypeError(f"Cannot find minimum value of {d} with type {d}.")
+    if src.is_complex and not dtype.is_complex:
+        t = t.real
+    if src in (dtypes.uint32, dtypes.uint64) and dtype is not src:    # TF clamps with ClipByValue: no kernel
+        raise errors.op_error(errors.NotFoundError, f"Could not find device for node: {{{{node ClipByValue}}}} = "
+                              f"ClipByValue[T=DT_{src.name.upper()}]\nAll kernels registered for op ClipByValue:\n",
+                              "ClipByValue")
     if dtype.is_integer or dtype.is_floating:
         lo, hi = dtype.min, dtype.max
         src = dtypes.FROM_STORAGE[t.dtype]
