@@ -58,3 +58,14 @@ def test_make_csv_dataset_column_defaults(csv_file):
 def test_counter():
     assert list(tf.data.experimental.Counter().take(3).as_numpy_iterator()) == [0, 1, 2]
     assert list(tf.data.experimental.Counter(5, -2, tf.int32).take(2).as_numpy_iterator()) == [5, 3]
+
+
+def test_map_over_an_empty_dataset_has_the_traced_spec():
+    features = {"f0": tf.io.FixedLenFeature([], tf.int64, default_value=0),
+                "f2": tf.io.FixedLenFeature([], tf.string, default_value="")}
+    ds = tf.data.Dataset.from_tensor_slices(tf.constant([], tf.string))
+    assert repr(ds.map(lambda e: tf.io.parse_single_example(e, features))) == (
+        "<_MapDataset element_spec={'f0': TensorSpec(shape=(), dtype=tf.int64, name=None), 'f2': TensorSpec(shape=(), "
+        "dtype=tf.string, name=None)}>")
+    assert repr(tf.data.Dataset.from_tensor_slices(tf.zeros([0, 3])).map(lambda x: x[0])) == (
+        "<_MapDataset element_spec=TensorSpec(shape=(), dtype=tf.float32, name=None)>")

@@ -333,10 +333,18 @@ class DerivedDataset(Dataset):
         return self._input._card()
 
     def _first_output(self, fn):
-        """`fn(first input element)` (to find an output spec by running a user function), or None if it is empty."""
+        """`fn(first input element)` (to find an output spec by running a user function); over an empty input,
+        `fn` of a stand-in element of the input's spec (zeros, empty strings, unknown dimensions 0), as TF traces the
+        function without data; None when no stand-in can be made or the function fails on it."""
         for element in self._input._elements():
             return fn(element)
-        return None
+        dummy = st.stand_in(self._input.element_spec)
+        if dummy is None:
+            return None
+        try:
+            return fn(dummy)
+        except Exception:  # noqa: BLE001 - a function that needs real data: no spec without running it
+            return None
 
 
 def unknown_cardinality(dataset):

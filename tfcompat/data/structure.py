@@ -161,6 +161,18 @@ def with_shape(spec, shape, rank_change=0):
     return type(spec)(TensorShape(shape), spec.dtype)
 
 
+def stand_in(spec):
+    """An element of `spec` with zeros / empty strings (unknown dimensions 0), or None for specs it cannot fill."""
+    leaves = []
+    for s in flatten(spec):
+        if type(s) is not TensorSpec or s.shape.rank is None:
+            return None
+        shape = [0 if d is None else d for d in s.shape.as_list()]
+        leaves.append(wrap(np.full(shape, b"", dtype=object)) if s.dtype == dtypes.string else
+                      wrap(torch.zeros(shape, dtype=s.dtype.torch_dtype)))
+    return pack(spec, leaves)
+
+
 class DatasetSpec:
     """The spec of a dataset-valued element (`Dataset.window`): `DatasetSpec(element_spec, dataset_shape)`."""
 
