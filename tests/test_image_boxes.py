@@ -198,3 +198,10 @@ def test_sample_distorted_bounding_box_errors(kwargs, message):
     with pytest.raises(tf.errors.InvalidArgumentError) as e:
         tf.image.sample_distorted_bounding_box(**args)
     assert str(e.value) == SDBB_PREFIX + message + " [Op:SampleDistortedBoundingBoxV2]"
+
+
+def test_draw_bounding_boxes_is_not_differentiable():
+    x = tf.Variable(np.zeros([1, 3, 3, 3], np.float32))
+    with tf.GradientTape() as tape:
+        y = tf.reduce_sum(tf.image.draw_bounding_boxes(x, [[[0, 0, 1, 1]]], None))
+    assert tape.gradient(y, x) is None

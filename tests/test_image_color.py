@@ -119,3 +119,19 @@ def test_random_adjustments_stay_in_range():
     np.testing.assert_allclose(tf.reduce_mean(c, [0, 1]), tf.reduce_mean(x, [0, 1]), atol=1e-6)
     s = tf.image.random_saturation(x, 0.5, 1.5)
     np.testing.assert_allclose(tf.reduce_max(s, -1), tf.reduce_max(x, -1), atol=1e-6)
+
+
+def test_colour_gradients_as_tf():
+    x = tf.Variable(IMG[None])
+    for fn, op in ((lambda v: tf.image.adjust_hue(v, 0.2), "AdjustHue"),
+                   (lambda v: tf.image.adjust_saturation(v, 0.5), "AdjustSaturation")):
+        with tf.GradientTape() as tape:
+            y = tf.reduce_sum(fn(x))
+        with pytest.raises(LookupError, match=f"gradient registry has no entry for: {op}"):
+            tape.gradient(y, x)
+    with tf.GradientTape() as tape:
+        y = tf.reduce_sum(tf.image.hsv_to_rgb(x))
+    assert tape.gradient(y, x) is None                     # TF: HSVToRGB is not differentiable
+    with tf.GradientTape() as tape:
+        y = tf.reduce_sum(tf.image.rgb_to_yuv(x))
+    np.testing.assert_allclose(tape.gradient(y, x).numpy()[0, 0, 0], [0.7668342, -0.21683428, 0.4500001], rtol=1e-5)

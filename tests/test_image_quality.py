@@ -93,3 +93,11 @@ def test_jpeg_quality_round_trip():
         tf.image.stateless_random_jpeg_quality(x, 50, 140, (1, 2))
     a = tf.image.stateless_random_jpeg_quality(x, 40, 60, (1, 2))
     np.testing.assert_array_equal(a, tf.image.stateless_random_jpeg_quality(x, 40, 60, (1, 2)))
+
+
+def test_sobel_gradient():
+    img = tf.Variable(np.arange(48, dtype=np.float32).reshape(1, 4, 4, 3) ** 1.5 / 100)
+    with tf.GradientTape() as tape:
+        y = tf.reduce_sum(tf.image.sobel_edges(img) ** 2)
+    np.testing.assert_allclose(tape.gradient(y, img).numpy().ravel()[:6],       # TF 2.21
+                               [-37.5423, -39.3187, -40.9371, -61.3906, -63.835, -66.1241], rtol=1e-5)

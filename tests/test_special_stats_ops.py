@@ -190,3 +190,23 @@ def test_erfcinv_and_polyval():
     np.testing.assert_array_equal(tf.math.polyval([], tf.constant([1., 2.])), [0., 0.])
     with pytest.raises(ValueError, match="Argument coeffs must be list type. Received type <class"):
         tf.math.polyval(tf.constant([1., 2.]), 3.)
+
+
+BESSEL_GRADS = {   # d/dx at [0.3, 1.0, 2.5, 7.0], from TF 2.21's gradient tape
+    "bessel_j0": [-0.14832, -0.44005, -0.49709, 0.00468],
+    "bessel_j1": [0.48323, 0.32515, -0.24722, 0.30075],
+    "bessel_y0": [2.29311, 0.78121, -0.14592, 0.30267],
+    "bessel_y1": [6.83641, 0.86947, 0.4397, 0.01729],
+    "bessel_k0": [-3.05599, -0.60191, -0.07389, -0.00045],
+    "bessel_k1": [-11.5591, -1.02293, -0.0919, -0.00049],
+    "bessel_k0e": [-2.27253, -0.49169, -0.14063, -0.03223],
+    "bessel_k1e": [-11.478, -1.14446, -0.21944, -0.03893],
+}
+
+
+@pytest.mark.parametrize("name", sorted(BESSEL_GRADS))
+def test_bessel_gradients(name):
+    x = tf.Variable(np.array([0.3, 1.0, 2.5, 7.0], np.float32))
+    with tf.GradientTape() as tape:
+        y = tf.reduce_sum(getattr(tf.math.special, name)(x))
+    np.testing.assert_allclose(tape.gradient(y, x), BESSEL_GRADS[name], rtol=1e-4, atol=1e-5)

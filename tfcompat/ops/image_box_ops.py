@@ -162,7 +162,7 @@ def draw_bounding_boxes(images, boxes, colors, name=None):
         table = [row[:depth] for row in c.float().tolist()]
     if not table:
         table = [([1.0] + row[1:] if depth == 1 else row)[:depth] for row in _DEFAULT_COLORS]
-    canvas = img.clone()
+    canvas = img.detach().clone()            # TF registers DrawBoundingBoxes as not differentiable
     coords = bx.float().cpu().numpy()
     for bi in range(n):
         for k in range(coords.shape[1]):

@@ -9,7 +9,7 @@ import torch
 from tfcompat.framework import dtypes, errors
 from tfcompat.framework.convert import convert_to_tensor, to_storage
 from tfcompat.framework.export import tf_export
-from tfcompat.framework.op_def import FLOAT, input_storage, kernel_error, unary_input, wrap
+from tfcompat.framework.op_def import FLOAT, input_storage, kernel_error, no_gradient, unary_input, wrap
 from tfcompat.framework.tensor import Tensor, storage
 from tfcompat.framework.variables import Variable
 from tfcompat.ops import image_ops, random_ops
@@ -63,7 +63,8 @@ def hsv_to_rgb(images, name=None):
     dg = torch.clamp(2 - torch.abs(dh - 2), 0, 1)
     db = torch.clamp(2 - torch.abs(dh - 4), 0, 1)
     rest = 1 - s
-    return wrap(torch.stack([(rest + s * dr) * v, (rest + s * dg) * v, (rest + s * db) * v], dim=-1))
+    rgb = torch.stack([(rest + s * dr) * v, (rest + s * dg) * v, (rest + s * db) * v], dim=-1)
+    return wrap(rgb.detach())                # TF registers HSVToRGB as not differentiable (gradient None)
 
 
 _RGB_TO_YIQ = [[0.299, 0.59590059, 0.2115], [0.587, -0.27455667, -0.52273617], [0.114, -0.32134392, 0.31119955]]
@@ -188,7 +189,8 @@ def adjust_hue(image, delta, name=None):
         raise ValueError("delta must be in the interval [-1, 1]")
     t, src = _float_image(image, "AdjustHue")
     d = _scalar_factor(delta, "AdjustHue", "delta")
-    return wrap(image_ops._convert(_hue_shift(t, d), src, saturate=False))
+    out = image_ops._convert(no_gradient(_hue_shift(t, d), "AdjustHue", t, d), src, saturate=False)
+    return wrap(out)
 
 
 @tf_export("image.adjust_saturation")
@@ -196,7 +198,8 @@ def adjust_saturation(image, saturation_factor, name=None):
     """Scales the HSV saturation by `saturation_factor` (clipped to [0, 1]); integer images round-trip."""
     t, src = _float_image(image, "AdjustSaturation")
     f = _scalar_factor(saturation_factor, "AdjustSaturation", "scale")
-    return wrap(image_ops._convert(_saturate(t, f), src, saturate=False))
+    out = image_ops._convert(no_gradient(_saturate(t, f), "AdjustSaturation", t, f), src, saturate=False)
+    return wrap(out)
 
 
 # -- random adjustments: one uniform draw, then the adjustment ----------------------------------------------

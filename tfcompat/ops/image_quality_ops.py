@@ -6,7 +6,7 @@ import torch.nn.functional as F
 from tfcompat.framework import dtypes, errors
 from tfcompat.framework.convert import convert_to_tensor
 from tfcompat.framework.export import tf_export
-from tfcompat.framework.op_def import FLOAT, check_dtype, wrap
+from tfcompat.framework.op_def import FLOAT, check_dtype, input_storage, wrap
 from tfcompat.framework.tensor import Tensor, device_name, storage
 from tfcompat.framework.variables import Variable
 from tfcompat.ops import image_ops, random_ops
@@ -122,7 +122,7 @@ def _halve(t):
 @tf_export("image.sobel_edges")
 def sobel_edges(image):
     """(dy, dx) Sobel responses of a 4-D NHWC image (reflect-padded), stacked on a new last axis."""
-    t = storage(_tensor_only(image))
+    t = input_storage(_tensor_only(image))
 
     def pad_error(message):
         return errors.kernel_error(errors.InvalidArgumentError, message, "MirrorPad", device_name(t.device), name=None)

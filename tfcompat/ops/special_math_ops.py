@@ -20,13 +20,45 @@ def _no_bfloat16(t, op):
             f"[DT_HALF]\n", op)
 
 
+class _WithDerivative(torch.autograd.Function):
+    """`fn(x)` differentiated by TF's formula `derivative(x, y)` (torch has no autograd for these kernels)."""
+
+    @staticmethod
+    def forward(ctx, x, fn, derivative):
+        y = fn(x)
+        ctx.save_for_backward(x, y)
+        ctx.derivative = derivative
+        return y
+
+    @staticmethod
+    def backward(ctx, grad):
+        x, y = ctx.saved_tensors
+        return grad * ctx.derivative(x, y), None, None
+
+
+_SP = torch.special
+# TF's math_grad formulas: d/dx of each function in terms of its companion
+_DERIVATIVES = {
+    "bessel_j0": lambda x, y: -_SP.bessel_j1(x),
+    "bessel_j1": lambda x, y: _SP.bessel_j0(x) - y / x,
+    "bessel_y0": lambda x, y: -_SP.bessel_y1(x),
+    "bessel_y1": lambda x, y: _SP.bessel_y0(x) - y / x,
+    "bessel_k0": lambda x, y: -_SP.modified_bessel_k1(x),
+    "bessel_k1": lambda x, y: -_SP.modified_bessel_k0(x) - y / x,
+    "bessel_k0e": lambda x, y: y - _SP.scaled_modified_bessel_k1(x),
+    "bessel_k1e": lambda x, y: y * (1 - 1 / x) - _SP.scaled_modified_bessel_k0(x),
+}
+
+
 def _bessel(name, op, fn, negative, at_zero=None):
     """A `tf.math.special` Bessel function: `negative` where x < 0 (Cephes' domain value), `at_zero` at +-0."""
+    derivative = _DERIVATIVES[name]
+
     def f(x, name=None):
         t = unary_input(x, op, FLOAT)
         _no_bfloat16(t, op)
         v = t.float() if t.dtype is torch.float16 else t
-        y = fn(v)
+        y = _WithDerivative.apply(v, fn, derivative) if v.requires_grad else fn(v)
         if negative is not None:
             y = torch.where(v < 0, torch.full_like(y, negative), y)
         if at_zero is not None:
