@@ -286,3 +286,33 @@ def test_checkpoint_under_mirrored_strategy_is_one_plain_copy(two, tmp_path):
     tf.train.Checkpoint(model=back, optimizer=back.optimizer).read(b).assert_consumed()
     for u, v in zip(back.weights, plain.weights):
         np.testing.assert_array_equal(u.numpy(), v.numpy())
+
+
+def test_distributed_elements_are_structures_of_per_replica_and_trace_by_spec(two):
+    dataset = tf.data.Dataset.from_tensors(([1.0], [2.0])).repeat(8).batch(4)
+    dist = two.experimental_distribute_dataset(dataset)
+    first = next(iter(dist))
+    assert isinstance(first, tuple) and [type(x).__name__ for x in first] == ["PerReplica", "PerReplica"]
+    assert repr(dist.element_spec) == (
+        "(PerReplicaSpec(TensorSpec(shape=(None, 1), dtype=tf.float32, name=None), TensorSpec(shape=(None, 1), "
+        "dtype=tf.float32, name=None)), PerReplicaSpec(TensorSpec(shape=(None, 1), dtype=tf.float32, name=None), "
+        "TensorSpec(shape=(None, 1), dtype=tf.float32, name=None)))")
+
+    @tf.function(input_signature=[dist.element_spec])
+    def step(inputs):
+        return two.run(lambda x: 2 * x[0] + x[1], args=(inputs,))
+    outs = [step(b) for b in dist]
+    assert [[float(t[0, 0]) for t in two.experimental_local_results(o)] for o in outs] == [[4.0, 4.0], [4.0, 4.0]]
+    assert step.experimental_get_tracing_count() == 1
+    iterator = iter(two.experimental_distribute_dataset(tf.data.Dataset.range(3).batch(2)))
+    values = []
+    while True:
+        optional = iterator.get_next_as_optional()
+        if not optional.has_value():
+            break
+        values.append([t.numpy().tolist() for t in two.experimental_local_results(optional.get_value())])
+    assert values == [[[0], [1]], [[2], []]]
+    per_replica = two.experimental_distribute_values_from_function(
+        lambda ctx: tf.constant(ctx.replica_id_in_sync_group))
+    assert str(per_replica) == ("PerReplica:{\n  0: tf.Tensor(0, shape=(), dtype=int32),\n"
+                                "  1: tf.Tensor(1, shape=(), dtype=int32)\n}")

@@ -13,15 +13,16 @@ def canonical(name, job="localhost", task=0):
 
 
 def default_local_devices():
-    """MirroredStrategy's default: every CUDA GPU, or the CPU (TF uses CPU:0 alone when there is no GPU)."""
+    """MirroredStrategy's default, as TF's: every CUDA GPU, else every logical CPU device (one unless split)."""
+    from tfcompat.ops.config_ops import list_logical_devices
     n = torch.cuda.device_count() if torch.cuda.is_available() else 0
-    return [f"/device:GPU:{i}" for i in range(n)] or ["/device:CPU:0"]
+    return [f"/device:GPU:{i}" for i in range(n)] or [d.name for d in list_logical_devices("CPU")]
 
 
 def check_local(names):
-    """Rejects what one tfcompat process cannot mirror: several GPUs (one storage per variable)."""
-    gpus = [n for n in names if n.rsplit("/device:", 1)[-1].startswith("GPU")]
-    if len(gpus) > 1:
+    """Rejects what one tfcompat process cannot mirror: several CUDA GPUs (one storage per variable)."""
+    gpus = [n for n in names if n.rsplit("/device:", 1)[-1].startswith("GPU")] if torch.cuda.is_available() else []
+    if len(gpus) > 1:         # (without CUDA, GPU names run on the CPU, as TF's soft placement)
         raise NotImplementedError(
             "MirroredStrategy over several GPUs in one process is not supported by tfcompat (its replicas share "
             "one copy of each variable): use tf.distribute.MultiWorkerMirroredStrategy with one process per GPU, "

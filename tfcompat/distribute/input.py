@@ -10,7 +10,7 @@ import math
 
 import torch
 
-from tfcompat.distribute.values import PerReplica
+from tfcompat.distribute.values import PerReplica, regroup
 from tfcompat.framework.export import tf_export
 from tfcompat.framework.tensor import Tensor, _wrap, storage
 from tfcompat.util import nest
@@ -89,7 +89,7 @@ def split_batch(strategy, element):
             start = min((first + i) * size, t.shape[0])
             parts[i].append(_wrap(t[start:min(start + size, t.shape[0])]))
     shares = [nest.pack_sequence_as(element, p) for p in parts]
-    return shares[0] if len(shares) == 1 else PerReplica(shares)
+    return regroup(shares)
 
 
 def _check_shard_policy(dataset):
@@ -113,7 +113,12 @@ class DistributedDataset:
 
     @property
     def element_spec(self):
-        return self._dataset.element_spec
+        """The dataset's spec; with several local replicas, a `PerReplicaSpec` of each (batch size unknown)."""
+        spec = self._dataset.element_spec
+        n = self._strategy.extended._num_local
+        if self._strategy.num_replicas_in_sync == 1 or n == 1:
+            return spec
+        return nest.map_structure(lambda s: PerReplicaSpec((_unbatched(s),) * n), spec)
 
     def __iter__(self):
         return DistributedIterator(self._strategy, (split_batch(self._strategy, e) for e in self._dataset))
@@ -138,6 +143,23 @@ class DistributedDatasetsFromFunction(DistributedDataset):
         return DistributedIterator(self._strategy, _groups(iter(self._dataset), n))
 
 
+def _unbatched(spec):
+    """`spec` with an unknown first dimension (a replica's share of the batch)."""
+    from tfcompat.ops.misc_ops import TensorSpec
+    if not isinstance(spec, TensorSpec) or spec.shape.rank is None or spec.shape.rank == 0:
+        return spec
+    return TensorSpec([None] + spec.shape.as_list()[1:], spec.dtype, spec.name)
+
+
+class PerReplicaSpec(PerReplica):
+    """The per-replica type specs of a distributed element (`input_signature=[dist_dataset.element_spec]`)."""
+
+    def __repr__(self):
+        return f"PerReplicaSpec({', '.join(map(repr, self._values))})"
+
+    __str__ = __repr__
+
+
 def _groups(it, n):
     while True:
         group = []
@@ -149,7 +171,7 @@ def _groups(it, n):
                     raise NotImplementedError("distribute_datasets_from_function: a last step with fewer "
                                               "batches than local replicas") from None
                 return
-        yield group[0] if n == 1 else PerReplica(group)
+        yield regroup(group)
 
 
 @tf_export("distribute.DistributedIterator")
@@ -174,11 +196,28 @@ class DistributedIterator:
             raise OutOfRangeError(None, None, "End of sequence") from None
 
     def get_next_as_optional(self):
-        from tfcompat.data.optional import Optional
+        """An optional of the next element (`has_value()`, `get_value()`), empty at the end."""
         try:
-            return Optional.from_value(next(self._elements))
+            return _Optional(next(self._elements), True)
         except StopIteration:
-            return Optional.empty(None)
+            return _Optional(None, False)
+
+
+class _Optional:
+    """What `get_next_as_optional` returns: TF's `tf.experimental.Optional` interface over a distributed element."""
+
+    def __init__(self, value, has_value):
+        self._value, self._has_value = value, has_value
+
+    def has_value(self, name=None):
+        from tfcompat.framework.convert import constant
+        return constant(self._has_value)
+
+    def get_value(self, name=None):
+        if not self._has_value:
+            from tfcompat.framework.errors import InvalidArgumentError
+            raise InvalidArgumentError(None, None, "The optional does not have a value")
+        return self._value
 
 
 @tf_export("distribute.InputOptions")

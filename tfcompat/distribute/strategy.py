@@ -10,8 +10,8 @@ import torch
 
 from tfcompat.distribute import context, mirrored_run
 from tfcompat.distribute.reduce_util import ReduceOp, as_reduce_op
-from tfcompat.distribute.values import (DistributedValues, Mirrored, MirroredVariable, PerReplica,
-                                       SyncOnReadVariable, map_values)
+from tfcompat.distribute.values import (DistributedValues, Mirrored, MirroredVariable, SyncOnReadVariable,
+                                       map_values, regroup)
 from tfcompat.framework import variables
 from tfcompat.framework.export import tf_export, unsupported_args
 from tfcompat.framework.tensor import Tensor, _wrap, storage
@@ -295,9 +295,8 @@ class Strategy:
         """`PerReplica` of `value_fn(ValueContext)` for each local replica."""
         from tfcompat.distribute.input import ValueContext
         ext = self._extended
-        values = [value_fn(ValueContext(ext._rank * ext._num_local + i, self.num_replicas_in_sync))
-                  for i in range(ext._num_local)]
-        return values[0] if len(values) == 1 else PerReplica(values)
+        return regroup([value_fn(ValueContext(ext._rank * ext._num_local + i, self.num_replicas_in_sync))
+                        for i in range(ext._num_local)])
 
     def __deepcopy__(self, memo):
         raise RuntimeError("Must only deepcopy DistributionStrategy.")
