@@ -20,10 +20,20 @@ def _validate(t, dct_type, n, axis, norm):
     if dct_type == 1:
         if norm == "ortho":
             raise ValueError("Normalization is not supported for the Type-I DCT.")
-        if t.ndim and t.shape[-1] < 2:
+        if t.ndim == 0:
+            raise IndexError("tuple index out of range")
+        if t.shape[-1] < 2:
             raise ValueError("Type-I DCT requires the dimension to be greater than one.")
     if norm not in (None, "ortho"):
         raise ValueError(f"Unknown normalization. Expected None or 'ortho', got: {norm}")
+
+
+def _check_scalar(t):
+    """dct/idct of a scalar: TF converts 0.0 to its dtype, then reads the shape's last dim (TF's TypeError, IndexError)."""
+    if t.ndim == 0:
+        if not (t.dtype.is_floating_point or t.dtype.is_complex):
+            raise TypeError(f"Cannot convert 0.0 to EagerTensor of dtype {dtypes.FROM_STORAGE[t.dtype].name}")
+        raise IndexError("tuple index out of range")
 
 
 def check_input(t, dct_type):
@@ -41,6 +51,15 @@ def check_input(t, dct_type):
                     f"consistent, and one of [tf.float32, tf.float64]")
 
 
+def _check_empty(t, dct_type, size):
+    """TF's FFT kernel check on the empty inputs its DCT passes through unpadded (types II-IV of a non-empty axis)."""
+    if not size or dct_type == 1:
+        return
+    op, need, got = {2: ("RFFT", 2 * size, size), 3: ("IRFFT", size + 1, size), 4: ("RFFT", 4 * size, 2 * size)}[dct_type]
+    raise kernel_error(errors.InvalidArgumentError, f"Input dimension {t.ndim - 1} must have length of at least "
+                       f"{need} but got: {got}", op, t)
+
+
 def dct_storage(t, dct_type, n=None, norm=None):
     """Storage of the DCT of storage `t` over its last axis (TF's FFT formulation)."""
     if n is not None:
@@ -48,6 +67,7 @@ def dct_storage(t, dct_type, n=None, norm=None):
         t = t[..., :n] if n <= size else torch.nn.functional.pad(t, (0, n - size))
     size = t.shape[-1]
     if t.numel() == 0:
+        _check_empty(t, dct_type, size)
         return torch.zeros(t.shape, dtype=t.dtype, device=t.device)
     fsize = torch.tensor(float(size), dtype=t.dtype, device=t.device)
     if dct_type == 1:
@@ -84,6 +104,7 @@ def dct(input, type=2, n=None, axis=-1, norm=None, name=None):  # noqa: A002
     """Discrete cosine transform of `type` 1-4 over the innermost axis (cropped or zero-padded to `n`)."""
     t = storage_of(input, dtypes.float32)
     _validate(t, type, n, axis, norm)
+    _check_scalar(t)
     check_input(t, type)
     return wrap(dct_storage(t, type, n, norm))
 
@@ -94,6 +115,7 @@ def idct(input, type=2, n=None, axis=-1, norm=None, name=None):  # noqa: A002
     t = storage_of(input, dtypes.float32)
     _validate(t, type, n, axis, norm)
     inverse = {1: 1, 2: 3, 3: 2, 4: 4}[type]
+    _check_scalar(t)
     check_input(t, inverse)
     return wrap(dct_storage(t, inverse, n, norm))
 
@@ -102,7 +124,10 @@ def idct(input, type=2, n=None, axis=-1, norm=None, name=None):  # noqa: A002
 def mfccs_from_log_mel_spectrograms(log_mel_spectrograms, name=None):
     """MFCCs: the type-II DCT of log-mel spectrograms over the innermost axis, scaled by 1/sqrt(2*num_mel_bins)."""
     t = storage_of(log_mel_spectrograms, dtypes.float32)
-    if t.ndim and t.shape[-1] == 0:
+    if t.ndim == 0:        # TF reads the bin count as tf.shape(x)[-1]
+        raise errors.kernel_error(errors.InvalidArgumentError, "slice index -1 of dimension 0 out of bounds.",
+                                  "StridedSlice", name="strided_slice/")
+    if t.shape[-1] == 0:
         raise ValueError(f"num_mel_bins must be positive. Got: {str(wrap(t))}")
     check_input(t, 2)
     bins = torch.tensor(float(t.shape[-1]) * 2.0, dtype=t.dtype, device=t.device)

@@ -96,6 +96,20 @@ def _fft_lengths(fft_length, t, rank, op, inverse):
     return n
 
 
+def _check_empty(t, n, op, inverse):
+    """TF's kernel check, which bites on empty inputs (TF's wrapper pads the others): each transformed input dim is
+    0 or at least fft_length (fft_length//2+1 innermost for an inverse). TF leaves the empty-input output
+    uninitialised; tfcompat gives zeros (and empty output for a zero fft_length, where TF's kernel aborts)."""
+    if t.numel():
+        return
+    for i, length in enumerate(n):
+        index = t.ndim - len(n) + i
+        need = length // 2 + 1 if inverse and i == len(n) - 1 else length
+        if t.shape[index] and t.shape[index] < need:
+            raise kernel_error(errors.InvalidArgumentError, f"Input dimension {index} must have length of at least "
+                               f"{need} but got: {t.shape[index]}", op, t)
+
+
 def _real_fft(rank):
     op = "RFFT" + _SUFFIX[rank]
     dims = _DIMS[rank]
@@ -113,6 +127,7 @@ def _real_fft(rank):
         rank_at_least(t, rank)
         n = _fft_lengths(fft_length, t, rank, op, False)
         if t.numel() == 0 or 0 in n:
+            _check_empty(t, n, op, False)
             shape = list(t.shape[:t.ndim - rank]) + n[:-1] + [n[-1] // 2 + 1 if n[-1] else 0]
             return wrap(torch.zeros(shape, dtype=COMPLEX_OF[t.dtype], device=t.device))
         if rank == 1:      # torch pads or crops only when n differs
@@ -136,6 +151,7 @@ def _inverse_real_fft(rank):
             raise ValueError(f"IRFFT requires tf.complex64 or tf.complex128 inputs, got: {str(wrap(t))}")
         n = _fft_lengths(fft_length, t, rank, op, True)
         if t.numel() == 0 or 0 in n:
+            _check_empty(t, n, op, True)
             return wrap(torch.zeros(list(t.shape[:t.ndim - rank]) + n, dtype=REAL_OF[t.dtype], device=t.device))
         if rank == 1:
             return wrap(torch.fft.irfft(t, n=n[0]))

@@ -113,6 +113,8 @@ def inverse_mdct(mdcts, window_fn=windows.vorbis_window, norm=None, name=None):
     """Inverse of mdct: type-IV DCT of each frame, unfolded to 2x its length, windowed and overlap-added."""
     t = storage_of(mdcts)
     rank_at_least(t, 2)
+    if norm is None and not (t.dtype.is_floating_point or t.dtype.is_complex):     # TF scales by 0.5 / N first
+        raise TypeError(f"Cannot convert 0.5 to EagerTensor of dtype {dtypes.FROM_STORAGE[t.dtype].name}")
     check_input(t, 4)
     half = t.shape[-1]
     if norm is None:
