@@ -69,3 +69,23 @@ def test_map_over_an_empty_dataset_has_the_traced_spec():
         "dtype=tf.string, name=None)}>")
     assert repr(tf.data.Dataset.from_tensor_slices(tf.zeros([0, 3])).map(lambda x: x[0])) == (
         "<_MapDataset element_spec=TensorSpec(shape=(), dtype=tf.float32, name=None)>")
+
+
+def test_rejection_resample_reaches_the_target_distribution(capsys):
+    import numpy as np
+    tf.random.set_seed(0)
+    labels = np.array([0] * 95 + [1] * 5, np.int64)
+    ds = tf.data.Dataset.from_tensor_slices((np.arange(100.), labels)).repeat()
+    resampled = ds.rejection_resample(lambda f, label: label, target_dist=[0.5, 0.5],
+                                      initial_dist=[0.979785144, 0.0202148445], seed=1)
+    assert repr(resampled.element_spec) == (
+        "(TensorSpec(shape=(), dtype=tf.int64, name=None), (TensorSpec(shape=(), dtype=tf.float64, name=None), "
+        "TensorSpec(shape=(), dtype=tf.int64, name=None)))")
+    classes = [int(c) for c, (_, label) in resampled.take(400)]
+    assert 0.4 < sum(classes) / len(classes) < 0.6
+    # TF's tf.Print(first_n=10) when most examples are rejected (text from TF 2.21)
+    lines = [ln for ln in capsys.readouterr().err.splitlines() if ln.startswith("Proportion")]
+    assert lines == ["Proportion of examples rejected by sampler is high: [0.979785144][0.979785144 0.0202148445]"
+                     "[0 1]"] * 10
+    with pytest.raises(NotImplementedError, match="without initial_dist"):
+        ds.rejection_resample(lambda f, label: label, target_dist=[0.5, 0.5])

@@ -309,6 +309,10 @@ class Dataset(st.DatasetBase):
                                                   padded_shapes, padding_values, no_padding,
                                                   drop_remainder)
 
+    def rejection_resample(self, class_func, target_dist, initial_dist=None, seed=None, name=None):
+        """`(class, element)` pairs resampled so their classes follow `target_dist` (from `initial_dist`)."""
+        return resampling.rejection_resample(self, class_func, target_dist, initial_dist, seed)
+
     def with_options(self, options, name=None):
         """This dataset with `options` merged into its options."""
         return _execution.OptionsDataset(self, options)
@@ -359,4 +363,4 @@ def unknown_unless_infinite(dataset):
 
 # The transformation families subclass `Dataset`/`DerivedDataset`, so they load once both exist.
 from tfcompat.data import (_batching, _combining, _elementwise, _execution, _ordering, grouping,  # noqa: E402
-                           io as data_io, readers, sources)
+                           io as data_io, readers, resampling, sources)

@@ -29,6 +29,12 @@ def dense_to_ragged_batch(batch_size, drop_remainder=False, row_splits_dtype=dty
     return lambda dataset: dataset.ragged_batch(batch_size, drop_remainder)
 
 
+@tf_export("data.experimental.rejection_resample")
+def rejection_resample(class_func, target_dist, initial_dist=None, seed=None):
+    """`Dataset.rejection_resample` as a transformation for `Dataset.apply`."""
+    return lambda dataset: dataset.rejection_resample(class_func, target_dist, initial_dist, seed)
+
+
 @tf_export("data.experimental.cardinality")
 def cardinality(dataset):
     """`dataset.cardinality()`: an int64 scalar (-1 infinite, -2 unknown)."""

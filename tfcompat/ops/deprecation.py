@@ -8,15 +8,15 @@ _WARNED = set()
 _PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep
 
 
-def warn_deprecated(name, tf_module, instructions):
+def warn_deprecated(name, tf_module, instructions, date=None):
     """Logs TF's "`name` (from `tf_module`) is deprecated" warning with `instructions`, once per process; the
-    location is the first caller outside tfcompat."""
+    location is the first caller outside tfcompat, the removal "in a future version" or "after `date`"."""
     if name in _WARNED:
         return
     _WARNED.add(name)
     frame = sys._getframe(1)
     while frame.f_back is not None and frame.f_code.co_filename.startswith(_PACKAGE):
         frame = frame.f_back
+    when = f"after {date}" if date else "in a future version"
     get_logger().warning(f"From {frame.f_code.co_filename}:{frame.f_lineno}: {name} (from {tf_module}) is "
-                         f"deprecated and will be removed in a future version.\nInstructions for updating:\n"
-                         f"{instructions}")
+                         f"deprecated and will be removed {when}.\nInstructions for updating:\n{instructions}")
