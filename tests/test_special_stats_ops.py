@@ -210,3 +210,29 @@ def test_bessel_gradients(name):
     with tf.GradientTape() as tape:
         y = tf.reduce_sum(getattr(tf.math.special, name)(x))
     np.testing.assert_allclose(tape.gradient(y, x), BESSEL_GRADS[name], rtol=1e-4, atol=1e-5)
+
+
+def test_betainc():
+    y = tf.math.betainc([0.5, 1., 2., 10., 0.1, 30.], [0.5, 3., 2., 2., 0.2, 40.], [0.2, 0.5, 0.9, 0.7, 0.01, 0.45])
+    assert y.dtype == tf.float32
+    np.testing.assert_allclose(y, [0.2951672375202179, 0.875, 0.972000002861023, 0.11299008131027222,
+                                   0.4324969947338104, 0.6447491645812988], rtol=3e-6)
+    d = tf.math.betainc(tf.constant([0.5, 200.], tf.float64), tf.constant([0.5, 300.], tf.float64),
+                        tf.constant([0.2, 0.4], tf.float64))
+    np.testing.assert_allclose(d, [0.29516723530086664, 0.5024286163200112], rtol=1e-12)
+    np.testing.assert_array_equal(tf.math.betainc([1., 1., 1., -1., 0., 1., nan, 1.], [1., 1., 1., 1., 1., 0., 1., inf],
+                                                  [0., 1., 1.5, 0.5, 0.5, 0.5, 0.5, 0.5]),
+                                  [0., 1., nan, nan, nan, nan, nan, nan])
+    np.testing.assert_allclose(tf.math.betainc(2., [1., 2.], [0.5, 0.5]), [0.25, 0.5], rtol=1e-6)
+    prefix = "{{function_node __wrapped__Betainc_device_/job:localhost/replica:0/task:0/device:CPU:0}} "
+    with pytest.raises(tf.errors.InvalidArgumentError) as e:
+        tf.math.betainc(tf.ones([2, 1]), tf.ones([3]), tf.ones([3]) * 0.5)
+    assert str(e.value) == prefix + "Shapes of a and b are inconsistent: [2,1] vs. [3] [Op:Betainc] name: "
+    with pytest.raises(tf.errors.InvalidArgumentError, match=r"Shapes of b and x are inconsistent: \[3\] vs. \[2\]"):
+        tf.math.betainc(1., tf.ones([3]), tf.ones([2]) * 0.5)
+    with pytest.raises(tf.errors.InvalidArgumentError, match="input #1.zero-based. was expected to be a double tensor "
+                                                             "but is a float tensor"):
+        tf.math.betainc(tf.constant([0.5], tf.float64), tf.constant([0.5]), tf.constant([0.2]))
+    with pytest.raises(tf.errors.InvalidArgumentError, match="Value for attr 'T' of half is not in the list of "
+                                                             "allowed values: float, double"):
+        tf.math.betainc(tf.constant([0.5], tf.float16), tf.constant([0.5], tf.float16), tf.constant([0.2], tf.float16))
