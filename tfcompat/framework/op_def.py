@@ -167,7 +167,7 @@ def _checked_inputs(x, y, op, allowed):
         a = to_storage(x)
         b = _like(y, a, not raw)
     if a.dtype != b.dtype:
-        if raw:
+        if raw or a.dtype in _NO_KERNEL.get(op, ()):    # the kernel lookup for input #0's dtype comes first
             check_dtype(a, op, allowed)
         raise errors.op_error(
             errors.InvalidArgumentError,
@@ -357,7 +357,7 @@ def _no_kernel_error(storage_dtype, op):
 
 
 # ops whose public wrapper accepts more dtypes than the op's registration (it converts or dispatches first)
-_WRAPPER_DTYPES = frozenset(["Abs", "Round", "RealDiv", "Angle", "Real", "Imag", "Conj", "Sign", "Neg"])
+_WRAPPER_DTYPES = frozenset(["Abs", "Round", "RealDiv", "Angle", "Real", "Imag", "Conj", "Neg"])
 
 
 def kernel_dtypes(op, dtypes):

@@ -68,7 +68,7 @@ def squeeze(input, axis=None, name=None):  # noqa: A002
     """Removes size-1 axes (all of them, or those in `axis`)."""
     t = input_storage(input)
     shape = t.shape
-    if axis is None:
+    if axis is None or isinstance(axis, (list, tuple)) and not axis:    # an empty list squeezes all, as None
         return wrap(t.reshape([d for d in shape if d != 1]))
     axes = int_list(axis)
     n = t.ndim
@@ -428,6 +428,10 @@ def repeat(input, repeats, axis=None, name=None):  # noqa: A002
     """Repeats each element (of the flattened input when `axis` is None) `repeats` times."""
     t = input_storage(input)
     r = input_storage(repeats)
+    if isinstance(axis, float):
+        raise TypeError(f"Argument `axis` must be an int. Received `axis` = {axis} of type float")
+    if t.ndim == 0:      # TF repeats a scalar as a vector of one
+        t = t.reshape(1)
     if axis is None:
         t = t.reshape(-1)
         a = 0

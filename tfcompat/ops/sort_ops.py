@@ -80,7 +80,9 @@ def in_top_k(targets, predictions, k, name=None):
     p = input_storage(predictions)
     tg = input_storage(targets).to(_int64)
     k = int_value(k)
-    own = p.gather(1, tg.clamp(0, max(p.shape[1] - 1, 0)).unsqueeze(1))    # out-of-range targets are False
+    if p.shape[1] == 0:
+        return wrap(torch.zeros(tg.shape, dtype=torch.bool, device=p.device))
+    own = p.gather(1, tg.clamp(0, p.shape[1] - 1).unsqueeze(1))    # out-of-range targets are False
     better = (p > own).sum(1)
     ok = (better < k) & torch.isfinite(own.squeeze(1)) & (tg >= 0) & (tg < p.shape[1])
     return wrap(ok)
@@ -142,6 +144,10 @@ def searchsorted(sorted_sequence, values, side="left", out_type=dtypes.int32, na
         raise errors.op_error(errors.NotFoundError, f"Could not find device for node: {{{{node {op}}}}} = {op}[T="
                               f"DT_STRING, out_type=DT_{type_name(_tdtype(out_type)).upper()}]\nAll kernels registered "
                               f"for op {op}:\n", op)
+    if s.dtype is torch.uint64:     # no torch kernel: the same order on int64 once the sign bit flips
+        s, v = s.view(_int64) ^ -2 ** 63, v.view(_int64) ^ -2 ** 63
+    elif s.dtype in (torch.uint16, torch.uint32):
+        s, v = s.to(_int64), v.to(_int64)
     out = torch.searchsorted(s.contiguous(), v.contiguous(), right=side == "right")
     return wrap(out.to(_tdtype(out_type)))
 
