@@ -47,6 +47,8 @@ def check_input(t, dct_type):
         raise TypeError(f"Cannot convert 0.0 to EagerTensor of dtype {name}")
     if dct_type == 1:
         raise ValueError(f"RFFT requires tf.float32 or tf.float64 inputs, got: {str(wrap(t))}")
+    if t.dtype.is_complex:
+        raise AssertionError()       # what TF's FFT-based DCT raises for complex input
     raise TypeError(f"The `real` and `imag` components have incorrect types: {name} {name}. They must be "
                     f"consistent, and one of [tf.float32, tf.float64]")
 
