@@ -16,7 +16,7 @@ from tools.op_fuzz import compare, runner
 
 FIXTURE = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))),
                        "tests", "fixtures", "op_fuzz", "cases.json.gz")
-SAMPLE = 2500
+SAMPLE = 4000
 SAMPLE_SEED = 0
 
 
