@@ -316,3 +316,14 @@ def test_distributed_elements_are_structures_of_per_replica_and_trace_by_spec(tw
         lambda ctx: tf.constant(ctx.replica_id_in_sync_group))
     assert str(per_replica) == ("PerReplica:{\n  0: tf.Tensor(0, shape=(), dtype=int32),\n"
                                 "  1: tf.Tensor(1, shape=(), dtype=int32)\n}")
+
+
+def test_unbuilt_model_compiled_in_scope_trains_distributed(two):
+    x, y = _data()
+    with two.scope():
+        tf.keras.utils.set_random_seed(1)
+        model = tf.keras.Sequential([tf.keras.layers.Dense(8, activation="relu"), tf.keras.layers.Dense(3)])
+        model.compile("sgd", tf.keras.losses.SparseCategoricalCrossentropy(from_logits=True))
+    assert model.distribute_strategy is two
+    model.fit(x, y, batch_size=16, epochs=1, verbose=0)
+    assert all(type(v).__name__ == "Variable" and v._distribute_strategy is two for v in model.weights)

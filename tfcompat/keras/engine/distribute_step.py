@@ -19,13 +19,19 @@ from tfcompat.distribute.input import split_batch
 from tfcompat.framework.tensor import _wrap, storage
 
 
+def remember_strategy(model):
+    """`compile` notes the strategy in scope (a model still unbuilt then has no variables to tell it later)."""
+    object.__setattr__(model, "_compile_strategy", context.scoped_strategy())
+
+
 def strategy_of(model):
-    """The strategy whose scope created the model's variables (else the one in scope), or None without one."""
+    """The strategy whose scope created the model's variables (or that `compile` ran under, else the one in scope),
+    or None without one."""
     for v in model.weights:
         strategy = getattr(v, "_distribute_strategy", None)
         if strategy is not None:
             return strategy
-    return context.scoped_strategy()
+    return model.__dict__.get("_compile_strategy") or context.scoped_strategy()
 
 
 def _distributed(strategy):

@@ -96,6 +96,7 @@ class Trainer:
         self._traced_variables = {}
         self.stop_training = False
         self.compiled = True
+        distribute_step.remember_strategy(self)
         self._loss_tracker = metrics_module.Mean(name="loss")
         self.steps_per_execution = steps_per_execution
         self._compile_config = dict(optimizer=optimizer, loss=loss, loss_weights=loss_weights, metrics=metrics,
