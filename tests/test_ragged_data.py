@@ -114,3 +114,23 @@ def test_function_with_ragged_arguments_runs():
     palindrome = tf.function(lambda x, axis: tf.concat([x, tf.reverse(x, [axis])], axis))
     out = palindrome(tf.ragged.constant([[1, 2], [3], [4, 5, 6]]), axis=1)
     assert repr(out) == "<tf.RaggedTensor [[1, 2, 2, 1], [3, 3], [4, 5, 6, 6, 5, 4]]>"
+
+
+def test_concrete_function_for_a_ragged_spec_is_declared_unsupported():
+    grow = tf.function(lambda x: x * 2.0)
+    with pytest.raises(NotImplementedError, match=r"^tf.function.get_concrete_function with a RaggedTensorSpec is not "
+                                                  r"supported by tfcompat$"):
+        grow.get_concrete_function(tf.RaggedTensorSpec(shape=[None, None], dtype=tf.float32))
+
+
+def test_row_keys_out_of_range_and_elementwise_equality_as_tf():
+    rt = tf.ragged.constant([[1], [2, 3]])
+    assert [r.numpy().tolist() for r in rt] == [[1], [2, 3]]     # iteration stops at TF's IndexError
+    with pytest.raises(IndexError, match=r"^Row key 5 out of bounds$"):
+        rt[5]
+    with pytest.raises(tf.errors.InvalidArgumentError, match=r"^slice index -1 of dimension 0 out of bounds\."):
+        rt[-3]
+    assert repr(rt != rt) == "<tf.RaggedTensor [[False], [False, False]]>"
+    assert repr(rt == 1) == "<tf.RaggedTensor [[True], [False, False]]>"
+    with pytest.raises(TypeError, match="RaggedTensor is unhashable."):
+        hash(rt)

@@ -13,7 +13,7 @@ from tfcompat.ops import array_ops, debugging_ops, math_ops
 
 _ragged.register_ops(**{name: getattr(math_ops, name) for name in (
     "floordiv", "floormod", "pow", "logical_and", "logical_or", "logical_xor", "less", "less_equal", "greater",
-    "greater_equal", "negative", "abs", "logical_not")})
+    "greater_equal", "negative", "abs", "logical_not", "equal", "not_equal")})
 
 
 def _has_ragged(value):

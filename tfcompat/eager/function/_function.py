@@ -199,6 +199,10 @@ class Function:
         if not args and not kwargs and self._input_signature is not None:
             args = self._input_signature
         flat = nest.flatten((args, kwargs))
+        for x in flat:
+            if isinstance(x, (RaggedTensorSpec, SparseTensorSpec)):
+                raise NotImplementedError(f"tf.function.get_concrete_function with a {type(x).__name__} is not "
+                                          "supported by tfcompat")
         if any(is_spec(x) for x in flat):
             structure = structure_key((args, kwargs))
             for cf in self._concrete:

@@ -26,8 +26,11 @@ def getitem(rt, key):
     first, rest = key[0], key[1:]
     if isinstance(first, int):
         n = rt.nrows_int()
-        if not -n <= first < n:
-            raise errors.InvalidArgumentError(None, None, f"slice index {first} of dimension 0 out of bounds.")
+        if first >= n:
+            raise IndexError(f"Row key {first} out of bounds")
+        if first < -n:
+            raise errors.InvalidArgumentError(None, None, f"slice index {first + n} of dimension 0 out of bounds. "
+                                              "[Op:StridedSlice] name: strided_slice/")
         s = rt._row_splits._t
         lo, hi = int(s[first % n]), int(s[first % n + 1])
         row = take(rt._values, torch.arange(lo, hi, dtype=torch.int64))

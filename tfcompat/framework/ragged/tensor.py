@@ -397,6 +397,22 @@ class RaggedTensor:
     def __bool__(self):
         raise TypeError("RaggedTensor may not be used as a boolean.")
 
+    def __eq__(self, other):
+        """Elementwise equality (TF's ragged operator); False against None."""
+        if other is None:
+            return False
+        from tfcompat.framework.ragged import broadcast
+        return broadcast.elementwise(OPS["equal"], self, other)
+
+    def __ne__(self, other):
+        if other is None:
+            return True
+        from tfcompat.framework.ragged import broadcast
+        return broadcast.elementwise(OPS["not_equal"], self, other)
+
+    def __hash__(self):
+        raise TypeError("RaggedTensor is unhashable.")
+
     def __neg__(self):
         return self.with_flat_values(OPS["negative"](self.flat_values))
 
