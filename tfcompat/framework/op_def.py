@@ -512,7 +512,7 @@ def unary_op(*names, op, fn, dtypes=NUMERIC, doc=None):
 
 
 _WIDE_UNSIGNED = frozenset([torch.uint16, torch.uint32, torch.uint64])
-_MODULAR = frozenset(["AddV2", "Sub", "Mul", "BitwiseAnd", "BitwiseOr", "BitwiseXor", "Invert", "Square"])
+_MODULAR = frozenset(["AddV2", "Sub", "Mul", "BitwiseAnd", "BitwiseOr", "BitwiseXor", "Invert", "Square", "LeftShift"])
 _ORDERED = frozenset(["Less", "LessEqual", "Greater", "GreaterEqual", "Equal", "NotEqual", "Maximum", "Minimum"])
 _SIGN_BIT = -2 ** 63
 

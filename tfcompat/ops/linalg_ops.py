@@ -204,12 +204,20 @@ def _norm_axes(axis, ndim):
         a, b = (int(v) for v in axis)
         if a % max(ndim, 1) == b % max(ndim, 1):
             raise ValueError(f"'axis' must be None, an integer, or a tuple of 2 unique integers, got {axis}")
-        return a % ndim, b % ndim
+        return _reduction_axis(a, ndim), _reduction_axis(b, ndim)
     if isinstance(axis, (list, tuple)):
         if len(axis) != 1:
             raise ValueError(f"'axis' must be None, an integer, or a tuple of 2 unique integers, got {axis}")
         axis = axis[0]
-    return (int(axis) % ndim,)
+    return (_reduction_axis(int(axis), ndim),)
+
+
+def _reduction_axis(a, ndim):
+    """`a` in [-ndim, ndim) as a non-negative axis, else the error of the Sum TF's norm reduces with."""
+    if not -ndim <= a < ndim:
+        raise errors.kernel_error(errors.InvalidArgumentError, f"Invalid reduction dimension ({a} for input with "
+                                  f"{ndim} dimension(s)", "Sum")
+    return a % ndim
 
 
 @tf_export("norm", "linalg.norm")
@@ -325,6 +333,9 @@ _DIAG_TYPES = frozenset([torch.bfloat16, torch.float16, torch.float32, torch.flo
 def diag(diagonal, name="diag", k=0, num_rows=-1, num_cols=-1, padding_value=0, align="RIGHT_LEFT"):
     """A batch of matrices with `diagonal` on diagonal `k` (TF's MatrixDiagV3, one diagonal)."""
     t = input_storage(diagonal)
+    if t.ndim == 0:
+        raise errors.kernel_error(errors.InvalidArgumentError, "diagonal must be at least 1-dim, received shape: []",
+                                  "MatrixDiagV3")
     lo, hi = _k_range(k)
     if lo != hi:
         raise NotImplementedError("tfcompat: tf.linalg.diag with a range of diagonals `k` is not supported")
