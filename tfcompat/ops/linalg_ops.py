@@ -518,9 +518,14 @@ def sqrtm(input, name=None):  # noqa: A002
     """Principal square root of each square matrix (by eigendecomposition: diagonalizable matrices with
     no negative real eigenvalues)."""
     t = _matrix(input, "MatrixSquareRoot")
-    w, v = torch.linalg.eig(_compute(t))
+    c = _compute(t)
+    bad = ~torch.isfinite(c).all(-1).all(-1)      # a matrix with Inf/NaN has a NaN root in TF (torch's eig raises)
+    if bool(bad.any()):
+        c = torch.where(bad[..., None, None], torch.zeros_like(c), c)
+    w, v = torch.linalg.eig(c)
     out = v @ torch.diag_embed(torch.sqrt(w)) @ torch.linalg.inv(v)
-    return wrap(out.real.to(t.dtype) if not t.is_complex() else out.to(t.dtype))
+    out = out.real.to(t.dtype) if not t.is_complex() else out.to(t.dtype)
+    return wrap(torch.where(bad[..., None, None], torch.full_like(out, float("nan")), out))
 
 
 @tf_export("linalg.lu")
