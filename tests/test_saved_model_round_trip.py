@@ -1,6 +1,7 @@
 """tf.saved_model round trips of tf.Module trees: values, dtypes, signatures, nested modules and containers,
 variable writes and gradients through loaded functions, errors. Expected values from TF 2.21 running the same code."""
 import os
+import re
 
 import numpy as np
 import pytest
@@ -180,3 +181,14 @@ def test_an_object_reached_by_two_paths_loads_as_one(tmp_path):
     r = tf.saved_model.load(str(tmp_path))
     assert r.lst[0] is r.v and r.d["a"] is r.v and r.again is r.lst
     assert [float(v) for v in r.lst] == [1.0, 2.0]
+
+
+def test_restored_function_text(tmp_path):
+    m = tf.Module()
+    m.f = tf.function(lambda x: x + 2.0, input_signature=[tf.TensorSpec([], tf.float32)])
+    tf.saved_model.save(m, str(tmp_path))
+    loaded = tf.saved_model.load(str(tmp_path))
+    # TF 2.21 (guide/migrate/saved_model): the class TF restores functions as
+    assert re.fullmatch(r"<tensorflow\.python\.saved_model\.function_deserialization\.RestoredFunction object at "
+                        r"0x[0-9a-f]+>", repr(loaded.f))
+    assert float(loaded.f(5.0)) == 7.0

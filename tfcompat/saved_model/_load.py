@@ -307,6 +307,9 @@ class RestoredFunction:
         self.__name__ = name
         self._concretes = concretes
 
+    def __repr__(self):
+        return f"<tensorflow.python.saved_model.function_deserialization.RestoredFunction object at {id(self):#x}>"
+
     def __call__(self, *args, **kwargs):
         bound = False
         first = self._concretes[0] if self._concretes else None
