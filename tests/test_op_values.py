@@ -189,3 +189,50 @@ def test_conv_with_empty_filter_depth():
     with pytest.raises(tf.errors.InvalidArgumentError, match=r"filter depth must be stricly positive, got 0 "
                                                              r"\[Op:Conv2D\]"):
         tf.nn.conv2d(tf.ones([1, 4, 4, 0]), tf.ones([3, 3, 0, 4]), 1, "SAME")
+
+
+ARGMAX_PREFIX = "{{function_node __wrapped__%s_device_/job:localhost/replica:0/task:0/device:CPU:0}} "
+
+
+@pytest.mark.parametrize("call, op, message", [
+    (lambda: tf.math.argmax(tf.constant(1.), axis=0), "ArgMax", "Expected dimension in the range [0, 0), but got 0"),
+    (lambda: tf.math.argmin(tf.constant(1.)), "ArgMin", "Expected dimension in the range [0, 0), but got 0"),
+    (lambda: tf.math.argmax(tf.ones([4, 2]), axis=2), "ArgMax", "Expected dimension in the range [-2, 2), but got 2"),
+    (lambda: tf.math.argmax(tf.ones([0, 4], tf.uint16)), "ArgMax", "Reduction axis 0 is empty in shape [0,4]"),
+])
+def test_arg_reductions_check_axes_as_tf(call, op, message):
+    with pytest.raises(tf.errors.InvalidArgumentError) as e:
+        call()
+    assert str(e.value) == (ARGMAX_PREFIX % op) + message + f" [Op:{op}] name: "
+
+
+def test_arg_reductions_arguments_and_unsigned():
+    with pytest.raises(TypeError, match="^axis must be int or Tensor with integer datatype$"):
+        tf.math.argmax(tf.ones([4, 2]), axis=1.0)
+    with pytest.raises(TypeError, match="^axis tensor dtypes int64 is not supported$"):
+        tf.math.argmax(tf.ones([4, 2]), axis=np.int64(1))
+    with pytest.raises(TypeError, match="^Cannot convert 1.0 to EagerTensor of dtype int32$"):
+        tf.math.argmin(tf.ones([4, 2]), axis=1.0)
+    with pytest.raises(tf.errors.InvalidArgumentError, match=r"dim must be a scalar, but received tensor of shape: "
+                                                             r"\[1\] \[Op:ArgMin\]$"):
+        tf.math.argmin(tf.ones([4, 2]), axis=[1])
+    with pytest.raises(tf.errors.InvalidArgumentError, match="Value for attr 'output_type' of int16 is not in the "
+                                                             "list of allowed values: int32, int64"):
+        tf.math.argmin(tf.ones([2]), output_type=tf.int16)
+    assert tf.math.argmax(tf.ones([2]), output_type=tf.uint16).dtype == tf.uint16
+    assert tf.math.argmax(tf.constant([1, 2 ** 63 + 5, 7], tf.uint64)).numpy() == 1
+    np.testing.assert_array_equal(tf.math.argmin(tf.constant([[3, 1], [0, 2]], tf.uint32), axis=1), [1, 0])
+    assert tf.reduce_max(tf.constant([1, 2 ** 32 - 1], tf.uint32)).numpy() == 2 ** 32 - 1
+    assert tf.reduce_min(tf.constant([2 ** 63 + 1, 5], tf.uint64)).numpy() == 5
+    assert tf.math.argmax(tf.ones([4, 0]), axis=0).shape == (0,)
+
+
+def test_moments_of_infinities_and_argument_order():
+    assert np.isnan(tf.math.reduce_std(tf.constant(-inf, tf.float64)).numpy())
+    v = tf.math.reduce_variance(tf.constant([[-0.0, -inf, 2.0]], tf.float64), axis=[])
+    np.testing.assert_array_equal(v, [[0.0, nan, 0.0]])
+    with pytest.raises(tf.errors.InvalidArgumentError, match=r"Invalid reduction dimension \(5 for input with 1 "
+                                                             r"dimension\(s\) \[Op:Mean\] name: $"):
+        tf.math.reduce_variance(tf.constant([-1], tf.int64), axis=5)     # TF takes the mean before the type check
+    with pytest.raises(TypeError, match="^Cannot convert 1.0 to EagerTensor of dtype int32$"):
+        tf.math.cumulative_logsumexp(tf.zeros([1, 0, 4], tf.uint8), axis=1.0)

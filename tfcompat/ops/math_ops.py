@@ -368,7 +368,16 @@ def _prod(t, dims, keepdims):
     return out.to(t.dtype) if out.dtype != t.dtype else out
 
 
+def _unordered(y, dtype):
+    """Undoes `_ordered` on a reduction result."""
+    if dtype is torch.uint64:
+        return (y ^ torch.iinfo(torch.int64).min).view(torch.uint64)
+    return y.to(dtype)
+
+
 def _amax(t, dims, keepdims):
+    if t.dtype in _UNSIGNED_WIDE and t.numel():
+        return _unordered(torch.amax(_ordered(t), dim=dims, keepdim=keepdims), t.dtype)
     if t.numel() == 0:
         shape = [1 if (i in dims) else s for i, s in enumerate(t.shape)] if keepdims else \
             [s for i, s in enumerate(t.shape) if i not in dims]
@@ -378,6 +387,8 @@ def _amax(t, dims, keepdims):
 
 
 def _amin(t, dims, keepdims):
+    if t.dtype in _UNSIGNED_WIDE and t.numel():
+        return _unordered(torch.amin(_ordered(t), dim=dims, keepdim=keepdims), t.dtype)
     if t.numel() == 0:
         shape = [1 if (i in dims) else s for i, s in enumerate(t.shape)] if keepdims else \
             [s for i, s in enumerate(t.shape) if i not in dims]
@@ -424,8 +435,9 @@ def _euclidean(t, dims, keepdims):
 
 
 def _no_spread(t):
-    """Variance/std over no axis: zeros, real for complex input."""
-    return torch.zeros(t.shape, dtype=t.real.dtype if t.is_complex() else t.dtype, device=t.device)
+    """Variance/std over no axis: |x - x|^2, zero except NaN for inf and NaN (real for complex input)."""
+    d = t - t
+    return (d.real * d.real + d.imag * d.imag) if t.is_complex() else d * d
 
 
 def _magnitude(t):
@@ -436,6 +448,7 @@ def _magnitude(t):
 
 
 _UNSIGNED = frozenset([torch.uint8, torch.uint16, torch.uint32, torch.uint64])
+_UNSIGNED_WIDE = frozenset([torch.uint16, torch.uint32, torch.uint64])      # no torch comparison kernels
 
 
 def _reduction(name, op, fn, allowed, *aliases, unreduced=None):
@@ -459,6 +472,11 @@ reduce_logsumexp = _reduction("reduce_logsumexp", "IsFinite", _logsumexp, FLOAT,
 def _moment(name, fn):
     def f(input_tensor, axis=None, keepdims=False, name=None):
         t = input_storage(input_tensor)
+        check_dtype(t, "Mean", NUMERIC)               # TF takes the mean first: its dtype and axis errors come first
+        try:
+            axis_list(axis, t.ndim)
+        except errors.InvalidArgumentError as e:
+            raise _axis_error(e, "Mean", axis, t) from None
         if t.dtype not in FLOAT_COMPLEX:
             d = dtypes.FROM_STORAGE[t.dtype]
             kind = "integer" if d.is_integer else d.name
@@ -492,16 +510,68 @@ def count_nonzero(input, axis=None, keepdims=None, dtype=dtypes.int64, name=None
 _ARG_TYPES = REAL | BOOL
 
 
+_ARG_SIG = ("Op<name={op}; signature=input:T, dimension:Tidx -> output:output_type; attr=T:type,allowed=[DT_FLOAT, "
+            "DT_DOUBLE, DT_INT32, DT_UINT8, DT_INT16, DT_INT8, DT_INT64, DT_BFLOAT16, DT_UINT16, DT_HALF, DT_UINT32, "
+            "DT_UINT64, DT_QINT8, DT_QUINT8, DT_QINT32, DT_QINT16, DT_QUINT16, DT_BOOL]; attr=Tidx:type,default=DT_INT32,"
+            "allowed=[{idx}]; attr=output_type:type,default=DT_INT64,allowed=[{out}]>")
+_ARG_OUT = {   # op -> (output types, Tidx types, output types as the OpDef lists them)
+    "ArgMax": ("int16, uint16, int32, int64", "DT_INT16, DT_INT32, DT_INT64", "DT_INT16, DT_UINT16, DT_INT32, DT_INT64"),
+    "ArgMin": ("int32, int64", "DT_INT32, DT_INT64", "DT_INT32, DT_INT64")}
+
+
+def _arg_axis(axis, op, t):
+    """The axis of TF's argmax/argmin as their Python wrappers and kernels accept it."""
+    if axis is None:
+        return 0
+    if op == "ArgMax":
+        if isinstance(axis, (Tensor, np.ndarray, np.generic)):
+            d = axis.dtype if isinstance(axis, Tensor) else dtypes.as_dtype(np.asarray(axis).dtype)
+            if not d.is_integer or (not isinstance(axis, Tensor) and d is not dtypes.int32):
+                raise TypeError(f"axis tensor dtypes {d if isinstance(axis, Tensor) else d.name} is not supported")
+            return int(np.asarray(axis.numpy() if isinstance(axis, Tensor) else axis))
+        if not isinstance(axis, int):
+            raise TypeError("axis must be int or Tensor with integer datatype")
+        return int(axis)
+    a = input_storage(axis, dtypes.int32) if not isinstance(axis, (Tensor, Variable)) else input_storage(axis)
+    if a.ndim != 0:
+        raise errors.kernel_error(errors.InvalidArgumentError, f"dim must be a scalar, but received tensor of shape: "
+                                  f"[{','.join(map(str, a.shape))}]", op, EagerTensor.device.fget(wrap(t)), name=None)
+    return int(a)
+
+
+def _ordered(t):
+    """`t` in a dtype torch can compare: unsigned ints as int64 in the same order."""
+    if t.dtype in (torch.uint16, torch.uint32):
+        return t.to(torch.int64)
+    if t.dtype is torch.uint64:                 # flip the sign bit: unsigned order as signed int64
+        return t.view(torch.int64) ^ torch.iinfo(torch.int64).min
+    return t
+
+
 def _arg(x, axis, output_type, fn, op):
     t = input_storage(x)
     check_dtype(t, op, _ARG_TYPES)
-    axis = 0 if axis is None else int(axis.numpy() if isinstance(axis, Tensor) else axis)
+    out_dt = dtypes.as_dtype(output_type)
+    names, idx, outs = _ARG_OUT[op]
+    if out_dt.name not in names.split(", "):
+        got = {"float32": "float", "float64": "double", "float16": "half"}.get(out_dt.name, out_dt.name)
+        raise errors.op_error(errors.InvalidArgumentError, f"Value for attr 'output_type' of {got} is not in the list "
+                              f"of allowed values: {names}\n\t; NodeDef: {{{{node {op}}}}}; "
+                              + _ARG_SIG.format(op=op, idx=idx, out=outs), op)
+    a = _arg_axis(axis, op, t)
+    if not -t.ndim <= a < t.ndim:
+        raise kernel_error(errors.InvalidArgumentError, f"Expected dimension in the range [{-t.ndim}, {t.ndim}), but "
+                           f"got {a}", op, t)
+    if t.shape[a] == 0:
+        raise kernel_error(errors.InvalidArgumentError, f"Reduction axis {a % t.ndim} is empty in shape "
+                           f"[{','.join(map(str, t.shape))}]", op, t)
     if t.dtype is torch.bool:
         t = t.to(torch.uint8)
     elif t.is_floating_point():
         t = _nan_skipped(t, fn is torch.argmax)
-    out = fn(t, dim=axis)
-    return wrap(out.to(dtypes.as_dtype(output_type).torch_dtype))
+    else:
+        t = _ordered(t)
+    return wrap(fn(t, dim=a).to(out_dt.torch_dtype))
 
 
 def _nan_skipped(t, largest):
@@ -526,6 +596,8 @@ def argmin(input, axis=None, output_type=dtypes.int64, name=None):  # noqa: A002
 
 
 def _scan_input(x, axis, op, allowed):
+    if type(axis) is float:
+        raise TypeError(f"Cannot convert {axis!r} to EagerTensor of dtype int32")
     t = input_storage(x)
     check_dtype(t, op, allowed)
     axis = int(axis)
