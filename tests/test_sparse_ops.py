@@ -1,4 +1,4 @@
-"""tf.sparse concat, slice, map_values, reductions (dense and output_is_sparse), retain, reset_shape, fill_empty_rows, add(threshold=) and bincount print as TF 2.21 does."""
+"""tf.sparse concat, slice, map_values, reductions (dense and output_is_sparse), retain, reset_shape, fill_empty_rows, add(threshold=), bincount and the unary ops that take SparseTensors print as TF 2.21 does."""
 import contextlib
 import io
 
@@ -183,6 +183,29 @@ CASES = {
         'SparseTensor(indices=tf.Tensor(\n'
         '[[1]\n'
         ' [2]], shape=(2, 1), dtype=int64), values=tf.Tensor([1 2], shape=(2,), dtype=int32), dense_shape=tf.Tensor([3], shape=(1,), dtype=int64))\n'
+        ''),
+    'unary_ops': (
+        'st = tf.sparse.SparseTensor([[0, 0], [1, 2]], [-1.5, 2.], [2, 3])\n'
+        'print(tf.abs(st), tf.math.square(st), tf.math.sin(st), tf.cast(st, tf.int32), tf.math.negative(st))\n'
+        'for f in (lambda: tf.add(st, 1), lambda: tf.math.exp(st), lambda: tf.nn.relu(st)):\n'
+        '    try:\n'
+        '        f()\n'
+        '    except ValueError as e:\n'
+        "        print(str(e).startswith('Attempt to convert a value (SparseTensor(indices='))\n",
+        'SparseTensor(indices=tf.Tensor(\n'
+        '[[0 0]\n'
+        ' [1 2]], shape=(2, 2), dtype=int64), values=tf.Tensor([1.5 2. ], shape=(2,), dtype=float32), dense_shape=tf.Tensor([2 3], shape=(2,), dtype=int64)) SparseTensor(indices=tf.Tensor(\n'
+        '[[0 0]\n'
+        ' [1 2]], shape=(2, 2), dtype=int64), values=tf.Tensor([2.25 4.  ], shape=(2,), dtype=float32), dense_shape=tf.Tensor([2 3], shape=(2,), dtype=int64)) SparseTensor(indices=tf.Tensor(\n'
+        '[[0 0]\n'
+        ' [1 2]], shape=(2, 2), dtype=int64), values=tf.Tensor([-0.997495   0.9092974], shape=(2,), dtype=float32), dense_shape=tf.Tensor([2 3], shape=(2,), dtype=int64)) SparseTensor(indices=tf.Tensor(\n'
+        '[[0 0]\n'
+        ' [1 2]], shape=(2, 2), dtype=int64), values=tf.Tensor([-1  2], shape=(2,), dtype=int32), dense_shape=tf.Tensor([2 3], shape=(2,), dtype=int64)) SparseTensor(indices=tf.Tensor(\n'
+        '[[0 0]\n'
+        ' [1 2]], shape=(2, 2), dtype=int64), values=tf.Tensor([ 1.5 -2. ], shape=(2,), dtype=float32), dense_shape=tf.Tensor([2 3], shape=(2,), dtype=int64))\n'
+        'True\n'
+        'True\n'
+        'True\n'
         ''),
 }
 

@@ -2,7 +2,7 @@
 import numpy as np
 import torch
 
-from tfcompat.framework import dtypes, errors
+from tfcompat.framework import dtypes, errors, op_def
 from tfcompat.framework.convert import convert_to_tensor
 from tfcompat.framework.export import tf_export
 from tfcompat.framework.tensor import Tensor, wrap
@@ -74,6 +74,22 @@ class SparseTensor:
         return f"SparseTensor(indices={self._indices!s}, values={self._values!s}, dense_shape={self._dense_shape!s})"
 
     __str__ = __repr__
+
+
+# TF's unary elementwise ops that take a SparseTensor (f(0) == 0: applied to the stored values only)
+_ZERO_PRESERVING = frozenset(["Abs", "Neg", "Sign", "Square", "Sqrt", "Sin", "Tan", "Asin", "Atan", "Tanh", "Asinh",
+                              "Atanh", "Erf", "BesselI0e", "BesselI1e"])
+
+
+def _elementwise(op, *operands):
+    """op_def's composite hook: a zero-preserving unary op maps the values; any other op rejects the SparseTensor."""
+    if len(operands) == 1 and op.op_name in _ZERO_PRESERVING:
+        return operands[0].with_values(op(operands[0].values))
+    sp = next(o for o in operands if isinstance(o, SparseTensor))
+    return convert_to_tensor(sp)        # TF's "Attempt to convert a value (SparseTensor(...)) ..." ValueError
+
+
+op_def.COMPOSITE_ELEMENTWISE[SparseTensor] = _elementwise
 
 
 def _linear(indices, shape):

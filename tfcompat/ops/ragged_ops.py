@@ -8,6 +8,7 @@ import torch
 from tfcompat.framework import dtypes, ragged as _ragged
 from tfcompat.framework.export import EXPORTS, tf_export
 from tfcompat.framework.ragged import DynamicRaggedShape, RaggedTensor
+from tfcompat.framework.sparse import SparseTensor
 from tfcompat.framework.tensor import Tensor, storage, wrap
 from tfcompat.ops import array_ops, debugging_ops, math_ops
 
@@ -16,18 +17,22 @@ _ragged.register_ops(**{name: getattr(math_ops, name) for name in (
     "greater_equal", "negative", "abs", "logical_not", "equal", "not_equal")})
 
 
-def _has_ragged(value):
-    if type(value) is RaggedTensor or type(value) is DynamicRaggedShape:
+RAGGED = (RaggedTensor, DynamicRaggedShape)
+
+
+def _has(types, value):
+    if type(value) in types:
         return True
     if isinstance(value, (list, tuple)):
-        return any(_has_ragged(v) for v in value)
+        return any(_has(types, v) for v in value)
     if isinstance(value, dict):
-        return any(_has_ragged(v) for v in value.values())
+        return any(_has(types, v) for v in value.values())
     return False
 
 
-def dispatch(name, ragged_fn):
-    """Public op `tf.<name>` (and its aliases) runs `ragged_fn` when the dense op rejects a RaggedTensor argument."""
+def dispatch(name, ragged_fn, types=RAGGED):
+    """Public op `tf.<name>` (and its aliases) runs `ragged_fn` when the dense op rejects an argument of `types`
+    (RaggedTensors by default)."""
     dense = EXPORTS[name]
 
     @functools.wraps(dense)
@@ -35,7 +40,7 @@ def dispatch(name, ragged_fn):
         try:
             return dense(*args, **kwargs)
         except (TypeError, ValueError):
-            if not (_has_ragged(args) or _has_ragged(kwargs)):
+            if not (_has(types, args) or _has(types, kwargs)):
                 raise
         return ragged_fn(*args, **kwargs)
 
@@ -176,10 +181,20 @@ dispatch("rank", lambda input, name=None: wrap(torch.tensor(input.shape.rank, dt
 for _name, _position in (("strings.substr", 0), ("strings.length", 0), ("strings.lower", 0), ("strings.upper", 0),
                          ("strings.strip", 0), ("strings.regex_replace", 0), ("strings.regex_full_match", 0),
                          ("strings.to_number", 0), ("strings.as_string", 0), ("strings.to_hash_bucket_fast", 0),
-                         ("strings.to_hash_bucket_strong", 0), ("strings.to_hash_bucket", 0), ("cast", 0),
+                         ("strings.to_hash_bucket_strong", 0), ("strings.to_hash_bucket", 0),
                          ("zeros_like", 0), ("ones_like", 0), ("nn.embedding_lookup", 1), ("clip_by_value", 0),
                          ("math.is_nan", 0), ("math.is_finite", 0),
                          ("math.is_inf", 0)):
     if _name in EXPORTS:
         dispatch(_name, on_flat_values(EXPORTS[_name], _position))
 del _name, _position, _kind
+
+
+def _cast(x, dtype, name=None):
+    """`tf.cast` of a RaggedTensor (its flat values) or a SparseTensor (its values)."""
+    if isinstance(x, SparseTensor):
+        return x.with_values(math_ops.cast(x.values, dtype))
+    return x.with_flat_values(math_ops.cast(x.flat_values, dtype))
+
+
+dispatch("cast", _cast, types=(RaggedTensor, SparseTensor))
