@@ -4,6 +4,8 @@ import sys
 
 import numpy as np
 
+from tfcompat.framework.convert import convert_to_tensor
+from tfcompat.ops import gather_ops, random_ops
 from tfcompat.ops.deprecation import warn_deprecated
 
 _PRINT_INSTRUCTIONS = (
@@ -28,14 +30,14 @@ def acceptance(initial, target):
 
 def rejection_resample(dataset, class_func, target_dist, initial_dist, seed):
     """`(class, element)` pairs whose classes follow `target_dist`, given the input's `initial_dist`."""
-    import tfcompat as tf
+    from tfcompat.data.dataset import Dataset
     if initial_dist is None:
         raise NotImplementedError("tf.data.Dataset.rejection_resample without initial_dist (TF estimates it while "
                                   "iterating) is not supported by tfcompat")
-    target = np.asarray(tf.convert_to_tensor(target_dist), dtype=np.float32)
-    initial = np.asarray(tf.convert_to_tensor(initial_dist), dtype=np.float32)
+    target = np.asarray(convert_to_tensor(target_dist), dtype=np.float32)
+    initial = np.asarray(convert_to_tensor(initial_dist), dtype=np.float32)
     accept, p_original = acceptance(initial, target)
-    accept_t = tf.constant(accept)
+    accept_t = convert_to_tensor(accept)
     warn_deprecated("Print", "tensorflow.python.ops.logging_ops", _PRINT_INSTRUCTIONS, date="2018-08-20")
     rejected = float(((1 - accept) * initial).sum())
     warned = [0]
@@ -45,7 +47,7 @@ def rejection_resample(dataset, class_func, target_dist, initial_dist, seed):
             warned[0] += 1
             print(f"Proportion of examples rejected by sampler is high: [{_g(rejected)}][{_g(*initial)}]"
                   f"[{_g(*accept)}]", file=sys.stderr)
-        return tf.random.uniform([], seed=seed) < tf.gather(accept_t, c)
+        return random_ops.uniform([], seed=seed) < gather_ops.gather(accept_t, c)
 
     paired = dataset.map(lambda *x: (class_func(*x), x if len(x) > 1 else x[0]))
     filtered = paired.filter(keep)
@@ -53,5 +55,5 @@ def rejection_resample(dataset, class_func, target_dist, initial_dist, seed):
         return filtered
     if np.isclose(p_original, 1.0):
         return paired
-    return tf.data.Dataset.sample_from_datasets([paired, filtered], [p_original, 1.0 - p_original], seed=seed,
+    return Dataset.sample_from_datasets([paired, filtered], [p_original, 1.0 - p_original], seed=seed,
                                                 stop_on_empty_dataset=True)
