@@ -827,3 +827,26 @@ def test_models_with_ops_save_as_keras_and_load(tmp_path):
     x = keras.Input((3,))
     with pytest.raises(NotImplementedError, match="cannot save the Keras op 'get_item' \\(GetItem\\)"):
         keras.Model(x, x[:, :2]).get_config()
+
+
+def test_first_call_trace_leaves_state_alone():
+    # Keras 3.15.1: the build trace prints, but assigns no metric or variable ("call" twice, count 2.0, calls 1)
+    class End(layers.Layer):
+        def __init__(self):
+            super().__init__()
+            self.acc = keras.metrics.BinaryAccuracy()
+            self.d = layers.Dense(1)
+            self.calls = tf.Variable(0)
+
+        def call(self, x, y):
+            p = self.d(x)
+            self.acc.update_state(y, p)
+            self.calls.assign_add(1)
+            print("call")
+            return p
+    e = End()
+    buf = io.StringIO()
+    with contextlib.redirect_stdout(buf):
+        e(np.ones((2, 3), "float32"), np.ones((2, 1), "float32"))
+    assert buf.getvalue() == "call\ncall\n"
+    assert float(e.acc.variables[1].numpy()) == 2.0 and int(e.calls.numpy()) == 1

@@ -143,12 +143,26 @@ def symbolic_call(layer, args, kwargs, operand_shapes=None):
     return outputs
 
 
+def _state_of(layer):
+    """Every variable a call of `layer` could assign: its weights, and those of metrics and plain `tf.Variable`s its
+    layers hold as attributes (Keras's symbolic trace assigns none of them)."""
+    from tfcompat.framework.variables import Variable
+    from tfcompat.keras.metrics import Metric
+    found = {id(v): v for v in layer.weights}
+    for sub in layer._flatten_layers():
+        for value in list(sub.__dict__.values()):
+            for v in (value.variables if isinstance(value, Metric) else [value]):
+                if isinstance(v, Variable):
+                    found.setdefault(id(v), v)
+    return list(found.values())
+
+
 def trace_to_build(layer, args, kwargs):
     """Keras 3's first call of a layer without its own `build` whose sublayers are unbuilt: `call` runs once
     symbolically to build them (its Python side effects, such as prints, happen twice), on zeros of the inputs'
     shapes with variable values and added losses restored; each output takes a `keras_tensor_N` name as Keras's
     output spec does. A trace that fails is dropped: the real call builds the layer."""
-    variables = layer.weights
+    variables = _state_of(layer)
     values = [storage(v) for v in variables]
     losses = [(sub, list(sub._losses)) for sub in layer._flatten_layers()]
 
