@@ -98,3 +98,41 @@ def test_subclassed_model_signature_has_the_build_shape(tmp_path):
     np.testing.assert_allclose(sig(inputs=tf.constant(X))["output_0"].numpy(), want, rtol=1e-6)
     tf.saved_model.save(Sub(), str(tmp_path / "b"))                 # never built: no signature, as in TF
     assert list(tf.saved_model.load(str(tmp_path / "b")).signatures) == []
+
+
+def test_any_batch_size_runs_the_model_rebuilt_from_its_config(tmp_path):
+    # TF's signature graph runs any batch size; tfcompat rebuilds a model of Keras's own layers from its config
+    model = keras.Sequential([keras.Input((3,)), keras.layers.Dense(4, activation="relu"), keras.layers.Dense(2)])
+    loaded, sig = _signature(model, tmp_path / "a")
+    x = np.arange(15, dtype=np.float32).reshape(5, 3) / 7
+    np.testing.assert_allclose(sig(inputs=tf.constant(x))["output_0"].numpy(), model(x).numpy(), rtol=1e-6)
+    model.export(str(tmp_path / "b"), verbose=False)
+    served = tf.saved_model.load(str(tmp_path / "b"))
+    np.testing.assert_allclose(served.serve(x).numpy(), model(x).numpy(), rtol=1e-6)
+    np.testing.assert_allclose(served.serve(X).numpy(), model(X).numpy(), rtol=1e-6)
+
+
+def test_a_model_with_custom_layers_replays_traced_shapes_only(tmp_path):
+    class Twice(keras.layers.Layer):
+        def call(self, x):
+            return x * 2.0
+
+    inp = keras.Input((3,))
+    model = keras.Model(inp, Twice()(keras.layers.Dense(2)(inp)))
+    _, sig = _signature(model, tmp_path)
+    np.testing.assert_allclose(sig(inputs=tf.constant(X))["output_0"].numpy(), model(X).numpy(), rtol=1e-6)
+    with pytest.raises(NotImplementedError, match="tfcompat replays only the input shapes traced before saving"):
+        sig(inputs=tf.ones((4, 3)))
+
+
+def test_a_tampered_keras_config_is_refused(tmp_path):
+    import json
+    model = keras.Sequential([keras.Input((3,)), keras.layers.Dense(2)])
+    tf.saved_model.save(model, str(tmp_path))
+    path = tmp_path / "tfcompat_saved_model.json"
+    meta = json.loads(path.read_text())
+    meta["keras"]["config"]["config"]["layers"][-1]["module"] = "os"
+    path.write_text(json.dumps(meta))
+    with pytest.raises(tf.errors.InvalidArgumentError, match="keras: the model config names classes that are not "
+                                                             "Keras's own"):
+        tf.saved_model.load(str(tmp_path))

@@ -165,7 +165,7 @@ def test_version_1_files_still_load(tmp_path):
     tf.saved_model.save(m, str(tmp_path))
     path = tmp_path / "tfcompat_saved_model.json"
     meta = json.loads(path.read_text())
-    del meta["containers"], meta["aliases"]
+    del meta["containers"], meta["aliases"], meta["keras"]
     meta["version"] = 1
     path.write_text(json.dumps(meta))
     assert tf.saved_model.load(str(tmp_path)).v.numpy().tolist() == [1.0, 2.0]

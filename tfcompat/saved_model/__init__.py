@@ -16,12 +16,15 @@ A tfcompat SavedModel directory holds:
   as TF names them (`inputs`, `inputs_1`, ...; dict keys or `output_<i>`). A Keras model saved without signatures
   gets Keras 3's `serving_default` (`_keras`); `keras.export.ExportArchive` saves its endpoints as functions.
 - `aliases` (version 3): [path, target path] for an object reached by a second attribute path (it loads as one object).
+- `keras` (version 3, or null): the config of a Keras model made only of Keras's own classes that saved functions
+  just call (Keras's default signature, `Model.export`'s endpoint), its variables and those functions: a load
+  rebuilds it (`_keras_rebuild`, `safe_mode=True`) and runs it for input shapes no program was traced for.
 
 `load` first validates all of it (`_load`, `_validate`: ops only from the fixed table `_op_table`, arguments checked
 against each op's schema, references, dtypes, shapes, a shape-only run bounding allocations); `save` writes a sibling
 directory and swaps it in atomically (`_atomic_dir`). `load` rebuilds a trackable (TF's `_UserObject`, not a `tf.Module`) with the same
 attribute tree, its variables and callable functions (programs are
-replayed; no Python body is stored, so a call must match a traced signature and shape). SavedModels written by
+replayed; no Python body is stored, so a call must match a traced signature and shape, but for a rebuilt Keras model). SavedModels written by
 TensorFlow (`saved_model.pb`) are not supported yet.
 """
 import os

@@ -46,6 +46,7 @@ def default_signature(model):
     def serving_default(inputs):
         return model(inputs)
 
+    serving_default.keras_model = model
     return Function(serving_default, "serving_default", input_signature=signature), outputs
 
 
@@ -57,3 +58,49 @@ def _shape_spec(shape, dtype):
         return {k: _shape_spec(v, dtype) for k, v in shape.items()}
     return type(shape)(_shape_spec(s, dtype) for s in shape)
 
+
+
+def _called_model(function):
+    """The Keras model a saved function only calls (Keras's default signature, an export endpoint), or None."""
+    from tfcompat.keras.export import _Call
+    from tfcompat.keras.models.model import Model
+    python_function = function.python_function
+    model = python_function._layer if isinstance(python_function, _Call) else getattr(python_function, "keras_model",
+                                                                                       None)
+    return model if isinstance(model, Model) else None
+
+
+def _built_in(config):
+    """Whether a Keras config names only Keras's own classes and functions (no registered or custom code)."""
+    if isinstance(config, dict):
+        module = config.get("module")
+        if module is not None and not (isinstance(module, str) and module.split(".")[0] == "keras"):
+            return False
+        return all(_built_in(v) for v in config.values())
+    if isinstance(config, (list, tuple)):
+        return all(_built_in(v) for v in config)
+    return True
+
+
+def rebuild_entry(functions, signatures, var_ids):
+    """The `keras` entry: the config of the one built-in Keras model that saved functions only call, its variables
+    (indices in the saved variables, in `model.variables` order) and which functions call it; None if there is none.
+    A load rebuilds the model from it, so that a call with a shape no program was traced for runs the model."""
+    from tfcompat.keras.saving.model_config import serialize_model
+    calls = {}
+    for name, f in functions:
+        model = _called_model(f)
+        if model is not None:
+            calls.setdefault(id(model), (model, []))[1].append(name)
+    for name, cf in signatures:
+        model = _called_model(cf._function)
+        if model is not None:
+            calls.setdefault(id(model), (model, []))[1].append("signature:" + name)
+    if len(calls) != 1:
+        return None
+    (model, names), = calls.values()
+    config = serialize_model(model)
+    config.pop("compile_config", None)
+    if not _built_in(config) or any(id(v) not in var_ids for v in model.variables):
+        return None
+    return {"config": config, "variables": [var_ids[id(v)] for v in model.variables], "calls": names}

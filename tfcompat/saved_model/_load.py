@@ -19,7 +19,7 @@ from tfcompat.framework import dtypes, errors
 from tfcompat.framework.convert import convert_to_tensor
 from tfcompat.framework.tensor import Tensor, _wrap, storage
 from tfcompat.framework.variables import Variable
-from tfcompat.saved_model import FORMAT, MARKER, _op_table, _signature
+from tfcompat.saved_model import FORMAT, MARKER, _keras_rebuild, _op_table, _signature
 from tfcompat.saved_model._signature import Signature
 from tfcompat.saved_model._validate import (TORCH_DTYPES, Invalid, ProgramChecker, bad, constant, dry_run, expect,
                                             refused, shape)
@@ -230,7 +230,8 @@ def _index(i, n, where, what):
 class _LoadedConcrete:
     """One restored concrete function: its signature and its recorded programs by input shapes."""
 
-    def __init__(self, d, variables, arrays, where):
+    def __init__(self, d, variables, arrays, where, fallback=None):
+        self.fallback = fallback        # runs the rebuilt Keras model for shapes no program was traced for
         if not isinstance(d, dict) or set(d) - {"input_signature"} != {"name", "arg_names", "inputs", "programs"}:
             raise bad(where, "bad concrete function keys")
         # the tf.function's input_signature (version 2), with which a call that does not bind fails as in TF
@@ -319,6 +320,10 @@ class RestoredFunction:
             flat = cf.bind(args, kwargs)
             if flat is not None:
                 out = cf.run(flat)
+                if out is NO_PROGRAM and cf.fallback is not None:
+                    arg_specs, kwarg_specs = cf.structured_input_signature
+                    a, k = nest.pack_sequence_as((tuple(arg_specs), kwarg_specs), flat)
+                    return cf.fallback(a, k)
                 if out is not NO_PROGRAM:
                     return out
                 bound = True
@@ -370,8 +375,9 @@ def _node(root, path, where):
 
 _META_KEYS = {1: {"format", "version", "tree", "variables", "functions", "signatures"}}
 _META_KEYS[2] = _META_KEYS[1] | {"containers"}      # version 2: which tree nodes are lists and dicts
-_META_KEYS[3] = _META_KEYS[2] | {"aliases"}        # version 3: signatures name their inputs and output specs, and
-                                                    # objects reached by several paths are saved once
+_META_KEYS[3] = _META_KEYS[2] | {"aliases", "keras"}   # version 3: signatures name their inputs and output specs,
+                                                       # objects reached by several paths are saved once, and a Keras
+                                                       # model that saved functions call is rebuilt from its config
 _SIGNATURE_KEYS = {1: {"function", "output_keys"}, 2: {"function", "output_keys"},
                    3: {"function", "output_keys", "inputs", "outputs"}}
 _VAR_KEYS = {"path", "key", "name", "trainable", "dtype"}
@@ -422,15 +428,23 @@ def _load(export_dir):
             _name(n, "tree")
     variables = [Variable(_wrap(value), trainable=e["trainable"], name=e["name"][:-2] if e["name"].endswith(":0")
                           else e["name"]) for value, e in zip(values, entries)]
+    keras_calls = {}
+    if meta.get("keras") is not None:
+        model, names = _keras_rebuild.rebuild(meta["keras"], variables)
+
+        def fallback(args, kwargs):
+            return model(*args, **kwargs, training=False)
+        keras_calls = dict.fromkeys(names, fallback)
     functions = {}
     for dotted, concretes in expect(meta["functions"], dict, "functions", "functions").items():
         where = f"functions[{dotted[:100]!r}]"
         path = [_name(n, where) for n in dotted.split(".")]
-        functions[dotted] = (path, [_LoadedConcrete(d, variables, arrays, f"{where}[{i}]")
+        functions[dotted] = (path, [_LoadedConcrete(d, variables, arrays, f"{where}[{i}]", keras_calls.get(dotted))
                                     for i, d in enumerate(expect(concretes, list, where, "functions"))])
     signatures = {}
     for name, sig in expect(meta["signatures"], dict, "signatures", "signatures").items():
-        signatures[name] = _signature_entry(name, sig, meta["version"], variables, arrays)
+        signatures[name] = _signature_entry(name, sig, meta["version"], variables, arrays,
+                                            keras_calls.get("signature:" + name))
     root = _UserObject()
     for path in sorted(tree, key=len):
         _node(root, path, "tree")
@@ -483,13 +497,13 @@ def _resolve(root, path):
     return o
 
 
-def _signature_entry(name, sig, version, variables, arrays):
+def _signature_entry(name, sig, version, variables, arrays, fallback=None):
     """A `Signature` from its JSON entry (before version 3: inputs named by the function's parameters)."""
     where = f"signatures[{name[:100]!r}]"
     if not isinstance(sig, dict) or set(sig) != _SIGNATURE_KEYS[version] or \
             not all(isinstance(k, str) for k in expect(sig["output_keys"], list, where, "output_keys")):
         raise bad(where, "bad signature entry")
-    cf = _LoadedConcrete(sig["function"], variables, arrays, where)
+    cf = _LoadedConcrete(sig["function"], variables, arrays, where, fallback)
     keys = sig["output_keys"]
     if version < 3:
         return Signature(name, cf, _signature.input_names(cf), {k: None for k in keys})

@@ -240,7 +240,7 @@ def save(obj, export_dir, signatures):
     aliases = [[list(paths[i] + (name,)), list(paths[cid])] for i, node in enumerate(nodes)
                for cid, name in node.children if paths[cid] != paths[i] + (name,)]
     w = _Writer(var_ids)
-    functions = {}
+    functions, function_objects = {}, []
     for path, o in zip(paths, objects):
         if not isinstance(o, (Variable, list, tuple, dict)):
             for name, f in _functions(o):
@@ -248,17 +248,19 @@ def save(obj, export_dir, signatures):
                     f.get_concrete_function()       # TF traces every function with a signature when it saves
                 _retrace_for_save(f)
                 functions[".".join(list(path) + [name])] = [w.concrete(cf) for cf in f._concrete]
+                function_objects.append((".".join(list(path) + [name]), f))
     sigs = {}
     for name, (cf, outputs) in sig_fns.items():
         sigs[name] = {"function": w.concrete(cf), "output_keys": _signature.output_keys(cf.structured_outputs),
                       "inputs": [[n, encode_spec(s)] for n, s in _signature.input_names(cf)],
                       "outputs": _output_specs(cf, outputs)}
+    keras = _keras.rebuild_entry(function_objects, [(n, cf) for n, (cf, _) in sig_fns.items()], var_ids)
     for v in w.extra_vars:
         w.arrays[f"var{var_ids[id(v)]}"] = storage(v).detach().cpu().numpy()
         var_entries.append({"path": None, "key": None, "name": v.name, "trainable": v.trainable,
                             "dtype": dtypes.as_dtype(v.dtype).name})
     meta = {"format": FORMAT, "version": 3, "tree": tree, "containers": containers, "variables": var_entries,
-            "functions": functions, "signatures": sigs, "aliases": aliases}
+            "functions": functions, "signatures": sigs, "aliases": aliases, "keras": keras}
 
     def write(directory):
         os.makedirs(os.path.join(directory, "variables"))
