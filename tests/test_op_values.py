@@ -236,3 +236,57 @@ def test_moments_of_infinities_and_argument_order():
         tf.math.reduce_variance(tf.constant([-1], tf.int64), axis=5)     # TF takes the mean before the type check
     with pytest.raises(TypeError, match="^Cannot convert 1.0 to EagerTensor of dtype int32$"):
         tf.math.cumulative_logsumexp(tf.zeros([1, 0, 4], tf.uint8), axis=1.0)
+
+
+@pytest.mark.parametrize("call, message", [
+    (lambda: tf.image.flip_left_right(tf.zeros([3, 3])), "'image' (shape (3, 3)) must be at least three-dimensional."),
+    (lambda: tf.image.per_image_standardization(tf.zeros([3, 3])),
+     "'image' (shape (3, 3)) must be at least three-dimensional."),
+    (lambda: tf.image.flip_up_down(tf.zeros([0, 3, 3])), "inner 3 dims of 'image.shape' must be > 0: (0, 3, 3)"),
+    (lambda: tf.image.transpose(tf.zeros([0, 3, 1])), "inner 3 dims of 'image.shape' must be > 0: (0, 3, 1)"),
+    (lambda: tf.image.rot90(tf.zeros([2, 0, 1, 3], tf.int32)),
+     "inner 3 dims of 'image.shape' must be > 0: (2, 0, 1, 3)"),
+    (lambda: tf.image.central_crop(tf.zeros([1, 0, 3, 3], tf.uint8), 0.3),
+     "inner 3 dims of 'image.shape' must be > 0: (1, 0, 3, 3)"),
+    (lambda: tf.image.resize_with_crop_or_pad(tf.zeros([0, 2, 1]), 0, 3),
+     "inner 3 dims of 'image.shape' must be > 0: (1, 0, 2, 1)"),
+    (lambda: tf.image.resize_with_crop_or_pad(tf.zeros([1, 1, 3]), 0, 1), "target_height must be > 0."),
+])
+def test_image_shape_checks(call, message):
+    with pytest.raises(ValueError) as e:
+        call()
+    assert str(e.value) == message
+
+
+@pytest.mark.parametrize("method, antialias, op", [
+    ("bilinear", False, "ResizeBilinear"), ("bilinear", True, "ScaleAndTranslate"),
+    ("nearest", True, "ResizeNearestNeighbor"), ("bicubic", False, "ResizeBicubic"), ("area", True, "ResizeArea"),
+    ("lanczos3", False, "ScaleAndTranslate")])
+def test_resize_of_empty_images(method, antialias, op):
+    with pytest.raises(tf.errors.InvalidArgumentError) as e:
+        tf.image.resize(tf.zeros([1, 0, 2, 1]), [2, 2], method=method, antialias=antialias)
+    assert str(e.value) == (ARGMAX_PREFIX % op) + f"input image must be of non-zero size [Op:{op}] name: "
+    with pytest.raises(tf.errors.InvalidArgumentError, match="output dimensions must be positive"):
+        tf.image.resize(tf.zeros([1, 3, 2, 1]), [0, 2], method=method, antialias=antialias)
+
+
+def test_image_adjustments_compute_in_float32_as_tf():
+    # TF converts images other than half/float32 to float32 and back
+    g = tf.image.rgb_to_grayscale(tf.constant([[[0.3, 0.5, 0.7]]], tf.float64))
+    assert g.dtype == tf.float64 and g.numpy().item() == pytest.approx(0.46297002, abs=1e-8)
+    assert tf.image.adjust_gamma(tf.constant([0.5], tf.float64), 1.5).numpy().item() == np.float32(0.35355338)
+    b = tf.image.adjust_brightness(tf.constant([0.335, 0.959], tf.float64), 0.5)
+    np.testing.assert_array_equal(b, [0.8350000381469727, 1.4589999914169312])
+    assert tf.image.adjust_brightness(tf.constant([0.5], tf.bfloat16), 0.1).dtype == tf.bfloat16
+    s = tf.image.per_image_standardization(tf.constant([1e30, 0.114, 0.813, 0.874], shape=[2, 2, 1]))
+    np.testing.assert_array_equal(s, np.zeros([2, 2, 1]))          # TF's reduce_std overflows to inf
+    tv = tf.image.total_variation(tf.ones([2, 2, 1], tf.int32))
+    assert tv.dtype == tf.int32 and tv.numpy() == 0
+    with pytest.raises(tf.errors.InvalidArgumentError, match="Value for attr 'T' of uint8"):
+        tf.image.total_variation(tf.ones([2, 2, 1], tf.uint8))
+    with pytest.raises(tf.errors.InvalidArgumentError, match=r"input must be at least 3-D, got shape\[3,3\] "
+                                                             r"\[Op:AdjustContrastv2\]"):
+        tf.image.adjust_contrast(tf.zeros([3, 3]), 2.)
+    with pytest.raises(tf.errors.InvalidArgumentError, match="Input to reshape is a tensor with 6 values, but the "
+                                                             r"requested shape has 0 \[Op:Reshape\]"):
+        tf.image.image_gradients(tf.zeros([2, 3, 0, 1]))

@@ -13,7 +13,7 @@ import torch.nn.functional as F
 
 from tfcompat.framework import dtypes, errors
 from tfcompat.framework.export import tf_export
-from tfcompat.framework.op_def import input_storage, int_list, kernel_error, no_gradient, wrap
+from tfcompat.framework.op_def import check_dtype, input_storage, int_list, kernel_error, no_gradient, wrap
 from tfcompat.framework.tensor import Tensor
 from tfcompat.framework.variables import Variable
 from tfcompat.ops.string_ops import _strings
@@ -47,11 +47,21 @@ def _image(x, name="image"):
     raise ValueError(f"'{name}' must have either 3 or 4 dimensions.")
 
 
-def _at_least_3d(x):
-    t = input_storage(x)
+def _shape_text(shape):
+    return "(" + ", ".join(map(str, shape)) + ("," if len(shape) == 1 else "") + ")"
+
+
+def _check_3d(t):
+    """TF's _CheckAtLeast3DImage: rank >= 3 and no empty height, width or channel axis."""
     if t.ndim < 3:
-        raise ValueError(f"'image' (shape {tuple(t.shape)}) must be at least three-dimensional.")
+        raise ValueError(f"'image' (shape {_shape_text(t.shape)}) must be at least three-dimensional.")
+    if 0 in t.shape[-3:]:
+        raise ValueError(f"inner 3 dims of 'image.shape' must be > 0: {_shape_text(t.shape)}")
     return t
+
+
+def _at_least_3d(x):
+    return _check_3d(input_storage(x))
 
 
 def _out(t, single):
@@ -170,6 +180,16 @@ def _nearest_gather(t, h, w):
     return t[:, _nearest_index(t.shape[1], h, t.device)][:, :, _nearest_index(t.shape[2], w, t.device)]
 
 
+def _resize_op(method, antialias):
+    """The TF kernel `tf.image.resize` runs for `method` (its name shows in errors)."""
+    fixed = {"nearest": "ResizeNearestNeighbor", "area": "ResizeArea"}
+    if method in fixed:
+        return fixed[method]
+    if not antialias and method in ("bilinear", "bicubic"):
+        return "ResizeBilinear" if method == "bilinear" else "ResizeBicubic"
+    return "ScaleAndTranslate"
+
+
 def _method(method):
     m = method.value if isinstance(method, ResizeMethod) else str(method)
     if m not in ("nearest", "area") and m not in _KERNELS:
@@ -187,6 +207,9 @@ def resize(images, size, method=ResizeMethod.BILINEAR, preserve_aspect_ratio=Fal
         raise ValueError("'size' must be a 1-D Tensor of 2 elements: new_height, new_width")
     m = _method(method)
     h, w = dims
+    if 0 in t.shape[1:3] or h <= 0 or w <= 0:
+        raise kernel_error(errors.InvalidArgumentError, "input image must be of non-zero size" if 0 in t.shape[1:3]
+                           else "output dimensions must be positive", _resize_op(m, antialias), t)
     if preserve_aspect_ratio:
         scale = min(h / t.shape[1], w / t.shape[2])
         h, w = int(round(t.shape[1] * scale)), int(round(t.shape[2] * scale))
@@ -255,7 +278,12 @@ def pad_to_bounding_box(image, offset_height, offset_width, target_height, targe
 def resize_with_crop_or_pad(image, target_height, target_width):
     """Centre-crops and/or zero-pads to the target size."""
     t, single = _image(image)
+    _check_3d(t)
     th, tw = int(target_height), int(target_width)
+    if tw <= 0:
+        raise ValueError("target_width must be > 0.")
+    if th <= 0:
+        raise ValueError("target_height must be > 0.")
     h, w = t.shape[1], t.shape[2]
     ch, cw = max((h - th) // 2, 0), max((w - tw) // 2, 0)
     cropped = t[:, ch:ch + min(th, h), cw:cw + min(tw, w)]
@@ -267,6 +295,8 @@ def central_crop(image, central_fraction):
     """The central `central_fraction` (0, 1] of each image's height and width."""
     if central_fraction <= 0.0 or central_fraction > 1.0:
         raise ValueError("central_fraction must be within (0, 1]")
+    if central_fraction != 1.0:
+        _at_least_3d(image)
     t, single = _image(image)
     if central_fraction == 1.0:
         return wrap(input_storage(image))
@@ -318,6 +348,7 @@ def random_flip_up_down(image, seed=None):
 @tf_export("image.rot90")
 def rot90(image, k=1, name=None):
     """Rotates counter-clockwise by k * 90 degrees."""
+    _at_least_3d(image)
     t, single = _image(image, "image")
     return _out(torch.rot90(t, int(k) % 4, dims=(1, 2)), single)
 
@@ -325,6 +356,7 @@ def rot90(image, k=1, name=None):
 @tf_export("image.transpose")
 def transpose(image, name=None):
     """Swaps the height and width axes."""
+    _at_least_3d(image)
     t, single = _image(image, "image")
     return _out(t.transpose(1, 2), single)
 
@@ -363,26 +395,31 @@ def convert_image_dtype(image, dtype, saturate=False, name=None):
 
 
 def _as_float(t):
-    """Storage in float32 (images of integer dtype rescaled to [0, 1]) and its original DType."""
+    """Storage for TF's float adjustments: half and float32 kept, any other dtype converted to float32 (integers
+    rescaled to [0, 1]), and the original DType to convert back to."""
     src = dtypes.FROM_STORAGE[t.dtype]
-    return (t if src.is_floating else _convert(t, dtypes.float32)), src
+    return (t if src in (dtypes.float16, dtypes.float32) else _convert(t, dtypes.float32)), src
 
 
 def _back(t, src):
-    return t if src.is_floating else _convert(t, src, saturate=True)
+    return _convert(t, src, saturate=True)
 
 
 @tf_export("image.adjust_brightness")
 def adjust_brightness(image, delta):
     """image + delta (in [0, 1] units for integer images, saturated back)."""
     t, src = _as_float(input_storage(image))
-    return wrap(_back(t + input_storage(delta) if isinstance(delta, _TENSORS) else t + float(delta), src))
+    d = input_storage(delta).to(t.dtype) if isinstance(delta, _TENSORS) else float(delta)
+    return wrap(_back(t + d, src))
 
 
 @tf_export("image.adjust_contrast")
 def adjust_contrast(images, contrast_factor):
     """(x - mean) * contrast_factor + mean, the mean per image and channel over height and width."""
     x = input_storage(images)
+    if x.ndim < 3:
+        raise kernel_error(errors.InvalidArgumentError, f"input must be at least 3-D, got shape"
+                           f"[{','.join(map(str, x.shape))}]", "AdjustContrastv2", x)
     t, src = _as_float(x)
     mean = t.mean(dim=(-3, -2), keepdim=True)
     factor = input_storage(contrast_factor)
@@ -405,7 +442,7 @@ def per_image_standardization(image):
     t = _at_least_3d(image).float()
     n = t.shape[-1] * t.shape[-2] * t.shape[-3]
     mean = t.mean(dim=(-3, -2, -1), keepdim=True)
-    std = torch.sqrt(torch.clamp(torch.mean(t * t, dim=(-3, -2, -1), keepdim=True) - mean * mean, min=0))
+    std = torch.sqrt(torch.mean(torch.square(t - mean), dim=(-3, -2, -1), keepdim=True))     # TF's reduce_std
     return wrap((t - mean) / torch.clamp(std, min=1.0 / math.sqrt(n)))
 
 
@@ -420,7 +457,8 @@ def rgb_to_grayscale(images, name=None):
         c = x.shape[-1] if x.ndim else 1
         raise kernel_error(errors.InvalidArgumentError, f"Matrix size-incompatible: In[0]: "
                            f"[{x.numel() // max(c, 1)},{c}], In[1]: [3,1]", "MatMul", x)
-    t, src = _as_float(x)
+    src = dtypes.FROM_STORAGE[x.dtype]
+    t = _convert(x, dtypes.float32)                  # TF converts every dtype, half included, to float32
     w = torch.tensor(_GRAY, dtype=t.dtype, device=t.device)
     return wrap(_back(torch.tensordot(t, w, dims=([-1], [0])).unsqueeze(-1), src))
 
@@ -501,9 +539,14 @@ def total_variation(images, name=None):
     t = input_storage(images)
     if t.ndim not in (3, 4):
         raise ValueError("'images' must be either 3 or 4-dimensional.")
+    check_dtype(t, "Abs", _ABS_TYPES)
     dh = (t[..., 1:, :, :] - t[..., :-1, :, :]).abs()
     dw = (t[..., :, 1:, :] - t[..., :, :-1, :]).abs()
-    return wrap(dh.sum(dim=(-3, -2, -1)) + dw.sum(dim=(-3, -2, -1)))
+    return wrap((dh.sum(dim=(-3, -2, -1)) + dw.sum(dim=(-3, -2, -1))).to(t.dtype))
+
+
+_ABS_TYPES = frozenset([torch.bfloat16, torch.float16, torch.float32, torch.float64, torch.int8, torch.int16,
+                        torch.int32, torch.int64])
 
 
 @tf_export("image.image_gradients")
@@ -512,6 +555,11 @@ def image_gradients(image):
     t = input_storage(image)
     if t.ndim != 4:
         raise ValueError(f"image_gradients expects a 4D tensor [batch_size, h, w, d], not {list(t.shape)}.")
+    n, h, w, d = t.shape
+    for empty, values in ((h == 0, n * w * d), (w == 0, n * h * d)):
+        if empty and values:           # TF pads the empty difference to one row/column, then reshapes
+            raise kernel_error(errors.InvalidArgumentError, f"Input to reshape is a tensor with {values} values, but "
+                               f"the requested shape has 0", "Reshape", t)
     dy = F.pad(t[:, 1:] - t[:, :-1], (0, 0, 0, 0, 0, 1))
     dx = F.pad(t[:, :, 1:] - t[:, :, :-1], (0, 0, 0, 1))
     return wrap(dy), wrap(dx)
