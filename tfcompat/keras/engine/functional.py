@@ -161,7 +161,11 @@ def trace_to_build(layer, args, kwargs):
     """Keras 3's first call of a layer without its own `build` whose sublayers are unbuilt: `call` runs once
     symbolically to build them (its Python side effects, such as prints, happen twice), on zeros of the inputs'
     shapes with variable values and added losses restored; each output takes a `keras_tensor_N` name as Keras's
-    output spec does. A trace that fails is dropped: the real call builds the layer."""
+    output spec does. A trace that fails is dropped: the real call builds the layer. Inside a tf.function trace it
+    is skipped (its ops would join the recorded program): the real call builds the layer there."""
+    from tfcompat.eager.function._state import current_recorder
+    if current_recorder() is not None:
+        return
     variables = _state_of(layer)
     values = [storage(v) for v in variables]
     losses = [(sub, list(sub._losses)) for sub in layer._flatten_layers()]
