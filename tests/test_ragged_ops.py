@@ -233,6 +233,22 @@ CASES = {
         '<tf.RaggedTensor [[3, 2], [4], []]>\n'
         '<tf.RaggedTensor [[], [3], [], [4, 5, 6]]>\n'
         ''),
+    'strings_and_where': (
+        "rt = tf.ragged.constant([['a b', 'c'], ['d e f']])\n"
+        'print(tf.strings.split(rt))\n'
+        "print(tf.strings.unicode_split(rt, 'UTF-8'))\n"
+        'x = tf.ragged.constant([[1, -2], [3]])\n'
+        'print(tf.where(x > 0, x, 0), tf.where(x > 0, x, tf.ragged.constant([[9, 9], [9]])), tf.where(x > 0))\n'
+        "print(tf.strings.lower(tf.ragged.constant([['A', 'B']])), tf.strings.regex_replace(tf.ragged.constant([['ab']]), 'a', 'x'))\n"
+        'print(tf.math.maximum(x, 0), tf.math.minimum(x, x))\n',
+        "<tf.RaggedTensor [[[b'a', b'b'], [b'c']], [[b'd', b'e', b'f']]]>\n"
+        "<tf.RaggedTensor [[[b'a', b' ', b'b'], [b'c']], [[b'd', b' ', b'e', b' ', b'f']]]>\n"
+        '<tf.RaggedTensor [[1, 0], [3]]> <tf.RaggedTensor [[1, 9], [3]]> tf.Tensor(\n'
+        '[[0 0]\n'
+        ' [1 0]], shape=(2, 2), dtype=int64)\n'
+        "<tf.RaggedTensor [[b'a', b'b']]> <tf.RaggedTensor [[b'xb']]>\n"
+        '<tf.RaggedTensor [[1, 0], [3]]> <tf.RaggedTensor [[1, -2], [3]]>\n'
+        ''),
 }
 
 

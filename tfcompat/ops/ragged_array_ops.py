@@ -6,7 +6,7 @@ import torch
 from tfcompat.framework import dtypes, errors
 from tfcompat.framework.convert import convert_to_tensor
 from tfcompat.framework.export import tf_export
-from tfcompat.framework.ragged import DynamicRaggedShape, RaggedTensor
+from tfcompat.framework.ragged import DynamicRaggedShape, RaggedTensor, broadcast
 from tfcompat.framework.ragged.tensor import ranges, splits_from_lengths, take
 from tfcompat.framework.tensor import Tensor, storage, wrap
 from tfcompat.ops import array_ops, creation_ops, debugging_ops, gather_ops, string_ops
@@ -213,7 +213,28 @@ def ragged_reduce_join(inputs, axis=None, keepdims=False, separator="", name=Non
     return _innermost_replaced(inputs, wrap(joined))
 
 
+def ragged_where(condition, x=None, y=None, name=None):
+    """`tf.where(condition, x, y)` with a ragged condition: `x`/`y` (ragged alike or broadcast dense) per value."""
+    if not isinstance(condition, RaggedTensor) or (x is None) != (y is None):
+        raise NotImplementedError("tf.where with a RaggedTensor is supported by tfcompat only as "
+                                  "where(ragged_condition[, x, y])")
+    if x is None:       # the coordinates of the True values, as TF: an int64 [n, rank] tensor
+        coords = condition.to_sparse()
+        keep = storage(coords.values).to(torch.bool).nonzero().reshape(-1)
+        return wrap(storage(coords.indices)[keep])
+
+    def values_of(v):
+        if isinstance(v, RaggedTensor):
+            for a, b in zip(condition.nested_row_splits, v.nested_row_splits):
+                debugging_ops.assert_equal(a, b)
+            return v.flat_values
+        return broadcast._aligned(condition, v if isinstance(v, Tensor) else convert_to_tensor(v, dtype_hint=_dtype(
+            [x, y])))
+    return condition.with_flat_values(gather_ops.where(condition.flat_values, values_of(x), values_of(y)))
+
+
 dispatch("shape", ragged_shape)
+dispatch("where", ragged_where)
 dispatch("gather", ragged_gather)
 dispatch("strings.reduce_join", ragged_reduce_join)
 dispatch("reshape", lambda tensor, shape, name=None: _shaped(shape, lambda s: array_ops.reshape(tensor, s)))

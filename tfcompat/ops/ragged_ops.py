@@ -184,7 +184,8 @@ for _name, _position in (("strings.substr", 0), ("strings.length", 0), ("strings
                          ("strings.to_hash_bucket_strong", 0), ("strings.to_hash_bucket", 0),
                          ("zeros_like", 0), ("ones_like", 0), ("nn.embedding_lookup", 1), ("clip_by_value", 0),
                          ("math.is_nan", 0), ("math.is_finite", 0),
-                         ("math.is_inf", 0)):
+                         ("math.is_inf", 0), ("strings.split", 0), ("strings.unicode_split", 0),
+                         ("strings.unicode_decode", 0)):
     if _name in EXPORTS:
         dispatch(_name, on_flat_values(EXPORTS[_name], _position))
 del _name, _position, _kind
