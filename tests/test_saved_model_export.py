@@ -79,3 +79,23 @@ def test_export_archive_endpoints_and_variable_collections(tmp_path):
     np.testing.assert_allclose(loaded.double(X).numpy(), want * 2, rtol=1e-6)
     assert list(loaded.signatures) == ["serve", "double", "serving_default"]
     assert loaded.kernels[0] is loaded.variables[0]
+
+
+def test_an_endpoint_from_a_traced_tf_function(tmp_path, capsys):
+    model = _sequential()
+    f = tf.function(lambda x: model(x) + 1.0)
+    x = np.ones((2, 3), np.float32)
+    want = f(x).numpy()
+    archive = keras.export.ExportArchive()
+    archive.track(model)
+    archive.add_endpoint("plus", f)
+    archive.write_out(str(tmp_path))
+    out = re.sub(r"\d{6,}", "<ID>", capsys.readouterr().out)
+    assert out.splitlines()[2:6] == [
+        "* Endpoint 'plus'", "  x (POSITIONAL_OR_KEYWORD): TensorSpec(shape=(2, 3), dtype=tf.float32, name=None)",
+        "Output Type:", "  TensorSpec(shape=(2, 2), dtype=tf.float32, name=None)"]
+    loaded = tf.saved_model.load(str(tmp_path))
+    np.testing.assert_allclose(loaded.plus(x).numpy(), want, rtol=1e-6)
+    assert list(loaded.signatures) == ["plus", "serving_default"]
+    assert repr(loaded.signatures["serving_default"].structured_input_signature) == \
+        "((), {'x': TensorSpec(shape=(2, 3), dtype=tf.float32, name='x')})"

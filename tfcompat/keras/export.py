@@ -144,7 +144,7 @@ class ExportArchive:
     def _concrete(self, name):
         """The endpoint's concrete function; a tracked model's call gets the model's output specs (`None` batch)."""
         fn = self.__dict__[name]
-        cf = fn.get_concrete_function()
+        cf = fn.get_concrete_function() if fn.input_signature is not None else fn._concrete[0]   # its first trace
         layer = getattr(fn.python_function, "_layer", None)
         outputs = getattr(layer, "outputs", None) if isinstance(fn.python_function, _Call) else None
         if outputs:
@@ -183,11 +183,13 @@ class _Call:
 def _endpoint_text(name, fn, cf):
     """Keras's text of an endpoint: its parameters (the input signature's specs), output type and captures."""
     from tfcompat.eager.function._signatures import type_text
-    specs = iter(nest.flatten(fn.input_signature))
+    specs = iter(nest.flatten(fn.input_signature if fn.input_signature is not None else
+                              cf.structured_input_signature[0]))
     lines = [f"* Endpoint '{name}'"]
     for param, kind, spec in cf.function_type.parameters():
         given = nest.map_structure(lambda _: next(specs), spec)
-        lines.append(f"  {param} ({kind}): {repr(given) if isinstance(given, TensorSpec) else type_text(given)}")
+        named = fn.input_signature is not None and isinstance(given, TensorSpec)     # a traced call's spec: no name
+        lines.append(f"  {param} ({kind}): {repr(given) if named else type_text(given)}")
     outputs = getattr(cf, "_output_specs", None)
     lines += ["Output Type:", f"  {type_text(outputs if outputs is not None else cf.structured_outputs)}", "Captures:"]
     lines += [f"  {id(v)}: TensorSpec(shape=(), dtype=tf.resource, name=None)" for v in cf.captured_variables] or \
