@@ -850,3 +850,70 @@ def test_first_call_trace_leaves_state_alone():
         e(np.ones((2, 3), "float32"), np.ones((2, 1), "float32"))
     assert buf.getvalue() == "call\ncall\n"
     assert float(e.acc.variables[1].numpy()) == 2.0 and int(e.calls.numpy()) == 1
+
+
+def _sequential_build_paths():
+    unbuilt = keras.Sequential([layers.Dense(4), layers.Dense(2)])
+    s1 = summ(unbuilt)
+    built = keras.Sequential([layers.Dense(4), layers.Dense(2)])
+    built.build((None, 3))
+    called = keras.Sequential([layers.Dense(4), layers.Dense(2)])
+    called(np.ones((5, 3), "float32"))
+    fitted = keras.Sequential([layers.Dense(4), layers.Dense(2)])
+    fitted.compile("sgd", "mse")
+    fitted.fit(np.ones((8, 3), "float32"), np.ones((8, 2), "float32"), batch_size=4, verbose=0)
+    return s1 + summ(built) + summ(called) + summ(fitted) + str([l.output.shape for l in fitted.layers])
+
+
+GOLDEN_SEQUENTIAL_BUILD_PATHS = """\
+Model: "sequential"
+┏━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━┳━━━━━━━━━━━━━━━━━━━━━━━━━━━━━┳━━━━━━━━━━━━━━━━━┓
+┃ Layer (type)                         ┃ Output Shape                ┃         Param # ┃
+┡━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━╇━━━━━━━━━━━━━━━━━━━━━━━━━━━━━╇━━━━━━━━━━━━━━━━━┩
+│ dense (Dense)                        │ ?                           │     0 (unbuilt) │
+├──────────────────────────────────────┼─────────────────────────────┼─────────────────┤
+│ dense_1 (Dense)                      │ ?                           │     0 (unbuilt) │
+└──────────────────────────────────────┴─────────────────────────────┴─────────────────┘
+ Total params: 0 (0.00 B)
+ Trainable params: 0 (0.00 B)
+ Non-trainable params: 0 (0.00 B)
+Model: "sequential_1"
+┏━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━┳━━━━━━━━━━━━━━━━━━━━━━━━━━━━━┳━━━━━━━━━━━━━━━━━┓
+┃ Layer (type)                         ┃ Output Shape                ┃         Param # ┃
+┡━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━╇━━━━━━━━━━━━━━━━━━━━━━━━━━━━━╇━━━━━━━━━━━━━━━━━┩
+│ dense_2 (Dense)                      │ (None, 4)                   │              16 │
+├──────────────────────────────────────┼─────────────────────────────┼─────────────────┤
+│ dense_3 (Dense)                      │ (None, 2)                   │              10 │
+└──────────────────────────────────────┴─────────────────────────────┴─────────────────┘
+ Total params: 26 (104.00 B)
+ Trainable params: 26 (104.00 B)
+ Non-trainable params: 0 (0.00 B)
+Model: "sequential_2"
+┏━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━┳━━━━━━━━━━━━━━━━━━━━━━━━━━━━━┳━━━━━━━━━━━━━━━━━┓
+┃ Layer (type)                         ┃ Output Shape                ┃         Param # ┃
+┡━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━╇━━━━━━━━━━━━━━━━━━━━━━━━━━━━━╇━━━━━━━━━━━━━━━━━┩
+│ dense_4 (Dense)                      │ (5, 4)                      │              16 │
+├──────────────────────────────────────┼─────────────────────────────┼─────────────────┤
+│ dense_5 (Dense)                      │ (5, 2)                      │              10 │
+└──────────────────────────────────────┴─────────────────────────────┴─────────────────┘
+ Total params: 26 (104.00 B)
+ Trainable params: 26 (104.00 B)
+ Non-trainable params: 0 (0.00 B)
+Model: "sequential_3"
+┏━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━┳━━━━━━━━━━━━━━━━━━━━━━━━━━━━━┳━━━━━━━━━━━━━━━━━┓
+┃ Layer (type)                         ┃ Output Shape                ┃         Param # ┃
+┡━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━╇━━━━━━━━━━━━━━━━━━━━━━━━━━━━━╇━━━━━━━━━━━━━━━━━┩
+│ dense_6 (Dense)                      │ (4, 4)                      │              16 │
+├──────────────────────────────────────┼─────────────────────────────┼─────────────────┤
+│ dense_7 (Dense)                      │ (4, 2)                      │              10 │
+└──────────────────────────────────────┴─────────────────────────────┴─────────────────┘
+ Total params: 28 (116.00 B)
+ Trainable params: 26 (104.00 B)
+ Non-trainable params: 0 (0.00 B)
+ Optimizer params: 2 (12.00 B)
+[(4, 4), (4, 2)]
+"""
+
+
+def test_sequential_build_paths():
+    assert _sequential_build_paths() + "\n" == GOLDEN_SEQUENTIAL_BUILD_PATHS
