@@ -93,7 +93,7 @@ def test_an_endpoint_from_a_traced_tf_function(tmp_path, capsys):
     out = re.sub(r"\d{6,}", "<ID>", capsys.readouterr().out)
     assert out.splitlines()[2:6] == [
         "* Endpoint 'plus'", "  x (POSITIONAL_OR_KEYWORD): TensorSpec(shape=(2, 3), dtype=tf.float32, name=None)",
-        "Output Type:", "  TensorSpec(shape=(2, 2), dtype=tf.float32, name=None)"]
+        "Output Type:", "  TensorSpec(shape=(2, 1), dtype=tf.float32, name=None)"]
     loaded = tf.saved_model.load(str(tmp_path))
     np.testing.assert_allclose(loaded.plus(x).numpy(), want, rtol=1e-6)
     assert list(loaded.signatures) == ["plus", "serving_default"]
