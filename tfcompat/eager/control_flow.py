@@ -7,6 +7,7 @@ trace, a branch on a traced tensor is data-dependent Python control flow (see
 run on every call of the traced function.
 """
 import sys
+import traceback
 
 import numpy as np
 import torch
@@ -529,7 +530,12 @@ def _py_call(func, inp, Tout, to_numpy, check):
         args = [_wrap(t) for t in storages]
         if to_numpy:
             args = [a.numpy() for a in args]
-        res = func(*args)
+            res = func(*args)
+        else:
+            try:
+                res = func(*args)
+            except Exception as e:  # noqa: BLE001 - EagerPyFunc turns every Python error into a TF error
+                raise _py_func_error(e) from e
         res = [res] if single or not isinstance(res, (list, tuple)) else list(res)
         out = []
         for r, d in zip(res, touts):
@@ -547,6 +553,23 @@ def _py_call(func, inp, Tout, to_numpy, check):
     out = host_call(run, [storage(x) for x in inp])
     outs = [_wrap(t) for t in out]
     return outs[0] if single else outs
+
+
+# Python exception -> the TF error class EagerPyFunc reports it as (any other, TF's own errors too: UnknownError)
+_PY_FUNC_ERRORS = ((ValueError, errors.InvalidArgumentError), (TypeError, errors.InvalidArgumentError),
+                   (StopIteration, errors.OutOfRangeError), (MemoryError, errors.ResourceExhaustedError),
+                   (NotImplementedError, errors.UnimplementedError))
+
+
+def _py_func_error(e):
+    """TF's error for exception `e` raised by a `tf.py_function` body: its class by TF's table, the Python error
+    and traceback as its message."""
+    cls = next((tf_cls for py_cls, tf_cls in _PY_FUNC_ERRORS
+                if isinstance(e, py_cls) and not isinstance(e, errors.OpError)), errors.UnknownError)
+    name = type(e).__name__ if type(e).__module__ == "builtins" else f"{type(e).__module__}.{type(e).__name__}"
+    trace = "".join(traceback.format_tb(e.__traceback__))
+    return cls(None, None, f"{name}: {e}\nTraceback (most recent call last):\n\n{trace}\n{name}: {e}\n\n\n "
+                           "[Op:EagerPyFunc]")
 
 
 @tf_export("py_function")
