@@ -10,18 +10,33 @@ callbacks and progress bars see the global values on every worker; only the chie
 (`is_chief`).
 """
 import contextlib
+import sys
 
 import torch
 
-from tfcompat.distribute import context
-from tfcompat.distribute.reduce_util import ReduceOp
-from tfcompat.distribute.input import split_batch
 from tfcompat.framework.tensor import _wrap, storage
+
+
+def _context():
+    """tf.distribute's context module; None until `tfcompat.distribute` is imported (no strategy exists before),
+    so Keras neither imports it nor pays for it without tf.distribute."""
+    return sys.modules.get("tfcompat.distribute.context")
+
+
+def replica_context():
+    """The replica context of a strategy with several replicas in sync running this thread, else None."""
+    context = _context()
+    return None if context is None else context.distributed_replica_context()
+
+
+def _scoped_strategy():
+    context = _context()
+    return None if context is None else context.scoped_strategy()
 
 
 def remember_strategy(model):
     """`compile` notes the strategy in scope (a model still unbuilt then has no variables to tell it later)."""
-    object.__setattr__(model, "_compile_strategy", context.scoped_strategy())
+    object.__setattr__(model, "_compile_strategy", _scoped_strategy())
 
 
 def strategy_of(model):
@@ -31,7 +46,7 @@ def strategy_of(model):
         strategy = getattr(v, "_distribute_strategy", None)
         if strategy is not None:
             return strategy
-    return model.__dict__.get("_compile_strategy") or context.scoped_strategy()
+    return model.__dict__.get("_compile_strategy") or _scoped_strategy()
 
 
 def _distributed(strategy):
@@ -46,6 +61,8 @@ def wrap(model, step_fn, kind="train"):
     object.__setattr__(model, "_distribute_strategy_cache", strategy)
     if not _distributed(strategy):
         return step_fn
+
+    from tfcompat.distribute.input import split_batch
 
     def step(data):
         shares = split_batch(strategy, data)
@@ -65,7 +82,7 @@ def is_chief(model):
 
 def scale_loss(loss):
     """The loss a replica differentiates: divided by the replicas in sync (the gradients are then summed)."""
-    ctx = context.distributed_replica_context()
+    ctx = replica_context()
     return loss if ctx is None else loss / ctx.num_replicas_in_sync
 
 
@@ -91,6 +108,8 @@ def synced_metrics(model, metrics):
 
 def reduce_gradients(optimizer, ctx, grads, variables):
     """In a replica: the gradients summed over all replicas, applied once by `optimizer` (cross-replica)."""
+    from tfcompat.distribute.reduce_util import ReduceOp
+
     def merge(strategy, per_replica_grads):
         ext = strategy.extended
         present = [i for i, g in enumerate(per_replica_grads) if ext._local_values(g)[0] is not None]

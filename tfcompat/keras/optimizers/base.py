@@ -15,13 +15,12 @@ import warnings
 import numpy as np
 import torch
 
-from tfcompat.distribute.context import distributed_replica_context
 from tfcompat.eager.function import current_recorder
 from tfcompat.framework.export import partial_api, unsupported_args
 from tfcompat.framework.op_def import input_storage
 from tfcompat.framework.tensor import EagerTensor, Tensor, _wrap, storage
 from tfcompat.keras.engine import naming
-from tfcompat.keras.engine.distribute_step import reduce_gradients
+from tfcompat.keras.engine.distribute_step import reduce_gradients, replica_context
 from tfcompat.keras.variables import Variable, name_scope
 from tfcompat.keras.optimizers import schedules
 
@@ -287,7 +286,7 @@ class Optimizer:
         In a replica of a tf.distribute strategy, the replicas' gradients are summed first and applied once."""
         if len(grads) == 0:
             return
-        ctx = distributed_replica_context()
+        ctx = replica_context()
         if ctx is not None:
             variables = self._trainable_variables if trainable_variables is None else list(trainable_variables)
             return reduce_gradients(self, ctx, grads, variables)
