@@ -290,3 +290,33 @@ def test_image_adjustments_compute_in_float32_as_tf():
     with pytest.raises(tf.errors.InvalidArgumentError, match="Input to reshape is a tensor with 6 values, but the "
                                                              r"requested shape has 0 \[Op:Reshape\]"):
         tf.image.image_gradients(tf.zeros([2, 3, 0, 1]))
+
+
+def test_nn_ops_as_tf():
+    with pytest.raises(tf.errors.InvalidArgumentError) as e:
+        tf.nn.softmax(tf.constant(1.))
+    assert str(e.value) == (ARGMAX_PREFIX % "Softmax") + ("logits must have >= 1 dimension, got [] [Op:Softmax] "
+                                                          "name: ")
+    with pytest.raises(tf.errors.InvalidArgumentError, match="logits must have >= 1 dimension"):
+        tf.nn.log_softmax(tf.constant(1., tf.float16))
+    assert tf.nn.leaky_relu(tf.constant([-1.64], tf.float64)).numpy().tolist() == [-0.32800000488758085]
+    assert tf.nn.leaky_relu(tf.constant([-3], tf.int32)).numpy().tolist() == [np.float32(-0.6000000238418579)]
+    with pytest.raises(tf.errors.InvalidArgumentError, match="Value for attr 'T' of complex128"):
+        tf.nn.leaky_relu(tf.constant([1j]))
+    m, v = tf.nn.moments(tf.constant([[1 + 2j, 3 - 1j]]), [1])
+    assert m.numpy().tolist() == [2 + 0.5j] and v.numpy().tolist() == [3.25 + 0j]
+    m, v = tf.nn.moments(tf.constant([-3.0], tf.bfloat16), [])
+    assert m.shape == () and v.shape == ()
+    with pytest.raises(tf.errors.InvalidArgumentError, match="Value for attr 'T' of int8"):
+        tf.nn.moments(tf.constant([1, 2], tf.int8), [0])
+    assert tf.math.l2_normalize(tf.constant([[3.0, -4.0]]), axis=[]).numpy().tolist() == [[1.0, -1.0]]
+    with pytest.raises(tf.errors.InvalidArgumentError, match=r"Invalid reduction dimension \(-1 for input with 0"):
+        tf.math.l2_normalize(tf.constant(1, tf.uint16), axis=-1)
+    np.testing.assert_allclose(tf.nn.silu(tf.constant([2 - 0.14j], tf.complex64)),
+                               [1.7611067295074463 - 0.15278393030166626j], rtol=1e-6)
+    assert tf.nn.relu(tf.constant([5, 0], tf.uint16)).numpy().tolist() == [5, 0]
+    with pytest.raises(ValueError, match="`features.dtype` must be a floating point tensor.Received:features.dtype="
+                                         "<dtype: 'string'>"):
+        tf.nn.gelu(tf.constant(["a"]))
+    big = tf.math.polygamma(tf.constant([3e38, 5.0], tf.float64), tf.constant([0.0, 0.0], tf.float64))
+    assert big.numpy()[0] == inf

@@ -64,8 +64,11 @@ def _polygamma(a, x):
     """TF's polygamma: broadcast, NaN where the order `a` is not a non-negative integer."""
     a, x = torch.broadcast_tensors(a, x)
     valid = (a == torch.floor(a)) & (a >= 0)
-    out = torch.full_like(x, float("nan"))
-    for n in torch.unique(a[valid]).tolist():
+    huge = valid & (a > 1000)                # Eigen's formula (-1)^(n+1) n! zeta(n+1, x): inf or NaN there
+    n1 = torch.where(huge, a, torch.zeros_like(a)) + 1
+    out = torch.where(huge, torch.pow(-torch.ones_like(x), n1) * torch.exp(torch.lgamma(n1)) *
+                      torch.special.zeta(n1, x), torch.full_like(x, float("nan")))
+    for n in torch.unique(a[valid & ~huge]).tolist():
         out = torch.where(valid & (a == n), torch.special.polygamma(int(n), x), out)
     return out
 

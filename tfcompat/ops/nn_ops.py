@@ -1,19 +1,25 @@
 """`tf.nn`: activations, normalization, embeddings, dropout and the depth/space reshuffles."""
 import math
 
+import numpy as np
 import torch
 import torch.nn.functional as F
 
 from tfcompat.framework import dtypes, errors
 from tfcompat.framework.export import tf_export
 from tfcompat.framework.op_def import (
-    FLOAT, REAL, axis_list, check_dtype, input_storage, int_list, type_name, unary_input, wrap)
-from tfcompat.framework.tensor import Tensor
+    FLOAT, FLOAT_COMPLEX, INT_BOOL, REAL, axis_list, check_dtype, input_storage, int_list, kernel_error, type_name,
+    unary_input, wrap)
+from tfcompat.framework.tensor import Tensor, storage
+from tfcompat.ops import math_ops
 from tfcompat.ops._nn_common import _float_input, _from_channels_first, _op_error, _to_channels_first
 from tfcompat.ops.random_ops import generator_for
 
 
 _INT_INDEX = frozenset([torch.int16, torch.int32, torch.int64])
+_UNSIGNED_WIDE = frozenset([torch.uint16, torch.uint32, torch.uint64])
+_MOMENT_TYPES = frozenset([torch.bfloat16, torch.float16, torch.float32, torch.float64, torch.int32, torch.int64,
+                           torch.complex64, torch.complex128])       # SquaredDifference's
 
 
 # -- activations ----------------------------------------------------------------------
@@ -21,7 +27,8 @@ _INT_INDEX = frozenset([torch.int16, torch.int32, torch.int64])
 @tf_export("nn.relu")
 def relu(features, name=None):
     """max(features, 0)."""
-    return wrap(torch.relu(unary_input(features, "Relu", REAL)))
+    t = unary_input(features, "Relu", REAL)
+    return wrap(t if t.dtype in _UNSIGNED_WIDE else torch.relu(t))      # torch has no kernel; relu is identity
 
 
 @tf_export("nn.relu6")
@@ -47,9 +54,9 @@ def selu(features, name=None):
 def gelu(features, approximate=False, name=None):
     """0.5 x (1 + erf(x / sqrt 2)); with `approximate`, 0.5 x (1 + tanh(sqrt(2/pi) (x + 0.044715 x^3)))."""
     t = input_storage(features)
-    if not t.is_floating_point():
-        raise ValueError("`features.dtype` must be a floating point tensor."
-                         f"Received:features.dtype={dtypes.FROM_STORAGE[t.dtype]}")
+    if type(t) is not torch.Tensor or not t.is_floating_point():
+        d = dtypes.string if type(t) is not torch.Tensor else dtypes.FROM_STORAGE[t.dtype]
+        raise ValueError(f"`features.dtype` must be a floating point tensor.Received:features.dtype={d!s}")
     return wrap(F.gelu(t, approximate="tanh" if approximate else "none"))
 
 
@@ -57,10 +64,10 @@ def gelu(features, approximate=False, name=None):
 def leaky_relu(features, alpha=0.2, name=None):
     """features if > 0 else alpha * features; integer inputs are cast to float32 first (as TF)."""
     t = input_storage(features)
-    if not t.is_floating_point():
+    if t.dtype in INT_BOOL:
         t = t.to(torch.float32)
     check_dtype(t, "LeakyRelu", FLOAT)
-    return wrap(F.leaky_relu(t, float(alpha)))
+    return wrap(F.leaky_relu(t, float(np.float32(alpha))))        # alpha is a float32 attr in TF
 
 
 @tf_export("nn.crelu")
@@ -73,9 +80,9 @@ def crelu(features, name=None, axis=-1):
 @tf_export("nn.silu", "nn.swish")
 def silu(features, beta=1.0, name=None):
     """features * sigmoid(beta * features)."""
-    t = _float_input(features, "Sigmoid")
+    t = unary_input(features, "Sigmoid", FLOAT_COMPLEX)
     if isinstance(beta, (int, float)) and beta == 1.0:
-        return wrap(F.silu(t))
+        return wrap(t * torch.sigmoid(t) if t.is_complex() else F.silu(t))
     b = input_storage(beta, dtypes.FROM_STORAGE[t.dtype])
     return wrap(t * torch.sigmoid(b * t))
 
@@ -96,6 +103,8 @@ def _softmax_axis(t, axis):
 def softmax(logits, axis=None, name=None):
     """exp(logits) / sum(exp(logits), axis); axis defaults to -1."""
     t = unary_input(logits, "Softmax", FLOAT)
+    if t.ndim == 0:
+        raise kernel_error(errors.InvalidArgumentError, "logits must have >= 1 dimension, got []", "Softmax", t)
     return wrap(torch.softmax(t, _softmax_axis(t, axis)))
 
 
@@ -103,6 +112,8 @@ def softmax(logits, axis=None, name=None):
 def log_softmax(logits, axis=None, name=None):
     """logits - log(sum(exp(logits), axis)); axis defaults to -1."""
     t = unary_input(logits, "LogSoftmax", FLOAT)
+    if t.ndim == 0:
+        raise kernel_error(errors.InvalidArgumentError, "logits must have >= 1 dimension, got []", "LogSoftmax", t)
     return wrap(torch.log_softmax(t, _softmax_axis(t, axis)))
 
 
@@ -114,11 +125,11 @@ def l2_normalize(x, axis=None, epsilon=1e-12, name=None, dim=None):
     if dim is not None:
         axis = dim
     t = input_storage(x)
+    ss = storage(math_ops.reduce_sum(wrap(t.abs() ** 2 if t.is_complex() else t), axis, keepdims=True))  # axis errors
     if not (t.is_floating_point() or t.is_complex()):
         raise TypeError(f"Cannot convert {epsilon!r} to EagerTensor of dtype {dtypes.FROM_STORAGE[t.dtype].name}")
-    dims = axis_list(axis, t.ndim)
-    sq = (t.abs() ** 2) if t.is_complex() else t * t
-    ss = torch.sum(sq, dim=dims, keepdim=True) if dims is not None else torch.sum(sq).reshape([1] * t.ndim)
+    if not t.is_complex():
+        ss = storage(math_ops.reduce_sum(wrap(t * t), axis, keepdims=True))
     return wrap(t * torch.rsqrt(torch.clamp(ss, min=float(epsilon))))
 
 
@@ -132,17 +143,22 @@ def moments(x, axes, shift=None, keepdims=False, name=None):
     """(mean, variance) over `axes`; float16 is computed in float32 as TF."""
     t = input_storage(x)
     dims = _moment_axes(t, axes)
+    check_dtype(t, "SquaredDifference", _MOMENT_TYPES)
     y = t.float() if t.dtype in (torch.float16, torch.bfloat16) else t
-    if y.is_floating_point():
+    if y.is_complex():                           # TF's SquaredDifference of complex values: d * conj(d)
+        mean = torch.mean(y, dim=dims, keepdim=True)
+        d = y - mean.detach()
+        var = torch.mean(d * d.conj(), dim=dims, keepdim=True)
+    elif y.is_floating_point():
         mean = torch.mean(y, dim=dims, keepdim=True)
         var = torch.mean(torch.square(y - mean.detach()), dim=dims, keepdim=True)
     else:
         n = max(math.prod(y.shape[d] for d in dims), 1)
         mean = torch.div(y.sum(dims, keepdim=True), n, rounding_mode="trunc").to(y.dtype)
         var = torch.div(torch.square(y - mean).sum(dims, keepdim=True), n, rounding_mode="trunc").to(y.dtype)
-    if not keepdims:
-        mean = mean.squeeze(dims) if dims else mean
-        var = var.squeeze(dims) if dims else var
+    if not keepdims:          # TF squeezes `axes`; with no axes that squeezes every size-1 axis
+        mean = mean.squeeze(dims) if dims else mean.squeeze()
+        var = var.squeeze(dims) if dims else var.squeeze()
     return wrap(mean.to(t.dtype)), wrap(var.to(t.dtype))
 
 
