@@ -156,6 +156,12 @@ DEAD = textwrap.dedent('''
     options = tf.distribute.experimental.CommunicationOptions(timeout_seconds=10)
     s = tf.distribute.MultiWorkerMirroredStrategy(communication_options=options)
     print("replicas", s.num_replicas_in_sync, float(s.reduce("SUM", s.run(lambda: tf.constant(1.0)), axis=None)))
+    options = tf.data.Options()
+    options.experimental_distribute.auto_shard_policy = tf.data.experimental.AutoShardPolicy.OFF
+    try:
+        s.experimental_distribute_dataset(tf.data.Dataset.range(4).batch(2).with_options(options))
+    except NotImplementedError as e:
+        print(e)
     if s.cluster_resolver.task_id == 1:
         os._exit(3)
     start = time.time()
@@ -176,6 +182,7 @@ def test_a_dead_worker_makes_the_other_raise(tmp_path):
     codes, outs = _run_all(commands)
     assert codes == [7, 3], outs
     assert "replicas 2 2.0" in outs[0]
+    assert "experimental_distribute_dataset with auto_shard_policy=OFF across workers" in outs[1]
     assert "UnavailableError after 0 s: Collective ops is aborted by: a peer worker died" in outs[0], outs[0]
 
 
