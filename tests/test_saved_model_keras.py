@@ -136,3 +136,20 @@ def test_a_tampered_keras_config_is_refused(tmp_path):
     with pytest.raises(tf.errors.InvalidArgumentError, match="keras: the model config names classes that are not "
                                                              "Keras's own"):
         tf.saved_model.load(str(tmp_path))
+
+
+def test_a_trained_conv_model_with_batch_norm_and_dropout(tmp_path):
+    # channels-last convolutions record views the shape-only load check must accept; the optimizer's variables are
+    # saved with the model, and inference (no dropout, moving statistics) is what the signature computes
+    model = keras.Sequential([
+        keras.Input((8, 8, 3)), keras.layers.Conv2D(4, 3, activation="relu"), keras.layers.BatchNormalization(),
+        keras.layers.DepthwiseConv2D(3), keras.layers.ReLU(6.0), keras.layers.MaxPooling2D(), keras.layers.Flatten(),
+        keras.layers.Dropout(0.5), keras.layers.Dense(3, activation="softmax")])
+    model.compile("adam", "sparse_categorical_crossentropy")
+    rng = np.random.default_rng(0)
+    x, y = rng.random((16, 8, 8, 3), dtype=np.float32), rng.integers(0, 3, 16)
+    model.fit(x, y, epochs=1, verbose=0)
+    _, sig = _signature(model, tmp_path)
+    for batch in (x[:1], x):
+        np.testing.assert_allclose(sig(inputs=tf.constant(batch))["output_0"].numpy(), model(batch).numpy(),
+                                   rtol=1e-5, atol=1e-7)
