@@ -1,4 +1,4 @@
-"""tf.sparse concat, slice, map_values, reductions (dense and output_is_sparse), retain, reset_shape, fill_empty_rows, add(threshold=), bincount and the unary ops that take SparseTensors print as TF 2.21 does."""
+"""tf.sparse ops (concat, slice, map_values, reductions, retain, reset_shape, fill_empty_rows, add(threshold=), bincount, expand_dims, eye, maximum/minimum, split, softmax, to_indicator, segment_*) and the unary ops that take SparseTensors print as TF 2.21 does."""
 import contextlib
 import io
 
@@ -206,6 +206,61 @@ CASES = {
         'True\n'
         'True\n'
         'True\n'
+        ''),
+    'more_ops': (
+        'st = tf.sparse.SparseTensor(indices=[[0, 0], [0, 3], [2, 2]], values=[1., 8., 3.], dense_shape=[3, 4])\n'
+        'print(tf.sparse.expand_dims(st, 0).dense_shape, tf.sparse.expand_dims(st, -1))\n'
+        'print(tf.sparse.eye(3), tf.sparse.eye(2, 3, dtype=tf.int32))\n'
+        'st2 = tf.sparse.SparseTensor(indices=[[0, 0], [1, 1], [2, 2]], values=[5., -1., 7.], dense_shape=[3, 4])\n'
+        'print(tf.sparse.maximum(st, st2), tf.sparse.minimum(st, st2))\n'
+        'print(tf.sparse.split(sp_input=st, num_split=2, axis=1))\n'
+        'print(tf.sparse.softmax(st))\n'
+        'print(tf.sparse.to_indicator(tf.sparse.SparseTensor([[0, 0], [0, 1], [1, 0]], [0, 3, 2], [2, 2]), 4))\n'
+        'd = tf.constant([[1., 2.], [3., 4.], [5., 6.]])\n'
+        'print(tf.sparse.segment_sum(d, [0, 1, 2], [0, 0, 1]), tf.sparse.segment_mean(d, [0, 2], [0, 0]), tf.sparse.segment_sqrt_n(d, [0, 1], [0, 0]))\n'
+        'print(tf.sparse.segment_sum(d, [0, 1], [0, 2], num_segments=4))\n'
+        'print(tf.sparse.split(sp_input=st, num_split=2, axis=0))\n'
+        '\n',
+        'tf.Tensor([1 3 4], shape=(3,), dtype=int64) SparseTensor(indices=tf.Tensor(\n'
+        '[[0 0 0]\n'
+        ' [0 3 0]\n'
+        ' [2 2 0]], shape=(3, 3), dtype=int64), values=tf.Tensor([1. 8. 3.], shape=(3,), dtype=float32), dense_shape=tf.Tensor([3 4 1], shape=(3,), dtype=int64))\n'
+        'SparseTensor(indices=tf.Tensor(\n'
+        '[[0 0]\n'
+        ' [1 1]\n'
+        ' [2 2]], shape=(3, 2), dtype=int64), values=tf.Tensor([1. 1. 1.], shape=(3,), dtype=float32), dense_shape=tf.Tensor([3 3], shape=(2,), dtype=int64)) SparseTensor(indices=tf.Tensor(\n'
+        '[[0 0]\n'
+        ' [1 1]], shape=(2, 2), dtype=int64), values=tf.Tensor([1 1], shape=(2,), dtype=int32), dense_shape=tf.Tensor([2 3], shape=(2,), dtype=int64))\n'
+        'SparseTensor(indices=tf.Tensor(\n'
+        '[[0 0]\n'
+        ' [0 3]\n'
+        ' [1 1]\n'
+        ' [2 2]], shape=(4, 2), dtype=int64), values=tf.Tensor([5. 8. 0. 7.], shape=(4,), dtype=float32), dense_shape=tf.Tensor([3 4], shape=(2,), dtype=int64)) SparseTensor(indices=tf.Tensor(\n'
+        '[[0 0]\n'
+        ' [0 3]\n'
+        ' [1 1]\n'
+        ' [2 2]], shape=(4, 2), dtype=int64), values=tf.Tensor([ 1.  0. -1.  3.], shape=(4,), dtype=float32), dense_shape=tf.Tensor([3 4], shape=(2,), dtype=int64))\n'
+        '[SparseTensor(indices=tf.Tensor([[0 0]], shape=(1, 2), dtype=int64), values=tf.Tensor([1.], shape=(1,), dtype=float32), dense_shape=tf.Tensor([3 2], shape=(2,), dtype=int64)), SparseTensor(indices=tf.Tensor(\n'
+        '[[0 1]\n'
+        ' [2 0]], shape=(2, 2), dtype=int64), values=tf.Tensor([8. 3.], shape=(2,), dtype=float32), dense_shape=tf.Tensor([3 2], shape=(2,), dtype=int64))]\n'
+        'SparseTensor(indices=tf.Tensor(\n'
+        '[[0 0]\n'
+        ' [0 3]\n'
+        ' [2 2]], shape=(3, 2), dtype=int64), values=tf.Tensor([9.1105123e-04 9.9908900e-01 1.0000000e+00], shape=(3,), dtype=float32), dense_shape=tf.Tensor([3 4], shape=(2,), dtype=int64))\n'
+        'tf.Tensor(\n'
+        '[[ True False False  True]\n'
+        ' [False False  True False]], shape=(2, 4), dtype=bool)\n'
+        'tf.Tensor(\n'
+        '[[4. 6.]\n'
+        ' [5. 6.]], shape=(2, 2), dtype=float32) tf.Tensor([[3. 4.]], shape=(1, 2), dtype=float32) tf.Tensor([[2.828427  4.2426405]], shape=(1, 2), dtype=float32)\n'
+        'tf.Tensor(\n'
+        '[[1. 2.]\n'
+        ' [0. 0.]\n'
+        ' [3. 4.]\n'
+        ' [0. 0.]], shape=(4, 2), dtype=float32)\n'
+        '[SparseTensor(indices=tf.Tensor(\n'
+        '[[0 0]\n'
+        ' [0 3]], shape=(2, 2), dtype=int64), values=tf.Tensor([1. 8.], shape=(2,), dtype=float32), dense_shape=tf.Tensor([2 4], shape=(2,), dtype=int64)), SparseTensor(indices=tf.Tensor([[0 2]], shape=(1, 2), dtype=int64), values=tf.Tensor([3.], shape=(1,), dtype=float32), dense_shape=tf.Tensor([1 4], shape=(2,), dtype=int64))]\n'
         ''),
 }
 

@@ -3,7 +3,7 @@ reset_shape, fill_empty_rows."""
 import numpy as np
 import torch
 
-from tfcompat.framework import errors
+from tfcompat.framework import dtypes, errors
 from tfcompat.framework.convert import convert_to_tensor
 from tfcompat.framework.export import tf_export
 from tfcompat.framework.sparse import SparseTensor, _linear, reorder
@@ -220,3 +220,123 @@ def _bincount_input(values):
     if t.dim() == 2:
         return t.reshape(-1), torch.arange(t.shape[0]).repeat_interleave(t.shape[1]), t.shape[0]
     return t.reshape(-1), torch.zeros(t.numel(), dtype=torch.int64), 1
+
+
+@tf_export("sparse.expand_dims")
+def expand_dims(sp_input, axis=None, name=None):
+    """The SparseTensor with a size-1 dimension inserted at `axis`."""
+    idx = storage(sp_input.indices)
+    rank = idx.shape[1]
+    a = int(axis) % (rank + 1) if axis is not None else 0
+    new = torch.cat([idx[:, :a], torch.zeros((idx.shape[0], 1), dtype=torch.int64), idx[:, a:]], 1)
+    shape = sp_input.shape.as_list()
+    return SparseTensor(wrap(new), sp_input.values, _shape_tensor(shape[:a] + [1] + shape[a:]))
+
+
+@tf_export("sparse.eye")
+def eye(num_rows, num_columns=None, dtype=dtypes.float32, name=None):
+    """A sparse identity matrix of `num_rows` x `num_columns` (ones on the diagonal)."""
+    rows = int(num_rows)
+    cols = rows if num_columns is None else int(num_columns)
+    diag = torch.arange(min(rows, cols), dtype=torch.int64)
+    return SparseTensor(wrap(torch.stack([diag, diag], 1)),
+                        wrap(torch.ones(diag.shape[0], dtype=dtypes.as_dtype(dtype).torch_dtype)),
+                        _shape_tensor([rows, cols]))
+
+
+def _union(sp_a, sp_b, fn):
+    """Elementwise `fn` of two SparseTensors over the union of their entries (a missing entry counts as 0)."""
+    shape = sp_a.shape.as_list()
+    idx = torch.cat([storage(sp_a.indices), storage(sp_b.indices)])
+    lin = _linear(idx, shape)
+    uniq, inverse = torch.unique(lin, sorted=True, return_inverse=True)
+    va, vb = storage(sp_a.values), storage(sp_b.values)
+    n = va.shape[0]
+    a = torch.zeros(uniq.shape[0], dtype=va.dtype).index_copy(0, inverse[:n], va)
+    b = torch.zeros(uniq.shape[0], dtype=vb.dtype).index_copy(0, inverse[n:], vb)
+    first = torch.full((uniq.shape[0],), idx.shape[0], dtype=torch.int64).scatter_reduce(
+        0, inverse, torch.arange(idx.shape[0]), "amin")
+    return SparseTensor(wrap(idx[first]), wrap(fn(a, b)), sp_a.dense_shape)
+
+
+@tf_export("sparse.maximum")
+def maximum(sp_a, sp_b, name=None):
+    """Elementwise maximum of two SparseTensors of one shape (missing entries are 0)."""
+    return _union(sp_a, sp_b, torch.maximum)
+
+
+@tf_export("sparse.minimum")
+def minimum(sp_a, sp_b, name=None):
+    """Elementwise minimum of two SparseTensors of one shape (missing entries are 0)."""
+    return _union(sp_a, sp_b, torch.minimum)
+
+
+@tf_export("sparse.split")
+def split(sp_input=None, num_split=None, axis=None, name=None, keyword_required=None):
+    """`num_split` SparseTensors along `axis` (the first `size % num_split` pieces one longer)."""
+    shape = sp_input.shape.as_list()
+    a = int(axis) % len(shape)
+    n = int(num_split)
+    sizes = [shape[a] // n + (1 if i < shape[a] % n else 0) for i in range(n)]
+    out, start = [], 0
+    for size in sizes:
+        lo = [0] * len(shape)
+        hi = list(shape)
+        lo[a], hi[a] = start, size
+        out.append(slice(sp_input, lo, hi))
+        start += size
+    return out
+
+
+@tf_export("sparse.softmax")
+def softmax(sp_input, name=None):
+    """Softmax over the stored values of each innermost row (missing entries take no part)."""
+    idx = storage(sp_input.indices)
+    vals = storage(sp_input.values)
+    outer = sp_input.shape.as_list()[:-1]
+    uniq, group = torch.unique(_linear(idx[:, :-1], outer), return_inverse=True)
+    top = torch.full((uniq.shape[0],), float("-inf"), dtype=vals.dtype).scatter_reduce(0, group, vals, "amax")
+    e = torch.exp(vals - top[group])
+    total = torch.zeros(uniq.shape[0], dtype=vals.dtype).index_add(0, group, e)
+    return sp_input.with_values(wrap(e / total[group]))
+
+
+@tf_export("sparse.to_indicator")
+def to_indicator(sp_input, vocab_size, name=None):
+    """A dense bool tensor: `[..., v]` is True where row `...` of `sp_input` holds the value `v`."""
+    idx = storage(sp_input.indices)
+    shape = sp_input.shape.as_list()[:-1] + [int(vocab_size)]
+    out = torch.zeros(shape, dtype=torch.bool)
+    out[tuple(idx[:, :-1].T) + (storage(sp_input.values).to(torch.int64),)] = True
+    return wrap(out)
+
+
+def _segment(kind, data, indices, segment_ids, num_segments):
+    rows = storage(data if isinstance(data, Tensor) else convert_to_tensor(data))
+    picked = rows[storage(convert_to_tensor(indices)).to(torch.int64)]
+    ids = storage(convert_to_tensor(segment_ids)).to(torch.int64)
+    n = int(num_segments) if num_segments is not None else (int(ids.max()) + 1 if ids.numel() else 0)
+    out = torch.zeros((n,) + tuple(rows.shape[1:]), dtype=rows.dtype).index_add(0, ids, picked)
+    if kind != "sum":
+        count = torch.bincount(ids, minlength=n).to(rows.dtype).clamp(min=1)
+        count = count.reshape((n,) + (1,) * (rows.dim() - 1))
+        out = out / count if kind == "mean" else out * count.rsqrt()
+    return wrap(out)
+
+
+@tf_export("sparse.segment_sum")
+def segment_sum(data, indices, segment_ids, num_segments=None, name=None, sparse_gradient=False):
+    """Sums of the rows `data[indices]` grouped by `segment_ids` (sorted); `num_segments` rows if given."""
+    return _segment("sum", data, indices, segment_ids, num_segments)
+
+
+@tf_export("sparse.segment_mean")
+def segment_mean(data, indices, segment_ids, num_segments=None, name=None, sparse_gradient=False):
+    """Means of the rows `data[indices]` grouped by `segment_ids`."""
+    return _segment("mean", data, indices, segment_ids, num_segments)
+
+
+@tf_export("sparse.segment_sqrt_n")
+def segment_sqrt_n(data, indices, segment_ids, num_segments=None, name=None, sparse_gradient=False):
+    """Sums of the rows `data[indices]` grouped by `segment_ids`, divided by the square root of their count."""
+    return _segment("sqrt_n", data, indices, segment_ids, num_segments)
