@@ -320,3 +320,23 @@ def test_nn_ops_as_tf():
         tf.nn.gelu(tf.constant(["a"]))
     big = tf.math.polygamma(tf.constant([3e38, 5.0], tf.float64), tf.constant([0.0, 0.0], tf.float64))
     assert big.numpy()[0] == inf
+
+
+def test_unsigned_clip_bias_and_pool():
+    assert tf.clip_by_value(tf.constant(2, tf.uint32), 5, 9).numpy() == 5
+    np.testing.assert_array_equal(tf.clip_by_value(tf.constant([8, 8, 2, 5], tf.uint16), 8, 5), [8, 8, 8, 8])
+    big = tf.clip_by_value(tf.constant([1, 2 ** 63 + 7], tf.uint64), tf.constant(2, tf.uint64),
+                           tf.constant(2 ** 63 + 3, tf.uint64))
+    assert big.numpy().tolist() == [2, 2 ** 63 + 3]
+    y = tf.nn.bias_add(tf.constant([4, 3, 7, 2, 5, 6], tf.uint16, shape=[2, 3, 1]), tf.constant([5], tf.uint16))
+    assert y.dtype == tf.uint16 and y.numpy().ravel().tolist() == [9, 8, 12, 7, 10, 11]
+    with pytest.raises(tf.errors.InvalidArgumentError, match="Value for attr 'T' of uint64"):
+        tf.nn.max_pool2d(tf.ones([2, 2, 2, 1], tf.uint64), 2, 1, "VALID")
+
+
+def test_clip_by_norm_as_tf():
+    np.testing.assert_array_equal(tf.clip_by_norm(tf.constant([2.802, -0.3]), -1.0, axes=-1), [0.0, -0.0])
+    with pytest.raises(tf.errors.InvalidArgumentError, match=r"Invalid reduction dimension \(5 for input with 1 "
+                                                             r"dimension\(s\) \[Op:Sum\]"):
+        tf.clip_by_norm(tf.constant([0.7, -6.0], tf.float64), 1.0, axes=5)
+    np.testing.assert_allclose(tf.clip_by_norm(tf.constant([3.0, 4.0]), 1.0), [0.6, 0.8], rtol=1e-6)

@@ -1,15 +1,19 @@
 """TF's clipping ops: `tf.clip_by_value`, `clip_by_norm`, `clip_by_global_norm`."""
 import collections
 
+import numpy as np
 import torch
 
 from tfcompat.framework import dtypes
 from tfcompat.framework.context import current_device
 from tfcompat.framework.export import tf_export
-from tfcompat.framework.op_def import FLOAT, REAL, check_dtype, input_storage, int_list, wrap
+from tfcompat.framework.op_def import FLOAT, REAL, check_dtype, input_storage, wrap
 from tfcompat.framework.tensor import Tensor, storage
 from tfcompat.framework.variables import Variable
-from tfcompat.ops._array_util import _dims, _fail, _matching, _pyrange
+from tfcompat.ops import math_ops
+from tfcompat.ops._array_util import _dims, _fail, _matching
+
+_UNSIGNED_WIDE = frozenset([torch.uint16, torch.uint32, torch.uint64])
 
 
 @tf_export("clip_by_value")
@@ -18,6 +22,10 @@ def clip_by_value(t, clip_value_min, clip_value_max, name=None):
     x, hi = _matching([t, clip_value_max], "Minimum", "")
     check_dtype(x, "Minimum", REAL)
     m, lo = _matching([wrap(x), clip_value_min], "Maximum", "")
+    if x.dtype in _UNSIGNED_WIDE:        # torch cannot compare these: clip in int64 with the same order
+        x, hi, lo = (math_ops._ordered(v) for v in (x, hi, lo))
+        out = torch.maximum(torch.minimum(x, hi), lo)
+        return wrap(math_ops._unordered(out, m.dtype))
     low = torch.where(x > hi, hi, x)            # TF's minimum/maximum send tie gradients to x and keep NaN
     out = torch.where(low < lo, lo, low)
     if out.is_floating_point():                 # a NaN bound gives NaN, as TF's minimum/maximum
@@ -32,10 +40,11 @@ def clip_by_norm(t, clip_norm, axes=None, name=None):
     """Rescales `t` so that its L2 norm (over `axes`) is at most `clip_norm`."""
     x = input_storage(t)
     check_dtype(x, "Mul", FLOAT)
-    c = input_storage(clip_norm, dtypes.FROM_STORAGE[x.dtype]) if not isinstance(clip_norm, (Tensor, Variable)) \
-        else input_storage(clip_norm)
-    dims = tuple(_pyrange(x.ndim)) if axes is None else tuple(int_list(axes))
-    l2sum = torch.sum(x * x, dim=dims, keepdim=True) if dims else x * x
+    if isinstance(clip_norm, (Tensor, Variable)) or not np.isscalar(clip_norm):
+        c = torch.clamp(input_storage(clip_norm), min=0).to(x.dtype)        # TF: maximum(clip_norm, 0)
+    else:
+        c = input_storage(max(clip_norm, 0), dtypes.FROM_STORAGE[x.dtype])
+    l2sum = storage(math_ops.reduce_sum(wrap(x * x), axes, keepdims=True))   # the axis errors are Sum's
     pos = l2sum > 0
     l2norm = torch.where(pos, torch.sqrt(torch.where(pos, l2sum, torch.ones_like(l2sum))), l2sum)
     return wrap(x * c / torch.maximum(l2norm, c))

@@ -12,6 +12,7 @@ from tfcompat.ops._nn_common import (
     _spatial_list, _to_channels_first)
 
 
+_UNSIGNED_WIDE = frozenset([torch.uint16, torch.uint32, torch.uint64])
 _CONV_TYPES = frozenset([torch.float16, torch.bfloat16, torch.float32, torch.float64, torch.int32])
 
 
@@ -270,6 +271,10 @@ def bias_add(value, bias, data_format=None, name=None):
         where = "last" if cl else "channel"
         raise _op_error(f"Must provide as many biases as the {where} dimension of the input tensor: "
                         f"{_dims(b)} vs. {_dims(x)}", "BiasAdd")
-    if cl:
-        return wrap(x + b)
-    return wrap(x + b.reshape([c] + [1] * (x.ndim - 2)))
+    if not cl:
+        b = b.reshape([c] + [1] * (x.ndim - 2))
+    if x.dtype in _UNSIGNED_WIDE:        # torch has no add for these: modular sum in int64, then back
+        if x.dtype is torch.uint64:
+            return wrap((x.view(torch.int64) + b.view(torch.int64)).view(torch.uint64))
+        return wrap((x.to(torch.int64) + b.to(torch.int64)).to(x.dtype))
+    return wrap(x + b)

@@ -12,6 +12,7 @@ from tfcompat.ops._nn_common import (
 
 
 _MAX_POOL = {2: F.max_pool2d, 3: F.max_pool3d}
+_MAX_POOL_TYPES = REAL - {torch.uint32, torch.uint64}          # TF registers no kernel for these
 _AVG_POOL = {2: F.avg_pool2d, 3: F.avg_pool3d}
 
 
@@ -49,7 +50,7 @@ def _skipping_nan(y, pool, cf):
 
 def _max_pool(input, nd, ksize, strides, padding, data_format):  # noqa: A002
     op = "MaxPool3D" if nd == 3 else "MaxPool"
-    x = unary_input(input, op, REAL)
+    x = unary_input(input, op, _MAX_POOL_TYPES)
     if nd == 2 and type(ksize) is int and type(strides) is int and data_format in ("NHWC", None) \
             and x.ndim == 4 and x.is_floating_point() and x.shape[1] and x.shape[2]:
         pads = _fast_pads(padding, x.shape[1], x.shape[2], ksize, ksize, strides)
