@@ -917,3 +917,19 @@ Model: "sequential_3"
 
 def test_sequential_build_paths():
     assert _sequential_build_paths() + "\n" == GOLDEN_SEQUENTIAL_BUILD_PATHS
+
+
+def test_symbolic_calls_assign_no_state():
+    class Counting(layers.Layer):
+        def __init__(self):
+            super().__init__()
+            self.acc = keras.metrics.Mean()
+            self.calls = tf.Variable(0)
+
+        def call(self, x):
+            self.acc.update_state(x)
+            self.calls.assign_add(1)
+            return x
+    layer = Counting()
+    layer(keras.Input((None, 3)))           # Keras 3.15.1: count 0.0, calls 0
+    assert float(layer.acc.variables[1].numpy()) == 0.0 and int(layer.calls.numpy()) == 0

@@ -75,6 +75,8 @@ def _run_on_placeholders(layer, args, kwargs, sizes, shapes, masks=None):
     args_v = nest.map_structure(sub, args)
     kwargs_v = nest.map_structure(sub, kwargs)
     kwargs_v.setdefault("training", False) if _accepts_training(layer) else None
+    variables = _state_of(layer)                # Keras's symbolic call assigns no variable
+    values = [storage(v) for v in variables]
     try:
         with pause_recording(), call_context.symbolic_scope():
             return layer(*args_v, **kwargs_v)
@@ -82,6 +84,9 @@ def _run_on_placeholders(layer, args, kwargs, sizes, shapes, masks=None):
         if isinstance(e, (NotImplementedError, RecursionError)):
             raise
         raise ValueError(str(e)) from None      # Keras infers shapes symbolically: TF's graph shape errors
+    finally:
+        for v, t in zip(variables, values):
+            v._set_storage(t)
 
 
 def _accepts_training(layer):
