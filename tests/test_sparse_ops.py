@@ -1,4 +1,4 @@
-"""tf.sparse ops (concat, slice, map_values, reductions, retain, reset_shape, fill_empty_rows, add(threshold=), bincount, expand_dims, eye, maximum/minimum, split, softmax, to_indicator, segment_*) and the unary ops that take SparseTensors print as TF 2.21 does."""
+"""tf.sparse ops (concat, slice, map_values, reductions, retain, reset_shape, fill_empty_rows, add(threshold=), bincount, expand_dims, eye, maximum/minimum, split, softmax, to_indicator, segment_*, cross, mask), tf.ragged.cross and the unary ops that take SparseTensors print as TF 2.21 does."""
 import contextlib
 import io
 
@@ -261,6 +261,27 @@ CASES = {
         '[SparseTensor(indices=tf.Tensor(\n'
         '[[0 0]\n'
         ' [0 3]], shape=(2, 2), dtype=int64), values=tf.Tensor([1. 8.], shape=(2,), dtype=float32), dense_shape=tf.Tensor([2 4], shape=(2,), dtype=int64)), SparseTensor(indices=tf.Tensor([[0 2]], shape=(1, 2), dtype=int64), values=tf.Tensor([3.], shape=(1,), dtype=float32), dense_shape=tf.Tensor([1 4], shape=(2,), dtype=int64))]\n'
+        ''),
+    'cross_and_mask': (
+        'a = tf.IndexedSlices(tf.constant([[1., 2.], [3., 4.], [5., 6.]]), tf.constant([0, 5, 7]), tf.constant([10, 2]))\n'
+        'm = tf.sparse.mask(a, [5])\n'
+        'print(m.values, m.indices, m.dense_shape)\n'
+        "print(tf.ragged.cross([tf.ragged.constant([['a'], ['b', 'c']]), tf.ragged.constant([['d'], ['e']]), tf.constant([['f'], ['g']])]))\n"
+        "print(tf.sparse.cross([tf.ragged.constant([['a'], ['b', 'c']]).to_sparse(), tf.constant([['d'], ['e']])]))\n"
+        "print(tf.ragged.cross([tf.ragged.constant([[1], [2, 3]]), tf.ragged.constant([['d'], ['e']])]))\n"
+        "print(tf.sparse.cross([tf.constant([['a', 'b']]), tf.constant([['c']])], separator='-'))\n",
+        'tf.Tensor(\n'
+        '[[1. 2.]\n'
+        ' [5. 6.]], shape=(2, 2), dtype=float32) tf.Tensor([0 7], shape=(2,), dtype=int32) tf.Tensor([10  2], shape=(2,), dtype=int32)\n'
+        "<tf.RaggedTensor [[b'a_X_d_X_f'], [b'b_X_e_X_g', b'c_X_e_X_g']]>\n"
+        'SparseTensor(indices=tf.Tensor(\n'
+        '[[0 0]\n'
+        ' [1 0]\n'
+        " [1 1]], shape=(3, 2), dtype=int64), values=tf.Tensor([b'a_X_d' b'b_X_e' b'c_X_e'], shape=(3,), dtype=string), dense_shape=tf.Tensor([2 2], shape=(2,), dtype=int64))\n"
+        "<tf.RaggedTensor [[b'1_X_d'], [b'2_X_e', b'3_X_e']]>\n"
+        'SparseTensor(indices=tf.Tensor(\n'
+        '[[0 0]\n'
+        " [0 1]], shape=(2, 2), dtype=int64), values=tf.Tensor([b'a-c' b'b-c'], shape=(2,), dtype=string), dense_shape=tf.Tensor([1 2], shape=(2,), dtype=int64))\n"
         ''),
 }
 
