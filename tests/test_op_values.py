@@ -340,3 +340,27 @@ def test_clip_by_norm_as_tf():
                                                              r"dimension\(s\) \[Op:Sum\]"):
         tf.clip_by_norm(tf.constant([0.7, -6.0], tf.float64), 1.0, axes=5)
     np.testing.assert_allclose(tf.clip_by_norm(tf.constant([3.0, 4.0]), 1.0), [0.6, 0.8], rtol=1e-6)
+
+
+def test_string_ops_as_tf():
+    assert tf.strings.substr("x y  z", 1, -1).numpy() == b" y  z"
+    assert tf.strings.substr(["nan", " 12 "], -2, -1).numpy().tolist() == [b"an", b"2 "]
+    assert tf.strings.substr("abc", 0, -5).numpy() == b"abc"
+    assert tf.strings.substr("h\xe9llo", 1, -1, unit="UTF8_CHAR").numpy() == b""
+    with pytest.raises(tf.errors.OutOfRangeError) as e:
+        tf.strings.reduce_join("abc", axis=-1, separator=",")
+    assert str(e.value) == (ARGMAX_PREFIX % "ReduceJoin") + ("Invalid reduction dimension -1 for input with 0 "
+                                                             "dimension(s) [Op:ReduceJoin] name: ")
+    with pytest.raises(tf.errors.OutOfRangeError, match="Invalid reduction dimension -3 for input with 2"):
+        tf.strings.reduce_join(tf.constant([["a"]]), axis=-3)
+    with pytest.raises(tf.errors.InvalidArgumentError, match="precision not supported for datatype int32"):
+        tf.strings.as_string(tf.constant([5]), precision=2)
+    with pytest.raises(tf.errors.InvalidArgumentError, match="scientific and shortest format not supported for "
+                                                             "datatype int32"):
+        tf.strings.as_string(tf.constant([5]), scientific=True)
+    with pytest.raises(tf.errors.InvalidArgumentError, match=r"StaticRegexFullMatch_device.*Invalid pattern: \(, "
+                                                             r"error: missing \)"):
+        tf.strings.regex_full_match("TensorFlow", "(")
+    with pytest.raises(tf.errors.InvalidArgumentError, match=r"__wrapped__RegexFullMatch_device.*Invalid pattern"):
+        tf.strings.regex_full_match("TensorFlow", tf.constant("("))
+    assert tf.strings.format("{}", tf.constant([1 + 2j, 3j], tf.complex64)).numpy() == b"[? ?]"

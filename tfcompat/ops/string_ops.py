@@ -107,6 +107,11 @@ def reduce_join(inputs, axis=None, keepdims=False, separator="", name=None):
     """Joins the strings along `axis` (all axes when None) with `separator`."""
     arr = _strings(inputs, "ReduceJoin")
     sep = separator.encode() if isinstance(separator, str) else separator
+    if axis is not None:
+        for a in np.atleast_1d(axis):
+            if not -arr.ndim <= int(a) < arr.ndim:
+                raise errors.kernel_error(errors.OutOfRangeError, f"Invalid reduction dimension {int(a)} for input "
+                                          f"with {arr.ndim} dimension(s)", "ReduceJoin")
     axes = list(range(arr.ndim)) if axis is None else [int(a) % max(arr.ndim, 1) for a in np.atleast_1d(axis)]
     keep = [d for d in range(arr.ndim) if d not in axes]
     moved = np.transpose(arr, keep + axes).reshape([arr.shape[d] for d in keep] + [-1])
@@ -159,16 +164,25 @@ def strip(input, name=None):
     return wrap(_map(bytes.strip, _strings(input, "StringStrip")))
 
 
-def _pattern(pattern):
-    if isinstance(pattern, Tensor):
+def _pattern(pattern, op):
+    """The compiled pattern; an invalid one is the kernel's InvalidArgumentError (op `Static<op>` for a Python
+    pattern, `<op>` for a tensor, as TF)."""
+    static = not isinstance(pattern, Tensor)
+    if not static:
         pattern = pattern._array()[()]
-    return re.compile(pattern.encode() if isinstance(pattern, str) else pattern)
+    raw = pattern.encode() if isinstance(pattern, str) else pattern
+    try:
+        return re.compile(raw)
+    except re.error as e:
+        raise errors.kernel_error(errors.InvalidArgumentError, f"Invalid pattern: "
+                                  f"{raw.decode('utf-8', 'replace')}, error: {e.msg}",
+                                  ("Static" if static else "") + op, name=None) from None
 
 
 @tf_export("strings.regex_full_match")
 def regex_full_match(input, pattern, name=None):
     """True for each string that `pattern` matches entirely."""
-    rx = _pattern(pattern)
+    rx = _pattern(pattern, "RegexFullMatch")
     out = _map(lambda s: rx.fullmatch(s) is not None, _strings(input, "RegexFullMatch"), bool)
     return wrap(torch.from_numpy(out))
 
@@ -176,7 +190,7 @@ def regex_full_match(input, pattern, name=None):
 @tf_export("strings.regex_replace")
 def regex_replace(input, pattern, rewrite, replace_global=True, name=None):
     """Replaces matches of `pattern` with `rewrite` (`\\1` refers to groups); only the first if not global."""
-    rx = _pattern(pattern)
+    rx = _pattern(pattern, "RegexReplace")
     rw = rewrite.encode() if isinstance(rewrite, str) else rewrite
     count = 0 if replace_global else 1
     return wrap(_map(lambda s: rx.sub(rw, s, count=count), _strings(input, "StaticRegexReplace")))
@@ -200,7 +214,8 @@ def substr(input, pos, len, unit="BYTE", name=None):  # noqa: A002  (TF's argume
             raise errors.InvalidArgumentError(
                 None, None, f"pos {start} out of range for string b'{s.decode('latin-1')}' at index {i} [Op:Substr]")
         start = start + size if start < 0 else start
-        piece = text[start:start + max(int(count), 0)]
+        count = int(count)
+        piece = text[start:] if count < 0 and not utf8 else text[start:start + max(count, 0)]   # TF: -1 is "to the end"
         flat[i] = piece.encode("utf-8") if utf8 else piece
     return wrap(out)
 
@@ -240,6 +255,8 @@ def to_number(string_tensor, out_type=dtypes.float32, name=None):
 def _scalar_text(v):
     if isinstance(v, bytes):
         return v.decode("utf-8", errors="replace")
+    if isinstance(v, (np.complexfloating, complex)):
+        return "?"                                       # TF's summarizer has no complex format
     if isinstance(v, np.floating):
         return _shortest_text(v)
     if isinstance(v, float):
@@ -307,6 +324,11 @@ def as_string(input, precision=-1, scientific=False, shortest=False, width=-1, f
         raise NotImplementedError(f"tf.strings.as_string(fill={fill!r}) is not supported by tfcompat")
     flags = "0" if fill == "0" else ""
     w = str(width) if width > -1 else ""
+    if dt.is_bool or dt.is_integer:
+        bad = "precision" if precision > -1 else ("scientific and shortest format" if scientific or shortest else None)
+        if bad:
+            raise errors.kernel_error(errors.InvalidArgumentError, f"{bad} not supported for datatype {dt.name}",
+                                      "AsString", name="" if isinstance(input, Tensor) else None)
     if dt.is_bool:
         return wrap(_map(lambda v: b"true" if v else b"false", t._array()))
     if dt.is_integer:
