@@ -364,3 +364,12 @@ def test_string_ops_as_tf():
     with pytest.raises(tf.errors.InvalidArgumentError, match=r"__wrapped__RegexFullMatch_device.*Invalid pattern"):
         tf.strings.regex_full_match("TensorFlow", tf.constant("("))
     assert tf.strings.format("{}", tf.constant([1 + 2j, 3j], tf.complex64)).numpy() == b"[? ?]"
+
+
+def test_sqrtm_of_negative_real_eigenvalues_is_nan():
+    y = tf.linalg.sqrtm(tf.constant([[[-0.5]], [[0.533]], [[2.0]]], tf.float64))
+    np.testing.assert_allclose(y.numpy().ravel(), [nan, 0.7300684899377592, 1.4142135623730951])
+    m = tf.linalg.sqrtm(tf.constant([[[0.6, -1.122], [3.7, -1.287]], [[-4.5, -1.0], [-1.0, 1.01]]], tf.float64))
+    np.testing.assert_allclose(m.numpy()[0], [[1.4101953684990802, -0.6489214329179966],
+                                              [2.1399369891235183, 0.31882750404608606]], rtol=1e-10)
+    assert np.isnan(m.numpy()[1]).all()

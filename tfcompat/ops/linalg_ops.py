@@ -524,6 +524,8 @@ def sqrtm(input, name=None):  # noqa: A002
         c = torch.where(bad[..., None, None], torch.zeros_like(c), c)
     w, v = torch.linalg.eig(c)
     out = v @ torch.diag_embed(torch.sqrt(w)) @ torch.linalg.inv(v)
+    if not t.is_complex():       # a real root needs no negative real eigenvalue: TF's real Schur method gives NaN
+        bad = bad | ((w.imag == 0) & (w.real < 0)).any(-1)
     out = out.real.to(t.dtype) if not t.is_complex() else out.to(t.dtype)
     return wrap(torch.where(bad[..., None, None], torch.full_like(out, float("nan")), out))
 
