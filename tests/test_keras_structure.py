@@ -933,3 +933,86 @@ def test_symbolic_calls_assign_no_state():
     layer = Counting()
     layer(keras.Input((None, 3)))           # Keras 3.15.1: count 0.0, calls 0
     assert float(layer.acc.variables[1].numpy()) == 0.0 and int(layer.calls.numpy()) == 0
+
+
+def _subclass_build():
+    class Net(keras.Model):
+        def __init__(self):
+            super().__init__()
+            self.a = layers.Dense(4)
+            self.b = layers.Dense(2)
+
+        def call(self, x):
+            return self.b(self.a(x))
+    m = Net()
+    with pytest.warns(UserWarning, match="does not have a `build\\(\\)` method implemented"):     # as Keras
+        m.build((None, 3))
+    out = [m.built, [w.shape for w in m.weights]]
+    return "\n".join(map(str, out)) + "\n" + summ(m)
+
+
+GOLDEN_SUBCLASS_BUILD = """\
+True
+[]
+Model: "net"
+┏━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━┳━━━━━━━━━━━━━━━━━━━━━━━━━━━━━┳━━━━━━━━━━━━━━━━━┓
+┃ Layer (type)                         ┃ Output Shape                ┃         Param # ┃
+┡━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━╇━━━━━━━━━━━━━━━━━━━━━━━━━━━━━╇━━━━━━━━━━━━━━━━━┩
+│ dense (Dense)                        │ ?                           │     0 (unbuilt) │
+├──────────────────────────────────────┼─────────────────────────────┼─────────────────┤
+│ dense_1 (Dense)                      │ ?                           │     0 (unbuilt) │
+└──────────────────────────────────────┴─────────────────────────────┴─────────────────┘
+ Total params: 0 (0.00 B)
+ Trainable params: 0 (0.00 B)
+ Non-trainable params: 0 (0.00 B)
+
+"""
+
+
+def test_subclass_build():
+    assert _subclass_build() + "\n" == GOLDEN_SUBCLASS_BUILD
+
+
+def _subclass_symbolic_call():
+    class Net(keras.Model):
+        def __init__(self):
+            super().__init__()
+            self.a = layers.Dense(4)
+
+        def call(self, x):
+            return self.a(x)
+    m = Net()
+    x = keras.Input((3,))
+    y = m(x)
+    f = keras.Model(x, y)
+    return str(y) + "\n" + summ(m) + summ(f)
+
+
+GOLDEN_SUBCLASS_SYMBOLIC_CALL = """\
+<KerasTensor shape=(None, 4), dtype=float32, sparse=False, ragged=False, name=keras_tensor_2>
+Model: "net"
+┏━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━┳━━━━━━━━━━━━━━━━━━━━━━━━━━━━━┳━━━━━━━━━━━━━━━━━┓
+┃ Layer (type)                         ┃ Output Shape                ┃         Param # ┃
+┡━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━╇━━━━━━━━━━━━━━━━━━━━━━━━━━━━━╇━━━━━━━━━━━━━━━━━┩
+│ dense (Dense)                        │ (None, 4)                   │              16 │
+└──────────────────────────────────────┴─────────────────────────────┴─────────────────┘
+ Total params: 16 (64.00 B)
+ Trainable params: 16 (64.00 B)
+ Non-trainable params: 0 (0.00 B)
+Model: "functional"
+┏━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━┳━━━━━━━━━━━━━━━━━━━━━━━━━━━━━┳━━━━━━━━━━━━━━━━━┓
+┃ Layer (type)                         ┃ Output Shape                ┃         Param # ┃
+┡━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━╇━━━━━━━━━━━━━━━━━━━━━━━━━━━━━╇━━━━━━━━━━━━━━━━━┩
+│ input_layer (InputLayer)             │ (None, 3)                   │               0 │
+├──────────────────────────────────────┼─────────────────────────────┼─────────────────┤
+│ net (Net)                            │ (None, 4)                   │              16 │
+└──────────────────────────────────────┴─────────────────────────────┴─────────────────┘
+ Total params: 16 (64.00 B)
+ Trainable params: 16 (64.00 B)
+ Non-trainable params: 0 (0.00 B)
+
+"""
+
+
+def test_subclass_symbolic_call():
+    assert _subclass_symbolic_call() + "\n" == GOLDEN_SUBCLASS_SYMBOLIC_CALL

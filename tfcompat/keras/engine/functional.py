@@ -89,6 +89,23 @@ def _run_on_placeholders(layer, args, kwargs, sizes, shapes, masks=None):
             v._set_storage(t)
 
 
+def _unknown_batch_in_build_shapes(layers):
+    """Sublayers first built by a symbolic call saw the placeholder batch size: as in Keras (which builds them on
+    symbolic tensors), the shape they record (summary, build config) has an unknown batch dim."""
+    batch = _SIZES[0][0]
+
+    def unknown_batch(shape):
+        if isinstance(shape, tuple) and shape and all(d is None or isinstance(d, int) for d in shape):
+            return (None,) + shape[1:] if shape[0] == batch else shape
+        if isinstance(shape, list):
+            return [unknown_batch(s) for s in shape]
+        return shape
+    for sub in layers:
+        shape = sub.__dict__.get("_build_input_shape")
+        if sub.built and shape is not None:
+            sub.__dict__["_build_input_shape"] = unknown_batch(shape)
+
+
 def _accepts_training(layer):
     from tfcompat.keras.layers.base import _signature_flags
     return _signature_flags(type(layer))[0]
@@ -119,9 +136,13 @@ def symbolic_call(layer, args, kwargs, operand_shapes=None):
                 call_context.exit_build()
         layer.built = True
     input_masks = {}
+    unbuilt = [sub for sub in layer._flatten_layers(include_self=False) if not sub.built]
     out_a = _run_on_placeholders(layer, args, kwargs, _SIZES[0], operand_shapes, input_masks)
     out_b = _run_on_placeholders(layer, args, kwargs, _SIZES[1], operand_shapes) if _has_unknown(args, kwargs) \
         else out_a
+    first = nest.flatten(args)[0] if args else None
+    if unbuilt and isinstance(first, KerasTensor) and first._shape and first._shape[0] is None:
+        _unknown_batch_in_build_shapes(unbuilt)
 
     from tfcompat.keras.layers.base import _mask_of
 
