@@ -1,4 +1,4 @@
-"""tf.sparse ops (concat, slice, map_values, reductions, retain, reset_shape, fill_empty_rows, add(threshold=), bincount, expand_dims, eye, maximum/minimum, split, softmax, to_indicator, segment_*, cross, mask), tf.ragged.cross and the unary ops that take SparseTensors print as TF 2.21 does."""
+"""tf.sparse ops (concat, slice, map_values, reductions, retain, reset_shape, fill_empty_rows, add(threshold=), bincount, expand_dims, eye, maximum/minimum, split, softmax, to_indicator, segment_*, cross(_hashed), mask), tf.ragged.cross(_hashed) and the unary ops that take SparseTensors print as TF 2.21 does."""
 import contextlib
 import io
 
@@ -282,6 +282,18 @@ CASES = {
         'SparseTensor(indices=tf.Tensor(\n'
         '[[0 0]\n'
         " [0 1]], shape=(2, 2), dtype=int64), values=tf.Tensor([b'a-c' b'b-c'], shape=(2,), dtype=string), dense_shape=tf.Tensor([1 2], shape=(2,), dtype=int64))\n"
+        ''),
+    'cross_hashed': (
+        "print(tf.ragged.cross_hashed([tf.ragged.constant([['a'], ['b', 'c']]), tf.ragged.constant([['d'], ['e']])]))\n"
+        "print(tf.ragged.cross_hashed([tf.ragged.constant([['a'], ['b', 'c']]), tf.ragged.constant([['d'], ['e']])], num_buckets=100))\n"
+        "print(tf.ragged.cross_hashed([tf.ragged.constant([[1], [2, 3]]), tf.ragged.constant([['d'], ['e']])], num_buckets=1000, hash_key=7))\n"
+        "print(tf.sparse.cross_hashed([tf.constant([['a', 'b']]), tf.constant([['c']])], num_buckets=10))\n",
+        '<tf.RaggedTensor [[1584069791037555375], [4171697120956746554, 1746051686049959641]]>\n'
+        '<tf.RaggedTensor [[82], [61, 41]]>\n'
+        '<tf.RaggedTensor [[192], [738, 783]]>\n'
+        'SparseTensor(indices=tf.Tensor(\n'
+        '[[0 0]\n'
+        ' [0 1]], shape=(2, 2), dtype=int64), values=tf.Tensor([6 4], shape=(2,), dtype=int64), dense_shape=tf.Tensor([1 2], shape=(2,), dtype=int64))\n'
         ''),
 }
 

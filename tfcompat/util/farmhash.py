@@ -127,6 +127,16 @@ def fingerprint64(s):
     return _len16((_len16(v[0], w[0], mul) + _shift_mix(y) * K0 + z) & _M, (_len16(v[1], w[1], mul) + x) & _M, mul)
 
 
+def fingerprint_cat64(fp1, fp2):
+    """TF's FingerprintCat64: two fingerprints combined into one (feature-cross hashing)."""
+    mul = 0xC6A4A7935BD1E995
+    result = fp1 ^ mul
+    result ^= (_shift_mix((fp2 * mul) & _M) * mul) & _M
+    result = (result * mul) & _M
+    result = (_shift_mix(result) * mul) & _M
+    return _shift_mix(result)
+
+
 def _sip_round(v0, v1, v2, v3):
     v0 = (v0 + v1) & _M
     v1 = _rot(v1, 51) ^ v0      # rotate left 13
