@@ -1016,3 +1016,10 @@ Model: "functional"
 
 def test_subclass_symbolic_call():
     assert _subclass_symbolic_call() + "\n" == GOLDEN_SUBCLASS_SYMBOLIC_CALL
+
+
+def test_node_repr():
+    d = layers.Dense(2, name="shared")
+    d(keras.Input((3,)))
+    (node,) = d._inbound_nodes
+    assert repr(node) == f"<Node operation=shared, id={id(node)}>"      # Keras 3.15.1's text

@@ -28,6 +28,9 @@ class Node:
         self.input_tensors = [x for x in nest.flatten((args, kwargs)) if isinstance(x, KerasTensor)]
         layer.__dict__.setdefault("_inbound_nodes", []).append(self)
 
+    def __repr__(self):
+        return f"<Node operation={self.layer.name}, id={id(self)}>"
+
     def unpacked_inputs(self):
         """Keras 3's `layer.input`: the one input KerasTensor, or the list of them."""
         return self.input_tensors[0] if len(self.input_tensors) == 1 else list(self.input_tensors)
