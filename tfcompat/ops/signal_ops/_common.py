@@ -33,7 +33,7 @@ def int_scalar(value, what):
     if isinstance(value, (int, np.integer)) and not isinstance(value, bool):
         return int(value)
     t = storage_of(value)
-    if not isinstance(value, (Tensor, Variable)) and t.dtype.is_floating_point:
+    if isinstance(t, np.ndarray) or (not isinstance(value, (Tensor, Variable)) and t.dtype.is_floating_point):
         raise TypeError(f"Cannot convert {value!r} to EagerTensor of dtype int32")
     if t.ndim != 0:
         raise ValueError(f"Shape {TensorShape(list(t.shape))} must have rank 0")

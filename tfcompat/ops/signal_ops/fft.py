@@ -53,16 +53,13 @@ def _check_rank(t, rank, op):
 def _complex_fft(rank, inverse):
     op = ("IFFT" if inverse else "FFT") + _SUFFIX[rank]
     dims = _DIMS[rank]
-    kernel = {1: torch.fft.ifft if inverse else torch.fft.fft,
-              2: torch.fft.ifft2 if inverse else torch.fft.fft2}.get(rank)
+    kernel = ({1: torch.fft.ifft, 2: torch.fft.ifft2} if inverse else {1: torch.fft.fft, 2: torch.fft.fft2}).get(rank) \
+        or functools.partial(torch.fft.ifftn if inverse else torch.fft.fftn, dim=dims)
 
     def transform(input, name=None):  # noqa: A002
         t = _complex_input(input, op)
         _check_rank(t, rank, op)
-        if t.numel() == 0:
-            return wrap(torch.zeros_like(t))
-        return wrap(kernel(t) if kernel is not None else
-                    (torch.fft.ifftn if inverse else torch.fft.fftn)(t, dim=dims))
+        return wrap(kernel(t) if t.numel() else torch.zeros_like(t))
 
     transform.__name__ = op.lower()
     transform.__doc__ = (f"{'Inverse ' if inverse else ''}{rank}-D discrete Fourier transform over the {rank} "
