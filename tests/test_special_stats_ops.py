@@ -236,3 +236,18 @@ def test_betainc():
     with pytest.raises(tf.errors.InvalidArgumentError, match="Value for attr 'T' of half is not in the list of "
                                                              "allowed values: float, double"):
         tf.math.betainc(tf.constant([0.5], tf.float16), tf.constant([0.5], tf.float16), tf.constant([0.2], tf.float16))
+
+
+def test_expint_and_spence():
+    x = tf.constant([-1., 0., 0.25, 1., 2.5, 10., 50., nan], tf.float64)
+    np.testing.assert_allclose(tf.math.special.expint(x), [nan, -inf, -0.5425432646619137, 1.895117816355937,
+                                                           7.073765894578601, 2492.228976241878, 1.058563689713169e+20,
+                                                           nan], rtol=1e-12)
+    y = tf.constant([-1., 0., 0.25, 1., 1.8, 2.5, 10., inf], tf.float64)
+    np.testing.assert_allclose(tf.math.special.spence(y), [nan, 1.6449340668482264, 0.9784693929303059, 0.0,
+                                                           -0.6797815878346818, -1.1473806603755703, -3.950663778244157,
+                                                           nan], rtol=1e-12, atol=1e-15)
+    assert tf.math.special.spence(tf.constant([2.5])).dtype == tf.float32
+    for fn, op in ((tf.math.special.expint, "Expint"), (tf.math.special.spence, "Spence")):
+        with pytest.raises(tf.errors.NotFoundError, match=rf"\{{\{{node {op}\}}\}} = {op}\[T=DT_HALF\]"):
+            fn(tf.constant([1.], tf.float16))

@@ -1,5 +1,7 @@
 """TF's special functions: `tf.math.special` Bessel functions on torch.special, `betainc`, `lbeta`, `erfcinv`,
 `polyval`."""
+import math
+
 import torch
 
 from tfcompat.framework import errors
@@ -80,6 +82,82 @@ bessel_k0 = _bessel("bessel_k0", "BesselK0", torch.special.modified_bessel_k0, _
 bessel_k1 = _bessel("bessel_k1", "BesselK1", torch.special.modified_bessel_k1, _INF)
 bessel_k0e = _bessel("bessel_k0e", "BesselK0e", torch.special.scaled_modified_bessel_k0, _INF)
 bessel_k1e = _bessel("bessel_k1e", "BesselK1e", torch.special.scaled_modified_bessel_k1, _INF)
+
+
+_EULER = 0.57721566490153286061
+_PI2_6 = math.pi ** 2 / 6
+
+
+def _special_input(x, op):
+    """A float input of a Cephes-style special function and its float64 working copy."""
+    t = unary_input(x, op, FLOAT)
+    if t.dtype in (torch.float16, torch.bfloat16):     # TF registers float and double kernels only
+        raise errors.op_error(
+            errors.NotFoundError,
+            f"Could not find device for node: {{{{node {op}}}}} = {op}[T=DT_"
+            f"{'HALF' if t.dtype is torch.float16 else 'BFLOAT16'}]\nAll kernels registered for op {op}:\n  "
+            f"device='CPU'; T in [DT_DOUBLE]\n  device='CPU'; T in [DT_FLOAT]\n", op)
+    return t, t.double()
+
+
+def _ei(x):
+    """Ei(x) for x > 0: the power series up to 40, the asymptotic series beyond."""
+    xs = torch.clamp(x, max=40.0)
+    term = torch.ones_like(x)
+    total = torch.zeros_like(x)
+    for k in range(1, 251):
+        term = term * xs / k
+        total = total + term / k
+    series = _EULER + torch.log(xs) + total
+    xl = torch.clamp(x, min=40.0)
+    term = torch.ones_like(x)
+    tail = torch.ones_like(x)
+    for k in range(1, 31):
+        term = term * k / xl
+        tail = tail + term
+    return torch.where(x <= 40, series, torch.exp(xl) / xl * tail)
+
+
+@tf_export("math.special.expint")
+def expint(x, name=None):
+    """The exponential integral Ei(x) (NaN for x < 0, -inf at 0, as TF)."""
+    t, v = _special_input(x, "Expint")
+    pos = v > 0
+    out = _ei(torch.where(pos, v, torch.ones_like(v)))
+    out = torch.where(pos, out, torch.where(v == 0, torch.full_like(v, -math.inf), torch.full_like(v, math.nan)))
+    return wrap(out.to(t.dtype))
+
+
+def _li2_series(z):
+    """Li2(z) = sum z^k / k^2 for |z| <= 1/2."""
+    term = torch.ones_like(z)
+    total = torch.zeros_like(z)
+    for k in range(1, 61):
+        term = term * z
+        total = total + term / (k * k)
+    return total
+
+
+def _li2_low(z):
+    """Li2(z) for -1 <= z <= 1/2 (Landen's identity below -1/2)."""
+    w = z / (z - 1)
+    return torch.where(z >= -0.5, _li2_series(torch.clamp(z, -0.5, 0.5)),
+                       -_li2_series(torch.clamp(w, -0.5, 0.5)) - 0.5 * torch.log1p(-z) ** 2)
+
+
+@tf_export("math.special.spence")
+def spence(x, name=None):
+    """Spence's function: the integral of log(t) / (1 - t) from 1 to x, i.e. Li2(1 - x) (NaN for x < 0)."""
+    t, v = _special_input(x, "Spence")
+    z = 1 - v
+    zc = torch.clamp(z, -1e300, -1.0)
+    inv = 1 / zc
+    out = torch.where(z > 0.5, _PI2_6 - torch.log(torch.clamp(z, min=1e-300)) * torch.log1p(-torch.clamp(z, max=1 - 1e-16))
+                      - _li2_series(torch.clamp(1 - z, -0.5, 0.5)), _li2_low(torch.clamp(z, -1.0, 0.5)))
+    out = torch.where(z < -1, -_PI2_6 - 0.5 * torch.log(-zc) ** 2 - _li2_low(torch.clamp(inv, -1.0, 0.5)), out)
+    out = torch.where(v == 0, torch.full_like(v, _PI2_6), out)
+    out = torch.where((v < 0) | torch.isinf(v), torch.full_like(v, math.nan), torch.where(torch.isnan(v), v, out))
+    return wrap(out.to(t.dtype))
 
 
 _BETAINC_SIG = "Op<name=Betainc; signature=a:T, b:T, x:T -> z:T; attr=T:type,allowed=[DT_FLOAT, DT_DOUBLE]>"
