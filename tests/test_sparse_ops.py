@@ -1,4 +1,4 @@
-"""tf.sparse ops (concat, slice, map_values, reductions, retain, reset_shape, fill_empty_rows, add(threshold=), bincount, expand_dims, eye, maximum/minimum, split, softmax, to_indicator, segment_*, cross(_hashed), mask), tf.ragged.cross(_hashed) and the unary ops that take SparseTensors print as TF 2.21 does."""
+"""tf.sparse ops (concat, slice, map_values, reductions, retain, reset_shape, fill_empty_rows, add(threshold=), bincount, expand_dims, eye, maximum/minimum, split, softmax, to_indicator, segment_*, cross(_hashed), mask, sampled_addmm), tf.ragged.cross(_hashed)/stack_dynamic_partitions and the unary ops that take SparseTensors print as TF 2.21 does."""
 import contextlib
 import io
 
@@ -294,6 +294,27 @@ CASES = {
         'SparseTensor(indices=tf.Tensor(\n'
         '[[0 0]\n'
         ' [0 1]], shape=(2, 2), dtype=int64), values=tf.Tensor([6 4], shape=(2,), dtype=int64), dense_shape=tf.Tensor([1 2], shape=(2,), dtype=int64))\n'
+        ''),
+    'partitions_and_sampled_addmm': (
+        "print(tf.ragged.stack_dynamic_partitions(['a', 'b', 'c', 'd', 'e'], [3, 0, 2, 0, 3], 4))\n"
+        'print(tf.ragged.stack_dynamic_partitions(tf.constant([[1, 2], [3, 4], [5, 6]]), [1, 1, 0], 3))\n'
+        'print(tf.sparse.sampled_addmm([[0, 0], [1, 1]], [1., 2.], [2, 2], tf.constant([[1., 2.], [3., 4.]]),\n'
+        '                              tf.constant([[5., 6.], [7., 8.]]), beta=0.5, alpha=2.))\n'
+        'print(tf.sparse.sampled_addmm(tf.constant([[[0, 0]], [[0, 1]]]), tf.constant([[1.], [2.]]), [2, 2],\n'
+        '                              tf.constant([[[1., 2.], [3., 4.]], [[1., 0.], [0., 1.]]]),\n'
+        '                              tf.constant([[[5., 6.], [7., 8.]], [[1., 2.], [3., 4.]]])))\n',
+        "<tf.RaggedTensor [[b'b', b'd'], [], [b'c'], [b'a', b'e']]>\n"
+        '<tf.RaggedTensor [[[5, 6]], [[1, 2],\n'
+        '            [3, 4]], []]>\n'
+        '(<tf.Tensor: shape=(2, 2), dtype=int32, numpy=\n'
+        'array([[0, 0],\n'
+        '       [1, 1]], dtype=int32)>, <tf.Tensor: shape=(2,), dtype=float32, numpy=array([ 38.5, 101. ], dtype=float32)>, <tf.Tensor: shape=(2,), dtype=int32, numpy=array([2, 2], dtype=int32)>)\n'
+        '(<tf.Tensor: shape=(2, 1, 2), dtype=int32, numpy=\n'
+        'array([[[0, 0]],\n'
+        '\n'
+        '       [[0, 1]]], dtype=int32)>, <tf.Tensor: shape=(2, 1), dtype=float32, numpy=\n'
+        'array([[20.],\n'
+        '       [ 4.]], dtype=float32)>, <tf.Tensor: shape=(2,), dtype=int32, numpy=array([2, 2], dtype=int32)>)\n'
         ''),
 }
 

@@ -1,5 +1,5 @@
 """RaggedTensor forms of structural ops (TF's dispatch): `tf.concat`, `tf.stack`, `tf.tile`, `tf.reverse`,
-`tf.strings.join`, and `tf.ragged.stack`/`tf.ragged.boolean_mask`."""
+`tf.strings.join`, and `tf.ragged.stack`/`boolean_mask`/`stack_dynamic_partitions`."""
 import numpy as np
 import torch
 
@@ -248,3 +248,13 @@ dispatch("stack", ragged_stack)
 dispatch("tile", ragged_tile)
 dispatch("reverse", ragged_reverse)
 dispatch("strings.join", ragged_join)
+
+
+@tf_export("ragged.stack_dynamic_partitions")
+def stack_dynamic_partitions(data, partitions, num_partitions, name=None):
+    """Row `p` holds the rows of `data` whose partition is `p`, in order (a RaggedTensor of `num_partitions` rows)."""
+    data = data if isinstance(data, (Tensor, RaggedTensor)) else convert_to_tensor(data)
+    parts = storage(partitions if isinstance(partitions, Tensor) else convert_to_tensor(partitions)).to(torch.int64)
+    order = torch.argsort(parts, stable=True)
+    counts = torch.bincount(parts, minlength=int(num_partitions))
+    return RaggedTensor(take(data, order), wrap(splits_from_lengths(counts)), internal=True)

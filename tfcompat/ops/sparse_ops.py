@@ -340,3 +340,16 @@ def segment_mean(data, indices, segment_ids, num_segments=None, name=None, spars
 def segment_sqrt_n(data, indices, segment_ids, num_segments=None, name=None, sparse_gradient=False):
     """Sums of the rows `data[indices]` grouped by `segment_ids`, divided by the square root of their count."""
     return _segment("sqrt_n", data, indices, segment_ids, num_segments)
+
+
+@tf_export("sparse.sampled_addmm")
+def sampled_addmm(indices, values, dense_shape, mat1, mat2, beta=1.0, alpha=1.0, output_type=dtypes.float32):
+    """`(indices, alpha * (mat1 @ mat2)[indices] + beta * values, dense_shape)`, batched over leading dimensions."""
+    idx = storage(convert_to_tensor(indices)).to(torch.int64)
+    product = storage(convert_to_tensor(mat1)) @ storage(convert_to_tensor(mat2))
+    vals = storage(convert_to_tensor(values))
+    batch = idx.shape[:-2]
+    flat_idx, flat_prod = idx.reshape(-1, idx.shape[-2], 2), product.reshape((-1,) + tuple(product.shape[-2:]))
+    picked = torch.stack([p[i[:, 0], i[:, 1]] for p, i in zip(flat_prod, flat_idx)]).reshape(batch + idx.shape[-2:-1])
+    out = (alpha * picked + beta * vals).to(dtypes.as_dtype(output_type).torch_dtype)
+    return convert_to_tensor(indices), wrap(out), convert_to_tensor(dense_shape)
