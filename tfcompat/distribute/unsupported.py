@@ -2,31 +2,32 @@
 from tfcompat.framework.export import tf_export
 
 
-def _refuse(name, why):
-    raise NotImplementedError(f"tf.distribute.{name} is not supported by tfcompat ({why}); use MirroredStrategy "
-                              "(one process) or MultiWorkerMirroredStrategy (torch.distributed workers)")
+def _message(name, why):
+    return (f"tf.distribute.{name} is not supported by tfcompat ({why}); use MirroredStrategy (one process) or "
+            "MultiWorkerMirroredStrategy (torch.distributed workers)")
 
 
 @tf_export("distribute.ParameterServerStrategy", "distribute.experimental.ParameterServerStrategy")
 class ParameterServerStrategy:
     def __init__(self, cluster_resolver=None, variable_partitioner=None):
-        _refuse("ParameterServerStrategy", "no parameter servers or coordinator")
+        raise NotImplementedError(_message("ParameterServerStrategy", "no parameter servers or coordinator"))
 
 
 @tf_export("distribute.TPUStrategy", "distribute.experimental.TPUStrategy")
 class TPUStrategy:
     def __init__(self, tpu_cluster_resolver=None, experimental_device_assignment=None,
                  experimental_spmd_xla_partitioning=False):
-        _refuse("TPUStrategy", "no TPUs")
+        raise NotImplementedError(_message("TPUStrategy", "no TPUs"))
 
 
 @tf_export("distribute.experimental.CentralStorageStrategy")
 class CentralStorageStrategy:
     def __init__(self, compute_devices=None, parameter_device=None):
-        _refuse("experimental.CentralStorageStrategy", "no central variable storage")
+        raise NotImplementedError(_message("experimental.CentralStorageStrategy", "no central variable storage"))
 
 
-@tf_export("distribute.coordinator.ClusterCoordinator", "distribute.experimental.coordinator.ClusterCoordinator")
+@tf_export("distribute.coordinator.ClusterCoordinator")
 class ClusterCoordinator:
     def __init__(self, strategy):
-        _refuse("coordinator.ClusterCoordinator", "it schedules on ParameterServerStrategy's workers")
+        raise NotImplementedError(_message("coordinator.ClusterCoordinator",
+                                           "it schedules on ParameterServerStrategy's workers"))
