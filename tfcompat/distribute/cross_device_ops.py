@@ -162,7 +162,3 @@ class Collective:
         parts = [torch.empty_like(padded) for _ in range(world)]
         self._call(dist.all_gather, parts, padded)
         return torch.cat([p.narrow(axis, 0, n) for p, n in zip(parts, sizes)], dim=axis)
-
-    def barrier(self):
-        import torch.distributed as dist
-        self._call(dist.barrier)

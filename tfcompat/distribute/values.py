@@ -26,11 +26,6 @@ class DistributedValues:
     def values(self):
         return self._values
 
-    def _get(self):
-        """The component of the replica running in this thread (the first one in cross-replica context)."""
-        ctx = context.current()[1]
-        return self._values[ctx._local_index if ctx is not None and len(self._values) > 1 else 0]
-
     def __repr__(self):
         return _text(type(self).__name__, self._values, repr)
 
