@@ -251,3 +251,8 @@ def test_expint_and_spence():
     for fn, op in ((tf.math.special.expint, "Expint"), (tf.math.special.spence, "Spence")):
         with pytest.raises(tf.errors.NotFoundError, match=rf"\{{\{{node {op}\}}\}} = {op}\[T=DT_HALF\]"):
             fn(tf.constant([1.], tf.float16))
+
+
+def test_zero_fraction_of_wide_unsigned():
+    assert tf.nn.zero_fraction(tf.constant([3, 7, 3, 0], tf.uint32)).numpy() == 0.25
+    assert tf.nn.zero_fraction(tf.constant(7, tf.uint64)).numpy() == 0.0

@@ -98,6 +98,8 @@ def zero_fraction(value, name=None):
     if type(t) is np.ndarray:
         zeros = int(np.count_nonzero(t == b""))
     else:
+        if t.dtype in (torch.uint16, torch.uint32, torch.uint64):     # torch has no count for these
+            t = t.view(torch.int64) if t.dtype is torch.uint64 else t.to(torch.int64)
         zeros = t.numel() - int(torch.count_nonzero(t))
     with np.errstate(invalid="ignore"):
         fraction = np.float32(zeros) / np.float32(t.size if type(t) is np.ndarray else t.numel())
