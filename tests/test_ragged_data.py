@@ -134,3 +134,18 @@ def test_row_keys_out_of_range_and_elementwise_equality_as_tf():
     assert repr(rt == 1) == "<tf.RaggedTensor [[True], [False, False]]>"
     with pytest.raises(TypeError, match="RaggedTensor is unhashable."):
         hash(rt)
+
+
+def test_from_generator_with_a_ragged_signature():
+    def gen():
+        yield tf.ragged.constant([[1, 2], [3]])
+        yield tf.ragged.constant([[4], [5, 6, 7]])
+    ds = tf.data.Dataset.from_generator(gen, output_signature=tf.RaggedTensorSpec(shape=(2, None), dtype=tf.int32))
+    assert repr(ds) == "<_FlatMapDataset element_spec=RaggedTensorSpec(TensorShape([2, None]), tf.int32, 1, tf.int64)>"
+    assert [repr(x) for x in ds] == ["<tf.RaggedTensor [[1, 2], [3]]>", "<tf.RaggedTensor [[4], [5, 6, 7]]>"]
+    lists = tf.data.Dataset.from_generator(lambda: iter([[[1, 2], [3]]]),
+                                           output_signature=tf.RaggedTensorSpec(shape=(2, None), dtype=tf.int32))
+    with pytest.raises(tf.errors.InvalidArgumentError, match=r"TypeError: `generator` yielded an element that did not "
+                                                             r"match the expected structure\. The expected structure "
+                                                             r"was RaggedTensorSpec\(TensorShape\(\[2, None\]\)"):
+        list(lists)

@@ -198,7 +198,8 @@ def _signature(output_types, output_shapes, output_signature):
             if not hasattr(s, "dtype") or not hasattr(s, "shape") or isinstance(s, Tensor):
                 raise TypeError(f"`output_signature` must contain objects that are subclass of `tf.TypeSpec` but "
                                 f"found {type(s)} which is not.")
-        return st.map_leaves(lambda s: st.TensorSpec(TensorShape(s.shape), s.dtype), output_signature)
+        return st.map_leaves(lambda s: s if isinstance(s, st.RaggedTensorSpec) else
+                             st.TensorSpec(TensorShape(s.shape), s.dtype), output_signature)
     if output_types is None:
         raise TypeError("To specify the output signature you need to provide either the `output_signature` "
                         "argument or the `output_types` argument.")
@@ -236,6 +237,13 @@ class GeneratorDataset(Dataset):
                                       f"was {value}.")) from None
         out = []
         for s, v in zip(self._flat_spec, flat):
+            if isinstance(s, st.RaggedTensorSpec):
+                if not s.is_compatible_with(v):
+                    raise _py_error(TypeError(f"`generator` yielded an element that did not match the expected "
+                                              f"structure. The expected structure was {spec!r}, but the yielded "
+                                              f"element was {value}."))
+                out.append(v)
+                continue
             try:
                 arr = np.asarray(v, dtype=s.dtype.as_numpy_dtype if s.dtype != dtypes.string else object)
                 if s.dtype == dtypes.string:
