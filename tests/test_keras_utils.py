@@ -64,11 +64,6 @@ def test_register_and_deserialize():
     assert type(dense) is keras.layers.Dense and dense.units == 4
 
 
-def test_plot_model_not_implemented():
-    with pytest.raises(NotImplementedError):
-        keras.utils.plot_model(None)
-
-
 def test_backend_config():
     assert (keras.backend.floatx(), keras.backend.epsilon(), keras.backend.image_data_format(),
             keras.backend.backend()) == ("float32", 1e-07, "channels_last", "tensorflow")

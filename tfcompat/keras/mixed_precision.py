@@ -1,6 +1,7 @@
 """`keras.mixed_precision`: the global dtype policy ("mixed_float16": float16 compute, float32 variables)."""
 from tfcompat.keras._config import config
 from tfcompat.keras.layers.base import DTypePolicy
+from tfcompat.keras.optimizers.loss_scale_optimizer import LossScaleOptimizer  # noqa: F401
 
 Policy = DTypePolicy
 _FLOATS = ("float16", "float32", "float64", "bfloat16", "mixed_float16", "mixed_bfloat16")
@@ -28,10 +29,3 @@ def dtype_policy():
 
 
 set_dtype_policy = set_global_policy
-
-
-class LossScaleOptimizer:
-    """Dynamic loss scaling for float16 training: not provided (bfloat16 or float32 need none)."""
-
-    def __init__(self, *args, **kwargs):
-        raise NotImplementedError("tfcompat: keras.mixed_precision.LossScaleOptimizer is not supported")

@@ -75,9 +75,9 @@ class Trainer:
         from tfcompat.keras import metrics as metrics_module
         from tfcompat.keras import optimizers
         self.optimizer = optimizers.get(optimizer)
-        if auto_scale_loss and self.dtype_policy.name == "mixed_float16" and self.optimizer is not None:
-            raise NotImplementedError("LossScaleOptimizer (mixed_float16 with auto_scale_loss) is not supported by "
-                                      "tfcompat")
+        if auto_scale_loss and self.dtype_policy.name == "mixed_float16" and self.optimizer is not None and \
+                not isinstance(self.optimizer, optimizers.LossScaleOptimizer):
+            self.optimizer = optimizers.LossScaleOptimizer(self.optimizer, name="loss_scale_optimizer")
         output_names = self._output_names()
         self._compile_loss = compile_utils.CompileLoss(loss, loss_weights, output_names=output_names) \
             if loss is not None else None
@@ -248,6 +248,8 @@ class Trainer:
             y_pred = self(x, training=True)
             loss = self._compute_loss(x, y, y_pred, sample_weight, training=True)
             scaled = distribute_step.scale_loss(loss)
+            if self.optimizer is not None:
+                scaled = self.optimizer.scale_loss(scaled)      # loss_scale_factor, or a LossScaleOptimizer's scale
         self._loss_tracker.update_state(loss, sample_weight=nest.flatten(x)[0].shape[0])
         variables = self._step_variables()
         return y_pred, variables, (tape.gradient(scaled, variables) if variables else None)

@@ -5,11 +5,12 @@ from tfcompat.keras.optimizers.adam import Adam, Adamax, AdamW, Nadam
 from tfcompat.keras.optimizers.base import Optimizer
 from tfcompat.keras.optimizers.ftrl import Ftrl
 from tfcompat.keras.optimizers.lion import Lion
+from tfcompat.keras.optimizers.loss_scale_optimizer import LossScaleOptimizer
 from tfcompat.keras.optimizers.rmsprop import RMSprop
 from tfcompat.keras.optimizers.sgd import SGD
 
 _ALL = {c.__name__.lower(): c for c in (Optimizer, Adam, SGD, RMSprop, Adadelta, AdamW, Adagrad, Adamax, Nadam,
-                                        Ftrl, Lion)}
+                                        Ftrl, Lion, LossScaleOptimizer)}
 
 
 def serialize(optimizer):
