@@ -89,3 +89,27 @@ def test_rejection_resample_reaches_the_target_distribution(capsys):
                      "[0 1]"] * 10
     with pytest.raises(NotImplementedError, match="without initial_dist"):
         ds.rejection_resample(lambda f, label: label, target_dist=[0.5, 0.5])
+
+
+def test_experimental_aliases_of_dataset_methods():
+    e = tf.data.experimental
+    ds = tf.data.Dataset.range(5)
+    assert [tuple(map(int, p)) for p in ds.apply(e.enumerate_dataset(1)).take(2)] == [(1, 0), (2, 1)]
+    assert [b.tolist() for b in ds.apply(e.map_and_batch(lambda x: x * 2, 2)).as_numpy_iterator()] == [[0, 2], [4, 6],
+                                                                                                      [8]]
+    scanned = ds.apply(e.scan(tf.constant(0, tf.int64), lambda s, x: (s + x, s + x)))
+    assert list(scanned.as_numpy_iterator()) == [0, 1, 3, 6, 10]
+    interleaved = ds.apply(e.parallel_interleave(lambda x: tf.data.Dataset.range(x), 2))
+    assert list(interleaved.as_numpy_iterator()) == [0, 0, 1, 0, 1, 0, 2, 1, 2, 3]
+    windows = ds.apply(e.group_by_window(lambda x: x % 2, lambda k, d: d.batch(5), 5))
+    assert [w.tolist() for w in windows.as_numpy_iterator()] == [[0, 2, 4], [1, 3]]
+    assert list(ds.apply(e.take_while(lambda x: x < 2)).as_numpy_iterator()) == [0, 1]
+    assert list(ds.batch(2).apply(e.unbatch()).as_numpy_iterator()) == [0, 1, 2, 3, 4]
+    assert list(tf.data.Dataset.from_tensor_slices([1, 1, 2]).apply(e.unique()).as_numpy_iterator()) == [1, 2]
+    assert int(e.get_single_element(tf.data.Dataset.range(1))) == 0
+    assert repr(e.get_structure(ds)) == "TensorSpec(shape=(), dtype=tf.int64, name=None)"
+    assert int(e.get_next_as_optional(iter(ds)).get_value()) == 0
+    with pytest.raises(tf.errors.InvalidArgumentError, match=r"^Dataset was empty\. \[Op:DatasetToSingleElement\]"):
+        tf.data.Dataset.range(0).get_single_element()
+    with pytest.raises(tf.errors.InvalidArgumentError, match=r"^Dataset had more than one element\."):
+        tf.data.Dataset.range(2).get_single_element()

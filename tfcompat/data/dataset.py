@@ -30,7 +30,7 @@ from tfcompat.data import structure as st
 from tfcompat.data._common import AUTOTUNE, INFINITE, UNKNOWN, fn_output, scalar64, to_int
 from tfcompat.data.iterator import NumpyIterator, OwnedIterator
 from tfcompat.data.options import Options
-from tfcompat.framework import dtypes
+from tfcompat.framework import dtypes, errors
 from tfcompat.framework.export import tf_export, unsupported_args
 
 __all__ = ["AUTOTUNE", "INFINITE", "UNKNOWN", "Dataset", "DerivedDataset", "OwnedIterator"]
@@ -308,6 +308,16 @@ class Dataset(st.DatasetBase):
         return grouping.bucket_by_sequence_length(self, element_length_func, bucket_boundaries, bucket_batch_sizes,
                                                   padded_shapes, padding_values, no_padding,
                                                   drop_remainder)
+
+    def get_single_element(self, name=None):
+        """The one element of this dataset (TF's InvalidArgumentError when it has none or more)."""
+        it = iter(self._elements())
+        for element in it:
+            for _ in it:
+                raise errors.op_error(errors.InvalidArgumentError, "Dataset had more than one element.",
+                                      "DatasetToSingleElement")
+            return element
+        raise errors.op_error(errors.InvalidArgumentError, "Dataset was empty.", "DatasetToSingleElement")
 
     def rejection_resample(self, class_func, target_dist, initial_dist=None, seed=None, name=None):
         """`(class, element)` pairs resampled so their classes follow `target_dist` (from `initial_dist`)."""

@@ -2,6 +2,11 @@
 from tfcompat.data.dataset import AUTOTUNE, INFINITE as INFINITE_CARDINALITY, UNKNOWN as UNKNOWN_CARDINALITY, Dataset
 from tfcompat.data.options import (AutoShardPolicy, AutotuneOptions, DistributeOptions,  # noqa: F401
                                    ExternalStatePolicy, OptimizationOptions, ThreadingOptions)
+from tfcompat.data.experimental_aliases import (RandomDataset, bucket_by_sequence_length,  # noqa: F401
+                                                enumerate_dataset, get_next_as_optional, get_single_element,
+                                                get_structure, group_by_window, map_and_batch,
+                                                parallel_interleave, parse_example_dataset, scan,
+                                                shuffle_and_repeat, take_while, unbatch, unique)
 from tfcompat.data.csv_dataset import CsvDataset  # noqa: F401
 from tfcompat.data.readers import make_csv_dataset  # noqa: F401
 from tfcompat.framework import dtypes
