@@ -18,6 +18,7 @@ def test_policies_print_as_keras():
     dense.build((None, 3))
     assert (repr(dense.dtype_policy), dense.dtype, dense.compute_dtype, dense.kernel.dtype) == \
         ('<DTypePolicy "mixed_float16">', "float32", "float16", "float32")
+    assert repr(dense(np.ones((1, 3))).dtype) == "tf.float16"        # the kernel is read in the compute dtype
 
 
 def test_mixed_float16_compile_wraps_the_optimizer():

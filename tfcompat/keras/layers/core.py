@@ -9,7 +9,7 @@ from tfcompat.framework.export import unsupported_args
 from tfcompat.framework.op_def import input_storage
 from tfcompat.framework.tensor import _wrap
 from tfcompat.keras import activations, constraints, initializers, regularizers
-from tfcompat.keras.layers.base import Layer
+from tfcompat.keras.layers.base import _COMPUTE, Layer
 from tfcompat.keras.layers.input_spec import InputSpec
 
 
@@ -86,7 +86,11 @@ class Dense(Layer):
         x = input_storage(inputs)
         k = self._kernel._read()
         if x.dtype is not k.dtype:
-            x, k = _promote(x, k)
+            compute = _COMPUTE.get(self._dtype_policy.compute_dtype)
+            if self._kernel._autocast and k.is_floating_point() and compute is not None:
+                k = k.to(compute)       # Keras reads autocast variables in the compute dtype (mixed precision)
+            if x.dtype is not k.dtype:
+                x, k = _promote(x, k)
         if self._bias is not None:
             b = self._bias._read().to(x.dtype)
             out = torch.addmm(b, x, k) if x.ndim == 2 else torch.matmul(x, k) + b
