@@ -36,8 +36,9 @@ from tfcompat.framework.export import tf_export, unsupported_args
 __all__ = ["AUTOTUNE", "INFINITE", "UNKNOWN", "Dataset", "DerivedDataset", "OwnedIterator"]
 
 
-@tf_export("data.Dataset", partial="no ragged elements; sparse elements only through from_tensor(s/_slices), map, "
-                                   "batch and unbatch; no tf.function tracing of user functions; "
+@tf_export("data.Dataset", partial="ragged and sparse elements only through from_tensor(s/_slices), "
+                                   "from_generator (ragged), map, batch, ragged_batch and unbatch; no tf.function "
+                                   "tracing of user functions; "
                                    "sample_from_datasets' `weights` given as a dataset; batching or saving "
                                    "dataset-valued elements")
 class Dataset(st.DatasetBase):
