@@ -83,6 +83,10 @@ def gather(params, indices, validate_indices=None, axis=None, batch_dims=0, name
         raise _fail(f"Expected axis in the range [{-p.ndim}, {p.ndim}), but got {a}", "GatherV2")
     if bd > a:
         raise _fail(f"batch_dims ({bd}) must be less than or equal to axis ({a}).", "GatherV2", "")
+    for i in range(bd):
+        if p.shape[i] != idx.shape[i]:
+            raise _fail(f"params.shape[{i}]: {p.shape[i]} should be equal to indices.shape[{i}]: {idx.shape[i]}",
+                        "GatherV2", "")
     dim = p.shape[a]
     empty = _numel(p.shape[:a]) * _numel(p.shape[a + 1:]) == 0     # TF checks no index for an empty result
     if idx.numel() and not empty and _out_of_range(idx, dim):

@@ -467,12 +467,18 @@ def lstsq(matrix, rhs, l2_regularizer=0.0, fast=True, name=None):
     b = _compute(b)
     a = _compute(t)
     lam = float(l2_regularizer)
+    bad = ~(torch.isfinite(a).all(-1).all(-1) & torch.isfinite(b).all(-1).all(-1))   # TF: NaN; torch's LAPACK asserts
+    if bool(bad.any()):
+        a = torch.where(bad[..., None, None], torch.eye(a.shape[-2], a.shape[-1], dtype=a.dtype, device=a.device), a)
+        b = torch.where(bad[..., None, None], torch.zeros_like(b), b)
     if lam == 0.0:
         out = torch.linalg.lstsq(a, b, driver="gelsd" if a.device.type == "cpu" else None).solution
     else:
         n = a.shape[-1]
         gram = a.mH @ a + lam * torch.eye(n, dtype=a.dtype, device=a.device)
         out = torch.linalg.solve(gram, a.mH @ b)
+    if bool(bad.any()):
+        out = torch.where(bad[..., None, None], torch.full_like(out, float("nan")), out)
     return wrap(_back(out, t))
 
 

@@ -39,6 +39,8 @@ def bincount(arr, weights=None, minlength=None, maxlength=None, dtype=dtypes.int
     ws = None if w is None else w.reshape(rows.shape)
     out = torch.zeros(rows.shape[0], n, dtype=out_dt if not binary_output else _tdtype(dtype), device=x.device)
     src = ws if ws is not None and not binary_output else torch.ones(rows.shape, dtype=out.dtype, device=x.device)
+    if n == 0:      # maxlength=0: no bin to count into
+        return wrap(out if x.ndim == 2 else out.reshape(0))
     if binary_output:
         out = out.scatter(1, rows.to(_int64), src)
     else:
