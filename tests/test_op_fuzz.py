@@ -25,7 +25,7 @@ _KNOWN_BY_REASON = {
     # in /work/corpus/FUZZ_FINDINGS.md
     "L: values or checks (FUZZ_FINDINGS.md)": (
         "cast saturate_cast math.add_n math.divide_no_nan math.pow math.reciprocal_no_nan math.reduce_mean "
-        "math.reduce_prod math.round math.bincount math.add math.angle math.conj math.real math.digamma math.erf "
+        "math.reduce_prod math.round math.add math.angle math.conj math.real math.digamma math.erf "
         "math.expm1 math.log math.log1p math.multiply_no_nan math.rsqrt math.squared_difference math.xdivy "
         "math.xlog1py math.xlogy math.zeta math.special.bessel_j0 bitwise.bitwise_and bitwise.left_shift "
         "bitwise.right_shift nn.gelu nn.silu"),
@@ -50,7 +50,7 @@ _KNOWN_BY_REASON = {
 }
 KNOWN = {op: reason for reason, ops in _KNOWN_BY_REASON.items() for op in ops.split()}
 
-FLOOR = 0.97     # agreement of the replayed cases (97.8% of the whole set); raise it as KNOWN shrinks
+FLOOR = 0.97     # agreement of the replayed cases (97.9% of the whole set); raise it as KNOWN shrinks
 
 
 @pytest.fixture(scope="module")
