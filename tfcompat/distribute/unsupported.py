@@ -26,7 +26,7 @@ class CentralStorageStrategy:
         raise NotImplementedError(_message("experimental.CentralStorageStrategy", "no central variable storage"))
 
 
-@tf_export("distribute.coordinator.ClusterCoordinator")
+@tf_export("distribute.coordinator.ClusterCoordinator", "distribute.experimental.coordinator.ClusterCoordinator")
 class ClusterCoordinator:
     def __init__(self, strategy):
         raise NotImplementedError(_message("coordinator.ClusterCoordinator",
