@@ -113,3 +113,16 @@ def test_experimental_aliases_of_dataset_methods():
         tf.data.Dataset.range(0).get_single_element()
     with pytest.raises(tf.errors.InvalidArgumentError, match=r"^Dataset had more than one element\."):
         tf.data.Dataset.range(2).get_single_element()
+
+
+def test_sparse_batch_as_tf():
+    ds = tf.data.Dataset.from_tensor_slices([1, 3, 2]).map(lambda x: tf.range(x)).sparse_batch(2, [4])
+    assert repr(ds) == "<_DenseToSparseBatchDataset element_spec=SparseTensorSpec(TensorShape([None, 4]), tf.int32)>"
+    first, second = list(ds)
+    assert first.indices.numpy().tolist() == [[0, 0], [1, 0], [1, 1], [1, 2]]
+    assert first.values.numpy().tolist() == [0, 0, 1, 2] and first.dense_shape.numpy().tolist() == [2, 4]
+    assert second.dense_shape.numpy().tolist() == [1, 4]
+    too_long = tf.data.Dataset.from_tensor_slices([5]).map(lambda x: tf.range(x))
+    with pytest.raises(tf.errors.DataLossError, match=r"^Input element had shape \(\[5\]\) that is larger than the "
+                                                      r"row shape \(\[4\]\)\."):
+        list(too_long.apply(tf.data.experimental.dense_to_sparse_batch(2, [4])))

@@ -158,6 +158,47 @@ class RaggedBatchDataset(DerivedDataset):
         return (_batch_elements(b, spec) for b in _chunks_of(rows, self._size, self._drop))
 
 
+class SparseBatchDataset(DerivedDataset):
+    """`sparse_batch`: consecutive dense elements (of at most `row_shape`) batched into one SparseTensor."""
+
+    _tf_name = "_DenseToSparseBatchDataset"
+
+    def __init__(self, input_dataset, batch_size, row_shape):
+        super().__init__(input_dataset)
+        _check_batch_size(batch_size)
+        spec = input_dataset.element_spec
+        if type(spec) is not st.TensorSpec:
+            raise TypeError(f"DenseToSparseDataset requires an input whose elements have a single component, but the "
+                            f"given dataset has the following element spec: {spec!r}")
+        self._size = batch_size
+        self._row = [int(d) for d in (row_shape.as_list() if isinstance(row_shape, TensorShape) else
+                                      storage(row_shape).tolist() if isinstance(row_shape, Tensor) else row_shape)]
+
+    def _compute_spec(self):
+        row = [None if d == -1 else d for d in self._row]
+        return st.SparseTensorSpec(TensorShape([None] + row), self._input.element_spec.dtype)
+
+    def _card(self):
+        return _batch_card(self._input._card(), self._size, False)
+
+    def _elements(self):
+        for batch in _chunks_of(self._input._elements(), self._size, False):
+            parts = [storage(e) for e in batch]
+            for p in parts:
+                if any(0 <= r < d for d, r in zip(p.shape, self._row)):
+                    raise get_next_error(errors.DataLossError, f"Input element had shape ({_shape_text(p.shape)}) "
+                                                               f"that is larger than the row shape "
+                                                               f"({_shape_text(self._row)}).")
+            row = [max(p.shape[i] for p in parts) if d == -1 else d for i, d in enumerate(self._row)]
+            idx = [torch.cat([torch.full((int(np.prod(p.shape)), 1), k, dtype=torch.int64),
+                              torch.from_numpy(np.indices(p.shape).reshape(len(p.shape), -1).T.astype(np.int64))], 1)
+                   for k, p in enumerate(parts)]
+            values = np.concatenate([p.reshape(-1) for p in parts]) if type(parts[0]) is np.ndarray else \
+                torch.cat([p.reshape(-1) for p in parts])
+            yield SparseTensor(wrap(torch.cat(idx)), wrap(values),
+                               wrap(torch.tensor([len(parts)] + row, dtype=torch.int64)))
+
+
 def _index_batches(chunks, size, drop):
     """Index arrays of `size` consecutive indices of a chunk stream (the last shorter unless `drop`)."""
     carry = np.empty(0, np.int64)

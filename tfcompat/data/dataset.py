@@ -232,6 +232,10 @@ class Dataset(st.DatasetBase):
         """Like `batch`, but components of rank >= 1 are batched into RaggedTensors (rows may differ in length)."""
         return _batching.RaggedBatchDataset(self, to_int(batch_size), bool(drop_remainder))
 
+    def sparse_batch(self, batch_size, row_shape, name=None):
+        """Batches dense elements of at most `row_shape` (-1: the batch's largest) into SparseTensors."""
+        return _batching.SparseBatchDataset(self, to_int(batch_size), row_shape)
+
     def unbatch(self, name=None):
         """Splits each element along its first dimension into elements."""
         return _batching.UnbatchDataset(self)

@@ -3,7 +3,7 @@ from tfcompat.data.dataset import AUTOTUNE, INFINITE as INFINITE_CARDINALITY, UN
 from tfcompat.data.options import (AutoShardPolicy, AutotuneOptions, DistributeOptions,  # noqa: F401
                                    ExternalStatePolicy, OptimizationOptions, ThreadingOptions)
 from tfcompat.data.experimental_aliases import (RandomDataset, bucket_by_sequence_length,  # noqa: F401
-                                                enumerate_dataset, get_next_as_optional, get_single_element,
+                                                dense_to_sparse_batch, enumerate_dataset, get_next_as_optional, get_single_element,
                                                 get_structure, group_by_window, map_and_batch,
                                                 parallel_interleave, parse_example_dataset, scan,
                                                 shuffle_and_repeat, take_while, unbatch, unique)

@@ -112,3 +112,9 @@ def parse_example_dataset(features, num_parallel_calls=1, deterministic=None):
     _warn("parse_example_dataset", "parsing_ops", "Use `tf.data.Dataset.map(tf.io.parse_example(...))` instead.")
     from tfcompat.ops.io_ops.example import parse_example
     return lambda dataset: dataset.map(lambda serialized: parse_example(serialized, features), num_parallel_calls)
+
+
+@tf_export("data.experimental.dense_to_sparse_batch")
+def dense_to_sparse_batch(batch_size, row_shape):
+    _warn("dense_to_sparse_batch", "batching", "Use `tf.data.Dataset.sparse_batch` instead.")
+    return lambda dataset: dataset.sparse_batch(batch_size, row_shape)
