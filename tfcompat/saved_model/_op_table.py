@@ -15,7 +15,7 @@ _NAMES = """
     _foreach_mul.Tensor _foreach_mul_.Scalar _foreach_neg_ _foreach_sub.List _foreach_sub_.List _linalg_det
     _linalg_eigh _linalg_slogdet _linalg_solve_ex _linalg_svd _local_scalar_dense _log_softmax
     _log_softmax_backward_data _softmax _softmax_backward_data _to_copy _unique2 _unsafe_view abs acos add.Tensor
-    add_.Tensor addmm alias all all.dims amax amin aminmax any any.dim any.dims arange arange.start
+    add_.Tensor addmm alias all all.dim all.dims amax amin aminmax any any.dim any.dims arange arange.start
     arange.start_step argmax argmin asin asinh atan atan2 avg_pool2d avg_pool2d_backward avg_pool3d
     bitwise_and.Tensor bitwise_and_.Tensor bitwise_left_shift.Tensor bitwise_not bitwise_or.Tensor
     bitwise_right_shift.Tensor bitwise_xor.Tensor bmm cat ceil cholesky_solve clamp clone constant_pad_nd
