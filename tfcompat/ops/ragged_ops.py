@@ -44,10 +44,19 @@ def dispatch(name, ragged_fn, types=RAGGED):
                 raise
         return ragged_fn(*args, **kwargs)
 
-    for alias, obj in list(EXPORTS.items()):
-        if obj is dense:
-            EXPORTS[alias] = op
+    for alias in _aliases(dense):
+        EXPORTS[alias] = op
     return op
+
+
+_ALIASES = {}       # id(exported object) -> its public names, indexed once (the registry holds thousands)
+
+
+def _aliases(obj):
+    if not _ALIASES:
+        for name, o in EXPORTS.items():
+            _ALIASES.setdefault(id(o), []).append(name)
+    return [name for name in _ALIASES.get(id(obj), ()) if EXPORTS.get(name) is obj]
 
 
 def on_flat_values(dense, position=0):
