@@ -23,6 +23,7 @@ KNOWN_UPWARD = set()
 FACADE_USERS = {
     "tfcompat.compat", "tfcompat.compat.v1", "tfcompat.data", "tfcompat.keras.applications", "tfcompat.data.experimental", "tfcompat.distribute",
     "tfcompat.distribute.cluster_resolver", "tfcompat.distribute.coordinator", "tfcompat.distribute.experimental",
+    "tfcompat.distribute.experimental_coordinator",
     "tfcompat.eager.control_flow", "tfcompat.keras", "tfcompat.keras.export", "tfcompat.keras.initializers", "tfcompat.keras.losses",
     "tfcompat.keras.models", "tfcompat.keras.ops", "tfcompat.keras.optimizers", "tfcompat.keras.utils_data",
     "tfcompat.keras.legacy_backend", "tfcompat.numpy_api", "tfcompat.numpy_api.random",

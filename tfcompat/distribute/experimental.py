@@ -1,4 +1,5 @@
 """`tf.distribute.experimental`: the older strategy spellings and the communication options."""
+from tfcompat.distribute import experimental_coordinator as coordinator  # noqa: F401
 from tfcompat.distribute.cross_device_ops import (CommunicationImplementation,  # noqa: F401
                                                   CommunicationImplementation as CollectiveCommunication,
                                                   CommunicationOptions)
