@@ -13,7 +13,9 @@ source's pinned COMMIT, through the source modules of tools/corpus_sources/ (one
     PREFIX      file-name prefix ("tfdocs", "keras"): files are <out>/files/<PREFIX>__<stem>.py
     files(git_dir) -> [(stem, path_in_repo, [cell source, ...])]   code only, verbatim
     DROP_LINES  regexes; a matching line (e.g. `!pip install ...`) is commented out everywhere
-                (a %%writefile cell becomes Python writing its file first; a %%bash cell is all commented out)
+                (a %%writefile cell becomes Python writing its file first; a %%bash/%%sh cell becomes Python
+                running it with bash, `python` there being the Python running the cells: `python -m tfcompat
+                run` under tfcompat; `%%bash --bg` starts it in the background, `%killbgscripts` ends those)
     EDITS       {stem: [(old, new), ...]}: applied to the file's cell text; each `old` must occur exactly once
     SKIPS       {stem: reason}: files that cannot run offline here at all (listed in the report)
     CELL_SKIPS  optional {stem: [(snippet, reason), ...]}: the one cell containing `snippet` becomes a
@@ -27,6 +29,9 @@ not in exactly one cell, or EDITS/SKIPS/CELL_SKIPS name a stem the source no lon
 a time under the lock /tmp/corpus_tf.lock (never two TF recordings at once), run1 for every file before run2;
 files already recorded from the same corpus text are not rerun. `run` runs them under tfcompat (`--before`: the session's base commit, from
 a worktree at /tmp/base16). Run both in the background: `nohup python tools/build_corpus.py record > log &`.
+
+Dev-time only, never a tfcompat dependency: the notebooks built on DataFrames need pandas, seaborn and
+scikit-learn in both the TF venv and the project venv (`pip install pandas seaborn scikit-learn` in each).
 """
 import argparse
 import fcntl
@@ -84,21 +89,38 @@ def apply_edits(text, edits, where):
 
 
 WRITEFILE = re.compile(r"^%%writefile(\s+-a)?\s+(\S+)\s*$")
-SHELL_CELL = re.compile(r"^%%(bash|sh|script|shell)\b")
+SHELL_CELL = re.compile(r"^%%(bash|sh)(\s+--bg)?\s*$")
+# `python` in a shell cell is the Python running the cells, with tfcompat's runner when tfcompat stands in for TF
+# (run.py aliases `tensorflow` to tfcompat in-process only); a background job is ended after 300 s at the latest
+# (IPython ends them with the kernel or %killbgscripts).
+SHELL_PRELUDE = ("import shlex as _shlex, subprocess as _subprocess, sys as _sys\n"
+                 "_corpus_python = [_sys.executable] + (['-m', 'tfcompat', 'run'] if getattr(\n"
+                 "    _sys.modules.get('tensorflow'), '__name__', '') == 'tfcompat' else [])\n"
+                 "_corpus_sh = 'python() { %s \"$@\"; }\\n' % _shlex.join(_corpus_python)\n")
+KILLBG = ("for _p in globals().get('_corpus_bg', []):  # %killbgscripts  (corpus build: IPython's line magic)\n"
+          "  _p.kill()")
 
 
 def cell_magic(cell):
-    """Python for an IPython cell magic that is not Python: %%writefile writes its text, as IPython
-    does; a %%bash/%%sh/%%script cell is shell, commented out whole. Other cells are returned as is."""
+    """Python for an IPython cell magic that is not Python: %%writefile writes its text, as IPython does;
+    %%bash/%%sh runs its text with bash (in the background with --bg). Other cells are returned as is."""
     first, _, body = cell.partition("\n")
     m = WRITEFILE.match(first)
     if m:
         mode = "a" if m.group(1) else "w"
         return (f"# {first}  (corpus build: IPython's %%writefile, as Python)\n"
                 f"with open({m.group(2)!r}, {mode!r}) as _f:\n    _f.write({body + chr(10)!r})")
-    if SHELL_CELL.match(first):
+    m = SHELL_CELL.match(first)
+    if m:
+        script = f"_corpus_sh + {body + chr(10)!r}"
+        run = (f"globals().setdefault('_corpus_bg', []).append(_subprocess.Popen(\n"
+               f"    ['timeout', '300', 'bash', '-c', {script}],\n"
+               f"    stdin=_subprocess.DEVNULL, stdout=_subprocess.DEVNULL, stderr=_subprocess.DEVNULL))"
+               if m.group(2) else f"_corpus_done = _subprocess.run(['bash', '-c', {script}], stdin=_subprocess.DEVNULL)")
+        return f"# {first}  (corpus build: IPython's %%{m.group(1)}, run by bash)\n{SHELL_PRELUDE}{run}"
+    if re.match(r"%%(bash|sh|script|shell)\b", first):     # other shells and options: commented out whole
         return "\n".join(comment_out(l) for l in cell.split("\n"))
-    return cell
+    return "\n".join(KILLBG if l.strip() == "%killbgscripts" else l for l in cell.split("\n"))
 
 
 def render_cells(cells, drop):

@@ -1,4 +1,5 @@
 """tensorflow/docs: the TF 2 notebooks of site/en/guide and site/en/tutorials, with their offline edits."""
+from corpus_sources import synthetic
 from corpus_sources.common import git_ls, git_show, notebook_code_cells
 
 REPO = "tensorflow/docs"
@@ -10,7 +11,7 @@ SHARED = {"guide/autodiff", "guide/basic_training_loops", "guide/checkpoint", "g
           "guide/intro_to_modules", "guide/tensor", "guide/variable",
           "tutorials/customization/custom_layers", "tutorials/quickstart/beginner"}
 
-DROP_LINES = [r"^\s*[!%]"]      # shell and IPython magic lines
+DROP_LINES = [r"^\s*(!|%%?[A-Za-z])"]      # shell and IPython magic lines (not a Python line `% (args)`)
 
 
 def files(git_dir):
@@ -115,6 +116,27 @@ def _corpus_imdb(root='aclImdb_v1'):
 TITANIC_GET = 'titanic_file = tf.keras.utils.get_file("train.csv", "https://storage.googleapis.com/tf-datasets/titanic/train.csv")'
 
 
+FREE_PORTS = ("""tf_config = {
+    'cluster': {
+        'worker': ['localhost:12345', 'localhost:23456']
+    },""", """import socket  # corpus edit: two free ports, not 12345 and 23456 (runs of this file may overlap here)
+def _corpus_free_port():
+  with socket.socket() as s:
+    s.bind(('localhost', 0))
+    return s.getsockname()[1]
+tf_config = {
+    'cluster': {
+        'worker': ['localhost:%d' % _corpus_free_port() for _ in range(2)]
+    },""")
+
+
+# %%writefile'd worker scripts run outside run.py, whose hook lets real Keras accept the bundled mnist.npz (its
+# hash differs from the download's): they read the bundled file directly.
+WORKER_MNIST = ("  (x_train, y_train), _ = tf.keras.datasets.mnist.load_data()\\n",
+                "  with np.load('/work/shared/data/mnist.npz') as _d:  # corpus edit: the bundled MNIST, read directly"
+                "\\n    x_train, y_train = _d['x_train'], _d['y_train']\\n")
+
+
 def cut(old, new):
     """An edit that shortens training (epochs or steps), marked as a corpus edit."""
     olds, news = old.split("\n"), new.split("\n")
@@ -122,6 +144,10 @@ def cut(old, new):
     news[i] += f"  # corpus edit: was {olds[i].strip()}"
     return old, "\n".join(news)
 
+
+UCI_MPG = "url = 'http://archive.ics.uci.edu/ml/machine-learning-databases/auto-mpg/auto-mpg.data'"
+PETFINDER_GET = ("tf.keras.utils.get_file('petfinder_mini.zip', dataset_url,\n                        extract=True, "
+                 "cache_dir='.')", synthetic.PETFINDER)
 
 EDITS = {
     "tutorials__keras__classification": [FASHION, cut("epochs=10)", "epochs=1)")],
@@ -135,6 +161,71 @@ EDITS = {
          "    (_rng.integers(0, 256, (n, 32, 32, 3), dtype='uint8'), _rng.integers(0, 10, (n, 1), dtype='uint8'))"
          " for n in (5000, 1000))  # (50000 and 10000 in CIFAR-10: cut)"),
         cut("epochs=10,", "epochs=1,")],
+    "tutorials__distribute__multi_worker_with_keras": [
+        FREE_PORTS, WORKER_MNIST,
+        ("multi_worker_model.fit(multi_worker_dataset, epochs=3, steps_per_epoch=70)\\n\")",
+         "multi_worker_model.fit(multi_worker_dataset, epochs=2, steps_per_epoch=30)"
+         "  # corpus edit: was epochs=3, steps_per_epoch=70\\n\")")],
+    "tutorials__distribute__multi_worker_with_ctl": [
+        FREE_PORTS, WORKER_MNIST, ("num_epochs = 3\\nnum_steps_per_epoch=70\\n",
+                     "num_epochs = 2  # corpus edit: was 3\\nnum_steps_per_epoch=30  # corpus edit: was 70\\n")],
+    "tutorials__keras__regression": [
+        (UCI_MPG, synthetic.AUTO_MPG + "url = 'auto-mpg.data'")] + [
+        cut(f"{head}epochs=100,", f"{head}epochs=20,") for head in (
+            "train_features['Horsepower'],\n    train_labels,\n    ", "train_features,\n    train_labels,\n    ")] + [
+        cut(f"{head}epochs=100)", f"{head}epochs=20)") for head in (
+            "train_features['Horsepower'],\n    train_labels,\n    validation_split=0.2,\n    verbose=0, ",
+            "train_features,\n    train_labels,\n    validation_split=0.2,\n    verbose=0, ")],
+    "guide__core__quickstart_core": [(UCI_MPG, synthetic.AUTO_MPG + "url = 'auto-mpg.data'")],
+    "guide__core__logistic_regression_core": [
+        ("url = 'https://archive.ics.uci.edu/ml/machine-learning-databases/breast-cancer-wisconsin/wdbc.data'",
+         synthetic.WDBC + "url = 'wdbc.data'"), cut("epochs = 200", "epochs = 50")],
+    "guide__core__mlp_core": [
+        NO_TFDS,
+        ('train_data, val_data, test_data = tfds.load("mnist", \n'
+         "                                            split=['train[10000:]', 'train[0:10000]', 'test'],\n"
+         "                                            batch_size=128, as_supervised=True)",
+         "(_x, _y), (_x_test, _y_test) = tf.keras.datasets.mnist.load_data()  # corpus edit: tfds's MNIST splits, "
+         "from the bundled copy\n_split = lambda x, y: tf.data.Dataset.from_tensor_slices((x[..., None], "
+         "y.astype('int64'))).batch(128)\ntrain_data, val_data, test_data = (\n"
+         "    _split(_x[10000:], _y[10000:]), _split(_x[:10000], _y[:10000]), _split(_x_test, _y_test))"),
+        ('x_viz, y_viz = tfds.load("mnist", split=[\'train[:1500]\'], batch_size=-1, as_supervised=True)[0]',
+         "x_viz, y_viz = tf.constant(_x[:1500, ..., None]), tf.constant(_y[:1500].astype('int64'))"
+         "  # corpus edit: tfds's MNIST, bundled"),
+        ('x_test, y_test = tfds.load("mnist", split=[\'test\'], batch_size=-1, as_supervised=True)[0]',
+         "x_test, y_test = tf.constant(_x_test[..., None]), tf.constant(_y_test.astype('int64'))"
+         "  # corpus edit: tfds's MNIST, bundled"),
+        cut("optimizer=Adam(), epochs=10)", "optimizer=Adam(), epochs=2)")],
+    "tutorials__load_data__csv": [
+        ('abalone_train = pd.read_csv(\n    "https://storage.googleapis.com/download.tensorflow.org/data/abalone_train.csv",',
+         synthetic.ABALONE + 'abalone_train = pd.read_csv(\n    "abalone_train.csv",'),
+        ('titanic = pd.read_csv("https://storage.googleapis.com/tf-datasets/titanic/train.csv")',
+         TITANIC + "titanic = pd.read_csv(_corpus_titanic())"),
+        (TITANIC_GET.replace("titanic_file", "titanic_file_path"), "titanic_file_path = _corpus_titanic()  # corpus edit"),
+        ("traffic_volume_csv_gz = tf.keras.utils.get_file(\n    'Metro_Interstate_Traffic_Volume.csv.gz', \n"
+         '    "https://archive.ics.uci.edu/ml/machine-learning-databases/00492/Metro_Interstate_Traffic_Volume.csv.gz",\n'
+         "    cache_dir='.', cache_subdir='traffic')",
+         synthetic.TRAFFIC + "traffic_volume_csv_gz = os.path.abspath('traffic/Metro_Interstate_Traffic_Volume.csv.gz')"),
+        ("fonts_zip = tf.keras.utils.get_file(\n    'fonts.zip',  \"https://archive.ics.uci.edu/ml/machine-learning-"
+         "databases/00417/fonts.zip\",\n    cache_dir='.', cache_subdir='fonts',\n    extract=True)",
+         synthetic.FONTS + "fonts_zip = os.path.abspath('fonts')")],
+    "tutorials__load_data__pandas_dataframe": [
+        ("csv_file = tf.keras.utils.get_file('heart.csv', 'https://storage.googleapis.com/download.tensorflow.org/"
+         "data/heart.csv')", synthetic.HEART + "csv_file = os.path.abspath('heart.csv')")],
+    "tutorials__structured_data__preprocessing_layers": [PETFINDER_GET],
+    "tutorials__structured_data__feature_columns": [PETFINDER_GET],
+    "tutorials__structured_data__imbalanced_data": [
+        ("raw_df = pd.read_csv('https://storage.googleapis.com/download.tensorflow.org/data/creditcard.csv')",
+         CREDITCARD + "\nraw_df = pd.read_csv(csv_path)"), cut("EPOCHS = 100", "EPOCHS = 10")],
+    "tutorials__structured_data__time_series": [
+        ("import IPython\nimport IPython.display\n",
+         "import types  # corpus edit: no IPython\n"
+         "IPython = types.SimpleNamespace(display=types.SimpleNamespace(clear_output=lambda wait=False: None))\n"),
+        ("zip_path = tf.keras.utils.get_file(\n    origin='https://storage.googleapis.com/tensorflow/tf-keras-datasets/"
+         "jena_climate_2009_2016.csv.zip',\n    fname='jena_climate_2009_2016.csv.zip',\n    extract=True)\n"
+         "csv_path, _ = os.path.splitext(zip_path)",
+         synthetic.JENA + "csv_path = os.path.abspath('jena_climate_2009_2016.csv')"),
+        cut("MAX_EPOCHS = 20", "MAX_EPOCHS = 3")],
     "tutorials__quickstart__advanced": [cut("EPOCHS = 5", "EPOCHS = 1"), cut(".shuffle(10000).batch(32)", ".shuffle(10000).batch(32).take(200)")],
     "guide__graph_optimization": [cut("a = tf.constant(np.random.randn(2000,2000), dtype = tf.float32)",
                                        "a = tf.constant(np.random.randn(300,300), dtype = tf.float32)")],
@@ -303,9 +394,6 @@ PANDAS = "pandas is not installed here (nor in the TF venv) and the notebook is 
 ESTIMATOR = "tf.estimator was removed in TF 2.16: TF 2.21 cannot run the notebook"
 TPU = "needs a TPU"
 SKIPS = {
-    "guide__core__logistic_regression_core": PANDAS + "; also seaborn, sklearn and a UCI download",
-    "guide__core__mlp_core": "pandas and seaborn are not installed; tfds's MNIST with tfds split syntax throughout",
-    "guide__core__quickstart_core": PANDAS + " (a UCI download read with pandas)",
     "guide__estimator": ESTIMATOR,
     "guide__jax2tf": "needs jax and flax (not installed)",
     "guide__migrate__canned_estimators": ESTIMATOR + "; also pandas and tensorflow_decision_forests",
@@ -324,9 +412,7 @@ SKIPS = {
     "tutorials__customization__custom_training_walkthrough": "tfds's penguins dataset and tfds.as_dataframe (pandas)",
     "tutorials__distribute__dtensor_keras_tutorial": "not converted yet: tfds's MNIST with ds_info",
     "tutorials__distribute__dtensor_ml_tutorial": "tfds's IMDB reviews (a download)",
-    "tutorials__distribute__multi_worker_with_ctl": "runs worker processes in the background from shell cells (%%bash --bg)",
     "tutorials__distribute__multi_worker_with_estimator": ESTIMATOR,
-    "tutorials__distribute__multi_worker_with_keras": "runs worker processes in the background from shell cells (%%bash --bg)",
     "tutorials__distribute__parameter_server_training": "needs portpicker and an in-process parameter-server cluster",
     "tutorials__estimator__keras_model_to_estimator": ESTIMATOR,
     "tutorials__estimator__linear": ESTIMATOR + "; also pandas",
@@ -344,18 +430,11 @@ SKIPS = {
     "tutorials__interpretability__integrated_gradients": "needs tensorflow_hub (Inception V1)",
     "tutorials__keras__keras_tuner": "needs keras_tuner",
     "tutorials__keras__overfit_and_underfit": "downloads the HIGGS dataset; needs tensorflow_docs",
-    "tutorials__keras__regression": PANDAS + "; also seaborn",
     "tutorials__keras__text_classification_with_hub": "needs tensorflow_hub and tfds's IMDB reviews",
-    "tutorials__load_data__csv": PANDAS,
-    "tutorials__load_data__pandas_dataframe": PANDAS,
     "tutorials__load_data__text": "needs tensorflow_text and tfds; downloads Stack Overflow and Iliad data",
     "tutorials__load_data__video": "needs cv2, imageio, tqdm and a UCF101 download",
     "tutorials__optimization__compression": "needs tensorflow_compression and tfds",
     "tutorials__reinforcement_learning__actor_critic": "needs gym",
-    "tutorials__structured_data__feature_columns": PANDAS + "; also sklearn",
-    "tutorials__structured_data__imbalanced_data": PANDAS + "; also sklearn and seaborn",
-    "tutorials__structured_data__preprocessing_layers": PANDAS,
-    "tutorials__structured_data__time_series": PANDAS + "; also seaborn",
     "tutorials__understanding__sngp": "needs tf-models-official (official.nlp) and sklearn",
     "tutorials__video__transfer_learning_with_movinet": "needs cv2, tensorflow_hub and a UCF101 download",
     "tutorials__video__video_classification": "needs cv2 and a UCF101 download",
