@@ -17,6 +17,8 @@ from tfcompat.framework.convert import convert_to_tensor
 from tfcompat.framework.export import tf_export
 from tfcompat.framework.tensor import Tensor, _wrap, storage
 from tfcompat.framework.variables import Variable
+from tfcompat.eager.function._host import quiet
+from tfcompat.eager.function._state import current_recorder
 from tfcompat.eager.tape import VariableWatcher, pause_recording, read_variable
 from tfcompat.util import nest
 
@@ -83,22 +85,49 @@ class _Call:
         return tuple(out)
 
 
+class _Replayed:
+    """A custom-gradient call in a tf.function replay: its outputs and its recorded gradient program."""
+
+    __slots__ = ("outputs", "program")
+
+    def __init__(self, outputs, program):
+        self.outputs = outputs
+        self.program = program
+
+    def backward(self, grads):
+        return tuple(self.program(list(grads)))
+
+
+def _replay_custom(program, inputs, outputs):
+    """The replay step of a traced custom-gradient call: `outputs` get a node running the recorded gradient."""
+    if not torch.is_grad_enabled() or not any(isinstance(s, torch.Tensor) and s.requires_grad for s in inputs):
+        return outputs
+    return _CustomGradientNode.apply(_Replayed(outputs, program), *inputs)
+
+
 def _call_custom(f, args, kwargs):
     with VariableWatcher() as watcher, pause_recording():
         result, grad_fn = f(*args, **kwargs)
     flat_args = [convert_to_tensor(a) if not isinstance(a, (Tensor, Variable)) else a for a in nest.flatten(args)]
-    variables = [v for v in watcher.watched_variables()]
+    # TF passes as `variables=` the trainable variables read that are not themselves arguments
+    variables = [v for v in watcher.watched_variables() if not any(v is a for a in flat_args)]
     if variables and "variables" not in inspect.signature(grad_fn).parameters and not any(
             p.kind == p.VAR_KEYWORD for p in inspect.signature(grad_fn).parameters.values()):
         raise TypeError("If using @custom_gradient with a function that uses variables, then grad_fn must "
                         "accept a keyword argument 'variables'.")
-    if not state.recording:
+    rec = current_recorder()
+    if not state.recording and (rec is None or rec.paused):
         return result
     arg_storages = [_storage_for_input(a) for a in flat_args] + [read_variable(v) for v in variables]
-    if not any(isinstance(s, torch.Tensor) and s.requires_grad for s in arg_storages):
-        return result
     flat_out = nest.flatten(result)
     positions = [i for i, o in enumerate(flat_out) if isinstance(o, Tensor) and _differentiable(storage(o))]
+    if rec is not None and not rec.paused and positions:
+        # inside a tf.function trace: replays (under a tape outside the function) use grad_fn too
+        traced = _Call([storage(flat_out[i]) for i in positions], grad_fn, len(flat_args), variables, arg_storages)
+        with quiet():
+            rec.custom(_replay_custom, arg_storages, traced.outputs, traced.backward)
+    if not state.recording or not any(isinstance(s, torch.Tensor) and s.requires_grad for s in arg_storages):
+        return result
     call = _Call([storage(flat_out[i]) for i in positions], grad_fn, len(flat_args), variables, arg_storages)
     outs = _CustomGradientNode.apply(call, *arg_storages)
     for i, o in zip(positions, outs):

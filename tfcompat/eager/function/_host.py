@@ -15,6 +15,8 @@ def host_call(fn, flat_inputs):
     if rec is None or rec.paused:
         with _loud():
             return fn(flat_inputs)
+    if rec.grad_depth:
+        raise Unreplayable("a host callback in a custom gradient function")
     rec.paused += 1
     try:
         if rec.cb_replay:
@@ -27,6 +29,10 @@ def host_call(fn, flat_inputs):
     rec.cb_log.append(out)
     rec.callback(fn, flat_inputs, out)
     return out
+
+
+class Unreplayable(Exception):
+    """Raised while a custom gradient function is recorded: it cannot be replayed (see `Recorder.custom`)."""
 
 
 def logged_callback(fn, inputs):

@@ -30,6 +30,10 @@ def _step_src(step):
     if step["op"] == "guard_array":
         return f"if not _equal({_src(step['x'])}, {step['value']}): raise GuardFailed()"
     a = ", ".join([_src(x) for x in step["args"]] + [f"{k}={_src(v)}" for k, v in step["kwargs"].items()])
+    if step["op"] == "custom":      # a custom gradient: its recorded gradient program, a closure over the values
+        grad = [f"def {step['args'][0]['ref']}(D):"] + ["    " + _step_src(s) for s in step["grad"]]
+        outs = ", ".join(_src(e) if e is not None else "None" for e in step["grad_out"])
+        return "\n    ".join(grad + [f"    return [{outs}]", f"{step['out']} = F[{step['f']}]({a})"])
     if step["op"] == "guard":
         return f"if F[{step['f']}]({a}) != {step['value']}: raise GuardFailed()"
     return f"{step['out']} = F[{step['f']}]({a})"

@@ -56,6 +56,8 @@ class Recorder(TorchDispatchMode):
         self.forbid = False       # variable creation raises TF's singleton ValueError
         self.cb_log = []          # host callback outputs, in call order
         self.cb_replay = None     # outputs to reuse instead of running the callbacks again
+        self.grad_depth = 0       # > 0 while a custom gradient function is being recorded (see `custom`)
+        self.unreplayable = False  # the trace cannot be replayed: the body runs on every call
 
     def restore(self):
         """Puts every variable back to its value before the trace (new ones to their initial value)."""
@@ -175,6 +177,38 @@ class Recorder(TorchDispatchMode):
         self.funcs.append(fn)
         self.lines.append(step)
         self._bind_out(list(flat_outputs), step["out"], True, "PyFunc")
+
+    def custom(self, apply, inputs, outputs, backward):
+        """Records a `tf.custom_gradient` call whose forward ops were just recorded: `backward(dys)` (the call's
+        gradient function, on storages) is recorded now as a nested program of the dys, and the step
+        `apply(program, inputs, outputs)` gives a replay's outputs an autograd node that runs it (TF traces the
+        gradient function into the graph). A gradient function that reads tensor values on the host, calls host
+        callbacks or raises makes the trace unreplayable (the body then runs on every call)."""
+        saved_lines, saved_values = self.lines, dict(self.values)
+        self.lines = sub = []
+        self.paused += 1
+        dys = [torch.ones_like(o) for o in outputs]
+        self.paused -= 1
+        for i, d in enumerate(dys):
+            self.bind(d, f"D[{i}]")
+        self.grad_depth += 1
+        try:
+            grads = backward(dys)
+            grad_terms = [self.expr(g, []) if isinstance(g, torch.Tensor) else None for g in grads]
+        except Exception:  # noqa: BLE001 - it raises again when the body runs eagerly and the gradient is taken
+            grads = None
+        finally:
+            self.grad_depth -= 1
+            self.lines, self.values = saved_lines, saved_values
+        if grads is None or any(s["op"] != "call" or s.get("host") for s in sub):
+            self.unreplayable = True
+            return
+        n = next(self.counter)
+        step = {"op": "custom", "f": len(self.funcs), "grad": sub, "grad_out": grad_terms, "out": f"o{n}",
+                "args": [{"ref": f"g{n}"}, self.expr(list(inputs), []), self.expr(list(outputs), [])], "kwargs": {}}
+        self.funcs.append(apply)
+        self.lines.append(step)
+        self._bind_out(list(outputs), step["out"], True, "IdentityN")
 
     def is_dynamic(self, t):
         r = self.values.get(storage_key(t))
