@@ -29,6 +29,8 @@ not in exactly one cell, or EDITS/SKIPS/CELL_SKIPS name a stem the source no lon
 a time under the lock /tmp/corpus_tf.lock (never two TF recordings at once), run1 for every file before run2;
 files already recorded from the same corpus text are not rerun. `run` runs them under tfcompat (`--before`: the session's base commit, from
 a worktree at /tmp/base16). Run both in the background: `nohup python tools/build_corpus.py record > log &`.
+TF runs with <out>/tf_extra on its path: links to the project venv's tensorboard (a dependency of a pip-installed
+TF 2.21, missing from the TF venv) and torch (one Keras guide imports it for its DataLoader section).
 
 Dev-time only, never a tfcompat dependency: the notebooks built on DataFrames need pandas, seaborn and
 scikit-learn in both the TF venv and the project venv (`pip install pandas seaborn scikit-learn` in each).
@@ -38,6 +40,7 @@ import fcntl
 import glob
 import hashlib
 import importlib
+import importlib.util
 import json
 import os
 import re
@@ -54,6 +57,8 @@ BASE_COMMIT, BASE_TREE = "9cae267", "/tmp/base16"
 FOLDERS = ("guide", "guides", "tutorials", "examples")
 TIMEOUTS = ["--file-timeout", "420", "--cell-timeout", "300"]   # a file should take under ~2 min on TF
 COMMANDS = ("build", "record", "run", "compare")
+TF_EXTRA = ("torch", "torchgen", "functorch", "sympy", "mpmath", "networkx", "jinja2", "markupsafe", "filelock",
+            "fsspec", "tensorboard", "tensorboard_data_server", "werkzeug", "markdown")
 
 
 class CorpusError(Exception):
@@ -235,12 +240,25 @@ def run_harness(python, impl, result_dir, path, lock, env=None, force=True):
                             *TIMEOUTS, path], check=False, env=env)
 
 
+def tf_extra(out):
+    """<out>/tf_extra: links to the project venv's tensorboard and torch (with their dependencies), which a pip
+    install of TF 2.21 has (tensorboard) or a Keras guide imports (torch) and the TF venv lacks; put on TF's path."""
+    extra = os.path.join(out, "tf_extra")
+    os.makedirs(extra, exist_ok=True)
+    site = os.path.dirname(os.path.dirname(importlib.util.find_spec("torch").origin))
+    for name in TF_EXTRA:
+        if not os.path.lexists(os.path.join(extra, name)):
+            os.symlink(os.path.join(site, name), os.path.join(extra, name))
+    return extra
+
+
 def cmd_record(args):
     """Each run over all files before the next, so that a first reference of every file comes first."""
+    env = dict(os.environ, PYTHONPATH=tf_extra(args.out))
     for run in args.runs:
         for path in corpus_files(args):
             run_harness(args.tf_python, "tensorflow", os.path.join(args.out, "expected", run), path, TF_LOCK,
-                        force=args.force)
+                        env=env, force=args.force)
 
 
 def base_env():

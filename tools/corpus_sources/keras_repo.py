@@ -2,10 +2,7 @@
 
 Guides are split at their top-level text blocks (`\"\"\"...\"\"\"` statements, dropped); example scripts,
 which have none, at each top-level statement that follows a blank line.  One guide imports torch for
-its DataLoader section and one cell builds a TensorBoard callback, which the TF venv lacks: record with
-`PYTHONPATH=../corpus/tf_extra python tools/build_corpus.py record --prefix keras`, tf_extra being a folder
-of links to the project venv's torch, torchgen, functorch, sympy, mpmath, networkx, jinja2, markupsafe,
-filelock, fsspec, tensorboard, tensorboard_data_server, werkzeug and markdown (TF 2.21 and torch load together).
+its DataLoader section and one cell builds a TensorBoard callback: `record` puts both on TF's path (tf_extra).
 Real Keras needs ~/.keras/datasets/mnist.npz: copy ../shared/data/mnist.npz there (run.py accepts its hash).
 """
 import ast

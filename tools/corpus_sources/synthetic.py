@@ -107,3 +107,59 @@ JENA = table("jena_climate_2009_2016.csv", 8640, [
     ("wv (m/s)", "-9999.0 if _i == 4001 else " + num(0, 8, 2)),
     ("max. wv (m/s)", "-9999.0 if _i == 4001 else " + num(0, 12, 2)), ("wd (deg)", num(0, 360))],
     "jena_climate_2009_2016.csv")
+
+# UCI HIGGS.csv.gz: label then 28 features, no header (11,000 rows: the tutorial reads 1,000 + 10,000)
+HIGGS = table("HIGGS.csv.gz", 11000, [("label", "float(_rng.integers(0, 2))")] + [
+    (f"f{i}", "'%.18e' % (float(_rng.normal()) + 0.3 * _v['label'])") for i in range(28)],
+    "HIGGS.csv.gz", header=False, gzip=True)
+
+# mini Speech Commands: 8 command folders of 16 kHz mono 16-bit WAV files (tones, one pitch per command)
+SPEECH_COMMANDS = """import os, wave, numpy  # corpus edit: a synthetic mini Speech Commands tree (8 x 24 WAVs), not the download
+def _corpus_speech_commands(root='data/mini_speech_commands'):
+  rng = numpy.random.default_rng(0)
+  for k, command in enumerate(['down', 'go', 'left', 'no', 'right', 'stop', 'up', 'yes']):
+    os.makedirs(os.path.join(root, command), exist_ok=True)
+    for i in range(24):
+      name = '01bb6a2a_nohash_0' if (command, i) == ('no', 0) else '%08x_nohash_%d' % (int(rng.integers(1 << 31)), i % 3)
+      n = int(rng.integers(12000, 16001))
+      t = numpy.arange(n) / 16000
+      x = 0.5 * numpy.sin(2 * numpy.pi * (200 + 90 * k) * t) + 0.1 * rng.normal(size=n)
+      with wave.open(os.path.join(root, command, name + '.wav'), 'wb') as w:
+        w.setnchannels(1)
+        w.setsampwidth(2)
+        w.setframerate(16000)
+        w.writeframes((numpy.clip(x, -1, 1) * 32767).astype('<i2').tobytes())
+  with open(os.path.join(root, 'README.md'), 'w') as f:
+    f.write('synthetic mini speech commands\\n')
+"""
+
+# tfds's penguins/simple and penguins/processed (334 penguins), as the two calls and tfds.as_dataframe use them
+PENGUINS = """import types, numpy, pandas  # corpus edit: tfds is not installed; tfds's penguins data sets, synthetic (same features)
+def _corpus_penguins(n=334):
+  rng = numpy.random.default_rng(0)
+  species = rng.integers(0, 3, n)
+  body, culmen_len = rng.normal(4200, 800, n) + 600 * species, rng.normal(44, 5, n) + 2 * species
+  culmen_depth, flipper = rng.normal(17, 2, n) - species, rng.normal(200, 14, n) + 8 * species
+  simple = {'body_mass_g': body.astype('float32'), 'culmen_depth_mm': culmen_depth.astype('float32'),
+            'culmen_length_mm': culmen_len.astype('float32'), 'flipper_length_mm': flipper.astype('float32'),
+            'island': numpy.array([b'Biscoe', b'Dream', b'Torgersen'])[rng.integers(0, 3, n)],
+            'sex': numpy.array([b'FEMALE', b'MALE'])[rng.integers(0, 2, n)], 'species': species.astype('int64')}
+  scaled = [(v - v.min()) / (v.max() - v.min()) for v in (body, culmen_len, culmen_depth, flipper)]
+  return simple, numpy.stack(scaled, axis=1).astype('float32'), species.astype('int64')
+def _tfds_load(name, split, with_info=False, as_supervised=False):
+  simple, features, labels = _corpus_penguins()
+  if name == 'penguins/simple':
+    ds = tf.data.Dataset.from_tensor_slices(simple)
+  else:
+    ds = tf.data.Dataset.from_tensor_slices((features, labels) if as_supervised else {'features': features, 'species': labels})
+  if isinstance(split, list):
+    cut = int(0.2 * len(labels))
+    ds = [ds.take(cut), ds.skip(cut)]  # ['train[:20%]', 'train[20%:]']
+  info = types.SimpleNamespace(features='FeaturesDict (synthetic stand-in for tfds %s)' % name)
+  return (ds, info) if with_info else ds
+def _tfds_as_dataframe(ds, info=None):
+  rows = [{k: v.numpy() for k, v in e.items()} if isinstance(e, dict) else {'features': e[0].numpy(), 'species': e[1].numpy()}
+          for e in ds]
+  return pandas.DataFrame(rows)
+tfds = types.SimpleNamespace(__version__='synthetic stand-in', load=_tfds_load, as_dataframe=_tfds_as_dataframe)
+"""

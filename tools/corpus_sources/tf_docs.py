@@ -145,6 +145,27 @@ def cut(old, new):
     return old, "\n".join(news)
 
 
+TFDS_MNIST_INFO = ("(ds_train, ds_test), ds_info = tfds.load(\n    'mnist',\n    split=['train', 'test'],\n"
+                   "    shuffle_files=True,\n    as_supervised=True,\n    with_info=True,\n)")
+TFDS_MNIST_SPLITS = f"(lambda d: (d['train'], d['test']))({TFDS_MNIST})"
+MNIST_INFO = ("types.SimpleNamespace(splits={'train': types.SimpleNamespace(num_examples=60000), 'test': "
+              "types.SimpleNamespace(num_examples=10000)})  # corpus edit: tfds's MNIST and ds_info, from the bundled copy")
+# tensorflow_docs is not installed: the two helpers the notebook uses, minimal (a dot per epoch; one curve per run)
+TFDOCS_STANDIN = """import types  # corpus edit: tensorflow_docs is not installed; minimal stand-ins for its two helpers used here
+class _EpochDots(tf.keras.callbacks.Callback):
+  def on_epoch_end(self, epoch, logs=None):
+    print('.', end='' if (epoch + 1) % 100 else '\\n')
+class _HistoryPlotter:
+  def __init__(self, metric, smoothing_std=None):
+    self.metric = metric
+  def plot(self, histories):
+    for name, history in histories.items():
+      plt.plot(history.epoch, history.history[self.metric], label=name)
+      plt.plot(history.epoch, history.history['val_' + self.metric], '--')
+    plt.legend()
+tfdocs = types.SimpleNamespace(modeling=types.SimpleNamespace(EpochDots=_EpochDots),
+                               plots=types.SimpleNamespace(HistoryPlotter=_HistoryPlotter))
+"""
 UCI_MPG = "url = 'http://archive.ics.uci.edu/ml/machine-learning-databases/auto-mpg/auto-mpg.data'"
 PETFINDER_GET = ("tf.keras.utils.get_file('petfinder_mini.zip', dataset_url,\n                        extract=True, "
                  "cache_dir='.')", synthetic.PETFINDER)
@@ -226,6 +247,33 @@ EDITS = {
          "csv_path, _ = os.path.splitext(zip_path)",
          synthetic.JENA + "csv_path = os.path.abspath('jena_climate_2009_2016.csv')"),
         cut("MAX_EPOCHS = 20", "MAX_EPOCHS = 3")],
+    "guide__migrate__early_stopping": [
+        NO_TFDS, (TFDS_MNIST_INFO, "import types\n(ds_train, ds_test), ds_info = " + TFDS_MNIST_SPLITS + ", " + MNIST_INFO),
+        cut("patience=3)\n\n# Only around 25 epochs are run during training, instead of 100.\nhistory = model.fit(\n"
+            "    ds_train,\n    epochs=100,", "patience=3)\n\n# Only around 25 epochs are run during training, instead "
+            "of 100.\nhistory = model.fit(\n    ds_train,\n    epochs=3,"),
+        cut("callback = LimitTrainingTime(30)\nhistory = model.fit(\n    ds_train,\n    epochs=100,",
+            "callback = LimitTrainingTime(30)\nhistory = model.fit(\n    ds_train,\n    epochs=3,"),
+        cut("epochs = 100\n", "epochs = 3\n")],
+    "tutorials__distribute__dtensor_keras_tutorial": [
+        NO_TFDS, (TFDS_MNIST_INFO, "import types\n(ds_train, ds_test), ds_info = " + TFDS_MNIST_SPLITS + ", " + MNIST_INFO)],
+    "tutorials__keras__overfit_and_underfit": [
+        ("import tensorflow_docs as tfdocs\nimport tensorflow_docs.modeling\nimport tensorflow_docs.plots\n", TFDOCS_STANDIN),
+        ("from  IPython import display", "import types; display = types.SimpleNamespace()  # corpus edit: no IPython"),
+        ("gz = tf.keras.utils.get_file('HIGGS.csv.gz', 'http://mlphysics.ics.uci.edu/data/higgs/HIGGS.csv.gz')",
+         synthetic.HIGGS + "gz = os.path.abspath('HIGGS.csv.gz')"),
+        cut("def compile_and_fit(model, name, optimizer=None, max_epochs=10000):",
+            "def compile_and_fit(model, name, optimizer=None, max_epochs=20):")],
+    "tutorials__audio__simple_audio": [
+        ("from IPython import display", "import types  # corpus edit: no IPython (no audio playback)\n"
+         "display = types.SimpleNamespace(display=lambda *a, **k: None, Audio=lambda *a, **k: None)"),
+        ("if not data_dir.exists():\n  tf.keras.utils.get_file(\n      'mini_speech_commands.zip',\n"
+         '      origin="http://storage.googleapis.com/download.tensorflow.org/data/mini_speech_commands.zip",\n'
+         "      extract=True,\n      cache_dir='.', cache_subdir='data')",
+         synthetic.SPEECH_COMMANDS + "if not data_dir.exists():\n  _corpus_speech_commands()"),
+        cut("EPOCHS = 10", "EPOCHS = 3")],
+    "tutorials__customization__custom_training_walkthrough": [
+        ("import tensorflow_datasets as tfds\n", synthetic.PENGUINS), cut("num_epochs = 201", "num_epochs = 51")],
     "tutorials__quickstart__advanced": [cut("EPOCHS = 5", "EPOCHS = 1"), cut(".shuffle(10000).batch(32)", ".shuffle(10000).batch(32).take(200)")],
     "guide__graph_optimization": [cut("a = tf.constant(np.random.randn(2000,2000), dtype = tf.float32)",
                                        "a = tf.constant(np.random.randn(300,300), dtype = tf.float32)")],
@@ -397,8 +445,6 @@ SKIPS = {
     "guide__estimator": ESTIMATOR,
     "guide__jax2tf": "needs jax and flax (not installed)",
     "guide__migrate__canned_estimators": ESTIMATOR + "; also pandas and tensorflow_decision_forests",
-    "guide__migrate__early_stopping": "not converted yet: tfds's MNIST in three places, and trainings of up to 100 "
-                                      "full-MNIST epochs whose point is when early stopping ends them",
     "guide__migrate__multi_worker_cpu_gpu_training": "needs portpicker and an in-process multi-worker cluster",
     "guide__migrate__tflite": "downloads a frozen graph; converts with TFLite",
     "guide__migrate__tpu_embedding": TPU,
@@ -407,10 +453,7 @@ SKIPS = {
     "guide__migrate__validate_correctness": "needs tf_slim and a cloned tensorflow/models",
     "guide__tpu": TPU,
     "tutorials__audio__music_generation": "downloads the MAESTRO dataset; needs pretty_midi, pyfluidsynth, pandas",
-    "tutorials__audio__simple_audio": "downloads the mini Speech Commands dataset",
     "tutorials__audio__transfer_learning_audio": "needs tensorflow_hub (YAMNet) and tensorflow_io",
-    "tutorials__customization__custom_training_walkthrough": "tfds's penguins dataset and tfds.as_dataframe (pandas)",
-    "tutorials__distribute__dtensor_keras_tutorial": "not converted yet: tfds's MNIST with ds_info",
     "tutorials__distribute__dtensor_ml_tutorial": "tfds's IMDB reviews (a download)",
     "tutorials__distribute__multi_worker_with_estimator": ESTIMATOR,
     "tutorials__distribute__parameter_server_training": "needs portpicker and an in-process parameter-server cluster",
@@ -429,7 +472,6 @@ SKIPS = {
     "tutorials__images__transfer_learning_with_hub": "needs tensorflow_hub models",
     "tutorials__interpretability__integrated_gradients": "needs tensorflow_hub (Inception V1)",
     "tutorials__keras__keras_tuner": "needs keras_tuner",
-    "tutorials__keras__overfit_and_underfit": "downloads the HIGGS dataset; needs tensorflow_docs",
     "tutorials__keras__text_classification_with_hub": "needs tensorflow_hub and tfds's IMDB reviews",
     "tutorials__load_data__text": "needs tensorflow_text and tfds; downloads Stack Overflow and Iliad data",
     "tutorials__load_data__video": "needs cv2, imageio, tqdm and a UCF101 download",
