@@ -166,6 +166,8 @@ class _HistoryPlotter:
 tfdocs = types.SimpleNamespace(modeling=types.SimpleNamespace(EpochDots=_EpochDots),
                                plots=types.SimpleNamespace(HistoryPlotter=_HistoryPlotter))
 """
+BACKUP_FIT = ("with strategy.scope():\n  multi_worker_model = mnist_setup.build_and_compile_cnn_model()\n"
+              "multi_worker_model.fit(multi_worker_dataset,\n                       ")
 UCI_MPG = "url = 'http://archive.ics.uci.edu/ml/machine-learning-databases/auto-mpg/auto-mpg.data'"
 PETFINDER_GET = ("tf.keras.utils.get_file('petfinder_mini.zip', dataset_url,\n                        extract=True, "
                  "cache_dir='.')", synthetic.PETFINDER)
@@ -185,11 +187,20 @@ EDITS = {
     "tutorials__distribute__multi_worker_with_keras": [
         FREE_PORTS, WORKER_MNIST,
         ("multi_worker_model.fit(multi_worker_dataset, epochs=3, steps_per_epoch=70)\\n\")",
-         "multi_worker_model.fit(multi_worker_dataset, epochs=2, steps_per_epoch=30)"
-         "  # corpus edit: was epochs=3, steps_per_epoch=70\\n\")")],
+         "multi_worker_model.fit(multi_worker_dataset, epochs=2, steps_per_epoch=20)"
+         "  # corpus edit: was epochs=3, steps_per_epoch=70\\n\")"),
+        cut("single_worker_model.fit(single_worker_dataset, epochs=3, steps_per_epoch=70)",
+            "single_worker_model.fit(single_worker_dataset, epochs=3, steps_per_epoch=20)")] + [
+        cut(f"{head}\n\ncallbacks = [tf.keras.callbacks.BackupAndRestore(backup_dir='/tmp/backup'{freq})]\n{BACKUP_FIT}"
+            "epochs=3,\n                       steps_per_epoch=70,",
+            f"{head}\n\ncallbacks = [tf.keras.callbacks.BackupAndRestore(backup_dir='/tmp/backup'{freq})]\n{BACKUP_FIT}"
+            "epochs=3,\n                       steps_per_epoch=20,")
+        for head, freq in [("# is backed up at epoch boundaries by default.", ""), ("# set to `epoch`.", ""),
+                           ("# to an integer value of `30`.", ", save_freq=30")]],
     "tutorials__distribute__multi_worker_with_ctl": [
         FREE_PORTS, WORKER_MNIST, ("num_epochs = 3\\nnum_steps_per_epoch=70\\n",
-                     "num_epochs = 2  # corpus edit: was 3\\nnum_steps_per_epoch=30  # corpus edit: was 70\\n")],
+                     "num_epochs = 2  # corpus edit: was 3\\nnum_steps_per_epoch=20  # corpus edit: was 70\\n"),
+        cut("num_epochs = 3\nnum_steps_per_epoch = 70", "num_epochs = 3\nnum_steps_per_epoch = 20")],
     "tutorials__keras__regression": [
         (UCI_MPG, synthetic.AUTO_MPG + "url = 'auto-mpg.data'")] + [
         cut(f"{head}epochs=100,", f"{head}epochs=20,") for head in (
