@@ -5,6 +5,11 @@ from tfcompat.framework.export import unsupported_args
 from tfcompat.keras.optimizers.base import Optimizer, base_kwargs, sqrt
 
 
+def _lr(lr):
+    """The learning rate as `_foreach_mul` takes it: a traced step's 0-d tensor, or an eager step's float."""
+    return lr if isinstance(lr, torch.Tensor) else float(lr)
+
+
 @unsupported_args("gradient_accumulation_steps")
 class Adagrad(Optimizer):
     """Keras 3's Adagrad: `acc += g^2; w -= lr * g / sqrt(acc + epsilon)`."""
@@ -23,12 +28,14 @@ class Adagrad(Optimizer):
         self._accumulators = self.add_optimizer_variables(variables, "accumulator",
                                                           initializer=self.initial_accumulator_value)
 
+    _tensor_update = True
+
     def _update(self, params, grads, lr, step, indices):
         acc = self._slot_storages("accumulator", indices)
         torch._foreach_add_(acc, torch._foreach_mul(grads, grads))
         denom = torch._foreach_add(acc, self.epsilon)
         denom = sqrt(denom)
-        return torch._foreach_sub(params, torch._foreach_div(torch._foreach_mul(grads, float(lr)), denom))
+        return torch._foreach_sub(params, torch._foreach_div(torch._foreach_mul(grads, _lr(lr)), denom))
 
     def get_config(self):
         config = super().get_config()
@@ -54,6 +61,8 @@ class Adadelta(Optimizer):
         self._accumulated_grads, self._accumulated_delta_vars = self.add_optimizer_variables(
             variables, ["accumulated_grad", "accumulated_delta_var"])
 
+    _tensor_update = True
+
     def _update(self, params, grads, lr, step, indices):
         rho, eps = self.rho, self.epsilon
         ag = self._slot_storages("accumulated_grad", indices)
@@ -66,7 +75,7 @@ class Adadelta(Optimizer):
         torch._foreach_neg_(delta)
         torch._foreach_mul_(adv, rho)
         torch._foreach_add_(adv, torch._foreach_mul(torch._foreach_mul(delta, delta), 1 - rho))
-        return torch._foreach_add(params, torch._foreach_mul(delta, float(lr)))
+        return torch._foreach_add(params, torch._foreach_mul(delta, _lr(lr)))
 
     def get_config(self):
         config = super().get_config()

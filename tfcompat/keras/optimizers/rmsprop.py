@@ -27,6 +27,8 @@ class RMSprop(Optimizer):
         self._average_gradients = self.add_optimizer_variables(variables, "average_gradient") \
             if self.centered else []
 
+    _tensor_update = True
+
     def _update(self, params, grads, lr, step, indices):
         rho = self.rho
         v = self._slot_storages("velocity", indices)
@@ -41,7 +43,7 @@ class RMSprop(Optimizer):
         else:
             denom = torch._foreach_add(v, self.epsilon)
         denom = sqrt(denom)
-        increment = torch._foreach_div(torch._foreach_mul(grads, float(lr)), denom)
+        increment = torch._foreach_div(torch._foreach_mul(grads, lr if isinstance(lr, torch.Tensor) else float(lr)), denom)
         if self.momentum > 0:
             mo = self._slot_storages("momentum", indices)
             torch._foreach_mul_(mo, self.momentum)
