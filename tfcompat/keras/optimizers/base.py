@@ -350,8 +350,7 @@ class Optimizer:
 
     def _traced_step(self):
         """Whether this step runs in a tf.function trace with a tensor form of `_update` (see `_tensor_update`)."""
-        return self._tensor_update and isinstance(self._learning_rate, Variable) and self.weight_decay is None \
-            and not self.use_ema and _tracing()
+        return self._tensor_update and isinstance(self._learning_rate, Variable) and not self.use_ema and _tracing()
 
     def _filter_empty_gradients(self, grads, variables, indices):
         kept = [(g, v, i) for g, v, i in zip(grads, variables, indices) if g is not None]
@@ -406,7 +405,7 @@ class Optimizer:
         for i, v in enumerate(variables):
             if self._use_weight_decay(v):
                 p = params[i]
-                out[i] = p - p * float(wd) * float(lr)
+                out[i] = p - p * float(wd) * (lr if isinstance(lr, torch.Tensor) else float(lr))
         return out
 
     # -- EMA ---------------------------------------------------------------------------------------
