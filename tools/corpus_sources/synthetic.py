@@ -163,3 +163,17 @@ def _tfds_as_dataframe(ds, info=None):
   return pandas.DataFrame(rows)
 tfds = types.SimpleNamespace(__version__='synthetic stand-in', load=_tfds_load, as_dataframe=_tfds_as_dataframe)
 """
+
+# cats_and_dogs_filtered: train/ and validation/ folders of cat and dog JPEGs (varied sizes)
+CATS_AND_DOGS = """import os, numpy, PIL.Image  # corpus edit: a synthetic cats_and_dogs_filtered tree (JPEGs), not the download
+def _corpus_cats_and_dogs(root='cats_and_dogs_filtered', per_class={'train': 64, 'validation': 96}):
+  rng = numpy.random.default_rng(0)
+  for split, n in per_class.items():
+    for label in ('cats', 'dogs'):
+      os.makedirs(os.path.join(root, split, label), exist_ok=True)
+      for i in range(n):
+        shape = (int(rng.integers(150, 260)), int(rng.integers(150, 260)), 3)
+        image = PIL.Image.fromarray(rng.integers(0, 256, shape, dtype='uint8'))
+        image.save(os.path.join(root, split, label, '%s.%d.jpg' % (label[:-1], i)))
+  return os.path.abspath(root)
+"""

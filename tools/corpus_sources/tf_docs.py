@@ -285,6 +285,13 @@ EDITS = {
         cut("EPOCHS = 10", "EPOCHS = 3")],
     "tutorials__customization__custom_training_walkthrough": [
         ("import tensorflow_datasets as tfds\n", synthetic.PENGUINS), cut("num_epochs = 201", "num_epochs = 51")],
+    "tutorials__images__transfer_learning": [
+        ("path_to_zip = tf.keras.utils.get_file('cats_and_dogs.zip', origin=_URL, extract=True)\n"
+         "PATH = os.path.join(os.path.dirname(path_to_zip), 'cats_and_dogs_filtered')",
+         synthetic.CATS_AND_DOGS + "PATH = _corpus_cats_and_dogs()"),
+        ("                                               weights='imagenet')",
+         "                                               weights=None)  # corpus edit: no ImageNet weights download"),
+        cut("initial_epochs = 10", "initial_epochs = 2"), cut("fine_tune_epochs = 10", "fine_tune_epochs = 1")],
     "tutorials__quickstart__advanced": [cut("EPOCHS = 5", "EPOCHS = 1"), cut(".shuffle(10000).batch(32)", ".shuffle(10000).batch(32).take(200)")],
     "guide__graph_optimization": [cut("a = tf.constant(np.random.randn(2000,2000), dtype = tf.float32)",
                                        "a = tf.constant(np.random.randn(300,300), dtype = tf.float32)")],
@@ -479,7 +486,6 @@ SKIPS = {
     "tutorials__generative__pix2pix": "downloads the facades dataset",
     "tutorials__generative__style_transfer": "needs pretrained VGG19 weights and tensorflow_hub",
     "tutorials__images__segmentation": "tfds's oxford_iiit_pet and tensorflow_examples",
-    "tutorials__images__transfer_learning": "downloads cats_and_dogs and pretrained MobileNetV2 weights",
     "tutorials__images__transfer_learning_with_hub": "needs tensorflow_hub models",
     "tutorials__interpretability__integrated_gradients": "needs tensorflow_hub (Inception V1)",
     "tutorials__keras__keras_tuner": "needs keras_tuner",
