@@ -29,6 +29,8 @@ from tfcompat.ops import ragged_ops  # noqa: F401  (after the ops it dispatches)
 from tfcompat.ops import ragged_array_ops  # noqa: F401
 from tfcompat.ops import sparse_ops  # noqa: F401
 from tfcompat.ops import ragged_spec  # noqa: F401
+from tfcompat.ops import extension_type  # noqa: F401
+from tfcompat.ops import extension_dispatch  # noqa: F401
 from tfcompat.ops import feature_cross_ops  # noqa: F401
 from tfcompat.ops import signal_ops  # noqa: F401
 from tfcompat.ops import audio_ops  # noqa: F401

@@ -3,7 +3,8 @@
 Nested: lists, tuples, namedtuples, other `collections.abc.Sequence`s (not `str`/`bytes`), mappings (flattened
 in sorted-key order), mapping views, `attrs` classes and objects with `__tf_flatten__`/`__tf_unflatten__`.
 Everything else (None, tensors, sets, NumPy arrays) is a leaf. With `expand_composites=True`, a
-`tf.SparseTensor`, `tf.RaggedTensor` or `tf.IndexedSlices` is expanded into its component tensors.
+`tf.SparseTensor`, `tf.RaggedTensor`, `tf.IndexedSlices` or `tf.experimental.ExtensionType` is expanded into its
+component tensors.
 """
 import collections
 import collections.abc
@@ -48,15 +49,27 @@ def _kind(x, expand_composites=False):
 
 
 def _components(x):
-    """The component tensors of a composite, in TF's order."""
+    """The component tensors of a composite, in TF's order (an ExtensionType's: its tensor-holding fields)."""
     if type(x) is RaggedTensor:
         return [x.flat_values, *x.nested_row_splits]
     if type(x) is SparseTensor:
         return [x.indices, x.values, x.dense_shape]
+    if type(x) is not IndexedSlices:
+        return x._tf_children()
     return [x.values, x.indices] + ([] if x.dense_shape is None else [x.dense_shape])
 
 
 _COMPOSITES = {RaggedTensor, SparseTensor, IndexedSlices}
+
+
+def is_composite(x):
+    """Whether `x` is a composite tensor (what `expand_composites=True` expands)."""
+    return type(x) in _COMPOSITES
+
+
+def register_composite(cls):
+    """Makes `cls` (an ExtensionType) nest as a composite: `_tf_children()` and `_tf_rebuild(children)`."""
+    _COMPOSITES.add(cls)
 
 
 def _from_components(template, parts):
@@ -68,6 +81,8 @@ def _from_components(template, parts):
         if not packed.shape.is_compatible_with(template.shape):
             raise ValueError(f"Shapes {packed.shape} and {template.shape} are not compatible")
         return packed
+    if t is not IndexedSlices:
+        return template._tf_rebuild(parts)
     return IndexedSlices(*parts)
 
 
@@ -79,6 +94,9 @@ def _spec(x):
     if type(x) is SparseTensor:
         return (f"type=SparseTensorSpec str=SparseTensorSpec({x.shape!r}, {x.dtype!r})",
                 (SparseTensor, x.dtype, x.shape.rank))
+    if type(x) is not IndexedSlices:
+        spec = x._type_spec
+        return f"type={type(spec).__name__} str={spec!r}", spec
     return (f"type=IndexedSlicesSpec str=IndexedSlicesSpec({x.shape!r}, {x.dtype!r})",
             (IndexedSlices, x.dtype, x.shape.rank, x.dense_shape is None))
 

@@ -13,6 +13,7 @@ from tfcompat.eager.function._signatures import (arg_names, bind_signature, comp
 from tfcompat.eager.function._state import _run_eagerly, live_vars, tls
 from tfcompat.eager.function._trace import outputs, record, record_once
 from tfcompat.framework.export import tf_export
+from tfcompat.ops.extension_type import ExtensionTypeSpec
 from tfcompat.ops.misc_ops import SparseTensorSpec
 from tfcompat.ops.ragged_spec import RaggedTensorSpec
 from tfcompat.framework.tensor import storage
@@ -41,7 +42,7 @@ class Function:
                 if isinstance(s, (RaggedTensorSpec, SparseTensorSpec)):
                     raise NotImplementedError(f"tf.function(input_signature=...) with a {type(s).__name__} is not "
                                               "supported by tfcompat")
-                if not is_spec(s):
+                if not is_spec(s) and not isinstance(s, ExtensionTypeSpec):
                     raise TypeError(f"input_signature must be a possibly nested sequence of TensorSpec objects, "
                                     f"got invalid args {s!r} with type {type(s)}.")
         self._input_signature = input_signature
@@ -133,6 +134,9 @@ class Function:
             named = []
             for i, s in enumerate(self._input_signature):
                 for leaf in nest.flatten(s):
+                    if isinstance(leaf, ExtensionTypeSpec):
+                        named.append(leaf)
+                        continue
                     named.append(leaf.__class__(leaf.shape, leaf.dtype, leaf.name or (names[i] if i < len(names)
                                                                                       else f"arg{i}")))
             return named
@@ -172,6 +176,8 @@ class Function:
                 pass
         if run:
             cf._first_result = record(self, cf, args, kwargs, flat)
+            if any(nest.is_composite(x) for x in flat + nest.flatten(cf._first_result)):
+                cf._eager = True    # composite values (ExtensionTypes) are not in replay programs: the body re-runs
         return cf
 
     def _run(self, cf, args, kwargs, flat):
@@ -199,6 +205,10 @@ class Function:
         if not args and not kwargs and self._input_signature is not None:
             args = self._input_signature
         flat = nest.flatten((args, kwargs))
+        if any(isinstance(x, ExtensionTypeSpec) for x in flat):    # traced with a value of zero tensors
+            args, kwargs = nest.pack_sequence_as((args, kwargs), [dummy(x) if isinstance(x, ExtensionTypeSpec) else x
+                                                                  for x in flat])
+            flat = nest.flatten((args, kwargs))
         for x in flat:
             if isinstance(x, (RaggedTensorSpec, SparseTensorSpec)):
                 raise NotImplementedError(f"tf.function.get_concrete_function with a {type(x).__name__} is not "

@@ -8,6 +8,7 @@ from tfcompat.framework.convert import convert_to_tensor
 from tfcompat.framework.export import tf_export
 from tfcompat.framework.tensor import Tensor, _wrap, storage
 from tfcompat.framework.variables import Variable
+from tfcompat.ops.extension_type import ExtensionTypeSpec
 from tfcompat.ops.misc_ops import TensorSpec
 from tfcompat.util import nest
 
@@ -96,7 +97,10 @@ def plain(spec):
 
 
 def compatible(spec, x):
-    """Whether argument leaf `x` matches `spec` (a TensorSpec, a TraceType or a Python value)."""
+    """Whether argument leaf `x` matches `spec` (a TensorSpec, an ExtensionType's Spec, a TraceType or a Python
+    value)."""
+    if isinstance(spec, ExtensionTypeSpec):
+        return spec.is_compatible_with(x)
     if isinstance(spec, TraceType):
         return _eq(spec, leaf_key(x))
     if not is_spec(spec):
@@ -123,7 +127,10 @@ def generalize(spec, x):
 
 
 def dummy(spec):
-    """A zero tensor matching `spec` (`None` dims as 1): what `get_concrete_function(spec)` traces with."""
+    """A zero tensor matching `spec` (`None` dims as 1): what `get_concrete_function(spec)` traces with (for an
+    ExtensionType's Spec, a value of such tensors)."""
+    if isinstance(spec, ExtensionTypeSpec):
+        return spec._placeholder_value(dummy)
     shape = [1 if d is None else d for d in (spec.shape.as_list() if spec.shape.rank is not None else [])]
     t = torch.zeros(shape, dtype=spec.dtype._torch) if spec.dtype._torch is not None else None
     if t is None:
@@ -195,6 +202,11 @@ def bind_signature(sig, names, args, kwargs):
             leaves = [value]
         flat_v = []
         for s, x in zip(nest.flatten(spec), leaves):
+            if isinstance(s, ExtensionTypeSpec):
+                if not s.is_compatible_with(x):
+                    fail(f"Can not cast {x!r} to {s!r}")
+                flat_v.append(x)
+                continue
             if not isinstance(x, (Tensor, Variable)):
                 try:
                     x = convert_to_tensor(x, s.dtype)
