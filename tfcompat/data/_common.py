@@ -6,7 +6,7 @@ import torch
 
 from tfcompat.data import structure as st
 from tfcompat.framework import errors
-from tfcompat.framework.tensor import Tensor, wrap
+from tfcompat.framework.tensor import EagerTensor, Tensor, wrap
 
 AUTOTUNE = -1
 INFINITE = -1
@@ -43,6 +43,9 @@ def call(fn, element):
 
 def fn_output(value):
     """A function's return value as an element (a top-level list becomes a tuple, leaves become tensors)."""
+    t = type(value)
+    if t is EagerTensor or (t is tuple and value and all(type(c) is EagerTensor for c in value)):
+        return value
     if isinstance(value, list):
         value = tuple(value)
     if value is None or (st.is_nested(value) and not st.flatten(value)):

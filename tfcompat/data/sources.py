@@ -91,6 +91,9 @@ class TensorSliceDataset(Dataset):
         self._template = element
         self._components = components
         self._n = n
+        # elements of a flat tuple of torch components take the short path of `_element_at`
+        self._torch_tuple = tuple(components) if type(element) is tuple and all(
+            type(c) is torch.Tensor for c in components) and not any(st.is_nested(e) for e in element) else None
 
     def _compute_spec(self):
         return st.pack(self._template, [slice_spec(c) for c in self._components])
@@ -103,6 +106,8 @@ class TensorSliceDataset(Dataset):
         return self, lambda: iter((np.arange(n, dtype=np.int64),))
 
     def _element_at(self, i):
+        if self._torch_tuple is not None:
+            return tuple([wrap(c[i]) for c in self._torch_tuple])
         return st.pack(self._template, [c.row(i) if isinstance(c, st.Rows) else wrap(row(c, i))
                                         for c in self._components])
 

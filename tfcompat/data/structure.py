@@ -32,7 +32,10 @@ _FROM = dtypes.FROM_STORAGE
 
 
 def is_nested(x):
-    return isinstance(x, (tuple, collections.abc.Mapping))
+    t = type(x)
+    if t is EagerTensor:        # the common leaf, without the abstract Mapping check
+        return False
+    return t is tuple or t is dict or isinstance(x, (tuple, collections.abc.Mapping))
 
 
 def _keys(d):
@@ -122,6 +125,9 @@ def to_tensor(value, dtype=None):
 
 def normalize(element):
     """An element structure with every leaf converted to a Tensor; lists inside tuples/dicts are leaves."""
+    t = type(element)
+    if t is EagerTensor or (t is tuple and all(type(c) is EagerTensor for c in element)):
+        return element
     return map_leaves(to_tensor, element)
 
 
