@@ -317,6 +317,9 @@ class _UnreadVariable(Variable):
         return self._parent._trainable
 
 
+import contextlib  # noqa: E402
 import itertools  # noqa: E402
 _ids = itertools.count(1)
 _creation_hooks = []       # callables run on each new variable (tf.Module / Keras tracking, checkpoints)
+_init_scope = [contextlib.nullcontext]   # `tf.init_scope`'s context factory (set by eager.function): checkpoint restores
+                                         # run under it, so a restore during a tf.function trace is not replayed

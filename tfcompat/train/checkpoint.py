@@ -15,7 +15,7 @@ import weakref
 
 import numpy as np
 
-from tfcompat.framework import dtypes, errors
+from tfcompat.framework import dtypes, errors, variables
 from tfcompat.framework.export import EXPORTS, unsupported_args
 from tfcompat.framework.tensor import storage
 from tfcompat.framework.variables import Variable
@@ -230,11 +230,13 @@ class _Restore:
         before = set(self.matched), set(self.complete)
         try:
             self.bind(obj, sid, set(), listeners)
-            for target, _, value in sorted(pending, key=lambda p: isinstance(p[0], Variable)):
-                if isinstance(target, Variable):
-                    target._set_storage(value)
-                else:
-                    target._restore_state(value)     # iterators first: their state can still be refused
+            # lifted out of a tf.function trace (TF restores a variable created there as its initial value)
+            with variables._init_scope[0]():
+                for target, _, value in sorted(pending, key=lambda p: isinstance(p[0], Variable)):
+                    if isinstance(target, Variable):
+                        target._set_storage(value)
+                    else:
+                        target._restore_state(value)     # iterators first: their state can still be refused
         except BaseException:
             self.matched, self.complete = before
             raise

@@ -5,6 +5,7 @@ import sys
 import torch
 
 from tfcompat.eager.function._state import live_vars, tls
+from tfcompat.framework import variables
 from tfcompat.framework.tensor import _wrap, storage
 from tfcompat.util import nest
 
@@ -103,12 +104,17 @@ class _InitScope:
                 if self._before.get(vid) is not t and isinstance(t, torch.Tensor):
                     rec.start[vid] = t
                     rec.watch_variable(v, t)
+                    # a variable created in this trace starts from this value (e.g. restored from a checkpoint)
+                    rec.new_vars = [(n, t if n is v else t0) for n, t0 in rec.new_vars]
         return False
 
 
 def init_scope_context():
     """The context `tf.init_scope()` should return: lifts code out of a tf.function trace (see `_InitScope`)."""
     return _InitScope()
+
+
+variables._init_scope[0] = init_scope_context
 
 
 # -- next() on a tf.data iterator -------------------------------------------------------------------------------------
