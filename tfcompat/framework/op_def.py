@@ -256,6 +256,7 @@ _OP_DEFS = {
     "CumulativeLogsumexp": (_FLT,
                             "x:T, axis:Tidx -> out:T; attr=exclusive:bool,default=false; attr=reverse:bool,default=false; attr=T:type,allowed={}; attr=Tidx:type,default=DT_INT32,allowed=[DT_INT32, DT_INT64]"),
     "Digamma": (_FLT, _U),
+    "Dawsn": (_FLT, _U),
     "Div": (_MUL, _B),
     "DivNoNan": ("half, float, bfloat16, double, complex64, complex128", _B),
     "Erf": (_FLT, _U),

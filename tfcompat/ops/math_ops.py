@@ -1,4 +1,6 @@
 """`tf.math`: elementwise arithmetic, comparisons, reductions and `matmul`, plus the Tensor operators."""
+import math
+
 import numpy as np
 import torch
 
@@ -25,14 +27,26 @@ subtract = binary_op("math.subtract", "subtract", op="Sub", fn=torch.sub)
 multiply = binary_op("math.multiply", "multiply", op="Mul", fn=torch.mul)
 maximum = binary_op("math.maximum", "maximum", op="Maximum", fn=torch.maximum, dtypes=REAL)
 minimum = binary_op("math.minimum", "minimum", op="Minimum", fn=torch.minimum, dtypes=REAL)
-squared_difference = binary_op("math.squared_difference", op="SquaredDifference",
-                               fn=lambda a, b: torch.square(a - b))
+
+
+def _squared_difference(a, b):
+    """(x - y) * conj(x - y), for complex values multiplied term by term as Eigen does (no fused multiply-add:
+    the imaginary part is exactly 0 for finite values)."""
+    d = a - b
+    if not d.is_complex():
+        return torch.square(d)
+    r, i = d.real, d.imag
+    return torch.complex(r * r - i * -i, r * -i + i * r)
+
+
+squared_difference = binary_op("math.squared_difference", op="SquaredDifference", fn=_squared_difference)
 atan2 = binary_op("math.atan2", "atan2", op="Atan2", fn=torch.atan2, dtypes=FLOAT)
 xdivy = binary_op("math.xdivy", op="Xdivy", fn=lambda a, b: torch.where(a == 0, torch.zeros_like(a), a / b),
                   dtypes=FLOAT_COMPLEX)
-xlogy = binary_op("math.xlogy", op="Xlogy", fn=torch.xlogy, dtypes=FLOAT)
+xlogy = binary_op("math.xlogy", op="Xlogy", fn=lambda a, b: torch.where(a == 0, torch.zeros_like(a), a * torch.log(b))
+                  if a.is_complex() else torch.xlogy(a, b), dtypes=FLOAT_COMPLEX)
 xlog1py = binary_op("math.xlog1py", op="Xlog1py",
-                    fn=lambda a, b: torch.where(a == 0, torch.zeros_like(a), a * torch.log1p(b)), dtypes=FLOAT)
+                    fn=lambda a, b: torch.where(a == 0, torch.zeros_like(a), a * torch.log1p(b)), dtypes=FLOAT_COMPLEX)
 _div_no_nan = binary_op(op="DivNoNan",
                         fn=lambda a, b: torch.where(b == 0, torch.zeros_like(a), a / torch.where(b == 0, torch.ones_like(b), b)),
                         dtypes=FLOAT_COMPLEX)
@@ -59,7 +73,20 @@ multiply_no_nan = binary_op("math.multiply_no_nan", op="MulNoNan",
                             fn=lambda a, b: torch.where(b == 0, torch.zeros_like(a), a * b), dtypes=FLOAT_COMPLEX)
 igamma = binary_op("math.igamma", op="Igamma", fn=torch.special.gammainc, dtypes=FLOAT)
 igammac = binary_op("math.igammac", op="Igammac", fn=torch.special.gammaincc, dtypes=FLOAT)
-zeta = binary_op("math.zeta", op="Zeta", fn=torch.special.zeta, dtypes=FLOAT)
+
+
+def _zeta(x, q):
+    """Hurwitz zeta with Eigen's domain values: at a non-positive integer q (or -inf) inf for an even integer x,
+    NaN for other x > 1; 0 at q = +inf for x > 1; NaN for a NaN x."""
+    out = torch.special.zeta(x, q)
+    pole = (q <= 0) & (q == torch.floor(q)) & (x > 1)
+    even = (x == torch.floor(x)) & (x / 2 == torch.floor(x / 2))
+    out = torch.where(pole, torch.where(even, torch.full_like(out, math.inf), torch.full_like(out, math.nan)), out)
+    out = torch.where((q == math.inf) & (x > 1), torch.zeros_like(out), out)
+    return torch.where(torch.isnan(x), x, out)
+
+
+zeta = binary_op("math.zeta", op="Zeta", fn=_zeta, dtypes=FLOAT)
 def _polygamma(a, x):
     """TF's polygamma: broadcast, NaN where the order `a` is not a non-negative integer."""
     a, x = torch.broadcast_tensors(a, x)
@@ -221,8 +248,29 @@ def logical_not(x, name=None):
 bitwise_and = binary_op("bitwise.bitwise_and", op="BitwiseAnd", fn=torch.bitwise_and, dtypes=INT)
 bitwise_or = binary_op("bitwise.bitwise_or", op="BitwiseOr", fn=torch.bitwise_or, dtypes=INT)
 bitwise_xor = binary_op("bitwise.bitwise_xor", op="BitwiseXor", fn=torch.bitwise_xor, dtypes=INT)
-left_shift = binary_op("bitwise.left_shift", op="LeftShift", fn=torch.bitwise_left_shift, dtypes=INT)
-right_shift = binary_op("bitwise.right_shift", op="RightShift", fn=torch.bitwise_right_shift, dtypes=INT)
+
+
+def _clamped_shift(fn):
+    """TF's shift kernels clamp the shift amount to [0, bits - 1] (a negative or too large shift is no UB);
+    uint16/32 shift in int64 (torch has no kernels), uint64 on its int64 bits with a logical right shift."""
+    def run(a, b):
+        bits = a.element_size() * 8
+        if a.dtype is torch.uint64:
+            x, y = a.view(torch.int64), b.view(torch.int64)
+            y = torch.where(y < 0, 63, torch.clamp(y, 0, 63))
+            out = fn(x, y)
+            if fn is torch.bitwise_right_shift:          # clear the copies of the sign bit
+                out = torch.where((x < 0) & (y > 0), out & ~(-1 << (64 - y)), out)
+            return out.view(torch.uint64)
+        if a.dtype in (torch.uint16, torch.uint32):
+            return fn(a.to(torch.int64), torch.clamp(b.to(torch.int64), 0, bits - 1)).to(a.dtype)
+        return fn(a, torch.clamp(b, 0, bits - 1))
+    return run
+
+
+left_shift = binary_op("bitwise.left_shift", op="LeftShift", fn=_clamped_shift(torch.bitwise_left_shift), dtypes=INT)
+right_shift = binary_op("bitwise.right_shift", op="RightShift", fn=_clamped_shift(torch.bitwise_right_shift),
+                        dtypes=INT)
 invert = unary_op("bitwise.invert", op="Invert", fn=torch.bitwise_not, dtypes=INT)
 
 
@@ -266,7 +314,8 @@ erfc = _u("erfc", "Erfc", torch.erfc, FLOAT)
 erfinv = _u("erfinv", "Erfinv", torch.erfinv, FLOAT)
 ndtri = _u("ndtri", "Ndtri", torch.special.ndtri, FLOAT)
 lgamma = _u("lgamma", "Lgamma", torch.lgamma, FLOAT)
-digamma = _u("digamma", "Digamma", torch.digamma, FLOAT)
+digamma = _u("digamma", "Digamma", lambda t: torch.where((t <= 0) & (t == torch.floor(t)),
+                                                         torch.full_like(t, math.nan), torch.digamma(t)), FLOAT)
 bessel_i0 = _u("bessel_i0", "BesselI0", torch.special.i0, FLOAT)
 bessel_i0e = _u("bessel_i0e", "BesselI0e", torch.special.i0e, FLOAT)
 bessel_i1 = _u("bessel_i1", "BesselI1", torch.special.i1, FLOAT)
@@ -275,10 +324,6 @@ softplus = _u("softplus", "Softplus", torch.nn.functional.softplus, FLOAT, "nn.s
 is_nan = _u("is_nan", "IsNan", torch.isnan, FLOAT)
 is_inf = _u("is_inf", "IsInf", torch.isinf, FLOAT)
 is_finite = _u("is_finite", "IsFinite", torch.isfinite, FLOAT)
-real = _u("real", "Real", lambda t: t.real.clone() if t.is_complex() else t, NUMERIC)
-imag = _u("imag", "Imag", lambda t: t.imag.clone() if t.is_complex() else torch.zeros_like(t), NUMERIC)
-conj = _u("conj", "Conj", lambda t: torch.conj_physical(t) if t.is_complex() else t, NUMERIC)
-angle = _u("angle", "Angle", torch.angle, NUMERIC)
 softsign = _u("softsign", "Softsign", torch.nn.functional.softsign, FLOAT, "nn.softsign")
 
 

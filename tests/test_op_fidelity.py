@@ -1,0 +1,122 @@
+"""Golden values from TF 2.21 for the op classes the differential fuzzer (tools/op_fuzz) found differing:
+shift clamping, Eigen's special-function domains, complex parts and `tf.complex`, kernels TF lacks."""
+import math
+
+import numpy as np
+import pytest
+
+import tfcompat as tf
+
+INF, NAN = math.inf, math.nan
+
+
+def _same(got, want):
+    got = np.asarray(got, dtype=np.result_type(got)).ravel().tolist()
+    assert len(got) == len(want)
+    for g, w in zip(got, want):
+        if isinstance(w, float) and math.isnan(w):
+            assert math.isnan(g), (got, want)
+        else:
+            assert g == pytest.approx(w, rel=1e-12, abs=1e-300), (got, want)
+
+
+@pytest.mark.parametrize("dtype", ["uint8", "uint16", "uint32", "uint64", "int8"])
+def test_shift_amounts_are_clamped_to_the_width(dtype):
+    x = tf.constant([3, 5, 200, 1], dtype)
+    y = tf.constant([1, 9, 70, 100], dtype)
+    bits = tf.as_dtype(dtype).size * 8
+    top = {"int8": -128}.get(dtype, 2 ** (bits - 1))
+    assert tf.bitwise.left_shift(x, y).numpy().tolist() == [6, 5 << 9 if bits > 8 else (-128 if dtype == "int8" else 128),
+                                                          0, top]
+    assert tf.bitwise.right_shift(x, y).numpy().tolist() == [1, 0, -1 if dtype == "int8" else (1 if bits == 8 else 0),
+                                                           0]
+
+
+def test_shifts_negative_amounts_and_uint64_logical_right_shift():
+    assert tf.bitwise.left_shift(tf.constant([-2, 6]), tf.constant([-2])).numpy().tolist() == [-2, 6]
+    assert tf.bitwise.left_shift(tf.constant([7, 1]), tf.constant([2, 2147483647])).numpy().tolist() == [28, -2 ** 31]
+    assert tf.bitwise.right_shift(tf.constant([-4], tf.int8), tf.constant([-128], tf.int8)).numpy().tolist() == [-4]
+    x = tf.constant([2 ** 64 - 1, 2 ** 63, 5], tf.uint64)
+    y = tf.constant([1, 63, 2 ** 64 - 1], tf.uint64)
+    assert tf.bitwise.right_shift(x, y).numpy().tolist() == [2 ** 63 - 1, 1, 0]
+    assert tf.bitwise.left_shift(x, y).numpy().tolist() == [2 ** 64 - 2, 0, 2 ** 63]
+
+
+def test_dawsn():
+    x = [0.0, -0.0, 0.1, -0.5, 1.0, 2.5, 3.9, 4.1, 5.9, 6.0, 6.1, 10.0, -30.0, 1e10, 1e300, INF, -INF, NAN]
+    want = [0.0, 0.0, 0.09933599239785286, -0.4244363835020223, 0.5380795069127684, 0.22308372216743552,
+            0.13292729108108928, 0.12596465843434612, 0.08601968199264808, 0.08454268897454385, 0.08311633050835149,
+            0.05025384718759853, -0.016675941401059175, 5e-11, 5e-301, 0.0, 0.0, NAN]
+    got = tf.math.special.dawsn(tf.constant(x, tf.float64))
+    assert got.dtype == tf.float64
+    np.testing.assert_allclose(got.numpy(), want, rtol=1e-14)
+    np.testing.assert_allclose(tf.math.special.dawsn(tf.constant([0.3, 5.5, 1e30, 7.0])).numpy(),
+                               [0.28263166546821594, 0.09249323606491089, 5.000000015855384e-31, 0.07218097895383835],
+                               rtol=2e-7)
+    with pytest.raises(tf.errors.NotFoundError, match="Dawsn"):
+        tf.math.special.dawsn(tf.constant([1.0], tf.float16))
+    with pytest.raises(tf.errors.InvalidArgumentError, match="allowed values: bfloat16, half, float, double"):
+        tf.math.special.dawsn(tf.constant([1]))
+
+
+def test_digamma_is_nan_at_non_positive_integers():
+    got = tf.math.digamma(tf.constant([0.0, -0.0, -2.0, -INF, INF, NAN, -2.5], tf.float64))
+    _same(got.numpy(), [NAN, NAN, NAN, NAN, INF, NAN, 1.1031566406452433])
+
+
+def test_zeta_domain_values_as_eigen():
+    xs = [2.1, 2.0, 4.0, 3.0, 1.0, 0.5, -2.0, 2.5, NAN, INF]
+    want = {-0.0: [NAN, INF, INF, NAN, INF, NAN, NAN, NAN, NAN, INF],
+            -1e30: [NAN, INF, INF, NAN, INF, NAN, NAN, NAN, NAN, INF],
+            -2.5: [NAN, 9.539246644989124, 32.457979369864596, 0.0541020258208641, INF, NAN, NAN, NAN, NAN, INF],
+            1.0: [1.5602165335033618, 1.6449340668482266, 1.0823232337111381, 1.202056903159594, INF, NAN, NAN,
+                  1.3414872572509176, NAN, 1.0],
+            INF: [0.0, 0.0, 0.0, 0.0, INF, NAN, NAN, 0.0, NAN, 0.0],
+            -INF: [NAN, INF, INF, NAN, INF, NAN, NAN, NAN, NAN, INF]}
+    for q, row in want.items():
+        _same(tf.math.zeta(tf.constant(xs, tf.float64), tf.constant([q] * len(xs), tf.float64)).numpy(), row)
+
+
+def test_complex():
+    z = tf.complex([1.0, 2.5], [[3.0], [4.0]])
+    assert z.dtype == tf.complex64 and z.shape == (2, 2)
+    assert z.numpy().tolist() == [[1 + 3j, 2.5 + 3j], [1 + 4j, 2.5 + 4j]]
+    assert tf.complex(tf.constant([1.0, 2.0], tf.float64), tf.constant(3.0, tf.float64)).dtype == tf.complex128
+    assert tf.complex(tf.zeros([2, 0]), 1.0).shape == (2, 0)
+    with pytest.raises(tf.errors.InvalidArgumentError, match=r"Incompatible shapes: \[2\] vs. \[3\] \[Op:Complex\]"):
+        tf.complex(tf.constant([1.0, 2.0]), tf.constant([3.0, 4.0, 5.0]))
+    for re, im, names in ((tf.constant([1]), tf.constant([3]), "int32 int32"),
+                          (tf.constant([1.0], tf.float64), tf.constant([3.0]), "float64 float32")):
+        with pytest.raises(TypeError, match=f"incorrect types: {names}. They must be consistent, and one of "
+                                            r"\[tf.float32, tf.float64\]"):
+            tf.complex(re, im)
+    assert str(tf.constant([1 + 2j])) == "tf.Tensor([1.+2.j], shape=(1,), dtype=complex128)"
+
+
+def test_complex_parts_of_real_inputs_follow_tf_wrappers():
+    assert tf.math.angle(tf.constant([NAN, -0.0, -1.0])).numpy().tolist() == [0.0, 0.0, np.float32(math.pi)]
+    np.testing.assert_allclose(tf.math.angle(tf.constant([1 + 2j, -3 - 4j])).numpy(), [1.10714872, -2.21429744])
+    for dtype, bad in (("int32", "3.141592653589793"), ("uint16", "3.141592653589793"), ("bool", "0"),
+                       ("string", "0")):
+        x = tf.constant({"string": ["a"], "bool": [True]}.get(dtype, [1, 0]), dtype)
+        with pytest.raises(TypeError, match=f"Cannot convert {bad} to EagerTensor of dtype {dtype}"):
+            tf.math.angle(x)
+    assert tf.math.real(tf.constant([1, 0], tf.uint16)).dtype == tf.uint16
+    with pytest.raises(TypeError, match="input must be a numeric tensor, but got tensor with dtype <dtype: 'bool'>"):
+        tf.math.real(tf.constant([True]))
+    assert tf.math.imag(tf.constant(["a"])).numpy().tolist() == [b""]
+    assert tf.math.imag(tf.constant([True])).numpy().tolist() == [False]
+    assert tf.math.conj(tf.constant([1 + 2j])).numpy().tolist() == [1 - 2j]
+    with pytest.raises(TypeError, match=r"Expected numeric or variant tensor, got dtype tf.string\."):
+        tf.math.conj(tf.constant(["a"]))
+
+
+def test_complex_xlogy_and_squared_difference():
+    got = tf.math.xlogy(tf.constant([0j, 1 + 2j, -1e-30 + 3j], tf.complex64),
+                        tf.constant([5 + 1j, -1 + 2j, -1 + 2j], tf.complex64)).numpy().tolist()
+    np.testing.assert_allclose(got, [0j, -3.2641687393188477 + 3.6438817977905273j,
+                                     -6.103331565856934 + 2.414156913757324j], rtol=1e-6)
+    got = tf.math.xlog1py(tf.constant([0j, 5 - 1e-30j]), tf.constant([5 + 1j, 5.12 - 5j])).numpy().tolist()
+    np.testing.assert_allclose(got, [0j, 10.336091726136864 - 3.425086301572387j], rtol=1e-14)
+    got = tf.math.squared_difference(tf.constant([5.448 + 4.026j, 1 + 1j]), tf.constant([3e38 - 4.168j, 2 - 3j]))
+    assert got.numpy().tolist() == [9.000000000000001e+76 + 0j, 17 + 0j]      # the imaginary part exactly 0
