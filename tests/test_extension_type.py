@@ -222,3 +222,19 @@ def test_elementwise_dispatch():
     finally:
         tf.experimental.unregister_dispatch_for(unary)
         tf.experimental.unregister_dispatch_for(binary)
+
+
+def test_map_fn_over_batchable_rows():
+    class Network(tf.experimental.BatchableExtensionType):
+        shape: tf.TensorShape
+        work: tf.Tensor
+
+        def __init__(self, work):
+            self.work = tf.convert_to_tensor(work)
+            self.shape = self.work.shape[:-1]
+
+    batch = Network([[5., 3.], [3., 4.]])
+    rows = []
+    out = tf.map_fn(lambda n: rows.append(n.shape) or Network(n.work * 2), batch)
+    assert rows == [tf.TensorShape([]), tf.TensorShape([])]
+    assert out.shape == tf.TensorShape([2]) and out.work.numpy().tolist() == [[10., 6.], [6., 8.]]

@@ -20,6 +20,8 @@ from tfcompat.framework.ragged import RaggedTensor
 from tfcompat.framework.tensor import Tensor, _wrap, storage
 from tfcompat.framework.tensor_shape import TensorShape
 from tfcompat.framework.variables import Variable
+from tfcompat.ops import extension_type
+from tfcompat.ops.extension_type import ExtensionType
 from tfcompat.util import nest
 
 
@@ -181,6 +183,8 @@ def map_fn(fn, elems, dtype=None, parallel_iterations=None, back_prop=True, swap
     tf = _tf()
     if fn_output_signature is None:
         fn_output_signature = dtype
+    if isinstance(elems, ExtensionType):
+        return _map_extension_rows(fn, elems)
     if type(elems) is RaggedTensor and fn_output_signature is None:
         return _map_ragged_rows(fn, elems)
     flat, n = _elems_rows(elems)
@@ -209,6 +213,17 @@ def map_fn(fn, elems, dtype=None, parallel_iterations=None, back_prop=True, swap
     if not back_prop:
         result = nest.map_structure(tf.stop_gradient, result)
     return result
+
+
+def _map_extension_rows(fn, elems):
+    """`map_fn` over the rows of a BatchableExtensionType: each result stacked (ExtensionType results by field)."""
+    outs = [fn(row) for row in extension_type.unstack_rows(elems)]
+    if outs and all(isinstance(o, ExtensionType) for o in outs):
+        return extension_type.stack_values(outs)
+    if outs and all(isinstance(o, Tensor) for o in outs):
+        return _tf().stack(outs)
+    raise NotImplementedError("tf.map_fn over an ExtensionType: only ExtensionType or Tensor results are supported by "
+                              "tfcompat")
 
 
 @tf_export("vectorized_map")

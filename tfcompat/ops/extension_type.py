@@ -357,3 +357,28 @@ def type_spec_from_value(value):
     except (TypeError, ValueError):
         raise TypeError(f"Could not build a TypeSpec for {value!r} of unsupported type {type(value)}.") from None
     return TensorSpec(t.shape, t.dtype)
+
+
+# -- rows of a batched value (tf.map_fn) ------------------------------------------------------------------------------
+def _with_spec_fields(value, spec):
+    """`value` with its non-tensor fields (a TensorShape batch shape, ...) taken from `spec`."""
+    tensor_fields = set(value._tf_tensor_fields())
+    value.__dict__.update((n, spec.__dict__[n]) for n, _, _ in type(value)._tf_fields if n not in tensor_fields)
+    return value
+
+
+def unstack_rows(value):
+    """The rows (slices along dimension 0) of a BatchableExtensionType value."""
+    if not isinstance(value, BatchableExtensionType):
+        raise TypeError(f"{type(value).__name__} is not a BatchableExtensionType: its values cannot be unbatched")
+    spec = value._type_spec._unbatch()
+    first = nest.flatten(value, expand_composites=True)[0]
+    return [_with_spec_fields(nest.map_structure(lambda t, i=i: t[i], value, expand_composites=True), spec)
+            for i in range(first.shape[0])]
+
+
+def stack_values(values):
+    """BatchableExtensionType values of one spec stacked along a new dimension 0."""
+    spec = values[0]._type_spec._batch(len(values))
+    out = nest.map_structure(lambda *ts: wrap(torch.stack([storage(t) for t in ts])), *values, expand_composites=True)
+    return _with_spec_fields(out, spec)
