@@ -61,3 +61,36 @@ def test_v1_eager_and_graph_names():
             getattr(v1, name)
     with pytest.raises(AttributeError):
         v1.no_such_name_anywhere  # noqa: B018 - the access raises
+
+
+def test_dimension():
+    D = tf.compat.v1.Dimension
+    a, n = D(16), D(None)
+    assert (repr(a), repr(n), str(a), str(n), a.value, n.value) == ("Dimension(16)", "Dimension(None)", "16", "?",
+                                                                      16, None)
+    assert a.is_compatible_with(16) and n.is_compatible_with(16) and not a.is_compatible_with(D(3))
+    assert repr(a.merge_with(None)) == "Dimension(16)" and repr(n.merge_with(4)) == "Dimension(4)"
+    for call in (lambda: a.merge_with(3), lambda: a.assert_is_compatible_with(3)):
+        with pytest.raises(ValueError, match="^Dimensions 16 and 3 are not compatible$"):
+            call()
+    assert (a == 16) is True and (a == D(16)) is True and (n == 16) is None and (a != 3) is True
+    assert int(a) == 16
+    assert [repr(x) for x in (a + 1, n + 1, a * 2, a // 3)] == ["Dimension(17)", "Dimension(None)", "Dimension(32)",
+                                                                "Dimension(5)"]
+    assert (a < 20) is True and (n < 20) is None
+    with pytest.raises(TypeError, match="^unhashable type: 'Dimension'$"):
+        hash(a)
+    with pytest.raises(ValueError, match="^Dimension -1 must be >= 0$"):
+        D(-1)
+    with pytest.raises(TypeError, match="^Dimension value must be integer or None or have an __index__ method, "
+                                        "got value ''x'' with type '<class 'str'>'$"):
+        D("x")
+    assert tf.compat.v1.dimension_value(a) == 16 and tf.TensorShape([a, n]).as_list() == [16, None]
+
+
+def test_tensor_equality_switches():
+    assert tf.compat.v1.enable_tensor_equality() is None
+    x, y = tf.Variable(0.0), tf.Variable(0.0)
+    assert repr(x == y) == "<tf.Tensor: shape=(), dtype=bool, numpy=True>"
+    with pytest.raises(NotImplementedError, match="disable_tensor_equality"):
+        tf.compat.v1.disable_tensor_equality()

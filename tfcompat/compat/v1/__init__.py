@@ -4,6 +4,7 @@ Graph-mode machinery (sessions, placeholders, variable scopes, disabling eager
 execution) raises NotImplementedError: tfcompat only runs eagerly.
 """
 from tfcompat.compat.v1 import logging  # noqa: F401
+from tfcompat.compat.v1.dimension import Dimension, as_dimension  # noqa: F401
 
 _GRAPH_ONLY = {
     "disable_eager_execution", "disable_v2_behavior", "disable_resource_variables", "placeholder",
@@ -36,6 +37,20 @@ def enable_v2_behavior():
 
 def reset_default_graph():
     """Nothing to reset: tfcompat builds no graphs."""
+
+
+def enable_tensor_equality():
+    """TF2's `==` (elementwise, tensors unhashable): always on in tfcompat."""
+
+
+def disable_tensor_equality():
+    """TF1's identity `==` and hashable tensors are not supported."""
+    raise NotImplementedError("tf.compat.v1.disable_tensor_equality: tfcompat keeps TF2's elementwise tensor equality")
+
+
+def dimension_value(dimension):
+    """The int (or None) of a Dimension."""
+    return getattr(dimension, "value", dimension)
 
 
 def __getattr__(attr):
