@@ -56,6 +56,8 @@ TFCOMPAT_LOCK = "/tmp/corpus_tfcompat.lock"
 BASE_COMMIT, BASE_TREE = "9cae267", "/tmp/base16"
 FOLDERS = ("guide", "guides", "tutorials", "examples")
 TIMEOUTS = ["--file-timeout", "420", "--cell-timeout", "300"]   # a file should take under ~2 min on TF
+# tfcompat runs niced (the TF recordings are the bottleneck), so on a loaded machine it gets more time
+TFCOMPAT_TIMEOUTS = ["--file-timeout", "900", "--cell-timeout", "300"]
 COMMANDS = ("build", "record", "run", "compare")
 TF_EXTRA = ("torch", "torchgen", "functorch", "sympy", "mpmath", "networkx", "jinja2", "markupsafe", "filelock",
             "fsspec", "tensorboard", "tensorboard_data_server", "werkzeug", "markdown")
@@ -237,7 +239,7 @@ def run_harness(python, impl, result_dir, path, lock, env=None, force=True):
         fcntl.flock(held, fcntl.LOCK_EX)
         if force or not recorded(result_dir, path):
             subprocess.run([*nice, python, os.path.join(HARNESS, "run.py"), "--impl", impl, "--out", result_dir,
-                            *TIMEOUTS, path], check=False, env=env)
+                            *(TFCOMPAT_TIMEOUTS if nice else TIMEOUTS), path], check=False, env=env)
 
 
 def tf_extra(out):
