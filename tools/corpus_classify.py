@@ -3,8 +3,10 @@
     python tools/build_corpus.py compare && python tools/corpus_classify.py [--out ../corpus] [--dry-run]
 
 Every failing cell gets one class: a NameError for a name an earlier failing cell of the file binds is that
-cell's cascade (its class, "cascade of cell N"); otherwise the first RULES pattern found in what tfcompat
-raised or printed names the class, else the class already recorded for the cell, else "not yet grouped".
+cell's cascade (its class, "cascade of cell N"); otherwise the class and reason recorded for the cell (by
+hand) stay; else a difference in numbers only with one TF run is "unverified: one TF run"; else the first
+RULES pattern found in what tfcompat raised or printed names the class, else "numbers differ from TF" or
+"not yet grouped".
 Entries of files that have a verdict but whose cell now passes are dropped; files without a verdict keep
 theirs. Review the result: a rule is a guess from the message, the recorded reason is what the cell hit.
 """
@@ -45,6 +47,8 @@ RULES = [
     (r"Instructions for updating|deprecat", "TF deprecation warnings"),
 ]
 NAME_ERROR = re.compile(r"NameError: name '(\w+)' is not defined")
+NUMBERS = re.compile(r"(stdout|stderr|result): number ")       # the outputs differ only in a number
+GENERIC = ("not yet grouped (see reason)", "unverified: one TF run", "numbers differ from TF")
 
 
 def bound_names(source):
@@ -89,13 +93,16 @@ def classify(out):
             m = NAME_ERROR.search(why)
             cause = next((i for i in sorted(failed, reverse=True) if m and m.group(1) in bound_names(sources.get(i))),
                          None)
+            known = CLASSES.get((stem, index))
             if cause is not None:
                 cls, why = failed[cause][0], f"cascade of cell {cause}: {why}"
+            elif known and known[0] not in GENERIC:
+                cls, why = known
+            elif NUMBERS.match(why) and tf_runs(out, name) < 2:
+                cls = "unverified: one TF run"
             else:
                 cls = next((c for pattern, c in RULES if re.search(pattern, why)), None)
-                if cls is None and "number" in why and tf_runs(out, name) < 2:
-                    cls = "unverified: one TF run"
-                cls = cls or CLASSES.get((stem, index), ("not yet grouped (see reason)",))[0]
+                cls = cls or ("numbers differ from TF" if NUMBERS.match(why) else "not yet grouped (see reason)")
             failed[index] = (cls, why)
             table[(stem, index)] = (cls, why)
     for key, entry in CLASSES.items():       # files not compared now keep their entries

@@ -110,6 +110,12 @@ def report(out):
     rows["**total**"] = [sum(r[k] for r in rows.values()) for k in range(7)]
     for folder, (n, cells, m, pb, nb, pa, na) in rows.items():
         lines.append(f"| {folder} | {n} | {cells} | {m} | {pb}/{nb} ({pct(pb, nb)}) | {pa}/{na} ({pct(pa, na)}) |")
+    runs = {name: tf_runs(out, name) for name in files}
+    unrecorded = sorted(name[:-3] for name, n in runs.items() if n == 0)
+    lines += ["", f"TF recordings of the current corpus text: {sum(n >= 2 for n in runs.values())} files twice, "
+              f"{sum(n == 1 for n in runs.values())} once (numbers that vary between TF runs cannot be told from "
+              f"deterministic ones there), {len(unrecorded)} not yet" + (f": {', '.join(unrecorded)}." if unrecorded
+                                                                         else ".")]
 
     failing = {}
     for name in sorted(files):
