@@ -114,12 +114,12 @@ HIGGS = table("HIGGS.csv.gz", 11000, [("label", "float(_rng.integers(0, 2))")] +
     "HIGGS.csv.gz", header=False, gzip=True)
 
 # mini Speech Commands: 8 command folders of 16 kHz mono 16-bit WAV files (tones, one pitch per command)
-SPEECH_COMMANDS = """import os, wave, numpy  # corpus edit: a synthetic mini Speech Commands tree (8 x 24 WAVs), not the download
+SPEECH_COMMANDS = """import os, wave, numpy  # corpus edit: a synthetic mini Speech Commands tree (8 x 48 WAVs), not the download
 def _corpus_speech_commands(root='data/mini_speech_commands'):
   rng = numpy.random.default_rng(0)
   for k, command in enumerate(['down', 'go', 'left', 'no', 'right', 'stop', 'up', 'yes']):
     os.makedirs(os.path.join(root, command), exist_ok=True)
-    for i in range(24):
+    for i in range(48):  # 2 validation batches of 64: the tutorial splits them into validation and test
       name = '01bb6a2a_nohash_0' if (command, i) == ('no', 0) else '%08x_nohash_%d' % (int(rng.integers(1 << 31)), i % 3)
       n = int(rng.integers(12000, 16001))
       t = numpy.arange(n) / 16000
