@@ -120,3 +120,102 @@ def test_complex_xlogy_and_squared_difference():
     np.testing.assert_allclose(got, [0j, 10.336091726136864 - 3.425086301572387j], rtol=1e-14)
     got = tf.math.squared_difference(tf.constant([5.448 + 4.026j, 1 + 1j]), tf.constant([3e38 - 4.168j, 2 - 3j]))
     assert got.numpy().tolist() == [9.000000000000001e+76 + 0j, 17 + 0j]      # the imaginary part exactly 0
+
+
+@pytest.mark.parametrize("value, dtype, want", [
+    ([1, True], "int32", [1, 1]),
+    ([1, np.float32(2.5)], "float32", [1.0, 2.5]),
+    ([np.float32(2.5), 1], "float32", [2.5, 1.0]),
+    ([2.5, np.float32(1.5)], "float32", [2.5, 1.5]),
+    ([np.float64(1.5), np.float32(2.5)], "float64", [1.5, 2.5]),
+    ([np.float16(1.5), 2.5], "float16", [1.5, 2.5]),
+    ([np.int8(1), 2.5], "float32", [1.0, 2.5]),
+    ([np.int64(1), 2], "int32", [1, 2]),
+    ([np.int64(2 ** 40), 2], "int64", [2 ** 40, 2]),
+    ([[np.float32(1.5), 2.0], [3.0, 4.0]], "float32", [[1.5, 2.0], [3.0, 4.0]]),
+    ([np.array([1.5], np.float32), [2.5]], "float32", [[1.5], [2.5]]),
+    ([np.float32(1.5), True], "float32", [1.5, 1.0]),
+    ([np.bool_(True), False], "bool", [True, False]),
+])
+def test_list_inference_with_numpy_scalars_and_bools(value, dtype, want):
+    t = tf.constant(value)
+    assert t.dtype == dtype and t.numpy().tolist() == want
+
+
+@pytest.mark.parametrize("value", [[True, 1], [True, 1.5], [[True], [1]], [True, np.int32(1)], [np.bool_(True), 1],
+                                   [True, 0j]])
+def test_a_bool_first_then_a_number_is_mixed(value):
+    with pytest.raises(ValueError, match="Can't convert Python sequence with mixed types to Tensor."):
+        tf.constant(value)
+
+
+def test_list_inference_out_of_range_and_requested_dtypes():
+    with pytest.raises(ValueError, match="out of range for a double-precision float"):
+        tf.constant([np.float16(1.5), 1e10])
+    assert tf.convert_to_tensor([True, 1], tf.int32).numpy().tolist() == [1, 1]
+    assert tf.convert_to_tensor([True, 1], tf.float32).numpy().tolist() == [1.0, 1.0]
+    with pytest.raises(ValueError, match="mixed types"):
+        tf.convert_to_tensor([True, 1], tf.bool)
+
+
+def test_wrapper_conversions_of_multiply_no_nan_and_divide():
+    assert tf.math.multiply_no_nan(tf.constant([1.0, 2.0]), 3).numpy().tolist() == [3.0, 6.0]
+    with pytest.raises(ValueError, match=r"^y: Tensor conversion requested dtype int32 for Tensor with dtype float32"):
+        tf.math.multiply_no_nan(2, tf.constant([1.0, 2.0]))
+    with pytest.raises(ValueError, match=r"^y: Tensor conversion requested dtype float32 for Tensor with dtype "
+                                         "float64"):
+        tf.math.multiply_no_nan(tf.constant([1.0]), tf.constant([1.0], tf.float64))
+    with pytest.raises(TypeError, match="Cannot convert 2.5 to EagerTensor of dtype int8"):
+        tf.math.multiply_no_nan(tf.constant([1, 2], tf.int8), 2.5)
+    got = tf.math.divide(3, tf.constant([7, 2], tf.uint8))
+    assert got.dtype == tf.float32 and got.numpy().tolist() == [np.float32(3 / 7), 1.5]
+    got = tf.math.divide_no_nan(5, tf.constant([9, 0], tf.int64))
+    assert got.dtype == tf.float64 and got.numpy().tolist() == [5 / 9, 0.0]
+    with pytest.raises(TypeError, match="Cannot convert 5.5 to EagerTensor of dtype int64"):
+        tf.math.divide_no_nan(5.5, tf.constant([9, 0], tf.int64))
+
+
+def test_linalg_wrappers_checks():
+    with pytest.raises(tf.errors.FailedPreconditionError, match="Cross-products are only defined for 3-element "
+                                                                r"vectors. \[Op:Cross\]"):
+        tf.linalg.cross(tf.constant([1.0, 2.0]), tf.constant([1.0, 2.0]))
+    with pytest.raises(tf.errors.InvalidArgumentError, match=r"Both inputs must be of same shape: \[1,3\] vs. \[3\]"):
+        tf.linalg.cross(tf.constant([[1.0, 2.0, 3]]), tf.constant([1.0, 2.0, 3]))
+    got = tf.linalg.cross(tf.constant([1, 2, 3], tf.uint32), tf.constant([4, 5, 6], tf.uint32))
+    assert got.dtype == tf.uint32 and got.numpy().tolist() == [4294967293, 6, 4294967293]
+    with pytest.raises(ValueError, match="tf.linalg.expm does not support matrices of type <dtype: 'int32'>"):
+        tf.linalg.expm(tf.constant([[1, 2], [3, 4]]))
+    assert tf.linalg.expm(tf.zeros([4, 0, 0], tf.int16)).shape == (4, 0, 0)
+    with pytest.raises(tf.errors.NotFoundError, match="MatrixSolve"):
+        tf.linalg.expm(tf.zeros([2, 2], tf.float16))
+    got = [tf.linalg.logdet(tf.constant(m)).numpy() for m in ([[0.0]], [[-1.0]], [[1.0, 2.0], [2.0, 1.0]])]
+    assert all(math.isnan(v) for v in got)
+    assert tf.linalg.logdet(tf.constant([[2.0, 1.0], [1.0, 2.0]])).numpy() == pytest.approx(1.0986123085021973)
+    with pytest.raises(tf.errors.NotFoundError, match=r"Unique\[T=DT_COMPLEX128, out_idx=DT_INT32\]"):
+        tf.unique(tf.constant([1 + 2j]))
+    assert tf.linalg.adjoint(tf.constant([["a", "b"]])).numpy().tolist() == [[b"a"], [b"b"]]
+    assert tf.linalg.matrix_transpose(tf.zeros([1, 0, 0], tf.string)).shape == (1, 0, 0)
+
+
+def test_string_ops_conversions_and_formats():
+    z = tf.constant([1.5 + 2j, -0.0 - 3j], tf.complex64)
+    assert tf.strings.as_string(z).numpy().tolist() == [b"(1.500000,2.000000)", b"(-0.000000,-3.000000)"]
+    z = tf.constant([1.5 + 2j], tf.complex128)
+    assert tf.strings.as_string(z, precision=2).numpy().tolist() == [b"(1.50,2.00)"]
+    assert tf.strings.as_string(z, scientific=True).numpy().tolist() == [b"(1.500000e+00,2.000000e+00)"]
+    assert tf.strings.as_string(z, shortest=True).numpy().tolist() == [b"(1.5,2)"]
+    assert tf.strings.as_string(z, width=12, fill="0").numpy().tolist() == [b"(00001.500000,00002.000000)"]
+    with pytest.raises(ValueError, match=r"^input: Tensor conversion requested dtype string for Tensor with dtype "
+                                         "float32"):
+        tf.strings.split(tf.constant([1.0]))
+    with pytest.raises(ValueError, match=r"^Tensor conversion requested dtype string for Tensor with dtype float32"):
+        tf.strings.bytes_split(tf.constant([1.0]))
+    with pytest.raises(TypeError, match="Cannot convert 1.0 to EagerTensor of dtype int32"):
+        tf.strings.reduce_join(tf.constant([True]), axis=1.0)
+    assert tf.strings.reduce_join(tf.constant([], tf.string), axis=0, separator=",").numpy() == b""
+    assert tf.strings.reduce_join(tf.zeros([2, 0], tf.string), axis=1).numpy().tolist() == [b"", b""]
+    assert tf.strings.reduce_join(tf.zeros([2, 0], tf.string), axis=0).shape == (0,)
+    got = tf.strings.to_number(tf.constant(["0x1F", "0X1f", "0x1p3", "-0x10"]))
+    assert got.numpy().tolist() == [31.0, 31.0, 8.0, -16.0]
+    with pytest.raises(tf.errors.InvalidArgumentError, match="could not correctly convert string: 0x1F"):
+        tf.strings.to_number(tf.constant(["0x1F"]), tf.int32)

@@ -39,6 +39,10 @@ def _np_of_python(value):
         value = [v.numpy() if isinstance(v, Tensor) or _is_variable(v) else v for v in value]
     if isinstance(value, (str, bytes)) or (isinstance(value, (list, tuple)) and _leaves_are_strings(value)):
         return _object_strings(value)
+    if isinstance(value, (list, tuple)):
+        target = _mixed_list_dtype(value)
+        if target is not None:
+            return _mixed_list_array(value, target)
     try:
         arr = np.array(value)
     except (ValueError, OverflowError):
@@ -76,6 +80,62 @@ def _np_of_python(value):
         if kind == "u":   # Python ints beyond int64
             raise ValueError("Can't convert Python sequence with out-of-range integer to Tensor.")
     return arr
+
+
+def _leaves(value, out):
+    """The leaves of a nested list in order (a NumPy array counts as one leaf)."""
+    if isinstance(value, (list, tuple)):
+        for v in value:
+            _leaves(v, out)
+    else:
+        out.append(value)
+    return out
+
+
+def _is_bool(v):
+    return isinstance(v, (bool, np.bool_)) or (isinstance(v, np.ndarray) and v.dtype.kind == "b")
+
+
+def _mixed_list_dtype(value):
+    """TF's inference for a list whose first leaf is a bool or that holds NumPy scalars/arrays among numbers:
+    after a bool only bools may follow (else TF's mixed-types ValueError); otherwise the first float leaf fixes
+    the dtype (a Python float: float32, a NumPy float: its own) and NumPy ints count as Python ints. None when the
+    default inference applies (Python numbers only, strings, complex)."""
+    leaves = _leaves(value, [])
+    if not leaves:
+        return None
+    if _is_bool(leaves[0]):
+        if not all(_is_bool(v) for v in leaves):
+            raise ValueError("Can't convert Python sequence with mixed types to Tensor.")
+        return None
+    if not any(isinstance(v, (np.generic, np.ndarray)) for v in leaves):
+        return None
+    for v in leaves:
+        kind = v.dtype.kind if isinstance(v, (np.generic, np.ndarray)) else (
+            "f" if isinstance(v, float) else "i" if isinstance(v, (int, bool)) else "?")
+        if kind not in "fiub":
+            return None
+    for v in leaves:
+        if isinstance(v, (np.floating, np.ndarray)) and v.dtype.kind == "f":
+            return v.dtype
+        if isinstance(v, float):
+            return np.dtype(np.float32)
+    return np.dtype(np.int64)
+
+
+def _mixed_list_array(value, target):
+    """`value` (numbers, see `_mixed_list_dtype`) as an array of `target` (int64 narrowed to int32 when it fits)."""
+    try:
+        arr = np.array(value, dtype=np.float64 if target.kind == "f" else np.int64)
+    except (ValueError, OverflowError):
+        return np.array(value)
+    if target.kind == "i":
+        return arr.astype(np.int32) if arr.size == 0 or (arr.min() >= _INT32_MIN and arr.max() <= _INT32_MAX) else arr
+    with np.errstate(over="ignore"):
+        out = arr.astype(target)
+    if out.size and bool((np.isinf(out) & np.isfinite(arr)).any()):
+        raise ValueError("Can't convert Python sequence with a value out of range for a double-precision float.")
+    return out
 
 
 def _from_python_only(value):
@@ -173,6 +233,8 @@ def _python_to_array(value, dtype):
             return _wrapped_ints(ints, dtype, arr.shape)
     if kind == "b" and dtype not in _BOOL_TARGETS:
         raise _cannot_convert(value, dtype)
+    if dtype.is_bool and isinstance(value, (list, tuple)):
+        _mixed_list_dtype(value)          # [True, 1] as bool: TF's mixed-types ValueError
     if arr.size == 0 and kind in "fiubc":      # an empty list has no element type: it takes any dtype
         return arr.astype(np.float32 if dtype is dtypes.bfloat16 else dtype.as_numpy_dtype)
     if kind in "SU" and _has_non_string_leaf(value):

@@ -11,7 +11,8 @@ import torch
 from tfcompat.framework import dtypes, errors
 from tfcompat.framework.export import tf_export
 from tfcompat.framework.op_def import (
-    FLOAT_COMPLEX, NUMERIC, ALL, binary_inputs, check_dtype, input_storage, int_value, wrap)
+    FLOAT_COMPLEX, NUMERIC, ALL, binary_inputs, check_dtype, input_storage, int_value, kernel_error, shapes_text,
+    wrap)
 from tfcompat.framework.tensor import storage
 
 _LINALG = frozenset([torch.float16, torch.float32, torch.float64, torch.complex64, torch.complex128])
@@ -75,9 +76,11 @@ def slogdet(input, name=None):  # noqa: A002
 def logdet(matrix, name=None):
     """log(det(matrix)) of Hermitian positive definite matrices, via Cholesky."""
     t = _matrix(matrix, "Cholesky")
-    chol = torch.linalg.cholesky_ex(_compute(t))[0]
+    chol, info = torch.linalg.cholesky_ex(_compute(t))
     d = torch.diagonal(chol, dim1=-2, dim2=-1)
-    return wrap(_back(2.0 * torch.sum(torch.log(d.real if d.is_complex() else d), dim=-1), t))
+    out = 2.0 * torch.sum(torch.log(d.real if d.is_complex() else d), dim=-1)
+    out = torch.where(info == 0, out, torch.full_like(out, math.nan))     # not positive definite: TF's NaN
+    return wrap(_back(out, t))
 
 
 def _rhs(rhs, t, op):
@@ -425,6 +428,8 @@ def matrix_transpose(a, name="matrix_transpose", conjugate=False):
     if t.ndim < 2:
         raise ValueError(f"Argument `a` should be a (batch) matrix with rank >= 2.  Received `a` = {a} with "
                          f"shape: {list(t.shape)}")
+    if type(t) is np.ndarray:                                 # strings
+        return wrap(np.ascontiguousarray(np.swapaxes(t, -1, -2)))
     out = t.transpose(-1, -2)
     if conjugate and t.is_complex():
         out = out.conj()
@@ -441,8 +446,14 @@ def adjoint(matrix, name=None):
 def cross(a, b, name=None):
     """Cross product of 3-vectors along the last axis."""
     x, y = binary_inputs(a, b, "Cross", NUMERIC)
-    if x.shape[-1] != 3:
-        raise _error(f"Trailing dimension of a must be 3, but is {x.shape[-1]}", "Cross")
+    if x.shape != y.shape:
+        raise kernel_error(errors.InvalidArgumentError, f"Both inputs must be of same shape: {shapes_text(x, y)}",
+                           "Cross", x)
+    if x.ndim == 0 or x.shape[-1] != 3:
+        raise kernel_error(errors.FailedPreconditionError, "Cross-products are only defined for 3-element vectors.",
+                           "Cross", x)
+    if x.dtype in (torch.uint16, torch.uint32, torch.uint64):    # no torch kernel: modular arithmetic in int64
+        return wrap(torch.linalg.cross(x.to(torch.int64), y.to(torch.int64), dim=-1).to(x.dtype))
     return wrap(torch.linalg.cross(x, y, dim=-1))
 
 
@@ -505,8 +516,21 @@ def matrix_rank(a, tol=None, validate_args=False, name=None):
 
 @tf_export("linalg.expm")
 def expm(input, name=None):  # noqa: A002
-    """Matrix exponential of each square matrix."""
-    t = _matrix(input, "MatrixExponential")
+    """Matrix exponential of each square matrix; TF's wrapper returns [..., 0, 0] input as it is, then refuses
+    other than float/complex dtypes (ValueError); float16 fails in its MatrixSolve (no half kernel)."""
+    t = input_storage(input)
+    if t.ndim >= 2 and t.shape[-2:] == (0, 0):
+        return wrap(t)
+    if type(t) is np.ndarray or t.dtype is torch.bool:          # fails in the wrapper's first op, Abs
+        check_dtype(t, "Abs", _LINALG)
+    if t.dtype not in _LINALG:
+        raise ValueError(f"tf.linalg.expm does not support matrices of type {dtypes.FROM_STORAGE[t.dtype]}")
+    if t.dtype is torch.float16:
+        raise errors.op_error(errors.NotFoundError, "Could not find device for node: {{node MatrixSolve}} = "
+                              "MatrixSolve[T=DT_HALF, adjoint=false]\nAll kernels registered for op MatrixSolve:\n"
+                              "  device='CPU'; T in [DT_COMPLEX128]\n  device='CPU'; T in [DT_COMPLEX64]\n"
+                              "  device='CPU'; T in [DT_DOUBLE]\n  device='CPU'; T in [DT_FLOAT]\n", "MatrixSolve")
+    t = _matrix(wrap(t), "MatrixExponential")
     return wrap(_back(torch.linalg.matrix_exp(_compute(t)), t))
 
 

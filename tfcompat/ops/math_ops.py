@@ -6,12 +6,12 @@ import torch
 
 from tfcompat.framework import dtypes, errors, ragged as _ragged
 from tfcompat.framework.context import state
-from tfcompat.framework.convert import to_storage
+from tfcompat.framework.convert import convert_to_tensor, to_storage
 from tfcompat.framework.export import tf_export
 from tfcompat.framework.op_def import (
     _like, ALL, BOOL, FLOAT, FLOAT_COMPLEX, INT, NUMERIC, NUMERIC_STRING, REAL, SIGNED_NUMERIC,
     axis_list, binary_inputs, binary_op, broadcastable, check_broadcast, check_dtype, division_by_zero, input_storage,
-    kernel_error, translate, type_name, unary_input, unary_op, wrap)
+    kernel_dtypes, kernel_error, translate, type_name, unary_input, unary_op, wrap)
 from tfcompat.framework.tensor import EagerTensor, Tensor, storage
 from tfcompat.framework.variables import Variable
 
@@ -55,7 +55,7 @@ _div_no_nan = binary_op(op="DivNoNan",
 @tf_export("math.divide_no_nan")
 def divide_no_nan(x, y, name=None):
     """x / y, 0 where y == 0; integer inputs are divided as floats (int32 -> float64), as TF's `div_no_nan`."""
-    a, b = _div_inputs(x, y, "div_no_nan")
+    a, b = _div_inputs(_python_x_as_y(x, y), y, "div_no_nan")
     if not (a.dtype.is_floating_point or a.dtype.is_complex):
         target = dtypes.division_result(dtypes.FROM_STORAGE[a.dtype]).torch_dtype
         a, b = a.to(target), b.to(target)
@@ -69,8 +69,26 @@ def reciprocal_no_nan(x, name=None):
     return _div_no_nan(wrap(torch.ones((), dtype=t.dtype, device=t.device)), wrap(t))
 
 
-multiply_no_nan = binary_op("math.multiply_no_nan", op="MulNoNan",
-                            fn=lambda a, b: torch.where(b == 0, torch.zeros_like(a), a * b), dtypes=FLOAT_COMPLEX)
+_mul_no_nan = binary_op(op="MulNoNan", fn=lambda a, b: torch.where(b == 0, torch.zeros_like(a), a * b),
+                        dtypes=FLOAT_COMPLEX)
+
+
+@tf_export("math.multiply_no_nan")
+def multiply_no_nan(x, y, name=None):
+    """x * y, 0 where y == 0 even if x is NaN or inf; `y` is converted to `x`'s dtype as TF's wrapper does."""
+    x = convert_to_tensor(x)
+    try:
+        y = convert_to_tensor(y, dtype=x.dtype)
+    except ValueError as e:
+        raise ValueError(f"y: {e}") from None
+    return _mul_no_nan(x, y)
+
+
+def _python_x_as_y(x, y):
+    """TF's `divide`/`div_no_nan`: a non-tensor `x` is converted with the dtype of a tensor `y`."""
+    if not isinstance(x, (Tensor, Variable)) and isinstance(y, (Tensor, Variable)):
+        return convert_to_tensor(x, dtype=y.dtype)
+    return x
 igamma = binary_op("math.igamma", op="Igamma", fn=torch.special.gammainc, dtypes=FLOAT)
 igammac = binary_op("math.igammac", op="Igammac", fn=torch.special.gammaincc, dtypes=FLOAT)
 
@@ -144,12 +162,17 @@ class _NegativePower(RuntimeError):
     pass
 
 
+_POW = kernel_dtypes("Pow", NUMERIC)
+
+
 @tf_export("math.pow", "pow")
 def pow(x, y, name=None):  # noqa: A001 - TF's name
     """x ** y elementwise (integers to negative powers are an error, as in TF)."""
-    a, b = binary_inputs(x, y, "Pow", NUMERIC)
+    a, b = binary_inputs(x, y, "Pow", _POW)
     if a.shape != b.shape:
         check_broadcast("Pow", a, b)
+        if 0 in torch.broadcast_shapes(a.shape, b.shape):          # no element: no negative-power check
+            return wrap(torch.empty(torch.broadcast_shapes(a.shape, b.shape), dtype=a.dtype, device=a.device))
     try:
         return wrap(_int_pow(a, b))
     except _NegativePower:
@@ -198,8 +221,8 @@ def truediv(x, y, name=None):
 
 @tf_export("math.divide", "divide")
 def divide(x, y, name=None):
-    """`x / y` with Python's division semantics (`truediv`)."""
-    return truediv(x, y)
+    """`x / y` with Python's division semantics (`truediv`); a non-tensor `x` takes a tensor `y`'s dtype."""
+    return truediv(_python_x_as_y(x, y), y)
 
 
 def _cmp(name, op, fn, dtypes_=REAL):
@@ -330,7 +353,7 @@ softsign = _u("softsign", "Softsign", torch.nn.functional.softsign, FLOAT, "nn.s
 @tf_export("math.round", "round")
 def round(x, name=None):  # noqa: A001
     """Rounds half to even, as TF."""
-    t = unary_input(x, "Round", SIGNED_NUMERIC)
+    t = unary_input(x, "Round", NUMERIC)         # TF's wrapper returns integer tensors (unsigned too) as they are
     if t.dtype.is_complex:
         raise errors.NotFoundError(None, None, f"Could not find device for node: {{{{node Round}}}} = "
                                    f"Round[T=DT_{type_name(t.dtype).upper()}] [Op:Round] name: ")
@@ -361,6 +384,10 @@ def add_n(inputs, name=None):
                 f"{{{{function_node __wrapped__AddN_N_{len(ts)}_device_{EagerTensor.device.fget(wrap(t))}}}}} "
                 f"Inputs to operation AddN of type AddN must have the same size and shape.  Input 0: "
                 f"[{','.join(map(str, ts[0].shape))}] != input {i}: [{','.join(map(str, t.shape))}]", "AddN")
+    if ts[0].dtype in (torch.uint16, torch.uint32):            # no torch add kernel: modular sum in int64
+        return wrap(sum(t.to(torch.int64) for t in ts).to(ts[0].dtype))
+    if ts[0].dtype is torch.uint64:
+        return wrap(sum(t.view(torch.int64) for t in ts).view(torch.uint64))
     out = ts[0]
     for t in ts[1:]:
         out = out + t

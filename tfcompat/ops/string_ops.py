@@ -1,6 +1,7 @@
 """`tf.strings` and the byte-level `tf.io` ops: string tensors are NumPy object arrays of `bytes`."""
 import base64
 import codecs
+import math
 import re
 
 import numpy as np
@@ -14,10 +15,14 @@ from tfcompat.framework.tensor import Tensor, storage, wrap
 from tfcompat.util import farmhash
 
 
-def _strings(x, op="StringOp"):
-    """The object array of an input that must be a string tensor."""
+def _strings(x, op="StringOp", converted=None):
+    """The object array of an input that must be a string tensor. `converted`: the wrapper converts the input to
+    tf.string first (TF's ValueError, its text prefixed with `converted`) rather than the op's dtype check."""
     if isinstance(x, Tensor):
         t = storage(x)
+        if type(t) is not np.ndarray and converted is not None:
+            raise ValueError(f"{converted}Tensor conversion requested dtype string for Tensor with dtype "
+                             f"{x.dtype.name}: {x!r}")
         if type(t) is not np.ndarray:
             raise errors.op_error(errors.InvalidArgumentError,
                                   f"cannot compute {op} as input #0(zero-based) was expected to be a string tensor "
@@ -68,7 +73,7 @@ def _split_result(arr, fn, values_fn=_string_values):
 @tf_export("strings.split")
 def split(input, sep=None, maxsplit=-1, name=None):
     """Splits each string at `sep` (runs of whitespace when None): 1-D for a scalar, else a RaggedTensor."""
-    arr = _strings(input, "StringSplitV2")
+    arr = _strings(input, "StringSplitV2", converted="input: ")
     if sep is not None and not isinstance(sep, (str, bytes)):
         sep = convert_to_tensor(sep)._array()[()]
     sep = sep.encode() if isinstance(sep, str) else sep
@@ -85,7 +90,7 @@ def split(input, sep=None, maxsplit=-1, name=None):
 @tf_export("strings.bytes_split")
 def bytes_split(input, name=None):
     """Splits each string into its bytes."""
-    arr = _strings(input, "StringSplit")
+    arr = _strings(input, "StringSplit", converted="")
     return _split_result(arr, lambda s: [s[i:i + 1] for i in range(len(s))])
 
 
@@ -105,7 +110,9 @@ def join(inputs, separator="", name=None):
 @tf_export("strings.reduce_join")
 def reduce_join(inputs, axis=None, keepdims=False, separator="", name=None):
     """Joins the strings along `axis` (all axes when None) with `separator`."""
-    arr = _strings(inputs, "ReduceJoin")
+    if axis is not None:            # TF converts the axis (int32), then the input to tf.string
+        convert_to_tensor(axis, dtype=dtypes.int32)
+    arr = _strings(inputs, "ReduceJoin", converted=None if axis is None else "")
     sep = separator.encode() if isinstance(separator, str) else separator
     if axis is not None:
         for a in np.atleast_1d(axis):
@@ -114,9 +121,10 @@ def reduce_join(inputs, axis=None, keepdims=False, separator="", name=None):
                                           f"with {arr.ndim} dimension(s)", "ReduceJoin")
     axes = list(range(arr.ndim)) if axis is None else [int(a) % max(arr.ndim, 1) for a in np.atleast_1d(axis)]
     keep = [d for d in range(arr.ndim) if d not in axes]
-    moved = np.transpose(arr, keep + axes).reshape([arr.shape[d] for d in keep] + [-1])
+    moved = np.transpose(arr, keep + axes).reshape([arr.shape[d] for d in keep]
+                                                   + [math.prod(arr.shape[d] for d in axes)])
     out = np.empty(moved.shape[:-1], dtype=object)
-    flat_in = moved.reshape(-1, moved.shape[-1])
+    flat_in = moved.reshape(math.prod(moved.shape[:-1]), moved.shape[-1])
     flat_out = out.reshape(-1)
     for i in range(flat_out.shape[0]):
         flat_out[i] = sep.join(flat_in[i])
@@ -231,6 +239,8 @@ def _to_float(s):
     text = s.decode("ascii", errors="replace").strip()
     if not text or text.lower().lstrip("+-") in ("infinity",) or "_" in text:
         raise ValueError
+    if "0x" in text.lower():                   # TF parses with strtod: hexadecimal floats ("0x1F", "0x1p3")
+        return float.fromhex(text)
     return float(text)
 
 
@@ -334,14 +344,14 @@ def as_string(input, precision=-1, scientific=False, shortest=False, width=-1, f
     if dt.is_integer:
         spec = "%" + flags + w + "d"
         return wrap(_map(lambda v: (spec % int(v)).encode(), t._array()))
-    if dt.is_complex:
-        raise NotImplementedError("tf.strings.as_string of complex tensors is not supported by tfcompat")
     if scientific and shortest:
         raise errors.op_error(errors.InvalidArgumentError, "Cannot select both scientific and shortest notation",
                               "AsString")
     prec = f".{precision}" if precision > -1 else ""
     kind = "e" if scientific else ("g" if shortest else "f")
     spec = "%" + flags + w + prec + kind
+    if dt.is_complex:                                       # TF: "(re,im)", each part in the float format
+        return wrap(_map(lambda v: f"({spec % v.real},{spec % v.imag})".encode(), t._array()))
     return wrap(_map(lambda v: (spec % float(v)).encode(), t._array()))
 
 
