@@ -8,6 +8,7 @@ declares what it lacks (`partial=` or unsupported arguments, see
 tfcompat/framework/export.py), else *not implemented*: names tfcompat lacks, and
 names whose implementation does nothing but raise NotImplementedError. The test
 column names the first test function that uses the object (under any of its TF names).
+The last section lists the op fuzzer's known divergences (tools/op_fuzz/divergences.json).
 """
 import argparse
 import ast
@@ -22,6 +23,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 API_FILE = os.path.join(ROOT, "tfcompat", "_resources", "tf_api_2.21.txt")
 OUT = os.path.join(ROOT, "compat_matrix.md")
 README = os.path.join(ROOT, "README.md")
+DIVERGENCES = os.path.join(ROOT, "tools", "op_fuzz", "divergences.json")
 BEGIN, END = "<!-- compat-summary:begin -->", "<!-- compat-summary:end -->"
 # the namespaces the README's summary table shows (the matrix has all of them)
 README_NAMESPACES = ["tf", "tf.math", "tf.linalg", "tf.nn", "tf.random", "tf.image", "tf.strings", "tf.debugging",
@@ -148,6 +150,7 @@ def build():
         lines += ["", f"## `{ns}`", "", "| name | kind | status | missing | test |", "|---|---|---|---|---|"]
         for name, kind, status, note, test in groups[ns]:
             lines.append(f"| `tf.{name}` | {kind} | {status} | {note} | {test} |")
+    lines += known_divergences()
     summary = [f"{total} TF 2.21 names: {counts['implemented']} implemented, {counts['partial']} partial, "
                f"{counts['not implemented']} not implemented (`compat_matrix.md` has every name).", "",
                "| namespace | names | implemented | partial |", "|---|---:|---:|---:|"]
@@ -156,6 +159,33 @@ def build():
         c = {st: sum(1 for i in items if i[2] == st) for st in counts}
         summary.append(f"| `{ns}` | {len(items)} | {c['implemented']} | {c['partial']} |")
     return "\n".join(lines) + "\n", counts, "\n".join(summary)
+
+
+def known_divergences():
+    """compat_matrix.md's last section: where the op fuzzer's recorded cases still differ from TF 2.21, per op with
+    its reason (tools/op_fuzz/known.py), and every silent acceptance of an input TF rejects."""
+    import json
+    with open(DIVERGENCES, encoding="utf-8") as f:
+        d = json.load(f)
+    n = d["cases"]
+    lines = ["", "## Known divergences", "",
+             f"The differential op fuzzer (`tools/op_fuzz`, {n} cases of seed {d['seed']} recorded from TF 2.21) "
+             f"agrees on {d['agree']} ({100.0 * d['agree'] / n:.1f}%); {d['silent']} cases "
+             f"({100.0 * d['silent'] / n:.2f}%) accept an input TF rejects. Every op that still differs, with "
+             "the reason (`tools/op_fuzz/known.py`; regenerate with "
+             "`python -m tools.op_fuzz.replay --write-divergences`):", "",
+             "| op | cases | how | reason |", "|---|---:|---|---|"]
+    for e in d["ops"]:
+        how = ", ".join(f"{cls} ({k})" for cls, k in sorted(e["classes"].items()))
+        lines.append(f"| `tf.{e['op']}` | {e['cases']} | {how} | {e['reason']} |")
+    lines += ["", "Silent acceptance (tfcompat returns where TF raises), case by case:", "",
+              "| case | op | arguments | TF raises |", "|---:|---|---|---|"]
+    for e in d["ops"]:
+        for c in e["silent"]:
+            tf_error = c["tf"].replace("|", "\\|").replace("\n", " ")
+            args = c["args"].replace("|", "\\|")
+            lines.append(f"| {c['id']} | `tf.{e['op']}` | `{args}` | {tf_error} |")
+    return lines
 
 
 def with_summary(readme, summary):

@@ -5,6 +5,8 @@
     record.py   runs the cases in the TF venv and writes tests/fixtures/op_fuzz/cases.json.gz
     compare.py  compares two outcomes with tolerances by dtype, and names the failure class
     replay.py   replays a fixture under tfcompat and reports agreement per namespace and failure class
+    known.py    the ops that may still differ, with reasons; divergences.json: the whole set's failing cases
+                (written by `replay --write-divergences`, read by tools/compat_matrix.py)
 
     /root/tfvenv/bin/python tools/op_fuzz/record.py [--seed N --count N --out PATH]
     python -m tools.op_fuzz.replay [--all | --sample N] [--fixture PATH] [-v]

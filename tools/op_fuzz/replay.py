@@ -3,6 +3,7 @@
     python -m tools.op_fuzz.replay                 # the fixed CI sample (what tests/test_op_fuzz.py replays)
     python -m tools.op_fuzz.replay --all -v        # every recorded case, failing ones listed
     python -m tools.op_fuzz.replay --fixture /tmp/fresh.json.gz --all   # a fresh seed recorded by record.py
+    python -m tools.op_fuzz.replay --write-divergences   # the whole set's failures -> divergences.json
 """
 import argparse
 import collections
@@ -16,6 +17,7 @@ from tools.op_fuzz import compare, runner
 
 FIXTURE = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))),
                        "tests", "fixtures", "op_fuzz", "cases.json.gz")
+DIVERGENCES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "divergences.json")
 SAMPLE = 4000
 SAMPLE_SEED = 0
 
@@ -93,6 +95,25 @@ def report(results, verbose=False):
     return "\n".join(lines)
 
 
+def divergences(results, seed):
+    """The whole set's failing cases as data for compat_matrix.md: per op its reason, counts per failure class and
+    every silent acceptance (TF raises) with TF's error."""
+    from tools.op_fuzz.known import KNOWN
+    ops = {}
+    for case, _, failure in results:
+        if failure:
+            entry = ops.setdefault(case["op"], {"op": case["op"], "reason": KNOWN.get(case["op"], ""), "cases": 0,
+                                                "classes": {}, "silent": []})
+            entry["cases"] += 1
+            entry["classes"][failure] = entry["classes"].get(failure, 0) + 1
+            if failure == compare.SILENT:
+                entry["silent"].append({"id": case["id"], "args": json.dumps(case["a"])[:90],
+                                        "tf": f"{case['tf']['c']}: {case['tf'].get('m', '')[:90]}"})
+    return {"seed": seed, "cases": len(results), "agree": sum(f is None for _, _, f in results),
+            "silent": sum(f == compare.SILENT for _, _, f in results),
+            "ops": [ops[op] for op in sorted(ops)]}
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--fixture", default=FIXTURE)
@@ -100,14 +121,21 @@ def main():
     ap.add_argument("--sample", type=int, default=SAMPLE)
     ap.add_argument("--op", help="only cases of this op")
     ap.add_argument("-v", action="store_true", help="list every failing case")
+    ap.add_argument("--write-divergences", action="store_true",
+                    help=f"replay the whole set and write {os.path.relpath(DIVERGENCES)} (compat_matrix.md's source)")
     a = ap.parse_args()
     data = load(a.fixture)
-    cases = data["cases"] if a.all else sample(data["cases"], a.sample)
+    cases = data["cases"] if a.all or a.write_divergences else sample(data["cases"], a.sample)
     if a.op:
         cases = [c for c in cases if c["op"] == a.op]
     print(f"seed {data['seed']}, generator v{data['generator_version']}, TF {data['tensorflow']}: "
           f"{len(cases)} cases")
-    print(report(replay(cases), a.v))
+    results = replay(cases)
+    print(report(results, a.v))
+    if a.write_divergences:
+        with open(DIVERGENCES, "w") as f:
+            json.dump(divergences(results, data["seed"]), f, indent=1)
+            f.write("\n")
 
 
 if __name__ == "__main__":
