@@ -159,3 +159,14 @@ def has_tensors(value):
     if isinstance(value, tuple):
         return any(has_tensors(v) for v in value)
     return False
+
+
+def has_specs(value):
+    """Whether a spec's field value holds TypeSpecs (the spec side of `has_tensors`)."""
+    if isinstance(value, TypeSpec):
+        return True
+    if isinstance(value, ImmutableDict):
+        return any(has_specs(v) for v in value.values())
+    if isinstance(value, tuple):
+        return any(has_specs(v) for v in value)
+    return False

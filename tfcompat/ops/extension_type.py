@@ -237,12 +237,6 @@ class ExtensionTypeSpec(TypeSpec):
             for (n, _, _), f in zip(self.value_type._tf_fields, self._fields()))
         return value
 
-    # batching (BatchableExtensionType): tensor fields and TensorShape fields gain or lose a leading dimension
-    def _batch(self, batch_size):
-        return _spec_from_fields(type(self), [_map_spec(f, lambda s: _batched(s, batch_size)) for f in self._fields()])
-
-    def _unbatch(self):
-        return _spec_from_fields(type(self), [_map_spec(f, _unbatched) for f in self._fields()])
 
 
 _NO_SUPERTYPE = object()
@@ -327,6 +321,13 @@ def _unbatched(spec):
 class BatchableExtensionTypeSpec(ExtensionTypeSpec):
     """The TypeSpec of a BatchableExtensionType."""
 
+    # tensor fields and TensorShape fields gain or lose a leading dimension (TF's default batch encoder)
+    def _batch(self, batch_size):
+        return _spec_from_fields(type(self), [_map_spec(f, lambda s: _batched(s, batch_size)) for f in self._fields()])
+
+    def _unbatch(self):
+        return _spec_from_fields(type(self), [_map_spec(f, _unbatched) for f in self._fields()])
+
 
 def _spec_class(cls):
     """`cls.Spec`: the user's nested `Spec` (if any) over the parent's Spec class."""
@@ -337,7 +338,7 @@ def _spec_class(cls):
     init = user.__dict__.get("__init__", _default_init) if user is not None and bases[0] is user else _default_init
     namespace = {"__qualname__": f"{cls.__qualname__}.Spec", "__module__": cls.__module__, "value_type": cls,
                  "__init__": _construct(init, spec=True)}
-    return type("Spec", bases, namespace)
+    return type(f"{cls.__name__}.Spec", bases, namespace)
 
 
 # -- tf.type_spec_from_value ------------------------------------------------------------------------------------------
@@ -382,3 +383,53 @@ def stack_values(values):
     spec = values[0]._type_spec._batch(len(values))
     out = nest.map_structure(lambda *ts: wrap(torch.stack([storage(t) for t in ts])), *values, expand_composites=True)
     return _with_spec_fields(out, spec)
+
+
+# -- ExtensionTypes as nested structures of their components (tf.data elements and element specs) ------------------
+def is_extension(x):
+    """Whether `x` is an ExtensionType value or an ExtensionTypeSpec."""
+    return isinstance(x, (ExtensionType, ExtensionTypeSpec))
+
+
+def _spec_fields(spec):
+    return [n for n, _, _ in spec.value_type._tf_fields if _fields.has_specs(spec.__dict__.get(n))]
+
+
+def children(x):
+    """The tensor-holding fields of a value (or the TypeSpec-holding fields of a spec), in declaration order."""
+    if isinstance(x, ExtensionType):
+        return x._tf_children()
+    return [x.__dict__[n] for n in _spec_fields(x)]
+
+
+def _first_shape(x):
+    if isinstance(x, (Tensor, TypeSpec, RaggedTensor, SparseTensor)) and not isinstance(x, ExtensionTypeSpec):
+        return x.shape
+    if isinstance(x, ImmutableDict):
+        x = [x[k] for k in sorted(x)]
+    elif is_extension(x):
+        x = children(x)
+    for c in x:
+        shape = _first_shape(c)
+        if shape is not None:
+            return shape
+    return None
+
+
+def rebuild_like(template, parts):
+    """A value (from tensor `parts`) or a spec (from TypeSpec `parts`) of `template`'s type: its other fields from
+    `template`'s spec, batched or unbatched when the parts gained or lost a leading dimension (TF's batch encoder)."""
+    spec = template if isinstance(template, ExtensionTypeSpec) else template._type_spec
+    old, new = _first_shape(spec), _first_shape(parts)
+    if old is not None and new is not None and old.rank is not None and new.rank is not None:
+        if new.rank == old.rank + 1:
+            spec = spec._batch(new[0])
+        elif new.rank == old.rank - 1:
+            spec = spec._unbatch()
+    names = _spec_fields(spec)
+    as_spec = all(isinstance(p, TypeSpec) or (isinstance(p, (ImmutableDict, tuple)) and _fields.has_specs(p))
+                  for p in parts) and bool(parts)
+    out = (type(spec) if as_spec else spec.value_type).__new__(type(spec) if as_spec else spec.value_type)
+    out.__dict__.update(spec.__dict__)
+    out.__dict__.update(zip(names, parts))
+    return out
