@@ -238,3 +238,53 @@ def test_map_fn_over_batchable_rows():
     out = tf.map_fn(lambda n: rows.append(n.shape) or Network(n.work * 2), batch)
     assert rows == [tf.TensorShape([]), tf.TensorShape([])]
     assert out.shape == tf.TensorShape([2]) and out.work.numpy().tolist() == [[10., 6.], [6., 8.]]
+
+
+class Pastry(tf.experimental.BatchableExtensionType):
+    sweetness: tf.Tensor
+    chewiness: tf.Tensor
+
+
+def test_tf_data_slices_batches_and_specs():
+    ds = tf.data.Dataset.from_tensor_slices(Pastry([1., 2.], [3., 4.]))
+    assert repr(ds.element_spec) == ("Pastry.Spec(sweetness=TensorSpec(shape=(), dtype=tf.float32, name=None), "
+                                     "chewiness=TensorSpec(shape=(), dtype=tf.float32, name=None))")
+    assert repr(ds.batch(2).element_spec) == (
+        "Pastry.Spec(sweetness=TensorSpec(shape=(None,), dtype=tf.float32, name=None), "
+        "chewiness=TensorSpec(shape=(None,), dtype=tf.float32, name=None))")
+    assert repr(list(ds.batch(2))) == (
+        "[Pastry(sweetness=<tf.Tensor: shape=(2,), dtype=float32, numpy=array([1., 2.], dtype=float32)>, "
+        "chewiness=<tf.Tensor: shape=(2,), dtype=float32, numpy=array([3., 4.], dtype=float32)>)]")
+    assert [p.sweetness.numpy() for p in ds.batch(2).unbatch()] == [1., 2.]
+    assert iter(tf.data.Dataset.from_tensors(Pastry(5, 5))).next().sweetness.numpy() == 5
+
+
+def test_tf_data_batch_shape_fields_and_generators():
+    class Network(tf.experimental.BatchableExtensionType):
+        shape: tf.TensorShape
+        work: tf.Tensor
+
+        def __init__(self, work):
+            self.work = tf.convert_to_tensor(work)
+            self.shape = self.work.shape[:-1]
+
+    rows = list(tf.data.Dataset.from_tensor_slices(Network([[5., 3.], [3., 4.]])))
+    assert [r.shape for r in rows] == [tf.TensorShape([]), tf.TensorShape([])]
+
+    def gen():
+        for i in range(3):
+            yield Pastry([float(i)], [1.])
+
+    spec = Pastry.Spec(tf.TensorSpec([1]), tf.TensorSpec([1]))
+    ds = tf.data.Dataset.from_generator(gen, output_signature=spec)
+    assert [p.sweetness.numpy().tolist() for p in ds.batch(2)] == [[[0.], [1.]], [[2.]]]
+
+
+def test_tf_data_non_batchable_types_cannot_be_sliced():
+    class NB(tf.experimental.ExtensionType):
+        x: tf.Tensor
+
+    assert repr(tf.data.Dataset.from_tensors(NB([1, 2])).element_spec) == \
+        "NB.Spec(x=TensorSpec(shape=(2,), dtype=tf.int32, name=None))"
+    with pytest.raises(AttributeError, match="^'NB.Spec' object has no attribute '_batch'$"):
+        list(tf.data.Dataset.from_tensors(NB([1, 2])).batch(1))

@@ -54,6 +54,10 @@ class OwnedIterator:
         self._count += 1
         return element
 
+    def next(self):
+        """TF's Python 2 spelling of `next(iterator)`."""
+        return self.__next__()
+
     def get_next(self):
         try:
             return self.__next__()

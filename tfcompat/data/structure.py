@@ -17,6 +17,8 @@ from tfcompat.framework.sparse import SparseTensor
 from tfcompat.framework.tensor import EagerTensor, storage, wrap
 from tfcompat.framework.tensor_shape import TensorShape
 from tfcompat.framework.variables import Variable
+from tfcompat.ops.extension_type import children as extension_children
+from tfcompat.ops.extension_type import is_extension, rebuild_like
 from tfcompat.ops.misc_ops import SparseTensorSpec, TensorSpec
 from tfcompat.ops.ragged_spec import RaggedTensorSpec
 from tfcompat.util.nest import _rebuild
@@ -35,7 +37,7 @@ def is_nested(x):
     t = type(x)
     if t is EagerTensor:        # the common leaf, without the abstract Mapping check
         return False
-    return t is tuple or t is dict or isinstance(x, (tuple, collections.abc.Mapping))
+    return t is tuple or t is dict or isinstance(x, (tuple, collections.abc.Mapping)) or is_extension(x)
 
 
 def _keys(d):
@@ -64,6 +66,9 @@ def _flatten_into(x, out):
     elif isinstance(x, tuple):
         for c in x:
             _flatten_into(c, out)
+    elif is_extension(x):           # an ExtensionType (or its spec) nests as its components
+        for c in extension_children(x):
+            _flatten_into(c, out)
     else:
         out.append(x)
 
@@ -79,6 +84,8 @@ def pack(template, flat):
 
 
 def _build(tmpl, it):
+    if is_extension(tmpl):
+        return rebuild_like(tmpl, [_build(c, it) for c in extension_children(tmpl)])
     if isinstance(tmpl, collections.abc.Mapping):
         return _rebuild(tmpl, [_build(tmpl[k], it) for k in _keys(tmpl)])
     if isinstance(tmpl, tuple):
@@ -96,6 +103,11 @@ def flatten_up_to_leaves(template, value):
         if set(template) != set(value):
             raise ValueError("the keys differ")
         pairs = [(template[k], value[k]) for k in _keys(template)]
+    elif is_extension(template):
+        value_type = template.value_type if hasattr(template, "value_type") else type(template)
+        if type(value) is not value_type:
+            raise TypeError(f"expected a {value_type.__name__}, got {type(value).__name__}")
+        pairs = zip(extension_children(template), extension_children(value))
     else:
         if not isinstance(value, tuple) or len(value) != len(template):
             raise TypeError(f"expected a tuple of {len(template)}, got {type(value).__name__}")
