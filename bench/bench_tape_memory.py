@@ -1,6 +1,6 @@
 """Memory over 10,000 steps of the seed's linear-model SGD step under GradientTape (must stay flat).
 
-    python bench/bench_tape_memory.py [--steps 10000]
+    python bench/bench_tape_memory.py [--steps 10000] [--device cpu|cuda]
 
 Prints the process's resident memory after warm-up and after the steps, and the growth.
 """
@@ -20,10 +20,12 @@ def rss_mb():
 def main():
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--steps", type=int, default=10000)
+    p.add_argument("--device", default="cpu", choices=("cpu", "cuda"))
     a = p.parse_args()
-    W, B = tf.Variable(5.0), tf.Variable(10.0)
-    inputs = tf.random.normal([2000])
-    outputs = inputs * 3 + 2 + tf.random.normal([2000])
+    with tf.device("/gpu:0" if a.device == "cuda" else "/cpu:0"):
+        W, B = tf.Variable(5.0), tf.Variable(10.0)
+        inputs = tf.random.normal([2000])
+        outputs = inputs * 3 + 2 + tf.random.normal([2000])
     opt = tf.keras.optimizers.SGD(learning_rate=0.01)
 
     def step():
