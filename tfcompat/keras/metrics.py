@@ -14,6 +14,7 @@ from tfcompat.framework.tensor import Tensor, storage
 from tfcompat.keras import losses as _losses
 from tfcompat.keras.losses import squeeze_or_expand_to_same_rank
 from tfcompat.keras.variables import Variable, name_scope
+from tfcompat.keras.engine.naming import to_snake_case
 from tfcompat.keras.saving_utils import lookup_functions
 
 EPSILON = 1e-7
@@ -649,4 +650,12 @@ ALL_OBJECTS_DICT.update(mse=mse, MSE=mse, mae=mae, MAE=mae, mape=mape, MAPE=mape
                         sparse_categorical_crossentropy=sparse_categorical_crossentropy)
 
 
-serialize, deserialize, get = lookup_functions("metric", ALL_OBJECTS_DICT)
+# Keras's own table of metric names: class names, their snake-case forms and the short aliases, all classes
+_KERAS_NAMES = {c.__name__: c for c in _CLASSES}
+_KERAS_NAMES.update({to_snake_case(c.__name__): c for c in _CLASSES})
+_KERAS_NAMES.update(bce=BinaryCrossentropy, BCE=BinaryCrossentropy, mse=MeanSquaredError, MSE=MeanSquaredError,
+                    mae=MeanAbsoluteError, MAE=MeanAbsoluteError, mape=MeanAbsolutePercentageError,
+                    MAPE=MeanAbsolutePercentageError, msle=MeanSquaredLogarithmicError,
+                    MSLE=MeanSquaredLogarithmicError)
+
+serialize, deserialize, get = lookup_functions("metric", ALL_OBJECTS_DICT, names=_KERAS_NAMES)

@@ -431,13 +431,15 @@ def load_function(code, defaults=None, closure=None):
                               argdefs=tuple(defaults) if defaults else None, closure=cells)
 
 
-def lookup_functions(kind, objects):
+def lookup_functions(kind, objects, names=None):
     """Keras's `serialize`, `deserialize` and `get` for a namespace of named objects (losses, metrics).
 
     `kind` names the objects in Keras's errors ("Could not interpret loss identifier: ..."),
-    `objects` maps names to the namespace's classes/functions.
+    `objects` maps names to the namespace's classes/functions; `names` (default `objects`) is the table
+    `deserialize` resolves bare names with, where Keras's differs (metrics: snake-case names give classes).
     """
     import inspect
+    names = objects if names is None else names
 
     def serialize(obj):
         """Keras's serialized form (`serialize_keras_object`)."""
@@ -445,7 +447,9 @@ def lookup_functions(kind, objects):
 
     def deserialize(config, custom_objects=None):
         """The object a name or `serialize` dict describes."""
-        return deserialize_keras_object(config, custom_objects=custom_objects, module_objects=objects)
+        if isinstance(config, str):
+            _check_function_alias(config, names, custom_objects)
+        return deserialize_keras_object(config, custom_objects=custom_objects, module_objects=names)
 
     def get(identifier):
         """The object for a name, a config dict or a callable (classes are instantiated)."""
@@ -462,3 +466,15 @@ def lookup_functions(kind, objects):
         raise ValueError(f"Could not interpret {kind} identifier: {identifier}")
 
     return serialize, deserialize, get
+
+
+def _check_function_alias(name, module_objects, custom_objects):
+    """Keras resolves a function found by name again under its public module (`keras.metrics` for the loss
+    functions), by that name: an alias such as "mse" or "bce", which no module exports, raises Keras's error."""
+    from tfcompat.keras.saving import object_registration as reg
+    obj = module_objects.get(name)
+    if obj is None or isinstance(obj, type) or getattr(obj, "__name__", name) == name:
+        return
+    if name in (custom_objects or {}) or name in reg.scope_objects() or name in reg.GLOBAL_CUSTOM_OBJECTS:
+        return
+    raise ValueError(f"Could not deserialize 'keras.metrics.{name}' because it is not a KerasSaveable subclass")

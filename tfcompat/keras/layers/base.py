@@ -23,6 +23,7 @@ from tfcompat.keras._config import config
 from tfcompat.keras.engine import call_context, naming
 from tfcompat.keras.engine.keras_tensor import KerasTensor
 from tfcompat.keras.layers import auto_config
+from tfcompat.keras.layers.call_errors import with_call_info
 from tfcompat.keras.layers.input_spec import assert_input_compatibility
 from tfcompat.util import nest
 
@@ -399,6 +400,8 @@ class Layer:
             return symbolic_call(self, args, kwargs)
         if not (len(args) == 1 and type(args[0]) is EagerTensor and
                 storage(args[0]).dtype is _COMPUTE.get(self._dtype_policy.compute_dtype)):
+            if self._allow_non_tensor_positional_args and args and isinstance(args[0], _PYTHON_DATA):
+                args = (convert_to_tensor(args[0]),) + args[1:]   # Keras's data layers take Python lists
             args = tuple(nest.map_structure(self._convert_inputs, a) for a in args)
             kwargs = {k: (nest.map_structure(self._convert_inputs, v) if isinstance(v, (np.ndarray, list, tuple,
                                                                                           dict)) else v)
@@ -440,7 +443,7 @@ class Layer:
         try:
             outputs = self.call(*args, **kwargs)
         except Exception as e:  # noqa: BLE001 - re-raised with Keras's call information
-            raise _with_call_info(e, self, args, kwargs) from None
+            raise with_call_info(e, self, args, kwargs) from None
         finally:
             call_context.pop()
             if scoped:
@@ -466,6 +469,8 @@ class Layer:
     # Layers whose float weights meet the input (Dense, EinsumDense, normalization, RNNs): Keras computes them
     # in the float dtype, so an integer or bool first input is cast to the compute dtype (uint8 images train).
     _promotes_int_inputs = False
+    # Keras's data (preprocessing) layers also take Python lists and scalars as their input.
+    _allow_non_tensor_positional_args = False
 
     def _promote_int_input(self, x):
         t = storage(x)
@@ -643,6 +648,7 @@ def _set_mask(x, mask):
 # Set once any layer of the process adds a call-time loss; until then calls skip clearing them. Process-wide on
 # purpose: it only ever turns on, and a layer may add losses in one thread and be called in another.
 _CALL_LOSSES = [False]
+_PYTHON_DATA = (list, tuple, int, float, str, bytes, np.generic)
 
 
 def _in_own_scope(layer):
@@ -685,37 +691,6 @@ def _check_positional(args):
         if leaf is not None and not isinstance(leaf, (Tensor, _TFVariable, KerasTensor)):
             raise ValueError(f"Only input tensors may be passed as positional arguments. The following argument "
                              f"value should be passed as a keyword argument: {leaf} (of type {type(leaf)})")
-
-
-def _format_argument(value):
-    if isinstance(value, (Tensor, _TFVariable)):
-        return f"tf.Tensor(shape={value.shape}, dtype={dtypes.FROM_STORAGE[storage(value).dtype].name})"
-    return repr(value)
-
-
-def _with_call_info(e, layer, args, kwargs):
-    """The exception `e` raised in `layer.call`, with Keras 3's "Exception encountered when calling" context.
-
-    Only the innermost layer adds it; the exception keeps its class (Keras re-raises the same type).
-    """
-    if getattr(e, "_keras_call_info_injected", False) or getattr(e, "_keras_input_spec_of", None) is layer:
-        return e         # the layer's own input-spec error: Keras raises it before `call`, outer calls add info
-    name = f"{type(layer).__name__}.call()"
-    try:
-        bound = inspect.signature(layer.call).bind(*args, **kwargs)
-        bound.apply_defaults()
-        arguments = "\n".join(f"  • {k}={_format_argument(v)}" for k, v in bound.arguments.items())
-    except TypeError:
-        arguments = ""
-    message = (f"Exception encountered when calling {name}.\n\n\x1b[1m{e}\x1b[0m\n\n"
-               f"Arguments received by {name}:\n{arguments}")
-    from tfcompat.framework import errors
-    try:
-        new = type(e)(None, None, message) if isinstance(e, errors.OpError) else type(e)(message)
-    except Exception:  # noqa: BLE001 - an error class that cannot be rebuilt is raised as it is
-        return e
-    new._keras_call_info_injected = True
-    return new.with_traceback(e.__traceback__)
 
 
 class TrackedList(list):

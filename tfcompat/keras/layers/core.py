@@ -43,10 +43,10 @@ class Dense(Layer):
     def __init__(self, units, activation=None, use_bias=True, kernel_initializer="glorot_uniform",
                  bias_initializer="zeros", kernel_regularizer=None, bias_regularizer=None, activity_regularizer=None,
                  kernel_constraint=None, bias_constraint=None, lora_rank=None, lora_alpha=None, **kwargs):
-        super().__init__(activity_regularizer=activity_regularizer, **kwargs)
-        if not isinstance(units, int) or units <= 0:     # as Keras: np.int32(3) and 3.0 are rejected
+        if not isinstance(units, int) or units <= 0:     # as Keras: np.int32(3) and 3.0 are rejected (no name used)
             raise ValueError(f"Received an invalid value for `units`, expected a positive integer. "
                              f"Received: units={units}")
+        super().__init__(activity_regularizer=activity_regularizer, **kwargs)
         self.activation = activations.get(activation)
         self.use_bias = use_bias
         self.kernel_initializer = initializers.get(kernel_initializer)

@@ -74,6 +74,7 @@ class Embedding(Layer):
 
 class Rescaling(Layer):
     """`x * scale + offset` (images to [0, 1]: `Rescaling(1./255)`)."""
+    _allow_non_tensor_positional_args = True      # a Keras data layer
 
     def __init__(self, scale, offset=0.0, **kwargs):
         super().__init__(**kwargs)

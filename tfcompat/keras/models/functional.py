@@ -67,7 +67,10 @@ class Functional(Model):
         shapes = [kt._shape for kt in self.outputs]
         return shapes[0] if len(shapes) == 1 else shapes
 
-    def call(self, inputs, training=None, mask=None):
+    def call(self, inputs, training=None, mask=None, **kwargs):
+        if kwargs:
+            raise NotImplementedError(f"tfcompat: {type(self).__name__}.call() with context arguments "
+                                      f"{sorted(kwargs)} is not supported")
         struct = self._inputs_struct
         if isinstance(struct, dict) and isinstance(inputs, dict):
             values = [inputs[k] for k in sorted(struct)]

@@ -98,7 +98,10 @@ class Sequential(Model):
                 shape = (self.__dict__.pop("_spec_batch_size"),) + shape[1:]
             self.build(shape)
 
-    def call(self, inputs, training=None, mask=None):
+    def call(self, inputs, training=None, mask=None, **kwargs):
+        if kwargs:
+            raise NotImplementedError(f"tfcompat: {type(self).__name__}.call() with context arguments "
+                                      f"{sorted(kwargs)} is not supported")
         x = inputs
         if self._input_layer is not None:
             from tfcompat.keras.models.functional import adjust_input_ranks, cast_inputs

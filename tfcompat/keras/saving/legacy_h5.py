@@ -78,17 +78,17 @@ def _compile_from_h5(model, h5, custom_objects):
     if "optimizer_weights" not in h5:
         return
     opt = model.optimizer
-    if not getattr(opt, "built", True):
-        opt.build(model.trainable_variables)
+    # Keras 3.15 builds the optimizer over the model's own variables only (none for a Functional or Sequential
+    # model), then sets what of the saved state fits: such a model's `fit` raises "Unknown variable" until it is
+    # compiled again, as in Keras.
+    opt.build(model._trainable_variables)
     group = h5["optimizer_weights"]
     values = [np.asarray(group[n]) for n in _attr_list(group, "weight_names")]
-    if len(values) != len(opt.variables) or \
-            any(tuple(v.shape) != value.shape for v, value in zip(opt.variables, values)):
+    try:
+        opt.set_weights(values)
+    except ValueError:
         logging.getLogger("absl").warning("Error in loading the saved optimizer state. As a result, your model is "
                                           "starting with a freshly initialized optimizer.")
-        return
-    for v, value in zip(opt.variables, values):
-        v.assign(value)
 
 
 def _compile_args(training, custom_objects):
@@ -112,8 +112,11 @@ def _compile_args(training, custom_objects):
         return config if config in ("accuracy", "acc", "crossentropy", "ce") else metrics.deserialize(config)
 
     with CustomObjectScope(custom_objects or {}):
-        return dict(optimizer=optimizers.deserialize(training["optimizer_config"]),
-                    loss=nested(losses.deserialize, training.get("loss")),
+        optimizer = optimizers.deserialize(training["optimizer_config"])
+        loss = nested(losses.deserialize, training.get("loss"))
+        if isinstance(loss, str) and loss not in losses.ALL_OBJECTS_DICT:   # Keras's compat step: a name it
+            loss = losses.get(training["loss"]["config"]["name"])         # could not resolve is indexed
+        return dict(optimizer=optimizer, loss=loss,
                     metrics=nested(metric, training.get("metrics")),
                     weighted_metrics=nested(metric, training.get("weighted_metrics")),
                     loss_weights=training.get("loss_weights"))

@@ -21,6 +21,7 @@ def _range(factor, name, symmetric=True):
 
 class _RandomImageLayer(Layer):
     """Base of the augmentation layers: seeded torch generator; identity unless `training`."""
+    _allow_non_tensor_positional_args = True      # a Keras data layer
 
     def __init__(self, seed=None, data_format=None, **kwargs):
         super().__init__(**kwargs)

@@ -35,6 +35,7 @@ def _encode(idx, depth, mode, dtype, weights=None, valid=None):
 @unsupported_args("sparse")
 class CategoryEncoding(Layer):
     """Encodes integer ids below `num_tokens` as one_hot / multi_hot / count vectors (float32)."""
+    _allow_non_tensor_positional_args = True      # a Keras data layer
 
     def __init__(self, num_tokens=None, output_mode="multi_hot", sparse=False, **kwargs):
         super().__init__(**kwargs)
@@ -62,6 +63,7 @@ class CategoryEncoding(Layer):
 @unsupported_args("sparse")
 class Discretization(Layer):
     """Buckets values by `bin_boundaries` (bucket i holds `b[i-1] <= x < b[i]`); `adapt` picks quantiles."""
+    _allow_non_tensor_positional_args = True      # a Keras data layer
 
     def __init__(self, bin_boundaries=None, num_bins=None, epsilon=0.01, output_mode="int", sparse=False,
                  dtype=None, name=None):

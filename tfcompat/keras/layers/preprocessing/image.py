@@ -8,6 +8,7 @@ from tfcompat.keras.layers.preprocessing._common import _check_image_args, _floa
 
 class Resizing(Layer):
     """Resizes NHWC images to `(height, width)` with `interpolation` (`crop_to_aspect_ratio` crops first)."""
+    _allow_non_tensor_positional_args = True      # a Keras data layer
 
     def __init__(self, height, width, interpolation="bilinear", crop_to_aspect_ratio=False,
                  pad_to_aspect_ratio=False, fill_mode="constant", fill_value=0.0, antialias=False, data_format=None,
@@ -51,6 +52,7 @@ def _crop_to_aspect(x, th, tw):
 
 class CenterCrop(Layer):
     """Crops the central `(height, width)` of NHWC images (smaller images are resized, aspect-cropped)."""
+    _allow_non_tensor_positional_args = True      # a Keras data layer
 
     def __init__(self, height, width, data_format=None, **kwargs):
         super().__init__(**kwargs)

@@ -33,6 +33,7 @@ _DROPPED = -2       # the index of the mask token outside int output: counted no
 
 class _IndexLookup(Layer):
     """Maps tokens to indices `[mask][oov...][vocabulary...]` (or back, `invert=True`); Keras's IndexLookup."""
+    _allow_non_tensor_positional_args = True      # a Keras data layer
 
     _oov_default = "[UNK]"
     _convert_inputs = _string_aware(Layer._convert_inputs)
@@ -128,10 +129,12 @@ class _IndexLookup(Layer):
         self.set_vocabulary(values)
 
     def get_vocabulary(self, include_special_tokens=True):
+        """The tokens by index; Keras gives the learned ones as NumPy scalars (`np.str_`, `np.int64`)."""
+        vocab = list(np.asarray(self._vocab)) if len(self._vocab) else []
         if not include_special_tokens:
-            return list(self._vocab)
+            return vocab
         special = [self.mask_token] * self._oov_start() + [self.oov_token] * self.num_oov_indices
-        return special + list(self._vocab)
+        return special + vocab
 
     def vocabulary_size(self):
         return self._token_start() + len(self._vocab)

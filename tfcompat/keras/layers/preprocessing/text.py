@@ -29,6 +29,7 @@ class TextVectorization(Layer):
     `standardize` and `split` may be callables taking and returning `tf.string` tensors (split: ragged or dense),
     as in Keras; the built-in options run on Python strings.
     """
+    _allow_non_tensor_positional_args = True      # a Keras data layer
 
     _convert_inputs = _string_aware(Layer._convert_inputs)
 

@@ -1,0 +1,83 @@
+"""An exception escaping `Layer.call`, re-raised as Keras 3 does: its class kept, "Exception encountered" context added."""
+
+import inspect
+import linecache
+import os
+
+import torch
+
+from tfcompat.framework import dtypes, errors
+from tfcompat.framework.tensor import Tensor, storage
+from tfcompat.framework.variables import Variable
+from tfcompat.util import nest
+
+_OWN_DIRS = (os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))) + os.sep,
+             os.path.dirname(os.path.abspath(torch.__file__)) + os.sep)
+
+
+def _format_argument(value):
+    if isinstance(value, (Tensor, Variable)):
+        return f"tf.Tensor(shape={value.shape}, dtype={dtypes.FROM_STORAGE[storage(value).dtype].name})"
+    return repr(value)
+
+
+def _arguments(layer, args, kwargs):
+    """Keras's "Arguments received" lines: every parameter of `call`, bound or at its default (`**kwargs` unbound
+    prints `<class 'inspect._empty'>`, as Keras's does), or None when the arguments do not bind."""
+    signature = inspect.signature(layer.call)
+    try:
+        bound = signature.bind(*args, **kwargs)
+    except TypeError:
+        return None
+    lines = []
+    for param in signature.parameters.values():
+        value = (nest.map_structure(_format_argument, bound.arguments[param.name])
+                 if param.name in bound.arguments else param.default)
+        lines.append(f"  • {param.name}={value}")
+    return "\n".join(lines)
+
+
+def kernel_error(e):
+    """A torch kernel's error escaping a layer's call (a shape or dtype the layer did not check), as the
+    `InvalidArgumentError` TF's eager op raises there (TF's class, by the error's class and origin only).
+
+    An error a `raise` statement made (the user's, or tfcompat's deliberate TF error) keeps its class."""
+    if type(e) is not RuntimeError and not isinstance(e, (torch.OutOfMemoryError, torch.linalg.LinAlgError)):
+        return e
+    tb = e.__traceback__
+    if tb is None:
+        return e
+    while tb.tb_next is not None:
+        tb = tb.tb_next
+    path = tb.tb_frame.f_code.co_filename
+    if not path.startswith(_OWN_DIRS) or linecache.getline(path, tb.tb_lineno).lstrip().startswith("raise"):
+        return e
+    cls = errors.ResourceExhaustedError if isinstance(e, torch.OutOfMemoryError) else errors.InvalidArgumentError
+    new = cls(None, None, str(e).split("\n")[0])
+    return new.with_traceback(e.__traceback__)
+
+
+def with_call_info(e, layer, args, kwargs):
+    """The exception `e` raised in `layer.call`, with Keras 3's "Exception encountered when calling" context.
+
+    Only the innermost layer adds it; the exception keeps its class (Keras re-raises the same type).
+    """
+    if getattr(e, "_keras_call_info_injected", False) or getattr(e, "_keras_input_spec_of", None) is layer:
+        return e         # the layer's own input-spec error: Keras raises it before `call`, outer calls add info
+    e = kernel_error(e)
+    arguments = _arguments(layer, args, kwargs)
+    if arguments is None:
+        return e
+    name = f"{type(layer).__name__}.call()"
+    if isinstance(e, errors.OpError):
+        text = e.message
+    else:
+        text = e.args[0] if e.args else ""
+    message = (f"Exception encountered when calling {name}.\n\n\x1b[1m{text}\x1b[0m\n\n"
+               f"Arguments received by {name}:\n{arguments}")
+    try:
+        new = type(e)(e.node_def, e.op, message) if isinstance(e, errors.OpError) else type(e)(message)
+    except Exception:  # noqa: BLE001 - Keras's rule for an error class that takes no message
+        new = RuntimeError(message)
+    new._keras_call_info_injected = True
+    return new.with_traceback(e.__traceback__)
