@@ -37,12 +37,12 @@ def _np_of_python(value):
     """A NumPy array for a (nested) Python value, with TF's default dtypes."""
     if isinstance(value, (list, tuple)) and any(isinstance(v, Tensor) or _is_variable(v) for v in value):
         value = [v.numpy() if isinstance(v, Tensor) or _is_variable(v) else v for v in value]
-    if isinstance(value, (str, bytes)) or (isinstance(value, (list, tuple)) and _leaves_are_strings(value)):
-        return _object_strings(value)
-    if isinstance(value, (list, tuple)):
+    elif isinstance(value, (list, tuple)) and not _leaves_are_strings(value):
         target = _mixed_list_dtype(value)
         if target is not None:
             return _mixed_list_array(value, target)
+    if isinstance(value, (str, bytes)) or (isinstance(value, (list, tuple)) and _leaves_are_strings(value)):
+        return _object_strings(value)
     try:
         arr = np.array(value)
     except (ValueError, OverflowError):
@@ -102,7 +102,7 @@ def _mixed_list_dtype(value):
     the dtype (a Python float: float32, a NumPy float: its own) and NumPy ints count as Python ints. None when the
     default inference applies (Python numbers only, strings, complex)."""
     leaves = _leaves(value, [])
-    if not leaves:
+    if not leaves or any(isinstance(v, Tensor) or _is_variable(v) for v in leaves):
         return None
     if _is_bool(leaves[0]):
         if not all(_is_bool(v) for v in leaves):
