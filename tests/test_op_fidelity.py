@@ -219,3 +219,14 @@ def test_string_ops_conversions_and_formats():
     assert got.numpy().tolist() == [31.0, 31.0, 8.0, -16.0]
     with pytest.raises(tf.errors.InvalidArgumentError, match="could not correctly convert string: 0x1F"):
         tf.strings.to_number(tf.constant(["0x1F"]), tf.int32)
+
+
+def test_jpeg_without_the_vision_extra_names_it(monkeypatch):
+    import sys
+    from tfcompat.ops.io_ops.vision_extra import VisionExtraMissing
+    monkeypatch.setitem(sys.modules, "PIL", None)             # as if Pillow (torchvision's dependency) were absent
+    jpeg = b"\xff\xd8\xff\xe0" + b"\x00" * 16 + b"\xff\xd9"
+    for call in (lambda: tf.io.decode_jpeg(jpeg), lambda: tf.io.encode_jpeg(tf.zeros([2, 2, 3], tf.uint8))):
+        with pytest.raises(ImportError, match=r"need the vision extra: pip install tfcompat\[vision\]") as e:
+            call()
+        assert isinstance(e.value, VisionExtraMissing)

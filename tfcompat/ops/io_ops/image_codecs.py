@@ -7,7 +7,7 @@ from tfcompat.framework.convert import to_storage
 from tfcompat.framework.export import tf_export
 from tfcompat.framework.tensor import Tensor, storage, wrap
 from tfcompat.ops.image_ops import _convert
-from tfcompat.ops.io_ops import png_decode
+from tfcompat.ops.io_ops import png_decode, vision_extra
 from tfcompat.ops.io_ops._common import c_name, kernel_error, string_scalar
 from tfcompat.ops.string_ops import _strings
 from tfcompat.util import encoders
@@ -41,10 +41,7 @@ def _decode_jpeg_pil(data, channels, op, ratio=1):
     dct_method="INTEGER_ACCURATE"; TF's default IFAST may differ by a few levels)."""
     if channels == 4:
         raise kernel_error(errors.InvalidArgumentError, "JPEG does not support 4 channels", op, name=None)
-    try:
-        from PIL import Image
-    except ImportError:
-        raise NotImplementedError(f"{op}: decoding JPEG needs PIL (pip install pillow)") from None
+    Image = vision_extra.pil_image(op)
     import io as _io
     try:
         if b"\xff\xd9" not in data:      # cut before its end marker: TF's reader fails at the end of the input
@@ -123,7 +120,7 @@ def decode_png(contents, channels=0, dtype=dtypes.uint8, name=None):
 def decode_jpeg(contents, channels=0, ratio=1, fancy_upscaling=True, try_recover_truncated=False,
                 acceptable_fraction=1, dct_method="", name=None):
     """Decodes a JPEG (PNG too, as TF) to a uint8 (height, width, channels) tensor, its IDCT scaled down by
-    `ratio` (1, 2, 4 or 8); JPEG needs PIL."""
+    `ratio` (1, 2, 4 or 8); JPEG needs the vision extra."""
     op = "DecodeJpeg"
     _channels(channels, op)
     if ratio not in (1, 2, 4, 8):
@@ -182,10 +179,7 @@ def encode_png(image, compression=-1, name=None):
 def encode_jpeg(image, format="", quality=95, progressive=False, optimize_size=False, chroma_downsampling=True,
                 density_unit="in", x_density=300, y_density=300, xmp_metadata="", name=None):
     """JPEG bytes of a uint8 (height, width, 1 or 3) image, written by PIL (bytes differ from TF's libjpeg)."""
-    try:
-        from PIL import Image
-    except ImportError:
-        raise NotImplementedError("encode_jpeg needs PIL (pip install pillow)") from None
+    Image = vision_extra.pil_image("EncodeJpeg")
     t = storage(image) if isinstance(image, Tensor) else to_storage(image)
     if t.dtype != torch.uint8:
         raise errors.InvalidArgumentError(
