@@ -5,6 +5,7 @@ the parameter's, made unique with `_1`, `_2`, ...); its outputs are the function
 Keyword calls bind by name; positional calls take tensors in order (TF's flat-signature fallback)."""
 from tfcompat.eager.function import is_spec as _is_spec
 from tfcompat.eager.function._concrete import _dtype_word
+from tfcompat.eager.function._signatures import value_paths
 from tfcompat.framework import errors
 from tfcompat.framework.convert import convert_to_tensor
 from tfcompat.framework.tensor import Tensor
@@ -20,10 +21,10 @@ def input_names(cf):
     parts = [(names[i] if i < len(names) else f"args_{i}", s) for i, s in enumerate(arg_specs)]
     parts += sorted(kwarg_specs.items())
     for param, spec in parts:
-        for leaf in nest.flatten(spec):
+        for leaf, auto in zip(nest.flatten(spec), value_paths(spec, param)):
             if not _is_spec(leaf):
                 continue
-            base = leaf.name or param
+            base = leaf.name if leaf.name and leaf.name != auto else param     # a name the user gave
             n = seen.get(base, 0)
             seen[base] = n + 1
             out.append((base if n == 0 else f"{base}_{n}", leaf))

@@ -40,10 +40,10 @@ class FunctionType:
     def __str__(self):
         parts, kinds = [], []
         for name, kind, spec in self.parameters():
-            if kind == "KEYWORD_ONLY" and "KEYWORD_ONLY" not in kinds:
-                parts.append("*")
             if kinds and kinds[-1] == "POSITIONAL_ONLY" and kind != "POSITIONAL_ONLY":
                 parts.append("/")
+            if kind == "KEYWORD_ONLY" and "KEYWORD_ONLY" not in kinds:
+                parts.append("*")
             kinds.append(kind)
             parts.append(f"{name}: {type_text(spec)}")
         if kinds and kinds[-1] == "POSITIONAL_ONLY":
@@ -152,6 +152,16 @@ class ConcreteFunction:
         raise NotImplementedError("ConcreteFunction.outputs: tfcompat's traces have no symbolic graph tensors")
 
     @property
+    def output_shapes(self):
+        """The TensorShape of each tensor output, in the structure of the outputs."""
+        return nest.map_structure(lambda s: s.shape if is_spec(s) else s, self.structured_outputs)
+
+    @property
+    def output_dtypes(self):
+        """The DType of each tensor output, in the structure of the outputs."""
+        return nest.map_structure(lambda s: s.dtype if is_spec(s) else s, self.structured_outputs)
+
+    @property
     def variables(self):
         """The variables the recorded program reads or writes (TF's captured variables)."""
         seen = {}
@@ -203,23 +213,30 @@ def _bind_structured(cf, args, kwargs):
     if len(args) > len(positional):
         raise TypeError("too many positional arguments")
     values = dict(zip(positional, args))
-    index = {n: i for i, (n, _, _) in enumerate(params)}
-    for k, a in kwargs.items():
-        if k not in index:
+    for i, (n, _, s) in enumerate(params):      # Python's binding order: by parameter, then unknown keywords
+        if n in kwargs:
+            if i in values:
+                raise TypeError(f"multiple values for argument '{n}'")
+            values[i] = kwargs[n]
+        elif i not in values and not _optional(cf._function, n, s):
+            raise TypeError(f"missing a required argument: '{n}'")
+    names = {n for n, _, _ in params}
+    for k in kwargs:
+        if k not in names:
             raise TypeError(f"got an unexpected keyword argument '{k}'")
-        if index[k] in values:
-            raise TypeError(f"multiple values for argument '{k}'")
-        values[index[k]] = a
-    bound = [_cast(s, values[i]) if i in values else _default(s, n) for i, (n, _, s) in enumerate(params)]
+    bound = [_cast(s, values[i]) if i in values else s for i, (n, _, s) in enumerate(params)]
     n = len(cf.structured_input_signature[0])
     return tuple(bound[:n]), {name: v for (name, _, _), v in zip(params[n:], bound[n:])}
 
 
-def _default(spec, name):
-    if nest.is_nested(spec) or is_spec(spec):
-        if any(is_spec(s) for s in nest.flatten(spec)):
-            raise TypeError(f"missing a required argument: '{name}'")
-    return spec
+def _optional(fn, name, spec):
+    """Whether a call may omit parameter `name` traced as `spec` (TF: a Python value whose parameter has a default,
+    the traced value standing in; a nested one only if it equals the default; none once the function has `*args`)."""
+    defaults = fn._defaults
+    if name not in defaults or any(is_spec(s) for s in nest.flatten(spec)) or \
+            "VAR_POSITIONAL" in fn._param_kinds.values():
+        return False
+    return not nest.is_nested(spec) or defaults[name] == spec
 
 
 def _cast(spec, value):
@@ -249,7 +266,14 @@ def call_flat(cf, args, kwargs):
     tensor_params = [(n, s) for n, s in params if is_spec(s)]
     signature = f"{cf._function.__name__}({', '.join(n for n, _ in tensor_params)})"
     if kwargs:
-        raise TypeError(f"{signature} got unexpected keyword arguments: {', '.join(kwargs)}.")
+        names = [n for n, _ in tensor_params]
+        missing = [n for n in names[len(args):] if n not in kwargs]
+        if missing:
+            raise TypeError(f"{signature} missing required arguments: {', '.join(missing)}.")
+        unexpected = [k for k in kwargs if k not in names[len(args):]]
+        if unexpected:
+            raise TypeError(f"{signature} got unexpected keyword arguments: {', '.join(unexpected)}.")
+        args = tuple(args) + tuple(kwargs[n] for n in names[len(args):])
     if len(args) != len(tensor_params):
         raise TypeError(f"{signature} takes {len(tensor_params)} positional arguments, got {len(args)}.")
     values = []

@@ -8,8 +8,8 @@ from tfcompat.eager.function._host import quiet
 from tfcompat.eager.function._program import replay
 from tfcompat.eager.function._retrace import retrace_detector
 from tfcompat.eager.function._signatures import (arg_names, bind_signature, compatible, dummy, exact_key,
-                                                  generalize, is_spec, leaf_key, param_kinds, plain, spec_of,
-                                                  structure_key)
+                                                  generalize, is_spec, leaf_key, leaf_labels, param_defaults, param_kinds, plain,
+                                                  positional_name, spec_of, structure_key, value_paths)
 from tfcompat.eager.function._state import _run_eagerly, live_vars, tls
 from tfcompat.eager.function._trace import outputs, record, record_once
 from tfcompat.framework.export import tf_export
@@ -36,6 +36,7 @@ class Function:
         self._reduce_retracing = reduce_retracing
         self._arg_names = arg_names(python_function)
         self._param_kinds = param_kinds(python_function)
+        self._defaults = param_defaults(python_function)
         if input_signature is not None:
             input_signature = tuple(input_signature)
             for s in nest.flatten(input_signature):
@@ -98,7 +99,7 @@ class Function:
         if _run_eagerly[0]:
             return self._python_function(*args, **kwargs)
         if self._input_signature is not None:
-            args = bind_signature(self._input_signature, self._arg_names, args, kwargs)
+            args = bind_signature(self._input_signature, self._arg_names, args, kwargs, self._param_kinds)
             kwargs = {}
         flat = nest.flatten((args, kwargs))
         try:
@@ -130,15 +131,14 @@ class Function:
 
     def _specs_for(self, args, kwargs, flat):
         if self._input_signature is not None:
-            names = self._arg_names
             named = []
             for i, s in enumerate(self._input_signature):
-                for leaf in nest.flatten(s):
+                param = positional_name(self._arg_names, self._param_kinds, i)
+                for leaf, auto in zip(nest.flatten(s), value_paths(s, param)):
                     if isinstance(leaf, ExtensionTypeSpec):
                         named.append(leaf)
                         continue
-                    named.append(leaf.__class__(leaf.shape, leaf.dtype, leaf.name or (names[i] if i < len(names)
-                                                                                      else f"arg{i}")))
+                    named.append(leaf.__class__(leaf.shape, leaf.dtype, leaf.name or auto))
             return named
         specs = [spec_of(x) for x in flat]
         if self._reduce_retracing:
@@ -156,11 +156,10 @@ class Function:
 
     def _trace(self, args, kwargs, flat, run=True):
         specs = self._specs_for(args, kwargs, flat)
-        names = self._arg_names
         named = []
-        for i, s in enumerate(specs):
+        for s, (_, auto) in zip(specs, leaf_labels(self._arg_names, self._param_kinds, args, kwargs)):
             if is_spec(s) and s.name is None:
-                s = s.__class__(s.shape, s.dtype, names[i] if i < len(names) and i < len(args) else None)
+                s = s.__class__(s.shape, s.dtype, auto)
             named.append(s)
         arg_specs, kwarg_specs = nest.pack_sequence_as((args, kwargs), named)
         cf = ConcreteFunction(self, tuple(arg_specs), dict(kwarg_specs))
@@ -233,7 +232,8 @@ class Function:
             finally:
                 self._input_signature = saved
             specs = [s if not is_spec(s) else s.__class__(
-                n.shape, n.dtype, n.name or s.name) for s, n in zip(nest.flatten(cf.structured_input_signature), named)]
+                n.shape, n.dtype, (n.name if is_spec(n) else None) or s.name)
+                for s, n in zip(nest.flatten(cf.structured_input_signature), named)]
             a, k = nest.pack_sequence_as((args, kwargs), specs)
             cf.structured_input_signature = (tuple(a), dict(k))
             if any(is_spec(s) and not s.shape.is_fully_defined() for s in specs):
@@ -249,7 +249,7 @@ class Function:
             return cf
         self(*args, **kwargs)
         if self._input_signature is not None:
-            args = bind_signature(self._input_signature, self._arg_names, args, kwargs)
+            args = bind_signature(self._input_signature, self._arg_names, args, kwargs, self._param_kinds)
             kwargs = {}
         return self._lookup(args, kwargs, nest.flatten((args, kwargs)))
 

@@ -145,7 +145,7 @@ def type_text(x):
     if isinstance(x, TraceType):
         return repr(x)
     if isinstance(x, dict):
-        return "Dict[" + ", ".join(f"[{k!r}, {type_text(x[k])}]" for k in sorted(x)) + "]"
+        return "Dict[" + ", ".join(f"[{k!r}, {type_text(v)}]" for k, v in x.items()) + "]"
     if isinstance(x, (list, tuple)) and not hasattr(x, "_fields"):
         return ("Tuple[" if isinstance(x, tuple) else "List[") + ", ".join(type_text(v) for v in x) + "]"
     return f"Literal[{x!r}]"
@@ -153,11 +153,53 @@ def type_text(x):
 
 # -- parameters -------------------------------------------------------------------------------------------------------
 def param_kinds(fn):
-    """{parameter name: kind name} of Python function `fn`."""
+    """{parameter name: kind name} of Python function `fn` (TF's: before a `*args`, parameters are POSITIONAL_ONLY)."""
     try:
-        return {p.name: p.kind.name for p in inspect.signature(fn).parameters.values()}
+        params = list(inspect.signature(fn).parameters.values())
     except (TypeError, ValueError):
         return {}
+    varargs = any(p.kind == p.VAR_POSITIONAL for p in params)
+    return {p.name: "POSITIONAL_ONLY" if varargs and p.kind == p.POSITIONAL_OR_KEYWORD else p.kind.name
+            for p in params}
+
+
+def param_defaults(fn):
+    """{parameter name: default value} of Python function `fn`."""
+    try:
+        params = inspect.signature(fn).parameters.values()
+    except (TypeError, ValueError):
+        return {}
+    return {p.name: p.default for p in params if p.default is not p.empty}
+
+
+def positional_name(names, kinds, i):
+    """TF's name of positional argument `i`: its parameter's, or `args_<j>` for the j-th value of `*args`."""
+    positional = [n for n in names if kinds.get(n, "POSITIONAL_OR_KEYWORD") in ("POSITIONAL_ONLY",
+                                                                                  "POSITIONAL_OR_KEYWORD")]
+    return positional[i] if i < len(positional) else f"args_{i - len(positional)}"
+
+
+def value_paths(x, prefix):
+    """TF's spec name of each leaf of argument value `x` named `prefix`: `prefix`, or `prefix_<key or index>...`."""
+    if not nest.is_nested(x):
+        return [prefix]
+    if isinstance(x, dict):
+        return [p for k in sorted(x) for p in value_paths(x[k], f"{prefix}_{k}")]
+    if isinstance(x, (list, tuple)):
+        return [p for i, v in enumerate(x) for p in value_paths(v, f"{prefix}_{i}")]
+    return [f"{prefix}_{i}" for i in range(len(nest.flatten(x)))]
+
+
+def leaf_labels(names, kinds, args, kwargs):
+    """[(parameter name, TF's spec name)] of each flat argument leaf (the spec name adds the leaf's path in a
+    nested value: `p_0`, `q_k`, `q_a_0`; `*args` values are `args_<i>`)."""
+    out = []
+    for i, a in enumerate(args):
+        param = positional_name(names, kinds, i)
+        out += [(param, p) for p in value_paths(a, param)]
+    for k in sorted(kwargs):
+        out += [(k, p) for p in value_paths(kwargs[k], k)]
+    return out
 
 
 def arg_names(fn):
@@ -170,11 +212,15 @@ def arg_names(fn):
             if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)]
 
 
-def bind_signature(sig, names, args, kwargs):
-    """Binds a call to `input_signature` `sig` (parameter `names`), with TF's TypeError texts."""
+def bind_signature(sig, names, args, kwargs, kinds=None):
+    """Binds a call to `input_signature` `sig` (parameter `names` of `kinds`), with TF's TypeError texts."""
+    kinds = kinds or {}
 
     def fail(reason):
-        params = ", ".join(f"{names[i] if i < len(names) else 'arg' + str(i)}: {s!r}" for i, s in enumerate(sig))
+        params = ", ".join(f"{positional_name(names, kinds, i)}: "
+                           f"{type_text(s) if is_spec(s) or nest.is_nested(s) else repr(s)}" for i, s in enumerate(sig))
+        if "VAR_POSITIONAL" in kinds.values():
+            params += ", /"
         raise TypeError(f"Binding inputs to tf.function failed due to `{reason}`. Received args: {args!r} and "
                         f"kwargs: {kwargs!r} for signature: ({params}).")
 
@@ -190,7 +236,7 @@ def bind_signature(sig, names, args, kwargs):
     if len(values) > len(sig):
         fail("too many positional arguments")
     if len(values) < len(sig):
-        fail(f"missing a required argument: '{names[len(values)] if len(values) < len(names) else len(values)}'")
+        fail(f"missing a required argument: '{positional_name(names, kinds, len(values))}'")
     out = []
     for spec, value in zip(sig, values):
         if nest.is_nested(spec):

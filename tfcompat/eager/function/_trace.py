@@ -6,7 +6,7 @@ from tfcompat.eager.function._guards import GuardFailed, HostReads
 from tfcompat.eager.function._host import install_iterator_hook
 from tfcompat.eager.function._program import build_program, replay
 from tfcompat.eager.function._recorder import Recorder
-from tfcompat.eager.function._signatures import exact_key, is_spec
+from tfcompat.eager.function._signatures import exact_key, is_spec, leaf_labels
 from tfcompat.eager.function._state import live_vars, tls
 from tfcompat.framework.context import state
 from tfcompat.framework.convert import convert_to_tensor
@@ -22,7 +22,7 @@ def record(function, cf, args, kwargs, flat):
         cf._eager = cf._eager or tls.recorder is None
         result = outputs(run_symbolic(function, cf, args, kwargs, flat) if cf._eager else
                          function._python_function(*args, **kwargs))
-        cf.structured_outputs = output_specs(result)
+        cf.structured_outputs = merged_outputs(cf.structured_outputs, output_specs(result))
         return result
     first = function._created_variables is None
     rec, result = record_once(function, cf, args, kwargs, flat, forbid=function._created_variables is True)
@@ -66,11 +66,10 @@ def record_once(function, cf, args, kwargs, flat, forbid, replay_callbacks=None)
         specs = [None] * len(flat)
     call_flat = []
     tensor_pos, argvar_pos = [], []
-    for i, (x, label, spec) in enumerate(zip(flat, leaf_names(function, args, kwargs), specs)):
+    for i, (x, label, spec) in enumerate(zip(flat, leaf_names(function, args, kwargs, specs), specs)):
         if isinstance(x, Tensor):
             t = storage(x)
             t = t.detach() if t.requires_grad else t
-            label = spec.name if is_spec(spec) and spec.name else label
             rec.bind(t, f"I[{len(tensor_pos)}]", True, rec.label(label), spec.shape if is_spec(spec) else None)
             tensor_pos.append(i)
             call_flat.append(_wrap(t))
@@ -111,12 +110,65 @@ def record_once(function, cf, args, kwargs, flat, forbid, replay_callbacks=None)
     finally:
         tls.recorder, tls.autograph = saved_recorder, saved_autograph
         state.tapes, state.recording = saved_tapes, saved_recording
-    cf.structured_outputs = output_specs(result, rec)
+    first = cf.structured_outputs is None
+    cf.structured_outputs = merged_outputs(cf.structured_outputs, output_specs(result, rec))
     if eager:
         cf._eager = True
     else:
         cf._programs[exact_key(flat)] = prog
+        if first and not function._jit_compile and not all(s.shape.is_fully_defined() for s in specs if is_spec(s)):
+            cf.structured_outputs = general_outputs(cf.structured_outputs, prog, flat, specs)
     return rec, result
+
+
+def merged_outputs(old, new):
+    """A ConcreteFunction's output specs after another run of its body: the dims that differ become `None`."""
+    if old is None:
+        return new
+    try:
+        nest.assert_same_structure(old, new)
+    except (TypeError, ValueError):
+        return old
+
+    def merge(a, b):
+        if not (is_spec(a) and is_spec(b)) or a.shape.rank != b.shape.rank or a.shape.rank is None:
+            return a
+        return TensorSpec([d if d == e else None for d, e in zip(a.shape.as_list(), b.shape.as_list())], a.dtype)
+    return nest.map_structure(merge, old, new)
+
+
+def general_outputs(out_specs, prog, flat, specs):
+    """The output specs of a trace under input specs with `None` dims: each output dim that changes when the
+    recording is replayed (writes discarded) with those input dims one larger becomes `None`. A recording that
+    calls host callbacks, or fails at the other sizes, keeps the traced shapes (not run for `jit_compile`)."""
+    if any(step.get("host") for step in prog.steps):
+        return out_specs
+    alt = []
+    for x, spec in zip(flat, specs):
+        if isinstance(x, Tensor) and is_spec(spec) and spec.shape.rank is not None:
+            t = storage(x)
+            size = [n + 1 if d is None else n for n, d in zip(t.shape, spec.shape.as_list())]
+            alt.append(_wrap(torch.zeros(size, dtype=t.dtype, device=t.device)))
+        else:
+            alt.append(x)
+    variables = list(prog.vars)
+    for j, i in prog.argvars:
+        variables[j] = flat[i]
+    try:
+        with torch.no_grad():
+            outs, _ = prog.run([storage(alt[i]) for i in prog.tensor_pos], variables)
+    except Exception:  # noqa: BLE001 - a recording specific to the traced shapes: the traced shapes stay
+        return out_specs
+    flat_specs = nest.flatten(out_specs)
+    general = iter(outs)
+    merged = []
+    for spec, is_t in zip(flat_specs, prog.is_tensor):
+        t = next(general) if is_t else None
+        if is_t and is_spec(spec) and isinstance(t, torch.Tensor) and t.dim() == spec.shape.rank:
+            dims = [d if d == n else None for d, n in zip(spec.shape.as_list(), t.shape)]
+            spec = TensorSpec(dims, spec.dtype)
+        merged.append(spec)
+    return nest.pack_sequence_as(out_specs, merged)
 
 
 def run_symbolic(function, cf, args, kwargs, flat):
@@ -125,7 +177,7 @@ def run_symbolic(function, cf, args, kwargs, flat):
     if len(specs) != len(flat):
         specs = [None] * len(flat)
     symbols, seen = {}, {}
-    for x, name, spec in zip(flat, leaf_names(function, args, kwargs), specs):
+    for x, name, spec in zip(flat, leaf_names(function, args, kwargs, specs), specs):
         if isinstance(x, Tensor):
             n = seen[name] = seen.get(name, -1) + 1
             symbols[id(x)] = (f"{name}:0" if n == 0 else f"{name}_{n}:0", spec.shape if is_spec(spec) else None)
@@ -136,15 +188,11 @@ def run_symbolic(function, cf, args, kwargs, flat):
         tls.symbols = None
 
 
-def leaf_names(function, args, kwargs):
-    """TF's placeholder name of each flat argument leaf: the parameter name (`args_<i>` for `*args`)."""
-    names = function._arg_names
-    out = []
-    for i, a in enumerate(args):
-        out += [names[i] if i < len(names) else f"args_{i - len(names)}"] * len(nest.flatten(a))
-    for k in sorted(kwargs):
-        out += [k] * len(nest.flatten(kwargs[k]))
-    return out
+def leaf_names(function, args, kwargs, specs):
+    """TF's placeholder name of each flat argument leaf: its spec's name when the user gave one, else the parameter
+    name (`args_<i>` for `*args`)."""
+    return [spec.name if is_spec(spec) and spec.name and spec.name != auto else param
+            for (param, auto), spec in zip(leaf_labels(function._arg_names, function._param_kinds, args, kwargs), specs)]
 
 
 def outputs(result):
