@@ -3,7 +3,7 @@ import torch
 
 from tfcompat.framework.convert import to_storage
 from tfcompat.framework.tensor import Tensor, _wrap, storage
-from tfcompat.keras.optimizers.base import Optimizer
+from tfcompat.keras.optimizers.base import Optimizer, _tracing
 
 
 class LossScaleOptimizer(Optimizer):
@@ -59,17 +59,40 @@ class LossScaleOptimizer(Optimizer):
         if not self.built:
             self.build(trainable_variables if trainable_variables is not None else [])
         present = [storage(g) if isinstance(g, Tensor) else to_storage(g) for g in grads if g is not None]
-        finite = all(bool(torch.isfinite(t).all()) for t in present)
-        scale = float(storage(self.dynamic_scale))
-        if finite:
-            self.inner_optimizer.apply([None if g is None else g / scale for g in grads], trainable_variables)
-            count = int(storage(self.step_counter)) + 1
-            if count >= self.dynamic_growth_steps:
-                count, scale = 0, scale * 2.0
+        scale, count = storage(self.dynamic_scale), storage(self.step_counter)
+        if _tracing():
+            self._traced_apply(grads, trainable_variables, present, scale, count)
+            return
+        if all(bool(torch.isfinite(t).all()) for t in present):
+            self.inner_optimizer.apply([None if g is None else g / _wrap(scale) for g in grads], trainable_variables)
+            count = torch.add(count, 1)
+            grow = count >= self.dynamic_growth_steps
+            count = torch.where(grow, torch.zeros_like(count), count)
+            scale = torch.where(grow, scale * 2.0, scale)
         else:
-            count, scale = 0, scale / 2.0
-        self.step_counter.assign(count)
-        self.dynamic_scale.assign(_wrap(torch.tensor(scale, dtype=torch.float32)))
+            count, scale = torch.zeros_like(count), scale / 2.0
+        self.step_counter.assign(_wrap(count))
+        self.dynamic_scale.assign(_wrap(scale))
+
+    def _traced_apply(self, grads, trainable_variables, present, scale, count):
+        """`apply` inside a tf.function trace, as Keras's `cond`: the inner update is computed and kept only where
+        the gradients are finite (selected by value), so one recording serves finite and non-finite steps."""
+        finite = torch.stack([torch.isfinite(t).all() for t in present]).all() if present else \
+            torch.ones((), dtype=torch.bool)
+        inner = self.inner_optimizer
+        targets = list(trainable_variables) if trainable_variables is not None else inner._trainable_variables
+        before = [(v, storage(v)) for v in targets + inner.variables]
+        inner.apply([None if g is None else g / _wrap(scale) for g in grads], trainable_variables)
+        for v, old in before:
+            new = storage(v)
+            if new is not old:
+                v._set_storage(torch.where(finite, new, old))
+        count = torch.where(finite, torch.add(count, 1), torch.zeros_like(count))
+        grow = count >= self.dynamic_growth_steps
+        count = torch.where(grow, torch.zeros_like(count), count)
+        scale = torch.where(finite, torch.where(grow, scale * 2.0, scale), scale / 2.0)
+        self.step_counter.assign(_wrap(count))
+        self.dynamic_scale.assign(_wrap(scale))
 
     def finalize_variable_values(self, var_list):
         self.inner_optimizer.finalize_variable_values(var_list)
