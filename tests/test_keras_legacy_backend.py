@@ -187,3 +187,30 @@ def test_keras3_backend_lacks_the_legacy_functions():
 def test_unimplemented_legacy_names_say_so():
     with pytest.raises(NotImplementedError, match="tf.keras.backend.rnn is not implemented"):
         _ = tf.keras.backend.rnn
+
+
+def test_conv2d_transpose_and_separable_conv2d_as_tf():
+    K = tf.keras.backend
+    x = np.arange(8, dtype="float32").reshape(1, 2, 2, 2)
+    k = np.arange(16, dtype="float32").reshape(2, 2, 2, 2) / 10
+    np.testing.assert_allclose(K.conv2d_transpose(x, k, (1, 2, 2, 2), padding="same").numpy(),
+                               [[[[0.1, 0.3], [0.8, 2.0]], [[1.4, 3.4], [10.4, 16.0]]]], rtol=1e-5)
+    out = K.conv2d_transpose(x, k, (1, 4, 4, 2), strides=(2, 2)).numpy()
+    np.testing.assert_allclose(out[0, :2, :2], [[[0.1, 0.3], [0.5, 0.7]], [[0.9, 1.1], [1.3, 1.5]]], rtol=1e-5)
+    np.testing.assert_allclose(out[0, 3, 3], [16.3, 18.9], rtol=1e-5)
+    dilated = K.conv2d_transpose(x, k, (1, 4, 4, 2), dilation_rate=(2, 2)).numpy()
+    np.testing.assert_allclose(dilated[0, 0], [[0.1, 0.3], [0.3, 1.3], [0.5, 0.7], [2.3, 3.3]], rtol=1e-5)
+    with pytest.raises(tf.errors.InvalidArgumentError, match="Conv2DCustomBackpropInputOp only supports NHWC"):
+        K.conv2d_transpose(x, k, (1, 2, 3, 3), data_format="channels_first")
+    dk = np.arange(8, dtype="float32").reshape(2, 2, 2, 1) / 10
+    pk = np.arange(6, dtype="float32").reshape(1, 1, 2, 3) / 10
+    img = np.arange(18, dtype="float32").reshape(1, 3, 3, 2)
+    np.testing.assert_allclose(K.separable_conv2d(img, dk, pk).numpy(),
+                               [[[[3.24, 5.08, 6.92], [4.2, 6.6, 9.0]], [[6.12, 9.64, 13.16], [7.08, 11.16, 15.24]]]],
+                               rtol=1e-5)
+    np.testing.assert_allclose(K.separable_conv2d(img, dk, pk, padding="same", strides=(2, 2)).numpy(),
+                               [[[[3.24, 5.08, 6.92], [1.8, 2.8, 3.8]], [[1.74, 2.6, 3.46], [0.51, 0.68, 0.85]]]],
+                               rtol=1e-5)
+    with pytest.raises(RuntimeError, match=r"^tf\.gradients is not supported when eager execution is enabled\. "
+                                           r"Use tf\.GradientTape instead\.$"):
+        K.gradients(tf.constant(1.0), [tf.Variable(1.0)])

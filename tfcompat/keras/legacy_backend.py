@@ -2,8 +2,8 @@
 
 `import keras; keras.backend` has only Keras 3's names; `tf.keras.backend` (this module, through the
 `tf.keras` view) adds `random_normal`, `int_shape`, `variable`, ... each a thin wrapper over a `tf.*` op as in
-Keras's legacy backend. Names TF lists here that are absent (transposed and separable convolutions, resizing, `rnn`, CTC,
-`gradients`, `result_type`) answer NotImplementedYet through the view.
+Keras's legacy backend. Names TF lists here that are absent (resizing, `rnn`, CTC, `result_type`) answer
+NotImplementedYet through the view.
 """
 import builtins
 
@@ -571,6 +571,37 @@ def depthwise_conv2d(x, depthwise_kernel, strides=(1, 1), padding="valid", data_
     x, back = _channels_last(x, data_format, 2)
     return back(tf.nn.depthwise_conv2d(x, depthwise_kernel, strides=(1,) + tuple(strides) + (1,),
                                        padding=_padding(padding), dilations=dilation_rate))
+
+
+def conv2d_transpose(x, kernel, output_shape, strides=(1, 1), padding="valid", data_format=None,
+                     dilation_rate=(1, 1)):
+    """2D transposed convolution, kernel `(h, w, out, in)` (`tf.nn.conv2d_transpose`); TF's CPU kernel takes
+    channels_last inputs only."""
+    if _data_format(data_format) == "channels_first":
+        from tfcompat.framework import errors
+        raise errors.kernel_error(errors.InvalidArgumentError, "Conv2DCustomBackpropInputOp only supports NHWC.",
+                                  "Conv2DBackpropInput")
+    if isinstance(output_shape, (tuple, list)):
+        output_shape = tf.stack(list(output_shape))
+    return tf.nn.conv2d_transpose(x, kernel, output_shape, strides=(1,) + tuple(strides) + (1,),
+                                  padding=_padding(padding), dilations=(1,) + tuple(dilation_rate) + (1,))
+
+
+def separable_conv2d(x, depthwise_kernel, pointwise_kernel, strides=(1, 1), padding="valid", data_format=None,
+                     dilation_rate=(1, 1)):
+    """2D separable convolution: depthwise, then pointwise (`tf.nn.separable_conv2d`)."""
+    _data_format(data_format)
+    if len(strides) != 2:
+        raise ValueError("`strides` must be a tuple of 2 integers.")
+    x, back = _channels_last(x, data_format, 2)
+    return back(tf.nn.separable_conv2d(x, depthwise_kernel, pointwise_kernel, strides=(1,) + tuple(strides) + (1,),
+                                       padding=_padding(padding), dilations=dilation_rate))
+
+
+def gradients(loss, variables):
+    """TF 1 symbolic gradients: not available while executing eagerly, as in TF 2."""
+    raise RuntimeError("tf.gradients is not supported when eager execution is enabled. Use tf.GradientTape "
+                       "instead.")
 
 
 def _pool(x, pool_size, strides, padding, data_format, pool_mode, rank):
