@@ -1,10 +1,38 @@
-"""Shared test setup: tests run on the CPU build of torch, offline; each starts with Keras's default config."""
+"""Shared test setup: tests run offline on the CPU (the `device` fixture adds CUDA cases where torch has CUDA); each
+starts with Keras's default config."""
 import os
 import sys
 
 import pytest
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+class Device:
+    """A device the device-parametrized tests run on: its TF name, torch device and TF's full device string."""
+
+    def __init__(self, kind):
+        self.kind = kind
+        self.tf = "/GPU:0" if kind == "cuda" else "/CPU:0"
+        self.full = "/job:localhost/replica:0/task:0/device:" + ("GPU:0" if kind == "cuda" else "CPU:0")
+
+    def __repr__(self):
+        return self.kind
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "cuda: runs on the CUDA device (skipped when torch has no CUDA); "
+                                       "`pytest -m cuda` selects the CUDA cases")
+
+
+@pytest.fixture(params=["cpu", pytest.param("cuda", marks=pytest.mark.cuda)])
+def device(request):
+    """Runs a test on the CPU, and again on the GPU when torch has CUDA (the CUDA case is skipped otherwise)."""
+    if request.param == "cuda":
+        import torch
+        if not torch.cuda.is_available():
+            pytest.skip("CUDA is not available")
+    return Device(request.param)
 
 
 @pytest.fixture(autouse=True)
