@@ -94,3 +94,49 @@ def test_tensor_equality_switches():
     assert repr(x == y) == "<tf.Tensor: shape=(), dtype=bool, numpy=True>"
     with pytest.raises(NotImplementedError, match="disable_tensor_equality"):
         tf.compat.v1.disable_tensor_equality()
+
+
+def test_feature_columns_are_tf_namedtuples(caplog):
+    fc = tf.compat.v1.feature_column
+    n = fc.numeric_column("x", shape=[28, 28])
+    assert repr(n) == "NumericColumn(key='x', shape=(28, 28), default_value=None, dtype=tf.float32, normalizer_fn=None)"
+    c = fc.categorical_column_with_identity("c", num_buckets=3)
+    assert repr(fc.indicator_column(c)) == ("IndicatorColumn(categorical_column=IdentityCategoricalColumn(key='c', "
+                                            "number_buckets=3, default_value=None))")
+    assert repr(fc.bucketized_column(tf.feature_column.numeric_column("b"), [1., 2.])) == (
+        "BucketizedColumn(source_column=NumericColumn(key='b', shape=(1,), default_value=None, dtype=tf.float32, "
+        "normalizer_fn=None), boundaries=(1.0, 2.0))")
+    v = fc.categorical_column_with_vocabulary_list("v", ["a", "b"])
+    assert repr(v) == ("VocabularyListCategoricalColumn(key='v', vocabulary_list=('a', 'b'), dtype=tf.string, "
+                       "default_value=-1, num_oov_buckets=0)")
+    assert repr(fc.weighted_categorical_column(c, "w")) == (
+        "WeightedCategoricalColumn(categorical_column=IdentityCategoricalColumn(key='c', number_buckets=3, "
+        "default_value=None), weight_feature_key='w', dtype=tf.float32)")
+    assert repr(fc.crossed_column(["a", "b"], 5)) == "CrossedColumn(keys=('a', 'b'), hash_bucket_size=5, hash_key=None)"
+    assert (n.name, c.num_buckets, fc.embedding_column(v, 4).name) == ("x", 3, "v_embedding")
+    for call, message in [(lambda: fc.numeric_column("x", shape=[0]), "shape dimensions must be greater than 0. "
+                                                                      "shape: (0,), key: x"),
+                          (lambda: fc.categorical_column_with_identity("c", 0), "num_buckets 0 < 1, column_name c"),
+                          (lambda: fc.numeric_column(3), "key must be a string. Got: type <class 'int'>. Given key: 3."),
+                          (lambda: fc.bucketized_column(n, [1.]), "source_column must be one-dimensional column. "
+                                                                  f"Given: {n}")]:
+        with pytest.raises(ValueError) as e:
+            call()
+        assert str(e.value) == message
+    with pytest.raises(NotImplementedError, match="tf.feature_column.input_layer"):
+        fc.input_layer({}, [n])
+
+
+def test_feature_column_deprecation_warning_names_the_caller(caplog):
+    import tfcompat.ops.deprecation as deprecation
+    deprecation._WARNED.discard("numeric_column")
+    tf.feature_column.numeric_column("z")
+    err = caplog.records[-1].getMessage()
+    assert err.startswith("From ") and "test_compat_v1.py:" in err and err.split(": ", 1)[1].startswith(
+        "numeric_column (from tensorflow.python.feature_column.feature_column_v2) is deprecated and will be removed "
+        "in a future version.\nInstructions for updating:\nUse Keras preprocessing layers instead")
+
+
+def test_estimator_is_gone_as_in_tf_2_21():
+    with pytest.raises(AttributeError, match="^module 'tensorflow.compat.v1' has no attribute 'estimator'$"):
+        _ = tf.compat.v1.estimator

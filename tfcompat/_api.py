@@ -80,6 +80,7 @@ LAZY = {
     "compat": "tfcompat.compat",
     "compat.v1": "tfcompat.compat.v1",
     "compat.v2": "tfcompat",
+    "feature_column": "tfcompat.compat.feature_column",
     "losses": "tfcompat.losses",
     "metrics": "keras.metrics",
     "optimizers": "keras.optimizers",

@@ -12,7 +12,7 @@ _GRAPH_ONLY = {
     "global_variables_initializer", "local_variables_initializer", "initialize_all_variables", "tables_initializer",
     "variable_scope", "get_variable", "get_variable_scope", "ConfigProto", "GPUOptions", "RunOptions",
     "RunMetadata", "get_collection", "add_to_collection", "global_variables", "trainable_variables", "layers",
-    "sparse_placeholder", "get_default_session", "estimator",
+    "sparse_placeholder", "get_default_session",
 }
 
 
@@ -56,6 +56,10 @@ def dimension_value(dimension):
 def __getattr__(attr):
     if attr.startswith("__"):
         raise AttributeError(attr)
+    if attr == "feature_column":
+        from tfcompat.compat import feature_column
+        globals()[attr] = feature_column
+        return feature_column
     if attr in _GRAPH_ONLY:
         raise NotImplementedError(f"tf.compat.v1.{attr} is TF1 graph-mode API; tfcompat only runs eagerly")
     import tfcompat
