@@ -146,3 +146,10 @@ for _name in ("input_layer", "linear_model", "make_parse_example_spec", "shared_
               "sequence_categorical_column_with_vocabulary_file", "sequence_categorical_column_with_vocabulary_list"):
     globals()[_name] = _consumer(_name)
 del _name
+
+
+def __getattr__(attr):
+    from tfcompat import _api
+    if attr.startswith("__"):
+        raise AttributeError(attr)
+    raise _api.missing("feature_column", attr)
