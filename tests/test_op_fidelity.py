@@ -230,3 +230,45 @@ def test_jpeg_without_the_vision_extra_names_it(monkeypatch):
         with pytest.raises(ImportError, match=r"need the vision extra: pip install tfcompat\[vision\]") as e:
             call()
         assert isinstance(e.value, VisionExtraMissing)
+
+
+def test_scatter_max_min_keep_the_current_value_over_a_nan_update():
+    x = tf.constant([1.5, -3.3], tf.float64)
+    nan = tf.constant([3.2, NAN], tf.float64)
+    _same(tf.tensor_scatter_nd_max(x, [[1], [1]], nan).numpy(), [1.5, 3.2])
+    _same(tf.tensor_scatter_nd_max(tf.constant([1.5, NAN], tf.float64), [[1], [0]], nan).numpy(), [1.5, NAN])
+    _same(tf.tensor_scatter_nd_min(x, [[1], [1]], tf.constant([-5.2, NAN], tf.float64)).numpy(), [1.5, -5.2])
+    _same(tf.tensor_scatter_nd_min(x, [[1], [1]], tf.constant([NAN, -5.0], tf.float64)).numpy(), [1.5, -5.0])
+
+
+def test_segment_mean_of_integers_wraps_the_sum_in_the_dtype():
+    got = tf.math.segment_mean(tf.constant([[4, 5], [4294967295, 9], [3, 0]], tf.uint32), [0, 1, 1])
+    assert got.numpy().tolist() == [[4, 5], [1, 4]]
+    assert tf.math.segment_mean(tf.constant([250, 10, 3], tf.uint8), [0, 0, 1]).numpy().tolist() == [2, 3]
+    assert tf.math.segment_mean(tf.constant([120, 10, -3], tf.int8), [0, 0, 1]).numpy().tolist() == [-63, -3]
+
+
+@pytest.mark.parametrize("call, error", [
+    (lambda: tf.einsum("ij->i", tf.ones([2, 2], tf.uint32)), r'Einsum\[N=1, T=DT_UINT32, equation="ij->i"\]'),
+    (lambda: tf.einsum("ij->i", tf.ones([2, 2], tf.int8)), r"T=DT_INT8"),
+    (lambda: tf.linalg.tensor_diag(tf.ones([2], tf.bfloat16)), r"Diag\[T=DT_BFLOAT16\]"),
+    (lambda: tf.linalg.cholesky(tf.ones([2, 2], tf.float16)), r"Cholesky\[T=DT_HALF\]"),
+    (lambda: tf.linalg.sqrtm(tf.ones([2, 2], tf.float16)), r"MatrixSquareRoot\[T=DT_HALF\]"),
+    (lambda: tf.linalg.triangular_solve(tf.ones([2, 2], tf.bfloat16), tf.ones([2, 2], tf.bfloat16)),
+     r"MatrixTriangularSolve\[T=DT_BFLOAT16"),
+    (lambda: tf.tensordot(tf.ones([2], tf.uint8), tf.ones([2], tf.uint8), 0), r"MatMul\[T=DT_UINT8"),
+])
+def test_dtypes_tf_has_no_kernel_for_raise_not_found(call, error):
+    with pytest.raises(tf.errors.NotFoundError, match=error):
+        call()
+
+
+def test_dtypes_outside_the_registration_and_contraction_errors():
+    with pytest.raises(tf.errors.InvalidArgumentError, match="Value for attr 'T' of int16 is not in the list of "
+                                                             "allowed values: bfloat16, half, float, double, int32"):
+        tf.tensordot(tf.ones([3, 3, 0], tf.int16), tf.ones([0], tf.int16), 0)
+    with pytest.raises(tf.errors.InvalidArgumentError, match="Value for attr 'T' of bfloat16 is not in the list of "
+                                                             "allowed values: double, float, half, complex64"):
+        tf.linalg.cholesky(tf.ones([2, 2], tf.bfloat16))
+    with pytest.raises(tf.errors.InvalidArgumentError):
+        tf.tensordot(tf.ones([2, 3]), tf.ones([4, 2]), 1)

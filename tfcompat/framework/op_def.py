@@ -246,6 +246,7 @@ _OP_DEFS = {
     "BitwiseOr": (_INTS, _BC),
     "BitwiseXor": (_INTS, _BC),
     "Ceil": (_FLT, _U),
+    "Cholesky": ("double, float, half, complex64, complex128", "input:T -> output:T; attr=T:type,allowed={}"),
     "Conj": ("complex64, complex128, variant", "input:T -> output:T; attr=T:type,default=DT_COMPLEX64,allowed={}"),
     "Cos": (_FLC, _U),
     "Cosh": (_FLC, _U),
@@ -255,6 +256,8 @@ _OP_DEFS = {
                "x:T, axis:Tidx -> out:T; attr=exclusive:bool,default=false; attr=reverse:bool,default=false; attr=T:type,allowed={}; attr=Tidx:type,default=DT_INT32,allowed=[DT_INT32, DT_INT64]"),
     "CumulativeLogsumexp": (_FLT,
                             "x:T, axis:Tidx -> out:T; attr=exclusive:bool,default=false; attr=reverse:bool,default=false; attr=T:type,allowed={}; attr=Tidx:type,default=DT_INT32,allowed=[DT_INT32, DT_INT64]"),
+    "Diag": ("bfloat16, half, float, double, int32, int64, complex64, complex128",
+             "diagonal:T -> output:T; attr=T:type,allowed={}"),
     "Digamma": (_FLT, _U),
     "Dawsn": (_FLT, _U),
     "Div": (_MUL, _B),
@@ -286,6 +289,10 @@ _OP_DEFS = {
     "Log1p": (_FLC, _U),
     "MatMul": ("bfloat16, half, float, double, int32, int64, uint8, uint16, uint32, uint64, complex64, complex128",
                "a:T, b:T -> product:T; attr=transpose_a:bool,default=false; attr=transpose_b:bool,default=false; attr=T:type,allowed={}; attr=grad_a:bool,default=false; attr=grad_b:bool,default=false"),
+    "MatrixSquareRoot": ("double, float, half, complex64, complex128", "input:T -> output:T; attr=T:type,allowed={}"),
+    "MatrixTriangularSolve": ("bfloat16, double, float, half, complex64, complex128",
+                              "matrix:T, rhs:T -> output:T; attr=lower:bool,default=true; "
+                              "attr=adjoint:bool,default=false; attr=T:type,allowed={}"),
     "Max": (_MAXQ, _RS),
     "Maximum": ("bfloat16, half, float, double, int8, uint8, int16, uint16, int32, uint32, int64, uint64", _B),
     "Mean": (_RED, _RS),
@@ -345,7 +352,8 @@ _NO_KERNEL = {op: _registered(names) for op, names in {
     "Digamma": "bfloat16", "Lgamma": "bfloat16", "Erfinv": "bfloat16 half", "Ndtri": "bfloat16 half",
     "Igamma": "bfloat16 half", "Igammac": "bfloat16 half", "Rint": "bfloat16 half", "TruncateMod": "bfloat16 half",
     "FloorDiv": "complex64 complex128", "TruncateDiv": "complex64 complex128", "Reciprocal": "int8 int16 int32 int64",
-    "MatMul": "uint8 uint16 uint32 uint64"}.items()}
+    "MatMul": "uint8 uint16 uint32 uint64", "Cholesky": "half", "MatrixSquareRoot": "half",
+    "MatrixTriangularSolve": "bfloat16 half", "Diag": "bfloat16"}.items()}
 
 
 def _no_kernel_error(storage_dtype, op):

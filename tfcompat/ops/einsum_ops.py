@@ -2,9 +2,16 @@
 import numpy as np
 import torch
 
+from tfcompat.framework import errors
 from tfcompat.framework.export import tf_export
-from tfcompat.framework.op_def import int_list, int_value, same_dtype_inputs, wrap
+from tfcompat.framework.op_def import (
+    NUMERIC, int_list, int_value, kernel_dtypes, same_dtype_inputs, translate, type_name, wrap)
 from tfcompat.framework.tensor import Tensor
+
+# TF 2.21 has CPU Einsum kernels for bfloat16, half, float, double, int32, int64 and complex types only
+_NO_EINSUM_KERNEL = frozenset([torch.int8, torch.int16, torch.uint8, torch.uint16, torch.uint32, torch.uint64,
+                               torch.bool])
+_MATMUL = kernel_dtypes("MatMul", NUMERIC)
 
 
 @tf_export("einsum", "linalg.einsum", partial="keyword arguments other than `name` (`optimize`)")
@@ -14,6 +21,10 @@ def einsum(equation, *inputs, **kwargs):
     if kwargs:
         raise NotImplementedError(f"tf.einsum arguments {sorted(kwargs)}")
     ts = same_dtype_inputs(inputs, "Einsum")
+    if ts and ts[0].dtype in _NO_EINSUM_KERNEL:
+        raise errors.op_error(errors.NotFoundError, f"Could not find device for node: {{{{node Einsum}}}} = Einsum["
+                              f"N={len(ts)}, T=DT_{type_name(ts[0].dtype).upper()}, equation=\"{equation}\"]\n"
+                              "All kernels registered for op Einsum:\n", "Einsum")
     out = torch.einsum(equation.replace(" ", ""), *ts)
     return wrap(out.to(ts[0].dtype) if ts and out.dtype != ts[0].dtype else out)
 
@@ -21,15 +32,22 @@ def einsum(equation, *inputs, **kwargs):
 @tf_export("tensordot", "linalg.tensordot")
 def tensordot(a, b, axes, name=None):
     """Sums products over the last `axes` axes of `a` and first of `b` (or the given axis lists)."""
-    x, y = same_dtype_inputs([a, b], "MatMul")
+    x, y = same_dtype_inputs([a, b], "MatMul", _MATMUL)
     if isinstance(axes, (int, np.integer)) or (isinstance(axes, Tensor) and axes.ndim == 0):
         n = int_value(axes)
         if n < 0:
             raise ValueError(f"'axes' must be at least 0, but got {n}.")
-        return wrap(torch.tensordot(x, y, n))
+        return _contract(x, y, n)
     ax, bx = axes
     ax = int_list(ax)
     bx = int_list(bx)
     if len(ax) != len(bx):
         raise ValueError(f"Different number of contraction axes 'a' and 'b', {len(ax)} != {len(bx)}.")
-    return wrap(torch.tensordot(x, y, (ax, bx)))
+    return _contract(x, y, (ax, bx))
+
+
+def _contract(x, y, dims):
+    try:
+        return wrap(torch.tensordot(x, y, dims))
+    except RuntimeError as e:          # contracted dimensions that differ: TF's MatMul InvalidArgumentError
+        raise translate(e, "MatMul", x, y) from None

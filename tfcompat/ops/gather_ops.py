@@ -1,4 +1,6 @@
 """Gather/scatter: `tf.gather`, `gather_nd`, `scatter_nd`, `tensor_scatter_nd_*`, `where`, `boolean_mask`, `one_hot`."""
+import math
+
 import numpy as np
 import torch
 
@@ -185,6 +187,8 @@ def _scatter_nd(tensor, indices, updates, op, mode):
     if not flat.numel():
         return wrap(tensor.clone())
     dt = tensor.dtype
+    if mode in ("amax", "amin") and dt.is_floating_point:   # TF's std::max/min keeps the current value over a NaN
+        u = torch.where(torch.isnan(u), torch.full_like(u, -math.inf if mode == "amax" else math.inf), u)
     if dt is torch.uint64 and mode in ("amax", "amin"):   # order-preserving on int64 once the sign bit flips
         return wrap(_scatter_rows(tensor.view(_int64) ^ _SIGN, flat, u.view(_int64) ^ _SIGN, shape, k, mode)
                     .__xor__(_SIGN).view(dt))

@@ -11,11 +11,12 @@ import torch
 from tfcompat.framework import dtypes, errors
 from tfcompat.framework.export import tf_export
 from tfcompat.framework.op_def import (
-    FLOAT_COMPLEX, NUMERIC, ALL, binary_inputs, check_dtype, input_storage, int_value, kernel_error, shapes_text,
-    wrap)
+    FLOAT_COMPLEX, NUMERIC, ALL, binary_inputs, check_dtype, input_storage, int_value, kernel_dtypes, kernel_error,
+    shapes_text, wrap)
 from tfcompat.framework.tensor import storage
 
 _LINALG = frozenset([torch.float16, torch.float32, torch.float64, torch.complex64, torch.complex128])
+_HALF_KERNELS = frozenset([torch.float16, torch.bfloat16])      # some linalg ops have none for them in TF
 
 Qr = collections.namedtuple("Qr", ["q", "r"])
 Lu = collections.namedtuple("Lu", ["lu", "p"])
@@ -38,7 +39,8 @@ def _back(out, t):
 
 def _matrix(x, op, square=True, allowed=_LINALG):
     t = input_storage(x)
-    check_dtype(t, op, allowed)
+    if t.dtype not in allowed or t.dtype in _HALF_KERNELS:
+        check_dtype(t, op, kernel_dtypes(op, allowed))     # TF's registration, or its NotFoundError (no kernel)
     if t.ndim < 2:
         raise _error(f"Input tensor 0 must have rank >= 2, got {t.ndim}", op)
     if square and t.shape[-1] != t.shape[-2]:
@@ -404,7 +406,7 @@ def trace(x, name=None):
 def tensor_diag(diagonal, name=None):
     """A tensor of shape D + D with `diagonal` (shape D) on its diagonal."""
     t = input_storage(diagonal)
-    check_dtype(t, "Diag", _DIAG_TYPES)
+    check_dtype(t, "Diag", kernel_dtypes("Diag", _DIAG_TYPES))
     if t.ndim == 0:
         raise errors.kernel_error(errors.InvalidArgumentError, "Input must be at least rank 1, got 0", "Diag")
     flat = t.reshape(-1)

@@ -72,6 +72,10 @@ def _segment_reduce(data, ids, n, kind, empty_zero, cols):
         if empty_zero and kind == "amin":
             out = out.view(_int64).masked_fill(out.view(_int64) == -1, 0).view(dt)
         return out
+    if kind == "mean" and dt in (torch.uint16, torch.uint32):    # TF's sums wrap in the dtype before dividing
+        total = _unsigned(_segment_rows(_signed(data), ids, n, "sum", empty_zero, cols), dt).to(_int64)
+        cnt = torch.bincount(ids[(ids >= 0) & (ids < n)], minlength=n).clamp(min=1).unsqueeze(1)
+        return (total // cnt).to(dt)
     return _unsigned(_segment_rows(_signed(data), ids, n, kind, empty_zero, cols), dt)
 
 

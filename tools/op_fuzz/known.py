@@ -13,12 +13,11 @@ BY_REASON = {
     "complex arithmetic with infinite parts": (
         "math.add math.divide_no_nan math.erf math.expm1 math.log math.log1p math.reciprocal_no_nan "
         "math.reduce_mean math.reduce_prod math.rsqrt math.squared_difference math.xdivy math.xlog1py "
-        "math.special.bessel_j0 nn.gelu nn.silu operator.matmul image.adjust_contrast image.adjust_gamma "
+        "math.special.bessel_j0 nn.gelu nn.silu operator.matmul tensordot image.adjust_contrast image.adjust_gamma "
         "image.adjust_saturation"),
     "out-of-range float to integer casts are undefined behaviour in C++; TF's x86 results (e.g. 2**31 for inf -> "
     "uint32, 0 for negative bfloat16 -> uint16) are not reproduced": "cast saturate_cast",
-    "TF's kernel tables lack some dtypes (bfloat16 diag, float16 cholesky, uint32 einsum, integer tensordot/lstsq "
-    "through MatMul) that torch accepts": "linalg.tensor_diag linalg.cholesky einsum tensordot linalg.lstsq",
+    "TF's lstsq fails in MatMul for unsigned types before its own dtype check": "linalg.lstsq",
     "LAPACK (torch.linalg) and Eigen differ on singular, non-positive-definite and NaN/inf input: TF returns "
     "partially written factors where tfcompat returns NaN": "linalg.cholesky linalg.expm linalg.lstsq linalg.norm",
     "argument checks TF makes elsewhere (cross of non-3-vectors of unsigned types)": "linalg.cross",
@@ -26,10 +25,7 @@ BY_REASON = {
     "fallback), `@` of mismatched ranks of a dtype without a kernel": "operator.matmul operator.or_",
     "a negative Python int with a uint64 tensor: TF's OverflowError from the conversion": "bitwise.bitwise_and",
     "[True, 1] as complex64 is TF's mixed-types ValueError (a bool cannot become complex64)": "convert_to_tensor",
-    "a NaN update: TF's scatter max keeps the first operand (std::max), torch propagates NaN": (
-        "tensor_scatter_nd_max"),
-    "unsigned segment sums wrap before TF's division; tfcompat sums in int64": "math.segment_mean",
-    "sorted=False: TF returns the k largest in index order, tfcompat by value": "math.top_k",
+    "sorted=False: TF returns the k largest in its heap's (unspecified) order, tfcompat by value": "math.top_k",
     "strings TF's recorder could not decode (bytes 0xff): recorded as UnicodeDecodeError, not TF's error": (
         "strings.to_number"),
 }
