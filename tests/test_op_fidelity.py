@@ -272,3 +272,13 @@ def test_dtypes_outside_the_registration_and_contraction_errors():
         tf.linalg.cholesky(tf.ones([2, 2], tf.bfloat16))
     with pytest.raises(tf.errors.InvalidArgumentError):
         tf.tensordot(tf.ones([2, 3]), tf.ones([4, 2]), 1)
+
+
+def test_no_torch_error_escapes_convert_image_dtype_or_softmax_xent():
+    got = tf.image.convert_image_dtype(tf.constant([0.816, 0.486], tf.float16), tf.int32, saturate=True)
+    assert got.numpy().tolist() == [65504, 65504]         # the scale is inf in float16; saturation at 65504 (TF)
+    got = tf.image.convert_image_dtype(tf.constant([0.816, 0.486]), tf.uint8, saturate=True)
+    assert got.numpy().tolist() == [208, 124]
+    with pytest.raises(tf.errors.InvalidArgumentError, match="Input to reshape is a tensor with 4 values, but the "
+                                                             r"requested shape has 1 \[Op:Reshape\]"):
+        tf.nn.softmax_cross_entropy_with_logits(labels=tf.ones([4, 1]), logits=tf.constant([3e38]))

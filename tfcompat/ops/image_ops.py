@@ -382,9 +382,10 @@ def _convert(t, dtype, saturate=False):
         return t.to(target)
     if src.is_integer:
         return t.to(target) * (1.0 / int(src.max))
-    scaled = t * (float(dtype.max) + 0.5)
-    if saturate:
-        scaled = torch.clamp(scaled, float(dtype.min), float(dtype.max))
+    scaled = t * torch.tensor(float(dtype.max) + 0.5, dtype=t.dtype)     # the scale in the image's dtype, as TF
+    if saturate:                # TF's saturate_cast: the bounds both dtypes hold (float16: +-65504 for int32)
+        info = torch.finfo(t.dtype)
+        scaled = torch.clamp(scaled, max(info.min, float(dtype.min)), min(info.max, float(dtype.max)))
     return torch.trunc(scaled).to(target)
 
 

@@ -4,9 +4,10 @@ import math
 import torch
 import torch.nn.functional as F
 
-from tfcompat.framework import dtypes
+from tfcompat.framework import dtypes, errors
 from tfcompat.framework.export import tf_export
-from tfcompat.framework.op_def import check_dtype, input_storage, int_value, same_dtype_inputs, type_name, wrap
+from tfcompat.framework.op_def import (
+    check_dtype, input_storage, int_value, kernel_error, same_dtype_inputs, type_name, wrap)
 from tfcompat.ops._nn_common import _dims, _float_input, _op_error
 
 
@@ -21,8 +22,19 @@ def softmax_cross_entropy_with_logits(labels, logits, axis=-1, name=None):
         except RuntimeError:
             raise _op_error(f"logits and labels must be broadcastable: logits_size={_dims(lg)} "
                             f"labels_size={_dims(lb)}", "SoftmaxCrossEntropyWithLogits") from None
+        full = torch.broadcast_shapes(lb.shape, lg.shape)
+        if full != lg.shape and lg.ndim:    # TF reshapes the broadcast loss to the logits' outer shape, and fails
+            raise kernel_error(errors.InvalidArgumentError, f"Input to reshape is a tensor with "
+                               f"{_outer(full, int(axis))} values, but the requested shape has "
+                               f"{_outer(lg.shape, int(axis))}", "Reshape", lg)
         lb = lb.expand(lg.shape)
     return wrap(_SoftmaxXent.apply(lb, lg, int(axis)))
+
+
+def _outer(shape, axis):
+    """The number of elements of `shape` without its `axis` dimension."""
+    axis %= len(shape)
+    return math.prod(d for i, d in enumerate(shape) if i != axis)
 
 
 class _SoftmaxXent(torch.autograd.Function):
