@@ -346,9 +346,10 @@ def _assert_same_training(jit, eager, history_jit, history_eager):
 
 
 def test_jit_compile_resolution():
-    m = _jit_model("auto")      # Keras 3 on TF: XLA only on GPU machines; tfcompat: eager
+    from tfcompat.keras.engine.step_function import StepFunction
+    m = _jit_model("auto")      # Keras 3 on TF: XLA only on GPU machines; tfcompat: a tf.function, not compiled
     assert m.jit_compile is False and m.run_eagerly is False
-    assert m.make_train_function() == m.train_step
+    assert isinstance(m.make_train_function(), StepFunction)
     with pytest.warns(UserWarning, match="If `run_eagerly` is True, then `jit_compile` cannot also be True. "
                                          "Disabling `jit_compile`."):
         m.compile(optimizer="sgd", loss="mse", jit_compile=True, run_eagerly=True)
@@ -395,7 +396,7 @@ def test_jit_compile_falls_back_to_eager_once():
         keras.utils.set_random_seed(7)
         m = keras.Sequential([keras.Input((4,)), _Untraceable(), layers.Dense(3)])
         m.compile(optimizer=keras.optimizers.Adam(0.01), metrics=["accuracy"], jit_compile=jit_compile,
-                  loss=keras.losses.SparseCategoricalCrossentropy(from_logits=True))
+                  loss=keras.losses.SparseCategoricalCrossentropy(from_logits=True), run_eagerly=not jit_compile)
         return m
     jit, eager = make(True), make(False)
     with pytest.warns(UserWarning) as record:
@@ -424,11 +425,12 @@ def test_jit_compile_failure_after_trace_leaves_no_trace_effects(monkeypatch):
     _assert_same_training(jit, eager, h_jit, h_eager)
 
 
-def test_jit_compile_custom_train_step_runs_eagerly():
+def test_jit_compile_custom_train_step_runs_as_tf_function():
     def train_step(self, data):
         return keras.Sequential.train_step(self, data)
     jit, eager = _jit_model(True, train_step), _jit_model(False)
-    with pytest.warns(UserWarning, match=r"`jit_compile=True`: `train_step` is overridden") as record:
+    with pytest.warns(UserWarning, match=r"`jit_compile=True`: `train_step` is overridden .*; `fit` traces it as "
+                                         r"a tf.function without compiling\.$") as record:
         h_jit = jit.fit(XJ, YJ, batch_size=16, epochs=2, verbose=0, shuffle=False)
         jit.fit(XJ, YJ, batch_size=16, epochs=1, verbose=0, shuffle=False)
     assert sum("jit_compile" in str(w.message) for w in record) == 1
@@ -468,4 +470,7 @@ def test_functional_subclass_with_custom_train_step_and_string_inputs():
     text_model = keras.Sequential([vec, keras.layers.Embedding(10, 4), keras.layers.GlobalAveragePooling1D(),
                                    keras.layers.Dense(1)])
     text_model.compile("sgd", "mse")
-    text_model.fit(texts, np.ones(16), batch_size=4, epochs=1, verbose=0)     # shuffled string batches
+    with pytest.warns(UserWarning, match=r"^`fit` cannot run its step as a tf.function: its data holds string "
+                                         r"tensors, which a tfcompat tf.function cannot replay; it runs the step "
+                                         r"eagerly from now on\.$"):
+        text_model.fit(texts, np.ones(16), batch_size=4, epochs=1, verbose=0)     # shuffled string batches

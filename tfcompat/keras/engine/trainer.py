@@ -1,24 +1,28 @@
 """Keras 3's training API (`compile`, `fit`, `evaluate`, `predict`, `*_on_batch`, `summary`), mixed into `Model`.
 
-Steps run eagerly on tfcompat tensors: `train_step` records the forward pass with a `GradientTape` and the
-optimizer applies the gradients with torch multi-tensor kernels; metrics accumulate on device, so a step
-does not synchronise with the host unless a callback reads its logs (`verbose=1`, batch hooks). When no
-callback reads batch logs and `train_step`/`compute_metrics` are Keras's, `fit` skips computing each step's
-logs (the epoch's logs are `get_metrics_result()` at its end, the same values).
+Steps run as a `tf.function` by default, as in Keras (`run_eagerly=False`; `step_function.StepFunction`):
+`train_step`/`test_step`/`predict_step` (overridden ones too) are traced once per `compile` on the data's spec
+and replayed, so Python side effects in `call()` or a step happen while tracing only, as in TF (`fit`: two
+traces of the train step when its first trace creates the optimizer's variables, one of the test step; the
+last partial batch replays the same trace; `predict` retraces once for it). The traced step records the
+forward pass, the `GradientTape`'s backward ops, the optimizer update (its step and learning rate read as
+tensors), the metric updates and the moving statistics of BatchNormalization; random ops draw again on
+every replay. A step that cannot be replayed (Python reading changing tensor values, string inputs, a
+failing trace) runs eagerly after one warning naming the cause. The step functions are made once per
+`compile` (`make_train_function(force=True)` remakes them); `run_eagerly=True` at `compile` runs every step's
+Python eagerly, as does `tf.config.run_functions_eagerly(True)`. Eager steps run on tfcompat tensors with
+metrics accumulated on device; when no callback reads batch logs and `train_step`/`compute_metrics` are
+Keras's, the eager `fit` skips each step's logs (the epoch's logs are `get_metrics_result()` at its end).
 
 `jit_compile=True` (`fit` only): the default `train_step`'s forward pass, loss, gradients and metric updates run as
 one `tf.function(jit_compile=True)` (recorded once per batch shape, replayed through `torch.compile`); the
-optimizer update then runs eagerly (its step-dependent scalars, such as Adam's bias correction, are host values
-that a recorded replay would freeze). The first step of each model runs eagerly (it builds the optimizer and
+optimizer update then runs eagerly. The first step of each model runs eagerly (it builds the optimizer and
 metrics). When tracing or compiling fails, `fit` restores the variables the failed step touched, warns once with
-the reason and runs the eager step from then on; an overridden `train_step` runs eagerly (with a warning).
-Values equal the eager step's up to float rounding, except random ops (dropout), whose compiled kernels draw
-other numbers than eager torch. `jit_compile="auto"` (Keras's default) resolves to False: Keras 3 enables XLA
+the reason and runs the eager step from then on; an overridden `train_step` is traced without compiling (with a
+warning). Values equal the eager step's up to float rounding, except random ops (dropout), whose compiled kernels
+draw other numbers than eager torch. `jit_compile="auto"` (Keras's default) resolves to False: Keras 3 enables XLA
 only on GPU machines with the TF backend (never on CPU, never on torch), and tfcompat compiles only when asked
-since `torch.compile` takes 5-15 s per batch shape on 2 cores. `run_eagerly=False` (Keras's default) also runs
-the eager step: the non-compiled tf.function replay of the step (one Python call per recorded aten op, backward
-included) measured ~25% slower than eager on the bench convnet.
-`evaluate`/`predict` run eagerly whatever `jit_compile` says.
+since `torch.compile` takes 5-15 s per batch shape on 2 cores. `evaluate`/`predict` trace without compiling.
 """
 import warnings
 
@@ -28,6 +32,7 @@ from tfcompat.eager.tape import GradientTape
 from tfcompat.framework.tensor import Tensor, _wrap, storage
 from tfcompat.keras._config import config
 from tfcompat.keras.engine import compile_utils, data_adapter, distribute_step
+from tfcompat.keras.engine.step_function import StepFunction
 from tfcompat.util import nest
 
 
@@ -63,6 +68,9 @@ class Trainer:
     _run_eagerly = False
     _jit_compile = None
     train_function = None
+    test_function = None
+    predict_function = None
+    _on_batch_functions = None   # "train"/"test"/"predict" -> the step `*_on_batch` runs (Keras's inner tf.function)
     steps_per_execution = 1
     _initial_epoch = None
     _train_entry = None         # "fit" or "train_on_batch" while one runs: whose traced variable list a step uses
@@ -92,7 +100,7 @@ class Trainer:
                           "`jit_compile`.", stacklevel=2)
         self._jit_compile = jit_compile
         self._run_eagerly = run_eagerly
-        self.train_function = None
+        self._reset_step_functions()
         self._traced_variables = {}
         self.stop_training = False
         self.compiled = True
@@ -132,12 +140,16 @@ class Trainer:
 
     @property
     def run_eagerly(self):
+        """Whether the step functions made from now on run eagerly (as in Keras, those already made stay)."""
         return self._run_eagerly
 
     @run_eagerly.setter
     def run_eagerly(self, value):
         self._run_eagerly = value
-        self.train_function = None
+
+    def _reset_step_functions(self):
+        self.train_function = self.test_function = self.predict_function = None
+        self._on_batch_functions = {}
 
     @property
     def compiled_loss(self):
@@ -295,23 +307,67 @@ class Trainer:
         return grads, self.compute_metrics(x, y, y_pred, sample_weight=sample_weight)
 
     def make_train_function(self, force=False, logs=True):
-        """The per-batch callable `fit` runs: `train_step` (or, with `logs=False`, a step returning None when that
-        gives the same metrics), or a `_CompiledTrainStep` under `jit_compile=True`."""
+        """The per-batch callable `fit` runs, made once per `compile` (Keras's `train_function`): `train_step` as a
+        `tf.function` (`StepFunction`), a `_CompiledTrainStep` under `jit_compile=True`, or the eager `train_step`
+        with `run_eagerly=True` (with `logs=False`, a step returning None when that gives the same metrics)."""
         if force and self._traced_variables is not None:
             self._traced_variables.clear()
-        if not self._jit_compile or self._run_eagerly:
+        if self.train_function is None or force:
+            self.train_function = self._new_train_function()
+        function = self.train_function
+        if _is_eager(function):
             cls = type(self)
             if not logs and cls.train_step is Trainer.train_step and cls.compute_metrics is Trainer.compute_metrics:
-                return self._train_step_without_logs
+                return distribute_step.wrap(self, self._train_step_without_logs)
+            return distribute_step.wrap(self, self.train_step)
+        return function
+
+    def _new_train_function(self):
+        if self._run_eagerly:
             return self.train_step
-        if self.train_function is None or force:
+        if self._jit_compile:
             if type(self).train_step is not Trainer.train_step:
-                _warn_eager("`train_step` is overridden (a custom step applies the optimizer, whose step-dependent "
-                            "scalars a recorded replay would freeze)")
-                self.train_function = self.train_step
+                _warn_jit("`train_step` is overridden (a custom step applies the optimizer, whose step-dependent "
+                          "scalars a compiled program would freeze)", "traces it as a tf.function without compiling")
             else:
-                self.train_function = _CompiledTrainStep(self)
-        return self.train_function
+                return distribute_step.wrap(self, _CompiledTrainStep(self))
+        return StepFunction(distribute_step.wrap(self, self.train_step), "fit", on_spec=True)
+
+    def make_test_function(self, force=False):
+        """The per-batch callable `evaluate` runs, made once per `compile`: `test_step` as a `tf.function`, or
+        eager with `run_eagerly=True`."""
+        if self.test_function is None or force:
+            self.test_function = self.test_step if self._run_eagerly else \
+                StepFunction(distribute_step.wrap(self, self.test_step), "evaluate", on_spec=True)
+        if _is_eager(self.test_function):
+            return distribute_step.wrap(self, self.test_step)
+        return self.test_function
+
+    def make_predict_function(self, force=False):
+        """The callable `predict` runs on each execution's list of batches (their outputs concatenated), made once
+        per `compile`: a `tf.function` traced on the first execution's shapes (`reduce_retracing`), or eager with
+        `run_eagerly=True`."""
+        if self.predict_function is None or force:
+            self.predict_function = self._predict_execution if self._run_eagerly else \
+                StepFunction(self._predict_execution, "predict")
+        return self.predict_function
+
+    def _predict_execution(self, batches):
+        """`predict_step` on each batch of one execution, the outputs concatenated along the batch axis."""
+        step = distribute_step.wrap(self, self.predict_step, "predict")
+        results = [step(data) for data in batches]
+        return results[0] if len(results) == 1 else _concat_outputs(results)
+
+    def _on_batch_function(self, kind, step):
+        """The step `train_on_batch`/`test_on_batch`/`predict_on_batch` run (Keras's inner tf.function, traced on
+        the batch's shapes; eager with `run_eagerly=True`)."""
+        if self._on_batch_functions is None:
+            self._on_batch_functions = {}
+        function = self._on_batch_functions.get(kind)
+        if function is None:
+            function = self._on_batch_functions[kind] = step if self._run_eagerly else \
+                StepFunction(step, f"{kind}_on_batch")
+        return function
 
     def test_step(self, data):
         """Loss and metrics of a batch, without training."""
@@ -363,7 +419,9 @@ class Trainer:
         self.stop_training = False
         batch_begin = callbacks.wants("on_train_batch_begin")
         batch_end = callbacks.wants("on_train_batch_end")
-        train_function = distribute_step.wrap(self, self.make_train_function(logs=batch_end))
+        train_function = self.make_train_function(logs=batch_end)
+        if isinstance(train_function, StepFunction):
+            train_function.spec_batch_size = iterator.spec_batch_size
         self._train_entry = "fit"
         callbacks.on_train_begin()
         training_logs = None
@@ -444,7 +502,9 @@ class Trainer:
         callbacks.on_test_begin()
         logs = {}
         self.reset_metrics()
-        test_function = distribute_step.wrap(self, self.test_step)
+        test_function = self.make_test_function()
+        if isinstance(test_function, StepFunction):
+            test_function.spec_batch_size = iterator.spec_batch_size
         for begin, end, batches in _executions(iterator, self.steps_per_execution):
             if batch_begin:
                 callbacks.on_test_batch_begin(begin)
@@ -471,20 +531,18 @@ class Trainer:
         self.stop_predicting = False
         callbacks.on_predict_begin()
         struct, outputs = None, None
-        predict_function = distribute_step.wrap(self, self.predict_step, "predict")
+        predict_function = self.make_predict_function()
         for begin, end, batches in _executions(iterator, self.steps_per_execution):
             callbacks.on_predict_batch_begin(begin)
-            results = [predict_function(data) for data in batches]
-            for batch in results:
-                leaves = [storage(t).detach() if isinstance(t, Tensor) else t for t in nest.flatten(batch)]
-                if outputs is None:
-                    struct, outputs = batch, [[t] for t in leaves]
-                else:
-                    for acc, t in zip(outputs, leaves):
-                        acc.append(t)
+            batch = predict_function(list(batches))
+            leaves = [storage(t).detach() if isinstance(t, Tensor) else t for t in nest.flatten(batch)]
+            if outputs is None:
+                struct, outputs = batch, [[t] for t in leaves]
+            else:
+                for acc, t in zip(outputs, leaves):
+                    acc.append(t)
             if batch_end:
-                callbacks.on_predict_batch_end(end, {"outputs": results[0] if len(results) == 1 else
-                                                     _concat_outputs(results)})
+                callbacks.on_predict_batch_end(end, {"outputs": batch})
             if self.stop_predicting:
                 break
         callbacks.on_predict_end()
@@ -509,7 +567,7 @@ class Trainer:
         self.reset_metrics()
         self._train_entry = "train_on_batch"
         try:
-            logs = pythonify_logs(self.train_step((x, y, sample_weight)))
+            logs = pythonify_logs(self._on_batch_function("train", self.train_step)((x, y, sample_weight)))
         finally:
             self._train_entry = None
         return logs if return_dict else _flatten_logs_in_order(self, logs)
@@ -520,12 +578,12 @@ class Trainer:
         self._assert_compile_called("test_on_batch")
         data = nest.map_structure(data_adapter.to_tensor, (x, y, sample_weight))
         self.reset_metrics()
-        logs = pythonify_logs(self.test_step(data))
+        logs = pythonify_logs(self._on_batch_function("test", self.test_step)(data))
         return logs if return_dict else _flatten_logs_in_order(self, logs)
 
     def predict_on_batch(self, x):
         """The model's output on one batch, as NumPy arrays."""
-        out = self.predict_step((nest.map_structure(data_adapter.to_tensor, x),))
+        out = self._on_batch_function("predict", self.predict_step)((nest.map_structure(data_adapter.to_tensor, x),))
         return nest.map_structure(_to_numpy, out)
 
     # -- summary ---------------------------------------------------------------------------------
@@ -562,8 +620,13 @@ def _concat_outputs(results):
     return nest.pack_sequence_as(results[0], [_wrap(torch.cat(ts)) for ts in zip(*flat)])
 
 
-def _warn_eager(reason):
-    warnings.warn(f"`jit_compile=True`: {reason}; `fit` runs the train step eagerly.", stacklevel=4)
+def _is_eager(function):
+    """Whether a step function made by `make_*_function` is the eager step (a bound method of the model)."""
+    return hasattr(function, "__self__")
+
+
+def _warn_jit(reason, action="runs the train step eagerly"):
+    warnings.warn(f"`jit_compile=True`: {reason}; `fit` {action}.", stacklevel=4)
 
 
 class _CompiledTrainStep:
@@ -593,7 +656,7 @@ class _CompiledTrainStep:
             for v, t in zip(self._state, saved):
                 v._set_storage(t)
             self._failed = True
-            _warn_eager(f"tracing or compiling the train step failed ({type(e).__name__}: {e})")
+            _warn_jit(f"tracing or compiling the train step failed ({type(e).__name__}: {e})")
             return model.train_step(data)
         model.optimizer.apply(grads, variables)
         return logs
