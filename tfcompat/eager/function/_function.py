@@ -2,6 +2,8 @@
 import functools
 import weakref
 
+import numpy as np
+
 from tfcompat.eager.function._concrete import ConcreteFunction
 from tfcompat.eager.function._guards import GuardFailed
 from tfcompat.eager.function._host import quiet
@@ -11,7 +13,8 @@ from tfcompat.eager.function._signatures import (arg_names, bind_signature, comp
                                                   generalize, is_spec, leaf_key, leaf_labels, param_defaults, param_kinds, plain,
                                                   positional_name, spec_of, structure_key, value_paths)
 from tfcompat.eager.function._state import _run_eagerly, live_vars, tls
-from tfcompat.eager.function._trace import outputs, record, record_once
+from tfcompat.eager.function._trace import outputs, record, rerun
+from tfcompat.framework.convert import convert_to_tensor
 from tfcompat.framework.export import tf_export
 from tfcompat.ops.extension_type import ExtensionTypeSpec
 from tfcompat.ops.misc_ops import SparseTensorSpec
@@ -102,6 +105,11 @@ class Function:
             args = bind_signature(self._input_signature, self._arg_names, args, kwargs, self._param_kinds)
             kwargs = {}
         flat = nest.flatten((args, kwargs))
+        for x in flat:
+            if isinstance(x, np.ndarray):       # TF passes NumPy arrays as tensors
+                flat = [convert_to_tensor(y) if isinstance(y, np.ndarray) else y for y in flat]
+                args, kwargs = nest.pack_sequence_as((args, kwargs), flat)
+                break
         try:
             key = (structure_key((args, kwargs)), tuple(leaf_key(x) for x in flat))
             cf = self._exact.get(key)
@@ -194,7 +202,7 @@ class Function:
         except GuardFailed:
             # the Python body must run again; host callbacks that already ran are not run twice
             with quiet():
-                return record_once(self, cf, args, kwargs, flat, self._created_variables is True, done)[1]
+                return rerun(self, cf, args, kwargs, flat, done)
         finally:
             tls.callbacks_done = None
 

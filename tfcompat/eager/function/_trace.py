@@ -36,10 +36,22 @@ def record(function, cf, args, kwargs, flat):
     elif rec.new_vars:
         rec.restore()
         raise ValueError("Creating variables on a non-first call to a function decorated with tf.function.")
+    return for_tapes(rec, cf, flat, result)
+
+
+def rerun(function, cf, args, kwargs, flat, callbacks_done):
+    """A call whose replay failed a guard: the body runs again (host callbacks that ran are not run twice)."""
+    rec, result = record_once(function, cf, args, kwargs, flat, function._created_variables is True, callbacks_done)
+    return for_tapes(rec, cf, flat, result)
+
+
+def for_tapes(rec, cf, flat, result):
+    """The result of a body just run under recorder `rec` (tapes hidden): while a tape outside records, the new
+    recording is replayed instead, from the variables' values before the run, so that the tape sees its ops."""
     prog = cf._programs.get(exact_key(flat))
     if state.recording and prog is not None:
         new_values = [(v, storage(v)) for v in list(live_vars.values())]
-        rec.restore()       # run the recording now so that the outer tape sees the ops
+        rec.restore()
         try:
             return replay(prog, flat, rec.cb_log)
         except GuardFailed:

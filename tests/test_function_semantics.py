@@ -1,0 +1,86 @@
+"""tf.function call semantics found divergent by probing against TF 2.21 (values recorded from TF 2.21)."""
+import numpy as np
+
+import tfcompat as tf
+
+
+def test_numpy_array_arguments_are_tensors():
+    @tf.function
+    def f(x):
+        return x * 2
+    a, b = f(np.array([1.0, 2.0])), f(np.array([3.0, 4.0]))
+    assert isinstance(a, tf.Tensor) and a.numpy().tolist() == [2.0, 4.0] and b.numpy().tolist() == [6.0, 8.0]
+    assert f.experimental_get_tracing_count() == 1
+
+    @tf.function
+    def total(x):
+        return tf.reduce_sum(x)
+    assert [total(np.array(v)).numpy() for v in ([1.0, 2.0], [5.0, 7.0])] == [3.0, 12.0]
+
+
+def test_outer_tape_sees_a_call_whose_python_branch_changed():
+    @tf.function
+    def cnd(x):
+        return tf.cond(x > 2.5, lambda: x * x, lambda: x * 3.0)
+
+    @tf.function
+    def branch(x):
+        if x > 2.5:
+            return x * x
+        return x * 3.0
+    for f in (cnd, branch):
+        got = []
+        for xv in (2.0, 3.0, 1.0, 3.0):
+            x = tf.constant(xv)
+            with tf.GradientTape() as t:
+                t.watch(x)
+                y = f(x)
+            got.append((y.numpy(), t.gradient(y, x).numpy()))
+        assert got == [(6.0, 3.0), (9.0, 6.0), (3.0, 3.0), (9.0, 6.0)]
+
+
+def test_gradients_through_loops_and_higher_order_ops_in_functions():
+    @tf.function
+    def loop(x):
+        i, y = tf.constant(0), x
+        while i < 3:
+            y = y * x
+            i += 1
+        return y
+    for xv, value, grad in ((2.0, 16.0, 32.0), (3.0, 81.0, 108.0)):
+        x = tf.constant(xv)
+        with tf.GradientTape() as t:
+            t.watch(x)
+            y = loop(x)
+        assert (y.numpy(), t.gradient(y, x).numpy()) == (value, grad)
+
+    @tf.function
+    def scan(x):
+        return tf.scan(lambda a, b: a * b, x)
+
+    @tf.function
+    def mfn(x):
+        return tf.map_fn(lambda r: tf.reduce_sum(r * r), x)
+    x = tf.constant([1.0, 2.0, 3.0])
+    with tf.GradientTape() as t:
+        t.watch(x)
+        y = tf.reduce_sum(scan(x))
+    assert y.numpy() == 9.0 and t.gradient(y, x).numpy().tolist() == [9.0, 4.0, 2.0]
+    x = tf.constant([[1.0, 2.0], [3.0, 4.0]])
+    with tf.GradientTape() as t:
+        t.watch(x)
+        y = tf.reduce_sum(mfn(x))
+    assert y.numpy() == 30.0 and t.gradient(y, x).numpy().tolist() == [[2.0, 4.0], [6.0, 8.0]]
+
+    vv = tf.Variable(3.0)
+
+    @tf.function
+    def inner(x):
+        return vv * x
+
+    @tf.function
+    def outer(x):
+        return inner(x) * inner(x)
+    with tf.GradientTape() as t:
+        y = outer(tf.constant(2.0))
+    assert t.gradient(y, vv).numpy() == 24.0
