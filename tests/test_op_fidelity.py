@@ -282,3 +282,11 @@ def test_no_torch_error_escapes_convert_image_dtype_or_softmax_xent():
     with pytest.raises(tf.errors.InvalidArgumentError, match="Input to reshape is a tensor with 4 values, but the "
                                                              r"requested shape has 1 \[Op:Reshape\]"):
         tf.nn.softmax_cross_entropy_with_logits(labels=tf.ones([4, 1]), logits=tf.constant([3e38]))
+
+
+def test_wide_unsigned_reversed_slices_and_saturate_cast():
+    x = tf.constant([[3], [2 ** 64 - 1]], tf.uint64)
+    assert x[::-1, None, -1:9].numpy().tolist() == [[[2 ** 64 - 1]], [[3]]]
+    assert tf.constant([1, 2, 3], tf.uint16)[::-1].numpy().tolist() == [3, 2, 1]
+    assert tf.saturate_cast(tf.constant([4, 65535], tf.uint16), tf.uint8).numpy().tolist() == [4, 255]
+    assert tf.saturate_cast(tf.constant(65535, tf.uint16), tf.int8).numpy() == 127

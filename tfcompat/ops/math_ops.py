@@ -836,6 +836,8 @@ def saturate_cast(value, dtype, name=None):
         raise errors.op_error(errors.NotFoundError, f"Could not find device for node: {{{{node ClipByValue}}}} = "
                               f"ClipByValue[T=DT_{src.name.upper()}]\nAll kernels registered for op ClipByValue:\n",
                               "ClipByValue")
+    if t.dtype is torch.uint16:       # no torch clamp kernel: clamped in int64 (the result fits the target)
+        t = t.to(torch.int64)
     if dtype.is_integer or dtype.is_floating:
         lo, hi = dtype.min, dtype.max
         src = dtypes.FROM_STORAGE[t.dtype]

@@ -12,6 +12,8 @@ from tfcompat.ops._array_util import (
     _IAE, _broadcast_dims, _dims, _fail, _flat_ints, _int32, _int64, _is_str, _pyrange, _pyslice)
 from tfcompat.ops.gather_ops import boolean_mask
 
+_SAME_WIDTH = {torch.uint16: torch.int16, torch.uint32: torch.int32, torch.uint64: torch.int64}
+
 
 @tf_export("strided_slice", unsupported=("var",))
 def strided_slice(input_, begin, end, strides=None, begin_mask=0, end_mask=0, ellipsis_mask=0, new_axis_mask=0,
@@ -129,7 +131,8 @@ def _getitem_storage(t, key):
     if type(out) is not np.ndarray and _is_str(t):
         out = np.asarray(out, dtype=object)
     if flips:
-        out = out.flip(flips)
+        signed = _SAME_WIDTH.get(out.dtype)        # torch has no flip kernel for uint16/32/64: flip their bits
+        out = out.view(signed).flip(flips).view(out.dtype) if signed is not None else out.flip(flips)
     return wrap(out)
 
 
