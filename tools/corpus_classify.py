@@ -25,9 +25,15 @@ TABLE = os.path.join(ROOT, "tools", "corpus_sources", "failure_classes.py")
 # (pattern searched in tfcompat's error or the differing line, class): first match wins
 RULES = [
     (r"FileTimeout|file timeout", "slow: file timeout under tfcompat"),
+    (r"CellTimeout|did not finish in time", "slow: cell timeout under tfcompat"),
+    (r"fill_value.*must be Number", "Keras Constant initializer given an array (torch TypeError escapes)"),
     (r"dtensor", "tf.experimental.dtensor"),
     (r"ExtensionType|BatchableExtensionType", "tf.experimental.ExtensionType"),
-    (r"tf\.distribute|Strategy|cluster_resolver|TF_CONFIG|DistributedValues|PerReplica", "tf.distribute strategies"),
+    (r"tf\.distribute|Strategy|cluster_resolver|ClusterSpec|TF_CONFIG|DistributedValues|PerReplica",
+     "tf.distribute strategies"),
+    (r"validation_split` is only supported|`y` should not be passed|pandas|Only input tensors may be passed as posit",
+     "Keras fit/predict/call on pandas objects"),
+    (r"'DType' object has no attribute", "Keras Input/layers given a tf.DType"),
     (r"compat\.v1|tf1\.|estimator|Estimator", "TF1 compat surface"),
     (r"feature_column|DenseFeatures", "tf.feature_column"),
     (r"experimental\.numpy|tnp\.", "tf.experimental.numpy"),

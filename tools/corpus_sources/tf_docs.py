@@ -227,7 +227,7 @@ EDITS = {
         ('x_test, y_test = tfds.load("mnist", split=[\'test\'], batch_size=-1, as_supervised=True)[0]',
          "x_test, y_test = tf.constant(_x_test[..., None]), tf.constant(_y_test.astype('int64'))"
          "  # corpus edit: tfds's MNIST, bundled"),
-        cut("optimizer=Adam(), epochs=10)", "optimizer=Adam(), epochs=2)")],
+        cut("optimizer=Adam(), epochs=10)", "optimizer=Adam(), epochs=1)")],
     "tutorials__load_data__csv": [
         ('abalone_train = pd.read_csv(\n    "https://storage.googleapis.com/download.tensorflow.org/data/abalone_train.csv",',
          synthetic.ABALONE + 'abalone_train = pd.read_csv(\n    "abalone_train.csv",'),
@@ -248,7 +248,7 @@ EDITS = {
     "tutorials__structured_data__feature_columns": [PETFINDER_GET],
     "tutorials__structured_data__imbalanced_data": [
         ("raw_df = pd.read_csv('https://storage.googleapis.com/download.tensorflow.org/data/creditcard.csv')",
-         CREDITCARD + "\nraw_df = pd.read_csv(csv_path)"), cut("EPOCHS = 100", "EPOCHS = 10")],
+         CREDITCARD + "\nraw_df = pd.read_csv(csv_path)"), cut("EPOCHS = 100", "EPOCHS = 5")],
     "tutorials__structured_data__time_series": [
         ("import IPython\nimport IPython.display\n",
          "import types  # corpus edit: no IPython\n"
