@@ -120,6 +120,9 @@ class EpochIterator:
         self._class_weight = _class_weight_tensor(class_weight) if class_weight else None
         self._iterator = None
         self._arrays = None
+        if any(type(leaf).__name__ == "SparseTensor" for leaf in (x, y)):
+            raise NotImplementedError("tfcompat: fit/evaluate/predict with SparseTensor data (batched from one "
+                                      "SparseTensor) is not supported; call the model on it directly")
         if is_array_data(x):
             self._init_arrays(x, y, sample_weight, batch_size or 32, shuffle)
         else:

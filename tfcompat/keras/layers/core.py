@@ -7,6 +7,7 @@ import torch
 from tfcompat.framework import dtypes
 from tfcompat.framework.export import unsupported_args
 from tfcompat.framework.op_def import input_storage
+from tfcompat.framework.sparse import SparseTensor, sparse_dense_matmul
 from tfcompat.framework.tensor import _wrap
 from tfcompat.keras import activations, constraints, initializers, regularizers
 from tfcompat.keras.layers.base import _COMPUTE, Layer
@@ -83,6 +84,11 @@ class Dense(Layer):
         return self._bias
 
     def call(self, inputs, training=None):
+        if isinstance(inputs, SparseTensor):         # Keras: a sparse input multiplies as a sparse matrix
+            from tfcompat.ops.math_ops import add
+            out = sparse_dense_matmul(inputs, self._kernel)
+            out = add(out, self._bias) if self._bias is not None else out
+            return self.activation(out) if self.activation is not activations.linear else out
         x = input_storage(inputs)
         k = self._kernel._read()
         if x.dtype is not k.dtype:

@@ -15,8 +15,9 @@ class InputLayer(Layer):
             batch_shape = kwargs.pop("batch_input_shape")
         given_name = name
         super().__init__(name=name, dtype=dtype, **kwargs)
-        if sparse or ragged:
-            raise NotImplementedError("tfcompat: sparse and ragged Keras inputs are not supported")
+        if ragged:
+            raise NotImplementedError("tfcompat: ragged Keras inputs (Input(ragged=True)) are not supported")
+        self.sparse = bool(sparse)
         if batch_shape is None:
             if shape is None:
                 raise ValueError("You must pass a `shape` argument.")
@@ -25,7 +26,7 @@ class InputLayer(Layer):
         self.optional = optional
         if input_tensor is None:
             # as Keras 3: the tensor takes the Input's name when one is given, else the next keras_tensor_N
-            input_tensor = KerasTensor(self._batch_shape, dtype=self.dtype, name=given_name)
+            input_tensor = KerasTensor(self._batch_shape, dtype=self.dtype, sparse=self.sparse, name=given_name)
         self._input_tensor = input_tensor
         node = Node(self, (), {}, input_tensor)
         input_tensor._history = (node, 0)
@@ -43,7 +44,7 @@ class InputLayer(Layer):
         return inputs
 
     def get_config(self):
-        return {"batch_shape": self._batch_shape, "dtype": self.dtype, "sparse": False, "ragged": False,
+        return {"batch_shape": self._batch_shape, "dtype": self.dtype, "sparse": self.sparse, "ragged": False,
                 "name": self.name, "optional": self.optional}
 
 
