@@ -518,8 +518,8 @@ def test_numpy_behavior_prints_what_tf_prints():
 def test_missing_names_and_options_say_so():
     with pytest.raises(NotImplementedError, match="tf.experimental.numpy.nextafter is not implemented"):
         _ = tf.experimental.numpy.nextafter
-    with pytest.raises(NotImplementedError, match="prefer_float32=True"):
-        tf.experimental.numpy.experimental_enable_numpy_behavior(prefer_float32=True)
+    with pytest.raises(NotImplementedError, match="dtype_conversion_mode='safe'"):
+        tf.experimental.numpy.experimental_enable_numpy_behavior(dtype_conversion_mode="safe")
     with pytest.raises(AttributeError):
         _ = tf.experimental.numpy.no_such_name
 
@@ -552,3 +552,56 @@ def test_type_aliases_rotations_and_index_helpers_match_tf():
         print(repr(tnp.rot90(a)), repr(tnp.rot90(a, 2)), repr(tnp.nanprod(tnp.array([2., float("nan"), 3.]))))
         print(repr(tnp.cross(tnp.array([1, 0, 0]), tnp.array([0, 1, 0]))), tnp.ix_([0, 1], [1]), tnp.diag_indices(2))
     assert buf.getvalue() == "<class 'numpy.inexact'> <class 'numpy.object_'> <class 'numpy.bytes_'> <class 'numpy.str_'>\n<tf.Tensor: shape=(2, 2), dtype=int64, numpy=\narray([[2, 4],\n       [1, 3]])> <tf.Tensor: shape=(2, 2), dtype=int64, numpy=\narray([[4, 3],\n       [2, 1]])> <tf.Tensor: shape=(), dtype=float64, numpy=6.0>\n<tf.Tensor: shape=(3,), dtype=int64, numpy=array([0, 0, 1])> [<tf.Tensor: shape=(2, 1), dtype=int64, numpy=\narray([[0],\n       [1]])>, <tf.Tensor: shape=(1, 1), dtype=int64, numpy=array([[1]])>] (<tf.Tensor: shape=(2,), dtype=int32, numpy=array([0, 1], dtype=int32)>, <tf.Tensor: shape=(2,), dtype=int32, numpy=array([0, 1], dtype=int32)>)\n"       # TF 2.21's output
+
+
+# prefer_float32 and NumPy's advanced indexing of tensors, after enabling (child process), as TF 2.21 prints them
+PREFER_AND_INDEX_SCRIPT = """\
+tnp.experimental_enable_numpy_behavior(prefer_float32=True)
+print([tnp.zeros(2).dtype.name, tnp.asarray([1., 2.]).dtype.name, tnp.asarray(1.).dtype.name,
+       tnp.add(1., 2.).dtype.name, tnp.asarray(1j).dtype.name, tnp.arange(3.).dtype.name,
+       tnp.linspace(0, 1, 3).dtype.name, (tnp.ones(2, tnp.int32) * 1.5).dtype.name, tnp.sqrt(2).dtype.name,
+       tnp.full(2, 1.5).dtype.name, tnp.asarray(np.ones(2)).dtype.name])
+tnp.experimental_enable_numpy_behavior(prefer_float32=False)
+print([tnp.asarray([1., 2.]).dtype.name, tnp.add(1., 2.).dtype.name, tnp.full(2, 1.5).dtype.name])
+x = tnp.arange(24).reshape(2, 3, 4)
+print(x[1, tnp.newaxis, 1:3, ...].numpy().tolist())
+print(x[:, (True, False, True)].numpy().tolist())
+print(x[1, (0, 0, 1), tnp.asarray([0, 1, 1])].numpy().tolist())
+print(x[[1, 0]].shape, x[:, [0, 2], 1:3].shape, x[[0], :, [1, 2]].shape, x[x > 20].numpy().tolist())
+v = tf.Variable(tnp.arange(6.).reshape(2, 3))
+with tf.GradientTape() as t:
+    y = tnp.sum(tf.convert_to_tensor(v)[[1, 1], [0, 2]])
+print(t.gradient(y, v).numpy().tolist())
+for key in ["(slice(None), (0.5,))", "(slice(None), [0, 2])"]:
+    for obj in ("x", "v"):
+        try:
+            eval(obj + "[" + key + "]")
+            print(obj, key, "ok")
+        except Exception as e:
+            print(obj, key, type(e).__name__, str(e))
+"""
+PREFER_AND_INDEX_TF_OUTPUT = """\
+['float64', 'float32', 'float32', 'float32', 'complex64', 'float32', 'float32', 'float64', 'float64', 'float32', \
+'float64']
+['float64', 'float64', 'float64']
+[[[16, 17, 18, 19], [20, 21, 22, 23]]]
+[[[0, 1, 2, 3], [8, 9, 10, 11]], [[12, 13, 14, 15], [20, 21, 22, 23]]]
+[12, 13, 17]
+(2, 3, 4) (2, 2, 2) (2, 3) [21, 22, 23]
+[[0.0, 0.0, 0.0], [1.0, 0.0, 1.0]]
+x (slice(None), (0.5,)) IndexError only integers, slices (`:`), ellipsis (`...`), numpy.newaxis (`None`) and \
+integer or boolean arrays are valid indices, got (0.5,)
+v (slice(None), (0.5,)) TypeError Only integers, slices (`:`), ellipsis (`...`), tf.newaxis (`None`) and scalar \
+tf.int32/tf.int64 tensors are valid indices, got (0.5,)
+x (slice(None), [0, 2]) ok
+v (slice(None), [0, 2]) TypeError Only integers, slices (`:`), ellipsis (`...`), tf.newaxis (`None`) and scalar \
+tf.int32/tf.int64 tensors are valid indices, got [0, 2]
+"""
+
+
+def test_prefer_float32_and_numpy_indexing_as_tf():
+    prelude = "import numpy as np\nimport tfcompat as tf\ntnp = tf.experimental.numpy\n"
+    env = dict(os.environ, PYTHONPATH=os.path.dirname(os.path.dirname(tf.__file__)))
+    out = subprocess.run([sys.executable, "-c", prelude + PREFER_AND_INDEX_SCRIPT], capture_output=True, text=True,
+                         env=env, timeout=300)
+    assert out.stdout == PREFER_AND_INDEX_TF_OUTPUT, out.stderr

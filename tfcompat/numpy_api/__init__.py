@@ -38,6 +38,8 @@ def _kind(x):
     if isinstance(x, (_Tensor, _Variable)):
         return _np.dtype(x.dtype.as_numpy_dtype)
     if isinstance(x, (bool, int, float, complex)):
+        if _behavior.prefer_float32() and isinstance(x, (float, complex)) and not isinstance(x, bool):
+            return _np.float32(x) if isinstance(x, float) else _np.complex64(x)
         return x
     return _np.asarray(x).dtype
 
@@ -59,7 +61,11 @@ def asarray(a, dtype=None):
     if isinstance(a, (_Tensor, _Variable)):
         return a if dtype is None or _tf.as_dtype(_np_dtype(dtype)) == a.dtype and isinstance(a, _Tensor) else \
             _tf.cast(a, _tf.as_dtype(_np_dtype(dtype)))
-    return _tf.constant(_np.asarray(a, dtype=_np_dtype(dtype)))
+    out = _np.asarray(a, dtype=_np_dtype(dtype))
+    if dtype is None and _behavior.prefer_float32() and not isinstance(a, (_np.ndarray, _np.generic)) and \
+            out.dtype in (_np.float64, _np.complex128):     # Python floats count as float32 (TF's prefer_float32)
+        out = out.astype(_np.float32 if out.dtype == _np.float64 else _np.complex64)
+    return _tf.constant(out)
 
 
 def array(val, dtype=None, copy=True, ndmin=0):
@@ -752,8 +758,16 @@ def _host(fn):
     return op
 
 
-zeros, ones, empty, full, eye, identity, tri = (_host(f) for f in (_np.zeros, _np.ones, _np.zeros, _np.full, _np.eye,
-                                                                      _np.identity, _np.tri))
+zeros, ones, empty, eye, identity, tri = (_host(f) for f in (_np.zeros, _np.ones, _np.zeros, _np.eye, _np.identity,
+                                                            _np.tri))
+_full = _host(_np.full)
+
+
+def full(shape, fill_value, dtype=None):
+    """NumPy's `full` as a tensor (its dtype from `fill_value` by TF's rule, prefer_float32 included)."""
+    if dtype is None and isinstance(fill_value, (float, complex)):
+        dtype = _np.result_type(_kind(fill_value))
+    return _full(shape, fill_value, dtype=dtype)
 
 
 def arange(start, stop=None, step=1, dtype=None):
@@ -765,7 +779,8 @@ def arange(start, stop=None, step=1, dtype=None):
 
 def linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None, axis=0):
     """`num` evenly spaced float64 values (TF 2.21's tnp returns float64 whatever `dtype` says)."""
-    out = _np.linspace(start, stop, num, endpoint, retstep, _np.float64, axis)
+    out = _np.linspace(start, stop, num, endpoint, retstep, _np.float32 if _behavior.prefer_float32() else _np.float64,
+                       axis)
     return (_tf.constant(out[0]), out[1]) if retstep else _tf.constant(out)
 
 

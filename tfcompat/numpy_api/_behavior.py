@@ -5,18 +5,25 @@ import numpy as np
 from tfcompat.framework.export import unsupported_args
 from tfcompat.framework.tensor import Tensor
 from tfcompat.framework.variables import Variable
+from tfcompat.numpy_api._indexing import wrap_getitem
 
-_state = {"enabled": False}
+_state = {"enabled": False, "prefer_float32": False}
 
 
 def enabled():
     return _state["enabled"]
 
 
-@unsupported_args("prefer_float32", "dtype_conversion_mode",
-                  api_name="tf.experimental.numpy.experimental_enable_numpy_behavior")
+def prefer_float32():
+    """Whether Python floats (and complexes) count as float32 (complex64) in NumPy's promotion."""
+    return _state["prefer_float32"]
+
+
+@unsupported_args("dtype_conversion_mode", api_name="tf.experimental.numpy.experimental_enable_numpy_behavior")
 def enable(prefer_float32=False, dtype_conversion_mode="legacy"):
-    """Turns on NumPy behavior for all tensors: NumPy's promotion in operators and NumPy's methods."""
+    """Turns on NumPy behavior for all tensors: NumPy's promotion in operators and NumPy's methods; each call sets
+    `prefer_float32` (Python floats inferred as float32, as TF's `np_dtypes.set_prefer_float32`)."""
+    _state["prefer_float32"] = bool(prefer_float32)
     from tfcompat import numpy_api as tnp
     operators = {"add": tnp.add, "sub": tnp.subtract, "mul": tnp.multiply, "truediv": tnp.true_divide,
                  "floordiv": tnp.floor_divide, "mod": tnp.mod, "pow": tnp.power}
@@ -42,6 +49,8 @@ def enable(prefer_float32=False, dtype_conversion_mode="legacy"):
             setattr(cls, f"__{name}__", _forward(fn))
         for name, member in methods.items():
             setattr(cls, name, member)
+    if not _state["enabled"]:                 # tensors index as NumPy (variables keep TF's indexing, as in TF)
+        Tensor.__getitem__ = wrap_getitem(Tensor.__getitem__)
     _state["enabled"] = True
 
 
