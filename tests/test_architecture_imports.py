@@ -21,7 +21,7 @@ KNOWN_UPWARD = set()
 # Modules that reach the facade: the lazy packages' `__getattr__` asks `_api.missing` for TF's NotImplementedYet
 # answer; the others call public `tf.*` ops through `import tfcompat`.
 FACADE_USERS = {
-    "tfcompat.compat", "tfcompat.compat.feature_column", "tfcompat.compat.v1", "tfcompat.data", "tfcompat.keras.applications", "tfcompat.data.experimental", "tfcompat.distribute",
+    "tfcompat.compat", "tfcompat.compat.feature_column", "tfcompat.compat.v1", "tfcompat.compat.v1.variable_scope", "tfcompat.data", "tfcompat.keras.applications", "tfcompat.data.experimental", "tfcompat.distribute",
     "tfcompat.distribute.cluster_resolver", "tfcompat.distribute.coordinator", "tfcompat.distribute.experimental",
     "tfcompat.distribute.experimental_coordinator",
     "tfcompat.eager.control_flow", "tfcompat.keras", "tfcompat.keras.export", "tfcompat.keras.initializers", "tfcompat.keras.losses",

@@ -56,7 +56,7 @@ def test_v1_eager_and_graph_names():
     assert v1.executing_eagerly() is True
     assert v1.enable_eager_execution() is None
     assert v1.constant is tf.constant
-    for name in ("placeholder", "Session", "disable_eager_execution", "get_variable"):
+    for name in ("placeholder", "Session", "disable_eager_execution", "Graph"):
         with pytest.raises(NotImplementedError):
             getattr(v1, name)
     with pytest.raises(AttributeError):
@@ -140,3 +140,39 @@ def test_feature_column_deprecation_warning_names_the_caller(caplog):
 def test_estimator_is_gone_as_in_tf_2_21():
     with pytest.raises(AttributeError, match="^module 'tensorflow.compat.v1' has no attribute 'estimator'$"):
         _ = tf.compat.v1.estimator
+
+
+def test_variable_scope_and_get_variable_eagerly():
+    tf1 = tf.compat.v1
+    with tf1.variable_scope("outer"):
+        with tf1.variable_scope("inner") as scope:
+            v = tf1.get_variable("w", shape=[2], initializer=tf1.constant_initializer(3))
+            z = tf1.get_variable("z", shape=[], dtype=tf.int32)
+        assert scope.name == "outer/inner" and tf1.get_variable_scope().name == "outer"
+    assert v.name == "outer/inner/w:0" and v.numpy().tolist() == [3.0, 3.0]
+    assert z.dtype == tf.int32 and z.numpy() == 0
+    with tf.name_scope("ns"):
+        assert tf1.get_variable("x", shape=[], initializer=tf1.zeros_initializer()).name == "x:0"
+    with pytest.raises(NotImplementedError, match=r"get_variable\(partitioner=...\)"):
+        tf1.get_variable("p", shape=[1], partitioner=object())
+
+
+def test_saver_writes_and_restores_tf1_name_based_checkpoints(tmp_path, caplog):
+    tf1 = tf.compat.v1
+    a = tf.Variable(1.0, name="a")
+    with tf.name_scope("scoped"):
+        c = tf.Variable(3.0, name="c")
+    path = tf1.train.Saver(var_list=[a, c]).save(sess=None, save_path=str(tmp_path / "ckpt"))
+    assert path == str(tmp_path / "ckpt")
+    assert caplog.records[-1].getMessage().startswith("Saver is deprecated, please switch to tf.train.Checkpoint")
+    reader = tf.train.load_checkpoint(path)
+    assert sorted(reader.get_variable_to_shape_map()) == ["a", "scoped/c"] and reader.get_tensor("scoped/c") == 3.0
+    assert tf.train.latest_checkpoint(str(tmp_path)) == path
+    a2, c2 = tf.Variable(0.0), tf.Variable(0.0)
+    tf1.train.Saver({"a": a2, "scoped/c": c2}).restore(sess=None, save_path=path)
+    assert (a2.numpy(), c2.numpy()) == (1.0, 3.0)
+    with pytest.raises(tf.errors.NotFoundError, match="Key nope not found in checkpoint"):
+        tf1.train.Saver({"nope": a2}).restore(None, path)
+    with pytest.raises(RuntimeError, match="`var_list` must specify a list or dict of variables"):
+        tf1.train.Saver()
+    assert tf1.train.Checkpoint is tf.train.Checkpoint

@@ -1,16 +1,20 @@
 """`tf.compat.v1`: the TF1 names that make sense eagerly; other names resolve to their TF2 equivalent.
 
-Graph-mode machinery (sessions, placeholders, variable scopes, disabling eager
-execution) raises NotImplementedError: tfcompat only runs eagerly.
+Graph-mode machinery (sessions, placeholders, graphs, disabling eager execution) raises
+NotImplementedError: tfcompat only runs eagerly. Variable scopes, `get_variable` and
+`train.Saver` work as they do under TF 2's eager execution.
 """
 from tfcompat.compat.v1 import logging  # noqa: F401
 from tfcompat.compat.v1.dimension import Dimension, as_dimension  # noqa: F401
+from tfcompat.compat.v1.variable_scope import (VariableScope, constant_initializer, get_variable,  # noqa: F401
+                                               get_variable_scope, ones_initializer, variable_scope,
+                                               zeros_initializer)
 
 _GRAPH_ONLY = {
     "disable_eager_execution", "disable_v2_behavior", "disable_resource_variables", "placeholder",
     "placeholder_with_default", "Session", "InteractiveSession", "get_default_graph", "Graph",
     "global_variables_initializer", "local_variables_initializer", "initialize_all_variables", "tables_initializer",
-    "variable_scope", "get_variable", "get_variable_scope", "ConfigProto", "GPUOptions", "RunOptions",
+    "ConfigProto", "GPUOptions", "RunOptions",
     "RunMetadata", "get_collection", "add_to_collection", "global_variables", "trainable_variables", "layers",
     "sparse_placeholder", "get_default_session",
 }
@@ -56,6 +60,10 @@ def dimension_value(dimension):
 def __getattr__(attr):
     if attr.startswith("__"):
         raise AttributeError(attr)
+    if attr == "train":
+        import importlib
+        train = globals()[attr] = importlib.import_module("tfcompat.compat.v1.train")
+        return train
     if attr == "feature_column":
         from tfcompat.compat import feature_column
         globals()[attr] = feature_column

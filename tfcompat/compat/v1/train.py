@@ -1,0 +1,91 @@
+"""`tf.compat.v1.train`: TF1's name-based `Saver` as TF 2 runs it eagerly; other names are `tf.train`'s."""
+import os
+
+from tfcompat import train as _train
+from tfcompat.framework import errors
+from tfcompat.framework.tensor import storage
+from tfcompat.framework.variables import Variable
+from tfcompat.ops.misc_ops import get_logger
+from tfcompat.train import _bundle, checkpoint_management
+
+_DEPRECATED = ("Saver is deprecated, please switch to tf.train.Checkpoint or tf.keras.Model.save_weights for "
+               "training checkpoints. When executing eagerly variables do not necessarily have unique names, and so "
+               "the variable.name-based lookups Saver performs are error-prone.")
+
+
+def _op_name(variable):
+    name = variable.name
+    return name[:-2] if name.endswith(":0") else name
+
+
+class Saver:
+    """Saves and restores variables by name in TF's checkpoint format (keys: the variables' names without ':0')."""
+
+    def __init__(self, var_list=None, reshape=False, sharded=False, max_to_keep=5, keep_checkpoint_every_n_hours=10000.0,
+                 name=None, restore_sequentially=False, saver_def=None, builder=None, defer_build=False,
+                 allow_empty=False, write_version=2, pad_step_number=False, save_relative_paths=False, filename=None):
+        get_logger().warning(_DEPRECATED)
+        if var_list is None:
+            raise RuntimeError("When eager execution is enabled, `var_list` must specify a list or dict of variables "
+                               "to save")
+        if reshape or sharded or saver_def is not None or builder is not None:
+            raise NotImplementedError("tf.compat.v1.train.Saver(reshape/sharded/saver_def/builder) is not supported "
+                                      "by tfcompat")
+        items = var_list.items() if isinstance(var_list, dict) else [(_op_name(v), v) for v in var_list]
+        self._vars = {}
+        for key, v in items:
+            if not isinstance(v, Variable):
+                raise TypeError(f"Variable to save is not a Variable: {v}")
+            if key in self._vars:
+                raise ValueError(f"At least two variables have the same name: {key}")
+            self._vars[key] = v
+        self._max_to_keep = max_to_keep
+        self._last = []
+
+    def save(self, sess, save_path, global_step=None, latest_filename=None, meta_graph_suffix="meta",
+             write_meta_graph=True, write_state=True, strip_default_attrs=False, save_debug_info=False):
+        """Writes the variables to `save_path` (`-<global_step>` appended); returns the checkpoint prefix."""
+        get_logger().warning(_DEPRECATED)
+        if global_step is not None:
+            step = int(global_step.numpy() if hasattr(global_step, "numpy") else global_step)
+            save_path = f"{save_path}-{step}"
+        tensors = {k: (v.dtype, tuple(v.shape.as_list()), storage(v)) for k, v in self._vars.items()}
+        _bundle.write_bundle(save_path, tensors)
+        if write_state:
+            self._last = [p for p in self._last if p != save_path] + [save_path]
+            if self._max_to_keep:
+                for old in self._last[:-self._max_to_keep]:
+                    checkpoint_management._delete_checkpoint(old)
+                self._last = self._last[-self._max_to_keep:]
+            checkpoint_management.update_checkpoint_state(os.path.dirname(save_path), save_path, self._last,
+                                                          latest_filename=latest_filename)
+        return save_path
+
+    def restore(self, sess, save_path):
+        """Assigns every variable its value saved under its name (all values are read before any is assigned)."""
+        get_logger().warning(_DEPRECATED)
+        if save_path is None:
+            raise ValueError("Can't load save_path when it is None.")
+        if not os.path.exists(_bundle.index_path(save_path)):
+            raise ValueError(f"The passed save_path is not a valid checkpoint: {save_path}")
+        reader = _bundle.BundleReader(save_path)
+        values = {}
+        for key in self._vars:
+            if key not in reader.entries:
+                raise errors.NotFoundError(None, None, f"Key {key} not found in checkpoint")
+            values[key] = reader.read(key)
+        for key, v in self._vars.items():
+            v.assign(values[key])
+
+    @property
+    def last_checkpoints(self):
+        return list(self._last)
+
+
+def __getattr__(attr):
+    if attr.startswith("__"):
+        raise AttributeError(attr)
+    try:
+        return getattr(_train, attr)
+    except AttributeError:
+        raise AttributeError(f"module 'tensorflow.compat.v1.train' has no attribute '{attr}'") from None

@@ -1,0 +1,135 @@
+"""TF1 variable scopes eagerly: `variable_scope` names variables (and ops) and `get_variable` creates one per call.
+
+As in TF 2 eager execution outside a variable store (templates, `track_tf1_style_variables`, which TF 2.21 no longer
+has), `get_variable` creates a new variable on every call; `reuse` only checks its argument.
+"""
+import contextlib
+import threading
+
+import tfcompat as tf
+from tfcompat.framework import dtypes
+
+_scopes = threading.local()
+
+
+def _stack():
+    stack = getattr(_scopes, "stack", None)
+    if stack is None:
+        stack = _scopes.stack = []
+    return stack
+
+
+class VariableScope:
+    """The scope `variable_scope` enters: its full name and its defaults for `get_variable`."""
+
+    def __init__(self, name, initializer=None, dtype=dtypes.float32, reuse=None):
+        self.name, self.initializer, self.dtype, self.reuse = name, initializer, dtype, reuse
+        self.original_name_scope = name + "/" if name else ""
+
+    def __repr__(self):
+        return f"<tf.compat.v1.VariableScope name={self.name!r}>"
+
+
+_UNSUPPORTED = ("values", "regularizer", "caching_device", "partitioner", "custom_getter", "constraint")
+
+
+@contextlib.contextmanager
+def variable_scope(name_or_scope, default_name=None, values=None, initializer=None, regularizer=None,
+                   caching_device=None, partitioner=None, custom_getter=None, reuse=None, dtype=None,
+                   use_resource=None, constraint=None, auxiliary_name_scope=True):
+    """Prefixes the names of variables made by `get_variable` (and, with `auxiliary_name_scope`, of ops)."""
+    given = dict(values=values, regularizer=regularizer, caching_device=caching_device, partitioner=partitioner,
+                 custom_getter=custom_getter, constraint=constraint)
+    bad = [k for k in _UNSUPPORTED if given[k] is not None]
+    if bad:
+        raise NotImplementedError(f"tf.compat.v1.variable_scope({bad[0]}=...) is not supported by tfcompat")
+    if name_or_scope is None and default_name is None:
+        raise TypeError("If default_name is None then name_or_scope is required")
+    parent = current_scope()
+    if isinstance(name_or_scope, VariableScope):
+        full, base = name_or_scope.name, name_or_scope
+    else:
+        short = name_or_scope if name_or_scope is not None else default_name
+        full = f"{parent.name}/{short}" if parent.name else short
+        base = parent
+    scope = VariableScope(full, initializer if initializer is not None else base.initializer,
+                          dtypes.as_dtype(dtype) if dtype is not None else base.dtype, reuse)
+    _stack().append(scope)
+    try:
+        if auxiliary_name_scope:
+            with tf.name_scope(full.rsplit("/", 1)[-1]):
+                yield scope
+        else:
+            yield scope
+    finally:
+        _stack().pop()
+
+
+def current_scope():
+    stack = _stack()
+    return stack[-1] if stack else VariableScope("")
+
+
+def get_variable_scope():
+    """The innermost `variable_scope` (the root scope, named '', outside any)."""
+    return current_scope()
+
+
+def get_variable(name, shape=None, dtype=None, initializer=None, regularizer=None, trainable=None, collections=None,
+                 caching_device=None, partitioner=None, validate_shape=True, use_resource=None, custom_getter=None,
+                 constraint=None, synchronization=None, aggregation=None):
+    """A new variable named `<scope>/<name>`, initialized by `initializer` (the scope's, else Glorot uniform for
+    floats and zeros otherwise); a tensor `initializer` is the value itself."""
+    given = dict(regularizer=regularizer, collections=collections, caching_device=caching_device,
+                 partitioner=partitioner, custom_getter=custom_getter, constraint=constraint)
+    bad = [k for k, v in given.items() if v is not None]
+    if bad:
+        raise NotImplementedError(f"tf.compat.v1.get_variable({bad[0]}=...) is not supported by tfcompat")
+    scope = current_scope()
+    dtype = dtypes.as_dtype(dtype) if dtype is not None else scope.dtype
+    init = initializer if initializer is not None else scope.initializer
+    if isinstance(init, (tf.Tensor, tf.Variable)) or (init is not None and not callable(init)):
+        value = tf.convert_to_tensor(init, dtype=dtype)
+    else:
+        if shape is None:
+            raise ValueError(f"Shape of a new variable ({name}) must be fully defined, but instead was <unknown>.")
+        if init is None:
+            init = tf.keras.initializers.GlorotUniform() if dtype.is_floating else zeros_initializer()
+        value = init(list(shape), dtype=dtype)
+    full = f"{scope.name}/{name}" if scope.name else name
+    with tf.name_scope(""):               # get_variable names ignore name scopes, as in TF
+        return tf.Variable(value, name=full, trainable=True if trainable is None else trainable, dtype=dtype)
+
+
+class zeros_initializer:  # noqa: N801 - TF1's class name
+    """TF1's initializer of zeros (`dtype` fixed at construction, overridable per call)."""
+
+    def __init__(self, dtype=dtypes.float32):
+        self.dtype = dtypes.as_dtype(dtype)
+
+    def __call__(self, shape, dtype=None, partition_info=None):
+        return tf.zeros(shape, dtype=dtype or self.dtype)
+
+    def get_config(self):
+        return {"dtype": self.dtype.name}
+
+
+class ones_initializer(zeros_initializer):  # noqa: N801 - TF1's class name
+    """TF1's initializer of ones."""
+
+    def __call__(self, shape, dtype=None, partition_info=None):
+        return tf.ones(shape, dtype=dtype or self.dtype)
+
+
+class constant_initializer:  # noqa: N801 - TF1's class name
+    """TF1's initializer of a constant (a scalar broadcast, or values of the variable's shape)."""
+
+    def __init__(self, value=0, dtype=dtypes.float32, verify_shape=False):
+        self.value, self.dtype, self.verify_shape = value, dtypes.as_dtype(dtype), verify_shape
+
+    def __call__(self, shape, dtype=None, partition_info=None, verify_shape=None):
+        value = tf.constant(self.value, dtype=dtype or self.dtype)
+        return tf.broadcast_to(value, shape) if value.shape.rank == 0 else tf.reshape(value, shape)
+
+    def get_config(self):
+        return {"value": self.value, "dtype": self.dtype.name, "verify_shape": self.verify_shape}
