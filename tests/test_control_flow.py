@@ -108,3 +108,16 @@ def test_py_function_runs_each_call_in_tf_function():
         return tf.py_function(lambda a: a.numpy() + 1, [x], tf.int32)
     assert (ff(tf.constant(1)).numpy(), ff(tf.constant(5)).numpy()) == (2, 6)
     assert ff.experimental_get_tracing_count() == 1
+
+
+def test_vectorized_map_results_structured_unlike_elems():
+    # per-example gradients (the tf_numpy guide): torch.vmap cannot run a tape, TF's while-loop fallback still does
+    v = tf.Variable([1., 2.])
+
+    def f(x):
+        with tf.GradientTape() as t:
+            y = tf.reduce_sum(v * x) ** 2
+        return t.gradient(y, v), tf.reduce_sum(x)
+    grads, sums = tf.vectorized_map(f, tf.constant([[1., 0.], [0., 1.], [1., 1.]]))
+    np.testing.assert_array_equal(grads.numpy(), [[2., 0.], [0., 4.], [6., 6.]])      # TF 2.21's values
+    np.testing.assert_array_equal(sums.numpy(), [1., 1., 2.])

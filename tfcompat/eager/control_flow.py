@@ -242,7 +242,11 @@ def vectorized_map(fn, elems, fallback_to_while_loop=True, warn=True):
         except Exception:
             if not fallback_to_while_loop:
                 raise
-    return map_fn(fn, elems)
+    if n == 0:
+        return map_fn(fn, elems)
+    # TF's fallback is a while loop: the results may be structured unlike `elems` (per-example gradients)
+    template = nest.map_structure(_tensorize, fn(_row(flat, elems, 0)))
+    return map_fn(fn, elems, fn_output_signature=nest.map_structure(lambda t: t.dtype, template))
 
 
 @tf_export("scan")
