@@ -140,3 +140,16 @@ def test_tf_function_replays_on_the_device(device):
         wn = wn - 0.01 * (xn.T @ (2 * r))
     np.testing.assert_allclose([float(loss) for loss in losses], expected, rtol=1e-5)
     np.testing.assert_allclose(w.numpy(), wn, rtol=1e-5)
+
+
+def test_prefetch_to_device_copies_each_batch_there(device):
+    with tf.device("/CPU:0"):
+        ds = tf.data.Dataset.range(5).batch(2)
+    out = ds.apply(tf.data.experimental.prefetch_to_device(device.tf))
+    assert repr(out.element_spec) == "TensorSpec(shape=(None,), dtype=tf.int64, name=None)"   # TF 2.21's
+    assert int(out.cardinality()) == -2           # unknown after copy_to_device, as in TF
+    got = list(out)
+    assert all(_on(t, device) for t in got)
+    assert [t.numpy().tolist() for t in got] == [[0, 1], [2, 3], [4]]
+    words = list(tf.data.Dataset.from_tensor_slices(["a", "b"]).apply(tf.data.experimental.copy_to_device(device.tf)))
+    assert [w.numpy() for w in words] == [b"a", b"b"]      # strings stay in host memory

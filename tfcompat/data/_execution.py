@@ -1,12 +1,18 @@
-"""Transformations that change how elements are produced, not which: `cache`, `prefetch`, `with_options`."""
+"""Transformations that change how or where elements are produced, not which: `cache`, `prefetch`, `with_options`,
+`copy_to_device`."""
 import queue
 import threading
 
+import torch
+
 from tfcompat.data import io as data_io
+from tfcompat.data import structure as st
 from tfcompat.data._common import AUTOTUNE, StepIterator
-from tfcompat.data.dataset import DerivedDataset
+from tfcompat.data.dataset import DerivedDataset, unknown_cardinality
 from tfcompat.data.sources import ListDataset
-from tfcompat.framework.tensor import Tensor
+from tfcompat.framework.context import current_device
+from tfcompat.framework.device import device as device_scope
+from tfcompat.framework.tensor import EagerTensor, Tensor, storage, wrap
 
 
 class CacheDataset(DerivedDataset):
@@ -120,3 +126,30 @@ class OptionsDataset(DerivedDataset):
 
     def _elements(self):
         return self._input._elements()
+
+
+class CopyToDeviceDataset(DerivedDataset):
+    """`tf.data.experimental.copy_to_device`: each element's tensors copied to the target device (resolved with TF's
+    soft placement when the dataset is made; strings stay in host memory, as TF keeps them)."""
+
+    _tf_name = "_CopyToDeviceDataset"
+    _card = unknown_cardinality
+
+    def __init__(self, input_dataset, target_device):
+        super().__init__(input_dataset)
+        with device_scope(target_device):
+            self._device = current_device()
+
+    def _copy(self, value):
+        if type(value) is EagerTensor:
+            t = storage(value)
+            if type(t) is torch.Tensor and t.device != self._device:
+                return wrap(t.to(self._device, non_blocking=True))
+            return value
+        if isinstance(value, Tensor) or self._device.type == "cpu":
+            return value
+        raise NotImplementedError(f"copy_to_device of a {type(value).__name__} component to a GPU")
+
+    def _elements(self):
+        copy = self._copy
+        return (st.map_leaves(copy, element) for element in self._input._elements())

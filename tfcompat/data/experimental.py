@@ -7,6 +7,7 @@ from tfcompat.data.experimental_aliases import (RandomDataset, bucket_by_sequenc
                                                 get_structure, group_by_window, map_and_batch,
                                                 parallel_interleave, parse_example_dataset, scan,
                                                 shuffle_and_repeat, take_while, unbatch, unique)
+from tfcompat.data._execution import CopyToDeviceDataset
 from tfcompat.data.csv_dataset import CsvDataset  # noqa: F401
 from tfcompat.data.readers import make_csv_dataset  # noqa: F401
 from tfcompat.framework import dtypes
@@ -69,6 +70,20 @@ def load(path, element_spec=None, compression=None, reader_func=None):
 @tf_export("data.experimental.ignore_errors")
 def ignore_errors(log_warning=False):
     return lambda dataset: dataset.ignore_errors(log_warning)
+
+
+@tf_export("data.experimental.copy_to_device")
+def copy_to_device(target_device, source_device="/cpu:0"):
+    """A transformation copying each element's tensors to `target_device` (`source_device` is where the input runs:
+    tfcompat's input pipelines run in the Python process whatever it says)."""
+    return lambda dataset: CopyToDeviceDataset(dataset, target_device)
+
+
+@tf_export("data.experimental.prefetch_to_device")
+def prefetch_to_device(device, buffer_size=None):
+    """A transformation copying elements to `device` and producing up to `buffer_size` (default: autotuned) ahead."""
+    size = AUTOTUNE if buffer_size is None else buffer_size
+    return lambda dataset: dataset.apply(copy_to_device(device)).prefetch(size)
 
 
 @tf_export("data.experimental.assert_cardinality")
