@@ -84,3 +84,28 @@ def test_gradients_through_loops_and_higher_order_ops_in_functions():
     with tf.GradientTape() as t:
         y = outer(tf.constant(2.0))
     assert t.gradient(y, vv).numpy() == 24.0
+
+
+def test_calls_bound_with_defaults_share_a_trace():
+    @tf.function
+    def f(x, y=1, *, k=2, z=None):
+        return x * y * k
+    cf = f.get_concrete_function(tf.constant(1))
+    assert repr(cf.structured_input_signature) == \
+        "((TensorSpec(shape=(), dtype=tf.int32, name='x'), 1), {'k': 2, 'z': None})"
+    assert cf.pretty_printed_signature().splitlines()[1:5] == [
+        "  x (POSITIONAL_OR_KEYWORD): TensorSpec(shape=(), dtype=tf.int32, name=None)",
+        "  y (POSITIONAL_OR_KEYWORD): Literal[1]", "  k (KEYWORD_ONLY): Literal[2]", "  z (KEYWORD_ONLY): Literal[None]"]
+    x = tf.constant(1)
+    f(x, 1, k=2)
+    f(x=x, y=1)
+    f(x, z=None)
+    assert f.experimental_get_tracing_count() == 1
+    assert f(x, k=3).numpy() == 3 and f.experimental_get_tracing_count() == 2
+
+    @tf.function
+    def g(x, y=1, z=None):
+        return x * y
+    for call in (lambda: g(x), lambda: g(x, 1), lambda: g(x, y=1), lambda: g(x, 1, None), lambda: g(x=x)):
+        call()
+    assert g.experimental_get_tracing_count() == 1

@@ -9,7 +9,7 @@ from tfcompat.eager.function._guards import GuardFailed
 from tfcompat.eager.function._host import quiet
 from tfcompat.eager.function._program import replay
 from tfcompat.eager.function._retrace import retrace_detector
-from tfcompat.eager.function._signatures import (arg_names, bind_signature, compatible, dummy, exact_key,
+from tfcompat.eager.function._signatures import (Canonical, arg_names, bind_signature, compatible, dummy, exact_key,
                                                   generalize, is_spec, leaf_key, leaf_labels, param_defaults, param_kinds, plain,
                                                   positional_name, spec_of, structure_key, value_paths)
 from tfcompat.eager.function._state import _run_eagerly, live_vars, tls
@@ -40,6 +40,7 @@ class Function:
         self._arg_names = arg_names(python_function)
         self._param_kinds = param_kinds(python_function)
         self._defaults = param_defaults(python_function)
+        self._canonical = Canonical(python_function)
         if input_signature is not None:
             input_signature = tuple(input_signature)
             for s in nest.flatten(input_signature):
@@ -104,6 +105,8 @@ class Function:
         if self._input_signature is not None:
             args = bind_signature(self._input_signature, self._arg_names, args, kwargs, self._param_kinds)
             kwargs = {}
+        elif self._canonical.needed(args, kwargs):
+            args, kwargs = self._canonical(args, kwargs)
         flat = nest.flatten((args, kwargs))
         for x in flat:
             if isinstance(x, np.ndarray):       # TF passes NumPy arrays as tensors
@@ -211,6 +214,8 @@ class Function:
         """The ConcreteFunction for these arguments or TensorSpecs (traced now if new)."""
         if not args and not kwargs and self._input_signature is not None:
             args = self._input_signature
+        elif self._input_signature is None and self._canonical.needed(args, kwargs):
+            args, kwargs = self._canonical(args, kwargs)
         flat = nest.flatten((args, kwargs))
         if any(isinstance(x, ExtensionTypeSpec) for x in flat):    # traced with a value of zero tensors
             args, kwargs = nest.pack_sequence_as((args, kwargs), [dummy(x) if isinstance(x, ExtensionTypeSpec) else x

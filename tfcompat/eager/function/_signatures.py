@@ -172,6 +172,53 @@ def param_defaults(fn):
     return {p.name: p.default for p in params if p.default is not p.empty}
 
 
+class Canonical:
+    """TF's canonical form of a call (`inspect` binding with defaults): positional-or-keyword parameters given by
+    keyword or left to their defaults become positional, keyword-only ones keywords with their defaults, so that
+    `f(x)`, `f(x, 1)` and `f(x=x, y=1)` share a trace. A call Python would refuse is left as it is (the body
+    raises Python's error)."""
+
+    __slots__ = ("positional", "keyword", "varkw")
+
+    def __init__(self, fn):
+        try:
+            params = list(inspect.signature(fn).parameters.values())
+        except (TypeError, ValueError):
+            params = []
+        self.positional = [(p.name, p.default) for p in params if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+        self.keyword = [(p.name, p.default) for p in params if p.kind == p.KEYWORD_ONLY]
+        self.varkw = any(p.kind == p.VAR_KEYWORD for p in params)
+
+    def needed(self, args, kwargs):
+        """Whether the call may differ from its canonical form (a cheap test for the common all-positional call)."""
+        return bool(kwargs) or bool(self.keyword) or len(args) < len(self.positional)
+
+    def __call__(self, args, kwargs):
+        kwargs = dict(kwargs)
+        out = list(args[:len(self.positional)])
+        for name, default in self.positional[len(out):]:
+            if name in kwargs:
+                out.append(kwargs.pop(name))
+            elif default is not inspect.Parameter.empty:
+                out.append(default)
+            else:
+                return args, kwargs
+        if any(name in kwargs for name, _ in self.positional[:len(args)]):
+            return args, kwargs
+        kw = {}
+        for name, default in self.keyword:
+            if name in kwargs:
+                kw[name] = kwargs.pop(name)
+            elif default is not inspect.Parameter.empty:
+                kw[name] = default
+            else:
+                return args, kwargs
+        if kwargs and not self.varkw:
+            return args, kwargs
+        kw.update(kwargs)
+        return tuple(out) + tuple(args[len(self.positional):]), kw
+
+
 def positional_name(names, kinds, i):
     """TF's name of positional argument `i`: its parameter's, or `args_<j>` for the j-th value of `*args`."""
     positional = [n for n in names if kinds.get(n, "POSITIONAL_OR_KEYWORD") in ("POSITIONAL_ONLY",
