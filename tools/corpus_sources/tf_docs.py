@@ -274,7 +274,7 @@ EDITS = {
         ("gz = tf.keras.utils.get_file('HIGGS.csv.gz', 'http://mlphysics.ics.uci.edu/data/higgs/HIGGS.csv.gz')",
          synthetic.HIGGS + "gz = os.path.abspath('HIGGS.csv.gz')"),
         cut("def compile_and_fit(model, name, optimizer=None, max_epochs=10000):",
-            "def compile_and_fit(model, name, optimizer=None, max_epochs=20):")],
+            "def compile_and_fit(model, name, optimizer=None, max_epochs=5):")],
     "tutorials__audio__simple_audio": [
         ("from IPython import display", "import types  # corpus edit: no IPython (no audio playback)\n"
          "display = types.SimpleNamespace(display=lambda *a, **k: None, Audio=lambda *a, **k: None)"),
