@@ -1,7 +1,7 @@
 """Runs every benchmark of bench/, each in its own process under a time limit, and prints README's benchmark table.
 
     python bench/run_all.py [--device cpu|cuda] [--quick] [--only a,b] [--skip a,b] [--log-dir DIR]
-                            [--json FILE] [--write-readme]
+                            [--timeout S] [--json FILE] [--write-readme]
 
 Each benchmark's output is parsed into table rows (measure, TensorFlow 2.21's figure from shared/bench/README.md,
 tfcompat, plain torch, ratio). `--write-readme` rewrites the marked block of README.md with the table (CPU only;
@@ -181,7 +181,9 @@ def parse_distribute(out):
 @dataclass
 class Bench:
     """One benchmark: its script, arguments (full run, `--quick` run or None to skip it there), how it takes the
-    device (`--device X`, `--cuda`, or None: it has no device option), its time limit and its parser."""
+    device (`--device X`, `--cuda`, "any": it times no device work, or None: it lacks a device option and is not run
+    with `--device cuda`, where its tfcompat side would run on the GPU against torch on the CPU), its time limit and
+    its parser."""
     script: str
     args: tuple
     quick: tuple
@@ -191,27 +193,28 @@ class Bench:
 
 
 BENCHES = {
-    "import": Bench("bench_import.py", (), ("--runs", "2"), None, 900, parse_import),
+    "import": Bench("bench_import.py", (), ("--runs", "2"), "any", 900, parse_import),
     "eager_ops": Bench("bench_eager_ops.py", (), ("--scale", "0.02"), "--device", 600,
                        _table_rows(EAGER_CASES)),
     "train_step": Bench("bench_train_step.py", (), ("--steps", "30"), "--device", 600, parse_train_step),
     "function": Bench("bench_function.py", (), (), None, 600, parse_function),
     "keras_fit": Bench("bench_keras_fit.py", ("--jit",), None, None, 1800, parse_keras_fit),
     "data": Bench("bench_data.py", (), ("--runs", "1", "--map-examples", "640"), "--device", 900, parse_data),
-    "summary": Bench("bench_summary.py", (), None, None, 600, parse_summary),
+    "summary": Bench("bench_summary.py", (), None, "any", 600, parse_summary),
     "signal": Bench("bench_signal.py", (), ("--scale", "0.01"), "--device", 600, _table_rows(SIGNAL_CASES)),
     "tape_memory": Bench("bench_tape_memory.py", (), ("--steps", "200"), "--device", 600, parse_tape_memory),
     "memory": Bench("bench_memory.py", (), ("--examples", "3200", "--steps", "5"), "--device", 900, parse_memory),
-    "soak": Bench("bench_soak.py", (), ("--steps", "100", "--epochs", "2", "--calls", "30"), None, 1800, parse_soak),
-    "seed_accuracy": Bench("bench_seed_accuracy.py", ("tfcompat",), None, None, 1800, parse_seed_accuracy),
+    "soak": Bench("bench_soak.py", (), ("--steps", "100", "--epochs", "2", "--calls", "30"), "any", 1800,
+                  parse_soak),
+    "seed_accuracy": Bench("bench_seed_accuracy.py", ("tfcompat",), None, "any", 1800, parse_seed_accuracy),
     "distribute": Bench("bench_distribute.py", (), ("--steps", "10"), "--cuda", 900, parse_distribute),
 }
 
 
 def command(bench, device, quick):
-    """The argv of one run, or None when `--quick` skips it."""
+    """The argv of one run, or None when it is not run (`--quick` skips it, or it has no `--device` for CUDA)."""
     args = bench.quick if quick else bench.args
-    if args is None:
+    if args is None or (bench.device is None and device == "cuda"):
         return None
     argv = [sys.executable, os.path.join(HERE, bench.script), *args]
     if bench.device == "--device":
@@ -221,16 +224,12 @@ def command(bench, device, quick):
     return argv
 
 
-def run(name, bench, device, quick, log_dir):
+def run(name, bench, device, quick, log_dir, cap=None):
     """(status, output, seconds) of one benchmark; status is 'ok', 'failed (exit N)', 'timeout' or 'skipped'."""
     argv = command(bench, device, quick)
     if argv is None:
-        return "skipped (--quick)", "", 0.0
-    if bench.device is None and device == "cuda":
-        note = "(no device option: runs where tfcompat places by default)\n"
-    else:
-        note = ""
-    timeout = bench.timeout // 3 if quick else bench.timeout
+        return "skipped (" + ("--quick" if quick and bench.quick is None else "no --device option") + ")", "", 0.0
+    timeout = min(bench.timeout // 3 if quick else bench.timeout, cap or bench.timeout)
     t0 = time.perf_counter()
     try:
         done = subprocess.run(argv, capture_output=True, text=True, timeout=timeout)
@@ -241,8 +240,8 @@ def run(name, bench, device, quick, log_dir):
     seconds = time.perf_counter() - t0
     if log_dir:
         with open(os.path.join(log_dir, f"{name}.txt"), "w") as f:
-            f.write(" ".join(argv) + "\n" + note + out)
-    return status, note + out, seconds
+            f.write(" ".join(argv) + "\n" + out)
+    return status, out, seconds
 
 
 def render(rows):
@@ -301,6 +300,7 @@ def main(argv=None):
     p.add_argument("--quick", action="store_true", help="brief runs (a check that every benchmark runs)")
     p.add_argument("--only", help="comma-separated benchmarks to run: " + ", ".join(BENCHES))
     p.add_argument("--skip", help="comma-separated benchmarks not to run")
+    p.add_argument("--timeout", type=int, help="at most this many seconds for each benchmark")
     p.add_argument("--log-dir", help="write each benchmark's full output there")
     p.add_argument("--json", help="write the rows and statuses there")
     p.add_argument("--write-readme", action="store_true", help="rewrite README.md's benchmark block (CPU only)")
@@ -314,14 +314,20 @@ def main(argv=None):
     for name, bench in BENCHES.items():
         if (only and name not in only) or name in skip:
             continue
-        status, out, seconds = run(name, bench, a.device, a.quick, a.log_dir)
-        found = bench.parse(out) if status == "ok" else []
+        status, out, seconds = run(name, bench, a.device, a.quick, a.log_dir, a.timeout)
+        if status.startswith("skipped"):
+            statuses[name] = status
+            print(f"{name:14s} {status}", flush=True)
+            continue
+        found = bench.parse(out) if status == "ok" or status.startswith("timeout") else []
         if status == "ok" and not found:
             status = "ok, but no figures found in its output"
+        elif found and status.startswith("timeout"):
+            status += ", the figures it printed before are kept"
         statuses[name] = status
         rows.extend(found)
         print(f"{name:14s} {status} ({seconds:.0f} s)", flush=True)
-        if not status.startswith("ok") or not found:
+        if status != "ok":
             print("    " + "\n    ".join(out.strip().splitlines()[-15:]), flush=True)
     print()
     print(render(rows))
