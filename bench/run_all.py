@@ -1,7 +1,7 @@
 """Runs every benchmark of bench/, each in its own process under a time limit, and prints README's benchmark table.
 
     python bench/run_all.py [--device cpu|cuda] [--quick] [--only a,b] [--skip a,b] [--log-dir DIR]
-                            [--timeout S] [--json FILE] [--write-readme]
+                            [--timeout S] [--budget S] [--json FILE] [--write-readme]
 
 Each benchmark's output is parsed into table rows (measure, TensorFlow 2.21's figure from shared/bench/README.md,
 tfcompat, plain torch, ratio). `--write-readme` rewrites the marked block of README.md with the table (CPU only;
@@ -192,21 +192,21 @@ class Bench:
     parse: object
 
 
-BENCHES = {
-    "import": Bench("bench_import.py", (), ("--runs", "2"), "any", 900, parse_import),
+BENCHES = {  # the device-dependent ones first, so that a `--budget` run on a GPU gives those figures first
     "eager_ops": Bench("bench_eager_ops.py", (), ("--scale", "0.02"), "--device", 600,
                        _table_rows(EAGER_CASES)),
     "train_step": Bench("bench_train_step.py", (), ("--steps", "30"), "--device", 600, parse_train_step),
     "function": Bench("bench_function.py", (), (), None, 600, parse_function),
     "keras_fit": Bench("bench_keras_fit.py", ("--jit",), None, None, 1800, parse_keras_fit),
     "data": Bench("bench_data.py", (), ("--runs", "1", "--map-examples", "640"), "--device", 900, parse_data),
-    "summary": Bench("bench_summary.py", (), None, "any", 600, parse_summary),
-    "signal": Bench("bench_signal.py", (), ("--scale", "0.01"), "--device", 600, _table_rows(SIGNAL_CASES)),
-    "tape_memory": Bench("bench_tape_memory.py", (), ("--steps", "200"), "--device", 600, parse_tape_memory),
     "memory": Bench("bench_memory.py", (), ("--examples", "3200", "--steps", "5"), "--device", 900, parse_memory),
+    "tape_memory": Bench("bench_tape_memory.py", (), ("--steps", "200"), "--device", 600, parse_tape_memory),
+    "signal": Bench("bench_signal.py", (), ("--scale", "0.01"), "--device", 600, _table_rows(SIGNAL_CASES)),
+    "seed_accuracy": Bench("bench_seed_accuracy.py", ("tfcompat",), None, "any", 1800, parse_seed_accuracy),
+    "summary": Bench("bench_summary.py", (), None, "any", 600, parse_summary),
     "soak": Bench("bench_soak.py", (), ("--steps", "100", "--epochs", "2", "--calls", "30"), "any", 1800,
                   parse_soak),
-    "seed_accuracy": Bench("bench_seed_accuracy.py", ("tfcompat",), None, "any", 1800, parse_seed_accuracy),
+    "import": Bench("bench_import.py", (), ("--runs", "2"), "any", 900, parse_import),
     "distribute": Bench("bench_distribute.py", (), ("--steps", "10"), "--cuda", 900, parse_distribute),
 }
 
@@ -301,6 +301,8 @@ def main(argv=None):
     p.add_argument("--only", help="comma-separated benchmarks to run: " + ", ".join(BENCHES))
     p.add_argument("--skip", help="comma-separated benchmarks not to run")
     p.add_argument("--timeout", type=int, help="at most this many seconds for each benchmark")
+    p.add_argument("--budget", type=int, help="at most this many seconds in all: later benchmarks get what is left, "
+                                              "and none starts with under 20 s left")
     p.add_argument("--log-dir", help="write each benchmark's full output there")
     p.add_argument("--json", help="write the rows and statuses there")
     p.add_argument("--write-readme", action="store_true", help="rewrite README.md's benchmark block (CPU only)")
@@ -311,10 +313,19 @@ def main(argv=None):
     if a.log_dir:
         os.makedirs(a.log_dir, exist_ok=True)
     rows, statuses = [], {}
+    start = time.perf_counter()
     for name, bench in BENCHES.items():
         if (only and name not in only) or name in skip:
             continue
-        status, out, seconds = run(name, bench, a.device, a.quick, a.log_dir, a.timeout)
+        cap = a.timeout
+        if a.budget:
+            left = int(a.budget - (time.perf_counter() - start))
+            if left < 20:
+                statuses[name] = "not run (--budget spent)"
+                print(f"{name:14s} {statuses[name]}", flush=True)
+                continue
+            cap = min(cap or left, left)
+        status, out, seconds = run(name, bench, a.device, a.quick, a.log_dir, cap)
         if status.startswith("skipped"):
             statuses[name] = status
             print(f"{name:14s} {status}", flush=True)

@@ -146,3 +146,9 @@ def test_commands_pass_the_device_and_quick_arguments():
     assert run_all.command(run_all.BENCHES["import"], "cuda", quick=False)[-1].endswith("bench_import.py")
     with pytest.raises(SystemExit, match="unknown benchmarks"):
         run_all.main(["--only", "nope"])
+
+
+def test_a_spent_budget_runs_nothing(capsys):
+    assert run_all.main(["--only", "import,data", "--budget", "5"]) == 1
+    out = capsys.readouterr().out
+    assert "import         not run (--budget spent)" in out and "data           not run (--budget spent)" in out
