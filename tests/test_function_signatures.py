@@ -144,3 +144,12 @@ def test_output_specs_shapes_and_dtypes():
     f(tf.constant([1.0, 2.0]))
     f(tf.constant([1.0, 2.0, 3.0]))     # another shape runs the body again: the output spec stays general
     assert repr(f.get_concrete_function().structured_outputs) == _F
+
+
+def test_output_of_an_unknown_rank_input_has_unknown_shape():
+    @tf.function
+    def pow(a, b):
+        return a ** b
+    square = pow.get_concrete_function(a=tf.TensorSpec(None, tf.float32), b=2)
+    assert str(square).splitlines()[4] == "  TensorSpec(shape=<unknown>, dtype=tf.float32, name=None)"
+    assert square(tf.constant(10.0)).numpy() == 100.0

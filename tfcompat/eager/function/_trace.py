@@ -151,15 +151,19 @@ def merged_outputs(old, new):
 
 def general_outputs(out_specs, prog, flat, specs):
     """The output specs of a trace under input specs with `None` dims: each output dim that changes when the
-    recording is replayed (writes discarded) with those input dims one larger becomes `None`. A recording that
+    recording is replayed (writes discarded) with those input dims one larger (an unknown rank: one more dim)
+    becomes `None` (a rank that changes: unknown). A recording that
     calls host callbacks, or fails at the other sizes, keeps the traced shapes (not run for `jit_compile`)."""
     if any(step.get("host") for step in prog.steps):
         return out_specs
     alt = []
     for x, spec in zip(flat, specs):
-        if isinstance(x, Tensor) and is_spec(spec) and spec.shape.rank is not None:
+        if isinstance(x, Tensor) and is_spec(spec):
             t = storage(x)
-            size = [n + 1 if d is None else n for n, d in zip(t.shape, spec.shape.as_list())]
+            if spec.shape.rank is None:         # an unknown rank: one more dimension
+                size = list(t.shape) + [2]
+            else:
+                size = [n + 1 if d is None else n for n, d in zip(t.shape, spec.shape.as_list())]
             alt.append(_wrap(torch.zeros(size, dtype=t.dtype, device=t.device)))
         else:
             alt.append(x)
@@ -176,9 +180,9 @@ def general_outputs(out_specs, prog, flat, specs):
     merged = []
     for spec, is_t in zip(flat_specs, prog.is_tensor):
         t = next(general) if is_t else None
-        if is_t and is_spec(spec) and isinstance(t, torch.Tensor) and t.dim() == spec.shape.rank:
+        if is_t and is_spec(spec) and isinstance(t, torch.Tensor) and spec.shape.rank is not None:
             dims = [d if d == n else None for d, n in zip(spec.shape.as_list(), t.shape)]
-            spec = TensorSpec(dims, spec.dtype)
+            spec = TensorSpec(dims if t.dim() == spec.shape.rank else None, spec.dtype)
         merged.append(spec)
     return nest.pack_sequence_as(out_specs, merged)
 
