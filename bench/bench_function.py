@@ -1,6 +1,16 @@
 """tf.function replay vs eager: one MLP training step (Dense 64 relu, Dense 10, softmax cross-entropy, SGD,
-batch 64), timed as eager tfcompat, tf.function, tf.function(jit_compile=True) and plain eager torch."""
+batch 64), timed as eager tfcompat, tf.function, tf.function(jit_compile=True) and plain eager torch; then the seed
+convnet train step (`bench_train_step.py`) as eager torch (channels_last), eager tfcompat and tf.function.
+
+    python bench/bench_function.py [--rounds 7] [--no-convnet]
+
+The variants run in interleaved windows (one window of each per round, so load changes hit them alike); each line
+gives the median of the rounds' per-step medians and their spread (min-max), and the replay's overhead per recorded
+op: (tf.function - eager torch) / recorded aten ops."""
+import argparse
+import os
 import statistics
+import sys
 import time
 
 import numpy as np
@@ -8,16 +18,25 @@ import torch
 
 import tfcompat as tf
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import bench_train_step  # noqa: E402 the convnet step shared with bench_train_step.py
 
-def _median_us(step, n=200, warmup=20):
-    for _ in range(warmup):
-        step()
-    times = []
-    for _ in range(n):
-        t0 = time.perf_counter()
-        step()
-        times.append(time.perf_counter() - t0)
-    return statistics.median(times) * 1e6
+
+def interleaved(fns, rounds, n, warmup=20):
+    """{name: (median us/step, min, max)} over `rounds` rounds of one `n`-call window of each fn."""
+    for fn in fns.values():
+        for _ in range(warmup):
+            fn()
+    windows = {name: [] for name in fns}
+    for _ in range(rounds):
+        for name, fn in fns.items():
+            times = []
+            for _ in range(n):
+                t0 = time.perf_counter()
+                fn()
+                times.append(time.perf_counter() - t0)
+            windows[name].append(statistics.median(times) * 1e6)
+    return {name: (statistics.median(w), min(w), max(w)) for name, w in windows.items()}
 
 
 def _tf_step():
@@ -59,7 +78,20 @@ def _torch_step():
     return step
 
 
-def main():
+def recorded_ops(function):
+    """The aten ops (and guards) of a tf.function's one recorded program."""
+    program = next(iter(function._concrete[0]._programs.values()))
+    return sum(step["op"] != "guard_array" for step in program.steps)
+
+
+def report(title, results, base, traced, ops):
+    print(title)
+    for name, (us, lo, hi) in results.items():
+        print(f"{name:32s} {us:9.1f} us/step  {us / base:5.2f}x eager torch  (spread {lo:.1f}-{hi:.1f})")
+    print(f"replay overhead: {(results[traced][0] - base) / ops:+.2f} us per recorded op ({ops} ops) over eager torch")
+
+
+def mlp(rounds):
     rng = np.random.default_rng(1)
     xn = rng.normal(size=(64, 32)).astype("float32")
     yn = rng.integers(0, 10, size=64).astype("int32")
@@ -69,16 +101,44 @@ def main():
     traced = tf.function(_tf_step())
     jitted = tf.function(_tf_step(), jit_compile=True)
     torch_step = _torch_step()
-    results = {
-        "eager tfcompat": _median_us(lambda: eager(x, y)),
-        "tf.function": _median_us(lambda: traced(x, y)),
-        "tf.function(jit_compile=True)": _median_us(lambda: jitted(x, y)),
-        "eager torch": _median_us(lambda: torch_step(xt, yt)),
-    }
-    base = results["eager torch"]
-    for name, us in results.items():
-        print(f"{name:32s} {us:9.1f} us/step  {us / base:5.2f}x eager torch  "
-              f"{results['eager tfcompat'] / us:5.2f}x faster than eager tfcompat")
+    results = interleaved({
+        "eager tfcompat": lambda: eager(x, y),
+        "tf.function": lambda: traced(x, y),
+        "tf.function(jit_compile=True)": lambda: jitted(x, y),
+        "eager torch": lambda: torch_step(xt, yt),
+    }, rounds, 200)
+    report("MLP step, batch 64:", results, results["eager torch"][0], "tf.function", recorded_ops(traced))
+
+
+def convnet(rounds):
+    x, y = bench_train_step.load(64)
+    step, to_inputs = bench_train_step.tfcompat_step("/cpu:0")
+    t_step, t_inputs = bench_train_step.torch_step("cpu")
+    traced = tf.function(bench_train_step.tfcompat_step("/cpu:0")[0])
+    batch, t_batch = to_inputs(x[:32], y[:32]), t_inputs(x[:32], y[:32])
+    results = interleaved({
+        "convnet eager tfcompat": lambda: step(*batch),
+        "convnet tf.function": lambda: traced(*batch),
+        "convnet eager torch": lambda: t_step(*t_batch),
+    }, rounds, 20, warmup=5)
+    ms = {k: (v[0] / 1e3, v[1] / 1e3, v[2] / 1e3) for k, v in results.items()}
+    base = ms["convnet eager torch"][0]
+    print("seed convnet step, batch 32:")
+    for name, (t, lo, hi) in ms.items():
+        print(f"{name:32s} {t:9.2f} ms/step  {t / base:5.2f}x eager torch  (spread {lo:.2f}-{hi:.2f})")
+    ops = recorded_ops(traced)
+    print(f"replay overhead: {(results['convnet tf.function'][0] - results['convnet eager torch'][0]) / ops:+.2f} us "
+          f"per recorded op ({ops} ops) over eager torch")
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("--rounds", type=int, default=7)
+    p.add_argument("--no-convnet", action="store_true")
+    a = p.parse_args()
+    mlp(a.rounds)
+    if not a.no_convnet:
+        convnet(a.rounds)
 
 
 if __name__ == "__main__":

@@ -11,6 +11,7 @@ from tfcompat.framework.tensor import _wrap, storage
 from tfcompat.util import nest
 
 _ITEM = torch.ops.aten._local_scalar_dense.default
+_DETACH = torch.ops.aten.detach.default
 
 
 def _src(term):
@@ -80,10 +81,123 @@ def run_program(program, consts, funcs, ins, vars_):
     return program(ins, vars_, consts, funcs)
 
 
+def _fast_ref(term):
+    """`_src` of a term with inputs and constants as the closure's locals (`I[2]` -> `i2`, `C[0]` -> `c0`)."""
+    if isinstance(term, dict):
+        if "ref" in term:
+            ref = term["ref"]
+            return ref[0].lower() + ref[2:-1] if ref[:2] in ("I[", "C[") else ref
+        inner = ", ".join(_fast_ref(x) for x in term.get("list", term.get("tuple", ())))
+        if "tuple" in term:
+            return f"({inner},)" if term["tuple"] else "()"
+        return f"[{inner}]"
+    return repr(term)
+
+
+def _refs(term, out):
+    """Appends the names `term` refers to (an output `o3[1]` as `o3`) to `out`."""
+    if isinstance(term, dict):
+        if "ref" in term:
+            out.append(term["ref"].split("[")[0] if term["ref"][0] == "o" else term["ref"])
+        for x in term.get("list", term.get("tuple", ())):
+            _refs(x, out)
+    return out
+
+
+def _step_refs(step):
+    out = []
+    for x in list(step["args"]) + list(step["kwargs"].values()):
+        _refs(x, out)
+    return out
+
+
+def _foldable(step, funcs):
+    """Whether a step is a pure aten op (no mutation, no randomness) whose value can be computed once."""
+    f = funcs[step["f"]]
+    return (step["op"] == "call" and not step.get("host") and isinstance(f, torch._ops.OpOverload)
+            and not f._schema.is_mutable and torch.Tag.nondeterministic_seeded not in f.tags)
+
+
+def folded_steps(steps, funcs, out_terms, write_terms):
+    """The indices of the steps computed once, when the program is built: pure ops of constants only.
+
+    None are when the program writes to such a value or a view of one, or returns or assigns one (a later
+    in-place update, e.g. of an optimizer's slot variable, would change it for every replay)."""
+    static, views, fold = set(), {}, []
+    for i, step in enumerate(steps):
+        if step["op"] == "guard_array":
+            continue
+        names = _step_refs(step)
+        f = funcs[step["f"]]
+        if isinstance(f, torch._ops.OpOverload):
+            schema = f._schema
+            written = [a.name for a in schema.arguments if a.alias_info is not None and a.alias_info.is_write]
+            if written:
+                terms = dict(zip([a.name for a in schema.arguments], step["args"])) | step["kwargs"]
+                for name in _refs({"list": [terms[w] for w in written if w in terms]}, []):
+                    if name in static or name.startswith("C[") or views.get(name):
+                        return []
+            if "out" in step and any(r.alias_info is not None for r in schema.returns):
+                views[step["out"]] = any(n in static or n.startswith("C[") or views.get(n) for n in names)
+        if "out" in step and _foldable(step, funcs) and all(n in static or n.startswith("C[") for n in names):
+            static.add(step["out"])
+            fold.append(i)
+    results = _refs({"list": [t for t in list(out_terms) + list(write_terms) if t is not None]}, [])
+    if any(n in static or views.get(n) for n in results):
+        return []
+    return fold
+
+
+def fast_source(n_inputs, n_vars, steps, out_terms, write_terms, funcs, n_consts):
+    """The replay program run when no tape is active: `make(C, F)` returns `program(I, V) -> (outputs, new values)`.
+
+    The same steps as `program_source`, with its per-op costs removed: inputs, constants and op callables are the
+    closure's locals, ops are called through their C++ entry (`OpOverload._op`, what `OpOverload.__call__` calls),
+    `aten.detach` is an alias (no tape is active, so no value requires grad: detaching changes nothing), and the
+    pure ops of constants (`folded_steps`) run once in `make`."""
+    head = ["def make(C, F):"] + [f"    c{i} = C[{i}]" for i in range(n_consts)]
+    used = sorted({s["f"] for s in steps if s["op"] != "guard_array" and funcs[s["f"]] is not _DETACH})
+    head += [f"    f{i} = F[{i}]" for i in used]
+    body = ["    def program(I, V):"] + [f"        i{i} = I[{i}]" for i in range(n_inputs)]
+    body += [f"        r{i} = V[{i}]._read()" for i in range(n_vars)]
+    fold = set(folded_steps(steps, funcs, out_terms, write_terms))
+    for i, step in enumerate(steps):
+        if step["op"] == "guard_array":
+            line = f"if not _equal({_fast_ref(step['x'])}, {_fast_ref({'ref': step['value']})}): raise GuardFailed()"
+        elif funcs[step["f"]] is _DETACH:
+            line = f"{step['out']} = {_fast_ref(step['args'][0])}"
+        else:
+            a = ", ".join([_fast_ref(x) for x in step["args"]] +
+                          [f"{k}={_fast_ref(v)}" for k, v in step["kwargs"].items()])
+            if step["op"] == "guard":
+                line = f"if f{step['f']}({a}) != {_fast_ref({'ref': step['value']})}: raise GuardFailed()"
+            else:
+                line = f"{step['out']} = f{step['f']}({a})"
+        if i in fold:
+            head.append("    " + line)
+        else:
+            body.append("        " + line)
+    outs = ", ".join(_fast_ref(e) if e is not None else "None" for e in out_terms)
+    body.append(f"        return [{outs}], [{', '.join(_fast_ref(e) for e in write_terms)}]")
+    return "\n".join(head + body + ["    return program"])
+
+
+def _fast_program(rec, n_inputs, out_exprs, write_terms, funcs, name):
+    """The no-tape replay closure of recording `rec` (see `fast_source`), or None for a recording with custom
+    gradients (their nested gradient programs run only through `program_source`'s form)."""
+    if any(step["op"] == "custom" for step in rec.lines):
+        return None
+    source = fast_source(n_inputs, len(rec.vars), rec.lines, out_exprs, write_terms, funcs, len(rec.consts))
+    scope = {"GuardFailed": GuardFailed, "_equal": equal}
+    exec(compile(source, f"<tf.function {name}>", "exec"), scope)  # noqa: S102 generated code
+    ops = [f._op if isinstance(f, torch._ops.OpOverload) else f for f in funcs]
+    return scope["make"](rec.consts, ops)
+
+
 class Program:
     """One recorded, compiled replay of the body for one concrete input signature."""
 
-    __slots__ = ("run", "vars", "argvars", "tensor_pos", "writes", "is_tensor", "out_static", "structure", "source",
+    __slots__ = ("run", "fast", "vars", "argvars", "tensor_pos", "writes", "is_tensor", "out_static", "structure", "source",
                  "steps", "consts", "funcs", "out_terms", "write_terms")
 
 
@@ -102,6 +216,8 @@ def build_program(function, rec, tensor_pos, argvar_pos, out_flat, out_exprs, wr
         if step.get("host"):
             funcs[step["f"]] = functools.partial(logged_callback, funcs[step["f"]])
     p.run = functools.partial(run_program, program, rec.consts, funcs)
+    p.fast = None if function._jit_compile else _fast_program(rec, len(tensor_pos), out_exprs, write_terms, funcs,
+                                                                 name)
     p.vars = rec.vars
     p.argvars = argvar_pos
     p.tensor_pos = tensor_pos
@@ -132,7 +248,7 @@ def replay(prog, flat, callback_outputs=None):
         for j, i in prog.argvars:
             vs[j] = flat[i]
     if callback_outputs is None:
-        outs, new = prog.run(ins, vs)
+        outs, new = prog.fast(ins, vs) if prog.fast is not None and not state.tapes else prog.run(ins, vs)
     else:
         funcs = list(prog.funcs)
         done = iter(callback_outputs)

@@ -1,0 +1,79 @@
+"""tf.function's no-tape replay program (`_program.fast_source`): bit-identical to the plain program, and constant
+folding that never shares a value the program writes, returns or assigns."""
+import numpy as np
+import torch
+
+import tfcompat as tf
+from tfcompat.eager.function._program import fast_source, folded_steps
+from tfcompat.framework.tensor import storage
+
+_ONES = torch.ops.aten.ones.default
+_ADD_ = torch.ops.aten.add_.Tensor
+_MUL = torch.ops.aten.mul.Tensor
+_VIEW = torch.ops.aten.view.default
+
+
+def _mlp_step():
+    rng = np.random.default_rng(0)
+    params = [tf.Variable(rng.normal(size=(8, 4)).astype("float32")), tf.Variable(np.zeros(4, "float32"))]
+
+    @tf.function
+    def step(x, y):
+        with tf.GradientTape() as tape:
+            logits = tf.matmul(x, params[0]) + params[1]
+            loss = tf.reduce_mean(tf.nn.sparse_softmax_cross_entropy_with_logits(y, logits))
+        for p, g in zip(params, tape.gradient(loss, params)):
+            p.assign_sub(0.1 * g)
+        return loss
+    return step, params
+
+
+def test_fast_program_is_bit_identical_to_the_plain_program():
+    rng = np.random.default_rng(1)
+    x = tf.constant(rng.normal(size=(16, 8)).astype("float32"))
+    y = tf.constant(rng.integers(0, 4, size=16).astype("int32"))
+    step, params = _mlp_step()
+    step(x, y)
+    prog = next(iter(step._concrete[0]._programs.values()))
+    assert prog.fast is not None
+    ins = [storage(x), storage(y)]
+    fast_outs, fast_new = prog.fast(ins, prog.vars)
+    outs, new = prog.run(ins, prog.vars)
+    assert all(torch.equal(a, b) for a, b in zip(fast_outs + fast_new, outs + new))
+    losses = [float(step(x, y)) for _ in range(3)]      # replays: the loss decreases, the program is reused
+    assert losses[0] > losses[1] > losses[2]
+    assert step.experimental_get_tracing_count() == 1
+
+
+def test_a_returned_constant_is_not_shared_between_calls():
+    @tf.function
+    def f():
+        return tf.ones(3) * 2.0
+    a, b = f(), f()
+    assert storage(a) is not storage(b)
+    storage(a).add_(1.0)        # a caller changing its result in place changes no later call's result
+    assert f().numpy().tolist() == [2.0, 2.0, 2.0]
+
+
+def test_a_constant_assigned_to_a_variable_is_recomputed_on_each_call():
+    v = tf.Variable([5.0, 5.0])
+
+    @tf.function
+    def reset():
+        v.assign(tf.zeros(2) + 1.0)
+    for _ in range(3):
+        reset()
+        assert v.numpy().tolist() == [1.0, 1.0]
+        storage(v).add_(5.0)    # as an optimizer updates its own slot variables in place
+
+
+def test_no_folding_when_a_static_value_is_written_in_place():
+    steps = [{"op": "call", "f": 0, "args": [[3]], "kwargs": {}, "out": "o0"},
+             {"op": "call", "f": 1, "args": [{"ref": "o0"}, [3]], "kwargs": {}, "out": "o1"},
+             {"op": "call", "f": 2, "args": [{"ref": "o1"}, {"ref": "I[0]"}], "kwargs": {}, "out": "o2"},
+             {"op": "call", "f": 3, "args": [{"ref": "I[0]"}, {"ref": "o0"}], "kwargs": {}, "out": "o3"}]
+    funcs = [_ONES, _VIEW, _ADD_, _MUL]
+    assert folded_steps(steps, funcs, [{"ref": "o3"}], []) == []          # o1 views o0 and is written
+    assert folded_steps(steps[:1] + steps[3:], funcs, [{"ref": "o3"}], []) == [0]
+    source = fast_source(1, 0, steps[:1] + steps[3:], [{"ref": "o3"}], [], funcs, 0)
+    assert "    o0 = f0([3])" in source.splitlines()      # computed once, in `make`
