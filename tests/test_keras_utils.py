@@ -109,3 +109,22 @@ def test_random_seeded_and_generators():
     assert set(np.unique(d).tolist()) == {0.0, 2.0}
     u = keras.random.uniform((10000,), minval=2.0, maxval=3.0, seed=4).numpy()
     assert u.min() >= 2.0 and u.max() < 3.0 and u.dtype == np.float32
+
+
+def test_utils_names_tf_keras_exports():
+    u = tf.keras.utils
+    assert u.pack_x_y_sample_weight(1, 2) == (1, 2) and u.pack_x_y_sample_weight(1) == 1
+    assert u.pack_x_y_sample_weight((1,)) == ((1,),) and u.pack_x_y_sample_weight(1, 2, 3) == (1, 2, 3)
+    assert u.unpack_x_y_sample_weight((1, 2)) == (1, 2, None) and u.unpack_x_y_sample_weight(1) == (1, None, None)
+    assert u.custom_object_scope is u.CustomObjectScope and u.is_interactive_logging_enabled() is True
+    assert u.standardize_dtype(float) == "float32" and u.is_keras_tensor(tf.keras.Input((2,)))
+    with pytest.raises(ValueError, match=r"^Invalid dtype: float$"):
+        u.standardize_dtype("float")
+    assert u.Progbar.__module__ == "tfcompat.keras.utils_progbar"       # Keras's progress bar, not a stub
+    for name in ("image_dataset_from_directory", "text_dataset_from_directory", "timeseries_dataset_from_array"):
+        assert getattr(tf.keras.preprocessing, name) is getattr(u, name)
+    m = tf.keras.metrics
+    assert [getattr(m, n).__name__ for n in ("MSE", "MAE", "MAPE", "MSLE", "KLD", "kld", "logcosh",
+                                             "kullback_leibler_divergence", "huber")] == [
+        "mean_squared_error", "mean_absolute_error", "mean_absolute_percentage_error",
+        "mean_squared_logarithmic_error", "kl_divergence", "kl_divergence", "log_cosh", "kl_divergence", "huber"]

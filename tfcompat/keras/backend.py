@@ -59,8 +59,27 @@ def is_keras_tensor(x):
     return isinstance(x, KerasTensor)
 
 
+_ALLOWED_DTYPES = ("float16", "float32", "float64", "uint8", "uint16", "uint32", "uint64", "int8", "int16", "int32",
+                   "int64", "bfloat16", "bool", "string", "float8_e4m3fn", "float8_e5m2", "complex64", "complex128")
+_PYTHON_DTYPES = {bool: "bool", int: "int64", float: "float32", str: "string", "int": "int64", complex: "complex128"}
+
+
 def standardize_dtype(dtype):
-    return dtypes.as_dtype(dtype).name
+    """Keras's dtype name of `dtype` (a name, Python type, NumPy/TF/torch dtype); None is floatx; Keras's
+    ValueError for anything else (e.g. "float")."""
+    if dtype is None:
+        return floatx()
+    if isinstance(dtype, (str, type)):
+        dtype = _PYTHON_DTYPES.get(dtype, dtype)
+    if hasattr(dtype, "name"):
+        dtype = dtype.name
+    elif hasattr(dtype, "__name__"):
+        dtype = dtype.__name__
+    elif "torch" in str(dtype):
+        dtype = str(dtype).split(".")[-1]
+    if dtype not in _ALLOWED_DTYPES:
+        raise ValueError(f"Invalid dtype: {dtype}")
+    return dtype
 
 
 def get_uid(prefix=""):

@@ -641,7 +641,13 @@ poisson = _losses.poisson
 hinge = _losses.hinge
 squared_hinge = _losses.squared_hinge
 categorical_hinge = _losses.categorical_hinge
-log_cosh = _losses.log_cosh
+log_cosh = logcosh = _losses.log_cosh
+# the loss functions keras.metrics also exports (Keras 3: the same functions, under the losses' aliases too)
+MSE, MAE, MAPE, MSLE = mse, mae, mape, msle
+KLD = kld = kullback_leibler_divergence = kl_divergence
+huber = _losses.huber
+binary_focal_crossentropy = _losses.binary_focal_crossentropy
+categorical_focal_crossentropy = _losses.categorical_focal_crossentropy
 ALL_OBJECTS_DICT = {c.__name__: c for c in _CLASSES}
 ALL_OBJECTS_DICT.update({f.__name__: f for f in _FUNCTIONS})
 ALL_OBJECTS_DICT.update(mse=mse, MSE=mse, mae=mae, MAE=mae, mape=mape, MAPE=mape, msle=msle, MSLE=msle,

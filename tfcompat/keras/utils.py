@@ -149,10 +149,23 @@ def model_to_dot(model, show_shapes=False, show_dtype=False, show_layer_names=Tr
     raise NotImplementedError("keras.utils.model_to_dot is not supported by tfcompat (it builds no pydot graphs)")
 
 
-class Progbar:
-    def __init__(self, *args, **kwargs):
-        raise NotImplementedError("tfcompat: keras.utils.Progbar is not supported yet")
-
+from tfcompat.keras.backend import clear_session, is_keras_tensor, standardize_dtype  # noqa: F401,E402
+from tfcompat.keras.config import (  # noqa: F401,E402
+    disable_interactive_logging, enable_interactive_logging, is_interactive_logging_enabled)
+from tfcompat.keras.engine.data_adapter import unpack_x_y_sample_weight  # noqa: F401,E402
 from tfcompat.keras.image_utils import array_to_img, img_to_array, load_img, save_img  # noqa: F401,E402
+from tfcompat.keras.saving.object_registration import CustomObjectScope  # noqa: F401,E402
+from tfcompat.keras.utils_progbar import Progbar  # noqa: F401,E402
 from tfcompat.keras.utils_data import (  # noqa: F401,E402
     PyDataset, Sequence, image_dataset_from_directory, text_dataset_from_directory, timeseries_dataset_from_array)
+
+custom_object_scope = CustomObjectScope
+
+
+def pack_x_y_sample_weight(x, y=None, sample_weight=None):
+    """Keras's packing: `x` alone, `(x, y)` or `(x, y, sample_weight)` (a lone tuple `x` is wrapped as `(x,)`)."""
+    if y is None:
+        return x if not isinstance(x, tuple) else (x,)
+    if sample_weight is None:
+        return (x, y)
+    return (x, y, sample_weight)
