@@ -3,8 +3,9 @@
     python tools/build_corpus.py compare && python tools/corpus_classify.py [--out ../corpus] [--dry-run]
 
 Every failing cell gets one class: a NameError for a name an earlier failing cell of the file binds is that
-cell's cascade (its class, "cascade of cell N"); otherwise the class and reason recorded for the cell (by
-hand) stay; else a difference in numbers only with one TF run is "unverified: one TF run"; else the first
+cell's cascade (its class, "cascade of cell N"); otherwise a class recorded for the cell with a reason of
+its own (written by hand, not the failure line this tool records) stays; a cell not run after a timeout is the timed-out cell's cascade; else a difference in outputs
+with one TF run (random values cannot be told from deterministic ones) is "unverified: one TF run"; else the first
 RULES pattern found in what tfcompat raised or printed names the class, else "numbers differ from TF" or
 "not yet grouped".
 Entries of files that have a verdict but whose cell now passes are dropped; files without a verdict keep
@@ -33,7 +34,8 @@ RULES = [
      "tf.distribute strategies"),
     (r"validation_split` is only supported|`y` should not be passed|pandas|Only input tensors may be passed as posit",
      "Keras fit/predict/call on pandas objects"),
-    (r"'DType' object has no attribute", "Keras Input/layers given a tf.DType"),
+    (r"'DType' object has no attribute|merge layer should be called on a list of inputs. Received: input_shape=\[\]",
+     "Keras Input/layers given a tf.DType"),
     (r"compat\.v1|tf1\.|estimator|Estimator", "TF1 compat surface"),
     (r"feature_column|DenseFeatures", "tf.feature_column"),
     (r"experimental\.numpy|tnp\.", "tf.experimental.numpy"),
@@ -49,11 +51,11 @@ RULES = [
     (r"Normalization|StringLookup|IntegerLookup|CategoryEncoding|Discretization|TextVectorization|Hashing",
      "Keras preprocessing layers"),
     (r"summary\(\)|Total params|Trainable params|Layer \(type\)", "model.summary() text"),
-    (r"Progbar|━|/step", "Keras progress-bar text"),
     (r"Instructions for updating|deprecat", "TF deprecation warnings"),
 ]
 NAME_ERROR = re.compile(r"NameError: name '(\w+)' is not defined")
 NUMBERS = re.compile(r"(stdout|stderr|result): number ")       # the outputs differ only in a number
+STREAM = re.compile(r"(stdout|stderr|result): ")                # the outputs differ (not the status)
 GENERIC = ("not yet grouped (see reason)", "unverified: one TF run", "numbers differ from TF")
 
 
@@ -102,9 +104,12 @@ def classify(out):
             known = CLASSES.get((stem, index))
             if cause is not None:
                 cls, why = failed[cause][0], f"cascade of cell {cause}: {why}"
-            elif known and known[0] not in GENERIC:
+            elif known and known[0] not in GENERIC and known[1] != why:      # written by hand, not by this tool
                 cls, why = known
-            elif NUMBERS.match(why) and tf_runs(out, name) < 2:
+            elif why.startswith("NotRun") and failed:
+                cause = max(failed)
+                cls, why = failed[cause][0], f"cascade of cell {cause}: {why}"
+            elif STREAM.match(why) and tf_runs(out, name) < 2 and not any(re.search(p, why) for p, _ in RULES):
                 cls = "unverified: one TF run"
             else:
                 cls = next((c for pattern, c in RULES if re.search(pattern, why)), None)

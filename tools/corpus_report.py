@@ -97,19 +97,19 @@ def report(out):
              "--mirror keras-team/keras=GITDIR`, `build_corpus.py record`, `build_corpus.py run [--before]`, "
              "`build_corpus.py compare [--before]`, `python tools/corpus_report.py`.", "",
              "## By source folder", "",
-             "Before and after are counted on the same files: those with a TF reference and both tfcompat runs "
-             "(*measured*); cells that TF and tfcompat both skip are not counted.", "",
+             "Before and after are each counted on the files with a TF reference and that tfcompat run "
+             "(*measured*: files before / after); cells that TF and tfcompat both skip are not counted.", "",
              "| folder | files | cells | files measured | passing before | passing after |", "|---|---|---|---|---|---|"]
     rows = {}
     for name, info in files.items():
-        row = rows.setdefault(info["folder"], [0] * 7)
+        row = rows.setdefault(info["folder"], [0] * 8)
         b, a = counts(before.get(name)), counts(after.get(name))
-        measured = (1,) + b[::-1] + a[::-1] if b and a else (0, 0, 0, 0, 0)
+        measured = (int(bool(b)), int(bool(a))) + (b or (0, 0))[::-1] + (a or (0, 0))[::-1]
         for k, v in enumerate((1, info["cells"]) + measured):
             row[k] += v
-    rows["**total**"] = [sum(r[k] for r in rows.values()) for k in range(7)]
-    for folder, (n, cells, m, pb, nb, pa, na) in rows.items():
-        lines.append(f"| {folder} | {n} | {cells} | {m} | {pb}/{nb} ({pct(pb, nb)}) | {pa}/{na} ({pct(pa, na)}) |")
+    rows["**total**"] = [sum(r[k] for r in rows.values()) for k in range(8)]
+    for folder, (n, cells, mb, ma, pb, nb, pa, na) in rows.items():
+        lines.append(f"| {folder} | {n} | {cells} | {mb} / {ma} | {pb}/{nb} ({pct(pb, nb)}) | {pa}/{na} ({pct(pa, na)}) |")
     runs = {name: tf_runs(out, name) for name in files}
     unrecorded = sorted(name[:-3] for name, n in runs.items() if n == 0)
     lines += ["", f"TF recordings of the current corpus text: {sum(n >= 2 for n in runs.values())} files twice, "
