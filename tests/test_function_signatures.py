@@ -153,3 +153,44 @@ def test_output_of_an_unknown_rank_input_has_unknown_shape():
     square = pow.get_concrete_function(a=tf.TensorSpec(None, tf.float32), b=2)
     assert str(square).splitlines()[4] == "  TensorSpec(shape=<unknown>, dtype=tf.float32, name=None)"
     assert square(tf.constant(10.0)).numpy() == 100.0
+
+
+def test_ragged_and_sparse_input_signatures():
+    r1, r2 = tf.ragged.constant([[1, 2], [3]]), tf.ragged.constant([[1], [3, 4, 5], []])
+
+    @tf.function(input_signature=[tf.RaggedTensorSpec([None, None], tf.int32)])
+    def rows(r):
+        return tf.reduce_sum(r, axis=1)
+    assert rows(r1).numpy().tolist() == [3, 3] and rows(r2).numpy().tolist() == [1, 12, 0]
+    assert rows.experimental_get_tracing_count() == 1
+    assert repr(rows.get_concrete_function().structured_input_signature) == \
+        "((RaggedTensorSpec(TensorShape([None, None]), tf.int32, 1, tf.int64),), {})"
+    assert "Can not cast" in _error(lambda: rows(tf.ragged.constant([[1.0]])))
+
+    s1 = tf.sparse.SparseTensor([[0, 0], [1, 2]], [1.0, 2.0], [2, 3])
+    s2 = tf.sparse.SparseTensor([[0, 1]], [5.0], [2, 3])
+
+    @tf.function(input_signature=[tf.SparseTensorSpec([None, 3], tf.float32)])
+    def sums(s):
+        return tf.sparse.reduce_sum(s, axis=1)
+    assert sums(s1).numpy().tolist() == [1.0, 2.0] and sums(s2).numpy().tolist() == [5.0, 0.0]
+    assert sums.experimental_get_tracing_count() == 1
+    assert repr(sums.get_concrete_function().structured_input_signature) == \
+        "((SparseTensorSpec(TensorShape([None, 3]), tf.float32),), {})"
+
+
+def test_composite_arguments_are_traced_by_spec():
+    @tf.function
+    def rows(r):
+        return tf.reduce_sum(r, axis=1)
+    rows(tf.ragged.constant([[1, 2], [3]]))
+    rows(tf.ragged.constant([[4], [5, 6]]))       # same spec (shape [2, None]): no new trace
+    rows(tf.ragged.constant([[1], [3, 4, 5], []]))
+    assert rows.experimental_get_tracing_count() == 2
+
+    @tf.function
+    def sums(s):
+        return tf.sparse.reduce_sum(s, axis=1)
+    for indices in ([[0, 0], [1, 2]], [[0, 1]]):
+        sums(tf.sparse.SparseTensor(indices, [1.0] * len(indices), [2, 3]))
+    assert sums.experimental_get_tracing_count() == 1

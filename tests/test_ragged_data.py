@@ -104,10 +104,9 @@ def test_prints_as_tf(name):
     assert out.getvalue() == expected
 
 
-def test_function_input_signature_with_a_ragged_spec_is_declared_unsupported():
-    with pytest.raises(NotImplementedError, match=r"^tf.function\(input_signature=...\) with a RaggedTensorSpec is "
-                                                  r"not supported by tfcompat$"):
-        tf.function(lambda rt: rt, input_signature=[tf.RaggedTensorSpec(shape=[None, None], dtype=tf.int32)])
+def test_function_input_signature_with_a_ragged_spec():
+    f = tf.function(lambda rt: rt, input_signature=[tf.RaggedTensorSpec(shape=[None, None], dtype=tf.int32)])
+    assert repr(f(tf.ragged.constant([[1], [2, 3]]))) == "<tf.RaggedTensor [[1], [2, 3]]>"
 
 
 def test_function_with_ragged_arguments_runs():
@@ -116,11 +115,12 @@ def test_function_with_ragged_arguments_runs():
     assert repr(out) == "<tf.RaggedTensor [[1, 2, 2, 1], [3, 3], [4, 5, 6, 6, 5, 4]]>"
 
 
-def test_concrete_function_for_a_ragged_spec_is_declared_unsupported():
+def test_concrete_function_for_a_ragged_spec():
     grow = tf.function(lambda x: x * 2.0)
-    with pytest.raises(NotImplementedError, match=r"^tf.function.get_concrete_function with a RaggedTensorSpec is not "
-                                                  r"supported by tfcompat$"):
-        grow.get_concrete_function(tf.RaggedTensorSpec(shape=[None, None], dtype=tf.float32))
+    cf = grow.get_concrete_function(tf.RaggedTensorSpec(shape=[None, None], dtype=tf.float32))
+    assert repr(cf.structured_input_signature) == \
+        "((RaggedTensorSpec(TensorShape([None, None]), tf.float32, 1, tf.int64),), {})"
+    assert repr(cf(tf.ragged.constant([[1.0], [2.0, 3.0]]))) == "<tf.RaggedTensor [[2.0], [4.0, 6.0]]>"
 
 
 def test_row_keys_out_of_range_and_elementwise_equality_as_tf():

@@ -9,17 +9,17 @@ from tfcompat.eager.function._guards import GuardFailed
 from tfcompat.eager.function._host import quiet
 from tfcompat.eager.function._program import replay
 from tfcompat.eager.function._retrace import retrace_detector
-from tfcompat.eager.function._signatures import (Canonical, arg_names, bind_signature, compatible, dummy, exact_key,
+from tfcompat.eager.function._signatures import (COMPOSITE_SPECS, Canonical, arg_names, bind_signature, compatible, dummy, exact_key,
                                                   generalize, is_spec, leaf_key, leaf_labels, param_defaults, param_kinds, plain,
                                                   positional_name, spec_of, structure_key, value_paths)
 from tfcompat.eager.function._state import _run_eagerly, live_vars, tls
 from tfcompat.eager.function._trace import outputs, record, rerun
 from tfcompat.framework.convert import convert_to_tensor
 from tfcompat.framework.export import tf_export
+from tfcompat.framework.tensor import storage
 from tfcompat.ops.extension_type import ExtensionTypeSpec
 from tfcompat.ops.misc_ops import SparseTensorSpec
 from tfcompat.ops.ragged_spec import RaggedTensorSpec
-from tfcompat.framework.tensor import storage
 from tfcompat.util import nest
 
 
@@ -44,10 +44,7 @@ class Function:
         if input_signature is not None:
             input_signature = tuple(input_signature)
             for s in nest.flatten(input_signature):
-                if isinstance(s, (RaggedTensorSpec, SparseTensorSpec)):
-                    raise NotImplementedError(f"tf.function(input_signature=...) with a {type(s).__name__} is not "
-                                              "supported by tfcompat")
-                if not is_spec(s) and not isinstance(s, ExtensionTypeSpec):
+                if not is_spec(s) and not isinstance(s, COMPOSITE_SPECS):
                     raise TypeError(f"input_signature must be a possibly nested sequence of TensorSpec objects, "
                                     f"got invalid args {s!r} with type {type(s)}.")
         self._input_signature = input_signature
@@ -146,7 +143,7 @@ class Function:
             for i, s in enumerate(self._input_signature):
                 param = positional_name(self._arg_names, self._param_kinds, i)
                 for leaf, auto in zip(nest.flatten(s), value_paths(s, param)):
-                    if isinstance(leaf, ExtensionTypeSpec):
+                    if isinstance(leaf, COMPOSITE_SPECS):
                         named.append(leaf)
                         continue
                     named.append(leaf.__class__(leaf.shape, leaf.dtype, leaf.name or auto))
@@ -177,7 +174,7 @@ class Function:
         cf._structure = structure_key((args, kwargs))
         self._tracing_count += 1
         self._concrete.append(cf)
-        if any(is_spec(s) and not s.shape.is_fully_defined() for s in named):
+        if any(_arg_spec(s) and not s.shape.is_fully_defined() for s in named):
             self._general = True
         else:
             try:
@@ -217,15 +214,11 @@ class Function:
         elif self._input_signature is None and self._canonical.needed(args, kwargs):
             args, kwargs = self._canonical(args, kwargs)
         flat = nest.flatten((args, kwargs))
-        if any(isinstance(x, ExtensionTypeSpec) for x in flat):    # traced with a value of zero tensors
+        if any(isinstance(x, ExtensionTypeSpec) for x in flat):    # traced with a placeholder value
             args, kwargs = nest.pack_sequence_as((args, kwargs), [dummy(x) if isinstance(x, ExtensionTypeSpec) else x
                                                                   for x in flat])
             flat = nest.flatten((args, kwargs))
-        for x in flat:
-            if isinstance(x, (RaggedTensorSpec, SparseTensorSpec)):
-                raise NotImplementedError(f"tf.function.get_concrete_function with a {type(x).__name__} is not "
-                                          "supported by tfcompat")
-        if any(is_spec(x) for x in flat):
+        if any(_arg_spec(x) for x in flat):
             structure = structure_key((args, kwargs))
             for cf in self._concrete:
                 if cf._structure == structure and [plain(s) if is_spec(s) else s for s in
@@ -235,7 +228,7 @@ class Function:
             for cf in self._concrete:           # TF's lookup then takes a trace whose specs are supertypes
                 if cf._structure == structure and _supertypes(nest.flatten(cf.structured_input_signature), flat):
                     return cf
-            dummies = [dummy(x) if is_spec(x) else x for x in flat]
+            dummies = [dummy(x) if _arg_spec(x) else x for x in flat]
             d_args, d_kwargs = nest.pack_sequence_as((args, kwargs), dummies)
             named = [x.__class__(x.shape, x.dtype, x.name) if is_spec(x) else x for x in flat]
             saved = self._input_signature
@@ -244,12 +237,12 @@ class Function:
                 cf = self._trace(d_args, d_kwargs, dummies, run=False)
             finally:
                 self._input_signature = saved
-            specs = [s if not is_spec(s) else s.__class__(
+            specs = [n if _arg_spec(n) and not is_spec(n) else s if not is_spec(s) else s.__class__(
                 n.shape, n.dtype, (n.name if is_spec(n) else None) or s.name)
                 for s, n in zip(nest.flatten(cf.structured_input_signature), named)]
             a, k = nest.pack_sequence_as((args, kwargs), specs)
             cf.structured_input_signature = (tuple(a), dict(k))
-            if any(is_spec(s) and not s.shape.is_fully_defined() for s in specs):
+            if any(_arg_spec(s) and not s.shape.is_fully_defined() for s in specs):
                 self._general = True
                 self._exact = {k2: c for k2, c in self._exact.items() if c is not cf}
             before = [(v, storage(v)) for v in list(live_vars.values())]
@@ -268,6 +261,11 @@ class Function:
 
     def experimental_get_compiler_ir(self, *args, **kwargs):
         raise NotImplementedError("tf.function.experimental_get_compiler_ir: tfcompat has no XLA compiler IR")
+
+
+def _arg_spec(x):
+    """Whether `x` is a TensorSpec or a RaggedTensorSpec/SparseTensorSpec (a spec with a shape)."""
+    return is_spec(x) or isinstance(x, (RaggedTensorSpec, SparseTensorSpec))
 
 
 def _supertypes(specs, wanted):

@@ -8,8 +8,11 @@ from tfcompat.framework.convert import convert_to_tensor
 from tfcompat.framework.export import tf_export
 from tfcompat.framework.tensor import Tensor, _wrap, storage
 from tfcompat.framework.variables import Variable
+from tfcompat.framework.ragged import RaggedTensor
+from tfcompat.framework.sparse import SparseTensor
 from tfcompat.ops.extension_type import ExtensionTypeSpec
-from tfcompat.ops.misc_ops import TensorSpec
+from tfcompat.ops.misc_ops import SparseTensorSpec, TensorSpec
+from tfcompat.ops.ragged_spec import RaggedTensorSpec
 from tfcompat.util import nest
 
 
@@ -45,6 +48,10 @@ def leaf_key(x):
         return ("V", t.dtype, tuple(t.shape))
     if isinstance(x, np.ndarray):
         return ("T", x.dtype, x.shape)
+    if type(x) is RaggedTensor:        # TF's trace type of a composite: its spec
+        return ("R", x.dtype, tuple(x.shape.as_list()), x.ragged_rank, x.row_splits_dtype)
+    if type(x) is SparseTensor:
+        return ("S", x.dtype, tuple(x.shape.as_list()))
     tracing_type = getattr(x, "__tf_tracing_type__", None)
     if tracing_type is not None:
         return tracing_type(None)
@@ -82,6 +89,10 @@ def spec_of(x, name=None):
         return TensorSpec(x.shape, x.dtype, name)
     if isinstance(x, Variable):
         return TensorSpec(x.shape, x.dtype, name)
+    if type(x) is RaggedTensor:
+        return RaggedTensorSpec(x.shape, x.dtype, x.ragged_rank, x.row_splits_dtype)
+    if type(x) is SparseTensor:
+        return SparseTensorSpec(x.shape, x.dtype)
     if hasattr(x, "__tf_tracing_type__"):
         return x.__tf_tracing_type__(None)
     return x
@@ -96,10 +107,13 @@ def plain(spec):
     return TensorSpec(spec.shape, spec.dtype) if is_spec(spec) else spec
 
 
+COMPOSITE_SPECS = (ExtensionTypeSpec, RaggedTensorSpec, SparseTensorSpec)    # specs of composite values
+
+
 def compatible(spec, x):
-    """Whether argument leaf `x` matches `spec` (a TensorSpec, an ExtensionType's Spec, a TraceType or a Python
+    """Whether argument leaf `x` matches `spec` (a TensorSpec, a composite's spec, a TraceType or a Python
     value)."""
-    if isinstance(spec, ExtensionTypeSpec):
+    if isinstance(spec, COMPOSITE_SPECS):
         return spec.is_compatible_with(x)
     if isinstance(spec, TraceType):
         return _eq(spec, leaf_key(x))
@@ -131,6 +145,15 @@ def dummy(spec):
     ExtensionType's Spec, a value of such tensors)."""
     if isinstance(spec, ExtensionTypeSpec):
         return spec._placeholder_value(dummy)
+    if isinstance(spec, RaggedTensorSpec):          # one row per unknown dim, each of one value
+        dims = spec.shape.as_list() if spec.shape.rank is not None else [None, None]
+        values = dummy(TensorSpec([1] + dims[spec.ragged_rank + 1:], spec.dtype))
+        splits = [torch.tensor([0, 1], dtype=spec.row_splits_dtype._torch)] * spec.ragged_rank
+        return RaggedTensor.from_nested_row_splits(values, [_wrap(t) for t in splits], validate=False)
+    if isinstance(spec, SparseTensorSpec):          # no values
+        dims = [1 if d is None else d for d in (spec.shape.as_list() if spec.shape.rank is not None else [1])]
+        return SparseTensor(torch.zeros([0, len(dims)], dtype=torch.int64), torch.zeros([0], dtype=spec.dtype._torch),
+                            dims)
     shape = [1 if d is None else d for d in (spec.shape.as_list() if spec.shape.rank is not None else [])]
     t = torch.zeros(shape, dtype=spec.dtype._torch) if spec.dtype._torch is not None else None
     if t is None:
@@ -142,7 +165,7 @@ def type_text(x):
     """TF's FunctionType text of one input or output type."""
     if is_spec(x):
         return repr(plain(x))
-    if isinstance(x, TraceType):
+    if isinstance(x, (TraceType, RaggedTensorSpec, SparseTensorSpec)):
         return repr(x)
     if isinstance(x, dict):
         return "Dict[" + ", ".join(f"[{k!r}, {type_text(v)}]" for k, v in x.items()) + "]"
@@ -295,7 +318,7 @@ def bind_signature(sig, names, args, kwargs, kinds=None):
             leaves = [value]
         flat_v = []
         for s, x in zip(nest.flatten(spec), leaves):
-            if isinstance(s, ExtensionTypeSpec):
+            if isinstance(s, COMPOSITE_SPECS):
                 if not s.is_compatible_with(x):
                     fail(f"Can not cast {x!r} to {s!r}")
                 flat_v.append(x)

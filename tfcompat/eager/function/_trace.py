@@ -113,7 +113,9 @@ def record_once(function, cf, args, kwargs, flat, forbid, replay_callbacks=None)
                     continue
                 target = dict(argvar_pos).get(rec.var_index.get(vid), v)
                 writes.append((target, rec.expr(t, [])))
-        eager = rec.unreplayable or any(isinstance(o, Tensor) and e is None for o, e in zip(out_flat, out_exprs))
+        # composite values (RaggedTensor, SparseTensor, ExtensionTypes) are not program inputs or outputs
+        eager = rec.unreplayable or any(isinstance(o, Tensor) and e is None for o, e in zip(out_flat, out_exprs)) \
+            or any(nest.is_composite(x) for x in flat) or any(nest.is_composite(o) for o in out_flat)
         prog = None if eager else build_program(function, rec, tensor_pos, argvar_pos, out_flat, out_exprs, writes,
                                                 result)
     except BaseException:
