@@ -43,7 +43,13 @@ Replay:
   check of sparse cross-entropy) computed inside the graph and checked after it, and a failing compiled run
   falls back to the plain program (see `_jit.Jit`).
 - Replays are differentiable by an outer `GradientTape`: tapes outside the function are hidden while
-  tracing, and the replay reads variables through the tapes.
+  tracing, and the replay reads variables through the tapes. A `tf.custom_gradient` call is recorded with its
+  gradient function as a nested program (traced on stand-in upstream gradients), which the replay attaches as the
+  outputs' autograd node; a body run again after a failed guard is replayed for such a tape.
+- Checkpoint restores run under `tf.init_scope`: a restore deferred until variables are created inside a trace
+  gives them their initial value, as TF does.
+- A ConcreteFunction's output specs under `None` input dims come from the recording replayed at other sizes (dims
+  that change are `None`); shapes TF infers as unknown from values (`tf.boolean_mask`) stay concrete.
 
 Documented divergences from TF:
 - A body whose Python control flow depends on tensor values (`if x > 0:`, `int(x)`, `x.numpy()` on
@@ -54,7 +60,9 @@ Documented divergences from TF:
   with a new concrete shape runs the Python body again (it does not count as a trace).
 - While tracing, `str()`/`repr()` of a traced tensor give TF's symbolic text (`Tensor("x:0", ...)`),
   and the body otherwise sees real values (`executing_eagerly()` is True).
-- String tensors as inputs make the function run its Python body on every call.
+- String tensors, and composite values (RaggedTensor, SparseTensor, ExtensionTypes) as inputs or outputs, make
+  the function run its Python body on every call (values right; Python side effects repeat).
+- ConcreteFunction.structured_outputs are TensorSpecs, not TF's symbolic graph tensors.
 """
 from tfcompat.eager.function._autograph import do_not_convert, set_verbosity, to_code, to_graph  # noqa: F401
 from tfcompat.eager.function._concrete import AtomicFunction, ConcreteFunction, FunctionType  # noqa: F401
