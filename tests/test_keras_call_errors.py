@@ -133,3 +133,34 @@ def test_losses_and_metrics_deserialize_names_as_keras():
         metric = keras.metrics.deserialize(name)
         assert (type(metric).__name__, metric.name) == (cls, metric_name)
     assert keras.metrics.deserialize("kld") == "kld"
+
+
+def test_a_layer_with_its_own_compute_mask_supports_masking():
+    import warnings
+
+    class Drop(keras.layers.Layer):
+        def call(self, x):
+            return x * 2.0
+
+        def compute_mask(self, x, mask=None):
+            return None
+
+    class Keep(keras.layers.Layer):
+        def call(self, x):
+            return x * 2.0
+
+    class Any(keras.layers.Layer):
+        def call(self, x):
+            return x * 2.0
+
+        def compute_mask(self, x, mask=None):
+            return tf.reduce_any(mask, axis=-1, keepdims=True)
+    x = keras.layers.Embedding(10, 2, mask_zero=True)(np.array([[1, 0, 2]]))
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        assert (Drop().supports_masking, Keep().supports_masking, Any().supports_masking) == (True, False, True)
+        assert getattr(Drop()(x), "_keras_mask", None) is None
+        np.testing.assert_array_equal(Any()(x)._keras_mask.numpy(), [[True]])
+        assert not caught
+        Keep()(x)          # Keras warns that the mask is destroyed
+    assert [str(w.message)[:60] for w in caught] == ["Layer 'keep_1' (of type Keep) was passed an input with a mas"]

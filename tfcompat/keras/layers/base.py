@@ -173,7 +173,7 @@ class Layer:
         self.autocast = autocast
         from tfcompat.keras import regularizers
         self.activity_regularizer = regularizers.get(activity_regularizer) if activity_regularizer else None
-        self.supports_masking = False
+        self.supports_masking = type(self).compute_mask is not Layer.compute_mask   # Keras: an own compute_mask
         self.input_spec = None
 
     # -- attribute tracking ------------------------------------------------------------
