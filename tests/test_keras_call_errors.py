@@ -164,3 +164,13 @@ def test_a_layer_with_its_own_compute_mask_supports_masking():
         assert not caught
         Keep()(x)          # Keras warns that the mask is destroyed
     assert [str(w.message)[:60] for w in caught] == ["Layer 'keep_1' (of type Keep) was passed an input with a mas"]
+
+
+def test_recompiling_without_loss_or_metrics_keeps_them():
+    m = keras.Sequential([keras.Input((3,)), keras.layers.Dense(2, kernel_initializer="ones")])
+    m.compile("sgd", "mse", metrics=["mae"])
+    m.compile(optimizer="adam")
+    assert m.loss == "mse" and type(m.optimizer).__name__ == "Adam"
+    assert m.evaluate(np.ones((2, 3)), np.zeros((2, 2)), verbose=0, return_dict=True) == {"loss": 9.0, "mae": 3.0}
+    m.compile(optimizer="adam", metrics=["mse"])
+    assert m.evaluate(np.ones((2, 3)), np.zeros((2, 2)), verbose=0, return_dict=True) == {"loss": 9.0, "mse": 9.0}

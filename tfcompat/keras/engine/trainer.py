@@ -87,11 +87,11 @@ class Trainer:
                 not isinstance(self.optimizer, optimizers.LossScaleOptimizer):
             self.optimizer = optimizers.LossScaleOptimizer(self.optimizer, name="loss_scale_optimizer")
         output_names = self._output_names()
-        self._compile_loss = compile_utils.CompileLoss(loss, loss_weights, output_names=output_names) \
-            if loss is not None else None
-        self.loss = loss
-        self._compile_metrics = compile_utils.CompileMetrics(metrics, weighted_metrics, output_names=output_names) \
-            if metrics is not None or weighted_metrics is not None else None
+        if loss is not None:        # as Keras 3: a recompile without loss or metrics keeps the previous ones
+            self._compile_loss = compile_utils.CompileLoss(loss, loss_weights, output_names=output_names)
+            self.loss = loss
+        if metrics is not None or weighted_metrics is not None:
+            self._compile_metrics = compile_utils.CompileMetrics(metrics, weighted_metrics, output_names=output_names)
         if jit_compile == "auto":
             jit_compile = False
         if jit_compile and run_eagerly:
