@@ -1,5 +1,7 @@
 """`fit` of the seed's convnet for one epoch (9600 MNIST samples, batch 32, Adam, sparse CE from logits, verbose=0)
 vs a hand-written torch loop doing the same work (channels_last), 5 interleaved runs; prints the ratio (goal <= 1.25x).
+`fit` runs its step as a tf.function (Keras's default); the same fit with `run_eagerly=True` is timed in the same
+interleaved runs, and both ratios printed.
 Times Keras 3's torch backend too when `keras` is importable with KERAS_BACKEND=torch (never a dependency).
 `--jit`: also times `fit` with `compile(jit_compile=True)` (one model, compiled once in a warm-up fit, then medians
 of 3 epochs) and prints the compile time."""
@@ -21,14 +23,14 @@ def load():
     return (x[..., None] / 255.0).astype("float32"), y.astype("int64")
 
 
-def tfcompat_model(jit_compile="auto"):
+def tfcompat_model(jit_compile="auto", run_eagerly=False):
     import tfcompat as tf
     keras = tf.keras
     model = keras.Sequential([keras.Input((28, 28, 1)), keras.layers.Conv2D(16, 3, activation="relu"),
                               keras.layers.Conv2D(16, 3, activation="relu"), keras.layers.GlobalAveragePooling2D(),
                               keras.layers.Dense(10)])
     model.compile("adam", keras.losses.SparseCategoricalCrossentropy(from_logits=True), metrics=["accuracy"],
-                  jit_compile=jit_compile)
+                  jit_compile=jit_compile, run_eagerly=run_eagerly)
     return model
 
 
@@ -88,14 +90,19 @@ def main():
     x, y = load()
     tfcompat_fit(x[:BATCH * 4], y[:BATCH * 4])     # warm-up
     torch_fit(x, y)
-    ours, theirs = [], []
-    for _ in range(5):          # interleaved, so that machine noise hits both alike
+    tfcompat_fit(x[:BATCH * 4], y[:BATCH * 4], tfcompat_model(run_eagerly=True))
+    ours, eager, theirs = [], [], []
+    for _ in range(5):          # interleaved, so that machine noise hits all alike
         ours.append(tfcompat_fit(x, y))
+        eager.append(tfcompat_fit(x, y, tfcompat_model(run_eagerly=True)))
         theirs.append(torch_fit(x, y))
-    tc, tt = statistics.median(ours), statistics.median(theirs)
+    tc, te, tt = statistics.median(ours), statistics.median(eager), statistics.median(theirs)
     ratio = statistics.median(a / b for a, b in zip(ours, theirs))
+    ratio_eager = statistics.median(a / b for a, b in zip(eager, theirs))
     print(f"tfcompat fit: {tc:.3f}s  torch loop: {tt:.3f}s  ratio: {ratio:.3f}x (median of paired runs; "
           f"goal <= 1.25x)")
+    print(f"tfcompat fit (run_eagerly=True): {te:.3f}s  ratio: {ratio_eager:.3f}x  tf.function/eager: "
+          f"{statistics.median(a / b for a, b in zip(ours, eager)):.3f}x")
     if "--jit" in sys.argv[1:]:
         compile_time, times = tfcompat_jit_fits(x, y)
         tj = statistics.median(times)
