@@ -1,14 +1,16 @@
 """Keras's step functions: a model's train/test/predict step run as a `tf.function` (Keras's `run_eagerly=False`).
 
 As Keras 3 on TF: `fit`/`evaluate` trace their step once on the data's spec (batch dimension unknown unless every
-batch has the same size), so the last partial batch replays the same trace (tfcompat records a program for its
-shape while the body runs again quietly); `*_on_batch` and `predict` trace on their first batch's shapes with
+batch has the same size), so the last partial batch uses the same trace (tfcompat records a program for its
+shape by running the body again with stdout silenced, as tf.function does for a new shape under a generalized
+signature); `*_on_batch` and `predict` trace on their first batch's shapes with
 `reduce_retracing=True` (a batch of another size traces once more, on a generalized shape). A trace that creates
 variables (an unbuilt model, the optimizer's slots, metric state) is traced again, as TF does. Python side effects
 of the step (a `print` in `call()`) therefore happen while tracing only.
 
 A step that cannot be replayed honestly (its Python code reads tensor values that change between steps, so
-its body would run again on every step; or tracing fails where the eager step works) runs eagerly from then on,
+its body would run again on every step; string tensors in the data; or tracing fails where the eager step works)
+runs eagerly from then on,
 after one warning naming the cause; an error the eager step raises too is raised as it is.
 """
 import warnings
