@@ -219,3 +219,26 @@ def test_custom_gradient_clipping_in_a_train_step():
         np.testing.assert_allclose(gv.numpy(), [0.67082036, 1.3416407], rtol=1e-6)
         np.testing.assert_allclose(v.numpy(), after, rtol=1e-6)
 
+
+
+def test_custom_gradient_of_a_traced_function_called_in_another_trace():
+    @tf.function
+    def inner(x):
+        return _square_grad_one(x) * 2.0
+
+    @tf.function
+    def outer(x):
+        return inner(x) + 1.0
+
+    @tf.function
+    def taped(x):
+        with tf.GradientTape() as t:
+            t.watch(x)
+            y = inner(x)
+        return t.gradient(y, x)
+    x = tf.constant(2.0)
+    assert inner(x).numpy() == 8.0          # inner is traced first: outer replays it while tracing
+    for _ in range(2):
+        _, (d,) = _outer_gradient(outer, x)
+        assert d.numpy() == 2.0
+        assert taped(x).numpy() == 2.0

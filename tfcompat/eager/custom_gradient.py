@@ -99,7 +99,11 @@ class _Replayed:
 
 
 def _replay_custom(program, inputs, outputs):
-    """The replay step of a traced custom-gradient call: `outputs` get a node running the recorded gradient."""
+    """The replay step of a traced custom-gradient call: `outputs` get a node running the recorded gradient (a
+    replay inside another function's trace records the step again there)."""
+    rec = current_recorder()
+    if rec is not None and not rec.paused:
+        rec.custom(_replay_custom, inputs, outputs, program)
     if not torch.is_grad_enabled() or not any(isinstance(s, torch.Tensor) and s.requires_grad for s in inputs):
         return outputs
     return _CustomGradientNode.apply(_Replayed(outputs, program), *inputs)
