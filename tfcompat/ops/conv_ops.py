@@ -47,8 +47,9 @@ def _empty_conv(cf, kt, st, pads, dl):
     return cf.new_zeros((cf.shape[0], kt.shape[0]) + tuple(max(0, o) for o in out))
 
 
-def _conv(x, w, nd, strides, padding, dilations, data_format, op):
-    """The NHWC/NCHW convolution core: x, w are storages, w in TF layout."""
+def _conv(x, w, nd, strides, padding, dilations, data_format, op, bias=None):
+    """The NHWC/NCHW convolution core: x, w are storages, w in TF layout; `bias` (Keras's conv layers) is added by
+    the kernel itself (no separate pass over the output, and its gradient comes from the convolution's backward)."""
     if x.ndim != nd + 2:
         raise _op_error(f"convolution input must be {nd + 2}-dimensional: {_dims(x)}", op)
     if w.ndim != nd + 2:
@@ -69,7 +70,9 @@ def _conv(x, w, nd, strides, padding, dilations, data_format, op):
     cf, pads = _apply_pads(cf, pairs)
     y = _empty_conv(cf, kt, st, pads, dl)
     if y is None:
-        y = _run(_CONV_FN[cf.ndim - 2], cf, kt, None, st, pads, dl, in_c // f_in)
+        y = _run(_CONV_FN[cf.ndim - 2], cf, kt, bias, st, pads, dl, in_c // f_in)
+    elif bias is not None:
+        y = y + bias.reshape((-1,) + (1,) * (y.ndim - 2))
     return _from_channels_first(y, nd, cl)
 
 

@@ -153,22 +153,27 @@ class BaseConv(Layer):
         return {1: "NWC", 2: "NHWC", 3: "NDHWC"}[self.rank] if self.data_format == "channels_last" else \
             {1: "NCW", 2: "NCHW", 3: "NCDHW"}[self.rank]
 
-    def _convolve(self, x, k):
+    def _convolve(self, x, k, bias=None):
         padding = self.padding
         if padding == "causal":
             pad = (self.kernel_size[0] - 1) * self.dilation_rate[0]
             x = torch.nn.functional.pad(x, (0, 0, pad, 0) if self.data_format == "channels_last" else (pad, 0))
             padding = "valid"
         return conv_ops._conv(x, k, self.rank, list(self.strides), padding.upper(), list(self.dilation_rate),
-                              self._tf_format(), "Conv2D" if self.rank < 3 else "Conv3D")
+                              self._tf_format(), "Conv2D" if self.rank < 3 else "Conv3D", bias)
 
     def call(self, inputs):
         x = input_storage(inputs)
         if not x.is_floating_point():
             raise integer_input_error(self, x)
         k = self.kernel._read()
-        y = self._convolve(x, k.to(x.dtype) if k.dtype is not x.dtype else k)
-        if self.bias is not None:
+        k = k.to(x.dtype) if k.dtype is not x.dtype else k
+        if type(self)._convolve is BaseConv._convolve:
+            # the convolution kernel adds the bias (one pass over the output, as torch's conv layers do)
+            y = self._convolve(x, k, None if self.bias is None else self.bias._read().to(x.dtype))
+        else:
+            y = self._convolve(x, k)
+        if self.bias is not None and type(self)._convolve is not BaseConv._convolve:
             b = self.bias._read().to(y.dtype)
             if self.data_format == "channels_last":
                 y = y + b
