@@ -226,7 +226,7 @@ class Strategy:
         return self._reduce_value(reduce_op, value)
 
     def _reduce_along(self, reduce_op, value, axis):
-        from tfcompat.ops.math_ops import reduce_sum
+        from tfcompat.ops.reduction_ops import reduce_sum
 
         def local(v):
             return reduce_sum(v, axis=axis)

@@ -10,7 +10,7 @@ from tfcompat.framework.export import tf_export
 from tfcompat.framework.op_def import FLOAT, REAL, check_dtype, input_storage, wrap
 from tfcompat.framework.tensor import Tensor, storage
 from tfcompat.framework.variables import Variable
-from tfcompat.ops import math_ops
+from tfcompat.ops import reduction_ops
 from tfcompat.ops._array_util import _dims, _fail, _matching
 
 _UNSIGNED_WIDE = frozenset([torch.uint16, torch.uint32, torch.uint64])
@@ -23,9 +23,9 @@ def clip_by_value(t, clip_value_min, clip_value_max, name=None):
     check_dtype(x, "Minimum", REAL)
     m, lo = _matching([wrap(x), clip_value_min], "Maximum", "")
     if x.dtype in _UNSIGNED_WIDE:        # torch cannot compare these: clip in int64 with the same order
-        x, hi, lo = (math_ops._ordered(v) for v in (x, hi, lo))
+        x, hi, lo = (reduction_ops._ordered(v) for v in (x, hi, lo))
         out = torch.maximum(torch.minimum(x, hi), lo)
-        return wrap(math_ops._unordered(out, m.dtype))
+        return wrap(reduction_ops._unordered(out, m.dtype))
     low = torch.where(x > hi, hi, x)            # TF's minimum/maximum send tie gradients to x and keep NaN
     out = torch.where(low < lo, lo, low)
     if out.is_floating_point():                 # a NaN bound gives NaN, as TF's minimum/maximum
@@ -44,7 +44,7 @@ def clip_by_norm(t, clip_norm, axes=None, name=None):
         c = torch.clamp(input_storage(clip_norm), min=0).to(x.dtype)        # TF: maximum(clip_norm, 0)
     else:
         c = input_storage(max(clip_norm, 0), dtypes.FROM_STORAGE[x.dtype])
-    l2sum = storage(math_ops.reduce_sum(wrap(x * x), axes, keepdims=True))   # the axis errors are Sum's
+    l2sum = storage(reduction_ops.reduce_sum(wrap(x * x), axes, keepdims=True))   # the axis errors are Sum's
     pos = l2sum > 0
     l2norm = torch.where(pos, torch.sqrt(torch.where(pos, l2sum, torch.ones_like(l2sum))), l2sum)
     return wrap(x * c / torch.maximum(l2norm, c))

@@ -11,7 +11,7 @@ from tfcompat.framework.op_def import (
     FLOAT, FLOAT_COMPLEX, INT_BOOL, REAL, axis_list, check_dtype, input_storage, int_list, kernel_error, type_name,
     unary_input, wrap)
 from tfcompat.framework.tensor import Tensor, storage
-from tfcompat.ops import math_ops
+from tfcompat.ops import reduction_ops
 from tfcompat.ops._nn_common import _float_input, _from_channels_first, _op_error, _to_channels_first
 from tfcompat.ops.random_ops import generator_for
 
@@ -125,11 +125,11 @@ def l2_normalize(x, axis=None, epsilon=1e-12, name=None, dim=None):
     if dim is not None:
         axis = dim
     t = input_storage(x)
-    ss = storage(math_ops.reduce_sum(wrap(t.abs() ** 2 if t.is_complex() else t), axis, keepdims=True))  # axis errors
+    ss = storage(reduction_ops.reduce_sum(wrap(t.abs() ** 2 if t.is_complex() else t), axis, keepdims=True))  # axis errors
     if not (t.is_floating_point() or t.is_complex()):
         raise TypeError(f"Cannot convert {epsilon!r} to EagerTensor of dtype {dtypes.FROM_STORAGE[t.dtype].name}")
     if not t.is_complex():
-        ss = storage(math_ops.reduce_sum(wrap(t * t), axis, keepdims=True))
+        ss = storage(reduction_ops.reduce_sum(wrap(t * t), axis, keepdims=True))
     return wrap(t * torch.rsqrt(torch.clamp(ss, min=float(epsilon))))
 
 

@@ -10,7 +10,7 @@ from tfcompat.framework.export import EXPORTS, tf_export
 from tfcompat.framework.ragged import DynamicRaggedShape, RaggedTensor
 from tfcompat.framework.sparse import SparseTensor
 from tfcompat.framework.tensor import Tensor, storage, wrap
-from tfcompat.ops import array_ops, debugging_ops, math_ops
+from tfcompat.ops import array_ops, debugging_ops, math_ops, reduction_ops
 
 _ragged.register_ops(**{name: getattr(math_ops, name) for name in (
     "floordiv", "floormod", "pow", "logical_and", "logical_or", "logical_xor", "less", "less_equal", "greater",
@@ -166,7 +166,7 @@ def _ragged_reduction(kind, dense):
             if kind == "mean":      # TF's ragged mean: sum / count (an integer input gives float64)
                 flat = input_tensor.flat_values
                 count = wrap(torch.tensor(flat.shape.num_elements(), dtype=storage(flat).dtype))
-                return math_ops.truediv(math_ops.reduce_sum(flat), count)
+                return math_ops.truediv(reduction_ops.reduce_sum(flat), count)
             return dense(input_tensor.flat_values)
         rank = input_tensor.shape.rank
         axes = np.asarray(storage(axis) if isinstance(axis, Tensor) else axis).reshape(-1)
@@ -178,7 +178,7 @@ def _ragged_reduction(kind, dense):
 
 
 for _kind in ("sum", "mean", "prod", "max", "min", "any", "all"):
-    dispatch(f"math.reduce_{_kind}", _ragged_reduction(_kind, getattr(math_ops, f"reduce_{_kind}")))
+    dispatch(f"math.reduce_{_kind}", _ragged_reduction(_kind, getattr(reduction_ops, f"reduce_{_kind}")))
 
 def _ragged_size(input, out_type=None, name=None):  # noqa: A002  (TF's argument name)
     return array_ops.size(input.flat_values, out_type or dtypes.int32)

@@ -10,7 +10,7 @@ from tfcompat.framework.export import tf_export
 from tfcompat.framework.op_def import FLOAT, same_dtype_inputs, unary_input, wrap
 from tfcompat.framework.tensor import Tensor, device_name
 from tfcompat.framework.variables import Variable
-from tfcompat.ops import creation_ops, math_ops
+from tfcompat.ops import creation_ops, math_ops, reduction_ops
 
 _INF = float("inf")
 
@@ -255,8 +255,8 @@ def betainc(a, b, x, name=None):
 def lbeta(x, name=None):
     """log(|Beta(x)|) over the last axis: sum(lgamma(x)) - lgamma(sum(x)), as TF composes it."""
     x = convert_to_tensor(x)
-    log_prod_gamma = math_ops.reduce_sum(math_ops.lgamma(x), axis=[-1])
-    return log_prod_gamma - math_ops.lgamma(math_ops.reduce_sum(x, axis=[-1]))
+    log_prod_gamma = reduction_ops.reduce_sum(math_ops.lgamma(x), axis=[-1])
+    return log_prod_gamma - math_ops.lgamma(reduction_ops.reduce_sum(x, axis=[-1]))
 
 
 @tf_export("math.erfcinv")

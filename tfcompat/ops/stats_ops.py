@@ -7,7 +7,7 @@ from tfcompat.framework.convert import convert_to_tensor
 from tfcompat.framework.export import tf_export
 from tfcompat.framework.op_def import binary_inputs, input_storage, wrap
 from tfcompat.framework.tensor import device_name
-from tfcompat.ops import array_ops, clip_ops, math_ops
+from tfcompat.ops import array_ops, clip_ops, math_ops, reduction_ops
 
 _HIST_T = frozenset([torch.int32, torch.int64, torch.float32, torch.float64])
 _HIST_SIG = ("Op<name=HistogramFixedWidth; signature=values:T, value_range:T, nbins:int32 -> out:dtype; "
@@ -114,7 +114,7 @@ def _monotonic(x, compare):
         raise TypeError(f"Expected x to be numeric, instead found: {x!s}")
     if x.shape[0] < 2:
         return wrap(torch.tensor(True))
-    return math_ops.reduce_all(compare(x[1:], x[:-1]))
+    return reduction_ops.reduce_all(compare(x[1:], x[:-1]))
 
 
 @tf_export("math.is_non_decreasing")
