@@ -3,7 +3,8 @@ sparse cross-entropy, batch 32) in tfcompat and in plain torch (channels_last), 
 
     python bench/bench_train_step.py [--steps 200] [--device cpu|cuda]
 
-Prints ms/step (median of 5 windows) for both and the ratio (limit 1.15x).
+Prints ms/step for both (median of the windows: the two steps run in interleaved windows, one of each per round,
+so load changes hit them alike), the ratio of the medians with the spread of the per-round ratios (limit 1.10x).
 """
 import argparse
 import os
@@ -23,20 +24,24 @@ def load(n):
     return (x[..., None] / 255).astype("float32"), y.astype("int64")
 
 
-def timed(step, batches, sync):
-    for b in batches[:10]:
-        step(*b)
+def interleaved(runs, sync, rounds=5):
+    """{name: (median ms/step, per-round ms/step)}: after 10 warm-up steps each, `rounds` rounds of one window of
+    each `(step, batches)` in `runs`."""
+    for step, batches in runs.values():
+        for b in batches[:10]:
+            step(*b)
     sync()
-    window = max(1, (len(batches) - 10) // 5)
-    times = []
-    for w in range(5):
-        chunk = batches[10 + w * window: 10 + (w + 1) * window]
-        t0 = time.perf_counter()
-        for b in chunk:
-            loss = step(*b)
-        sync()
-        times.append((time.perf_counter() - t0) / len(chunk) * 1e3)
-    return statistics.median(times), loss
+    window = max(1, (min(len(b) for _, b in runs.values()) - 10) // rounds)
+    times = {name: [] for name in runs}
+    for w in range(rounds):
+        for name, (step, batches) in runs.items():
+            chunk = batches[10 + w * window: 10 + (w + 1) * window]
+            t0 = time.perf_counter()
+            for b in chunk:
+                step(*b)
+            sync()
+            times[name].append((time.perf_counter() - t0) / len(chunk) * 1e3)
+    return {name: (statistics.median(t), t) for name, t in times.items()}
 
 
 def tfcompat_step(device):
@@ -96,15 +101,17 @@ def main():
     x, y = load(a.steps * a.batch)
     sync = torch.cuda.synchronize if a.device == "cuda" else (lambda: None)
     raw = [(x[i:i + a.batch], y[i:i + a.batch]) for i in range(0, len(x), a.batch)]
-    results = {}
+    runs = {}
     for name, make in (("torch", torch_step), ("tfcompat", tfcompat_step)):
         step, to_inputs = make("/gpu:0" if (a.device == "cuda" and name == "tfcompat") else
                                ("/cpu:0" if name == "tfcompat" else a.device))
-        batches = [to_inputs(*b) for b in raw]
-        results[name] = timed(step, batches, sync)
-    t_ours, t_torch = results["tfcompat"][0], results["torch"][0]
+        runs[name] = (step, [to_inputs(*b) for b in raw])
+    results = interleaved(runs, sync)
+    (t_ours, ours), (t_torch, theirs) = results["tfcompat"], results["torch"]
+    ratios = [o / t for o, t in zip(ours, theirs)]
     print(f"seed train step, batch {a.batch}, {a.device}: tfcompat {t_ours:.2f} ms/step, torch (channels_last) "
-          f"{t_torch:.2f} ms/step, ratio {t_ours / t_torch:.2f} (limit 1.15)")
+          f"{t_torch:.2f} ms/step, ratio {t_ours / t_torch:.2f} (limit 1.10; per-round ratios "
+          f"{min(ratios):.2f}-{max(ratios):.2f}, {torch.get_num_threads()} threads)")
 
 
 if __name__ == "__main__":
