@@ -94,15 +94,26 @@ def parse_train_step(out):
                 _r(m[4]))] if m else []
 
 
+FUNCTION_CASES = {"eager tfcompat": "MLP step, eager", "tf.function": "MLP step in `tf.function`",
+                  "tf.function(jit_compile=True)": "MLP step in `tf.function(jit_compile=True)`",
+                  "convnet eager tfcompat": "seed convnet step, eager",
+                  "convnet tf.function": "seed convnet step in `tf.function`"}
+
+
 def parse_function(out):
-    found = {m[1].strip(): float(m[2]) for m in re.finditer(rf"^(.+?)\s+{NUM} us/step", out, re.M)}
-    base = found.get("eager torch")
-    if not base:
-        return []
-    names = {"eager tfcompat": "MLP step, eager", "tf.function": "MLP step in `tf.function`",
-             "tf.function(jit_compile=True)": "MLP step in `tf.function(jit_compile=True)`"}
-    return [Row(measure, _t(found[k], "us"), _t(base, "us") + " (eager)", _r(found[k] / base))
-            for k, measure in names.items() if k in found]
+    found = {m[1].strip(): (m[2], m[3]) for m in re.finditer(rf"^(.+?)\s+{NUM} (us|ms)/step", out, re.M)}
+    rows = []
+    for name, measure in FUNCTION_CASES.items():
+        base = found.get("convnet eager torch" if name.startswith("convnet") else "eager torch")
+        if name in found and base:
+            (value, unit), (base_value, base_unit) = found[name], base
+            rows.append(Row(measure, _t(value, unit), _t(base_value, base_unit) + " (eager)",
+                            _r(float(value) / float(base_value))))
+    overheads = re.findall(rf"replay overhead: {NUM} us per recorded op \((\d+) ops\)", out)
+    for (value, ops), model in zip(overheads, ("MLP", "seed convnet")):
+        rows.append(Row(f"`tf.function` replay overhead per recorded op, {model} step ({ops} ops)",
+                        f"{float(value):+.2f} us"))
+    return rows
 
 
 def parse_keras_fit(out):

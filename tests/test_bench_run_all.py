@@ -23,10 +23,17 @@ all within limits
 """,
     "train_step": "seed train step, batch 32, cpu: tfcompat 2.50 ms/step, torch (channels_last) 2.40 ms/step, "
                   "ratio 1.04 (limit 1.15)\n",
-    "function": """eager tfcompat                       180.0 us/step   1.50x eager torch   1.00x faster than eager tfcompat
-tf.function                          110.0 us/step   0.92x eager torch   1.64x faster than eager tfcompat
-tf.function(jit_compile=True)         96.0 us/step   0.80x eager torch   1.88x faster than eager tfcompat
-eager torch                          120.0 us/step   1.00x eager torch   1.50x faster than eager tfcompat
+    "function": """MLP step, batch 64:
+eager tfcompat                       180.0 us/step   1.50x eager torch  (spread 170.0-190.0)
+tf.function                          110.0 us/step   0.92x eager torch  (spread 100.0-120.0)
+tf.function(jit_compile=True)         96.0 us/step   0.80x eager torch  (spread 90.0-99.0)
+eager torch                          120.0 us/step   1.00x eager torch  (spread 115.0-125.0)
+replay overhead: -0.40 us per recorded op (25 ops) over eager torch
+seed convnet step, batch 32:
+convnet eager tfcompat                2.60 ms/step   1.08x eager torch  (spread 2.50-2.70)
+convnet tf.function                   2.30 ms/step   0.96x eager torch  (spread 2.20-2.40)
+convnet eager torch                   2.40 ms/step   1.00x eager torch  (spread 2.30-2.50)
+replay overhead: -1.50 us per recorded op (60 ops) over eager torch
 """,
     "keras_fit": """tfcompat fit: 0.830s  torch loop: 0.790s  ratio: 1.050x (median of paired runs; goal <= 1.25x)
 tfcompat fit (run_eagerly=True): 0.900s  ratio: 1.139x  tf.function/eager: 0.922x
@@ -74,7 +81,11 @@ EXPECTED = {
     "train_step": [("seed convnet train step, batch 32", "2.5 ms", "2.4 ms (channels_last)", "1.04")],
     "function": [("MLP step, eager", "180 us", "120 us (eager)", "1.50"),
                  ("MLP step in `tf.function`", "110 us", "120 us (eager)", "0.92"),
-                 ("MLP step in `tf.function(jit_compile=True)`", "96 us", "120 us (eager)", "0.80")],
+                 ("MLP step in `tf.function(jit_compile=True)`", "96 us", "120 us (eager)", "0.80"),
+                 ("seed convnet step, eager", "2.6 ms", "2.4 ms (eager)", "1.08"),
+                 ("seed convnet step in `tf.function`", "2.3 ms", "2.4 ms (eager)", "0.96"),
+                 ("`tf.function` replay overhead per recorded op, MLP step (25 ops)", "-0.40 us", "", ""),
+                 ("`tf.function` replay overhead per recorded op, seed convnet step (60 ops)", "-1.50 us", "", "")],
     "keras_fit": [("`fit`, 1 epoch of 9600 samples", "0.83 s", "0.79 s (hand-written loop)", "1.05"),
                   ("`fit(run_eagerly=True)`, same epoch", "0.90 s", "", "1.14"),
                   ("`fit(jit_compile=True)`, same epoch", "0.60 s", "", "0.76")],
