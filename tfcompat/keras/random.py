@@ -3,12 +3,17 @@
 Same distributions and dtypes as Keras 3; the drawn values differ from TF's (torch generators),
 and are reproducible under `keras.utils.set_random_seed` / `tf.random.set_seed`.
 """
+import functools
+import inspect
+
 import torch
 
+from tfcompat.eager.function import current_recorder, host_call
 from tfcompat.framework import dtypes
 from tfcompat.framework.op_def import input_storage
-from tfcompat.framework.tensor import _wrap, storage
+from tfcompat.framework.tensor import Tensor, _wrap, storage
 from tfcompat.ops import random_ops
+from tfcompat.util import nest
 
 
 class SeedGenerator:
@@ -48,6 +53,35 @@ def _generator(seed):
                      f"Received: seed={seed} (of type {type(seed)})")
 
 
+def _traceable(fn):
+    """A draw seeded by a `SeedGenerator` inside a tf.function trace becomes a host callback that reads and advances
+    the generator's state on every replay (as TF's stateful random ops do); a plain trace would read the state once
+    and every replay would check that it has not moved."""
+    signature = inspect.signature(fn)
+
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs):
+        if current_recorder() is None:
+            return fn(*args, **kwargs)
+        seed = signature.bind(*args, **kwargs).arguments.get("seed")
+        if not isinstance(seed, SeedGenerator):
+            return fn(*args, **kwargs)
+        flat = nest.flatten((args, kwargs))
+        tensors = [storage(x) for x in flat if isinstance(x, Tensor)]
+
+        def draw(inputs):
+            seed.state._set_storage(inputs[0])
+            values = iter(inputs[1:])
+            call_args, call_kwargs = nest.pack_sequence_as(
+                (args, kwargs), [_wrap(next(values)) if isinstance(x, Tensor) else x for x in flat])
+            return [storage(fn(*call_args, **call_kwargs)), storage(seed.state)]
+
+        out, state = host_call(draw, [storage(seed.state)] + tensors)
+        seed.state._set_storage(state)
+        return _wrap(out)
+    return wrapper
+
+
 def _float_dtype(dtype):
     from tfcompat.keras import backend
     return dtypes.as_dtype(dtype or backend.floatx()).torch_dtype
@@ -57,6 +91,7 @@ def _shape(shape):
     return (shape,) if isinstance(shape, int) else tuple(int(d) for d in shape)
 
 
+@_traceable
 def normal(shape, mean=0.0, stddev=1.0, dtype=None, seed=None):
     """Samples of N(mean, stddev^2), float32 by default."""
     g = _generator(seed)
@@ -64,6 +99,7 @@ def normal(shape, mean=0.0, stddev=1.0, dtype=None, seed=None):
     return _wrap(out.to(_float_dtype(dtype)))
 
 
+@_traceable
 def uniform(shape, minval=0.0, maxval=1.0, dtype=None, seed=None):
     """Samples of U[minval, maxval), float32 by default."""
     g = _generator(seed)
@@ -71,6 +107,7 @@ def uniform(shape, minval=0.0, maxval=1.0, dtype=None, seed=None):
     return _wrap(out.to(_float_dtype(dtype)))
 
 
+@_traceable
 def truncated_normal(shape, mean=0.0, stddev=1.0, dtype=None, seed=None):
     """N(mean, stddev^2) samples redrawn until within two standard deviations."""
     g = _generator(seed)
@@ -82,6 +119,7 @@ def truncated_normal(shape, mean=0.0, stddev=1.0, dtype=None, seed=None):
     return _wrap((out * stddev + mean).to(_float_dtype(dtype)))
 
 
+@_traceable
 def randint(shape, minval, maxval, dtype="int32", seed=None):
     """Integers uniform in `[minval, maxval)`."""
     g = _generator(seed)
@@ -89,6 +127,7 @@ def randint(shape, minval, maxval, dtype="int32", seed=None):
     return _wrap(out.to(dtypes.as_dtype(dtype).torch_dtype))
 
 
+@_traceable
 def shuffle(x, axis=0, seed=None):
     """`x` with its slices along `axis` in a random order."""
     t = input_storage(x)
@@ -97,6 +136,7 @@ def shuffle(x, axis=0, seed=None):
     return _wrap(torch.index_select(t, axis, perm))
 
 
+@_traceable
 def dropout(inputs, rate, noise_shape=None, seed=None):
     """Zeroes a `rate` fraction of entries, scaling the rest by `1 / (1 - rate)`."""
     t = input_storage(inputs)
@@ -106,6 +146,7 @@ def dropout(inputs, rate, noise_shape=None, seed=None):
     return _wrap(t * keep.to(t.dtype) / (1.0 - rate))
 
 
+@_traceable
 def categorical(logits, num_samples, dtype="int32", seed=None):
     """`num_samples` class indices per row of `logits` (batch, classes)."""
     lg = input_storage(logits).float()
@@ -115,5 +156,6 @@ def categorical(logits, num_samples, dtype="int32", seed=None):
     return _wrap(out.to(lg.device).to(dtypes.as_dtype(dtype).torch_dtype))
 
 
+@_traceable
 def gamma(shape, alpha, dtype=None, seed=None):
     raise NotImplementedError("tfcompat: keras.random.gamma is not supported")
