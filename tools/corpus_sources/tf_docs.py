@@ -168,6 +168,7 @@ tfdocs = types.SimpleNamespace(modeling=types.SimpleNamespace(EpochDots=_EpochDo
 """
 BACKUP_FIT = ("with strategy.scope():\n  multi_worker_model = mnist_setup.build_and_compile_cnn_model()\n"
               "multi_worker_model.fit(multi_worker_dataset,\n                       ")
+DICT_BATCHES = "numeric_dict_batches = numeric_dict_ds.shuffle(SHUFFLE_BUFFER).batch(BATCH_SIZE)\nmodel.fit(numeric_dict_batches"
 UCI_MPG = "url = 'http://archive.ics.uci.edu/ml/machine-learning-databases/auto-mpg/auto-mpg.data'"
 PETFINDER_GET = ("tf.keras.utils.get_file('petfinder_mini.zip', dataset_url,\n                        extract=True, "
                  "cache_dir='.')", synthetic.PETFINDER)
@@ -243,7 +244,17 @@ EDITS = {
          synthetic.FONTS + "fonts_zip = os.path.abspath('fonts')")],
     "tutorials__load_data__pandas_dataframe": [
         ("csv_file = tf.keras.utils.get_file('heart.csv', 'https://storage.googleapis.com/download.tensorflow.org/"
-         "data/heart.csv')", synthetic.HEART + "csv_file = os.path.abspath('heart.csv')")],
+         "data/heart.csv')", synthetic.HEART + "csv_file = os.path.abspath('heart.csv')"),
+        # batches of 2: 15 and 5 epochs ran past the file timeout under TF on the loaded machine
+        cut("target, epochs=15, batch_size=BATCH_SIZE)", "target, epochs=2, batch_size=BATCH_SIZE)"),
+        cut("model.fit(numeric_batches, epochs=15)", "model.fit(numeric_batches, epochs=2)")] + [
+        (f"{fit}, epochs=5, batch_size=BATCH_SIZE)\n\n# %%\n{DICT_BATCHES}, epochs=5)",
+         f"{fit}, epochs=1, batch_size=BATCH_SIZE)  # corpus edit: was epochs=5\n\n# %%\n{DICT_BATCHES}, epochs=1)"
+         "  # corpus edit: was epochs=5")
+        for fit in ("model.fit(numeric_features_dict, target_array", "model.fit(numeric_features_dict, target")] + [
+        cut("history = model.fit(dict(df), target, epochs=5, batch_size=BATCH_SIZE)",
+            "history = model.fit(dict(df), target, epochs=1, batch_size=BATCH_SIZE)"),
+        cut("history = model.fit(ds, epochs=5)", "history = model.fit(ds, epochs=1)")],
     "tutorials__structured_data__preprocessing_layers": [PETFINDER_GET],
     "tutorials__structured_data__feature_columns": [PETFINDER_GET],
     "tutorials__structured_data__imbalanced_data": [
