@@ -109,3 +109,20 @@ def test_calls_bound_with_defaults_share_a_trace():
     for call in (lambda: g(x), lambda: g(x, 1), lambda: g(x, y=1), lambda: g(x, 1, None), lambda: g(x=x)):
         call()
     assert g.experimental_get_tracing_count() == 1
+
+
+def test_outer_tape_gradient_when_a_random_draw_decides_a_python_branch():
+    tf.random.set_seed(3)
+
+    @tf.function
+    def f(x):
+        if tf.random.uniform([]) > 0.5:
+            return x * 2.0
+        return x * 3.0
+    x = tf.constant(1.0)
+    for _ in range(8):
+        with tf.GradientTape() as t:
+            t.watch(x)
+            y = f(x)
+        g = t.gradient(y, x)
+        assert g is not None and g.numpy() == y.numpy()      # the gradient of the branch that ran

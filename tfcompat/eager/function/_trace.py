@@ -3,7 +3,7 @@ import numpy as np
 import torch
 
 from tfcompat.eager.function._guards import GuardFailed, HostReads
-from tfcompat.eager.function._host import install_iterator_hook
+from tfcompat.eager.function._host import install_iterator_hook, quiet
 from tfcompat.eager.function._program import build_program, replay
 from tfcompat.eager.function._recorder import Recorder
 from tfcompat.eager.function._signatures import exact_key, is_spec, leaf_labels
@@ -36,27 +36,28 @@ def record(function, cf, args, kwargs, flat):
     elif rec.new_vars:
         rec.restore()
         raise ValueError("Creating variables on a non-first call to a function decorated with tf.function.")
-    return for_tapes(rec, cf, flat, result)
+    return for_tapes(rec, cf, flat, result, lambda: function._python_function(*args, **kwargs))
 
 
 def rerun(function, cf, args, kwargs, flat, callbacks_done):
     """A call whose replay failed a guard: the body runs again (host callbacks that ran are not run twice)."""
     rec, result = record_once(function, cf, args, kwargs, flat, function._created_variables is True, callbacks_done)
-    return for_tapes(rec, cf, flat, result)
+    return for_tapes(rec, cf, flat, result, lambda: function._python_function(*args, **kwargs))
 
 
-def for_tapes(rec, cf, flat, result):
+def for_tapes(rec, cf, flat, result, body):
     """The result of a body just run under recorder `rec` (tapes hidden): while a tape outside records, the new
-    recording is replayed instead, from the variables' values before the run, so that the tape sees its ops."""
+    recording is replayed instead, from the variables' values before the run, so that the tape sees its ops. If
+    that replay reads other values (random draws deciding Python branches), `body()` runs once more under the tape
+    (quietly; host callbacks run again)."""
     prog = cf._programs.get(exact_key(flat))
     if state.recording and prog is not None:
-        new_values = [(v, storage(v)) for v in list(live_vars.values())]
         rec.restore()
         try:
             return replay(prog, flat, rec.cb_log)
         except GuardFailed:
-            for v, t in new_values:
-                v._set_storage(t)
+            with quiet():
+                return outputs(body())
     return result
 
 
