@@ -4,6 +4,11 @@ As in TF, the ndarray is `tf.Tensor`; dtypes follow NumPy (`tnp.array([1, 2])` i
 int32 + float32 is float64, a Python scalar adapts to the array's kind), and float functions of integer arrays
 need `experimental_enable_numpy_behavior()` (TF's AttributeError otherwise). Names TF exports that are not here
 answer NotImplementedYet.
+
+Over 800 lines on purpose: this module *is* the `tnp` namespace, a list of short NumPy-named definitions in
+sections (dtypes, elementwise, reductions, shapes, creation) over shared private converters; splitting it would
+scatter one namespace across modules that import each other. What is not a name lives elsewhere (`_behavior`,
+`_indexing`, `random`).
 """
 import builtins as _builtins
 import math as _math
