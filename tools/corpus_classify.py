@@ -2,12 +2,11 @@
 
     python tools/build_corpus.py compare && python tools/corpus_classify.py [--out ../corpus] [--dry-run]
 
-Every failing cell gets one class: a NameError for a name an earlier failing cell of the file binds is that
+Every failing cell gets one class: a cell TF itself did not finish (file timeout) has no reference; a NameError for a name an earlier failing cell of the file binds is that
 cell's cascade (its class, "cascade of cell N"); otherwise a class recorded for the cell with a reason of
 its own (written by hand, not the failure line this tool records) stays; a cell not run after a timeout is the timed-out cell's cascade; else a difference in outputs
 with one TF run (random values cannot be told from deterministic ones) is "unverified: one TF run"; else the first
-RULES pattern found in what tfcompat raised or printed names the class, else "numbers differ from TF" or
-"not yet grouped".
+RULES pattern found in what tfcompat raised names the class, else "numbers differ from TF" or "not yet grouped".
 Entries of files that have a verdict but whose cell now passes are dropped; files without a verdict keep
 theirs. Review the result: a rule is a guess from the message, the recorded reason is what the cell hit.
 """
@@ -102,17 +101,20 @@ def classify(out):
             cause = next((i for i in sorted(failed, reverse=True) if m and m.group(1) in bound_names(sources.get(i))),
                          None)
             known = CLASSES.get((stem, index))
-            if cause is not None:
+            tf_error = (expected or {"cells": {}})["cells"][index].get("error_type") if expected else None
+            if tf_error in ("FileTimeout", "NotRun", "HarnessCrash"):
+                cls, why = "TF reference incomplete (TF ran out of time)", f"TF: {tf_error}; tfcompat: {why}"
+            elif cause is not None:
                 cls, why = failed[cause][0], f"cascade of cell {cause}: {why}"
             elif known and known[0] not in GENERIC and known[1] != why:      # written by hand, not by this tool
                 cls, why = known
             elif why.startswith("NotRun") and failed:
                 cause = max(failed)
                 cls, why = failed[cause][0], f"cascade of cell {cause}: {why}"
-            elif STREAM.match(why) and tf_runs(out, name) < 2 and not any(re.search(p, why) for p, _ in RULES):
+            elif STREAM.match(why) and tf_runs(out, name) < 2:
                 cls = "unverified: one TF run"
-            else:
-                cls = next((c for pattern, c in RULES if re.search(pattern, why)), None)
+            else:     # the rules read errors: a differing output line names too much (metric names, paths)
+                cls = None if STREAM.match(why) else next((c for pattern, c in RULES if re.search(pattern, why)), None)
                 cls = cls or ("numbers differ from TF" if NUMBERS.match(why) else "not yet grouped (see reason)")
             failed[index] = (cls, why)
             table[(stem, index)] = (cls, why)
