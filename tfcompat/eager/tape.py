@@ -151,7 +151,8 @@ class GradientTape:
         self._var_order = []
         self._watched_ids = set()
         self._tensors = {}       # id(tensor) -> (tensor, handle)
-        self._peers = weakref.WeakSet()   # tapes that recorded at the same time: they may share graph nodes
+        self._peers = None   # a WeakSet of tapes that recorded at the same time (they may share graph nodes), made
+        # only when there is one: a lone tape, the common case, pays nothing for it
 
     _accessed = None
 
@@ -169,8 +170,8 @@ class GradientTape:
     def _push(self):
         for other in state.tapes:
             if isinstance(other, GradientTape):
-                other._peers.add(self)
-                self._peers.add(other)
+                other._add_peer(self)
+                self._add_peer(other)
         state.tapes.append(self)
         self._active = True
         self._recording = True
@@ -185,6 +186,11 @@ class GradientTape:
         except ValueError:
             pass
         self._active = False
+
+    def _add_peer(self, other):
+        if self._peers is None:
+            self._peers = weakref.WeakSet()
+        self._peers.add(other)
 
     def stop_recording(self):
         """Context manager: ops inside it are not recorded by this tape."""
@@ -234,6 +240,8 @@ class GradientTape:
         (the GAN step's two tapes over one forward pass) can still take gradients through it."""
         if self._persistent or create_graph:
             return True
+        if self._peers is None:
+            return False
         for peer in self._peers:
             if (peer._vars or peer._tensors) and (peer._persistent or not peer._used):
                 return True

@@ -443,7 +443,7 @@ def broadcastable(sa, sb):
 def check_broadcast(op, a, b):
     """Raises TF's "Incompatible shapes" InvalidArgumentError unless storages `a` and `b` broadcast together.
 
-    Callers skip it when the shapes are equal (the common case costs one comparison)."""
+    Callers skip it when the shapes are equal; elementwise ops call it only once their kernel has refused."""
     if not broadcastable(a.shape, b.shape):
         raise kernel_error(errors.InvalidArgumentError, f"Incompatible shapes: {shapes_text(a, b)}", op, a, b)
 
@@ -474,11 +474,13 @@ def binary_op(*names, op, fn, dtypes=NUMERIC, doc=None):
             if composite is None:
                 raise
             return composite(f, x, y)
-        if a.shape != b.shape:
-            check_broadcast(op, a, b)
         try:
             return _wrap(fn(a, b))
         except (RuntimeError, NotImplementedError) as e:
+            # torch checks broadcasting before it computes anything, so shapes are checked here, when the kernel
+            # refused: the common call pays no shape comparison (~0.2 us of a ~3 us op)
+            if a.shape != b.shape:
+                check_broadcast(op, a, b)
             if a.dtype in _WIDE_UNSIGNED:
                 return _wrap(_unsigned(fn, op, a, b))
             raise translate(e, op, a, b) from None

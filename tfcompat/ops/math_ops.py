@@ -127,6 +127,8 @@ def _int_div_checked(op, fn):
     """`fn` with TF's check of integer divisors (a zero is an InvalidArgumentError, checked before the kernel)."""
     def run(a, b):
         if not (a.dtype.is_floating_point or a.dtype.is_complex) and bool((b == 0).any()):
+            if a.shape != b.shape:
+                check_broadcast(op, a, b)      # TF reports incompatible shapes first
             raise division_by_zero(op, a, b)
         return fn(a, b)
     return run
