@@ -435,10 +435,7 @@ def matmul(a, b, transpose_a=False, transpose_b=False, adjoint_a=False, adjoint_
             errors.InvalidArgumentError,
             f"Matrix size-incompatible: In[0]: [{','.join(map(str, x.shape))}], In[1]: "
             f"[{','.join(map(str, y.shape))}]", "MatMul")
-    if x.dtype.is_floating_point or x.dtype.is_complex or x.device.type != "cpu":
-        out = torch.matmul(x, y)
-    else:
-        out = torch.matmul(x, y)
+    out = torch.matmul(x, y)
     if output_type is not None:
         out = out.to(dtypes.as_dtype(output_type).torch_dtype)
     return wrap(out)
