@@ -92,6 +92,21 @@ def _leaves(value, out):
     return out
 
 
+_PYTHON_NUMBERS = frozenset([int, float])
+
+
+def _leaf_types(value, out):
+    """The exact types of a nested list's leaves (lists and tuples recursed into)."""
+    types = set(map(type, value))
+    nested = types & {list, tuple}
+    out |= types - nested
+    if nested:
+        for v in value:
+            if type(v) is list or type(v) is tuple:
+                _leaf_types(v, out)
+    return out
+
+
 def _is_bool(v):
     return isinstance(v, (bool, np.bool_)) or (isinstance(v, np.ndarray) and v.dtype.kind == "b")
 
@@ -101,6 +116,8 @@ def _mixed_list_dtype(value):
     after a bool only bools may follow (else TF's mixed-types ValueError); otherwise the first float leaf fixes
     the dtype (a Python float: float32, a NumPy float: its own) and NumPy ints count as Python ints. None when the
     default inference applies (Python numbers only, strings, complex)."""
+    if _leaf_types(value, set()) <= _PYTHON_NUMBERS:
+        return None                      # the common case, decided by C-speed type scans
     leaves = _leaves(value, [])
     if not leaves or any(isinstance(v, Tensor) or _is_variable(v) for v in leaves):
         return None
