@@ -190,8 +190,11 @@ def test_launcher_starts_n_processes(tmp_path):
     script = tmp_path / "hello.py"
     script.write_text("import sys\nimport tensorflow as tf\ns = tf.distribute.MultiWorkerMirroredStrategy()\n"
                       "r = s.run(lambda: tf.cast(tf.distribute.get_replica_context().replica_id_in_sync_group + 1, "
-                      "tf.float32))\nprint('worker', s.cluster_resolver.task_id, s.num_replicas_in_sync, "
-                      "float(s.reduce('SUM', r, axis=None)), sys.argv[1:])\n")
+                      "tf.float32))\ntotal = float(s.reduce('SUM', r, axis=None))\n"
+                      # one write per line: the workers share the launcher's stdout, and print() writes each
+                      # argument separately when Python's output is unbuffered
+                      "sys.stdout.write(f'worker {s.cluster_resolver.task_id} {s.num_replicas_in_sync} {total} "
+                      "{sys.argv[1:]}\\n')\n")
     cmd = [sys.executable, "-m", "tfcompat", "run", "--nproc-per-node", "2", "--master-port", str(_port()),
            str(script), "a", "--b"]
     codes, outs = _run_all([(cmd, _env())])

@@ -7,6 +7,7 @@ already initialized default process group; without any, one worker. Backend: NCC
 GPU `LOCAL_RANK`), gloo on CPU. `CommunicationOptions(timeout_seconds=...)` bounds every collective: a worker
 that died makes the others raise `tf.errors.UnavailableError` (gloo notices a closed peer at once).
 """
+import atexit
 import datetime
 import os
 
@@ -52,6 +53,15 @@ def _join(rank, world, address, options):
     kwargs = {"timeout": timeout} if timeout is not None else {}
     init = f"tcp://{address}" if address else "env://"
     dist.init_process_group(backend, init_method=init, rank=rank, world_size=world, **kwargs)
+    atexit.register(_leave)
+
+
+def _leave():
+    """Destroys the group this module made before the interpreter exits: otherwise gloo's threads can still be
+    joinable when static destructors run, and the process aborts (SIGABRT) after the script has finished."""
+    import torch.distributed as dist
+    if dist.is_initialized():
+        dist.destroy_process_group()
 
 
 def _local_device(rank):
