@@ -5,6 +5,7 @@ from tfcompat.ops import complex_ops  # noqa: F401
 from tfcompat.ops import array_ops  # noqa: F401
 from tfcompat.ops import gather_ops  # noqa: F401
 from tfcompat.ops import slicing_ops  # noqa: F401
+from tfcompat.ops import variable_scatter_ops  # noqa: F401
 from tfcompat.ops import creation_ops  # noqa: F401
 from tfcompat.ops import sort_ops  # noqa: F401
 from tfcompat.ops import clip_ops  # noqa: F401

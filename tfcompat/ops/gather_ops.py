@@ -93,8 +93,8 @@ def gather(params, indices, validate_indices=None, axis=None, batch_dims=0, name
     empty = _numel(p.shape[:a]) * _numel(p.shape[a + 1:]) == 0     # TF checks no index for an empty result
     if idx.numel() and not empty and _out_of_range(idx, dim):
         pos = int(((idx < 0) | (idx >= dim)).reshape(-1).nonzero()[0])
-        raise _fail(f"indices[{_index_text(pos, tuple(idx.shape))}] = {int(idx.reshape(-1)[pos])} is not in "
-                    f"[0, {dim})", "GatherV2")
+        where_ = f"[{_index_text(pos, tuple(idx.shape))}]" if idx.ndim else ""     # TF: "indices = 5" for a scalar
+        raise _fail(f"indices{where_} = {int(idx.reshape(-1)[pos])} is not in [0, {dim})", "GatherV2")
     if _is_str(p):
         if bd:
             raise NotImplementedError("tf.gather: batch_dims for tf.string params")

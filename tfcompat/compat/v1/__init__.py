@@ -6,6 +6,10 @@ NotImplementedError: tfcompat only runs eagerly. Variable scopes, `get_variable`
 """
 from tfcompat.compat.v1 import logging  # noqa: F401
 from tfcompat.compat.v1.dimension import Dimension, as_dimension  # noqa: F401
+from tfcompat.compat.v1.state_ops import (batch_scatter_update, scatter_add, scatter_div, scatter_max,  # noqa: F401
+                                          scatter_min, scatter_mul, scatter_nd_add, scatter_nd_sub,
+                                          scatter_nd_update, scatter_sub, scatter_update, tensor_scatter_add,
+                                          tensor_scatter_sub, tensor_scatter_update)
 from tfcompat.compat.v1.variable_scope import (VariableScope, constant_initializer, get_variable,  # noqa: F401
                                                get_variable_scope, ones_initializer, variable_scope,
                                                zeros_initializer)
