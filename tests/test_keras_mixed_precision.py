@@ -23,7 +23,9 @@ def test_policies_print_as_keras():
 
 def test_mixed_float16_compile_wraps_the_optimizer():
     mp.set_global_policy("mixed_float16")
-    model = keras.Sequential([keras.Input((3,)), keras.layers.Dense(2),
+    # zero kernels: with random ones the float16 gradients of the scaled loss can overflow, which halves the
+    # scale (TF does the same), so the figures below would depend on the random state other tests left
+    model = keras.Sequential([keras.Input((3,)), keras.layers.Dense(2, kernel_initializer="zeros"),
                               keras.layers.Activation("linear", dtype="float32")])
     model.compile(optimizer="sgd", loss="mse")
     optimizer = model.optimizer
@@ -31,7 +33,7 @@ def test_mixed_float16_compile_wraps_the_optimizer():
             type(optimizer.inner_optimizer).__name__) == ("LossScaleOptimizer", "loss_scale_optimizer", 32768.0,
                                                           2000, "SGD")
     history = model.fit(np.ones((4, 3), "float32"), np.ones((4, 2), "float32"), verbose=0, epochs=2)
-    assert len(history.history["loss"]) == 2 and np.isfinite(history.history["loss"]).all()
+    np.testing.assert_allclose(history.history["loss"], [1.0, 0.9215836], rtol=1e-4)      # TF 2.21's
     assert [v.path for v in optimizer.variables] == [
         "loss_scale_optimizer/iteration", "loss_scale_optimizer/learning_rate", "loss_scale_optimizer/step_counter",
         "loss_scale_optimizer/dynamic_scale", "sgd/iteration", "sgd/learning_rate"]
