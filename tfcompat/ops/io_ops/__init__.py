@@ -6,8 +6,9 @@
 - `example` (over `example_wire`, the wire-format reader): feature specs, `parse_example`, `parse_single_example`.
 - `tensor_proto`: `serialize_tensor`, `parse_tensor`.
 - `csv_decode`: `decode_csv`.
-- `image_codecs` (over `png_decode`, `util/encoders.py` and `vision_extra`, the optional JPEG codec's import):
-  `decode_png/jpeg/image`, `encode_png/jpeg`.
+- `image_codecs` (over `png_decode`, `gif_decode`, `bmp_decode`, `jpeg_header`, `webp_header`, `util/encoders.py`
+  and `vision_extra`, the optional JPEG/WebP codec's import): `decode_png/jpeg/gif/bmp/webp/image`,
+  `decode_and_crop_jpeg`, `extract_jpeg_shape`, `encode_png/jpeg`.
 - `_common`: kernel errors, string tensors and NumPy conversions shared by the above.
 """
 from tfcompat.ops.io_ops import csv_decode, example, files, gfile, image_codecs, tensor_proto, tfrecord  # noqa: F401
