@@ -88,12 +88,38 @@ def test_dimension():
     assert tf.compat.v1.dimension_value(a) == 16 and tf.TensorShape([a, n]).as_list() == [16, None]
 
 
+def test_tensor_shape_dims_are_dimensions():
+    # TF 2.21: TensorShape.dims is still a list of tf.compat.v1.Dimension
+    s = tf.TensorShape([2, None])
+    assert repr(s.dims) == "[Dimension(2), Dimension(None)]"
+    assert (s.dims[0] == 2) is True and str(s.dims[1]) == "?" and s.dims[0].is_compatible_with(16) is False
+    assert tf.TensorShape(None).dims is None and list(s) == [2, None]
+
+
 def test_tensor_equality_switches():
     assert tf.compat.v1.enable_tensor_equality() is None
-    x, y = tf.Variable(0.0), tf.Variable(0.0)
+    x, y, t = tf.Variable(0.0), tf.Variable(0.0), tf.constant([1, 2])
     assert repr(x == y) == "<tf.Tensor: shape=(), dtype=bool, numpy=True>"
-    with pytest.raises(NotImplementedError, match="disable_tensor_equality"):
+    try:
         tf.compat.v1.disable_tensor_equality()
+        # TF 2.21: identity comparisons; variables hash by identity, eager tensors stay unhashable
+        assert (x == y, x == x, x != y, t == t, t == 1, t != t, t != 1, x == 0.0, 1 == t) == (
+            False, True, True, True, False, False, True, False, False)
+        assert {x: 1}[x] == 1
+        with pytest.raises(TypeError, match=r"^Tensor is unhashable. Instead, use tensor.ref\(\) as the key.$"):
+            hash(t)
+    finally:
+        tf.compat.v1.enable_tensor_equality()
+    assert repr(t == 1) == "<tf.Tensor: shape=(2,), dtype=bool, numpy=array([ True, False])>"
+    with pytest.raises(TypeError, match="^Variable is unhashable"):
+        hash(x)
+
+
+def test_session_run_hook_interface():
+    hook = tf.compat.v1.train.SessionRunHook()
+    assert (hook.begin(), hook.after_create_session(None, None), hook.before_run(None),
+            hook.after_run(None, None), hook.end(None)) == (None,) * 5
+    assert repr(tf.compat.v1.train.SessionRunArgs(fetches=1)) == "SessionRunArgs(fetches=1, feed_dict=None, options=None)"
 
 
 def test_feature_columns_are_tf_namedtuples(caplog):

@@ -1,6 +1,7 @@
 """tf.data: outputs, element_spec, cardinality and errors, golden values from TF 2.21."""
 import collections
 import os
+import re
 import threading
 import time
 
@@ -665,3 +666,11 @@ def test_random_rerandomizes_as_tf():
             same(D.random(rerandomize_each_iteration=True)), same(D.random(seed=1)),
             same(D.random(seed=1, rerandomize_each_iteration=False)),
             same(D.random(seed=1, rerandomize_each_iteration=True))] == [False, False, False, True, True, False]
+
+
+def test_numpy_iterator_next_and_repr():
+    # TF 2.21: as_numpy_iterator() wraps an OwnedIterator and keeps Python 2's `next()`
+    it = tf.data.Dataset.range(3).as_numpy_iterator()
+    assert re.fullmatch(r"NumpyIterator\(iterator=<tensorflow\.python\.data\.ops\.iterator_ops\.OwnedIterator "
+                        r"object at 0x[0-9a-f]+>\)", repr(it))
+    assert (it.next(), next(it), [int(v) for v in it]) == (0, 1, [2])

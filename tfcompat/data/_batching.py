@@ -269,7 +269,7 @@ def _shape_list(p):
     if isinstance(p, Tensor):
         return p._array().tolist()
     if isinstance(p, TensorShape):
-        return p.dims
+        return None if p.rank is None else p.as_list()
     return list(p)
 
 

@@ -33,7 +33,7 @@ class MapDataset(DerivedDataset):
             for s, t in zip(st.flatten(in_spec), st.flatten(element)):
                 if not isinstance(s, st.DatasetSpec) and s.shape.rank is not None:
                     dims = t.shape.as_list() if isinstance(t, SparseTensor) else storage(t).shape
-                    for d, n in zip(s.shape.dims, dims):
+                    for d, n in zip(s.shape.as_list(), dims):
                         if d is None:
                             sizes[n] = True
             return self._apply(element)

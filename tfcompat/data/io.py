@@ -36,7 +36,7 @@ def _spec_to_json(spec):
         return {"tuple": [_spec_to_json(s) for s in spec]}
     if isinstance(spec, st.DatasetSpec):
         raise NotImplementedError("saving dataset-valued elements")
-    return {"shape": spec.shape.dims, "dtype": spec.dtype.name}
+    return {"shape": None if spec.shape.rank is None else spec.shape.as_list(), "dtype": spec.dtype.name}
 
 
 def _spec_from_json(obj):

@@ -114,10 +114,17 @@ class NumpyIterator:
     __slots__ = ("_it",)
 
     def __init__(self, dataset):
-        self._it = iter(dataset._elements())
+        self._it = OwnedIterator(dataset)
 
     def __iter__(self):
         return self
 
     def __next__(self):
         return st.map_leaves(st.numpy_of, next(self._it))
+
+    def next(self):
+        """TF's Python 2 spelling of `next(iterator)`."""
+        return self.__next__()
+
+    def __repr__(self):
+        return f"NumpyIterator(iterator={self._it!r})"

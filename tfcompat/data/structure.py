@@ -166,7 +166,7 @@ def relax(spec, other):
     if a.rank is None or b.rank is None or a.rank != b.rank:
         shape = TensorShape(None)
     else:
-        shape = TensorShape([x if x == y else None for x, y in zip(a.dims, b.dims)])
+        shape = TensorShape([x if x == y else None for x, y in zip(a.as_list(), b.as_list())])
     if isinstance(spec, RaggedTensorSpec):
         return spec.with_shape(shape) if spec.ragged_rank == other.ragged_rank else None
     return type(spec)(shape, spec.dtype)

@@ -1,5 +1,21 @@
-"""`tf.compat.v1.Dimension`: one possibly unknown dimension of a TF1 shape (its arithmetic keeps unknowns unknown)."""
-from tfcompat.framework.tensor_shape import _dim
+"""`tf.compat.v1.Dimension`: one possibly unknown dimension of a shape (`TensorShape.dims`); unknowns stay unknown."""
+
+
+def _dim(d):
+    """`d` (an int, a Dimension, anything with `__index__`, or None) as an int >= 0 or None."""
+    if d is None:
+        return None
+    value = getattr(d, "value", d)       # tf.compat.v1.Dimension
+    if value is None:
+        return None
+    try:
+        value = int(value.__index__())
+    except AttributeError:
+        raise TypeError(f"Dimension value must be integer or None or have an __index__ method, "
+                        f"got value '{d!r}' with type '{type(d)}'") from None
+    if value < 0:
+        raise ValueError(f"Dimension {value} must be >= 0")
+    return value
 
 
 class Dimension:

@@ -1,21 +1,6 @@
 """`tf.TensorShape`: a possibly partial shape, dims are `int` or `None` (TF 2 behaviour)."""
+from tfcompat.framework.dimension import Dimension, _dim
 from tfcompat.framework.export import tf_export
-
-
-def _dim(d):
-    if d is None:
-        return None
-    value = getattr(d, "value", d)       # tf.compat.v1.Dimension
-    if value is None:
-        return None
-    try:
-        value = int(value.__index__())
-    except AttributeError:
-        raise TypeError(f"Dimension value must be integer or None or have an __index__ method, "
-                        f"got value '{d!r}' with type '{type(d)}'") from None
-    if value < 0:
-        raise ValueError(f"Dimension {value} must be >= 0")
-    return value
 
 
 @tf_export("TensorShape")
@@ -54,7 +39,8 @@ class TensorShape:
 
     @property
     def dims(self):
-        return None if self._dims is None else list(self._dims)
+        """The dimensions as `tf.compat.v1.Dimension`s (None for an unknown rank), as TF 2 still returns them."""
+        return None if self._dims is None else [Dimension(d) for d in self._dims]
 
     def as_list(self):
         if self._dims is None:
@@ -193,7 +179,7 @@ class TensorShape:
         return "(" + ", ".join(str(d) for d in self._dims) + ")"
 
     def __reduce__(self):
-        return TensorShape, (self.dims,)
+        return TensorShape, (None if self._dims is None else list(self._dims),)
 
     def __concat__(self, other):
         return self.concatenate(other)

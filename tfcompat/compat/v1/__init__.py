@@ -5,7 +5,8 @@ NotImplementedError: tfcompat only runs eagerly. Variable scopes, `get_variable`
 `train.Saver` work as they do under TF 2's eager execution.
 """
 from tfcompat.compat.v1 import logging  # noqa: F401
-from tfcompat.compat.v1.dimension import Dimension, as_dimension  # noqa: F401
+from tfcompat.framework.dimension import Dimension, as_dimension  # noqa: F401
+from tfcompat.compat.v1.tensor_equality import disable_tensor_equality, enable_tensor_equality  # noqa: F401
 from tfcompat.compat.v1.state_ops import (batch_scatter_update, scatter_add, scatter_div, scatter_max,  # noqa: F401
                                           scatter_min, scatter_mul, scatter_nd_add, scatter_nd_sub,
                                           scatter_nd_update, scatter_sub, scatter_update, tensor_scatter_add,
@@ -45,15 +46,6 @@ def enable_v2_behavior():
 
 def reset_default_graph():
     """Nothing to reset: tfcompat builds no graphs."""
-
-
-def enable_tensor_equality():
-    """TF2's `==` (elementwise, tensors unhashable): always on in tfcompat."""
-
-
-def disable_tensor_equality():
-    """TF1's identity `==` and hashable tensors are not supported."""
-    raise NotImplementedError("tf.compat.v1.disable_tensor_equality: tfcompat keeps TF2's elementwise tensor equality")
 
 
 def dimension_value(dimension):

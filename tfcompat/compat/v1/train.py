@@ -1,7 +1,8 @@
-"""`tf.compat.v1.train`: TF1's name-based `Saver` as TF 2 runs it eagerly; other names are `tf.train`'s."""
+"""`tf.compat.v1.train`: TF1's name-based `Saver` run eagerly and `SessionRunHook`; other names are `tf.train`'s."""
 import os
 
 from tfcompat import train as _train
+from tfcompat.compat.v1.session_run_hook import SessionRunArgs, SessionRunHook  # noqa: F401
 from tfcompat.framework import errors
 from tfcompat.framework.tensor import storage
 from tfcompat.framework.variables import Variable

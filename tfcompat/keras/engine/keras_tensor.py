@@ -1,5 +1,6 @@
 """`KerasTensor`: the symbolic tensor of the functional API (`keras.Input`, layer outputs), as Keras 3 prints it."""
 import collections
+import numbers
 
 from tfcompat.framework import dtypes
 from tfcompat.keras.engine import naming
@@ -114,3 +115,25 @@ KerasTensor.__invert__ = lambda self: _operation("LogicalNot", self)
 
 def is_keras_tensor(x):
     return isinstance(x, KerasTensor)
+
+
+def standardize_shape(shape):
+    """Keras's shape check of `Input`: a tuple of ints >= 0 or None (a scalar tensor counts as its int)."""
+    if not isinstance(shape, tuple):
+        if shape is None:
+            raise ValueError("Undefined shapes are not supported.")
+        if not hasattr(shape, "__iter__"):
+            raise ValueError(f"Cannot convert '{shape}' to a shape.")
+    dims = []
+    for d in shape.as_list() if hasattr(shape, "as_list") else shape:
+        if d is not None and hasattr(d, "numpy") and getattr(d, "shape", None) == ():
+            d = d.numpy()
+        if d is not None:
+            if not isinstance(d, numbers.Integral):
+                raise ValueError(f"Cannot convert '{shape}' to a shape. Found invalid dimension '{d}' of type "
+                                 f"'{type(d)}'. ")
+            if d < 0:
+                raise ValueError(f"Cannot convert '{shape}' to a shape. Negative dimensions are not allowed.")
+            d = int(d)
+        dims.append(d)
+    return tuple(dims)

@@ -1,6 +1,6 @@
 """`keras.Input` and `InputLayer`: the entry points of a functional graph."""
 from tfcompat.keras.engine.functional import Node
-from tfcompat.keras.engine.keras_tensor import KerasTensor
+from tfcompat.keras.engine.keras_tensor import KerasTensor, standardize_shape
 from tfcompat.keras.layers.base import Layer
 
 
@@ -21,8 +21,8 @@ class InputLayer(Layer):
         if batch_shape is None:
             if shape is None:
                 raise ValueError("You must pass a `shape` argument.")
-            batch_shape = (batch_size,) + tuple(shape)
-        self._batch_shape = tuple(batch_shape)
+            batch_shape = (batch_size,) + standardize_shape(shape)
+        self._batch_shape = standardize_shape(batch_shape)
         self.optional = optional
         if input_tensor is None:
             # as Keras 3: the tensor takes the Input's name when one is given, else the next keras_tensor_N

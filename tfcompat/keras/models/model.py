@@ -43,9 +43,10 @@ class Model(Trainer, Layer):
         trainable = kwargs.pop("trainable", True)
         name = kwargs.pop("name", None)
         dtype = kwargs.pop("dtype", None)
-        if args or kwargs:
-            unknown = [a for a in kwargs]
-            raise TypeError(f"Model.__init__() got unexpected arguments: {list(args) + unknown}")
+        if args:
+            raise TypeError(f"Layer.__init__() takes 1 positional argument but {len(args) + 1} were given")
+        if kwargs:
+            raise ValueError(f"Unrecognized keyword arguments passed to {type(self).__name__}: {kwargs}")
         if name is None:
             name = naming.unique_name(naming.to_snake_case(type(self).__name__))
         super().__init__(trainable=trainable, name=name, dtype=dtype)
