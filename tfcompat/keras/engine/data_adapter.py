@@ -1,7 +1,8 @@
 """The data `fit`/`evaluate`/`predict` accept, as batches of tfcompat tensors.
 
 Arrays (NumPy, tfcompat/torch tensors, lists/dicts of them) are converted to torch once and batched by slicing
-(or one `index_select` per array when shuffled); `tf.data.Dataset`s, `PyDataset`-like objects (`__len__` +
+(or one `index_select` per array when shuffled); pandas DataFrames/Series and other `__array__` objects are
+taken as Keras's array adapter takes them (recognised without importing pandas); `tf.data.Dataset`s, `PyDataset`-like objects (`__len__` +
 `__getitem__`) and other iterables (generators, torch `DataLoader`s) yield ready batches.
 """
 import math
@@ -15,6 +16,7 @@ from tfcompat.framework.tensor import Tensor, _wrap, storage
 from tfcompat.framework.variables import Variable
 from tfcompat.util import nest
 from tfcompat.keras._config import config
+from tfcompat.keras.backend import standardize_dtype
 
 
 def unpack_x_y_sample_weight(data):
@@ -36,6 +38,44 @@ def unpack_x_y_sample_weight(data):
 def _is_array(v):
     return isinstance(v, (np.ndarray, Tensor, torch.Tensor, Variable)) or (
         isinstance(v, (list, tuple)) and v and all(isinstance(e, (int, float, np.number)) for e in v))
+
+
+def _pandas_kind(v):
+    """"DataFrame" or "Series" for a pandas object (known by its class's module: pandas is not imported), else None."""
+    for cls in type(v).__mro__:
+        if cls.__name__ in ("DataFrame", "Series") and cls.__module__.startswith("pandas"):
+            return cls.__name__
+    return None
+
+
+def _casts_to_floatx(dtypes):
+    """Whether Keras casts pandas columns of these dtypes to floatx (one is a float of another width); a dtype
+    Keras lacks (pandas strings, objects) raises its `ValueError("Invalid dtype: str")`."""
+    names = [standardize_dtype(d) for d in dtypes]
+    return any(n.startswith(("float", "bfloat")) and n != config.floatx for n in names)
+
+
+def _as_array(v):
+    """A pandas DataFrame/Series or other `__array__` leaf as Keras's array adapter takes it: a DataFrame's values
+    (all cast to floatx when a column is a float of another width), a Series as one column `(n, 1)`, others via
+    NumPy; anything else unchanged."""
+    if v is None or isinstance(v, (np.ndarray, Tensor, torch.Tensor, Variable, list, tuple)):
+        return v
+    kind = _pandas_kind(v)
+    if kind == "DataFrame":
+        return (v.astype(config.floatx) if _casts_to_floatx(v.dtypes) else v).to_numpy()
+    if kind == "Series":
+        return np.expand_dims((v.astype(config.floatx) if _casts_to_floatx([v.dtype]) else v).to_numpy(), -1)
+    if hasattr(v, "__array__") and not hasattr(v, "element_spec"):
+        return np.asarray(v)
+    return v
+
+
+def standardize_arrays(data):
+    """`data` with its pandas and other `__array__` leaves as NumPy arrays (see `_as_array`)."""
+    if isinstance(data, (np.ndarray, Tensor)) or data is None:
+        return data
+    return nest.map_structure(_as_array, data)
 
 
 def is_array_data(x):
@@ -60,6 +100,7 @@ def to_tensor(v):
 
 def train_validation_split(arrays, validation_split):
     """Splits array data: the last `validation_split` fraction of the samples become the validation data."""
+    arrays = standardize_arrays(arrays)
     flat = [a for a in nest.flatten(arrays) if a is not None]
     bad = [type(a) for a in flat if not _is_array(a)]
     if bad:
@@ -123,6 +164,7 @@ class EpochIterator:
         if any(type(leaf).__name__ == "SparseTensor" for leaf in (x, y)):
             raise NotImplementedError("tfcompat: fit/evaluate/predict with SparseTensor data (batched from one "
                                       "SparseTensor) is not supported; call the model on it directly")
+        x, y, sample_weight = standardize_arrays(x), standardize_arrays(y), standardize_arrays(sample_weight)
         if is_array_data(x):
             self._init_arrays(x, y, sample_weight, batch_size or 32, shuffle)
         else:

@@ -385,12 +385,7 @@ class Trainer:
 
     def _assert_compile_called(self, method_name):
         if not self.compiled:
-            msg = "You must call `compile()` before "
-            if method_name == "fit":
-                msg += "training the model."
-            else:
-                msg += f"using the model. (`{method_name}` was called)"
-            raise ValueError(msg)
+            raise ValueError("You must call `compile()` before using the model.")
 
     # -- loops -------------------------------------------------------------------------------------
     def fit(self, x=None, y=None, batch_size=None, epochs=1, verbose="auto", callbacks=None, validation_split=0.0,
