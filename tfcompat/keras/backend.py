@@ -16,7 +16,7 @@ def floatx():
 
 def set_floatx(value):
     """Sets the default float dtype; new layers use it unless a mixed-precision policy is set."""
-    if value not in ("bfloat16", "float16", "float32", "float64"):
+    if not isinstance(value, str) or value not in ("bfloat16", "float16", "float32", "float64"):
         raise ValueError(f"Unknown `floatx` value: {value}. Expected one of {{'bfloat16', 'float16', "
                          f"'float32', 'float64'}}")
     config.floatx = dtypes.as_dtype(value).name

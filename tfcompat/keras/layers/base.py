@@ -21,6 +21,7 @@ from tfcompat.framework.tensor import EagerTensor, Tensor, storage
 from tfcompat.framework.variables import Variable as _TFVariable
 from tfcompat.keras import variables as kvars
 from tfcompat.keras._config import config
+from tfcompat.keras.backend import standardize_dtype
 from tfcompat.keras.engine import call_context, naming
 from tfcompat.keras.engine.keras_tensor import KerasTensor
 from tfcompat.keras.layers import auto_config
@@ -41,17 +42,25 @@ def _children_added(obj):
 class DTypePolicy:
     """Keras 3's dtype policy: the dtype variables are stored in and computations run in."""
 
-    def __init__(self, name="float32"):
+    def __init__(self, name=None):
+        if name is None:
+            name = config.dtype_policy
         if isinstance(name, DTypePolicy):
             name = name.name
-        if name.startswith("mixed_"):
-            compute = {"mixed_float16": "float16", "mixed_bfloat16": "bfloat16"}.get(name)
-            if compute is None:
-                raise ValueError(f"Cannot convert '{name}' to a mixed precision DTypePolicy.")
+        if not isinstance(name, str):
+            raise TypeError(f"'name' must be a string, such as 'mixed_float16'. Received: name={name} "
+                            f"(of type {type(name)})")
+        compute = {"mixed_float16": "float16", "mixed_bfloat16": "bfloat16"}.get(name)
+        if compute is not None:
             self.name, self.compute_dtype, self.variable_dtype = name, compute, "float32"
-        else:
-            self.name = dtypes.as_dtype(name).name
-            self.compute_dtype = self.variable_dtype = self.name
+            return
+        try:
+            dtype = standardize_dtype(name)
+        except ValueError:
+            raise ValueError(f"Cannot convert '{name}' to a mixed precision DTypePolicy. Valid policies include "
+                             "'mixed_float16', 'mixed_bfloat16', and the name of any float dtype such as "
+                             "'float32'.") from None
+        self.name, self.compute_dtype, self.variable_dtype = name, dtype, dtype
 
     def get_config(self):
         return {"name": self.name}
@@ -62,6 +71,22 @@ class DTypePolicy:
 
     def __repr__(self):
         return f'<DTypePolicy "{self.name}">'
+
+
+def get_policy(identifier):
+    """Keras's `dtype_policies.get`: a layer's `dtype` argument (None: the global policy; a policy, its config,
+    a policy name, or any dtype: `tf.float64`, `np.float32`, `torch.float16`) as a `DTypePolicy`."""
+    if identifier is None or isinstance(identifier, str):
+        return DTypePolicy(identifier)
+    if isinstance(identifier, DTypePolicy):
+        return identifier
+    if isinstance(identifier, dict):
+        return DTypePolicy(identifier.get("config", {}).get("name", "float32"))
+    try:
+        return DTypePolicy(standardize_dtype(identifier))
+    except (TypeError, ValueError):
+        raise ValueError("Cannot interpret `dtype` argument. Expected a string or an instance of DTypePolicy. "
+                         f"Received: dtype={identifier}") from None
 
 
 def _json_shape(shape):
@@ -168,8 +193,7 @@ class Layer:
                              f"Received: name={name} (of type {type(name)})")
         self.name = name
         self._trainable = trainable
-        self._dtype_policy = DTypePolicy(dtype if dtype is not None else config.dtype_policy) \
-            if not isinstance(dtype, dict) else DTypePolicy(dtype.get("config", {}).get("name", "float32"))
+        self._dtype_policy = get_policy(dtype)
         self.autocast = autocast
         from tfcompat.keras import regularizers
         self.activity_regularizer = regularizers.get(activity_regularizer) if activity_regularizer else None
@@ -497,8 +521,9 @@ class Layer:
                     _set_mask(y, mask)
                 return y
             return x
-        if isinstance(x, (np.ndarray, np.generic, torch.Tensor)):
-            return self._convert_inputs(convert_to_tensor(x))
+        if isinstance(x, (np.ndarray, np.generic, torch.Tensor)) or (
+                hasattr(x, "__array__") and not isinstance(x, (Tensor, _TFVariable, KerasTensor))):
+            return self._convert_inputs(convert_to_tensor(x))     # as Keras: any `__array__` object (pandas)
         return x
 
     def call(self, *args, **kwargs):

@@ -1,4 +1,5 @@
 """`keras.Input` and `InputLayer`: the entry points of a functional graph."""
+from tfcompat.keras.backend import standardize_dtype
 from tfcompat.keras.engine.functional import Node
 from tfcompat.keras.engine.keras_tensor import KerasTensor, standardize_shape
 from tfcompat.keras.layers.base import Layer
@@ -14,7 +15,7 @@ class InputLayer(Layer):
         if "batch_input_shape" in kwargs:
             batch_shape = kwargs.pop("batch_input_shape")
         given_name = name
-        super().__init__(name=name, dtype=dtype, **kwargs)
+        super().__init__(name=name, dtype=standardize_dtype(dtype), **kwargs)
         if ragged:
             raise NotImplementedError("tfcompat: ragged Keras inputs (Input(ragged=True)) are not supported")
         self.sparse = bool(sparse)
