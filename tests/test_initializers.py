@@ -100,3 +100,29 @@ def test_get_serialize_deserialize():
     assert I.GlorotUniform.from_config(I.GlorotUniform(seed=5).get_config()).seed == 5
     assert I.glorot_uniform is I.GlorotUniform and I.OrthogonalInitializer is I.Orthogonal
     assert isinstance(I.HeNormal(), I.VarianceScaling) and isinstance(I.Zeros(), I.Initializer)
+
+
+def test_constant_takes_arrays_as_keras():
+    """Keras 3's Constant is `cast(value, dtype) * ones(shape)`: arrays, lists and tensors broadcast (TF 2.21)."""
+    np.testing.assert_allclose(I.Constant(np.log([0.02]))(shape=(1,)).numpy(), [-3.912023])
+    assert I.Constant(np.array([1., 2., 3.]))(shape=(2, 3)).numpy().tolist() == [[1., 2., 3.]] * 2
+    assert I.Constant([1., 2.])(shape=(2,)).dtype == tf.float32
+    assert I.Constant(tf.constant([1., 2.]))(shape=(2,)).numpy().tolist() == [1., 2.]
+    ints = I.Constant(np.array([1, 2]))(shape=(2,), dtype="int32")
+    assert ints.dtype == tf.int32 and ints.numpy().tolist() == [1, 2]
+    with pytest.raises(tf.errors.InvalidArgumentError, match=r"Incompatible shapes: \[3\] vs\. \[2\] \[Op:Mul\]"):
+        I.Constant(np.array([1., 2., 3.]))(shape=(2,))
+    with pytest.raises(tf.errors.UnimplementedError, match=r"Cast string to float is not supported \[Op:Cast\]"):
+        I.Constant("a")(shape=(2,))
+    dense = tf.keras.layers.Dense(1, bias_initializer=I.Constant(np.log([0.5])))
+    dense.build((None, 2))
+    np.testing.assert_allclose(dense.bias.numpy(), [-0.6931472])
+
+
+def test_constant_config_of_an_array():
+    config = I.Constant(np.log([0.02])).get_config()
+    assert config == {"value": {"class_name": "__numpy__",
+                                "config": {"value": [-3.912023005428146], "dtype": "float64"}}}
+    again = I.Constant.from_config(config)
+    assert isinstance(again.value, np.ndarray) and again.value.dtype == np.float64
+    assert I.Constant(3).get_config() == {"value": 3}

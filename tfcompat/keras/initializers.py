@@ -51,17 +51,26 @@ class Initializer:
 # -- constant initializers -------------------------------------------------------------------------------
 
 class Constant(Initializer):
-    """Every element equal to the scalar `value`."""
+    """`value` (a scalar, or an array broadcast to the shape: Keras's `cast(value, dtype) * ones(shape)`)."""
 
     def __init__(self, value=0.0):
         self.value = value
 
     def __call__(self, shape, dtype=None):
         dt = _dtype(dtype)
-        return wrap(torch.full(_shape(shape), self.value, dtype=dt.torch_dtype, device=current_device()))
+        if type(self.value) in (int, float, bool):
+            return wrap(torch.full(_shape(shape), self.value, dtype=dt.torch_dtype, device=current_device()))
+        from tfcompat.ops.math_ops import cast
+        return cast(self.value, dt) * Ones()(shape, dt)     # TF's errors: a string value, unbroadcastable shapes
 
     def get_config(self):
-        return {"value": self.value}
+        from tfcompat.keras.saving_utils import serialize_keras_object
+        return {"value": serialize_keras_object(self.value)}
+
+    @classmethod
+    def from_config(cls, config):
+        from tfcompat.keras.saving_utils import deserialize_keras_object
+        return cls(deserialize_keras_object(config["value"]))
 
 
 class Zeros(Initializer):
