@@ -151,19 +151,34 @@ class Trainer:
         self.train_function = self.test_function = self.predict_function = None
         self._on_batch_functions = {}
 
-    @property
-    def compiled_loss(self):
-        """Keras 2's `compiled_loss(y, y_pred, sample_weight, regularization_losses)`: the compiled loss."""
-        def call(y, y_pred, sample_weight=None, regularization_losses=None):
-            loss = self._compile_loss(y, y_pred, sample_weight)
-            for extra in regularization_losses or []:
-                loss = loss + extra
-            return loss
-        return call
+    def compiled_loss(self, y, y_pred, sample_weight=None, regularization_losses=None):
+        """Keras 2's compiled loss, deprecated in Keras 3: `compute_loss` of `(y, y_pred)` (which adds `self.losses`;
+        `regularization_losses` is ignored, as in Keras 3)."""
+        warnings.warn("`model.compiled_loss()` is deprecated. Instead, use "
+                      "`model.compute_loss(x, y, y_pred, sample_weight, training)`.")
+        return self.compute_loss(x=None, y=y, y_pred=y_pred, sample_weight=sample_weight)
 
     @property
     def compiled_metrics(self):
-        return self._compile_metrics
+        """Keras 2's compiled metrics, deprecated in Keras 3: an object whose `update_state(y, y_pred)` updates every
+        metric of `self.metrics` as Keras 3's shim does (a `Mean`, such as the loss tracker, averages `y_pred`)."""
+        model = self
+
+        class DeprecatedCompiledMetric:
+            def update_state(self, y, y_pred, sample_weight=None):
+                return model._compiled_metrics_update_state(y, y_pred, sample_weight=sample_weight)
+
+        return DeprecatedCompiledMetric()
+
+    def _compiled_metrics_update_state(self, y, y_pred, sample_weight=None):
+        from tfcompat.keras.metrics import Mean
+        warnings.warn("`model.compiled_metrics()` is deprecated. Instead, use e.g.:\n```\nfor metric in self.metrics:\n"
+                      "    metric.update_state(y, y_pred)\n```\n", stacklevel=2)
+        for metric in self.metrics:
+            if isinstance(metric, Mean):
+                metric.update_state(y_pred, sample_weight=sample_weight)
+            else:
+                metric.update_state(y, y_pred, sample_weight=sample_weight)
 
     # -- metrics -------------------------------------------------------------------------------
     @property
