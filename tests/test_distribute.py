@@ -185,8 +185,77 @@ def test_one_device_and_single_worker_strategies():
     assert str(tf.distribute.experimental.CommunicationOptions().implementation) == "CommunicationImplementation.AUTO"
 
 
-@pytest.mark.parametrize("name", ["ParameterServerStrategy", "TPUStrategy", "experimental.CentralStorageStrategy",
-                                  "coordinator.ClusterCoordinator"])
+def test_central_storage_strategy_on_one_compute_device():
+    """As TF 2.21: one compute device by default (even with several logical CPUs), plain variables."""
+    s = tf.distribute.experimental.CentralStorageStrategy()
+    cpu0 = "/job:localhost/replica:0/task:0/device:CPU:0"
+    assert (s.num_replicas_in_sync, s.extended.worker_devices, s.extended.parameter_devices) == (1, [cpu0], (cpu0,))
+    assert isinstance(s, tf.distribute.Strategy)
+    with s.scope():
+        v = tf.Variable(1.0)
+        assert tf.distribute.get_strategy() is s
+    assert repr(v) == "<tf.Variable 'Variable:0' shape=() dtype=float32, numpy=1.0>"
+    assert type(v).__name__ == "ResourceVariable"
+    assert str(s.reduce("SUM", s.run(lambda: tf.constant(2.0)), axis=None)) == \
+        "tf.Tensor(2.0, shape=(), dtype=float32)"
+    s.run(lambda: v.assign_add(1.0))
+    assert float(v) == 2.0
+    explicit = tf.distribute.experimental.CentralStorageStrategy(["CPU:0"], "CPU:0")
+    assert explicit.extended.parameter_devices == ("CPU:0",)
+    with pytest.raises(NotImplementedError, match="several compute devices"):
+        tf.distribute.experimental.CentralStorageStrategy(["CPU:0", "CPU:1"])
+
+
+def test_cluster_spec_as_tf():
+    c = tf.train.ClusterSpec({"worker": ["localhost:1", "localhost:2"], "chief": {0: "h:3"}, "ps": {0: "a", 2: "b"}})
+    assert repr(c) == "ClusterSpec({'chief': ['h:3'], 'ps': {0: 'a', 2: 'b'}, 'worker': ['localhost:1', 'localhost:2']})"
+    assert c.as_dict() == {"worker": ["localhost:1", "localhost:2"], "chief": ["h:3"], "ps": {0: "a", 2: "b"}}
+    assert (c.jobs, c.num_tasks("worker"), c.task_indices("ps"), c.job_tasks("ps")) == (
+        ["worker", "chief", "ps"], 2, [0, 2], ["a", None, "b"])
+    assert bool(c) and not tf.train.ClusterSpec({}) and tf.train.ClusterSpec(c).jobs == ["chief", "ps", "worker"]
+    with pytest.raises(ValueError, match="No task with index 1 in job 'ps'"):
+        c.task_address("ps", 1)
+    with pytest.raises(ValueError, match="No such job in cluster: 'x'"):
+        c.num_tasks("x")
+    with pytest.raises(TypeError, match="`cluster` must be a dictionary mapping one or more job names"):
+        tf.train.ClusterSpec(3)
+    with pytest.raises(TypeError, match="The tasks for job 'w' must be a list or a dictionary from integers"):
+        tf.train.ClusterSpec({"w": 3})
+    resolver = tf.distribute.cluster_resolver.SimpleClusterResolver(c, task_type="worker", task_id=0)
+    assert type(resolver.cluster_spec()) is tf.train.ClusterSpec
+
+
+def _draws(strategy, fn):
+    return [float(x) for x in strategy.experimental_local_results(strategy.run(fn))]
+
+
+def test_generator_made_in_scope_draws_one_stream_per_replica(two):
+    """TF's guide (random_numbers): a generator made in the scope keys each replica's draws by its replica id while
+    its state advances once per draw; one made outside is one stream the replicas draw from in turn."""
+    with two.scope():
+        g = tf.random.Generator.from_seed(1)
+        first, second = _draws(two, lambda: g.normal([])), _draws(two, lambda: g.normal([]))
+    assert len({*first, *second}) == 4
+    assert g.state.numpy().tolist() == [513, 0, 0]           # as TF: 256 per output, once for the replicas
+
+    def fresh():                                              # a generator made in each replica: the same streams
+        h = tf.random.Generator.from_seed(1)
+        return tf.stack([h.normal([]), h.normal([])])
+    with two.scope():
+        pairs = [t.numpy().tolist() for t in two.experimental_local_results(two.run(fresh))]
+    np.testing.assert_allclose(pairs, np.array([first, second]).T)
+    three = tf.distribute.MirroredStrategy(["CPU:0", "CPU:1", "CPU:2"])
+    with three.scope():
+        g3 = tf.random.Generator.from_seed(1)
+        assert _draws(three, lambda: g3.normal([]))[:2] == first   # a replica's stream does not depend on the count
+    outside = tf.random.Generator.from_seed(1)
+    with two.scope():
+        turns = _draws(two, lambda: outside.normal([]))
+    alone = tf.random.Generator.from_seed(1)
+    assert turns == [float(alone.normal([])), float(alone.normal([]))]
+
+
+@pytest.mark.parametrize("name", ["ParameterServerStrategy", "TPUStrategy", "coordinator.ClusterCoordinator"])
 def test_unsupported_strategies_name_themselves(name):
     obj = tf.distribute
     for part in name.split("."):

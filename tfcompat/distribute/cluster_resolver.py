@@ -2,7 +2,7 @@
 import json as _json
 import os as _os
 
-from tfcompat.distribute._cluster import ClusterSpec as _ClusterSpec
+from tfcompat.train.cluster_spec import ClusterSpec as _ClusterSpec
 from tfcompat.framework.export import tf_export as _tf_export
 
 

@@ -20,12 +20,6 @@ class TPUStrategy:
         raise NotImplementedError(_message("TPUStrategy", "no TPUs"))
 
 
-@tf_export("distribute.experimental.CentralStorageStrategy")
-class CentralStorageStrategy:
-    def __init__(self, compute_devices=None, parameter_device=None):
-        raise NotImplementedError(_message("experimental.CentralStorageStrategy", "no central variable storage"))
-
-
 @tf_export("distribute.coordinator.ClusterCoordinator", "distribute.experimental.coordinator.ClusterCoordinator")
 class ClusterCoordinator:
     def __init__(self, strategy):

@@ -440,6 +440,9 @@ def create_rng_state(seed, alg):
     return np.array([s, 0, 0], dtype=np.int64)
 
 
+_replica_draw = []      # registered by tfcompat.distribute: a draw of a Generator made under a strategy's scope
+
+
 @tf_export("random.Generator", "random.experimental.Generator",
            partial="draws are reproducible from the state but are not TF's Philox stream (the state advances as "
                    "TF's); alg THREEFRY is not supported")
@@ -519,8 +522,12 @@ class Generator:
 
     def _gen(self, outputs):
         """A torch generator for the current state; the state then advances past `outputs` values."""
-        s = self._state_var._read().tolist()
-        self._advance(outputs)
+        if _replica_draw and getattr(self._state_var, "_distribute_strategy", None) is not None:
+            s, replica = _replica_draw[0](self, outputs)        # made under a tf.distribute strategy's scope
+            s = s if replica is None else s + [replica]         # (its key hashed with the replica id, as TF)
+        else:
+            s = self._state_var._read().tolist()
+            self._advance(outputs)
         return _new_generator(_mix(*s), current_device())
 
     def _gen_for(self, shape, op):
