@@ -65,7 +65,8 @@ WORKER = textwrap.dedent('''
         history = m.fit(x, y, batch_size=16, epochs=2, verbose=0, shuffle=False, callbacks=callbacks).history
         result = dict(losses=np.array(losses), history=np.array(history["loss"] + history["accuracy"]),
                       evaluate=np.array(m.evaluate(x, y, verbose=0)), predict=m.predict(x[:10], verbose=0),
-                      train_step_traces=np.array(train_step.experimental_get_tracing_count()))
+                      train_step_traces=np.array(train_step.experimental_get_tracing_count()),
+                      threads=np.array(__import__("torch").get_num_threads()))
         for i, w in enumerate(model.weights + m.weights + restored):
             result[f"w{i}"] = w.numpy() if not isinstance(w, np.ndarray) else w
         if out:
@@ -135,7 +136,11 @@ def test_two_workers_by_tf_config_equal_one_process(tmp_path):
     assert codes == [0, 0], outs
     w0, w1 = (np.load(tmp_path / f"w{i}.npz") for i in range(2))
     assert int(w0["train_step_traces"]) == 1
+    if "OMP_NUM_THREADS" not in os.environ:     # two workers on this host: each on its half of the cores
+        assert int(w0["threads"]) <= max(1, os.cpu_count() // 2)
     for key in single:
+        if key == "threads":
+            continue
         np.testing.assert_array_equal(w0[key], w1[key], err_msg=key)          # identical on both workers
         np.testing.assert_allclose(w0[key], single[key], rtol=1e-5, atol=1e-6, err_msg=key)
     for i, w in enumerate(initial.weights):                                   # the restored initial values
@@ -156,6 +161,7 @@ DEAD = textwrap.dedent('''
     options = tf.distribute.experimental.CommunicationOptions(timeout_seconds=10)
     s = tf.distribute.MultiWorkerMirroredStrategy(communication_options=options)
     print("replicas", s.num_replicas_in_sync, float(s.reduce("SUM", s.run(lambda: tf.constant(1.0)), axis=None)))
+    print("excepthook kept", sys.excepthook is sys.__excepthook__)     # torch's prefixes "[rank0]: "; TF's does not
     options = tf.data.Options()
     options.experimental_distribute.auto_shard_policy = tf.data.experimental.AutoShardPolicy.OFF
     try:
@@ -181,7 +187,7 @@ def test_a_dead_worker_makes_the_other_raise(tmp_path):
                                                      MASTER_ADDR="127.0.0.1", MASTER_PORT=port)) for i in range(2)]
     codes, outs = _run_all(commands)
     assert codes == [7, 3], outs
-    assert "replicas 2 2.0" in outs[0]
+    assert "replicas 2 2.0" in outs[0] and "excepthook kept True" in outs[0]
     assert "experimental_distribute_dataset with auto_shard_policy=OFF across workers" in outs[1]
     assert "UnavailableError after 0 s: Collective ops is aborted by: a peer worker died" in outs[0], outs[0]
 

@@ -6,10 +6,13 @@ hosts the rendezvous at its address), the launcher's environment (`RANK`, `WORLD
 already initialized default process group; without any, one worker. Backend: NCCL on CUDA (each process on
 GPU `LOCAL_RANK`), gloo on CPU. `CommunicationOptions(timeout_seconds=...)` bounds every collective: a worker
 that died makes the others raise `tf.errors.UnavailableError` (gloo notices a closed peer at once).
+Workers sharing a host share its cores: each runs torch's intra-op pool on its part of them (as
+`torch.distributed.run` sets `OMP_NUM_THREADS=1`), unless `OMP_NUM_THREADS` says otherwise.
 """
 import atexit
 import datetime
 import os
+import sys
 
 import torch
 
@@ -40,11 +43,12 @@ def _launcher_env():
     return None
 
 
-def _join(rank, world, address, options):
+def _join(rank, world, address, options, workers_here):
     """Initializes torch.distributed's default group (unless it is): the backend for this process's device."""
     import torch.distributed as dist
     if dist.is_initialized():
         return
+    _share_cores(workers_here)
     cuda = torch.cuda.is_available() and options.implementation != CommunicationImplementation.RING
     backend = "nccl" if cuda else "gloo"
     if options.implementation == CommunicationImplementation.NCCL and not cuda:
@@ -52,8 +56,17 @@ def _join(rank, world, address, options):
     timeout = datetime.timedelta(seconds=options.timeout_seconds) if options.timeout_seconds else None
     kwargs = {"timeout": timeout} if timeout is not None else {}
     init = f"tcp://{address}" if address else "env://"
+    hook = sys.excepthook       # torch's group prefixes "[rank<i>]: " to every line of a traceback; TF does not
     dist.init_process_group(backend, init_method=init, rank=rank, world_size=world, **kwargs)
+    sys.excepthook = hook
     atexit.register(_leave)
+
+
+def _share_cores(workers_here):
+    """Each of the `workers_here` workers of this host computes on its share of the cores: torch's intra-op pools
+    of several processes on the same cores wait on each other at every parallel op (several times slower)."""
+    if workers_here > 1 and "OMP_NUM_THREADS" not in os.environ:
+        torch.set_num_threads(max(1, torch.get_num_threads() // workers_here))
 
 
 def _leave():
@@ -82,17 +95,19 @@ class MultiWorkerMirroredStrategy(Strategy):
     def __init__(self, cluster_resolver=None, communication_options=None):
         import torch.distributed as dist
         options = communication_options or CommunicationOptions()
-        tf_config = None
+        tf_config, here = None, 1
         if cluster_resolver is None:
             tf_config = resolvers.TFConfigClusterResolver()
             if tf_config.cluster_spec():
                 cluster_resolver = tf_config
         if cluster_resolver is not None:
             rank, world, address = _cluster.collective_rank(cluster_resolver)
+            here = _cluster.workers_on_host(cluster_resolver) if world > 1 else 1
             job = cluster_resolver.task_type or "worker"
             task = cluster_resolver.task_id or 0
         elif _launcher_env() is not None:
             (rank, world), address = _launcher_env(), None
+            here = int(os.environ.get("LOCAL_WORLD_SIZE", 1))
             job, task = "worker", rank
             cluster_resolver = resolvers.SimpleClusterResolver({}, task_type="worker", task_id=rank)
         elif dist.is_initialized():
@@ -102,7 +117,7 @@ class MultiWorkerMirroredStrategy(Strategy):
             rank, world, address, job, task = 0, 1, None, "localhost", 0
             cluster_resolver = tf_config
         if world > 1:
-            _join(rank, world, address, options)
+            _join(rank, world, address, options, here)
         kind, index = _local_device(rank) if world > 1 else ("GPU" if torch.cuda.is_available() else "CPU", 0)
         device = f"/job:{job}/replica:0/task:{task}/device:{kind}:{index}"
         collective = Collective(None, options.bytes_per_pack) if world > 1 else None
