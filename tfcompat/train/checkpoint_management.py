@@ -12,6 +12,7 @@ from tfcompat.framework.export import unsupported_args
 from tfcompat.framework.tensor import _wrap
 from tfcompat.framework.variables import Variable, VariableAggregation
 from tfcompat.train import _bundle, _proto
+from tfcompat.train._unordered_map import iteration_order
 from tfcompat.train.checkpoint import open_reader
 from tfcompat.util import atomic_file
 
@@ -274,12 +275,19 @@ class CheckpointReader:
 
     def __init__(self, filename):
         self._reader = open_reader(os.fspath(filename))
+        self._order = None
+
+    def _keys(self):
+        """The keys in the order TF's maps hold them: a C++ unordered_map filled in the bundle's sorted key order."""
+        if self._order is None:
+            self._order = iteration_order(sorted(self._reader.entries, key=lambda k: k.encode("utf-8")))
+        return self._order
 
     def get_variable_to_shape_map(self):
-        return {k: list(self._reader.shape(k)) for k in self._reader.entries}
+        return {k: list(self._reader.shape(k)) for k in self._keys()}
 
     def get_variable_to_dtype_map(self):
-        return {k: self._reader.dtype(k) for k in self._reader.entries}
+        return {k: self._reader.dtype(k) for k in self._keys()}
 
     def has_tensor(self, name):
         return name in self._reader.entries
