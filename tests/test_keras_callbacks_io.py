@@ -122,6 +122,34 @@ def test_tensorboard_callback_batch_scalars_and_steps_per_second(tmp_path):
                      "epoch_steps_per_second": [0, 1]}
 
 
+def test_tensorboard_callback_weight_histograms_and_images(tmp_path):
+    # tags, steps, plugins, buckets and image sizes as TF 2.21 + Keras 3.15 write them for this fit
+    from tensorboard.util import tensor_util
+    x, y = data()
+    model = tf.keras.Sequential([tf.keras.Input((3,), name="x"),
+                                 tf.keras.layers.Dense(4, activation="relu", name="h", kernel_initializer="ones"),
+                                 tf.keras.layers.Dense(1, name="y", kernel_initializer="ones")], name="tb_seq")
+    model.compile(optimizer=tf.keras.optimizers.SGD(0.01), loss="mse")
+    model.fit(x, y, epochs=3, batch_size=4, verbose=0, validation_data=(x, y), shuffle=False, callbacks=[
+        tf.keras.callbacks.TensorBoard(log_dir=tmp_path, histogram_freq=2, write_images=True, write_graph=False)])
+    train, steps = _tensor_steps(tmp_path / "train")
+    weights = [f"tb_seq/{layer}/{w}" for layer in "hy" for w in ("kernel", "bias")]
+    assert steps == {"epoch_loss": [0, 1, 2], "epoch_learning_rate": [0, 1, 2],
+                     **{f"{w}/histogram": [0, 2] for w in weights},
+                     **{f"{w}/image": [0, 2] for w in weights if w != "tb_seq/y/bias"}}   # a scalar draws none
+    assert train.SummaryMetadata("tb_seq/h/kernel/histogram").plugin_data.plugin_name == "histograms"
+    assert train.SummaryMetadata("tb_seq/h/kernel/image").plugin_data.plugin_name == "images"
+    hist = tensor_util.make_ndarray(train.Tensors("tb_seq/h/kernel/histogram")[0].tensor_proto)
+    assert hist.shape == (30, 3) and np.flatnonzero(hist[:, 2]).tolist() == [0, 14, 29]
+    np.testing.assert_allclose([hist[0, 0], hist[-1, 1]], [0.9279, 0.94413], atol=1e-5)
+    bias = tensor_util.make_ndarray(train.Tensors("tb_seq/y/bias/histogram")[1].tensor_proto)
+    np.testing.assert_allclose(bias[-1], [-0.27077, -0.27077, 1.0], atol=1e-5)
+    sizes = {tag: tensor_util.make_ndarray(train.Tensors(tag)[0].tensor_proto)[:2].tolist()
+             for tag in steps if tag.endswith("/image")}
+    assert sizes == {"tb_seq/h/kernel/image": [b"4", b"3"], "tb_seq/h/bias/image": [b"1", b"4"],
+                     "tb_seq/y/kernel/image": [b"1", b"4"]}
+
+
 def test_backup_and_restore_resumes_after_interruption(tmp_path):
     x, y = data()
 
@@ -147,12 +175,9 @@ def test_backup_and_restore_resumes_after_interruption(tmp_path):
 
 def test_declared_unsupported_arguments_name_themselves(tmp_path):
     cb = tf.keras.callbacks
-    for kwargs, text in (({"histogram_freq": 1}, r"TensorBoard\(histogram_freq=1\)"),
-                         ({"write_images": True}, r"TensorBoard\(write_images=True\)"),
-                         ({"profile_batch": 2}, r"TensorBoard\(profile_batch=2\)"),
+    for kwargs, text in (({"profile_batch": 2}, r"TensorBoard\(profile_batch=2\)"),
                          ({"embeddings_freq": 1}, r"TensorBoard\(embeddings_freq=1\)")):
         with pytest.raises(NotImplementedError, match=f"^{text} is not supported by tfcompat$"):
             cb.TensorBoard(str(tmp_path), **kwargs)
-    assert partial_note(cb.TensorBoard) == ("constructor arguments histogram_freq, write_images, profile_batch, "
-                                            "embeddings_freq")
-    cb.TensorBoard(str(tmp_path), histogram_freq=0, profile_batch=0)      # defaults are accepted
+    assert partial_note(cb.TensorBoard) == "constructor arguments profile_batch, embeddings_freq"
+    cb.TensorBoard(str(tmp_path), embeddings_freq=0, profile_batch=0)      # defaults are accepted

@@ -8,6 +8,7 @@ import warnings
 import numpy as np
 
 from tfcompat.framework.export import unsupported_args
+from tfcompat.keras._config import config
 from tfcompat.keras.callbacks._base import Callback, lr_value
 
 
@@ -67,11 +68,12 @@ class CSVLogger(Callback):
         self.writer = None
 
 
-@unsupported_args("histogram_freq", "write_images", "profile_batch", "embeddings_freq")
+@unsupported_args("profile_batch", "embeddings_freq")
 class TensorBoard(Callback):
     """Writes TensorBoard logs as Keras 3 does: the model's config (tag `keras`, TensorBoard's graphs page) when
     given the model, epoch (and with `update_freq`, batch) scalars under `log_dir/train` and `log_dir/validation`
-    (`epoch_loss`, `epoch_learning_rate`, ...), and `evaluation_<metric>_vs_iterations` after each evaluation."""
+    (`epoch_loss`, `epoch_learning_rate`, ...), and `evaluation_<metric>_vs_iterations` after each evaluation;
+    every `histogram_freq` epochs, a histogram (and with `write_images`, an image) of each layer's weights."""
 
     def __init__(self, log_dir="logs", histogram_freq=0, write_graph=True, write_images=False,
                  write_steps_per_second=False, update_freq="epoch", profile_batch=0, embeddings_freq=0,
@@ -79,6 +81,8 @@ class TensorBoard(Callback):
         super().__init__()
         self.log_dir = os.fspath(log_dir)
         self.write_graph = write_graph
+        self.histogram_freq = histogram_freq
+        self.write_images = write_images
         self.write_steps_per_second = write_steps_per_second
         self.update_freq = 1 if update_freq == "batch" else update_freq
         self._writers = {}
@@ -148,6 +152,22 @@ class TensorBoard(Callback):
         self._write("train", "epoch_", train, epoch)
         if val:
             self._write("validation", "epoch_", val, epoch)
+        if self.histogram_freq and epoch % self.histogram_freq == 0:
+            self._log_weights(epoch)
+
+    def _log_weights(self, epoch):
+        """Keras's weight summaries: `<path>/histogram` per weight of each layer (`:` as `_`), `<path>/image`."""
+        from tfcompat import summary
+        with self._writer("train").as_default():
+            for layer in self.model.layers:
+                for weight in layer.weights:
+                    name = weight.path.replace(":", "_")
+                    summary.histogram(f"{name}/histogram", weight, step=epoch)
+                    if self.write_images:
+                        image = _weight_image(weight.numpy())
+                        if image is not None:
+                            summary.image(f"{name}/image", image, step=epoch)
+            self._writer("train").flush()
 
     def on_test_end(self, logs=None):
         step = self._iterations()
@@ -170,6 +190,23 @@ class TensorBoard(Callback):
         for w in self._writers.values():
             w.close()
         self._writers = {}
+
+
+def _weight_image(w):
+    """A weight as Keras draws it (a bias as one row, a kernel wide side across, a conv kernel one image per
+    input channel): a `(n, h, w, 1)` array, or None for shapes Keras does not draw."""
+    w = np.squeeze(w)
+    if w.ndim == 1:
+        w = w.reshape(1, w.shape[0], 1, 1)
+    elif w.ndim == 2:
+        if w.shape[0] > w.shape[1]:
+            w = w.T
+        w = w.reshape(1, w.shape[0], w.shape[1], 1)
+    elif w.ndim == 3:
+        if config.image_data_format == "channels_last":
+            w = np.transpose(w, (2, 0, 1))
+        w = w[..., None]
+    return w if w.ndim == 4 and w.shape[-1] in (1, 3, 4) else None
 
 
 class RemoteMonitor(Callback):
