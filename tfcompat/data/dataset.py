@@ -32,6 +32,7 @@ from tfcompat.data.iterator import NumpyIterator, OwnedIterator
 from tfcompat.data.options import Options
 from tfcompat.framework import dtypes, errors
 from tfcompat.framework.export import tf_export, unsupported_args
+from tfcompat.ops.deprecation import warn_deprecated_arg
 
 __all__ = ["AUTOTUNE", "INFINITE", "UNKNOWN", "Dataset", "DerivedDataset", "OwnedIterator"]
 
@@ -141,6 +142,10 @@ class Dataset(st.DatasetBase):
     def from_generator(generator, output_types=None, output_shapes=None, args=None, output_signature=None,
                        name=None):
         """Elements yielded by `generator(*args)`, checked against `output_signature`."""
+        for arg, value in (("output_types", output_types), ("output_shapes", output_shapes)):
+            if value is not None:
+                warn_deprecated_arg("DatasetV2.from_generator", "tensorflow.python.data.ops.dataset_ops", arg,
+                                    "Use output_signature instead")
         return sources.GeneratorDataset(generator, output_types, output_shapes, args, output_signature)
 
     @staticmethod
