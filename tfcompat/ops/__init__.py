@@ -23,6 +23,8 @@ from tfcompat.ops import image_ops  # noqa: F401
 from tfcompat.ops import image_color_ops  # noqa: F401
 from tfcompat.ops import image_quality_ops  # noqa: F401
 from tfcompat.ops import image_box_ops  # noqa: F401
+from tfcompat.ops import image_glimpse_ops  # noqa: F401
+from tfcompat.ops import image_nms_padded_ops  # noqa: F401
 from tfcompat.ops import string_ops  # noqa: F401
 from tfcompat.ops import misc_ops  # noqa: F401
 from tfcompat.ops import config_ops  # noqa: F401
