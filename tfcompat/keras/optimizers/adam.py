@@ -116,16 +116,21 @@ class Adamax(Optimizer):
     def _build_slots(self, variables):
         self._m, self._u = self.add_optimizer_variables(variables, ["momentum", "norm"])
 
+    _tensor_update = True
+
     def _update(self, params, grads, lr, step, indices):
-        b1p = f32(self.beta_1) ** step
+        if isinstance(step, torch.Tensor):          # a traced step: step and rate are 0-d float32 tensors
+            correction = 1 - torch.pow(torch.full_like(step, float(f32(self.beta_1))), step)
+        else:
+            correction, lr = float(_ONE - f32(self.beta_1) ** step), float(lr)
         m = self._slot_storages("momentum", indices)
         u = self._slot_storages("norm", indices)
         _move_(m, grads, 1 - self.beta_1)
         torch._foreach_mul_(u, self.beta_2)
         torch._foreach_maximum_(u, torch._foreach_abs(grads))
         denom = torch._foreach_add(u, self.epsilon)
-        torch._foreach_mul_(denom, float(_ONE - b1p))
-        return _sub_ratio(params, m, float(lr), denom)
+        torch._foreach_mul_(denom, correction)
+        return _sub_ratio(params, m, lr, denom)
 
     def get_config(self):
         config = super().get_config()
@@ -156,29 +161,46 @@ class Nadam(Optimizer):
             self._u_product = Variable(1.0, dtype=dtype, trainable=False)
         self._variables.append(self._u_product)
 
-    def _update(self, params, grads, lr, step, indices):
+    _tensor_update = True
+
+    def _momentum_schedule(self, step):
+        """`(u_product, u_t, u_t_1, 1 - beta_2^t)`, Nadam's step factors, updating the `u_product` variable:
+        float32 NumPy scalars for an eager step, 0-d float32 tensors for a traced one (read from the variable)."""
         b1, b2, decay, half = f32(self.beta_1), f32(self.beta_2), f32(0.96), f32(0.5)
         t = storage(self._u_product)
+        if isinstance(step, torch.Tensor):
+            def power(base, exponent):
+                return torch.pow(torch.full_like(exponent, float(base)), exponent)
+            u_t = b1 * (1 - half * power(decay, step))
+            u_product = t.to(torch.float32) * u_t
+            self._u_product._set_storage(u_product.to(t.dtype))
+            self._u_t = None
+            return u_product, u_t, b1 * (1 - half * power(decay, step + 1)), 1 - power(b2, step)
         if t is not getattr(self, "_u_t", None):
             self._u_value = f32(t.item())
-        u_product = self._u_value * b1 * (_ONE - half * decay ** step)
+        u_t = b1 * (_ONE - half * decay ** step)
+        u_product = self._u_value * u_t
         self._u_t = torch.full_like(t, float(u_product))
         self._u_product._set_storage(self._u_t)
         self._u_value = u_product
-        u_t = b1 * (_ONE - half * decay ** step)
-        u_t_1 = b1 * (_ONE - half * decay ** (step + _ONE))
-        u_product_t_1 = u_product * u_t_1
-        b2p = b2 ** step
+        return u_product, u_t, b1 * (_ONE - half * decay ** (step + _ONE)), _ONE - b2 ** step
+
+    def _update(self, params, grads, lr, step, indices):
+        u_product, u_t, u_t_1, b2_correction = self._momentum_schedule(step)
+        # the factors, each rounded to float32 as Keras computes them
+        factors = (u_t_1, 1 - u_product * u_t_1, 1 - u_t, 1 - u_product, b2_correction, lr)
+        if not isinstance(step, torch.Tensor):
+            factors = [float(f) for f in factors]
+        u_t_1, m_scale, g_weight, g_scale, b2_correction, lr = factors
         m = self._slot_storages("momentum", indices)
         v = self._slot_storages("velocity", indices)
-        _move_(m, grads, float(_ONE - b1))      # Nadam's weights are float32 (1 - b)
-        _move_(v, torch._foreach_mul(grads, grads), float(_ONE - b2))
-        m_hat = torch._foreach_div(torch._foreach_mul(m, float(u_t_1)), float(_ONE - u_product_t_1))
-        torch._foreach_add_(m_hat, torch._foreach_div(torch._foreach_mul(grads, float(_ONE - u_t)),
-                                                      float(_ONE - u_product)))
-        denom = sqrt(torch._foreach_div(v, float(_ONE - b2p)))
+        _move_(m, grads, float(_ONE - f32(self.beta_1)))      # Nadam's weights are float32 (1 - b)
+        _move_(v, torch._foreach_mul(grads, grads), float(_ONE - f32(self.beta_2)))
+        m_hat = torch._foreach_div(torch._foreach_mul(m, u_t_1), m_scale)
+        torch._foreach_add_(m_hat, torch._foreach_div(torch._foreach_mul(grads, g_weight), g_scale))
+        denom = sqrt(torch._foreach_div(v, b2_correction))
         torch._foreach_add_(denom, self.epsilon)
-        return _sub_ratio(params, m_hat, float(lr), denom)
+        return _sub_ratio(params, m_hat, lr, denom)
 
     def get_config(self):
         config = super().get_config()

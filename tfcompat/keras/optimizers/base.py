@@ -267,6 +267,15 @@ class Optimizer:
             value = lr()
         return f32(value.numpy() if isinstance(value, (Tensor, Variable)) else value)
 
+    def _lr_tensor(self):
+        """The learning rate of a traced step as a 0-d float32 tensor: the variable's storage, or the schedule
+        computed from the `iterations` variable, so that the recorded program follows the count."""
+        lr = self._learning_rate
+        if isinstance(lr, Variable):
+            return storage(lr)
+        value = lr(self._iterations) if isinstance(lr, schedules.LearningRateSchedule) else lr()
+        return input_storage(value).to(torch.float32)
+
     # -- applying gradients ------------------------------------------------------------------
     def apply_gradients(self, grads_and_vars, global_step=None):
         """Applies `(gradient, variable)` pairs; returns `iterations`.
@@ -323,7 +332,7 @@ class Optimizer:
         if self._traced_step():
             # one recording serves every step: step and learning rate are read as tensors, not Python values
             it = storage(self._iterations)
-            lr, update_step = storage(self._learning_rate), torch.add(it, 1).to(torch.float32)
+            lr, update_step = self._lr_tensor(), torch.add(it, 1).to(torch.float32)
         else:
             step = self._current_step()
             lr, update_step = self._lr_scalar(step), f32(step + 1)
@@ -339,6 +348,8 @@ class Optimizer:
             if c is not None:
                 v.assign(c(v))
         if isinstance(update_step, torch.Tensor):
+            if self.use_ema:
+                self._update_ema_traced(it)
             self._iterations._set_storage(torch.add(it, 1))
             self._iter_t = None         # the next eager step reads the count from the variable
             return
@@ -350,7 +361,7 @@ class Optimizer:
 
     def _traced_step(self):
         """Whether this step runs in a tf.function trace with a tensor form of `_update` (see `_tensor_update`)."""
-        return self._tensor_update and isinstance(self._learning_rate, Variable) and not self.use_ema and _tracing()
+        return self._tensor_update and _tracing()
 
     def _filter_empty_gradients(self, grads, variables, indices):
         kept = [(g, v, i) for g, v, i in zip(grads, variables, indices) if g is not None]
@@ -417,6 +428,16 @@ class Optimizer:
             self._owned[id(avg)] = t
         if self.ema_overwrite_frequency and (step + 1) % self.ema_overwrite_frequency == 0:
             self._overwrite_model_variables_with_average_value(self._trainable_variables)
+
+    def _update_ema_traced(self, it):
+        """`_update_ema` in a traced step, from the `iterations` storage `it` (the count before this step)."""
+        momentum = torch.ne(it, 0).to(torch.float32) * float(f32(self.ema_momentum))
+        for var, avg in zip(self._trainable_variables, self._model_variables_moving_average):
+            avg._set_storage(momentum * storage(avg) + (1 - momentum) * storage(var))
+        if self.ema_overwrite_frequency:
+            overwrite = torch.eq(torch.remainder(torch.add(it, 1), self.ema_overwrite_frequency), 0)
+            for var, avg in zip(self._trainable_variables, self._model_variables_moving_average):
+                var._set_storage(torch.where(overwrite, storage(avg), storage(var)))
 
     def _overwrite_model_variables_with_average_value(self, trainable_variables):
         if len(trainable_variables) != len(self._model_variables_moving_average):

@@ -41,8 +41,10 @@ class Ftrl(Optimizer):
         self._accumulators, self._linears = self.add_optimizer_variables(
             variables, ["accumulator", "linear"], initializer=[self.initial_accumulator_value, "zeros"])
 
+    _tensor_update = True
+
     def _update(self, params, grads, lr, step, indices):
-        lr = float(lr)
+        lr = lr if isinstance(lr, torch.Tensor) else float(lr)      # a tensor in a traced step
         p = -self.learning_rate_power
         l1 = self.l1_regularization_strength
         l2 = self.l2_regularization_strength + self.beta / (2.0 * lr)

@@ -25,12 +25,15 @@ class Lion(Optimizer):
     def _build_slots(self, variables):
         self._momentums = self.add_optimizer_variables(variables, "momentum")
 
+    _tensor_update = True
+
     def _update(self, params, grads, lr, step, indices):
         b1, b2 = f32(self.beta_1), f32(self.beta_2)     # Keras casts the betas first: 1 - b is float32
         m = self._slot_storages("momentum", indices)
         direction = torch._foreach_mul(m, float(b1))
         torch._foreach_add_(direction, torch._foreach_mul(grads, float(f32(1) - b1)))
-        new = torch._foreach_sub(params, torch._foreach_mul([torch.sign(d) for d in direction], float(lr)))
+        lr = lr if isinstance(lr, torch.Tensor) else float(lr)      # a tensor in a traced step
+        new = torch._foreach_sub(params, torch._foreach_mul([torch.sign(d) for d in direction], lr))
         torch._foreach_mul_(m, float(b2))
         torch._foreach_add_(m, torch._foreach_mul(grads, float(f32(1) - b2)))
         return new

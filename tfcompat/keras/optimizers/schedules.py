@@ -1,19 +1,77 @@
 """`keras.optimizers.schedules`: learning rate schedules (Keras 3 formulas, computed in float32).
 
-Built-in schedules compute from a Python step number in float32 NumPy scalars (`_value`), so
-optimizers read the rate without touching the device; `__call__` returns a float32 tensor as Keras.
+Each built-in formula (`_value`) is written once over two kinds of step: a Python number, computed in float32
+NumPy scalars (optimizers read an eager step's rate without touching the device), or a float32 torch tensor
+(a tf.function step reads the `iterations` variable, so its replay follows the count; arrays of steps give
+arrays of rates, as Keras). `__call__` returns a float32 tensor as Keras.
 """
 import math
 
 import numpy as np
+import torch
 
 f32 = np.float32
 
 
-def _step_number(step):
+def _floor(x):
+    return torch.floor(x) if isinstance(x, torch.Tensor) else np.floor(x)
+
+
+def _ceil(x):
+    return torch.ceil(x) if isinstance(x, torch.Tensor) else np.ceil(x)
+
+
+def _cos(x):
+    return torch.cos(x) if isinstance(x, torch.Tensor) else np.cos(x)
+
+
+def _log(x):
+    return torch.log(x) if isinstance(x, torch.Tensor) else np.log(x)
+
+
+def _minimum(x, bound):
+    return torch.clamp(x, max=float(bound)) if isinstance(x, torch.Tensor) else min(x, bound)
+
+
+def _where(condition, x, y):
+    """`x` where `condition` holds, else `y` (a Python branch for NumPy scalars)."""
+    if isinstance(condition, torch.Tensor):
+        return torch.where(condition, x, y)
+    return x if condition else y
+
+
+def _f32(x):
+    return x if isinstance(x, torch.Tensor) else f32(x)
+
+
+def _f32_like(x, value):
+    return torch.full_like(x, float(value)) if isinstance(x, torch.Tensor) else f32(value)
+
+
+def _divide(numerator, denominator):
+    """`numerator / denominator` rounded once (torch divides a number by a tensor through a reciprocal)."""
+    if isinstance(denominator, torch.Tensor) and not isinstance(numerator, torch.Tensor):
+        numerator = torch.full_like(denominator, float(numerator))
+    return numerator / denominator
+
+
+def _power(base, exponent):
+    """`base ** exponent` in float32 (a NumPy scalar base with a tensor exponent gives a tensor)."""
+    if not isinstance(base, torch.Tensor) and not isinstance(exponent, torch.Tensor):
+        return base ** exponent
+    like = base if isinstance(base, torch.Tensor) else exponent     # tensor ** tensor: torch's scalar exponents
+    return torch.pow(_f32_like(like, base) if not isinstance(base, torch.Tensor) else base,   # take shortcuts
+                     _f32_like(like, exponent) if not isinstance(exponent, torch.Tensor) else exponent)
+
+
+def _step_value(step):
+    """A Python step as itself; a tensor, variable or array of steps as a float32 torch tensor."""
     if isinstance(step, (int, float, np.number)):
         return step
-    return np.asarray(step).item()
+    from tfcompat.framework.convert import convert_to_tensor
+    from tfcompat.framework.tensor import storage
+    t = storage(step) if hasattr(step, "_read") else storage(convert_to_tensor(step))
+    return t.to(torch.float32)
 
 
 class LearningRateSchedule:
@@ -24,8 +82,12 @@ class LearningRateSchedule:
         if value is None:
             raise NotImplementedError(f"Learning rate schedule '{type(self).__name__}' must override "
                                       "`__call__(self, step)`.")
+        rate = value(_step_value(step))
+        if isinstance(rate, torch.Tensor):
+            from tfcompat.framework.tensor import wrap
+            return wrap(rate.to(torch.float32))
         from tfcompat.framework.convert import convert_to_tensor
-        return convert_to_tensor(np.asarray(value(_step_number(step)), dtype=np.float32))
+        return convert_to_tensor(np.asarray(rate, dtype=np.float32))
 
     def get_config(self):
         raise NotImplementedError(f"Learning rate schedule '{type(self).__name__}' must override `get_config()` "
@@ -54,8 +116,8 @@ class _RateDecay(LearningRateSchedule):
 
     def _progress(self, step):
         """`step / decay_steps` in float32, floored when `staircase`."""
-        p = f32(step) / f32(self.decay_steps)
-        return np.floor(p) if self.staircase else p
+        p = _f32(step) / f32(self.decay_steps)
+        return _floor(p) if self.staircase else p
 
     def get_config(self):
         return {"initial_learning_rate": self.initial_learning_rate, "decay_steps": self.decay_steps,
@@ -69,7 +131,7 @@ class ExponentialDecay(_RateDecay):
         super().__init__(initial_learning_rate, decay_steps, decay_rate, staircase, name)
 
     def _value(self, step):
-        return f32(self.initial_learning_rate) * f32(self.decay_rate) ** self._progress(step)
+        return f32(self.initial_learning_rate) * _power(f32(self.decay_rate), self._progress(step))
 
 
 class PiecewiseConstantDecay(LearningRateSchedule):
@@ -85,6 +147,11 @@ class PiecewiseConstantDecay(LearningRateSchedule):
         self.name = name
 
     def _value(self, step):
+        if isinstance(step, torch.Tensor):
+            rate = torch.full_like(step, float(f32(self.values[-1])))
+            for b, v in zip(reversed(self.boundaries), reversed(self.values[:-1])):
+                rate = torch.where(step <= b, torch.full_like(step, float(f32(v))), rate)
+            return rate
         for b, v in zip(self.boundaries, self.values):
             if step <= b:
                 return f32(v)
@@ -109,15 +176,15 @@ class PolynomialDecay(LearningRateSchedule):
 
     def _value(self, step):
         initial, end = f32(self.initial_learning_rate), f32(self.end_learning_rate)
-        step = f32(step)
+        step = _f32(step)
         decay_steps = f32(self.decay_steps)
         if self.cycle:
-            multiplier = f32(1.0) if step == 0 else np.ceil(step / decay_steps)
+            multiplier = _where(step == 0, _f32_like(step, 1.0), _ceil(step / decay_steps))
             decay_steps = decay_steps * multiplier
         else:
-            step = min(step, decay_steps)
+            step = _minimum(step, decay_steps)
         p = step / decay_steps
-        return (initial - end) * (f32(1) - p) ** f32(self.power) + end
+        return (initial - end) * _power(f32(1) - p, f32(self.power)) + end
 
     def get_config(self):
         return {"initial_learning_rate": self.initial_learning_rate, "decay_steps": self.decay_steps,
@@ -132,11 +199,11 @@ class InverseTimeDecay(_RateDecay):
         super().__init__(initial_learning_rate, decay_steps, decay_rate, staircase, name)
 
     def _value(self, step):
-        return f32(self.initial_learning_rate) / (f32(1) + f32(self.decay_rate) * self._progress(step))
+        return _divide(f32(self.initial_learning_rate), f32(1) + f32(self.decay_rate) * self._progress(step))
 
 
 def _cosine(fraction, alpha):
-    decayed = f32(0.5) * (f32(1.0) + np.cos(f32(math.pi) * fraction))
+    decayed = f32(0.5) * (f32(1.0) + _cos(f32(math.pi) * fraction))
     return f32(1 - alpha) * decayed + f32(alpha)
 
 
@@ -156,14 +223,17 @@ class CosineDecay(LearningRateSchedule):
     def _value(self, step):
         initial = f32(self.initial_learning_rate)
         decay_steps = f32(self.decay_steps)
-        step = f32(step)
+        step = _f32(step)
         if self.warmup_target is None:
-            return initial * _cosine(min(step, decay_steps) / decay_steps, self.alpha)
+            return initial * _cosine(_minimum(step, decay_steps) / decay_steps, self.alpha)
         target, warmup = f32(self.warmup_target), f32(self.warmup_steps)
-        step = min(step, decay_steps + warmup)
-        if step < warmup:
+        step = _minimum(step, decay_steps + warmup)
+        if not isinstance(step, torch.Tensor) and step < warmup:     # the warmup alone divides by warmup_steps
             return (target - initial) * (step / warmup) + initial
-        return target * _cosine((step - warmup) / decay_steps, self.alpha)
+        decayed = target * _cosine((step - warmup) / decay_steps, self.alpha)
+        if not isinstance(step, torch.Tensor) or not warmup:
+            return decayed
+        return torch.where(step < warmup, (target - initial) * (step / warmup) + initial, decayed)
 
     def get_config(self):
         return {"initial_learning_rate": self.initial_learning_rate, "decay_steps": self.decay_steps,
@@ -186,15 +256,15 @@ class CosineDecayRestarts(LearningRateSchedule):
 
     def _value(self, step):
         t_mul, m_mul, alpha = f32(self._t_mul), f32(self._m_mul), f32(self.alpha)
-        fraction = f32(step) / f32(self.first_decay_steps)
+        fraction = _f32(step) / f32(self.first_decay_steps)
         if t_mul == 1.0:
-            i_restart = np.floor(fraction)
+            i_restart = _floor(fraction)
             fraction = fraction - i_restart
         else:
-            i_restart = np.floor(np.log(f32(1.0) - fraction * (f32(1.0) - t_mul)) / np.log(t_mul))
-            sum_r = (f32(1.0) - t_mul ** i_restart) / (f32(1.0) - t_mul)
-            fraction = (fraction - sum_r) / t_mul ** i_restart
-        cosine = f32(0.5) * m_mul ** i_restart * (f32(1.0) + np.cos(f32(math.pi) * fraction))
+            i_restart = _floor(_log(f32(1.0) - fraction * (f32(1.0) - t_mul)) / np.log(t_mul))
+            sum_r = (f32(1.0) - _power(t_mul, i_restart)) / (f32(1.0) - t_mul)
+            fraction = (fraction - sum_r) / _power(t_mul, i_restart)
+        cosine = f32(0.5) * _power(m_mul, i_restart) * (f32(1.0) + _cos(f32(math.pi) * fraction))
         return f32(self.initial_learning_rate) * ((f32(1) - alpha) * cosine + alpha)
 
     def get_config(self):
