@@ -11,7 +11,7 @@ from conftest import REPO
 PKG = os.path.join(REPO, "tfcompat")
 
 # Top-level packages and modules of tfcompat, lowest layer first: each imports only from layers before it.
-LAYERS = ["framework", "util", "ops", "train", "summary", "module", "eager", "data", "distribute", "keras", "losses",
+LAYERS = ["framework", "util", "ops", "train", "summary", "module", "eager", "data", "distribute", "dtensor", "keras", "losses",
           "saved_model", "compat", "numpy_api"]
 # The public facade: `import tfcompat` and the namespaces it builds; it sits above every layer.
 FACADE = {"tfcompat", "tfcompat._api", "tfcompat._tf_keras", "tfcompat._alias", "tfcompat.__main__",
@@ -23,7 +23,7 @@ KNOWN_UPWARD = set()
 FACADE_USERS = {
     "tfcompat.compat", "tfcompat.compat.feature_column", "tfcompat.compat.v1", "tfcompat.compat.v1.variable_scope", "tfcompat.data", "tfcompat.keras.applications", "tfcompat.data.experimental", "tfcompat.distribute",
     "tfcompat.distribute.cluster_resolver", "tfcompat.distribute.coordinator", "tfcompat.distribute.experimental",
-    "tfcompat.distribute.experimental_coordinator",
+    "tfcompat.distribute.experimental_coordinator", "tfcompat.dtensor",
     "tfcompat.eager.control_flow", "tfcompat.keras", "tfcompat.keras.export", "tfcompat.keras.initializers", "tfcompat.keras.losses",
     "tfcompat.keras.models", "tfcompat.keras.ops", "tfcompat.keras.optimizers", "tfcompat.keras.utils_data",
     "tfcompat.keras.legacy_backend", "tfcompat.numpy_api", "tfcompat.numpy_api.random",

@@ -86,6 +86,7 @@ LAZY = {
     "optimizers": "keras.optimizers",
     "initializers": "keras.initializers",
     "experimental.numpy": "tfcompat.numpy_api",
+    "experimental.dtensor": "tfcompat.dtensor",
 }
 
 
