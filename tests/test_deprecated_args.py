@@ -1,4 +1,4 @@
-"""TF's `@deprecated_args` warnings (golden text from TF 2.21): logged once per function and argument."""
+"""TF's deprecation warnings (golden text from TF 2.21): logged once per function (and argument)."""
 import logging
 
 import tfcompat as tf
@@ -22,3 +22,18 @@ def test_from_generator_output_types_and_shapes_are_deprecated(caplog):
         f"with {arg} is deprecated and will be removed in a future version.\nInstructions for updating:\n"
         "Use output_signature instead" for arg in ("output_types", "output_shapes")]
     assert list(ds.as_numpy_iterator()) == [1]
+
+
+def test_experimental_ignore_errors_is_deprecated(caplog, tmp_path):
+    text = ("ignore_errors (from tensorflow.python.data.experimental.ops.error_ops) is deprecated and will be removed "
+            "in a future version.\nInstructions for updating:\nUse `tf.data.Dataset.ignore_errors` instead.")
+    path = tmp_path / "a.csv"
+    path.write_text("x,y\n1,2\n")
+    for make in (lambda: tf.data.Dataset.range(3).apply(tf.data.experimental.ignore_errors()),
+                 lambda: tf.data.experimental.make_csv_dataset(str(path), 1, label_name="y", ignore_errors=True)):
+        deprecation._WARNED.discard("ignore_errors")
+        caplog.clear()
+        with caplog.at_level(logging.WARNING, logger="tensorflow"):
+            make()
+            make()
+        assert [r.getMessage().split(": ", 1)[1] for r in caplog.records] == [text]

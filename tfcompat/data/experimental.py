@@ -9,7 +9,7 @@ from tfcompat.data.experimental_aliases import (RandomDataset, bucket_by_sequenc
                                                 shuffle_and_repeat, take_while, unbatch, unique)
 from tfcompat.data._execution import CopyToDeviceDataset
 from tfcompat.data.csv_dataset import CsvDataset  # noqa: F401
-from tfcompat.data.readers import make_csv_dataset  # noqa: F401
+from tfcompat.data.readers import make_csv_dataset, warn_ignore_errors  # noqa: F401
 from tfcompat.framework import dtypes
 from tfcompat.framework.export import tf_export
 from tfcompat.ops.deprecation import warn_deprecated
@@ -69,6 +69,8 @@ def load(path, element_spec=None, compression=None, reader_func=None):
 
 @tf_export("data.experimental.ignore_errors")
 def ignore_errors(log_warning=False):
+    """Deprecated form of `Dataset.ignore_errors` (TF logs a deprecation warning)."""
+    warn_ignore_errors()
     return lambda dataset: dataset.ignore_errors(log_warning)
 
 

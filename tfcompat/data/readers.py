@@ -16,6 +16,7 @@ from tfcompat.framework import dtypes, errors
 from tfcompat.framework.export import tf_export
 from tfcompat.framework.tensor import Tensor, wrap
 from tfcompat.framework.tensor_shape import TensorShape
+from tfcompat.ops.deprecation import warn_deprecated
 
 
 def _names(value):
@@ -119,6 +120,12 @@ def _parse(value, dtype, default):
     return float(value) if dtype.is_floating else int(value)
 
 
+def warn_ignore_errors():
+    """TF's deprecation warning of `tf.data.experimental.ignore_errors` (logged once per process)."""
+    warn_deprecated("ignore_errors", "tensorflow.python.data.experimental.ops.error_ops",
+                    "Use `tf.data.Dataset.ignore_errors` instead.")
+
+
 @tf_export("data.experimental.make_csv_dataset", partial="ignore_errors, sloppy, num_parallel_reads are not used")
 def make_csv_dataset(file_pattern, batch_size, column_names=None, column_defaults=None, label_name=None,
                      select_columns=None, field_delim=",", use_quote_delim=True, na_value="", header=True,
@@ -126,6 +133,8 @@ def make_csv_dataset(file_pattern, batch_size, column_names=None, column_default
                      prefetch_buffer_size=None, num_parallel_reads=None, sloppy=False, num_rows_for_inference=100,
                      compression_type=None, ignore_errors=False, encoding="utf-8"):
     """Batches of `(OrderedDict of feature columns, label)` read from CSV files (types inferred as TF does)."""
+    if ignore_errors:
+        warn_ignore_errors()        # TF applies the deprecated tf.data.experimental.ignore_errors()
     files = sorted({f for p in _names(file_pattern) for f in glob.glob(p)})
     if not files:
         raise ValueError(f"No files match `file_pattern` {file_pattern}.")
