@@ -2,7 +2,7 @@
 batch 64), timed as eager tfcompat, tf.function, tf.function(jit_compile=True) and plain eager torch; then the seed
 convnet train step (`bench_train_step.py`) as eager torch (channels_last), eager tfcompat and tf.function.
 
-    python bench/bench_function.py [--rounds 7] [--no-convnet]
+    python bench/bench_function.py [--rounds 7] [--no-convnet] [--device cpu|cuda]
 
 The variants run in interleaved windows (one window of each per round, so load changes hit them alike); each line
 gives the median of the rounds' per-step medians and their spread (min-max), and the replay's overhead per recorded
@@ -22,11 +22,14 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import bench_train_step  # noqa: E402 the convnet step shared with bench_train_step.py
 
 
-def interleaved(fns, rounds, n, warmup=20):
-    """{name: (median us/step, min, max)} over `rounds` rounds of one `n`-call window of each fn."""
+def interleaved(fns, rounds, n, warmup=20, sync=None):
+    """{name: (median us/step, min, max)} over `rounds` rounds of one `n`-call window of each fn (`sync` waits
+    for the device after each call)."""
+    sync = sync or (lambda: None)
     for fn in fns.values():
         for _ in range(warmup):
             fn()
+        sync()
     windows = {name: [] for name in fns}
     for _ in range(rounds):
         for name, fn in fns.items():
@@ -34,6 +37,7 @@ def interleaved(fns, rounds, n, warmup=20):
             for _ in range(n):
                 t0 = time.perf_counter()
                 fn()
+                sync()
                 times.append(time.perf_counter() - t0)
             windows[name].append(statistics.median(times) * 1e6)
     return {name: (statistics.median(w), min(w), max(w)) for name, w in windows.items()}
@@ -59,12 +63,12 @@ def _tf_step():
     return step
 
 
-def _torch_step():
+def _torch_step(device):
     g = torch.Generator().manual_seed(0)
-    w1 = (torch.randn(32, 64, generator=g) * 0.1).requires_grad_()
-    b1 = torch.zeros(64, requires_grad=True)
-    w2 = (torch.randn(64, 10, generator=g) * 0.1).requires_grad_()
-    b2 = torch.zeros(10, requires_grad=True)
+    w1 = (torch.randn(32, 64, generator=g) * 0.1).to(device).requires_grad_()
+    b1 = torch.zeros(64, device=device, requires_grad=True)
+    w2 = (torch.randn(64, 10, generator=g) * 0.1).to(device).requires_grad_()
+    b2 = torch.zeros(10, device=device, requires_grad=True)
     params = [w1, b1, w2, b2]
 
     def step(x, y):
@@ -91,39 +95,50 @@ def report(title, results, base, traced, ops):
     print(f"replay overhead: {(results[traced][0] - base) / ops:+.2f} us per recorded op ({ops} ops) over eager torch")
 
 
-def mlp(rounds):
+def _sync(device):
+    return torch.cuda.synchronize if device == "cuda" else None
+
+
+def _tf_device(device):
+    return "/gpu:0" if device == "cuda" else "/cpu:0"
+
+
+def mlp(rounds, device):
     rng = np.random.default_rng(1)
     xn = rng.normal(size=(64, 32)).astype("float32")
     yn = rng.integers(0, 10, size=64).astype("int32")
-    x, y = tf.constant(xn), tf.constant(yn)
-    xt, yt = torch.from_numpy(xn), torch.from_numpy(yn).long()
-    eager = _tf_step()
-    traced = tf.function(_tf_step())
-    jitted = tf.function(_tf_step(), jit_compile=True)
-    torch_step = _torch_step()
-    results = interleaved({
-        "eager tfcompat": lambda: eager(x, y),
-        "tf.function": lambda: traced(x, y),
-        "tf.function(jit_compile=True)": lambda: jitted(x, y),
-        "eager torch": lambda: torch_step(xt, yt),
-    }, rounds, 200)
-    report("MLP step, batch 64:", results, results["eager torch"][0], "tf.function", recorded_ops(traced))
+    xt, yt = torch.from_numpy(xn).to(device), torch.from_numpy(yn).long().to(device)
+    torch_step = _torch_step(device)
+    with tf.device(_tf_device(device)):
+        x, y = tf.constant(xn), tf.constant(yn)
+        eager = _tf_step()
+        traced = tf.function(_tf_step())
+        jitted = tf.function(_tf_step(), jit_compile=True)
+        results = interleaved({
+            "eager tfcompat": lambda: eager(x, y),
+            "tf.function": lambda: traced(x, y),
+            "tf.function(jit_compile=True)": lambda: jitted(x, y),
+            "eager torch": lambda: torch_step(xt, yt),
+        }, rounds, 200, sync=_sync(device))
+    report(f"MLP step, batch 64, {device}:", results, results["eager torch"][0], "tf.function",
+           recorded_ops(traced))
 
 
-def convnet(rounds):
+def convnet(rounds, device):
     x, y = bench_train_step.load(64)
-    step, to_inputs = bench_train_step.tfcompat_step("/cpu:0")
-    t_step, t_inputs = bench_train_step.torch_step("cpu")
-    traced = tf.function(bench_train_step.tfcompat_step("/cpu:0")[0])
+    step, to_inputs = bench_train_step.tfcompat_step(_tf_device(device))
+    t_step, t_inputs = bench_train_step.torch_step(device)
+    traced = tf.function(bench_train_step.tfcompat_step(_tf_device(device))[0])
     batch, t_batch = to_inputs(x[:32], y[:32]), t_inputs(x[:32], y[:32])
-    results = interleaved({
-        "convnet eager tfcompat": lambda: step(*batch),
-        "convnet tf.function": lambda: traced(*batch),
-        "convnet eager torch": lambda: t_step(*t_batch),
-    }, rounds, 20, warmup=5)
+    with tf.device(_tf_device(device)):
+        results = interleaved({
+            "convnet eager tfcompat": lambda: step(*batch),
+            "convnet tf.function": lambda: traced(*batch),
+            "convnet eager torch": lambda: t_step(*t_batch),
+        }, rounds, 20, warmup=5, sync=_sync(device))
     ms = {k: (v[0] / 1e3, v[1] / 1e3, v[2] / 1e3) for k, v in results.items()}
     base = ms["convnet eager torch"][0]
-    print("seed convnet step, batch 32:")
+    print(f"seed convnet step, batch 32, {device}:")
     for name, (t, lo, hi) in ms.items():
         print(f"{name:32s} {t:9.2f} ms/step  {t / base:5.2f}x eager torch  (spread {lo:.2f}-{hi:.2f})")
     ops = recorded_ops(traced)
@@ -135,10 +150,11 @@ def main():
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--rounds", type=int, default=7)
     p.add_argument("--no-convnet", action="store_true")
+    p.add_argument("--device", choices=("cpu", "cuda"), default="cpu")
     a = p.parse_args()
-    mlp(a.rounds)
+    mlp(a.rounds, a.device)
     if not a.no_convnet:
-        convnet(a.rounds)
+        convnet(a.rounds, a.device)
 
 
 if __name__ == "__main__":

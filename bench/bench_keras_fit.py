@@ -4,7 +4,8 @@ vs a hand-written torch loop doing the same work (channels_last), 5 interleaved 
 interleaved runs, and both ratios printed.
 Times Keras 3's torch backend too when `keras` is importable with KERAS_BACKEND=torch (never a dependency).
 `--jit`: also times `fit` with `compile(jit_compile=True)` (one model, compiled once in a warm-up fit, then medians
-of 3 epochs) and prints the compile time."""
+of 3 epochs) and prints the compile time. `--device cuda`: both sides train on the GPU (the data stays in host
+memory, each batch moved to the device, as `fit` on NumPy arrays does)."""
 import os
 import sys
 import statistics
@@ -14,6 +15,7 @@ import numpy as np
 import torch
 
 N, BATCH = 9600, 32
+DEVICE = sys.argv[sys.argv.index("--device") + 1] if "--device" in sys.argv else "cpu"
 
 
 def load():
@@ -34,10 +36,18 @@ def tfcompat_model(jit_compile="auto", run_eagerly=False):
     return model
 
 
+def _sync():
+    if DEVICE == "cuda":
+        torch.cuda.synchronize()
+
+
 def tfcompat_fit(x, y, model=None):
-    model = model or tfcompat_model()
-    t = time.perf_counter()
-    model.fit(x, y, batch_size=BATCH, epochs=1, verbose=0)
+    import tfcompat as tf
+    with tf.device("/gpu:0" if DEVICE == "cuda" else "/cpu:0"):
+        model = model or tfcompat_model()
+        t = time.perf_counter()
+        model.fit(x, y, batch_size=BATCH, epochs=1, verbose=0)
+        _sync()
     return time.perf_counter() - t
 
 
@@ -51,17 +61,17 @@ def tfcompat_jit_fits(x, y, repeats=3):
 def torch_fit(x, y):
     net = torch.nn.Sequential(torch.nn.Conv2d(1, 16, 3), torch.nn.ReLU(), torch.nn.Conv2d(16, 16, 3), torch.nn.ReLU(),
                               torch.nn.AdaptiveAvgPool2d(1), torch.nn.Flatten(), torch.nn.Linear(16, 10))
-    net = net.to(memory_format=torch.channels_last)
+    net = net.to(device=DEVICE, memory_format=torch.channels_last)
     opt = torch.optim.Adam(net.parameters(), lr=1e-3, eps=1e-7)   # foreach on CPU is slower here (_foreach_sqrt)
     xt, yt = torch.from_numpy(x), torch.from_numpy(y)
     t = time.perf_counter()
     perm = torch.randperm(N)
-    correct = torch.zeros(())
-    total = torch.zeros(())
+    correct = torch.zeros((), device=DEVICE)
+    total = torch.zeros((), device=DEVICE)
     for i in range(0, N, BATCH):
         idx = perm[i:i + BATCH]
-        xb = xt.index_select(0, idx).permute(0, 3, 1, 2)
-        yb = yt.index_select(0, idx)
+        xb = xt.index_select(0, idx).to(DEVICE).permute(0, 3, 1, 2)
+        yb = yt.index_select(0, idx).to(DEVICE)
         logits = net(xb)
         loss = torch.nn.functional.cross_entropy(logits, yb)
         opt.zero_grad(set_to_none=True)
@@ -71,6 +81,7 @@ def torch_fit(x, y):
             total += loss.detach() * len(idx)
             correct += (logits.argmax(1) == yb).sum()
     float(total)
+    _sync()
     return time.perf_counter() - t
 
 

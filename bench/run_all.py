@@ -192,9 +192,7 @@ def parse_distribute(out):
 @dataclass
 class Bench:
     """One benchmark: its script, arguments (full run, `--quick` run or None to skip it there), how it takes the
-    device (`--device X`, `--cuda`, "any": it times no device work, or None: it lacks a device option and is not run
-    with `--device cuda`, where its tfcompat side would run on the GPU against torch on the CPU), its time limit and
-    its parser."""
+    device (`--device X`, `--cuda`, or "any": it times no device work), its time limit and its parser."""
     script: str
     args: tuple
     quick: tuple
@@ -207,8 +205,8 @@ BENCHES = {  # the device-dependent ones first, so that a `--budget` run on a GP
     "eager_ops": Bench("bench_eager_ops.py", (), ("--scale", "0.02"), "--device", 600,
                        _table_rows(EAGER_CASES)),
     "train_step": Bench("bench_train_step.py", (), ("--steps", "30"), "--device", 600, parse_train_step),
-    "function": Bench("bench_function.py", (), (), None, 600, parse_function),
-    "keras_fit": Bench("bench_keras_fit.py", ("--jit",), None, None, 1800, parse_keras_fit),
+    "function": Bench("bench_function.py", (), (), "--device", 600, parse_function),
+    "keras_fit": Bench("bench_keras_fit.py", ("--jit",), None, "--device", 1800, parse_keras_fit),
     "data": Bench("bench_data.py", (), ("--runs", "1", "--map-examples", "640"), "--device", 900, parse_data),
     "memory": Bench("bench_memory.py", (), ("--examples", "3200", "--steps", "5"), "--device", 900, parse_memory),
     "tape_memory": Bench("bench_tape_memory.py", (), ("--steps", "200"), "--device", 600, parse_tape_memory),
@@ -223,9 +221,9 @@ BENCHES = {  # the device-dependent ones first, so that a `--budget` run on a GP
 
 
 def command(bench, device, quick):
-    """The argv of one run, or None when it is not run (`--quick` skips it, or it has no `--device` for CUDA)."""
+    """The argv of one run, or None when `--quick` skips it."""
     args = bench.quick if quick else bench.args
-    if args is None or (bench.device is None and device == "cuda"):
+    if args is None:
         return None
     argv = [sys.executable, os.path.join(HERE, bench.script), *args]
     if bench.device == "--device":
@@ -239,7 +237,7 @@ def run(name, bench, device, quick, log_dir, cap=None):
     """(status, output, seconds) of one benchmark; status is 'ok', 'failed (exit N)', 'timeout' or 'skipped'."""
     argv = command(bench, device, quick)
     if argv is None:
-        return "skipped (" + ("--quick" if quick and bench.quick is None else "no --device option") + ")", "", 0.0
+        return "skipped (--quick)", "", 0.0
     timeout = min(bench.timeout // 3 if quick else bench.timeout, cap or bench.timeout)
     t0 = time.perf_counter()
     try:

@@ -153,7 +153,7 @@ def test_commands_pass_the_device_and_quick_arguments():
     assert run_all.command(run_all.BENCHES["distribute"], "cuda", quick=False)[-1] == "--cuda"
     assert "--cuda" not in run_all.command(run_all.BENCHES["distribute"], "cpu", quick=False)
     assert run_all.command(run_all.BENCHES["seed_accuracy"], "cpu", quick=True) is None
-    assert run_all.command(run_all.BENCHES["function"], "cuda", quick=False) is None    # it has no --device
+    assert run_all.command(run_all.BENCHES["function"], "cuda", quick=False)[-2:] == ["--device", "cuda"]
     assert run_all.command(run_all.BENCHES["import"], "cuda", quick=False)[-1].endswith("bench_import.py")
     with pytest.raises(SystemExit, match="unknown benchmarks"):
         run_all.main(["--only", "nope"])
