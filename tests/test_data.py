@@ -674,3 +674,20 @@ def test_numpy_iterator_next_and_repr():
     assert re.fullmatch(r"NumpyIterator\(iterator=<tensorflow\.python\.data\.ops\.iterator_ops\.OwnedIterator "
                         r"object at 0x[0-9a-f]+>\)", repr(it))
     assert (it.next(), next(it), [int(v) for v in it]) == (0, 1, [2])
+
+
+def test_snapshot_writes_on_the_first_pass_and_reads_after(tmp_path):
+    calls = []
+
+    def double(x):
+        calls.append(1)
+        return x * 2
+
+    ds = tf.data.Dataset.range(5).map(lambda x: tf.py_function(double, [x], tf.int64)).snapshot(str(tmp_path))
+    assert repr(ds) == "<_MapDataset element_spec=TensorSpec(shape=(), dtype=tf.int64, name=None)>"   # as TF 2.21
+    first = list(ds.as_numpy_iterator())
+    n = len(calls)
+    assert first == list(ds.as_numpy_iterator()) == [0, 2, 4, 6, 8] and len(calls) == n   # read back, not recomputed
+    assert len(os.listdir(tmp_path)) == 1
+    with pytest.raises(NotImplementedError, match=r"^tf\.data\.Dataset\.snapshot\(compression='GZIP'\)"):
+        tf.data.Dataset.range(2).snapshot(str(tmp_path), compression="GZIP")

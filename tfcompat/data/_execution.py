@@ -1,7 +1,9 @@
-"""Transformations that change how or where elements are produced, not which: `cache`, `prefetch`, `with_options`,
-`copy_to_device`."""
+"""Transformations that change how or where elements are produced, not which: `cache`, `snapshot`, `prefetch`,
+`with_options`, `copy_to_device`."""
+import os
 import queue
 import threading
+import uuid
 
 import torch
 
@@ -42,6 +44,29 @@ class CacheDataset(DerivedDataset):
             data_io.save(ListDataset(out, self.element_spec), self._filename)
         else:
             self._cache = out
+
+
+class SnapshotDataset(DerivedDataset):
+    """`snapshot`: the first complete pass writes the input's elements in a new directory under `path` (tfcompat's
+    `Dataset.save` format); later passes read them back instead of recomputing the input."""
+
+    _tf_name = "_MapDataset"     # TF's snapshot ends in a map that drops its shard index
+
+    def __init__(self, input_dataset, path):
+        super().__init__(input_dataset)
+        self._dir = os.path.join(os.fspath(path), f"tfcompat-{uuid.uuid4().hex}")
+
+    def _elements(self):
+        if data_io.exists(self._dir):
+            return data_io.load(self._dir, self.element_spec)._elements()
+        return self._write()
+
+    def _write(self):
+        out = []
+        for element in self._input._elements():
+            out.append(element)
+            yield element
+        data_io.save(ListDataset(out, self.element_spec), self._dir)
 
 
 class PrefetchDataset(DerivedDataset):

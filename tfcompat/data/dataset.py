@@ -31,7 +31,7 @@ from tfcompat.data._common import AUTOTUNE, INFINITE, UNKNOWN, fn_output, scalar
 from tfcompat.data.iterator import NumpyIterator, OwnedIterator
 from tfcompat.data.options import Options
 from tfcompat.framework import dtypes, errors
-from tfcompat.framework.export import tf_export, unsupported_args
+from tfcompat.framework.export import partial_api, tf_export, unsupported_args
 from tfcompat.ops.deprecation import warn_deprecated_arg
 
 __all__ = ["AUTOTUNE", "INFINITE", "UNKNOWN", "Dataset", "DerivedDataset", "OwnedIterator"]
@@ -268,6 +268,13 @@ class Dataset(st.DatasetBase):
     def cache(self, filename="", name=None):
         """Caches the elements in memory (or in files at `filename`) after the first full iteration."""
         return _execution.CacheDataset(self, filename)
+
+    @partial_api("a snapshot is reused by the dataset object that wrote it, in this process only (TF also reuses a "
+                 "finished snapshot of the same pipeline written by another run); tfcompat's file format")
+    @unsupported_args("compression", "reader_func", "shard_func", api_name="tf.data.Dataset.snapshot")
+    def snapshot(self, path, compression="AUTO", reader_func=None, shard_func=None, name=None):
+        """Persists the elements under directory `path` on the first complete pass; later passes read them."""
+        return _execution.SnapshotDataset(self, path)
 
     def prefetch(self, buffer_size, name=None):
         """Produces up to `buffer_size` elements ahead in a background thread."""
