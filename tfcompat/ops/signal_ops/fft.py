@@ -6,12 +6,12 @@ import torch
 
 from tfcompat.framework import dtypes, errors
 from tfcompat.framework.export import tf_export
-from tfcompat.framework.context import state
 from tfcompat.framework.op_def import kernel_error, type_name, wrap
 from tfcompat.framework.tensor import EagerTensor, storage
 from tfcompat.ops.signal_ops._common import COMPLEX, COMPLEX_OF, FLOAT_REAL, REAL_OF, rank_at_least, storage_of
 
 _DIMS = {1: (-1,), 2: (-2, -1), 3: (-3, -2, -1)}
+_FAST_REAL = frozenset(FLOAT_REAL)
 _SUFFIX = {1: "", 2: "2D", 3: "3D"}
 
 
@@ -112,12 +112,21 @@ def _real_fft(rank):
     dims = _DIMS[rank]
     kernel = {1: torch.fft.rfft, 2: torch.fft.rfft2}.get(rank) or functools.partial(torch.fft.rfftn, dim=dims)
 
+    eager, read, fast, result = EagerTensor, storage, _FAST_REAL, wrap      # closure cells: cheaper than globals
+    if rank == 3:
+        def result(out):
+            return wrap(_no_gradient_3d(out, rank, op))
+
     def transform(input_tensor, fft_length=None, name=None):
-        if fft_length is None and type(input_tensor) is EagerTensor:      # the common call, kept lean
-            t = storage(input_tensor)
-            if (t.dtype is torch.float32 or t.dtype is torch.float64) and t.ndim >= rank and 0 not in t.shape \
-                    and not (t.requires_grad and not state.recording):
-                return wrap(kernel(t) if rank < 3 else _no_gradient_3d(kernel(t), rank, op))
+        if type(input_tensor) is eager and fft_length is None:      # the common call, kept lean
+            t = read(input_tensor)
+            if t.dtype in fast and not t.requires_grad:
+                try:       # torch refuses what TF's checks below refuse (rank too low, empty transformed axes)
+                    out = kernel(t)
+                except (RuntimeError, IndexError):
+                    pass   # the checked path below raises TF's error
+                else:
+                    return result(out)
         t = storage_of(input_tensor, dtypes.float32)
         if t.dtype not in FLOAT_REAL:
             raise ValueError(f"RFFT requires tf.float32 or tf.float64 inputs, got: {str(wrap(t))}")
