@@ -518,8 +518,8 @@ def test_numpy_behavior_prints_what_tf_prints():
 def test_missing_names_and_options_say_so():
     with pytest.raises(NotImplementedError, match="tf.experimental.numpy.nextafter is not implemented"):
         _ = tf.experimental.numpy.nextafter
-    with pytest.raises(NotImplementedError, match="dtype_conversion_mode='safe'"):
-        tf.experimental.numpy.experimental_enable_numpy_behavior(dtype_conversion_mode="safe")
+    with pytest.raises(ValueError, match="The provided promotion mode unsafe does not exist"):
+        tf.experimental.numpy.experimental_enable_numpy_behavior(dtype_conversion_mode="unsafe")
     with pytest.raises(AttributeError):
         _ = tf.experimental.numpy.no_such_name
 

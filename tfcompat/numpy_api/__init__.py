@@ -19,7 +19,7 @@ import tfcompat as _tf
 from tfcompat._api import missing as _missing
 from tfcompat.framework.tensor import Tensor as _Tensor
 from tfcompat.framework.variables import Variable as _Variable
-from tfcompat.numpy_api import _behavior, random  # noqa: F401  (tnp.random)
+from tfcompat.numpy_api import _behavior, _weak_ops, random  # noqa: F401  (tnp.random)
 
 ndarray = _Tensor
 pi, e, inf, newaxis = _math.pi, _math.e, _np.inf, None
@@ -50,12 +50,16 @@ def _kind(x):
 
 
 def _np_dtype(dtype):
+    if dtype in (int, float) and _weak_ops.auto():     # TF's auto dtype conversion infers 32 bits for Python types
+        return _np.dtype(_np.int32 if dtype is int else _np.float32)
     return None if dtype is None else _np.dtype(_tf.as_dtype(dtype).as_numpy_dtype if isinstance(dtype, _tf.DType)
                                                else dtype)
 
 
 def result_type(*arrays_and_dtypes):
-    """The tf.DType NumPy's promotion gives for these arrays, scalars and dtypes."""
+    """The tf.DType NumPy's promotion gives for these arrays, scalars and dtypes (the lattice's in auto modes)."""
+    if _weak_ops.auto():
+        return _weak_ops.result_type(*arrays_and_dtypes)[0]
     kinds = [_kind(a) if isinstance(a, (_Tensor, _Variable, bool, int, float, complex, list, tuple)) else _np_dtype(a)
              for a in arrays_and_dtypes]
     return _tf.as_dtype(_np.result_type(*kinds))
@@ -93,10 +97,16 @@ def _as(x, dtype):
     return _tf.constant(_np.asarray(x, dtype=dtype))
 
 
+def _default_float():
+    """TF's `np_utils.result_type(float)`: the float dtype integer inputs of float functions become (float32 in the
+    auto dtype conversion modes, float64 otherwise)."""
+    return _tf.float32 if _weak_ops.auto() else _tf.float64
+
+
 def _promoted(*xs, floating=False):
     dtype = _np.result_type(*[_kind(x) for x in xs])
     if floating and not _np.issubdtype(dtype, _np.inexact):
-        dtype = _np.dtype(_np.float64)
+        dtype = _np.dtype(_default_float().as_numpy_dtype)
     return [_as(x, dtype) for x in xs]
 
 
@@ -107,7 +117,7 @@ def _unary(fn, floating=False):
         if floating and not (x.dtype.is_floating or x.dtype.is_complex):
             if not _behavior.enabled():
                 raise AttributeError(_HINT.format("astype"))
-            x = _tf.cast(x, _tf.float64)
+            x = _tf.cast(x, _default_float())
         return fn(x)
     return op
 
@@ -272,9 +282,14 @@ def allclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False):
 
 # -- reductions -----------------------------------------------------------------------------------------------------
 def _accumulator(x, dtype):
-    """NumPy's accumulator dtype for sums and products: bool and smaller ints give int64 (uint64 for unsigned)."""
+    """NumPy's accumulator dtype for sums and products: bool and smaller ints give int64 (uint64 for unsigned); in
+    the auto dtype conversion modes, as TF, those narrower than 32 bits give int32 (uint32)."""
     if dtype is not None:
         return _tf.cast(x, _tf.as_dtype(_np_dtype(dtype)))
+    if _weak_ops.auto():
+        if x.dtype == _tf.bool or (x.dtype.is_integer and x.dtype.size < 4):
+            return _tf.cast(x, _tf.uint32 if x.dtype.is_unsigned else _tf.int32)
+        return x
     if x.dtype == _tf.bool or (x.dtype.is_integer and x.dtype.size < 8):
         return _tf.cast(x, _tf.uint64 if x.dtype.is_unsigned else _tf.int64)
     return x
@@ -283,7 +298,7 @@ def _accumulator(x, dtype):
 def _floating(x, dtype):
     if dtype is not None:
         return _tf.cast(x, _tf.as_dtype(_np_dtype(dtype)))
-    return x if x.dtype.is_floating or x.dtype.is_complex else _tf.cast(x, _tf.float64)
+    return x if x.dtype.is_floating or x.dtype.is_complex else _tf.cast(x, _default_float())
 
 
 def sum(a, axis=None, dtype=None, keepdims=False):
@@ -753,24 +768,30 @@ def copy(a):
 
 
 # -- creation -------------------------------------------------------------------------------------------------------
-def _host(fn):
-    """A creation function computed by NumPy (its dtype rules included) and returned as a tensor."""
+def _host(fn, dtype_at=None):
+    """A creation function computed by NumPy (its dtype rules included) and returned as a tensor; `dtype_at` is the
+    position of a `dtype` parameter whose default, `float`, follows the promotion mode."""
     def op(*args, **kwargs):
         if "dtype" in kwargs:
             kwargs["dtype"] = _np_dtype(kwargs["dtype"])
+        elif dtype_at is not None and len(args) <= dtype_at:
+            kwargs["dtype"] = _np_dtype(float)
         return _tf.constant(fn(*args, **kwargs))
     op.__doc__ = f"NumPy's `{fn.__name__}` as a tensor."
     return op
 
 
-zeros, ones, empty, eye, identity, tri = (_host(f) for f in (_np.zeros, _np.ones, _np.zeros, _np.eye, _np.identity,
-                                                            _np.tri))
+zeros, ones, empty, identity = (_host(f, 1) for f in (_np.zeros, _np.ones, _np.zeros, _np.identity))
+eye, tri = _host(_np.eye, 3), _host(_np.tri, 3)
 _full = _host(_np.full)
 
 
 def full(shape, fill_value, dtype=None):
-    """NumPy's `full` as a tensor (its dtype from `fill_value` by TF's rule, prefer_float32 included)."""
-    if dtype is None and isinstance(fill_value, (float, complex)):
+    """NumPy's `full` as a tensor (its dtype from `fill_value` by TF's rule, prefer_float32 and the auto modes'
+    lattice included)."""
+    if dtype is None and _weak_ops.auto() and not isinstance(fill_value, (_Tensor, _Variable)):
+        dtype = _weak_ops.result_type(fill_value)[0].as_numpy_dtype
+    elif dtype is None and isinstance(fill_value, (float, complex)):
         dtype = _np.result_type(_kind(fill_value))
     return _full(shape, fill_value, dtype=dtype)
 
@@ -783,8 +804,10 @@ def arange(start, stop=None, step=1, dtype=None):
 
 
 def linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None, axis=0):
-    """`num` evenly spaced float64 values (TF 2.21's tnp returns float64 whatever `dtype` says)."""
-    out = _np.linspace(start, stop, num, endpoint, retstep, _np.float32 if _behavior.prefer_float32() else _np.float64,
+    """`num` evenly spaced float64 values (TF 2.21's tnp returns float64 whatever `dtype` says; float32 with
+    prefer_float32 or in the auto modes)."""
+    out = _np.linspace(start, stop, num, endpoint, retstep,
+                       _np.float32 if _behavior.prefer_float32() or _weak_ops.auto() else _np.float64,
                        axis)
     return (_tf.constant(out[0]), out[1]) if retstep else _tf.constant(out)
 
