@@ -157,6 +157,7 @@ from tfcompat.keras.image_utils import array_to_img, img_to_array, load_img, sav
 from tfcompat.keras.saving.object_registration import CustomObjectScope  # noqa: F401,E402
 from tfcompat.keras.utils_progbar import Progbar  # noqa: F401,E402
 from tfcompat.keras.utils_audio import audio_dataset_from_directory  # noqa: F401,E402
+from tfcompat.keras.utils_split import split_dataset  # noqa: F401,E402
 from tfcompat.keras.utils_data import (  # noqa: F401,E402
     PyDataset, Sequence, image_dataset_from_directory, text_dataset_from_directory, timeseries_dataset_from_array)
 
