@@ -29,3 +29,11 @@ def test_declared_sparse_and_ragged_limits():
         m.predict(st, verbose=0)
     with pytest.raises(NotImplementedError, match=r"Input\(ragged=True\)"):
         keras.Input(shape=(None,), ragged=True)
+
+
+def test_sparse_input_values_cast_to_the_input_dtype():
+    # guide/sparse_tensor: int32 values reach a float32 sparse Input as float32 (TF 2.21's values)
+    inp = keras.Input(shape=(4,), sparse=True)
+    m = keras.Model(inp, keras.layers.Dense(4, kernel_initializer="ones", bias_initializer="ones")(inp))
+    st = tf.sparse.SparseTensor([(0, 0), (0, 1), (0, 2), (4, 3), (5, 0), (5, 1)], [1, 1, 1, 1, 1, 2], (6, 4))
+    np.testing.assert_array_equal(m(st).numpy(), [[4.] * 4, [1.] * 4, [1.] * 4, [1.] * 4, [2.] * 4, [4.] * 4])

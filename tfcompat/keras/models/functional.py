@@ -119,6 +119,7 @@ def cast_inputs(kts, values):
     """Keras 3's `_convert_inputs_to_tensors`: each input becomes a tensor of its `Input`'s dtype (uint8 images
     reach a float32 model as float32, so gradients flow)."""
     from tfcompat.framework.convert import convert_to_tensor
+    from tfcompat.framework.sparse import SparseTensor
     from tfcompat.framework.tensor import Tensor
     from tfcompat.ops.math_ops import cast
     out = []
@@ -127,6 +128,8 @@ def cast_inputs(kts, values):
             x = convert_to_tensor(x)
         if isinstance(x, Tensor) and x.dtype != kt._dtype and "string" not in (x.dtype.name, kt.dtype):
             x = cast(x, kt._dtype)
+        elif isinstance(x, SparseTensor) and x.dtype != kt._dtype and "string" not in (x.dtype.name, kt.dtype):
+            x = SparseTensor(x.indices, cast(x.values, kt._dtype), x.dense_shape)
         out.append(x)
     return out
 
