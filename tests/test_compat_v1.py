@@ -56,9 +56,12 @@ def test_v1_eager_and_graph_names():
     assert v1.executing_eagerly() is True
     assert v1.enable_eager_execution() is None
     assert v1.constant is tf.constant
-    for name in ("placeholder", "Session", "disable_eager_execution", "Graph"):
+    for name in ("placeholder", "Session", "disable_eager_execution", "Graph", "wrap_function"):
         with pytest.raises(NotImplementedError):
             getattr(v1, name)
+    for name in ("import_meta_graph", "MonitoredSession", "Scaffold"):
+        with pytest.raises(NotImplementedError, match=f"^tf.compat.v1.train.{name} is TF1 graph-mode API"):
+            getattr(v1.train, name)
     with pytest.raises(AttributeError):
         v1.no_such_name_anywhere  # noqa: B018 - the access raises
 

@@ -21,7 +21,7 @@ _GRAPH_ONLY = {
     "global_variables_initializer", "local_variables_initializer", "initialize_all_variables", "tables_initializer",
     "ConfigProto", "GPUOptions", "RunOptions",
     "RunMetadata", "get_collection", "add_to_collection", "global_variables", "trainable_variables", "layers",
-    "sparse_placeholder", "get_default_session",
+    "sparse_placeholder", "get_default_session", "wrap_function",
 }
 
 

@@ -83,9 +83,15 @@ class Saver:
         return list(self._last)
 
 
+_GRAPH_ONLY = {"import_meta_graph", "export_meta_graph", "MonitoredSession", "MonitoredTrainingSession",
+               "SingularMonitoredSession", "Scaffold", "QueueRunner", "start_queue_runners"}
+
+
 def __getattr__(attr):
     if attr.startswith("__"):
         raise AttributeError(attr)
+    if attr in _GRAPH_ONLY:
+        raise NotImplementedError(f"tf.compat.v1.train.{attr} is TF1 graph-mode API; tfcompat only runs eagerly")
     try:
         return getattr(_train, attr)
     except AttributeError:
