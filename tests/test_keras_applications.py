@@ -36,11 +36,17 @@ def _signature(model):
      ("mobilenetv2_0.35_96", 155, 410208, 156, 104, (None, 1280), "c86b2cb4788eeedd")),
     ("MobileNetV2", {"alpha": 1.4, "classes": 7, "input_shape": (32, 32, 3)},
      ("mobilenetv2_1.40_32", 156, 4376263, 158, 104, (None, 7), "888fe58970f805bd")),
+    ("MobileNet", {"alpha": 0.25, "input_shape": (32, 32, 3), "include_top": False, "pooling": "max"},
+     ("mobilenet_0.25_32", 87, 218544, 81, 54, (None, 256), "d7fae08fd87d4a3e")),
+    ("MobileNet", {"alpha": 0.5, "classes": 7, "input_shape": (64, 64, 3), "depth_multiplier": 2},
+     ("mobilenet_0.50_64", 91, 1650263, 83, 54, (None, 7), "4eae1594c1c62016")),
+    ("MobileNet", {"input_shape": (128, 128, 3), "include_top": False},
+     ("mobilenet_1.00_128", 86, 3228864, 81, 54, (None, 4, 4, 1024), "f12a1843954386f2")),
 ])
 def test_architectures_match_keras(name, kwargs, expected):
     # Keras 3.15.1 builds, with weights=None, the models of the keras.io guides: VGG19() has 143,667,240
-    # parameters, ResNet50() 25,636,712, Xception() 22,910,480, MobileNetV2() 3,538,984 (as here; too slow to
-    # build in the suite, so smaller inputs are pinned)
+    # parameters, ResNet50() 25,636,712, Xception() 22,910,480, MobileNetV2() 3,538,984, MobileNet() 4,253,864
+    # (as here; too slow to build in the suite, so smaller inputs are pinned)
     model = getattr(apps, name)(weights=None, **kwargs)
     assert (model.name, len(model.layers), model.count_params(), len(model.trainable_weights),
             len(model.non_trainable_weights), model.output_shape, _signature(model)) == expected
@@ -94,6 +100,14 @@ def test_preprocess_input_modes():
     (lambda: apps.Xception(weights="nope"),
      "The `weights` argument should be either `None` (random initialization), 'imagenet' (pre-training on "
      "ImageNet), or the path to the weights file to be loaded."),
+    (lambda: apps.MobileNet(weights="nope"),
+     "The `weights` argument should be either `None` (random initialization), 'imagenet' (pre-training on "
+     "ImageNet), or the path to the weights file to be loaded. Received weights=nope"),
+    (lambda: apps.MobileNet(weights="imagenet", depth_multiplier=2),
+     "If imagenet weights are being loaded, depth multiplier must be 1.  Received depth_multiplier=2"),
+    (lambda: apps.MobileNet(weights="imagenet", alpha=0.3),
+     "If imagenet weights are being loaded, alpha can be one of`0.25`, `0.50`, `0.75` or `1.0` only.  "
+     "Received alpha=0.3"),
     (lambda: apps.VGG16(weights="imagenet", input_shape=(100, 100, 3)),
      "When setting `include_top=True` and loading `imagenet` weights, `input_shape` should be (224, 224, 3).  "
      "Received: input_shape=(100, 100, 3)"),

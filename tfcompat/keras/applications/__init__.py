@@ -1,13 +1,14 @@
-"""`keras.applications`: Keras's pretrained-model architectures (VGG, ResNet v1/v2, Xception, MobileNetV2), built
+"""`keras.applications`: Keras's pretrained-model architectures (VGG, ResNet v1/v2, Xception, MobileNet v1/v2), built
 with the same layer names, shapes and parameters as Keras 3; ImageNet weights are Keras's `.h5` files, read from the
 Keras cache (`~/.keras/models`, downloaded when missing) or from a path given as `weights`. Submodules load on first
 use; the other Keras application families are not implemented."""
 import importlib as _importlib
 
-_MODULES = ("imagenet_utils", "vgg16", "vgg19", "resnet", "resnet50", "resnet_v2", "xception", "mobilenet_v2")
+_MODULES = ("imagenet_utils", "vgg16", "vgg19", "resnet", "resnet50", "resnet_v2", "xception", "mobilenet",
+            "mobilenet_v2")
 _MODELS = {"VGG16": "vgg16", "VGG19": "vgg19", "ResNet50": "resnet", "ResNet101": "resnet", "ResNet152": "resnet",
            "ResNet50V2": "resnet_v2", "ResNet101V2": "resnet_v2", "ResNet152V2": "resnet_v2",
-           "Xception": "xception", "MobileNetV2": "mobilenet_v2"}
+           "Xception": "xception", "MobileNet": "mobilenet", "MobileNetV2": "mobilenet_v2"}
 
 
 def __getattr__(attr):
