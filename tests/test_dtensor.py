@@ -235,3 +235,18 @@ def test_dvariable(m2):
     with tf.GradientTape() as tape:
         loss = tf.reduce_sum(w * w)
     assert tape.gradient(loss, w).numpy().tolist() == [[2.0, 2.0]] * 6
+
+
+def test_tf_function_computes_on_global_values(m2):
+    w = dtensor.DVariable(dtensor.copy_to_mesh(tf.ones([2, 3]), dtensor.Layout.replicated(m2, 2)))
+    x = dtensor.copy_to_mesh(tf.ones([6, 2]), dtensor.Layout.batch_sharded(m2, "x", 2))
+
+    @tf.function
+    def step(x):
+        with tf.GradientTape() as tape:
+            y = tf.reduce_sum(tf.matmul(x, w))
+        return tape.gradient(y, w), y
+
+    for _ in range(2):                       # the trace, then its replay
+        grad, y = step(x)
+        assert grad.numpy().tolist() == [[6.0, 6.0, 6.0]] * 2 and float(y) == 36.0

@@ -6,8 +6,8 @@ of TF's rule (elementwise: the inputs' shardings merged by broadcasting; matmul:
 reductions: the reduced dimensions dropped or, with keepdims, unsharded). Ops outside these tables take DTensors
 as regular tensors and return regular tensors; regular tensors mixed with DTensors count as replicated (TF accepts
 only scalars and small integer tensors there). Divergences from TF: gradients of tapes are regular tensors (TF
-propagates layouts through the backward ops), and tf.function traces see DTensor arguments as regular tensors
-(replays return regular tensors).
+propagates layouts through the backward ops), and inside tf.function bodies ops return regular tensors (traces
+see DTensor arguments as regular tensors; replays return regular tensors).
 """
 import functools
 import inspect
@@ -16,6 +16,7 @@ import sys
 from tfcompat.dtensor.layout import UNSHARDED, Layout
 from tfcompat.dtensor.mesh import get_default_mesh
 from tfcompat.dtensor.tensor import DTensor, layout_of, make, relayout
+from tfcompat.eager.function._state import current_recorder
 from tfcompat.framework import errors
 from tfcompat.framework.export import EXPORTS
 from tfcompat.framework.tensor import EagerTensor, Tensor, storage
@@ -162,8 +163,8 @@ def _check_meshes(found):
 
 
 def _attach(result, rule, found, bound):
-    if type(result) is not EagerTensor and type(result) is not DTensor:
-        return result
+    if type(result) is not EagerTensor and type(result) is not DTensor or current_recorder() is not None:
+        return result               # inside tf.function traces values are regular tensors (replays return those)
     mesh = _check_meshes(found)
     t = storage(result)
     return make(t, Layout(rule(tuple(t.shape), found, bound), mesh))
