@@ -5,6 +5,8 @@ op namespaces (`tf.math`, `tf.nn`, ...) are built from the ops' own export
 declarations; the heavy parts (`tf.keras`, `tf.data`, `tf.summary`,
 `tf.train`, ...) are imported on first use.
 """
+from tfcompat import _thread_policy  # noqa: F401  (first: it must run before torch loads)
+
 import importlib as _importlib
 import sys as _sys
 import types as _types
