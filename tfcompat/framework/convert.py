@@ -436,6 +436,7 @@ def _short(t):
 
 # cache of 0-d operand tensors for Python scalars (torch's own scalar path is slow)
 _SCALARS = {}
+_CPU = torch.device("cpu")
 
 
 def scalar(value, torch_dtype):
@@ -446,7 +447,11 @@ def scalar(value, torch_dtype):
     key = (value, type(value), torch_dtype)
     t = _SCALARS.get(key)
     if t is None:
-        t = torch.scalar_tensor(value, dtype=torch_dtype)
+        try:
+            t = torch.scalar_tensor(value, dtype=torch_dtype)
+        except (RuntimeError, OverflowError):     # beyond the dtype's range: inf there, as TF converts it
+            dt = dtypes.FROM_STORAGE[torch_dtype]
+            return _array_to_storage(_python_to_array(value, dt), dt, _CPU)
         if value != value or value == 0:    # nan and -0.0 are not safe dict keys
             return t
         if len(_SCALARS) > 4096:

@@ -7,7 +7,7 @@ import torch
 
 from tfcompat.framework import dtypes, errors, ragged as _ragged
 from tfcompat.framework.context import state
-from tfcompat.framework.convert import convert_to_tensor, to_storage
+from tfcompat.framework.convert import convert_to_tensor, scalar as _scalar, to_storage
 from tfcompat.framework.export import tf_export
 from tfcompat.framework.op_def import (
     _like, ALL, BOOL, FLOAT, FLOAT_COMPLEX, INT, NUMERIC, NUMERIC_STRING, REAL, SIGNED_NUMERIC,
@@ -196,8 +196,12 @@ def _div_inputs(x, y, where):
         if dt is storage(y).dtype and dt in NUMERIC:
             return binary_inputs(x, y, "RealDiv", NUMERIC)
     a = input_storage(x)
-    b = input_storage(y) if isinstance(y, (Tensor, Variable)) else to_storage(y, dtypes.FROM_STORAGE[a.dtype],
-                                                                               strict=False)
+    ty = type(y)
+    if (ty is float or ty is int) and (a.dtype is torch.float32 or a.dtype is torch.float64):
+        b = _scalar(y, a.dtype)     # `x / 255.`: the cached scalar, the value `to_storage` would give
+    else:
+        b = input_storage(y) if isinstance(y, (Tensor, Variable)) else to_storage(y, dtypes.FROM_STORAGE[a.dtype],
+                                                                                   strict=False)
     da, db = dtypes.FROM_STORAGE[a.dtype], dtypes.FROM_STORAGE[b.dtype]
     if da is not db:
         raise TypeError(f"`x` and `y` must have the same dtype, got {da!r} != {db!r}.")

@@ -1,0 +1,38 @@
+"""A Python number beside a tensor converts to the tensor's dtype as TF converts it (values recorded from TF 2.21)."""
+import numpy as np
+
+import tfcompat as tf
+
+
+def test_a_number_beyond_the_dtype_range_is_inf_there():
+    x = tf.constant([1.0, 2.0])
+    assert (x + 1e300).numpy().tolist() == [np.inf, np.inf]
+    assert (x * 1e300).numpy().tolist() == [np.inf, np.inf]
+    assert (tf.constant([1.0], tf.float16) + 100000.0).numpy().tolist() == [np.inf]
+    assert (tf.constant([1.0], tf.float16) + 1e300).numpy().tolist() == [np.inf]
+    assert (tf.constant([1.0], tf.bfloat16) * 1e300).numpy().astype(np.float32).tolist() == [np.inf]
+
+
+def test_an_int_beyond_int64_beside_a_float_tensor():
+    x = tf.constant([1.0, 2.0])
+    np.testing.assert_array_equal((x * 2 ** 70).numpy(), np.array([1.1805916e+21, 2.3611832e+21], np.float32))
+    np.testing.assert_array_equal((x / 2 ** 70).numpy(), np.array([8.4703295e-22, 1.6940659e-21], np.float32))
+
+
+def test_division_by_a_python_number():
+    x = tf.constant([1.0, 2.0])
+    assert (x / 1e300).numpy().tolist() == [0.0, 0.0]
+    np.testing.assert_array_equal((x / 3).numpy(), np.array([0.33333334, 0.6666667], np.float32))
+    assert (x / -0.0).numpy().tolist() == [-np.inf, -np.inf]
+    assert np.isnan((x / float("nan")).numpy()).all()
+    assert (x / True).numpy().tolist() == [1.0, 2.0]
+    y = tf.constant([1.0, 2.0], tf.float64) / 3
+    assert y.dtype == tf.float64 and y.numpy().tolist() == [1 / 3, 2 / 3]
+    z = tf.constant([4, 6]) / 2
+    assert z.dtype == tf.float64 and z.numpy().tolist() == [2.0, 3.0]
+    try:
+        tf.constant([4, 6]) / 2.5
+    except TypeError as e:
+        assert str(e) == "`x` and `y` must have the same dtype, got tf.int32 != tf.float32."
+    else:
+        raise AssertionError("int tensor / 2.5 must raise")
