@@ -42,3 +42,14 @@ def test_model_init_arguments():
         tf.keras.Model(1)
     with pytest.raises(ValueError, match=r"^Unrecognized keyword arguments passed to Model: \{'foo': 1\}$"):
         tf.keras.Model(foo=1)
+
+
+def test_functional_output_names():
+    # Keras 3.15: the output layers' names (guide/saved_model indexes a signature's outputs with them)
+    i = tf.keras.Input((3,), name="inp")
+    o = tf.keras.layers.Dense(2, name="d")(i)
+    o2 = tf.keras.layers.Dense(1)(o)
+    assert tf.keras.Model(i, o).output_names == ["d"]
+    assert tf.keras.Model(i, [o, o2]).output_names == ["d", "dense"]
+    assert tf.keras.Model(i, {"a": o, "b": o2}).output_names == ["d", "dense"]
+    assert not hasattr(tf.keras.Sequential([tf.keras.layers.Dense(1)]), "output_names")

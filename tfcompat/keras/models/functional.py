@@ -34,6 +34,8 @@ class Functional(Model):
         self._layers.extend(op for op in operations if not is_operation(op))
         self.__dict__["_tracking"] = True
         self.built = True
+        # Keras 3: the names of the layers making the outputs (a plain attribute users may read or set)
+        self.__dict__["output_names"] = [kt._history[0].layer.name for kt in self.outputs]
 
     @property
     def operations(self):
