@@ -586,3 +586,52 @@ def test_default_mode_is_untouched():
     assert tf.experimental.numpy.result_type(1, 2.0) == tf.float64
     with pytest.raises(tf.errors.InvalidArgumentError):
         tf.add(tf.constant(1), tf.constant(1.5))
+
+
+# NumPy-behavior's default ("legacy") mode: TF's operators after NumPy's promotion (`*` of bools is a logical and,
+# `@` is tnp.matmul, a Python int out of an integer dtype's range wraps); TF 2.21's output
+LEGACY = {
+    'tf.constant(True) * tf.constant(False)':
+        '<tf.Tensor: shape=(), dtype=bool, numpy=False>',
+    'tf.constant(True) * 2':
+        '<tf.Tensor: shape=(), dtype=int64, numpy=2>',
+    'tf.constant(True) * 2.5':
+        '<tf.Tensor: shape=(), dtype=float64, numpy=2.5>',
+    'tf.constant([1, 2], tf.uint8) * 300':
+        '<tf.Tensor: shape=(2,), dtype=uint8, numpy=array([44, 88], dtype=uint8)>',
+    'tnp.multiply(tf.constant([1, 2], tf.uint8), 300)':
+        '<tf.Tensor: shape=(2,), dtype=uint8, numpy=array([44, 88], dtype=uint8)>',
+    'tnp.add(tf.constant([1, 2], tf.int8), 200)':
+        '<tf.Tensor: shape=(2,), dtype=int8, numpy=array([-55, -54], dtype=int8)>',
+    'tf.constant([1, 2], tf.int8) + 200':
+        '<tf.Tensor: shape=(2,), dtype=int8, numpy=array([-55, -54], dtype=int8)>',
+    'tf.constant([[2.0]]) @ tf.constant([[3]], tf.int16)':
+        '<tf.Tensor: shape=(1, 1), dtype=float32, numpy=array([[6.]], dtype=float32)>',
+    'tf.constant([[2]]) @ [[3.5]]':
+        '<tf.Tensor: shape=(1, 1), dtype=float64, numpy=array([[7.]])>',
+    'tf.constant([2.0]) @ tf.constant([3.0])':
+        '<tf.Tensor: shape=(), dtype=float32, numpy=6.0>',
+    'tf.constant([[2.0]], tf.float16) @ np.array([[3.0]])':
+        '<tf.Tensor: shape=(1, 1), dtype=float64, numpy=array([[6.]])>',
+    'tf.Variable([[2.0]]) @ tf.constant([[3]])':
+        '<tf.Tensor: shape=(1, 1), dtype=float64, numpy=array([[6.]])>',
+    'tf.constant([1, 2], tf.uint8) - 3':
+        '<tf.Tensor: shape=(2,), dtype=uint8, numpy=array([254, 255], dtype=uint8)>',
+}
+
+
+def test_legacy_operators_print_what_tf_prints():
+    script = "tf.experimental.numpy.experimental_enable_numpy_behavior()\ntnp = tf.experimental.numpy\n" + \
+        "".join(f"print(repr({e}).replace(chr(10), ' '))\n" for e in LEGACY)
+    # TF's `+` of two bool tensors stays AddV2's InvalidArgumentError (tnp.add of bools is a logical or)
+    script += "try:\n    tf.constant(True) + tf.constant(True)\nexcept tf.errors.InvalidArgumentError:\n    print('raised')\n"
+    want = [v.replace("\\n", " ") for v in LEGACY.values()] + ["raised"]
+    assert _run("legacy", script) == want
+
+
+def test_tnp_add_and_multiply_of_bools_are_logical():
+    tnp = tf.experimental.numpy
+    a, b = tf.constant([True, False]), tf.constant([True, True])
+    assert repr(tnp.add(a, b)) == "<tf.Tensor: shape=(2,), dtype=bool, numpy=array([ True,  True])>"
+    assert repr(tnp.multiply(a, b)) == "<tf.Tensor: shape=(2,), dtype=bool, numpy=array([ True, False])>"
+    assert repr(tnp.multiply(tf.constant([True]), 2)) == "<tf.Tensor: shape=(1,), dtype=int64, numpy=array([2])>"

@@ -91,9 +91,11 @@ asanyarray = ascontiguousarray = asarray
 
 
 def _as(x, dtype):
-    """`x` as a tensor of np.dtype `dtype`."""
+    """`x` as a tensor of np.dtype `dtype` (a Python int out of its range wraps, as TF's conversion does)."""
     if isinstance(x, (_Tensor, _Variable)):
         return x if x.dtype.as_numpy_dtype == dtype.type else _tf.cast(x, _tf.as_dtype(dtype))
+    if type(x) is int:
+        return _tf.constant(_np.asarray(x).astype(dtype))
     return _tf.constant(_np.asarray(x, dtype=dtype))
 
 
@@ -153,7 +155,9 @@ _UNARY_FLOAT = {"exp": _tf.exp, "log": _tf.math.log, "sqrt": _tf.sqrt, "sin": _t
                                            _tf.sin(_np.pi * x) / _tf.where(_tf.equal(x, 0), _tf.ones_like(x), _np.pi * x)),
                 "angle": lambda x: _tf.math.angle(x) if x.dtype.is_complex else _tf.where(   # float32, as TF's
                     x < 0, _tf.constant(_np.pi, _tf.float32), _tf.zeros(x.shape, _tf.float32))}
-_BINARY = {"add": _tf.add, "subtract": _tf.subtract, "multiply": _tf.multiply, "power": _tf.pow,
+_BINARY = {"add": lambda a, b: _tf.logical_or(a, b) if a.dtype == _tf.bool else _tf.add(a, b),   # NumPy's bool + and *
+           "multiply": lambda a, b: _tf.logical_and(a, b) if a.dtype == _tf.bool else _tf.multiply(a, b),
+           "subtract": _tf.subtract, "power": _tf.pow,
            "maximum": _tf.maximum, "minimum": _tf.minimum, "floor_divide": _tf.math.floordiv,
            "mod": _tf.math.floormod, "remainder": _tf.math.floormod, "equal": _tf.equal, "not_equal": _tf.not_equal,
            "less": _tf.less, "less_equal": _tf.less_equal, "greater": _tf.greater, "greater_equal": _tf.greater_equal,

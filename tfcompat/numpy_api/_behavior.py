@@ -8,6 +8,7 @@ from tfcompat.framework.variables import Variable
 from tfcompat.numpy_api import _weak_ops
 from tfcompat.numpy_api._indexing import wrap_getitem
 from tfcompat.numpy_api._lattice import PromoMode
+from tfcompat.ops.math_ops import add, multiply
 from tfcompat.ops.misc_ops import get_logger
 
 _state = {"enabled": False, "prefer_float32": False}
@@ -74,10 +75,11 @@ def _operator_names():
 
 def _set_operators(mode, tnp):
     """The operators of tensors and variables for `mode`: NumPy's promotion (legacy), the lattice's wrapped ops
-    (safe, all; comparisons stay TF's, which TF does not wrap) or TF's own (off; `@` keeps TF's in legacy)."""
+    (safe, all; comparisons stay TF's, which TF does not wrap) or TF's own (off)."""
     if mode is PromoMode.LEGACY:
-        ops = {"add": tnp.add, "sub": tnp.subtract, "mul": tnp.multiply, "truediv": tnp.true_divide,
-               "floordiv": tnp.floor_divide, "mod": tnp.mod, "pow": tnp.power,
+        ops = {"add": _promoting(tnp, add), "sub": tnp.subtract,
+               "mul": _promoting(tnp, _weak_ops.multiply_operator(multiply)), "truediv": tnp.true_divide,
+               "floordiv": tnp.floor_divide, "mod": tnp.mod, "pow": tnp.power, "matmul": tnp.matmul,
                "lt": tnp.less, "le": tnp.less_equal, "gt": tnp.greater, "ge": tnp.greater_equal}
     elif mode is PromoMode.OFF:
         ops = {}
@@ -90,6 +92,13 @@ def _set_operators(mode, tnp):
             setattr(cls, f"__{name}__", _forward(fn))
             if name in _OPERATORS:
                 setattr(cls, f"__r{name}__", _reflected(fn))
+
+
+def _promoting(tnp, op):
+    """`op` after NumPy's promotion of both operands (TF's legacy `+` and `*`: TF's ops, not tnp's)."""
+    def promoted(x, y):
+        return op(*tnp._promoted(x, y))
+    return promoted
 
 
 def _forward(fn):

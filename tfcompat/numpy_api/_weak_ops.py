@@ -193,15 +193,18 @@ def _rebind(names, make):
 def operators():
     """The binary operators of tensors in the auto modes, {"add": fn(x, y), ...}: TF's wrapped ops."""
     ops = install()
-    mul = ops["math.multiply"]
+    return {"add": ops["math.add"], "sub": ops["math.subtract"], "mul": multiply_operator(ops["math.multiply"]),
+            "truediv": ops["math.truediv"], "floordiv": ops["math.floordiv"], "mod": ops["math.floormod"],
+            "pow": ops["math.pow"], "matmul": ops["linalg.matmul"]}
 
+
+def multiply_operator(mul):
+    """TF's `*` over `mul`: with a bool tensor operand, the int32 product cast back to bool."""
     def multiply(x, y):
-        if _is_bool(x) or _is_bool(y):       # TF's `*` with a bool tensor: int32 product cast back to bool
+        if _is_bool(x) or _is_bool(y):
             return cast(mul(cast(x, dtypes.int32), cast(y, dtypes.int32)), dtypes.bool)
         return mul(x, y)
-    return {"add": ops["math.add"], "sub": ops["math.subtract"], "mul": multiply, "truediv": ops["math.truediv"],
-            "floordiv": ops["math.floordiv"], "mod": ops["math.floormod"], "pow": ops["math.pow"],
-            "matmul": ops["linalg.matmul"]}
+    return multiply
 
 
 def _is_bool(x):
