@@ -54,6 +54,38 @@ def test_normalization_invert_axis_none_and_dataset():
         L.Normalization(mean=1.)
 
 
+def _adapted(data, **kwargs):
+    n = L.Normalization(**kwargs)
+    n.adapt(data)
+    return n.mean.numpy().ravel().tolist(), n.variance.numpy().ravel().tolist()
+
+
+def test_normalization_adapt_follows_keras_per_kind_of_data():
+    # Keras 3.15: NumPy arrays reduce in their own dtype (float64 here), datasets batch by batch in float32
+    big = np.random.default_rng(0).normal(1e4, 1.0, (1000, 2))
+    assert _adapted(big) == ([9999.9697265625, 9999.9736328125], [1.0388940572738647, 0.9618885517120361])
+    assert _adapted(big.astype("float32")) == ([9999.97265625, 9999.96875], [1.0389094352722168, 0.9619306921958923])
+    ds = tf.data.Dataset.from_tensor_slices(big.astype("float32"))
+    assert _adapted(ds.batch(100)) == ([9999.96875, 9999.9736328125], [1.0389113426208496, 0.9617957472801208])
+    assert _adapted(ds.map(lambda v: v[0]), axis=None) == ([9999.96875], [1.0387578010559082])   # batched by 128
+    assert _adapted(tf.constant([[1, 2], [3, 5]])) == ([2.0, 3.5], [1.0, 2.25])
+    assert _adapted([np.array([[1., 2.]]), np.array([[3., 5.]])]) == ([2.0, 3.5], [1.0, 2.25])
+
+
+@pytest.mark.parametrize("data, cls, message", [
+    ([1., 2., 3.], TypeError, "adapt() expects an iterable that yields arrays or tensors with a `.shape` attribute "
+     "(e.g. numpy arrays or backend tensors). Got an element of type float. Ensure each yielded element is "
+     "array-like with a `.shape` attribute."),
+    (np.array([["a", 1.0], ["b", 2.0]], dtype=object), TypeError, "unsupported operand type(s) for /: 'str' and 'int'"),
+    (iter([]), ValueError, "adapt() received an empty iterable (no batches). Expected at least one batch. Pass a "
+     "non-empty iterable of arrays or tensors, e.g. layer.adapt([x]) or layer.adapt(list_of_batches)."),
+])
+def test_normalization_adapt_errors(data, cls, message):
+    with pytest.raises(cls) as e:
+        L.Normalization().adapt(data)
+    assert str(e.value) == message
+
+
 def test_resizing_and_center_crop():
     close(L.Resizing(3, 4)(IMG), GOLD["resize"])
     close(L.Resizing(4, 3, interpolation="nearest")(IMG), GOLD["resize_near"])

@@ -1,12 +1,14 @@
 """Keras's Normalization layer: `(x - mean) / sqrt(variance)` with statistics from adapt() or given."""
+import itertools
 import math
 
 import numpy as np
 import torch
 
-from tfcompat.framework.tensor import _wrap, storage
+from tfcompat.framework.tensor import Tensor, _wrap, storage
+from tfcompat.framework.variables import Variable
 from tfcompat.keras.layers.base import Layer
-from tfcompat.keras.layers.preprocessing._common import _EPSILON, _batches, _float_input, _listify
+from tfcompat.keras.layers.preprocessing._common import _EPSILON, _float_input, _listify, _numpy
 
 
 class Normalization(Layer):
@@ -56,14 +58,60 @@ class Normalization(Layer):
             self.built = True
 
     def adapt(self, data):
-        """Sets mean and variance from `data` (array, tensor, or batched dataset / iterable)."""
-        batches = [b.astype(self.compute_dtype) for b in _batches(data)]
+        """Sets mean and variance from `data` as Keras 3 does: a NumPy array's moments computed by NumPy in its
+        own dtype, a tensor's in floats, a dataset's (batched by 128 when its elements are rank 1) or an
+        iterable's batch by batch in the compute dtype, merged as they come."""
+        if isinstance(data, (np.ndarray, Tensor, Variable)):
+            self._check_adapt_shape(tuple(data.shape))
+            if not isinstance(data, np.ndarray):
+                data = _numpy(data)
+                data = data if data.dtype.kind in "fc" else data.astype(self.compute_dtype)
+            mean, var = np.mean(data, axis=self._reduce_axis), np.var(data, axis=self._reduce_axis)
+        else:
+            mean, var = self._merged_moments(data)
+        self.adapt_mean.assign(np.asarray(mean, dtype="float32"))
+        self.adapt_variance.assign(np.asarray(var, dtype="float32"))
+        self.finalize_state()
+
+    def _check_adapt_shape(self, input_shape):
         if not self.built:
-            self.build(batches[0].shape)
-        mean = np.zeros(self._stat_shape)
-        var = np.zeros(self._stat_shape)
+            self.build(input_shape)
+            return
+        if any(input_shape[d] != self._build_input_shape[d] for d in self._keep_axis):
+            raise ValueError(f"The layer was built with input_shape={self._build_input_shape}, but adapt() is being "
+                             f"called with data with an incompatible shape, data.shape={input_shape}")
+
+    def _merged_moments(self, data):
+        """Keras's running merge of per-batch moments over a dataset, `PyDataset` or iterable of batches."""
+        if hasattr(data, "element_spec"):
+            spec = data.element_spec[0] if isinstance(data.element_spec, tuple) else data.element_spec
+            if spec.shape.rank == 1:
+                data = data.batch(128)
+        elif not hasattr(data, "__iter__"):
+            raise TypeError(f"Unsupported data type: {type(data)}. `adapt` supports `np.ndarray`, backend tensors, "
+                            "`tf.data.Dataset`, `keras.utils.PyDataset`, and iterables of batches (e.g. list, "
+                            "generator).")
+        batches = iter(data)
+        first = next(batches, None)
+        if first is None:
+            raise ValueError("adapt() received an empty iterable (no batches). Expected at least one batch. Pass a "
+                             "non-empty iterable of arrays or tensors, e.g. layer.adapt([x]) or "
+                             "layer.adapt(list_of_batches).")
+        first = first[0] if isinstance(first, tuple) else first
+        if getattr(first, "shape", None) is None:
+            raise TypeError("adapt() expects an iterable that yields arrays or tensors with a `.shape` attribute "
+                            "(e.g. numpy arrays or backend tensors). Got an element of type "
+                            f"{type(first).__name__}. Ensure each yielded element is array-like with a `.shape` "
+                            "attribute.")
+        self._check_adapt_shape(tuple(first.shape))
+        mean = var = np.zeros(self._stat_shape, dtype=self.compute_dtype)
         total = 0
-        for b in batches:       # Keras's running merge of per-batch moments
+        for batch in itertools.chain([first], batches):
+            b = _numpy(batch[0] if isinstance(batch, tuple) else batch).astype(self.compute_dtype)
+            if any(b.shape[d] != self._build_input_shape[d] for d in self._keep_axis
+                   if self._build_input_shape[d] is not None):
+                raise ValueError(f"adapt() yielded a batch with incompatible shape. Expected "
+                                 f"{self._build_input_shape}, got {b.shape}.")
             b_mean, b_var = b.mean(axis=self._reduce_axis), b.var(axis=self._reduce_axis)
             n = math.prod(b.shape[d] for d in self._reduce_axis)
             total += n
@@ -71,9 +119,7 @@ class Normalization(Layer):
             new_mean = mean * (1 - w) + b_mean * w
             var = (var + (mean - new_mean) ** 2) * (1 - w) + (b_var + (b_mean - new_mean) ** 2) * w
             mean = new_mean
-        self.adapt_mean.assign(mean.astype("float32"))
-        self.adapt_variance.assign(var.astype("float32"))
-        self.finalize_state()
+        return mean, var
 
     def finalize_state(self):
         if self.input_mean is not None or not self.built:
