@@ -51,6 +51,11 @@ def test_mesh(m2):
         dtensor.create_mesh([("x", 2)], devices=["GPU:0", "GPU:1"])
     with pytest.raises(NotImplementedError):
         dtensor.create_distributed_mesh([("x", 6)], device_type="CPU")
+    with pytest.raises(ValueError, match="^Dimension z does not exist in mesh.Available dimensions: x,y$"):
+        m2.dim_size("z")
+    with pytest.raises(ValueError, match="^Input string is invalid: abc\ntensorflow/dtensor/cc/tensor_layout.cc:639 "
+                                         ":: $"):
+        dtensor.Mesh.from_string("abc")
     assert (dtensor.num_clients(), dtensor.client_id(), dtensor.job_name()) == (1, 0, "localhost")
     assert dtensor.device_name() == "/job:localhost/replica:0/task:0/device:CUSTOM:0"
 
@@ -63,7 +68,9 @@ def test_layout(m2):
     assert dtensor.Layout.batch_sharded(m2, "y", rank=3).to_string() == \
         f"sharding_specs:y,unsharded,unsharded, mesh:{MESH_3x2}"
     assert dtensor.Layout.inner_sharded(m2, "x", rank=2).sharding_specs == [U, "x"]
-    assert layout.delete([0]).sharding_specs == ["x"]
+    assert layout.delete([0]).sharding_specs == ["x"] and layout.delete([-1]).sharding_specs == ["y", "x"]
+    with pytest.raises(ValueError, match="^mesh is not a valid Mesh object.$"):
+        dtensor.Layout(["x"], "m")
     assert dtensor.Layout.from_string(layout.to_string()) == layout
     assert dtensor.Layout.replicated(m2, 0).to_string() == f"sharding_specs: mesh:{MESH_3x2}"
     assert (dtensor.UNSHARDED, dtensor.MATCH) == ("unsharded", "match")
@@ -137,6 +144,12 @@ def test_pack_unpack_relayout(m2):
     with pytest.raises(tf.errors.InvalidArgumentError, match="^FetchLayout expects a tensor placed on the layout "
                                                              "device.$"):
         dtensor.fetch_layout(a)
+    assert dtensor.fetch_layout(1.0) is None
+    with pytest.raises(tf.errors.InvalidArgumentError) as info:
+        dtensor.pack([tf.ones([2])] * 6, dtensor.Layout.replicated(m2, 2))
+    assert str(info.value) == ("Packed layout should have the same rank as the rank for each component. The rank of "
+                               "each component is: 1, while layout has rank: 2\nLayout: sharding_specs:unsharded,"
+                               f"unsharded, mesh:{MESH_3x2}\n")
     with pytest.raises(tf.errors.InvalidArgumentError, match="^DTensorUnpack expects a tensor placed on the DTensor "
                                                              "device: /job:localhost/replica:0/task:0/device:CUSTOM:0, "
                                                              "but input was placed on device: "):

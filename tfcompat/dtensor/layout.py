@@ -10,7 +10,7 @@ class Layout:
 
     def __init__(self, sharding_specs, mesh):
         if not isinstance(mesh, Mesh):
-            raise ValueError(f"mesh is not a valid Mesh object: {mesh!r}")
+            raise ValueError("mesh is not a valid Mesh object.")
         specs = list(sharding_specs)
         for spec in specs:
             if spec != UNSHARDED and spec not in mesh.dim_names:
@@ -63,8 +63,8 @@ class Layout:
         return Layout.batch_sharded(mesh, inner_dim, rank, axis=rank - 1)
 
     def delete(self, dims):
-        """This layout without tensor dimensions `dims`."""
-        drop = {d % self.rank for d in dims}
+        """This layout without tensor dimensions `dims` (non-negative indices; TF ignores negative ones)."""
+        drop = set(dims)
         return Layout([s for i, s in enumerate(self._specs) if i not in drop], self._mesh)
 
     def to_string(self):
@@ -74,7 +74,8 @@ class Layout:
     def from_string(layout_str):
         head, sep, mesh = layout_str.partition(" mesh:")
         if not sep or not head.startswith("sharding_specs:"):
-            raise ValueError(f"Invalid layout string: {layout_str}")
+            raise ValueError(f"Expected 2 items but found 1{layout_str}\ntensorflow/dtensor/cc/tensor_layout.cc:1285 "
+                             ":: ")
         specs = [s for s in head[len("sharding_specs:"):].split(",") if s]
         return Layout(specs, Mesh.from_string(mesh))
 

@@ -29,8 +29,6 @@ class Mesh:
         ids = np.asarray(global_device_ids)
         if len(dim_names) != ids.ndim:
             raise ValueError("Number of mesh dimensions does not match number of dimension names.")
-        if len(set(dim_names)) != len(dim_names):
-            raise ValueError(f"Mesh dimension names must be unique. Received: {list(dim_names)}")
         devices = [full_device_name(d.to_string() if isinstance(d, DeviceSpec) else d) for d in local_devices]
         if len(devices) != len(local_device_ids):
             raise ValueError("Number of local devices does not match number of local device ids.")
@@ -65,7 +63,8 @@ class Mesh:
 
     def __getitem__(self, dim_name):
         if dim_name not in self._dim_names:
-            raise ValueError(f"Dimension {dim_name} not defined in mesh: {self._dim_names}")
+            raise ValueError(f"Dimension {dim_name} does not exist in mesh.Available dimensions: "
+                             f"{','.join(self._dim_names)}")
         return MeshDimension(dim_name, self._ids.shape[self._dim_names.index(dim_name)])
 
     def __contains__(self, dim_name):
@@ -117,7 +116,7 @@ class Mesh:
     def from_string(mesh_str):
         parts = mesh_str.split("|")
         if len(parts) != 5:
-            raise ValueError(f"Invalid mesh string: {mesh_str}")
+            raise ValueError(f"Input string is invalid: {mesh_str}\ntensorflow/dtensor/cc/tensor_layout.cc:639 :: ")
         name, dims, ids, local, devices = parts
         names, sizes = zip(*(d.split("=") for d in dims.split(","))) if dims else ((), ())
         grid = np.array([int(i) for i in ids.split(",")]).reshape([int(s) for s in sizes])

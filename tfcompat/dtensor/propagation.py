@@ -190,7 +190,7 @@ def wrap_op(fn, rule, creation=False):
                 bound = {}
             return _attach(result, rule, found, bound)
         mesh = get_default_mesh() if creation else None
-        if mesh is not None and type(result) is EagerTensor:
+        if mesh is not None and type(result) is EagerTensor and current_recorder() is None:
             return make(storage(result), Layout.replicated(mesh, storage(result).ndim))
         return result
     return op

@@ -7,7 +7,7 @@ layout propagation gives (`dtensor.propagation`).
 import numpy as np
 import torch
 
-from tfcompat.dtensor.layout import Layout
+from tfcompat.dtensor.mesh import default_mesh
 from tfcompat.framework import errors
 from tfcompat.framework.convert import convert_to_tensor
 from tfcompat.framework.tensor import EagerTensor, Tensor, storage, wrap
@@ -128,9 +128,9 @@ def layout_of(x):
 
 
 def fetch_layout(tensor):
-    """The layout of a DTensor or DVariable."""
+    """The layout of a DTensor or DVariable (None for a value that is no tensor)."""
     layout = layout_of(tensor)
-    if layout is None:
+    if layout is None and isinstance(tensor, (Tensor, Variable)):
         raise errors.InvalidArgumentError(None, None, "FetchLayout expects a tensor placed on the layout device.")
     return layout
 
@@ -202,7 +202,9 @@ def pack(tensors, layout):
         raise errors.UnimplementedError(None, None, "Components of a PackedTensor must currently all have the same "
                                         "shape")
     if parts[0].ndim != layout.rank:
-        _check_fits(parts[0], layout, "DTensorPack")
+        raise errors.InvalidArgumentError(
+            None, None, "Packed layout should have the same rank as the rank for each component. The rank of each "
+            f"component is: {parts[0].ndim}, while layout has rank: {layout.rank}\nLayout: {layout.to_string()}\n")
     shape = [d * layout.num_shards(i) for i, d in enumerate(parts[0].shape)]
     if isinstance(parts[0], np.ndarray):
         whole = np.empty(shape, dtype=object)
@@ -217,7 +219,6 @@ def call_with_layout(fn, layout, *args, **kwargs):
     """`fn(*args, **kwargs)` as a DTensor with `layout` (a regular result when `layout` is None)."""
     if layout is None:
         return fn(*args, **kwargs)
-    if not isinstance(layout, Layout):
-        raise ValueError(f"layout must be a dtensor.Layout, got {layout!r}")
-    return relayout(fn(*args, **kwargs), layout)
+    with default_mesh(layout.mesh):
+        return relayout(fn(*args, **kwargs), layout)
 
