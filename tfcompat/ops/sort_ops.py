@@ -8,6 +8,7 @@ from tfcompat.framework import dtypes, errors
 from tfcompat.framework.export import tf_export
 from tfcompat.framework.op_def import (
     REAL, SIGNED_NUMERIC, check_dtype, dtype_error, input_storage, int_value, type_name, wrap)
+from tfcompat.ops import _topk_order
 from tfcompat.ops._array_util import _fail, _int32, _int64, _is_str, _tdtype
 
 
@@ -58,9 +59,11 @@ def argsort(values, axis=-1, direction="ASCENDING", stable=False, name=None):
 TopKV2 = collections.namedtuple("TopKV2", ["values", "indices"])
 
 
-@tf_export("math.top_k", "nn.top_k")
+@tf_export("math.top_k", "nn.top_k", partial="sorted=False returns the k largest in descending order, not in the "
+           "heap layout of TF's CPU kernel (an order TF leaves unspecified)")
 def top_k(input, k=1, sorted=True, index_type=dtypes.int32, name=None):  # noqa: A002
-    """The `k` largest entries of the last axis and their indices (lower index first on ties)."""
+    """The `k` largest entries of the last axis and their indices (lower index first on ties); rows holding NaN
+    return what TF's CPU kernel returns for them."""
     t = input_storage(input)
     check_dtype(t, "TopKV2", REAL)
     k = int_value(k)
@@ -70,8 +73,24 @@ def top_k(input, k=1, sorted=True, index_type=dtypes.int32, name=None):  # noqa:
         raise _fail(f"Need k >= 0, got {k}", "TopKV2")
     if k > t.shape[-1]:
         raise _fail(f"input must have at least k columns. Had {t.shape[-1]}, needed {k}", "TopKV2")
-    s = torch.sort(t, dim=-1, descending=True, stable=True)
-    return TopKV2(wrap(s.values[..., :k]), wrap(s.indices[..., :k].to(_tdtype(index_type))))
+    idx = torch.sort(t, dim=-1, descending=True, stable=True).indices[..., :k]
+    if t.is_floating_point() and k and t.numel() and bool(t.isnan().any()):
+        idx = _nan_rows_replayed(t, idx, k, bool(sorted))
+    return TopKV2(wrap(t.gather(-1, idx)), wrap(idx.to(_tdtype(index_type))))
+
+
+def _nan_rows_replayed(t, idx, k, sorted_):
+    """`idx` with the rows holding NaN replaced by the columns TF's CPU kernel picks (`_topk_order`): NaN's
+    comparisons are all false, so which values TF returns depends on its algorithm."""
+    rows = t.reshape(-1, t.shape[-1])
+    out = idx.reshape(-1, k).clone()
+    for r in rows.isnan().any(-1).nonzero().flatten().tolist():
+        order = _topk_order.row_order(rows[r].tolist(), k, sorted_, 32 // t.element_size())
+        if order is None:
+            raise NotImplementedError(f"tf.math.top_k: a row of {t.shape[-1]} values holding NaN with k equal to its "
+                                      "length (TF's std::sort order for it is replayed up to 16 values)")
+        out[r] = torch.tensor(order, dtype=out.dtype)
+    return out.reshape(idx.shape)
 
 
 @tf_export("math.in_top_k", "nn.in_top_k")
