@@ -163,7 +163,7 @@ DEAD = textwrap.dedent('''
     print("replicas", s.num_replicas_in_sync, float(s.reduce("SUM", s.run(lambda: tf.constant(1.0)), axis=None)))
     print("excepthook kept", sys.excepthook is sys.__excepthook__)     # torch's prefixes "[rank0]: "; TF's does not
     options = tf.data.Options()
-    options.experimental_distribute.auto_shard_policy = tf.data.experimental.AutoShardPolicy.OFF
+    options.experimental_distribute.auto_shard_policy = tf.data.experimental.AutoShardPolicy.HINT
     try:
         s.experimental_distribute_dataset(tf.data.Dataset.range(4).batch(2).with_options(options))
     except NotImplementedError as e:
@@ -188,7 +188,7 @@ def test_a_dead_worker_makes_the_other_raise(tmp_path):
     codes, outs = _run_all(commands)
     assert codes == [7, 3], outs
     assert "replicas 2 2.0" in outs[0] and "excepthook kept True" in outs[0]
-    assert "experimental_distribute_dataset with auto_shard_policy=OFF across workers" in outs[1]
+    assert "experimental_distribute_dataset with auto_shard_policy=HINT across workers" in outs[1]
     assert "UnavailableError after 0 s: Collective ops is aborted by: a peer worker died" in outs[0], outs[0]
 
 
@@ -207,3 +207,96 @@ def test_launcher_starts_n_processes(tmp_path):
     assert codes == [0], outs
     assert sorted(line for line in outs[0].splitlines() if line.startswith("worker")) == [
         "worker 0 2 3.0 ['a', '--b']", "worker 1 2 3.0 ['a', '--b']"]
+
+
+SHARDS = textwrap.dedent('''
+    import os, sys
+    import tfcompat as tf
+    os.chdir(sys.argv[1])
+    s = tf.distribute.MultiWorkerMirroredStrategy()
+    P = tf.data.experimental.AutoShardPolicy
+    files = [f"f{i}.tfrecord" for i in range(3)]
+
+    def policy(ds, p):
+        options = tf.data.Options()
+        options.experimental_distribute.auto_shard_policy = p
+        return ds.with_options(options)
+
+    def show(name, ds):
+        try:
+            steps = [[x.decode() if isinstance(x, bytes) else int(x) for x in e.numpy()]
+                     for e in s.experimental_distribute_dataset(ds)]
+            line = f"{name}: {steps}"
+        except (tf.errors.NotFoundError, tf.errors.InvalidArgumentError) as e:
+            line = f"{name}: {type(e).__name__} {e.message[:60]}"
+        sys.stdout.write(f"rank {s.cluster_resolver.task_id} {line}\\n")
+    show("tfrecord AUTO", tf.data.TFRecordDataset(files).batch(4))
+    show("tfrecord FILE", policy(tf.data.TFRecordDataset(files), P.FILE).batch(4))
+    show("one file FILE", policy(tf.data.TFRecordDataset(files[:1]), P.FILE).batch(4))
+    show("one file AUTO", tf.data.TFRecordDataset(files[:1]).batch(4))
+    show("text AUTO map", tf.data.TextLineDataset(["t0.txt", "t1.txt"]).map(tf.strings.upper).batch(2))
+    show("list_files interleave", tf.data.Dataset.list_files("t*.txt", shuffle=False)
+         .interleave(tf.data.TextLineDataset, cycle_length=1).batch(4))
+    show("names flat_map", tf.data.Dataset.from_tensor_slices(files).flat_map(tf.data.TFRecordDataset).batch(4))
+    show("range AUTO", tf.data.Dataset.range(8).batch(4))
+    show("range OFF", policy(tf.data.Dataset.range(8), P.OFF).batch(4))
+    show("range FILE", policy(tf.data.Dataset.range(8), P.FILE).batch(4))
+    with s.scope():     # Keras 3 runs fit's progress bar and callbacks on every worker (no chief test in Keras)
+        tf.keras.utils.set_random_seed(3)
+        m = tf.keras.Sequential([tf.keras.Input((2,)), tf.keras.layers.Dense(1)])
+        m.compile("sgd", "mse")
+    seen = tf.keras.callbacks.LambdaCallback(on_epoch_end=lambda epoch, logs: sys.stdout.write(
+        f"rank {s.cluster_resolver.task_id} callback epoch {epoch} loss {logs['loss']:.6f}\\n"))
+    m.fit(tf.reshape(tf.range(16, dtype=tf.float32), (8, 2)), tf.ones((8, 1)), batch_size=4, epochs=1, verbose=2,
+          callbacks=[seen])
+''')
+
+
+def test_auto_shard_by_file_across_workers(tmp_path):
+    """TF's AutoShardPolicy across 2 workers (as TF 2.21's 2 TF_CONFIG workers read them): FILE, and AUTO on a
+    pipeline that reads files, give each worker the files rank::2, batches of its own files cut in per-replica
+    halves taken in turn (a short batch makes no empty half), a worker whose files ended getting empty batches
+    while the other has some; FILE over
+    fewer files than workers raises InvalidArgumentError (AUTO too); DATA (AUTO elsewhere) gives each
+    worker its half of every global batch; OFF the whole pipeline to each; FILE on other data NotFoundError.
+    Also: fit's progress bar and callbacks run on every worker with the global loss, as Keras 3."""
+    import tfcompat as tf
+    for i in range(3):
+        with tf.io.TFRecordWriter(str(tmp_path / f"f{i}.tfrecord")) as w:
+            for j in range(4):
+                w.write(f"file{i}-rec{j}".encode())
+    for i in range(2):
+        (tmp_path / f"t{i}.txt").write_text("".join(f"t{i}-line{j}\n" for j in range(3)))
+    script = tmp_path / "shards.py"
+    script.write_text(SHARDS)
+    port = str(_port())
+    commands = [([sys.executable, str(script), str(tmp_path)],
+                 _env(RANK=str(i), WORLD_SIZE="2", LOCAL_RANK=str(i), MASTER_ADDR="127.0.0.1", MASTER_PORT=port))
+                for i in range(2)]
+    codes, outs = _run_all(commands)
+    assert codes == [0, 0], outs
+    bars = [[line.rpartition(" - loss: ")[2] for line in out.splitlines() if line.startswith("2/2 - ")]
+            for out in outs]
+    assert len(bars[0]) == 1 and bars[0] == bars[1], outs          # each worker's bar, the global loss
+    fit = [line.partition(" loss ")[2] for out in outs for line in out.splitlines() if "callback epoch 0" in line]
+    assert len(fit) == 2 and fit[0] == fit[1] and fit[0][:6] == bars[0][0][:6], outs
+    lines = sorted(line for out in outs for line in out.splitlines() if line.startswith("rank ") and "callback" not in line)
+    f0 = [[f"file0-rec{j}" for j in (0, 1)], [f"file0-rec{j}" for j in (2, 3)]]
+    f2 = [[f"file2-rec{j}" for j in (0, 1)], [f"file2-rec{j}" for j in (2, 3)]]
+    f1 = [[f"file1-rec{j}" for j in (0, 1)], [f"file1-rec{j}" for j in (2, 3)]]
+    assert lines == sorted([
+        f"rank 0 tfrecord AUTO: {f0 + f2}", f"rank 1 tfrecord AUTO: {f1 + [[], []]}",
+        f"rank 0 tfrecord FILE: {f0 + f2}", f"rank 1 tfrecord FILE: {f1 + [[], []]}",
+        "rank 0 one file FILE: InvalidArgumentError Could not apply FILE based sharding: the dataset only has 1 ",
+        "rank 1 one file FILE: InvalidArgumentError Could not apply FILE based sharding: the dataset only has 1 ",
+        "rank 0 one file AUTO: InvalidArgumentError Could not apply FILE based sharding: the dataset only has 1 ",
+        "rank 1 one file AUTO: InvalidArgumentError Could not apply FILE based sharding: the dataset only has 1 ",
+        "rank 0 text AUTO map: [['T0-LINE0'], ['T0-LINE1'], ['T0-LINE2']]",
+        "rank 1 text AUTO map: [['T1-LINE0'], ['T1-LINE1'], ['T1-LINE2']]",
+        "rank 0 list_files interleave: [['t0-line0', 't0-line1'], ['t0-line2']]",
+        "rank 1 list_files interleave: [['t1-line0', 't1-line1'], ['t1-line2']]",
+        f"rank 0 names flat_map: {f0 + f2}", f"rank 1 names flat_map: {f1 + [[], []]}",
+        "rank 0 range AUTO: [[0, 1], [4, 5]]", "rank 1 range AUTO: [[2, 3], [6, 7]]",
+        "rank 0 range OFF: [[0, 1], [2, 3], [4, 5], [6, 7]]", "rank 1 range OFF: [[0, 1], [2, 3], [4, 5], [6, 7]]",
+        'rank 0 range FILE: NotFoundError Found an unshardable source dataset: op: "RangeDataset" (Aut',
+        'rank 1 range FILE: NotFoundError Found an unshardable source dataset: op: "RangeDataset" (Aut'])

@@ -1,10 +1,13 @@
 """Distributed input: `experimental_distribute_dataset`, `distribute_datasets_from_function`, `InputContext`.
 
 `experimental_distribute_dataset` splits each global batch along its first axis into `num_replicas_in_sync`
-chunks of ceil(batch / replicas) rows (the last ones shorter or empty, as TF's rebatching), of which a worker
-keeps those of its replicas: sharding by data (TF's `AutoShardPolicy.DATA`, also for AUTO, where TF shards
-file-based datasets by file), each worker reading the whole pipeline; FILE, HINT and OFF raise
-NotImplementedError. With one replica in sync the elements pass unchanged.
+chunks of ceil(batch / replicas) rows (the last ones shorter or empty, as TF's rebatching). Across workers, by
+the dataset's `AutoShardPolicy` as TF: DATA (and AUTO for a pipeline that does not read files) gives each
+worker its replicas' chunks of every global batch, each worker reading the whole pipeline; FILE (and AUTO for
+one that reads files) gives each worker its share of the files (`auto_shard`) and OFF the whole pipeline, and
+the worker's replicas take its chunks in turn; the workers agree at each step whether any has data left (one
+all-reduce), those without getting empty batches, as TF's. HINT raises NotImplementedError. With one replica
+in sync the elements pass unchanged.
 """
 import math
 
@@ -70,35 +73,55 @@ class ValueContext:
                f"{self._num_replicas_in_sync})"
 
 
+def _chunks(element, n, first, count):
+    """Chunks `first` .. `first + count - 1` of the `n` chunks of a global batch (ceil(batch / n) rows each)."""
+    parts = [[] for _ in range(count)]
+    for leaf in nest.flatten(element):
+        t = storage(leaf) if isinstance(leaf, Tensor) else torch.as_tensor(leaf)
+        if t.ndim == 0:
+            raise ValueError("experimental_distribute_dataset needs a batched dataset when there are several "
+                             f"replicas in sync ({n}): batch it with the global batch size")
+        size = math.ceil(t.shape[0] / n)
+        for i in range(count):
+            start = min((first + i) * size, t.shape[0])
+            parts[i].append(_wrap(t[start:min(start + size, t.shape[0])]))
+    return [nest.pack_sequence_as(element, p) for p in parts]
+
+
 def split_batch(strategy, element):
     """This worker's replicas' shares of a global batch: a PerReplica (or the share of its one replica)."""
     ext = strategy.extended
     n = ext._num_replicas()
     if n == 1:
         return element
-    first = ext._rank * ext._num_local
-    leaves = nest.flatten(element)
-    parts = [[] for _ in range(ext._num_local)]
-    for leaf in leaves:
-        t = storage(leaf) if isinstance(leaf, Tensor) else torch.as_tensor(leaf)
-        if t.ndim == 0:
-            raise ValueError("experimental_distribute_dataset needs a batched dataset when there are several "
-                             f"replicas in sync ({n}): batch it with the global batch size")
-        size = math.ceil(t.shape[0] / n)
-        for i in range(ext._num_local):
-            start = min((first + i) * size, t.shape[0])
-            parts[i].append(_wrap(t[start:min(start + size, t.shape[0])]))
-    shares = [nest.pack_sequence_as(element, p) for p in parts]
-    return regroup(shares)
+    return regroup(_chunks(element, n, ext._rank * ext._num_local, ext._num_local))
 
 
-def _check_shard_policy(dataset):
-    """Workers shard by data (TF's AUTO for in-memory datasets, DATA); FILE, HINT and OFF are refused."""
+def _all_chunks(strategy, elements):
+    """The chunks of a worker's own batches, as TF's rebatching gives them: a short batch makes no empty chunk."""
+    n = strategy.num_replicas_in_sync
+    for element in elements:
+        for chunk in _chunks(element, n, 0, n):
+            if any(storage(leaf).shape[0] for leaf in nest.flatten(chunk)):
+                yield chunk
+
+
+def _worker_pipeline(strategy, dataset):
+    """(this worker's pipeline, whether the worker reads it whole) under the dataset's AutoShardPolicy, as TF."""
     from tfcompat.data.options import AutoShardPolicy
+    from tfcompat.distribute.auto_shard import shard_by_file
     policy = dataset.options().experimental_distribute.auto_shard_policy
-    if policy not in (AutoShardPolicy.AUTO, AutoShardPolicy.DATA):
-        raise NotImplementedError(f"experimental_distribute_dataset with auto_shard_policy={policy.name} across "
-                                  "workers: tfcompat shards by data (AUTO and DATA)")
+    ext = strategy.extended
+    if policy == AutoShardPolicy.OFF:
+        return dataset, True
+    if policy in (AutoShardPolicy.FILE, AutoShardPolicy.AUTO):
+        sharded = shard_by_file(dataset, ext._world, ext._rank, required=policy == AutoShardPolicy.FILE)
+        if sharded is not None:
+            return sharded, True
+    if policy == AutoShardPolicy.HINT:
+        raise NotImplementedError("experimental_distribute_dataset with auto_shard_policy=HINT across workers: "
+                                  "tfcompat shards by FILE, DATA or AUTO, or not at all (OFF)")
+    return dataset, False
 
 
 @tf_export("distribute.DistributedDataset")
@@ -106,10 +129,9 @@ class DistributedDataset:
     """A dataset whose elements are split among the replicas; iterate it (in cross-replica context)."""
 
     def __init__(self, strategy, dataset):
-        if strategy.extended._world > 1:
-            _check_shard_policy(dataset)
         self._strategy = strategy
-        self._dataset = dataset
+        self._dataset, self._whole = _worker_pipeline(strategy, dataset) if strategy.extended._world > 1 else \
+            (dataset, False)
 
     @property
     def element_spec(self):
@@ -121,6 +143,12 @@ class DistributedDataset:
         return nest.map_structure(lambda s: PerReplicaSpec((_unbatched(s),) * n), spec)
 
     def __iter__(self):
+        if isinstance(self._dataset, Exception):
+            raise self._dataset
+        if self._whole:         # this worker's own pipeline: its replicas take its chunks in turn
+            chunks = _all_chunks(self._strategy, self._dataset)
+            steps = _groups(chunks, self._strategy.extended._num_local)
+            return DistributedIterator(self._strategy, _synced(self._strategy, steps, self._dataset.element_spec))
         return DistributedIterator(self._strategy, (split_batch(self._strategy, e) for e in self._dataset))
 
     def reduce(self, initial_state, reduce_func):
@@ -136,11 +164,34 @@ class DistributedDatasetsFromFunction(DistributedDataset):
     def __init__(self, strategy, dataset_fn):
         ext = strategy.extended
         ctx = InputContext(ext._world, ext._rank, strategy.num_replicas_in_sync)
-        super().__init__(strategy, dataset_fn(ctx))
+        self._strategy, self._dataset, self._whole = strategy, dataset_fn(ctx), False
 
     def __iter__(self):
         n = self._strategy.extended._num_local
         return DistributedIterator(self._strategy, _groups(iter(self._dataset), n))
+
+
+def _synced(strategy, steps, spec):
+    """`steps` while any worker has a step left (an all-reduce of a flag per step); empty batches after its own."""
+    ext = strategy.extended
+    for step in steps:
+        if _any_worker(ext, 1):
+            yield step
+    while _any_worker(ext, 0):
+        yield regroup([nest.map_structure(_empty, spec)] * ext._num_local)
+
+
+def _any_worker(ext, have):
+    return bool(ext._collective.all_reduce([torch.tensor([have], dtype=torch.int64)])[0].item())
+
+
+def _empty(spec):
+    """A batch of no rows of `spec` (its unknown dimensions 0)."""
+    import numpy as np
+    shape = [0] + [d or 0 for d in spec.shape.as_list()[1:]]
+    if spec.dtype.name == "string":
+        return _wrap(np.empty(shape, dtype=object))
+    return _wrap(torch.zeros(shape, dtype=spec.dtype.torch_dtype))
 
 
 def _unbatched(spec):
