@@ -59,6 +59,11 @@ step tests "$PY" -m pytest -q -p no:cacheprovider -rs "${TESTS[@]}"
 step benchmarks "$PY" bench/run_all.py --device "$DEVICE" "${BENCH_ARGS[@]}" --skip distribute,soak \
   --log-dir "$DEST/logs" --json "$DEST/bench.json"
 step soak "$PY" bench/bench_soak.py "${SOAK_ARGS[@]}"
+# 3. with two GPUs: the two-process distribute bench on NCCL (MultiWorkerMirroredStrategy vs torch DDP); the
+#    suite's tests/test_distribute_cuda.py ran in step 1 (its two-GPU cases skip on one GPU)
+if [ $DRY -eq 0 ] && "$PY" -c "import torch, sys; sys.exit(0 if torch.cuda.device_count() >= 2 else 1)"; then
+  step distribute "$PY" bench/bench_distribute.py --cuda --steps 100
+fi
 
 # the logs as one archive (a device machine hands back only a few files), beside bench.json
 tar czf "$DEST/gpu-check-logs.tar.gz" -C "$DEST" logs && rm -rf "$DEST/logs"
