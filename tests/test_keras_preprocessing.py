@@ -415,3 +415,25 @@ GOLD = {'cc': [[[[7.0, 8.0, 9.0], [10.0, 11.0, 12.0], [13.0, 14.0, 15.0], [16.0,
  'tv_tfidf': [[0.0, 1.3862940073013306, 0.6931470036506653, 0.0, 0.0, 0.0, 0.0],
               [0.8419100046157837, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0]],
  'tv_vocab': ['', '[UNK]', 'the', 'cat', 'sat', 'dog', 'bird', 'a']}
+
+
+@pytest.mark.parametrize("mode", ["int", "one_hot", "multi_hot", "count"])
+def test_lookup_dtypes_as_keras(mode):
+    # Keras 3.15: the layer computes in its vocabulary's dtype; its output spec is int64 in "int" mode and floatx
+    # otherwise, while an eager call of the other modes returns int64 counts
+    spec_dtype = "int64" if mode == "int" else "float32"
+    for cls, vocab, in_dtype, data, dtype in ((L.IntegerLookup, [1, 4, 7], "int64", [[1], [4]], "int64"),
+                                              (L.StringLookup, ["a", "b"], "string", [["a"], ["b"]], "string")):
+        layer = cls(vocabulary=vocab, output_mode=mode)
+        assert (layer.dtype, layer.compute_dtype, layer.variable_dtype) == (dtype, dtype, dtype)
+        assert layer(tf.keras.Input(shape=(1,), dtype=in_dtype)).dtype == spec_dtype
+        assert layer(tf.constant(data)).dtype == tf.int64
+
+
+def test_lookup_inverted_spec_and_idf_length():
+    assert L.StringLookup(vocabulary=["a", "b"], invert=True)(tf.keras.Input(shape=(1,), dtype="int64")).dtype \
+        == "int64"
+    with pytest.raises(ValueError) as e:
+        L.IntegerLookup(vocabulary=[1, 4, 7], output_mode="tf_idf", idf_weights=[1.0, 1.0, 1.0, 1.0])
+    assert str(e.value) == ("`idf_weights` must be the same length as vocabulary. len(idf_weights) is 4; "
+                            "len(vocabulary) is 3")

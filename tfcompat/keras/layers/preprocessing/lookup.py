@@ -8,6 +8,7 @@ from tfcompat.framework import errors
 from tfcompat.framework.convert import convert_to_tensor
 from tfcompat.framework.export import partial_api, unsupported_args
 from tfcompat.framework.tensor import Tensor, _wrap, storage
+from tfcompat.keras._config import config
 from tfcompat.keras.layers.base import Layer
 from tfcompat.keras.layers.preprocessing._common import _batches, _listify, _numpy
 from tfcompat.keras.layers.preprocessing.categorical import _encode
@@ -34,6 +35,7 @@ _DROPPED = -2       # the index of the mask token outside int output: counted no
 class _IndexLookup(Layer):
     """Maps tokens to indices `[mask][oov...][vocabulary...]` (or back, `invert=True`); Keras's IndexLookup."""
     _allow_non_tensor_positional_args = True      # a Keras data layer
+    _vocabulary_dtype = "string"
 
     _oov_default = "[UNK]"
     _convert_inputs = _string_aware(Layer._convert_inputs)
@@ -63,6 +65,18 @@ class _IndexLookup(Layer):
             self.set_vocabulary(vocabulary, idf_weights)
         self.built = True
 
+    @property
+    def dtype(self):
+        """Keras's lookups compute in their vocabulary's dtype ("string" or "int64")."""
+        return self._vocabulary_dtype
+
+    compute_dtype = variable_dtype = dtype
+
+    @property
+    def _output_spec_dtype(self):
+        """The dtype of Keras's output spec: int64 in "int" mode (even inverted), floatx in the others."""
+        return "int64" if self.output_mode == "int" else config.floatx
+
     def _oov_start(self):
         """1 when the mask token has index 0 (int output), else 0: other modes drop mask tokens, as Keras."""
         return int(self.mask_token is not None and self.output_mode == "int")
@@ -88,6 +102,9 @@ class _IndexLookup(Layer):
         if self.output_mode == "tf_idf":
             if idf_weights is None:
                 raise ValueError("`idf_weights` must be set if output_mode is 'tf_idf'.")
+            if len(vocab) != len(idf_weights):
+                raise ValueError(f"`idf_weights` must be the same length as vocabulary. len(idf_weights) is "
+                                 f"{len(idf_weights)}; len(vocabulary) is {len(vocab)}")
             idf = np.asarray(idf_weights, dtype="float32")
             self._set_idf(idf)
 
@@ -248,6 +265,7 @@ class IntegerLookup(_IndexLookup):
     """Maps integers to contiguous indices (`vocabulary` or `adapt`); OOV token -1."""
 
     _oov_default = -1
+    _vocabulary_dtype = "int64"
 
     def __init__(self, max_tokens=None, num_oov_indices=1, mask_token=None, oov_token=-1, vocabulary=None,
                  vocabulary_dtype="int64", idf_weights=None, invert=False, output_mode="int", sparse=False,
