@@ -104,3 +104,25 @@ def test_gif_allocation_is_bounded_by_the_pixels_coded():
 def test_declared_limits():
     with pytest.raises(NotImplementedError, match="JPEG XL"):
         tf.io.decode_image(b"\xff\x0a" + bytes(20))
+
+
+def _fuzz_tool():
+    import importlib.util
+    path = os.path.join(os.path.dirname(__file__), "fixtures", "image_codecs", "record_fuzz.py")
+    spec = importlib.util.spec_from_file_location("record_fuzz", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize("fmt", ["gif", "bmp"])
+def test_mutated_gif_and_bmp_give_tf_outcomes(fmt):
+    """300 seeded mutations per format (record_fuzz.py): the same pixels, or the same error class and text."""
+    import gzip
+    tool = _fuzz_tool()
+    with gzip.open(os.path.join(os.path.dirname(__file__), "fixtures", "image_codecs", "fuzz.json.gz"), "rt") as f:
+        rows = [r for r in json.load(f) if r[0] == fmt]
+    assert len(rows) == tool.PER_FORMAT
+    differ = [(want, got) for _, data, want in rows
+              if (got := tool.outcome(tf, fmt, base64.b64decode(data))) != want]
+    assert not differ, f"{len(differ)} differ: {differ[:5]}"

@@ -35,16 +35,16 @@ class _Reader:
         return out
 
     def blocks(self):
-        """The data sub-blocks up to their zero terminator, joined, and whether the bytes ended first."""
+        """The data sub-blocks up to their zero terminator, and whether the bytes ended first."""
         out = []
         try:
             while True:
                 n = self.take(1)[0]
                 if n == 0:
-                    return b"".join(out), False
+                    return out, False
                 out.append(self.take(n))
         except _Short:
-            return b"".join(out), True
+            return out, True
 
 
 def _color_map(r, flags):
@@ -52,40 +52,78 @@ def _color_map(r, flags):
     return np.frombuffer(r.take(3 * n), dtype=np.uint8).reshape(n, 3)
 
 
-def _lzw(stream, min_size, npix):
-    """The first `npix` color indices the LZW `stream` codes, or the giflib error that stops it first."""
-    clear, eoi = 1 << min_size, (1 << min_size) + 1
-    base = [bytes((i,)) for i in range(clear)] + [b"", b""]
-    table, size, prev = list(base), min_size + 1, None
-    out, acc, nbits, pos, n = bytearray(), 0, 0, 0, len(stream)
+_NO_CODE = 4098
+_DEFECT = "Image is defective, decoding aborted"
+
+
+def _prefix_char(prefix, code, clear):
+    """giflib's DGifGetPrefixChar: the first pixel of `code`'s string (or _NO_CODE past the table)."""
+    i = 0
+    while code > clear and i <= _MAX_CODES - 1:
+        i += 1
+        if code > _MAX_CODES - 1:
+            return _NO_CODE
+        code = prefix[code]
+    return code
+
+
+def _lzw(blocks, cut, bits, npix):
+    """The first `npix` color indices of an image's LZW data sub-blocks, decoded as giflib's DGifDecompressLine
+    does (lax: a code past the table is traced, not refused), or the giflib error that stops it first. `cut`:
+    the bytes ended before the blocks' zero terminator."""
+    clear, eoi = 1 << bits, (1 << bits) + 1
+    prefix, suffix, stack, out = [_NO_CODE] * _MAX_CODES, [0] * _MAX_CODES, [], bytearray()
+    running, width, last = eoi + 1, bits + 1, _NO_CODE
+    limit = 1 << width
+    data = b"".join(blocks)
+    acc = nbits = pos = 0
     while len(out) < npix:
-        while nbits < size:
-            if pos >= n:
-                return None, _READ
-            acc |= stream[pos] << nbits
+        if width > 12:
+            return None, _DEFECT
+        while nbits < width:
+            if pos >= len(data):
+                return None, _READ if cut else _DEFECT
+            acc |= data[pos] << nbits
             pos += 1
             nbits += 8
-        code = acc & ((1 << size) - 1)
-        acc >>= size
-        nbits -= size
-        if code == clear:
-            table, size, prev = list(base), min_size + 1, None
-            continue
+        code = acc & ((1 << width) - 1)
+        acc >>= width
+        nbits -= width
+        if running < _MAX_CODES + 1:
+            running += 1
+            if running > limit and width < 12:
+                limit <<= 1
+                width += 1
         if code == eoi:
             return None, "Image EOF detected before image complete"
-        if code < len(table):
-            entry = table[code]
-        elif code == len(table) and prev is not None:
-            entry = prev + prev[:1]
+        if code == clear:
+            prefix = [_NO_CODE] * _MAX_CODES
+            running, width, last = eoi + 1, bits + 1, _NO_CODE
+            limit = 1 << width
+            continue
+        if code < clear:
+            out.append(code)
         else:
-            return None, "Image is defective, decoding aborted"
-        if prev is not None and len(table) < _MAX_CODES:
-            table.append(prev + entry[:1])
-            if len(table) == 1 << size and size < 12:
-                size += 1
-        prev = entry
-        out += entry
-    return np.frombuffer(bytes(out[:npix]), dtype=np.uint8), None
+            if prefix[code] == _NO_CODE:
+                head = _prefix_char(prefix, last if code == running - 2 else code, clear) & 0xFF
+                suffix[running - 2] = head
+                stack.append(head)
+                trace = last
+            else:
+                trace = code
+            while len(stack) < _MAX_CODES - 1 and clear < trace <= _MAX_CODES - 1:
+                stack.append(suffix[trace])
+                trace = prefix[trace]
+            if len(stack) >= _MAX_CODES - 1 or trace > _MAX_CODES - 1:
+                return None, _DEFECT
+            stack.append(trace & 0xFF)             # giflib's stack and suffixes are bytes
+            out += bytes(reversed(stack))
+            stack.clear()
+        if last != _NO_CODE and running - 2 < _MAX_CODES and prefix[running - 2] == _NO_CODE:
+            prefix[running - 2] = last
+            suffix[running - 2] = _prefix_char(prefix, last if code == running - 2 else code, clear) & 0xFF
+        last = code
+    return np.frombuffer(bytes(out[:npix]), dtype=np.uint8), (_READ if cut else None)
 
 
 def _deinterlace(raster, w, h):
@@ -114,12 +152,11 @@ def _image(r):
         min_size = r.take(1)[0]
     except _Short:
         raise _Broken(_READ) from None
-    if min_size >= 12:
-        raise _Broken("Unknown error")
-    stream, cut = r.blocks()
-    raster, err = _lzw(stream, min_size, w * h)
-    if raster is None or cut:
-        raise _Broken(err or _READ)
+    if min_size >= 12:                 # giflib reports an impossible code size as a failed read
+        raise _Broken(_READ)
+    raster, err = _lzw(*r.blocks(), min_size, w * h)
+    if err:
+        raise _Broken(err)
     raster = _deinterlace(raster, w, h) if flags & 0x40 else raster.reshape(h, w)
     return left, top, w, h, raster, cmap
 
