@@ -121,3 +121,21 @@ def test_vectorized_map_results_structured_unlike_elems():
     grads, sums = tf.vectorized_map(f, tf.constant([[1., 0.], [0., 1.], [1., 1.]]))
     np.testing.assert_array_equal(grads.numpy(), [[2., 0.], [0., 4.], [6., 6.]])      # TF 2.21's values
     np.testing.assert_array_equal(sums.numpy(), [1., 1., 2.])
+
+
+def test_print_formats_structures_as_tf_with_pprint(capsys):
+    """TF's tf.print: each input is `pprint.pformat`ted with a placeholder per tensor (dict keys sorted, namedtuples
+    and NumPy arrays by their repr, long structures wrapped), a lone string scalar unquoted (texts from TF 2.21)."""
+    import collections
+    x = tf.constant([[1], [2]])
+    NT = collections.namedtuple("NT", "a b")
+    tf.print({"b": x, "a": 1}, output_stream=sys.stdout)
+    tf.print(NT(x, 2), output_stream=sys.stdout)
+    tf.print(tf.constant("hi"), output_stream=sys.stdout)
+    tf.print([tf.constant("hi"), "x"], output_stream=sys.stdout)
+    tf.print(np.array([1, 2]), 2.5, None, output_stream=sys.stdout)
+    tf.print(["a" * 30, "b" * 30, x, "c" * 30], output_stream=sys.stdout)
+    assert capsys.readouterr().out == (
+        "{'a': 1, 'b': [[1]\n [2]]}\nNT(a=[[1]\n [2]], b=2)\nhi\n[\"hi\", 'x']\narray([1, 2]) 2.5 None\n"
+        "['aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa',\n 'bbbbbbbbbbbbbbbbbbbbbbbbbbbbbb',\n [[1]\n [2]],\n"
+        " 'cccccccccccccccccccccccccccccc']\n")

@@ -396,3 +396,15 @@ def test_unbuilt_model_compiled_in_scope_trains_distributed(two):
     assert model.distribute_strategy is two
     model.fit(x, y, batch_size=16, epochs=1, verbose=0)
     assert all(type(v).__name__ == "Variable" and v._distribute_strategy is two for v in model.weights)
+
+
+def test_tf_print_of_per_replica_values_shows_their_repr(two, capsys):
+    """TF's input tutorial: tf.print of a tuple of PerReplica pformats each by its repr (text from TF 2.21)."""
+    import sys
+    x = tf.constant([[1.], [2.]])
+    pr = two.run(lambda: tf.identity(x))
+    tf.print((pr, 1), output_stream=sys.stdout)
+    body = ("PerReplica:{\n  0: <tf.Tensor: shape=(2, 1), dtype=float32, numpy=\narray([[1.],\n       [2.]], "
+            "dtype=float32)>,\n  1: <tf.Tensor: shape=(2, 1), dtype=float32, numpy=\narray([[1.],\n       [2.]], "
+            "dtype=float32)>\n}")
+    assert capsys.readouterr().out == "(" + body + ",\n 1)\n"

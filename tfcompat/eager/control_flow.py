@@ -6,6 +6,8 @@ trace, a branch on a traced tensor is data-dependent Python control flow (see
 `tfcompat.eager.function`); `tf.print`, `py_function` and `numpy_function` are host callbacks that
 run on every call of the traced function.
 """
+import collections
+import pprint
 import sys
 import traceback
 
@@ -489,19 +491,41 @@ def _format_array(a, summarize, indent=0):
     return "[" + sep.join("..." if i is None else _format_array(a[i], summarize, indent + 1) for i in idx) + "]"
 
 
-def _format_value(x, summarize, top):
-    if isinstance(x, Tensor):
-        return _format_array(np.asarray(x._array()), summarize)
+def _with_leaves(x, fn):
+    """`x` with `fn` applied to the leaves of its lists, tuples (named ones too) and dicts (keys sorted, as TF's nest)."""
     if isinstance(x, dict):
-        return "{" + ", ".join(f"{k!r}: {_format_value(v, summarize, False)}" for k, v in x.items()) + "}"
-    if isinstance(x, list):
-        return "[" + ", ".join(_format_value(v, summarize, False) for v in x) + "]"
-    if isinstance(x, tuple):
-        inner = ", ".join(_format_value(v, summarize, False) for v in x)
-        return "(" + inner + ("," if len(x) == 1 else "") + ")"
-    if isinstance(x, str):
-        return x if top else repr(x)
-    return str(x)
+        items = [(k, _with_leaves(x[k], fn)) for k in sorted(x)]
+        return collections.OrderedDict(items) if isinstance(x, collections.OrderedDict) else dict(items)
+    if isinstance(x, tuple) and hasattr(x, "_fields"):
+        return type(x)(*[_with_leaves(v, fn) for v in x])
+    if isinstance(x, (list, tuple)):
+        return type(x)(_with_leaves(v, fn) for v in x)
+    return fn(x)
+
+
+def _text(values, summarize, sep):
+    """TF's tf.print text: each input's `pprint.pformat` with a placeholder for each tensor (a string input is its
+    own text), the placeholders then replaced by the tensors' summarized values."""
+    if len(values) == 1 and isinstance(values[0], Tensor) and values[0].dtype == dtypes.string and \
+            values[0].shape.rank == 0:
+        return values[0]._array()[()].decode("utf-8", "backslashreplace")     # a lone string scalar, unquoted
+    free = " ".join(pprint.pformat(_with_leaves(v, lambda x: "" if isinstance(x, Tensor) else x)) for v in values)
+    placeholder = "{}"
+    while placeholder in free:
+        placeholder += "0"
+    tensors = []
+
+    def mark(x):
+        if isinstance(x, Tensor):
+            tensors.append(x)
+            return placeholder
+        return x
+    template = sep.join(v if isinstance(v, str) else pprint.pformat(_with_leaves(v, mark)) for v in values)
+    pieces = template.replace(repr(placeholder), placeholder).split(placeholder)
+    out = [pieces[0]]
+    for t, piece in zip(tensors, pieces[1:]):
+        out += [_format_array(np.asarray(t._array()), summarize), piece]
+    return "".join(out)
 
 
 @tf_export("print")
@@ -522,8 +546,7 @@ def print_v2(*inputs, output_stream=None, summarize=3, sep=" ", end="\n", name=N
         flat = list(leaves)
         for i, t in zip(positions, storages):
             flat[i] = _wrap(t)
-        values = nest.pack_sequence_as(inputs, flat)
-        text = sep.join(_format_value(v, summarize, True) for v in values) + end
+        text = _text(nest.pack_sequence_as(inputs, flat), summarize, sep) + end
         if isinstance(stream, str):
             with open(stream[len("file://"):], "a", encoding="utf-8") as f:
                 f.write(text)
