@@ -3,6 +3,8 @@ against the output of Keras 3.15.1 on TF 2.21."""
 import contextlib
 import io
 
+import pytest
+
 import tfcompat as tf
 
 # run in TF 2.21 (with `import tensorflow as tf` and `from tensorflow import keras`), its output below
@@ -89,3 +91,22 @@ def test_text_vectorization_prints_what_keras_prints():
     with contextlib.redirect_stdout(buf):
         exec(SCRIPT, {"tf": tf, "keras": tf.keras})
     assert buf.getvalue() == TF_OUTPUT
+
+
+@pytest.mark.parametrize("mode, shape, dtype", [
+    ("multi_hot", (None, 1, 3), "float32"), ("count", (None, 1, 3), "float32"), ("int", (None, None), "int64")])
+def test_symbolic_output_spec_as_keras(mode, shape, dtype):
+    # Keras 3.15's compute_output_spec (TF 2.21); the eager call of a bag-of-words mode returns int64 counts
+    layer = tf.keras.layers.TextVectorization(vocabulary=["a", "b"], output_mode=mode)
+    spec = layer(tf.keras.Input(shape=(1,), dtype="string"))
+    assert (spec.shape, spec.dtype) == (shape, dtype)
+    out = layer(tf.constant([["a b"], [""]]))
+    assert out.dtype == tf.int64
+    assert out.numpy().tolist() == ([[0, 1, 1], [0, 0, 0]] if mode != "int" else [[2, 3], [0, 0]])
+
+
+def test_empty_token_rows_encode_as_zeros():
+    lookup = tf.keras.layers.StringLookup(vocabulary=["a"], output_mode="multi_hot")
+    assert lookup(tf.zeros((2, 0), tf.string)).numpy().tolist() == [[0, 0], [0, 0]]
+    counts = tf.keras.layers.CategoryEncoding(3, output_mode="count")(tf.zeros((2, 0), tf.int64))
+    assert counts.dtype == tf.float32 and counts.numpy().tolist() == [[0.0] * 3] * 2

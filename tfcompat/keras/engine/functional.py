@@ -148,13 +148,16 @@ def symbolic_call(layer, args, kwargs, operand_shapes=None):
         _unknown_batch_in_build_shapes(unbuilt)
 
     from tfcompat.keras.layers.base import _mask_of
-    spec_dtype = getattr(layer, "_output_spec_dtype", None)    # a layer whose Keras output spec fixes the dtype
+    keras_spec = getattr(layer, "_keras_output_spec", None)    # a layer with Keras's own compute_output_spec
 
     def spec(a, b):
         if not isinstance(a, Tensor):
             return a
         shape = tuple(da if da == db else None for da, db in zip(storage(a).shape, storage(b).shape))
-        kt = KerasTensor(shape, dtype=spec_dtype or a.dtype)
+        dtype = a.dtype
+        if keras_spec is not None:
+            shape, dtype = keras_spec(args[0], shape)
+        kt = KerasTensor(shape, dtype=dtype)
         ma, mb = _mask_of(a), _mask_of(b)
         if ma is not None and id(ma) in input_masks:      # a mask passed through is the input's KerasTensor
             kt._keras_mask = input_masks[id(ma)][1]

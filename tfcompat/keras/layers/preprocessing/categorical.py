@@ -20,7 +20,8 @@ def _encode(idx, depth, mode, dtype, weights=None, valid=None):
         if valid is not None:
             out = out * valid.unsqueeze(-1)
         return out.to(dtype)
-    flat = idx.reshape(-1, idx.shape[-1]) if idx.ndim else idx.reshape(1, 1)   # rank 1: one sample
+    flat = idx.reshape(1, 1) if not idx.ndim else idx.unsqueeze(0) if idx.ndim == 1 else idx.flatten(0, -2)
+    # (rank 1: one sample; rows of no ids, such as an empty string's tokens, stay rows)
     w = torch.ones(flat.shape, dtype=torch.float64, device=flat.device) if weights is None else \
         weights.reshape(flat.shape).to(torch.float64)
     if valid is not None:

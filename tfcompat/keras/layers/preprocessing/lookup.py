@@ -72,10 +72,9 @@ class _IndexLookup(Layer):
 
     compute_dtype = variable_dtype = dtype
 
-    @property
-    def _output_spec_dtype(self):
-        """The dtype of Keras's output spec: int64 in "int" mode (even inverted), floatx in the others."""
-        return "int64" if self.output_mode == "int" else config.floatx
+    def _keras_output_spec(self, inputs, shape):
+        """Keras's output spec: the inferred shape; int64 in "int" mode (even inverted), floatx in the others."""
+        return shape, "int64" if self.output_mode == "int" else config.floatx
 
     def _oov_start(self):
         """1 when the mask token has index 0 (int output), else 0: other modes drop mask tokens, as Keras."""

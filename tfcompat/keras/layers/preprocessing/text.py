@@ -7,6 +7,7 @@ from tfcompat.framework.convert import convert_to_tensor
 from tfcompat.framework.export import unsupported_args
 from tfcompat.framework.ragged import RaggedTensor
 from tfcompat.framework.tensor import Tensor
+from tfcompat.keras._config import config
 from tfcompat.keras.layers.base import Layer
 from tfcompat.keras.layers.preprocessing._common import _batches, _numpy
 from tfcompat.keras.layers.preprocessing.lookup import StringLookup, _string_aware
@@ -142,6 +143,20 @@ class TextVectorization(Layer):
         width = longest if self.output_mode != "int" or self.output_sequence_length is None else \
             self.output_sequence_length
         return self._lookup_layer(self._padded(docs, width))
+
+    def _keras_output_spec(self, inputs, shape):
+        """Keras's output spec: `(batch, output_sequence_length)` int64 ids, or the lookup's encoding (floatx) of
+        the input with a token axis added, `(batch, 1, depth)` for a `(batch, 1)` input that is split."""
+        if self.output_mode == "int":
+            return (inputs.shape[0], self.output_sequence_length), "int64"
+        tokens = tuple(inputs.shape)
+        if self.split is None:
+            tokens = tokens + (1,) if len(tokens) <= 1 else tokens
+        else:
+            tokens = tokens + (None,)
+        if self.output_mode == "one_hot" and not (len(tokens) > 1 and tokens[-1] == 1):
+            tokens = tokens + (None,)
+        return tokens[:-1] + (shape[-1],), config.floatx
 
     def get_config(self):
         config = super().get_config()
