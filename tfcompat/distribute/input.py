@@ -107,7 +107,8 @@ def _all_chunks(strategy, elements):
 
 
 def _worker_pipeline(strategy, dataset):
-    """(this worker's pipeline, whether the worker reads it whole) under the dataset's AutoShardPolicy, as TF."""
+    """(this worker's pipeline, whether the worker reads it whole) under the dataset's AutoShardPolicy, as TF;
+    the pipeline is the error to raise on iteration where TF raises at the first element."""
     from tfcompat.data.options import AutoShardPolicy
     from tfcompat.distribute.auto_shard import shard_by_file
     policy = dataset.options().experimental_distribute.auto_shard_policy
@@ -130,13 +131,14 @@ class DistributedDataset:
 
     def __init__(self, strategy, dataset):
         self._strategy = strategy
+        self._spec_source = dataset
         self._dataset, self._whole = _worker_pipeline(strategy, dataset) if strategy.extended._world > 1 else \
             (dataset, False)
 
     @property
     def element_spec(self):
         """The dataset's spec; with several local replicas, a `PerReplicaSpec` of each (batch size unknown)."""
-        spec = self._dataset.element_spec
+        spec = self._spec_source.element_spec
         n = self._strategy.extended._num_local
         if self._strategy.num_replicas_in_sync == 1 or n == 1:
             return spec
@@ -148,7 +150,7 @@ class DistributedDataset:
         if self._whole:         # this worker's own pipeline: its replicas take its chunks in turn
             chunks = _all_chunks(self._strategy, self._dataset)
             steps = _groups(chunks, self._strategy.extended._num_local)
-            return DistributedIterator(self._strategy, _synced(self._strategy, steps, self._dataset.element_spec))
+            return DistributedIterator(self._strategy, _synced(self._strategy, steps, self._spec_source.element_spec))
         return DistributedIterator(self._strategy, (split_batch(self._strategy, e) for e in self._dataset))
 
     def reduce(self, initial_state, reduce_func):
@@ -165,6 +167,7 @@ class DistributedDatasetsFromFunction(DistributedDataset):
         ext = strategy.extended
         ctx = InputContext(ext._world, ext._rank, strategy.num_replicas_in_sync)
         self._strategy, self._dataset, self._whole = strategy, dataset_fn(ctx), False
+        self._spec_source = self._dataset
 
     def __iter__(self):
         n = self._strategy.extended._num_local
