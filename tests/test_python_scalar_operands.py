@@ -36,3 +36,16 @@ def test_division_by_a_python_number():
         assert str(e) == "`x` and `y` must have the same dtype, got tf.int32 != tf.float32."
     else:
         raise AssertionError("int tensor / 2.5 must raise")
+
+
+def test_constant_of_python_numbers_takes_tf_default_dtypes():
+    cases = [(3, "int32", 3), (-2 ** 31, "int32", -2 ** 31), (2 ** 31, "int64", 2 ** 31), (2.5, "float32", 2.5),
+             (-0.0, "float32", -0.0), ([1, 2, 3], "int32", [1, 2, 3]), ([1, 2.5], "float32", [1.0, 2.5]),
+             ([2 ** 31, 1], "int64", [2 ** 31, 1]), ((1, 2), "int32", [1, 2]), ([], "float32", []),
+             ([3.4028234663852886e38, 16777217], "float32", [3.4028234663852886e38, 16777216.0])]
+    for value, dtype, expected in cases:
+        t = tf.constant(value)
+        assert (t.dtype.name, t.numpy().tolist()) == (dtype, expected), value
+    assert str(tf.constant([-0.0, 1])) == "tf.Tensor([-0.  1.], shape=(2,), dtype=float32)"
+    x = tf.constant([1.0, float("nan"), 3e38]).numpy()
+    assert np.isnan(x[1]) and x[2] == np.float32(3e38)

@@ -93,6 +93,28 @@ def _leaves(value, out):
 
 
 _PYTHON_NUMBERS = frozenset([int, float])
+_INTS = frozenset([int])
+_F32_MAX = float(np.finfo(np.float32).max)
+_NUMBER_TYPES = frozenset([int, float, list, tuple])
+
+
+def _python_numbers(value):
+    """A Python int or float, or a flat list of them, as TF converts it (int32, float32) when its values are in
+    range: the common `tf.constant(3)`, `x * [1., 2.]`; None leaves the value to the general rules (bools, NumPy
+    leaves, nesting, nan, int64 values, float32 overflow). Python's min/max skip a nan that is not first."""
+    tv = type(value)
+    if tv is int:
+        return np.array(value, np.int32) if _INT32_MIN <= value <= _INT32_MAX else None
+    if tv is float:
+        return np.array(value, np.float32) if -_F32_MAX <= value <= _F32_MAX else None
+    if (tv is not list and tv is not tuple) or not value:
+        return None
+    types = set(map(type, value))
+    if types == _INTS:
+        return np.array(value, np.int32) if _INT32_MIN <= min(value) and max(value) <= _INT32_MAX else None
+    if float in types and types <= _PYTHON_NUMBERS and -_F32_MAX <= min(value) and max(value) <= _F32_MAX:
+        return np.array(value, np.float32)
+    return None
 
 
 def _leaf_types(value, out):
@@ -328,6 +350,11 @@ def to_storage(value, dtype=None, strict=True, copy_numpy=False):
     `strict=False` is TF's `dtype_hint`: fall back to the inferred dtype when
     `value` cannot be converted to `dtype`.
     """
+    if dtype is None and type(value) in _NUMBER_TYPES:
+        arr = _python_numbers(value)
+        if arr is not None:
+            device = context.current_device()
+            return torch.from_numpy(arr) if device.type == "cpu" else torch.from_numpy(arr).to(device)
     if isinstance(value, Tensor):
         t = value._t
         if dtype is not None and strict and _dtype_of(t) is not dtype:
