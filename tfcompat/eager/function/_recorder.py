@@ -225,3 +225,10 @@ class Recorder(TorchDispatchMode):
         if r.label is None:
             r.label = self.label("Const")
         return r.label, r.shape
+
+
+# TorchDispatchMode wraps a subclass's `__torch_dispatch__` in `torch._dynamo.disable`, which imports torch._dynamo
+# on the first op a trace records: seconds (6 s on a loaded 2-core machine, 4x `import tfcompat`) paid by every
+# process's first tf.function or `fit`. A recording never runs under torch.compile (a `jit_compile` program is
+# compiled from the recorded steps after the trace), so the method runs unwrapped.
+Recorder.__torch_dispatch__ = getattr(Recorder.__torch_dispatch__, "__wrapped__", Recorder.__torch_dispatch__)
