@@ -8,6 +8,11 @@ from conftest import golden_result as _result
 
 
 CASES = [
+    # the `*` operator of a bool tensor is logical_and (tf.multiply has no bool kernel)
+    ('tf.constant([True, True]) * tf.constant([False, True])',
+     '<tf.Tensor: shape=(2,), dtype=bool, numpy=array([False,  True])>'),
+    ('tf.Variable(True) * True', '<tf.Tensor: shape=(), dtype=bool, numpy=True>'),
+    ('tf.constant(True) * 2', '!TypeError: Cannot convert 2 to EagerTensor of dtype bool'),
     ('tf.constant(1) + tf.constant(1.0)',
      '!InvalidArgumentError: cannot compute AddV2 as input #1(zero-based) was expected to be a int32 tensor but is a float tensor [Op:AddV2] name: '),
     ('tf.constant(2) + 2.5',
@@ -928,3 +933,4 @@ CASES = [
 @pytest.mark.parametrize("expr,expected", CASES, ids=[c[0][:60] for c in CASES])
 def test_matches_tf(expr, expected):
     assert _result(expr) == expected
+

@@ -562,6 +562,11 @@ def _and(x, y):
     return logical_and(x, y) if _is_bool(x, y) else bitwise_and(x, y)
 
 
+def _mul(x, y):
+    """`x * y`; a bool tensor times a bool is their logical and (TF's operator; `tf.multiply` has no bool kernel)."""
+    return logical_and(x, y) if storage(x).dtype is torch.bool else multiply(x, y)
+
+
 def _or(x, y):
     return logical_or(x, y) if _is_bool(x, y) else bitwise_or(x, y)
 
@@ -613,7 +618,7 @@ def _operator(fn, name):
 
 def _attach(cls):
     ops = {
-        "__add__": add, "__sub__": subtract, "__mul__": multiply, "__truediv__": truediv,
+        "__add__": add, "__sub__": subtract, "__mul__": _mul, "__truediv__": truediv,
         "__floordiv__": floordiv, "__mod__": floormod, "__pow__": pow, "__matmul__": matmul,
         "__lt__": less, "__le__": less_equal, "__gt__": greater, "__ge__": greater_equal,
         "__and__": _and, "__or__": _or, "__xor__": _xor,
@@ -621,7 +626,7 @@ def _attach(cls):
     for name, fn in ops.items():
         setattr(cls, name, _operator(fn, name))
         if name not in ("__lt__", "__le__", "__gt__", "__ge__"):
-            setattr(cls, "__r" + name[2:], _reflect(fn))
+            setattr(cls, "__r" + name[2:], _reflect(multiply if fn is _mul else fn))
     cls.__eq__ = _eq_method
     cls.__ne__ = _ne_method
     cls.__neg__ = _neg
