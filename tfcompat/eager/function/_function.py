@@ -203,6 +203,10 @@ class Function:
             # the Python body must run again; host callbacks that already ran are not run twice
             with quiet():
                 return rerun(self, cf, args, kwargs, flat, done)
+        except IndexError:
+            # a gather kernel refused an index (no variable was written): the body, run again, raises TF's error
+            with quiet():
+                return rerun(self, cf, args, kwargs, flat, done)
         finally:
             tls.callbacks_done = None
 

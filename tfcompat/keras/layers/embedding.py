@@ -43,18 +43,22 @@ class Embedding(Layer):
         ids = input_storage(inputs)
         if ids.dtype not in (torch.int32, torch.int64):
             ids = ids.to(torch.int32)
-        table = self.embeddings._read()
-        if ids.numel():
-            lo, hi = (int(v) for v in torch.aminmax(ids))
-            if lo < 0:            # Keras's `take`: negative ids count from the end
-                ids = torch.where(ids < 0, ids + self.input_dim, ids)
-                lo = int(ids.min())
-            if lo < 0 or hi >= self.input_dim:
-                bad = [int(i) for i in torch.nonzero((ids < 0) | (ids >= self.input_dim))[0]]
-                raise errors.kernel_error(errors.InvalidArgumentError, f"indices[{','.join(map(str, bad))}] = "
-                                          f"{int(ids[tuple(bad)])} is not in [0, {self.input_dim})", "GatherV2",
-                                          name=None)
-        return _wrap(torch.nn.functional.embedding(ids, table))
+        # Keras's `take`: negative ids count from the end. On the CPU the range is checked by the kernel, so a traced
+        # step reads no host value (reading the ids' range made every `fit` step re-run its Python body); a CUDA
+        # kernel would assert instead of raising, so there the range is read first
+        ids = torch.where(ids < 0, ids + self.input_dim, ids)
+        if ids.device.type != "cpu" and bool(((ids < 0) | (ids >= self.input_dim)).any()):
+            raise self._out_of_range(ids)
+        try:
+            return _wrap(torch.nn.functional.embedding(ids, self.embeddings._read()))
+        except IndexError:
+            raise self._out_of_range(ids) from None
+
+    def _out_of_range(self, ids):
+        """TF's GatherV2 error for the first id outside [0, input_dim)."""
+        bad = [int(i) for i in torch.nonzero((ids < 0) | (ids >= self.input_dim))[0]]
+        return errors.kernel_error(errors.InvalidArgumentError, f"indices[{','.join(map(str, bad))}] = "
+                                   f"{int(ids[tuple(bad)])} is not in [0, {self.input_dim})", "GatherV2", name=None)
 
     def compute_mask(self, inputs, mask=None):
         if not self.mask_zero:
