@@ -49,3 +49,19 @@ def test_constant_of_python_numbers_takes_tf_default_dtypes():
     assert str(tf.constant([-0.0, 1])) == "tf.Tensor([-0.  1.], shape=(2,), dtype=float32)"
     x = tf.constant([1.0, float("nan"), 3e38]).numpy()
     assert np.isnan(x[1]) and x[2] == np.float32(3e38)
+
+
+def test_constant_of_a_matrix_of_python_numbers():
+    for value, dtype in [([[1, 2], [3, 4]], "int32"), ([[1.5, 2], [3, 4]], "float32"), ([(1, 2), (3, 4)], "int32"),
+                         ([[2 ** 31, 1], [1, 1]], "int64")]:
+        t = tf.constant(value)
+        assert (t.dtype.name, t.numpy().tolist()) == (dtype, [list(r) for r in value])
+    assert tf.constant([[]]).shape == (1, 0)
+    for value, message in [([[1, 2], [3]], "Can't convert non-rectangular Python sequence to Tensor."),
+                           ([[True, 1], [1, 1]], "Can't convert Python sequence with mixed types to Tensor.")]:
+        try:
+            tf.constant(value)
+        except ValueError as e:
+            assert str(e) == message
+        else:
+            raise AssertionError(value)

@@ -5,6 +5,7 @@ TF's rules: Python `int` -> int32 (int64 when out of range), `float` -> float32,
 keep their dtype; a requested `dtype` is strict for Python values ("Cannot
 convert 1.5 to EagerTensor of dtype int32") and a cast for NumPy values.
 """
+import itertools
 import numbers
 
 import numpy as np
@@ -96,10 +97,11 @@ _PYTHON_NUMBERS = frozenset([int, float])
 _INTS = frozenset([int])
 _F32_MAX = float(np.finfo(np.float32).max)
 _NUMBER_TYPES = frozenset([int, float, list, tuple])
+_SEQUENCES = frozenset([list, tuple])
 
 
 def _python_numbers(value):
-    """A Python int or float, or a flat list of them, as TF converts it (int32, float32) when its values are in
+    """A Python int or float, or a flat list or matrix of them, as TF converts it (int32, float32) when its values are in
     range: the common `tf.constant(3)`, `x * [1., 2.]`; None leaves the value to the general rules (bools, NumPy
     leaves, nesting, nan, int64 values, float32 overflow). Python's min/max skip a nan that is not first."""
     tv = type(value)
@@ -109,10 +111,17 @@ def _python_numbers(value):
         return np.array(value, np.float32) if -_F32_MAX <= value <= _F32_MAX else None
     if (tv is not list and tv is not tuple) or not value:
         return None
+    leaves = value
     types = set(map(type, value))
+    if types <= _SEQUENCES:          # a matrix: rows of one length
+        width = len(value[0])
+        if not width or any(len(row) != width for row in value):
+            return None
+        leaves = list(itertools.chain.from_iterable(value))
+        types = set(map(type, leaves))
     if types == _INTS:
-        return np.array(value, np.int32) if _INT32_MIN <= min(value) and max(value) <= _INT32_MAX else None
-    if float in types and types <= _PYTHON_NUMBERS and -_F32_MAX <= min(value) and max(value) <= _F32_MAX:
+        return np.array(value, np.int32) if _INT32_MIN <= min(leaves) and max(leaves) <= _INT32_MAX else None
+    if float in types and types <= _PYTHON_NUMBERS and -_F32_MAX <= min(leaves) and max(leaves) <= _F32_MAX:
         return np.array(value, np.float32)
     return None
 
