@@ -51,3 +51,10 @@ def test_rows_without_nan_keep_the_fast_path_and_batches_mix():
     assert indices.numpy().tolist() == [[2], [0]]           # TF: NaN skipped by the max scan
     values, indices = tf.math.top_k(x, k=3)
     assert indices.numpy().tolist() == [[1, 2, 0], [0, 2, 3]]   # TF drops 2.0 for 1.0 next to the NaN
+
+
+@pytest.mark.parametrize("dtype", ["uint16", "uint32", "uint64", "int8", "float16"])
+def test_every_real_dtype_still_sorts(dtype):
+    values, indices = tf.math.top_k(tf.constant([[7, 0, 2, 5], [1, 4, 2, 1]], getattr(tf, dtype)), k=2)
+    assert values.dtype.name == dtype
+    assert (values.numpy().tolist(), indices.numpy().tolist()) == ([[7, 5], [4, 2]], [[0, 3], [1, 2]])

@@ -73,10 +73,12 @@ def top_k(input, k=1, sorted=True, index_type=dtypes.int32, name=None):  # noqa:
         raise _fail(f"Need k >= 0, got {k}", "TopKV2")
     if k > t.shape[-1]:
         raise _fail(f"input must have at least k columns. Had {t.shape[-1]}, needed {k}", "TopKV2")
-    idx = torch.sort(t, dim=-1, descending=True, stable=True).indices[..., :k]
+    s = torch.sort(t, dim=-1, descending=True, stable=True)
+    values, idx = s.values[..., :k], s.indices[..., :k]
     if t.is_floating_point() and k and t.numel() and bool(t.isnan().any()):
         idx = _nan_rows_replayed(t, idx, k, bool(sorted))
-    return TopKV2(wrap(t.gather(-1, idx)), wrap(idx.to(_tdtype(index_type))))
+        values = t.gather(-1, idx)
+    return TopKV2(wrap(values), wrap(idx.to(_tdtype(index_type))))
 
 
 def _nan_rows_replayed(t, idx, k, sorted_):
