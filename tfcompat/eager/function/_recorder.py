@@ -1,5 +1,6 @@
 """Trace recording: a `TorchDispatchMode` that records each aten op of one trace and resolves its inputs."""
 import itertools
+import weakref
 
 import numpy as np
 import torch
@@ -22,13 +23,18 @@ def storage_key(t):
 
 
 class _Ref:
-    __slots__ = ("name", "dynamic", "label", "shape")
+    __slots__ = ("name", "dynamic", "label", "shape", "alive")
 
     def __init__(self, name, dynamic, label, shape=None):
         self.name = name
         self.dynamic = dynamic
         self.label = label
         self.shape = shape          # the traced input's (possibly generalized) TensorShape
+        self.alive = True           # False once the storage is freed: its address (key) may then be reused
+
+
+def _storage_freed(ref):
+    ref.alive = False
 
 
 class Recorder(TorchDispatchMode):
@@ -43,8 +49,10 @@ class Recorder(TorchDispatchMode):
         self.lines = []           # recorded steps (dicts; see `_program.program_source`)
         self.consts = []          # captured objects, referenced as C[i]
         self.funcs = []           # op overloads and callbacks, referenced as F[i]
-        self.values = {}          # storage key -> _Ref
-        self.keep = []            # keeps every seen tensor alive so storage keys stay unique
+        # storage key -> _Ref of the value bound to it; a binding dies with its storage (a weakref callback), so
+        # the trace frees intermediates as eager code does and a reused address is never taken for an old value
+        self.values = {}
+        self.keep = []            # the variables' watched storages, alive for the trace (their keys stay unique)
         self.vars = []            # variables read, referenced as V[i]
         self.var_index = {}       # id(variable) -> index in self.vars
         self.var_keys = {}        # storage key -> variable (values at trace start, or new variables)
@@ -76,10 +84,18 @@ class Recorder(TorchDispatchMode):
         return f"{base}:0" if n == 0 else f"{base}_{n}:0"
 
     def bind(self, t, name, dynamic=True, label=None, shape=None):
-        self.keep.append(t)
         ref = _Ref(name, dynamic, label, shape)
         self.values[storage_key(t)] = ref
+        weakref.finalize(t.untyped_storage(), _storage_freed, ref)
         return ref
+
+    def _bound(self, key):
+        """The live binding of storage key `key`, or None."""
+        r = self.values.get(key)
+        if r is not None and not r.alive:
+            del self.values[key]
+            return None
+        return r
 
     def watch_variable(self, v, t):
         """Resolves storage `t` to a read of variable `v` (a value it holds at the start of the trace)."""
@@ -108,7 +124,7 @@ class Recorder(TorchDispatchMode):
     def ref(self, t):
         """The expression that yields tensor `t` when replayed."""
         k = storage_key(t)
-        r = self.values.get(k)
+        r = self._bound(k)
         if r is not None:
             return r
         v = self.var_keys.get(k)
@@ -211,14 +227,14 @@ class Recorder(TorchDispatchMode):
         self._bind_out(list(outputs), step["out"], True, "IdentityN")
 
     def is_dynamic(self, t):
-        r = self.values.get(storage_key(t))
+        r = self._bound(storage_key(t))
         if r is not None:
             return r.dynamic
         return storage_key(t) in self.var_keys
 
     def symbol(self, t):
         """TF's graph name of traced storage `t` and its static shape (None: the real shape)."""
-        r = self.values.get(storage_key(t))
+        r = self._bound(storage_key(t))
         if r is None:
             v = self.var_keys.get(storage_key(t))
             return (v.name if v is not None else None), None
