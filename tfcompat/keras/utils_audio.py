@@ -6,7 +6,7 @@ from tfcompat.data.dataset import AUTOTUNE, Dataset, DerivedDataset
 from tfcompat.framework.ragged import RaggedTensor
 from tfcompat.ops.audio_ops import decode_wav
 from tfcompat.ops.io_ops.files import read_file
-from tfcompat.keras.utils_data import _check_split, _index_directory, _labels_dataset, _split
+from tfcompat.keras.utils_data import _check_labels, _check_split, _index_directory, _labels_dataset, _split
 
 AUDIO_FORMATS = (".wav",)
 
@@ -31,19 +31,11 @@ class _DecodedAudio(DerivedDataset):
 
 
 def _check_args(labels, label_mode, class_names, ragged, output_sequence_length, sampling_rate):
-    if labels not in ("inferred", None):
-        if not isinstance(labels, (list, tuple)):
-            raise ValueError("The `labels` argument should be a list/tuple of integer labels, of the same size as "
-                             "the number of audio files in the target directory. If you wish to infer the labels "
-                             "from the subdirectory names in the target directory, pass `labels=\"inferred\"`. If "
-                             "you wish to get a dataset that only contains audio samples (no labels), pass "
-                             f"`labels=None`. Received: labels={labels}")
-        if class_names:
-            raise ValueError('You can only pass `class_names` if `labels="inferred"`. '
-                             f"Received: labels={labels}, and class_names={class_names}")
-    if label_mode not in {"int", "categorical", "binary", None}:
-        raise ValueError('`label_mode` argument must be one of "int", "categorical", "binary", '
-                         f"or None. Received: label_mode={label_mode}")
+    _check_labels(labels, label_mode, class_names,
+                  "The `labels` argument should be a list/tuple of integer labels, of the same size as the number "
+                  "of audio files in the target directory. If you wish to infer the labels from the subdirectory "
+                  "names in the target directory, pass `labels=\"inferred\"`. If you wish to get a dataset that "
+                  "only contains audio samples (no labels), pass `labels=None`.")
     if ragged and output_sequence_length is not None:
         raise ValueError("Cannot set both `ragged` and `output_sequence_length`")
     if sampling_rate is not None:

@@ -219,21 +219,27 @@ def _files_dataset(paths, labels, label_mode, num_classes, load, shuffle, buffer
     return ds.batch(batch_size) if batch_size is not None else ds
 
 
-def _from_directory(directory, labels, label_mode, class_names, formats, batch_size, shuffle, seed,
-                    validation_split, subset, follow_links, verbose, load, kind):
+def _check_labels(labels, label_mode, class_names, not_a_list):
+    """Keras's checks of `labels`, `class_names` and `label_mode`; `not_a_list` is the message for `labels` that are
+    neither "inferred", None nor a list (Keras's image/text and audio utilities word it differently)."""
     if labels not in ("inferred", None):
         if not isinstance(labels, (list, tuple)):
-            raise ValueError("`labels` argument should be a list/tuple of integer labels, of the same size as the "
-                             f"number of {kind} files in the target directory. If you wish to infer the labels "
-                             "from the subdirectory names in the target directory, pass `labels=\"inferred\"`. "
-                             f"If you wish to get a dataset that only contains {kind}s (no labels), pass "
-                             f"`labels=None`. Received: labels={labels}")
+            raise ValueError(f"{not_a_list} Received: labels={labels}")
         if class_names:
             raise ValueError('You can only pass `class_names` if `labels="inferred"`. '
                              f"Received: labels={labels}, and class_names={class_names}")
     if label_mode not in {"int", "categorical", "binary", None}:
         raise ValueError('`label_mode` argument must be one of "int", "categorical", "binary", '
                          f"or None. Received: label_mode={label_mode}")
+
+
+def _from_directory(directory, labels, label_mode, class_names, formats, batch_size, shuffle, seed,
+                    validation_split, subset, follow_links, verbose, load, kind):
+    _check_labels(labels, label_mode, class_names,
+                  "`labels` argument should be a list/tuple of integer labels, of the same size as the number of "
+                  f"{kind} files in the target directory. If you wish to infer the labels from the subdirectory "
+                  "names in the target directory, pass `labels=\"inferred\"`. If you wish to get a dataset that "
+                  f"only contains {kind}s (no labels), pass `labels=None`.")
     if labels is None or label_mode is None:
         labels, label_mode = None, None
     _check_split(validation_split, subset, shuffle, seed)
