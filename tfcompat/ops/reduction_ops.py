@@ -307,43 +307,32 @@ def _shifted(t, axis, fill):
     return torch.cat([pad, t.narrow(axis, 0, n - 1)], dim=axis)
 
 
-@tf_export("math.cumsum", "cumsum")
-def cumsum(x, axis=0, exclusive=False, reverse=False, name=None):
-    """Cumulative sum along `axis`; `exclusive` shifts by one, `reverse` scans from the end."""
-    t, axis = _scan_input(x, axis, "Cumsum", NUMERIC)
+def _scan(x, axis, exclusive, reverse, op, kinds, kernel, identity):
+    """A cumulative `kernel` along `axis`; `exclusive` shifts `identity` in first, `reverse` scans from the end."""
+    t, axis = _scan_input(x, axis, op, kinds)
     if reverse:
         t = torch.flip(t, [axis])
     if exclusive:
-        t = _shifted(t, axis, 0)
-    out = torch.cumsum(t, dim=axis).to(t.dtype)
+        t = _shifted(t, axis, identity)
+    out = kernel(t, dim=axis).to(t.dtype)
     if reverse:
         out = torch.flip(out, [axis])
     return wrap(out)
+
+
+@tf_export("math.cumsum", "cumsum")
+def cumsum(x, axis=0, exclusive=False, reverse=False, name=None):
+    """Cumulative sum along `axis`; `exclusive` shifts by one, `reverse` scans from the end."""
+    return _scan(x, axis, exclusive, reverse, "Cumsum", NUMERIC, torch.cumsum, 0)
 
 
 @tf_export("math.cumprod", "cumprod")
 def cumprod(x, axis=0, exclusive=False, reverse=False, name=None):
     """Cumulative product along `axis`; `exclusive` starts at 1, `reverse` scans from the end."""
-    t, axis = _scan_input(x, axis, "Cumprod", NUMERIC)
-    if reverse:
-        t = torch.flip(t, [axis])
-    if exclusive:
-        t = _shifted(t, axis, 1)
-    out = torch.cumprod(t, dim=axis).to(t.dtype)
-    if reverse:
-        out = torch.flip(out, [axis])
-    return wrap(out)
+    return _scan(x, axis, exclusive, reverse, "Cumprod", NUMERIC, torch.cumprod, 1)
 
 
 @tf_export("math.cumulative_logsumexp")
 def cumulative_logsumexp(x, axis=0, exclusive=False, reverse=False, name=None):
     """log(cumsum(exp(x))) along `axis`, computed stably."""
-    t, axis = _scan_input(x, axis, "CumulativeLogsumexp", FLOAT)
-    if reverse:
-        t = torch.flip(t, [axis])
-    if exclusive:
-        t = _shifted(t, axis, -float("inf"))
-    out = torch.logcumsumexp(t, dim=axis)
-    if reverse:
-        out = torch.flip(out, [axis])
-    return wrap(out)
+    return _scan(x, axis, exclusive, reverse, "CumulativeLogsumexp", FLOAT, torch.logcumsumexp, -float("inf"))
