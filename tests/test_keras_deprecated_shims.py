@@ -37,3 +37,18 @@ def test_compiled_loss_and_metrics_shims():
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         assert np.isclose(m.compiled_loss(y, m(x)).numpy(), 1.7465626)
+
+
+def test_shim_warnings_print_keras_source_lines():
+    # a warning prints the source line it points at: TF 2.21 prints Keras's `warnings.warn(` (compiled_loss) and
+    # `return self._compiled_metrics_update_state(` (compiled_metrics)
+    import linecache
+    x = np.array([[1.0]], np.float32)
+    m = CustomModel([tf.keras.layers.Dense(1)])
+    m.compile(optimizer="sgd", loss="mse")
+    with warnings.catch_warnings(record=True) as w:
+        warnings.simplefilter("always")
+        m.fit(x, x, verbose=0)
+    lines = {str(i.message)[:22]: linecache.getline(i.filename, i.lineno).strip() for i in w}
+    assert lines == {"`model.compiled_loss()": "warnings.warn(",
+                     "`model.compiled_metric": "return self._compiled_metrics_update_state("}

@@ -154,21 +154,26 @@ class Trainer:
     def compiled_loss(self, y, y_pred, sample_weight=None, regularization_losses=None):
         """Keras 2's compiled loss, deprecated in Keras 3: `compute_loss` of `(y, y_pred)` (which adds `self.losses`;
         `regularization_losses` is ignored, as in Keras 3)."""
-        warnings.warn("`model.compiled_loss()` is deprecated. Instead, use "
-                      "`model.compute_loss(x, y, y_pred, sample_weight, training)`.")
+        # Keras's text and source line (a warning prints the line that raised it)
+        warnings.warn(
+            "`model.compiled_loss()` is deprecated. Instead, use "
+            "`model.compute_loss(x, y, y_pred, sample_weight, training)`.")
         return self.compute_loss(x=None, y=y, y_pred=y_pred, sample_weight=sample_weight)
 
     @property
     def compiled_metrics(self):
         """Keras 2's compiled metrics, deprecated in Keras 3: an object whose `update_state(y, y_pred)` updates every
         metric of `self.metrics` as Keras 3's shim does (a `Mean`, such as the loss tracker, averages `y_pred`)."""
-        model = self
-
         class DeprecatedCompiledMetric:
-            def update_state(self, y, y_pred, sample_weight=None):
-                return model._compiled_metrics_update_state(y, y_pred, sample_weight=sample_weight)
+            def __init__(self, update):
+                self._compiled_metrics_update_state = update
 
-        return DeprecatedCompiledMetric()
+            def update_state(self, y, y_pred, sample_weight=None):
+                # the deprecation warning prints this source line: Keras's
+                return self._compiled_metrics_update_state(
+                    y, y_pred, sample_weight=sample_weight)
+
+        return DeprecatedCompiledMetric(self._compiled_metrics_update_state)
 
     def _compiled_metrics_update_state(self, y, y_pred, sample_weight=None):
         from tfcompat.keras.metrics import Mean
