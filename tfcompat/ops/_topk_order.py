@@ -1,5 +1,5 @@
-"""TF's CPU TopKV2 columns for a row holding NaN, where C++ comparisons with NaN (all false) make the result
-depend on the algorithm rather than on a descending sort.
+"""TF's CPU TopKV2 columns where a descending sort does not give them: rows holding NaN (C++ comparisons with NaN
+are all false, so the result depends on the algorithm) and sorted=False (the order of TF's heap).
 
 A row is replayed as TF's kernel runs it: k == 1 scans for the maximum, k == num_cols sorts with std::sort then
 orders equal runs by index, otherwise gtl::TopN pushes every column through libstdc++'s heap functions."""
@@ -50,20 +50,22 @@ def _pop_heap(a, n, comp):
 
 
 def _top_n(row, k, sorted_, comp):
-    """gtl::TopN(k) fed columns 0..n-1 (n > k), then Extract (sorted) or ExtractUnsorted."""
+    """gtl::TopN(k) fed columns 0..n-1 (n > k), then Extract (sorted) or the heap as it stands (sorted=False):
+    the first k + 1 columns are heapified and the least dropped; a later column that beats the heap's least
+    replaces it (pop_heap, then push_heap of the new column)."""
     a = list(range(k + 1))
     _make_heap(a, k + 1, comp)
     _pop_heap(a, k + 1, comp)
+    del a[k]
     for c in range(k + 1, len(row)):
         if comp(c, a[0]):
-            a[k] = c
-            _push_heap(a, k, 0, c, comp)
-            _pop_heap(a, k + 1, comp)
-    out = a[:k]
+            _pop_heap(a, k, comp)
+            a[k - 1] = c
+            _push_heap(a, k - 1, 0, c, comp)
     if sorted_:
         for n in range(k, 1, -1):        # std::sort_heap
-            _pop_heap(out, n, comp)
-    return out
+            _pop_heap(a, n, comp)
+    return a
 
 
 def _insertion_sort(a, lo, hi, comp):

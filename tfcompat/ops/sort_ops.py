@@ -59,11 +59,10 @@ def argsort(values, axis=-1, direction="ASCENDING", stable=False, name=None):
 TopKV2 = collections.namedtuple("TopKV2", ["values", "indices"])
 
 
-@tf_export("math.top_k", "nn.top_k", partial="sorted=False returns the k largest in descending order, not in the "
-           "heap layout of TF's CPU kernel (an order TF leaves unspecified)")
+@tf_export("math.top_k", "nn.top_k")
 def top_k(input, k=1, sorted=True, index_type=dtypes.int32, name=None):  # noqa: A002
-    """The `k` largest entries of the last axis and their indices (lower index first on ties); rows holding NaN
-    return what TF's CPU kernel returns for them."""
+    """The `k` largest entries of the last axis and their indices (lower index first on ties); with sorted=False
+    in the order of TF's CPU heap, and rows holding NaN as TF's CPU kernel returns them."""
     t = input_storage(input)
     check_dtype(t, "TopKV2", REAL)
     k = int_value(k)
@@ -75,19 +74,33 @@ def top_k(input, k=1, sorted=True, index_type=dtypes.int32, name=None):  # noqa:
         raise _fail(f"input must have at least k columns. Had {t.shape[-1]}, needed {k}", "TopKV2")
     s = torch.sort(t, dim=-1, descending=True, stable=True)
     values, idx = s.values[..., :k], s.indices[..., :k]
-    if t.is_floating_point() and k and t.numel() and bool(t.isnan().any()):
-        idx = _nan_rows_replayed(t, idx, k, bool(sorted))
-        values = t.gather(-1, idx)
+    if t.numel() and not sorted and 1 < k < t.shape[-1]:
+        idx = _rows_replayed(t, idx, k, False, None)
+        values = _gather(t, idx)
+    elif t.numel() and k and t.is_floating_point() and bool(t.isnan().any()):
+        idx = _rows_replayed(t, idx, k, bool(sorted), t.reshape(-1, t.shape[-1]).isnan().any(-1))
+        values = _gather(t, idx)
     return TopKV2(wrap(values), wrap(idx.to(_tdtype(index_type))))
 
 
-def _nan_rows_replayed(t, idx, k, sorted_):
-    """`idx` with the rows holding NaN replaced by the columns TF's CPU kernel picks (`_topk_order`): NaN's
-    comparisons are all false, so which values TF returns depends on its algorithm."""
+def _gather(t, idx):
+    """`t`'s values at `idx` along the last axis (unsigned types through their signed view: torch has no CPU
+    gather for uint16/32/64)."""
+    signed = {torch.uint16: torch.int16, torch.uint32: torch.int32, torch.uint64: torch.int64}.get(t.dtype)
+    if signed is None:
+        return t.gather(-1, idx)
+    return t.view(signed).gather(-1, idx).view(t.dtype)
+
+
+def _rows_replayed(t, idx, k, sorted_, which):
+    """`idx` with the rows `which` selects (a bool mask; None: all) replaced by the columns TF's CPU kernel picks
+    (`_topk_order`)."""
     rows = t.reshape(-1, t.shape[-1])
     out = idx.reshape(-1, k).clone()
-    for r in rows.isnan().any(-1).nonzero().flatten().tolist():
-        order = _topk_order.row_order(rows[r].tolist(), k, sorted_, 32 // t.element_size())
+    lanes = 32 // t.element_size()
+    numbers = rows.tolist() if which is None else None
+    for r in range(rows.shape[0]) if which is None else which.nonzero().flatten().tolist():
+        order = _topk_order.row_order(rows[r].tolist() if numbers is None else numbers[r], k, sorted_, lanes)
         if order is None:
             raise NotImplementedError(f"tf.math.top_k: a row of {t.shape[-1]} values holding NaN with k equal to its "
                                       "length (TF's std::sort order for it is replayed up to 16 values)")

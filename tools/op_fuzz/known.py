@@ -25,7 +25,6 @@ BY_REASON = {
     "fallback), `@` of mismatched ranks of a dtype without a kernel": "operator.matmul operator.or_",
     "a negative Python int with a uint64 tensor: TF's OverflowError from the conversion": "bitwise.bitwise_and",
     "[True, 1] as complex64 is TF's mixed-types ValueError (a bool cannot become complex64)": "convert_to_tensor",
-    "sorted=False: TF returns the k largest in its heap's (unspecified) order, tfcompat by value": "math.top_k",
     "strings TF's recorder could not decode (bytes 0xff): recorded as UnicodeDecodeError, not TF's error": (
         "strings.to_number"),
 }
