@@ -9,6 +9,7 @@ A tfcompat SavedModel directory holds:
   its output structure and one recorded program per traced input shape: the straight-line list of aten ops
   (`{"op": "call", "f": <index into "ops">, "args": [...], "kwargs": {...}, "out": "o<n>"}`, terms being
   `{"ref": "I[i]"|"r<var>"|"o<n>"|"o<n>[k]"|"C[i]"}`, `{"list"|"tuple": [...]}` or JSON literals), value guards,
+  `tf.custom_gradient` calls (`{"op": "custom", ...}` with their gradient program over upstream gradients `D[i]`),
   the op names (`aten::add.Tensor`), its outputs and variable writes (see `tfcompat.eager.function`).
 - `constants.npz`: tensor constants of the programs (loaded with `allow_pickle=False`).
 - `variables/variables.{index,data-00000-of-00001}`: a TF-format checkpoint of `tf.train.Checkpoint(root=obj)`.

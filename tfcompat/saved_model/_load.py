@@ -14,6 +14,7 @@ import numpy as np
 import torch
 
 from tfcompat.eager import function as fn_mod
+from tfcompat.eager.custom_gradient import _replay_custom
 from tfcompat.eager.function._signatures import bind_signature
 from tfcompat.framework import dtypes, errors
 from tfcompat.framework.convert import convert_to_tensor
@@ -171,7 +172,8 @@ class _LoadedProgram:
         op_names = expect(d["ops"], list, where, "ops")
         funcs = []
         for i, n in enumerate(op_names):
-            op = _op_table.ops().get(n) if isinstance(n, str) else None
+            op = _replay_custom if n == _op_table.CUSTOM_GRADIENT else _op_table.ops().get(n) if isinstance(n, str) \
+                else None
             if op is None:
                 raise refused(f"{where}.ops[{i}]", f"op {str(n)[:100]!r} is not in tfcompat's SavedModel op table")
             funcs.append(op)

@@ -115,5 +115,9 @@ def _checked_repeat_interleave(repeats, output_size=None):
     return torch.ops.aten.repeat_interleave.Tensor(repeats, output_size=output_size)
 
 
+# the one op name that is not aten's: a `custom` step (a `tf.custom_gradient` call recorded with its gradient program,
+# see `tfcompat.eager.function`), which attaches the recorded gradient to values the program computed
+CUSTOM_GRADIENT = "tfcompat::custom_gradient"
+
 # what replays in place of an op (same arguments)
 RUNTIME = {"aten::repeat_interleave.Tensor": _checked_repeat_interleave}

@@ -6,6 +6,7 @@ import os
 import numpy as np
 import torch
 
+from tfcompat.eager.custom_gradient import _replay_custom
 from tfcompat.eager.function import ConcreteFunction, Function, is_spec
 from tfcompat.eager.function._signatures import dummy
 from tfcompat.eager.function._state import live_vars
@@ -74,6 +75,9 @@ class _Writer:
                 raise NotImplementedError("tf.saved_model.save: a tf.function that calls Python (tf.print, "
                                           "tf.py_function, tf.numpy_function) cannot be saved by tfcompat")
         for f in p.funcs:
+            if f is _replay_custom:
+                ops.append(_op_table.CUSTOM_GRADIENT)
+                continue
             if not isinstance(f, torch._ops.OpOverload):
                 raise NotImplementedError(f"tf.saved_model.save: recorded callable {f!r} is not a torch op")
             if f.name() not in _op_table.NAMES:

@@ -26,7 +26,7 @@ _LAYOUTS = {"strided": torch.strided}
 _MEMORY_FORMATS = {"contiguous_format": torch.contiguous_format, "channels_last": torch.channels_last,
                    "channels_last_3d": torch.channels_last_3d, "preserve_format": torch.preserve_format}
 _DEVICE = re.compile(r"^(cpu|cuda|mps)(:\d{1,3})?$")
-_REF = re.compile(r"^(?:I\[(\d{1,9})\]|r(\d{1,9})|(o\d{1,9})(?:\[(\d{1,9})\])?|C\[(\d{1,9})\])$")
+_REF = re.compile(r"^(?:I\[(\d{1,9})\]|r(\d{1,9})|(o\d{1,9})(?:\[(\d{1,9})\])?|C\[(\d{1,9})\]|D\[(\d{1,9})\])$")
 _OUT = re.compile(r"^o\d{1,9}$")
 _FLOAT = re.compile(r"^-?(?:nan|inf|\d{1,20}(?:\.\d{1,20})?(?:e[-+]?\d{1,3})?)$")
 MAX_DIM = 1 << 40
@@ -129,6 +129,7 @@ class ProgramChecker:
         self.defined = {}               # "o<n>" -> "T" | ("list", count or None) | None (no tensor result)
         self.origins = {}               # "o<n>" -> the inputs ("I") and constants ("C") it is a view of
         self._aliased = set()
+        self.n_dys = 0                  # inside a custom step's gradient program: its upstream gradients D[i]
 
     # -- terms ------------------------------------------------------------------------------------------------------
     def term(self, t, where, depth=0):
@@ -156,8 +157,9 @@ class ProgramChecker:
         m = _REF.match(ref)
         if m is None:
             raise bad(where, f"bad reference {ref!r}")
-        i, r, o, k, c = m.groups()
-        if i is not None and int(i) < self.n_inputs or r is not None and int(r) < self.n_vars:
+        i, r, o, k, c, d = m.groups()
+        if i is not None and int(i) < self.n_inputs or r is not None and int(r) < self.n_vars or \
+                d is not None and int(d) < self.n_dys:
             return "T"
         if c is not None and int(c) < len(self.consts):
             return self.const_kinds[int(c)]
@@ -181,6 +183,8 @@ class ProgramChecker:
             if k != "T" or self._const_ref(s["value"], where) != "T":
                 raise bad(where, "guard_array compares tensors")
             return {"op": kind, "x": x, "value": s["value"]}
+        if kind == "custom":
+            return self._custom(s, op_names, funcs, where)
         if kind not in ("call", "guard") or set(s) != ({"op", "f", "args", "kwargs"} | {"out" if kind == "call"
                                                                                           else "value"}):
             raise refused(where, f"step kind {kind!r} with keys {sorted(s)} is not one tfcompat replays")
@@ -188,6 +192,8 @@ class ProgramChecker:
         if not isinstance(f, int) or isinstance(f, bool) or not 0 <= f < len(funcs):
             raise bad(where, f"op index {f!r} out of range")
         name, op = op_names[f], funcs[f]
+        if name == _op_table.CUSTOM_GRADIENT:
+            raise refused(where, f"{name} is only the op of a custom step")
         self._aliased = set()
         args, kwargs = self.bind(name, op, expect(s["args"], list, where, "args"),
                                  expect(s["kwargs"], dict, where, "kwargs"), where)
@@ -210,6 +216,47 @@ class ProgramChecker:
         else:
             self.defined[out] = None
         return {"op": kind, "f": f, "args": args, "kwargs": kwargs, "out": out}
+
+    def _custom(self, s, op_names, funcs, where):
+        """A custom-gradient step: `F[f](g<n>, [inputs], [outputs])` with `g<n>` its gradient program (plain calls over
+        the upstream gradients `D[i]` and the program's values, in a scope of its own) returning one gradient term
+        (or None) per input."""
+        if set(s) != {"op", "f", "grad", "grad_out", "out", "args", "kwargs"} or self.n_dys:
+            raise bad(where, "bad custom step (or one inside a gradient program)")
+        f, out, args = s["f"], s["out"], expect(s["args"], list, where, "args")
+        if not isinstance(f, int) or isinstance(f, bool) or not 0 <= f < len(funcs) or \
+                op_names[f] != _op_table.CUSTOM_GRADIENT:
+            raise refused(where, "a custom step calls tfcompat::custom_gradient")
+        if not isinstance(out, str) or not _OUT.match(out) or out in self.defined:
+            raise bad(where, f"bad or repeated output name {out!r}")
+        if len(args) != 3 or args[0] != {"ref": "g" + out[1:]} or s["kwargs"] != {}:
+            raise bad(where, "bad custom step arguments")
+        (inputs, in_kind), (outputs, out_kind) = self.term(args[1], where), self.term(args[2], where)
+        if not (isinstance(in_kind, tuple) and isinstance(out_kind, tuple) and "list" in inputs and "list" in outputs
+                and outputs["list"] and all(k == "T" for k in in_kind[1] + out_kind[1])):
+            raise bad(where, "a custom step's inputs and outputs are lists of tensors")
+        saved = dict(self.defined), dict(self.origins)
+        self.n_dys = len(outputs["list"])
+        try:
+            grad = [self.step(g, op_names, funcs, f"{where}.grad[{i}]")
+                    for i, g in enumerate(expect(s["grad"], list, where, "grad"))]
+            if any(g["op"] != "call" for g in grad):
+                raise refused(where, "a gradient program holds only op calls")
+            grad_out = [None if t is None else self.term(t, f"{where}.grad_out") for t in
+                        expect(s["grad_out"], list, where, "grad_out")]
+        finally:
+            self.n_dys = 0
+            self.defined, self.origins = saved
+        if len(grad_out) != len(inputs["list"]) or any(g is not None and g[1] != "T" for g in grad_out):
+            raise bad(where, "a gradient program returns a tensor or None per input")
+        self.defined[out] = ("list", len(outputs["list"]))
+        self.origins[out] = frozenset(o for ref in _refs(outputs) for o in self._origin(ref))
+        return {"op": "custom", "f": f, "grad": grad, "grad_out": [g and g[0] for g in grad_out], "out": out,
+                "args": [args[0], inputs, outputs], "kwargs": {}}
+
+    def _origin(self, ref):
+        m = _REF.match(ref)
+        return {"I"} if m.group(1) else {"C"} if m.group(5) else self.origins.get(m.group(3), set())
 
     def _const_ref(self, ref, where):
         m = _REF.match(ref) if isinstance(ref, str) else None
@@ -248,8 +295,7 @@ class ProgramChecker:
             raise refused(where, f"argument {p.name!r} of {name} ({rtype}) cannot be {_describe(term, kind)}")
         if p.alias_info is not None:
             for ref in _refs(term):
-                m = _REF.match(ref)
-                origin = {"I"} if m.group(1) else {"C"} if m.group(5) else self.origins.get(m.group(3), set())
+                origin = self._origin(ref)
                 if origin and p.alias_info.is_write:
                     raise refused(where, f"{name} writes in place to {ref}, an input or constant of the program (or a "
                                          "view of one): only the program's own values and variables may be written")
@@ -317,23 +363,38 @@ def dry_run(where, steps, op_names, funcs, inputs, var_values, consts):
     known = {}                  # "o<n>" -> real value, for copies and views of constants
     limit = max(MIN_STEP_BYTES, STEP_FACTOR * max(map(_nbytes, meta_in + env_r + env_c), default=0))
     env = {}
+    dys = []                    # a gradient program's upstream gradients (shaped as the custom step's outputs)
 
     def value(t):
         if isinstance(t, dict):
             if "ref" not in t:
                 return [value(x) for x in next(iter(t.values()))]
             m = _REF.match(t["ref"])
-            i, r, o, k, c = m.groups()
+            i, r, o, k, c, d = m.groups()
             if i is not None:
                 return meta_in[int(i)]
             if r is not None:
                 return env_r[int(r)]
             if c is not None:
                 return env_c[int(c)]
+            if d is not None:
+                return dys[int(d)]
             return env[o] if k is None else env[o][int(k)]
         return t
 
+    _run_steps(where, steps, op_names, funcs, consts, known, limit, env, value, dys)
+
+
+def _run_steps(where, steps, op_names, funcs, consts, known, limit, env, value, dys):
+    """`dry_run`'s loop over `steps` (a custom step's gradient program runs too, on its outputs' shapes)."""
     for n, s in enumerate(steps):
+        if s["op"] == "custom":
+            outs = value(s["args"][2])
+            env[s["out"]] = outs
+            dys[:] = outs
+            _run_steps(f"{where}.steps[{n}].grad", s["grad"], op_names, funcs, consts, known, limit, env, value, dys)
+            dys[:] = []
+            continue
         if s["op"] != "call":
             continue                # guards read values, which a shape-only run does not have
         name, op = op_names[s["f"]], funcs[s["f"]]
