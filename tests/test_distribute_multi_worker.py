@@ -300,3 +300,88 @@ def test_auto_shard_by_file_across_workers(tmp_path):
         "rank 0 range OFF: [[0, 1], [2, 3], [4, 5], [6, 7]]", "rank 1 range OFF: [[0, 1], [2, 3], [4, 5], [6, 7]]",
         'rank 0 range FILE: NotFoundError Found an unshardable source dataset: op: "RangeDataset" (Aut',
         'rank 1 range FILE: NotFoundError Found an unshardable source dataset: op: "RangeDataset" (Aut'])
+
+
+FIT_SHARDS = textwrap.dedent('''
+    import sys
+    import numpy as np
+    import tfcompat as tf
+
+    def model():
+        tf.keras.utils.set_random_seed(4)
+        m = tf.keras.Sequential([tf.keras.Input((5,)), tf.keras.layers.Dense(1)])
+        m.compile(tf.keras.optimizers.SGD(0.05), "mse")
+        return m
+
+    def records(files):
+        ds = tf.data.FixedLengthRecordDataset(files, 24).map(lambda r: tf.io.decode_raw(r, tf.float32))
+        return ds.map(lambda v: (v[:5], v[5:]))
+
+    if __name__ == "__main__":
+        folder, out = sys.argv[1:]
+        s = tf.distribute.MultiWorkerMirroredStrategy()
+        files = [f"{folder}/f0.bin", f"{folder}/f1.bin"]
+        with s.scope():
+            by_file = model()
+        # AUTO on a pipeline reading files: FILE sharding (each worker its own file), as TF distributes fit's data
+        history = by_file.fit(records(files).batch(8), epochs=2, verbose=0,
+                              validation_data=records(files).batch(8)).history
+        evaluated = by_file.evaluate(records(files).batch(8), verbose=0)
+        options = tf.data.Options()
+        options.experimental_distribute.auto_shard_policy = tf.data.experimental.AutoShardPolicy.OFF
+        x, y = np.load(f"{folder}/xy.npy")[:, :5], np.load(f"{folder}/xy.npy")[:, 5:]
+        with s.scope():
+            off = model()
+        off.fit(tf.data.Dataset.from_tensor_slices((x, y)).batch(8).with_options(options), epochs=1, verbose=0)
+        np.savez(out, loss=np.array(history["loss"]), val_loss=np.array(history["val_loss"]),
+                 evaluate=np.array(evaluated), w=by_file.weights[0].numpy(), b=by_file.weights[1].numpy(),
+                 off_w=off.weights[0].numpy(), off_b=off.weights[1].numpy())
+''')
+
+
+def test_fit_and_evaluate_shard_a_dataset_by_its_auto_shard_policy(tmp_path):
+    """Keras `fit`/`evaluate` distribute a `tf.data.Dataset` as `experimental_distribute_dataset` does (Keras 3 on TF):
+    AUTO on a pipeline reading files shards by file (worker i reads file i; its batches of 8 become two steps of
+    4 rows), so each step's global batch is 4 rows of each file, and the weights equal one process's on those global
+    batches; evaluate and validation see every row once. OFF gives each worker the whole pipeline cut in per-replica
+    chunks, at most the dataset's cardinality of steps per epoch (Keras's `num_batches`): both workers step on the
+    same 4 rows, as one process on batches of 4 of the first half."""
+    rng = np.random.RandomState(2)
+    xy = rng.randn(32, 6).astype("float32")
+    for i in range(2):
+        (tmp_path / f"f{i}.bin").write_bytes(xy[16 * i:16 * i + 16].tobytes())
+    np.save(tmp_path / "xy.npy", xy)
+    script = tmp_path / "fit_shards.py"
+    script.write_text(FIT_SHARDS)
+    port = str(_port())
+    commands = [([sys.executable, str(script), str(tmp_path), str(tmp_path / f"r{i}.npz")],
+                 _env(RANK=str(i), WORLD_SIZE="2", LOCAL_RANK=str(i), MASTER_ADDR="127.0.0.1", MASTER_PORT=port))
+                for i in range(2)]
+    procs = _start(commands)
+    sys.path.insert(0, str(tmp_path))
+    try:
+        import fit_shards
+        order = np.concatenate([np.concatenate([xy[4 * k:4 * k + 4], xy[16 + 4 * k:20 + 4 * k]]) for k in range(4)])
+        single = fit_shards.model()
+        history = single.fit(order[:, :5], order[:, 5:], batch_size=8, epochs=2, verbose=0, shuffle=False,
+                             validation_data=(xy[:, :5], xy[:, 5:]), validation_batch_size=32).history
+        evaluated = single.evaluate(xy[:, :5], xy[:, 5:], batch_size=32, verbose=0)
+        off = fit_shards.model()
+        off.fit(xy[:16, :5], xy[:16, 5:], batch_size=4, epochs=1, verbose=0, shuffle=False)
+        off_weights = [w.numpy() for w in off.weights]
+        weights = [w.numpy() for w in single.weights]
+    finally:
+        sys.path.remove(str(tmp_path))
+        sys.modules.pop("fit_shards", None)
+    codes, outs = _finish(procs)
+    assert codes == [0, 0], outs
+    r0, r1 = (np.load(tmp_path / f"r{i}.npz") for i in range(2))
+    for key in r0:
+        np.testing.assert_array_equal(r0[key], r1[key], err_msg=key)
+    np.testing.assert_allclose(r0["loss"], history["loss"], rtol=1e-5)
+    np.testing.assert_allclose(r0["val_loss"], history["val_loss"], rtol=1e-5)
+    np.testing.assert_allclose(r0["evaluate"], evaluated, rtol=1e-5)
+    np.testing.assert_allclose(r0["w"], weights[0], rtol=1e-5, atol=1e-6)
+    np.testing.assert_allclose(r0["b"], weights[1], rtol=1e-5, atol=1e-6)
+    np.testing.assert_allclose(r0["off_w"], off_weights[0], rtol=1e-5, atol=1e-6)
+    np.testing.assert_allclose(r0["off_b"], off_weights[1], rtol=1e-5, atol=1e-6)

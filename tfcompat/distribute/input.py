@@ -9,6 +9,7 @@ the worker's replicas take its chunks in turn; the workers agree at each step wh
 all-reduce), those without getting empty batches, as TF's. HINT raises NotImplementedError. With one replica
 in sync the elements pass unchanged.
 """
+import itertools
 import math
 
 import torch
@@ -172,6 +173,29 @@ class DistributedDatasetsFromFunction(DistributedDataset):
     def __iter__(self):
         n = self._strategy.extended._num_local
         return DistributedIterator(self._strategy, _groups(iter(self._dataset), n))
+
+
+class WorkerShares:
+    """Keras `fit`/`evaluate`'s dataset across workers, as Keras 3 on TF distributes it: the elements of
+    `experimental_distribute_dataset(dataset)` (sharded by the dataset's AutoShardPolicy), each tensor a one-component
+    `PerReplica` (TF's element) so that the step knows it holds this worker's share; at most the dataset's known
+    cardinality of steps per epoch (Keras's `num_batches`: OFF gives each worker more chunks than that)."""
+
+    def __init__(self, strategy, dataset):
+        self._dataset = dataset
+        self._distributed = DistributedDataset(strategy, dataset)
+        self.element_spec = nest.map_structure(_unbatched, dataset.element_spec)
+
+    def _card(self):
+        return self._dataset._card()
+
+    def __iter__(self):
+        steps = self._card()
+        elements = iter(self._distributed)
+        if steps >= 0:
+            elements = itertools.islice(elements, steps)
+        for element in elements:
+            yield nest.map_structure(lambda t: PerReplica((t,)), element)
 
 
 def _synced(strategy, steps, spec):

@@ -1,7 +1,8 @@
 """Keras's training loops under a `tf.distribute` strategy: each replica steps on its share of the global batch.
 
 `fit`/`evaluate`/`predict` of a model whose variables were created under a strategy's `scope()` wrap their step
-with `wrap`: the global batch is split among the replicas (`strategy.experimental_distribute_dataset`'s split),
+with `wrap`: the global batch is split among the replicas (`strategy.experimental_distribute_dataset`'s split;
+across workers a `tf.data.Dataset` is distributed by it before the loop, `distribute_input`, as Keras 3 on TF does),
 `strategy.run` runs the step on each, the optimizer sums the gradients of the replicas (one bucketed
 all-reduce across workers, `optimizers.base`) and applies them once; the loss a replica differentiates is
 divided by the replicas in sync (`scale_loss`), so the update equals one device's on the global batch. Metric
@@ -65,13 +66,33 @@ def wrap(model, step_fn, kind="train"):
     from tfcompat.distribute.input import split_batch
 
     def step(data):
-        shares = split_batch(strategy, data)
+        shares = data if _is_share(data) else split_batch(strategy, data)
         with strategy.scope():
             out = strategy.run(step_fn, args=(shares,))
             if kind == "predict":
                 return strategy.gather(out, axis=0)
         return strategy.experimental_local_results(out)[-1]
     return step
+
+
+def _is_share(data):
+    """Whether `data` is already this worker's share (an element of `distribute_input`'s dataset: PerReplica leaves)."""
+    from tfcompat.distribute.values import DistributedValues, map_values
+    found = []
+    map_values(lambda x: found.append(isinstance(x, DistributedValues)), data)
+    return any(found)
+
+
+def distribute_input(model, x):
+    """`fit`/`evaluate`'s `x` as Keras 3 on TF hands it to the replicas: across workers, a `tf.data.Dataset` goes
+    through `experimental_distribute_dataset` (sharded by its AutoShardPolicy: by file for pipelines reading files,
+    else by data, none with OFF); other data (arrays, generators: Keras's DATA policy) is split at each step."""
+    strategy = strategy_of(model)
+    if strategy is None or strategy.extended._world == 1 or not hasattr(x, "element_spec") or \
+            not hasattr(x, "options"):
+        return x
+    from tfcompat.distribute.input import WorkerShares
+    return WorkerShares(strategy, x)
 
 
 def is_chief(model):

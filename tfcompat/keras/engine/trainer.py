@@ -423,8 +423,8 @@ class Trainer:
         val_x = val_y = val_sw = None
         if validation_data is not None:
             val_x, val_y, val_sw = data_adapter.unpack_x_y_sample_weight(validation_data)
-        iterator = data_adapter.EpochIterator(x, y, sample_weight, batch_size=batch_size,
-                                              steps_per_epoch=steps_per_epoch, shuffle=shuffle,
+        iterator = data_adapter.EpochIterator(distribute_step.distribute_input(self, x), y, sample_weight,
+                                              batch_size=batch_size, steps_per_epoch=steps_per_epoch, shuffle=shuffle,
                                               class_weight=class_weight)
         self._build_on_spec(iterator)
         if not isinstance(callbacks, callbacks_module.CallbackList):
@@ -459,8 +459,8 @@ class Trainer:
             if validation_data is not None and self._should_eval(epoch, validation_freq):
                 if self._eval_iterator is None:
                     self._eval_iterator = data_adapter.EpochIterator(
-                        val_x, val_y, val_sw, batch_size=validation_batch_size or batch_size,
-                        steps_per_epoch=validation_steps, shuffle=False)
+                        distribute_step.distribute_input(self, val_x), val_y, val_sw,
+                        batch_size=validation_batch_size or batch_size, steps_per_epoch=validation_steps, shuffle=False)
                 val_logs = self.evaluate(val_x, val_y, sample_weight=val_sw,
                                          batch_size=validation_batch_size or batch_size, steps=validation_steps,
                                          callbacks=callbacks, return_dict=True, _iterator=self._eval_iterator)
@@ -505,8 +505,8 @@ class Trainer:
         if kwargs:
             raise ValueError(f"Arguments not recognized: {kwargs}")
         if iterator is None:
-            iterator = data_adapter.EpochIterator(x, y, sample_weight, batch_size=batch_size,
-                                                  steps_per_epoch=steps, shuffle=False)
+            iterator = data_adapter.EpochIterator(distribute_step.distribute_input(self, x), y, sample_weight,
+                                                  batch_size=batch_size, steps_per_epoch=steps, shuffle=False)
             self._build_on_spec(iterator)
         if not isinstance(callbacks, callbacks_module.CallbackList):
             callbacks = callbacks_module.CallbackList(callbacks, add_progbar=verbose != 0, verbose=verbose, epochs=1,
