@@ -254,8 +254,11 @@ def _is_variable(v):
     return hasattr(v, "_read") and hasattr(v, "_t") and not isinstance(v, Tensor)
 
 
+_C_TYPE = {"float32": "float", "float64": "double", "float16": "half"}     # TF names the C type in this message
+
+
 def _cannot_convert(value, dtype):
-    return TypeError(f"Cannot convert {value!r} to EagerTensor of dtype {dtype.name}")
+    return TypeError(f"Cannot convert {value!r} to EagerTensor of dtype {_C_TYPE.get(dtype.name, dtype.name)}")
 
 
 def _python_to_array(value, dtype):
@@ -294,9 +297,8 @@ def _python_to_array(value, dtype):
             raise _cannot_convert(value, dtype)
     if dtype.is_integer and kind in "fc":
         raise _cannot_convert(value, dtype)
-    if dtype.is_floating and kind == "c":     # TF names the C type here ("dtype float")
-        raise TypeError(f"Cannot convert {value!r} to EagerTensor of dtype "
-                        f"{ {'float32': 'float', 'float64': 'double', 'float16': 'half'}.get(dtype.name, dtype.name)}")
+    if dtype.is_floating and kind == "c":
+        raise _cannot_convert(value, dtype)
     if dtype.is_bool and kind != "b":
         raise _cannot_convert(value, dtype)
     if dtype.is_integer and kind in "iu":

@@ -99,7 +99,7 @@ def _like(value, other, strict):
             return scalar(value, od)
         if od is not STRING:     # TF converts a Python bool only to these dtypes; a raw op sees a bool tensor
             if strict:
-                raise TypeError(f"Cannot convert {value!r} to EagerTensor of dtype {_FROM[od].name}")
+                raise TypeError(f"Cannot convert {value!r} to EagerTensor of dtype {type_name(od)}")
             return scalar(value, torch.bool)
     return to_storage(value, _FROM[od], strict=strict)
 
