@@ -56,9 +56,12 @@ def test_v1_eager_and_graph_names():
     assert v1.executing_eagerly() is True
     assert v1.enable_eager_execution() is None
     assert v1.constant is tf.constant
-    for name in ("placeholder", "Session", "disable_eager_execution", "Graph", "wrap_function"):
+    for name in ("disable_eager_execution", "wrap_function"):
         with pytest.raises(NotImplementedError):
             getattr(v1, name)
+    with pytest.raises(NotImplementedError, match="Session outside a tf.Graph"):
+        v1.Session()                    # TF1's global graph: graph mode only inside `tf.Graph().as_default()`
+    assert v1.Graph is tf.Graph
     for name in ("import_meta_graph", "MonitoredSession", "Scaffold"):
         with pytest.raises(NotImplementedError, match=f"^tf.compat.v1.train.{name} is TF1 graph-mode API"):
             getattr(v1.train, name)

@@ -13,6 +13,7 @@ import types as _types
 
 from tfcompat.framework import dtypes as _dtypes, errors, tensor_shape as _tensor_shape  # noqa: F401
 from tfcompat.framework import convert as _convert, variables as _variables  # noqa: F401
+from tfcompat.framework import graph as _graph  # noqa: F401  (tf.Graph)
 from tfcompat.eager import tape as _tape  # noqa: F401
 from tfcompat import ops as _ops  # noqa: F401  (registers the op library)
 from tfcompat import _api

@@ -15,6 +15,7 @@ import torch
 
 from tfcompat.framework import dtypes
 from tfcompat.framework.context import state
+from tfcompat.framework.graph_state import state as _graph_state
 from tfcompat.framework.convert import to_storage
 from tfcompat.framework.export import tf_export
 from tfcompat.framework.tensor import Reference, Tensor, _value_text, _wrap, device_name
@@ -66,7 +67,11 @@ class Variable:
     """A mutable tensor-valued state (`tf.Variable`)."""
 
     def __new__(cls, *args, **kwargs):
-        # tf.Variable(...) makes a ResourceVariable, as in TF (type(v).__name__ == "ResourceVariable")
+        # tf.Variable(...) makes a ResourceVariable, as in TF (type(v).__name__ == "ResourceVariable"); inside a
+        # TF1 graph, a graph variable
+        if cls is Variable and _graph_state.graphs:
+            from tfcompat.framework.graph_variable import GraphVariable
+            return object.__new__(GraphVariable)
         return object.__new__(ResourceVariable if cls is Variable else cls)
 
     def __init__(self, initial_value=None, trainable=None, validate_shape=True, caching_device=None,

@@ -15,7 +15,7 @@ import weakref
 
 import numpy as np
 
-from tfcompat.framework import dtypes, errors, variables
+from tfcompat.framework import dtypes, errors, graph_state, graph_variable, variables
 from tfcompat.framework.export import EXPORTS, unsupported_args
 from tfcompat.framework.tensor import storage
 from tfcompat.framework.variables import Variable
@@ -93,6 +93,8 @@ def _full_name(var):
 
 
 def _dtype(var):
+    if getattr(var, "_graph_variable", False):     # a TF1 graph variable may have no value yet
+        return var.dtype
     return dtypes.FROM_STORAGE[storage(var).dtype]
 
 
@@ -191,6 +193,8 @@ def _read_value(var, reader, key):
         raise ValueError(f"Received incompatible tensor with shape {shape} when attempting to restore variable "
                          f"with shape {tuple(storage(var).shape)} and name {Variable.name.fget(var)}.")
     value = reader.read(key)
+    if getattr(var, "_graph_variable", False):
+        return value
     device = storage(var).device
     if not isinstance(value, np.ndarray) and value.device != device:
         value = value.to(device)
@@ -411,8 +415,18 @@ class _Status:
 class CheckpointLoadStatus(_Status):
     """The status of a restore: checks how saved values and live objects matched."""
 
-    def __init__(self, restore):
+    def __init__(self, restore, graph_writes=None):
         self._restore = restore
+        self._graph_writes = graph_writes or []
+
+    def run_restore_ops(self, session=None):
+        """TF1 graph: assigns the restored values of graph variables in `session` (else the default session)."""
+        if self._graph_writes:
+            session = session if session is not None else graph_state.default_session()
+            if session is None:
+                raise ValueError("run_restore_ops needs a session: pass one or call it inside `with Session()`")
+            for var, t in self._graph_writes:
+                session.write_storage(var, t)
 
     @staticmethod
     def _unbound(r):
@@ -507,9 +521,10 @@ def restore_objects(root, save_path):
     except _proto.ProtoError as e:
         raise errors.DataLossError(None, None, f"corrupt object graph in {reader.index}: {e}") from None
     restore = _Restore(root, reader, nodes)
-    restore.run(root, 0, _listeners(root, 0) if _announces(root) else ())   # values for objects not yet
-    # built wait even if this pass raises: they are restored when their objects appear (as TF)
-    return CheckpointLoadStatus(restore)
+    with graph_variable.collect_restores([] if graph_state.default_graph() is not None else None) as graph_writes:
+        restore.run(root, 0, _listeners(root, 0) if _announces(root) else ())   # values for objects not yet
+        # built wait even if this pass raises: they are restored when their objects appear (as TF)
+    return CheckpointLoadStatus(restore, graph_writes)
 
 
 # -- tf.train.Checkpoint ------------------------------------------------------------------------------------------------
@@ -606,8 +621,16 @@ class Checkpoint:
         from tfcompat.train.checkpoint_management import update_checkpoint_state
         file_prefix = os.fspath(file_prefix)
         counter = self.save_counter
-        counter.assign_add(1)
-        path = f"{file_prefix}-{int(counter.numpy())}"
+        session = graph_state.default_session()
+        if getattr(counter, "_graph_variable", False) and session is not None:
+            # TF1 graph: the counter's initializer (first save) and increment run in the default session, as in TF
+            if not session.initialized(counter):
+                session.run(counter.initializer)
+            number = int(session.run(counter.assign_add(1)))
+        else:
+            counter.assign_add(1)
+            number = int(counter.numpy())
+        path = f"{file_prefix}-{number}"
         save_objects(self, path, sync_dir=False)          # the state file's directory fsync covers both
         update_checkpoint_state(os.path.dirname(file_prefix), path, [path])
         _run_callbacks(options, path)

@@ -1,8 +1,9 @@
 """`tf.compat.v1`: the TF1 names that make sense eagerly; other names resolve to their TF2 equivalent.
 
-Graph-mode machinery (sessions, placeholders, graphs, disabling eager execution) raises
-NotImplementedError: tfcompat only runs eagerly. Variable scopes, `get_variable` and
-`train.Saver` work as they do under TF 2's eager execution.
+Inside `with tf.Graph().as_default():` TF1 graph mode works as in TF (`session.py`, `framework/graph.py`):
+placeholders, graph variables, `Session.run` with feeds, initializers, `get_variable` reuse rules, `train.Saver`.
+Outside a graph they work as under TF 2's eager execution; the global graph (`disable_eager_execution`) raises
+NotImplementedError.
 """
 from tfcompat.compat.v1 import logging  # noqa: F401
 from tfcompat.framework.dimension import Dimension, as_dimension  # noqa: F401
@@ -11,17 +12,18 @@ from tfcompat.compat.v1.state_ops import (batch_scatter_update, scatter_add, sca
                                           scatter_min, scatter_mul, scatter_nd_add, scatter_nd_sub,
                                           scatter_nd_update, scatter_sub, scatter_update, tensor_scatter_add,
                                           tensor_scatter_sub, tensor_scatter_update)
+from tfcompat.compat.v1.session import (Session, get_default_graph, get_default_session, global_variables,  # noqa: F401
+                                        global_variables_initializer, initialize_all_variables, placeholder,
+                                        trainable_variables, variables_initializer)
 from tfcompat.compat.v1.variable_scope import (VariableScope, constant_initializer, get_variable,  # noqa: F401
                                                get_variable_scope, ones_initializer, variable_scope,
                                                zeros_initializer)
 
 _GRAPH_ONLY = {
-    "disable_eager_execution", "disable_v2_behavior", "disable_resource_variables", "placeholder",
-    "placeholder_with_default", "Session", "InteractiveSession", "get_default_graph", "Graph",
-    "global_variables_initializer", "local_variables_initializer", "initialize_all_variables", "tables_initializer",
+    "disable_eager_execution", "disable_v2_behavior", "disable_resource_variables",
+    "placeholder_with_default", "InteractiveSession", "local_variables_initializer", "tables_initializer",
     "ConfigProto", "GPUOptions", "RunOptions",
-    "RunMetadata", "get_collection", "add_to_collection", "global_variables", "trainable_variables", "layers",
-    "sparse_placeholder", "get_default_session", "wrap_function",
+    "RunMetadata", "get_collection", "add_to_collection", "layers", "sparse_placeholder", "wrap_function",
 }
 
 

@@ -1,9 +1,13 @@
-"""`tf.compat.v1.train`: TF1's name-based `Saver` run eagerly and `SessionRunHook`; other names are `tf.train`'s."""
+"""`tf.compat.v1.train`: TF1's name-based `Saver` (eagerly, or in a graph through a session), `init_from_checkpoint`
+and `SessionRunHook`; other names are `tf.train`'s."""
+import contextlib
 import os
 
 from tfcompat import train as _train
 from tfcompat.compat.v1.session_run_hook import SessionRunArgs, SessionRunHook  # noqa: F401
-from tfcompat.framework import errors
+from tfcompat.framework import errors, graph_state
+from tfcompat.framework.graph_variable import session_io
+from tfcompat.framework.convert import convert_to_tensor
 from tfcompat.framework.tensor import storage
 from tfcompat.framework.variables import Variable
 from tfcompat.ops.misc_ops import get_logger
@@ -25,7 +29,11 @@ class Saver:
     def __init__(self, var_list=None, reshape=False, sharded=False, max_to_keep=5, keep_checkpoint_every_n_hours=10000.0,
                  name=None, restore_sequentially=False, saver_def=None, builder=None, defer_build=False,
                  allow_empty=False, write_version=2, pad_step_number=False, save_relative_paths=False, filename=None):
-        get_logger().warning(_DEPRECATED)
+        graph = graph_state.default_graph()
+        if graph is None:
+            get_logger().warning(_DEPRECATED)
+        elif var_list is None:          # TF1 graph: every global variable of the graph
+            var_list = graph.get_collection("variables")
         if var_list is None:
             raise RuntimeError("When eager execution is enabled, `var_list` must specify a list or dict of variables "
                                "to save")
@@ -46,11 +54,13 @@ class Saver:
     def save(self, sess, save_path, global_step=None, latest_filename=None, meta_graph_suffix="meta",
              write_meta_graph=True, write_state=True, strip_default_attrs=False, save_debug_info=False):
         """Writes the variables to `save_path` (`-<global_step>` appended); returns the checkpoint prefix."""
-        get_logger().warning(_DEPRECATED)
+        if not self._graph_mode():
+            get_logger().warning(_DEPRECATED)
         if global_step is not None:
             step = int(global_step.numpy() if hasattr(global_step, "numpy") else global_step)
             save_path = f"{save_path}-{step}"
-        tensors = {k: (v.dtype, tuple(v.shape.as_list()), storage(v)) for k, v in self._vars.items()}
+        with self._session(sess):
+            tensors = {k: (v.dtype, tuple(v.shape.as_list()), storage(v)) for k, v in self._vars.items()}
         _bundle.write_bundle(save_path, tensors)
         if write_state:
             self._last = [p for p in self._last if p != save_path] + [save_path]
@@ -64,7 +74,8 @@ class Saver:
 
     def restore(self, sess, save_path):
         """Assigns every variable its value saved under its name (all values are read before any is assigned)."""
-        get_logger().warning(_DEPRECATED)
+        if not self._graph_mode():
+            get_logger().warning(_DEPRECATED)
         if save_path is None:
             raise ValueError("Can't load save_path when it is None.")
         if not os.path.exists(_bundle.index_path(save_path)):
@@ -75,12 +86,67 @@ class Saver:
             if key not in reader.entries:
                 raise errors.NotFoundError(None, None, f"Key {key} not found in checkpoint")
             values[key] = reader.read(key)
+        if self._graph_mode():          # TF1 graph: the restore ops run in `sess` now
+            with self._session(sess):
+                for key, v in self._vars.items():
+                    v._set_storage(values[key])
+            return
         for key, v in self._vars.items():
             v.assign(values[key])
+
+    def _graph_mode(self):
+        return any(getattr(v, "_graph_variable", False) for v in self._vars.values())
+
+    def _session(self, sess):
+        """Lends `sess` (else the default session) to graph variables' storage; nothing eagerly."""
+        if not self._graph_mode():
+            return contextlib.nullcontext()
+        sess = sess if sess is not None else graph_state.default_session()
+        if sess is None:
+            raise ValueError("The session used to save or restore graph variables is None.")
+        return session_io(sess)
 
     @property
     def last_checkpoints(self):
         return list(self._last)
+
+
+def init_from_checkpoint(ckpt_dir_or_file, assignment_map):
+    """Makes the initializers of graph variables load checkpoint tensors instead: `assignment_map` maps checkpoint
+    names or scopes (`'scope/'`, `'/'` for the root) to `get_variable` names, scopes or variables."""
+    reader = checkpoint_management.load_checkpoint(ckpt_dir_or_file)
+    graph = graph_state.default_graph()
+    if graph is None:
+        raise NotImplementedError("tf.compat.v1.train.init_from_checkpoint outside a tf.Graph (TF1's variable "
+                                  "store) is not supported by tfcompat")
+    shapes = reader.get_variable_to_shape_map()
+    store = graph.variable_store
+    for ckpt_name, current in sorted(assignment_map.items(), key=lambda kv: kv[0]):
+        var = current if isinstance(current, Variable) else store.get(current)
+        if var is not None:
+            if ckpt_name not in shapes:
+                raise ValueError(f"Tensor {ckpt_name} is not found in {ckpt_dir_or_file} checkpoint {shapes}")
+            _load_initializer(var, reader, ckpt_name, shapes, ckpt_name)
+            continue
+        scope = current[:current.rindex("/")] if "/" in current else ""
+        if not ckpt_name.endswith("/"):
+            raise ValueError(f"Assignment map with scope only name {scope} should map to scope only {ckpt_name}. "
+                             "Should be 'scope/': 'other_scope/'.")
+        for name in sorted(n for n in store if not scope or n.startswith(scope + "/")):
+            key = name[len(scope):] if current == "/" else name[len(scope) + 1:]
+            key = (key if ckpt_name == "/" else ckpt_name + key).rstrip("/")
+            if key not in shapes:
+                raise ValueError(f"Tensor {key} ({name[len(scope) + 1:]} in {ckpt_name}) is not found in "
+                                 f"{ckpt_dir_or_file} checkpoint")
+            _load_initializer(store[name], reader, key, shapes, key)
+
+
+def _load_initializer(var, reader, key, shapes, shown):
+    if not var.shape.is_compatible_with(shapes[key]):
+        raise ValueError(f"Shape of variable {var.name} ({tuple(var.shape.as_list())}) doesn't match with shape of "
+                         f"tensor {shown} ({shapes[key]}) from checkpoint reader.")
+    dtype = var.dtype
+    var._set_initial_value(lambda: convert_to_tensor(reader.get_tensor(key), dtype=dtype))
 
 
 _GRAPH_ONLY = {"import_meta_graph", "export_meta_graph", "MonitoredSession", "MonitoredTrainingSession",

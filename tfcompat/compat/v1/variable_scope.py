@@ -1,13 +1,15 @@
 """TF1 variable scopes eagerly: `variable_scope` names variables (and ops) and `get_variable` creates one per call.
 
-As in TF 2 eager execution outside a variable store (templates, `track_tf1_style_variables`, which TF 2.21 no longer
-has), `get_variable` creates a new variable on every call; `reuse` only checks its argument.
+Inside a `tf.Graph`, `get_variable` uses the graph's variable store with TF1's reuse rules (a name is made once;
+`reuse=True` or `AUTO_REUSE` in an enclosing scope returns it). Eagerly, as in TF 2 outside a variable store
+(templates, `track_tf1_style_variables`, which TF 2.21 no longer has), it creates a new variable on every call.
 """
 import contextlib
 import threading
 
 import tfcompat as tf
-from tfcompat.framework import dtypes
+from tfcompat.framework import dtypes, graph_state
+from tfcompat.framework.graph_variable import GraphVariable
 
 _scopes = threading.local()
 
@@ -88,6 +90,13 @@ def get_variable(name, shape=None, dtype=None, initializer=None, regularizer=Non
     scope = current_scope()
     dtype = dtypes.as_dtype(dtype) if dtype is not None else scope.dtype
     init = initializer if initializer is not None else scope.initializer
+    full = f"{scope.name}/{name}" if scope.name else name
+    graph = graph_state.default_graph()
+    if graph is not None:
+        existing = _reused(graph, full, shape)
+        if existing is not None:
+            return existing
+    value = None
     if isinstance(init, (tf.Tensor, tf.Variable)) or (init is not None and not callable(init)):
         value = tf.convert_to_tensor(init, dtype=dtype)
     else:
@@ -95,10 +104,45 @@ def get_variable(name, shape=None, dtype=None, initializer=None, regularizer=Non
             raise ValueError(f"Shape of a new variable ({name}) must be fully defined, but instead was <unknown>.")
         if init is None:
             init = tf.keras.initializers.GlorotUniform() if dtype.is_floating else zeros_initializer()
-        value = init(list(shape), dtype=dtype)
-    full = f"{scope.name}/{name}" if scope.name else name
+        if graph is None:
+            value = init(list(shape), dtype=dtype)
+    trainable = True if trainable is None else trainable
+    if graph is not None:
+        if value is not None:
+            initial, shape = value, value.shape
+        else:
+            shape = list(shape)
+            initial = lambda: init(shape, dtype=dtype)  # noqa: E731 - runs at each run of the initializer, as in TF
+        var = graph.variable_store[full] = GraphVariable.make(graph, full, initial, dtype, shape, trainable)
+        return var
     with tf.name_scope(""):               # get_variable names ignore name scopes, as in TF
-        return tf.Variable(value, name=full, trainable=True if trainable is None else trainable, dtype=dtype)
+        return tf.Variable(value, name=full, trainable=trainable, dtype=dtype)
+
+
+def _reuse():
+    """The effective reuse of the current scope: True or AUTO_REUSE once any enclosing scope set it."""
+    for scope in reversed(_stack()):
+        if scope.reuse:
+            return scope.reuse
+    return False
+
+
+def _reused(graph, full, shape):
+    """The variable `full` of the graph's store when the scope reuses it (TF's reuse rules), else None."""
+    reuse = _reuse()
+    existing = graph.variable_store.get(full)
+    if existing is not None:
+        if not reuse:
+            raise ValueError(f"Variable {full} already exists, disallowed. Did you mean to set reuse=True or "
+                             "reuse=tf.AUTO_REUSE in VarScope?")
+        if shape is not None and not existing.shape.is_compatible_with(shape):
+            raise ValueError(f"Trying to share variable {full}, but specified shape {tuple(shape)} and found shape "
+                             f"{tuple(existing.shape.as_list())}.")
+        return existing
+    if reuse is True:
+        raise ValueError(f"Variable {full} does not exist, or was not created with tf.get_variable(). Did you mean "
+                         "to set reuse=tf.AUTO_REUSE in VarScope?")
+    return None
 
 
 class zeros_initializer:  # noqa: N801 - TF1's class name

@@ -1,0 +1,145 @@
+"""TF1 graph mode (tf.Graph, tf.compat.v1.Session, placeholders, graph variables); golden values from TF 2.21."""
+import numpy as np
+import pytest
+
+import tfcompat as tf
+import tfcompat.compat.v1 as tf1
+
+
+def test_ops_are_deferred_and_run_with_feeds():
+    with tf.Graph().as_default():
+        x = tf1.placeholder(tf.float32, shape=[], name="x")
+        v = tf.Variable(3.0, name="v")
+        y = tf.multiply(x, v)
+        z = x + 2
+        assert repr(x) == "<tf.Tensor 'x:0' shape=() dtype=float32>"
+        assert repr(v) == "<tf.Variable 'v:0' shape=() dtype=float32>"
+        assert str(z.shape) == "()" and z.dtype == tf.float32
+        with tf1.Session() as sess:
+            assert tf1.get_default_session() is sess
+            with pytest.raises(tf.errors.FailedPreconditionError, match="Could not find variable v"):
+                sess.run(y, {x: 5})
+            sess.run(v.initializer)
+            assert repr(sess.run(y, feed_dict={x: 5})) == "np.float32(15.0)"
+            out = sess.run([y, {"k": z}, (v,)], feed_dict={"x:0": 5})
+            assert repr(out) == "[np.float32(15.0), {'k': np.float32(7.0)}, (np.float32(3.0),)]"
+            assert y.eval({x: 2.0}) == 6.0
+        with pytest.raises(RuntimeError, match="Attempted to use a closed Session."):
+            sess.run(z, {x: 3})
+
+
+def test_variables_hold_state_per_session_and_assign_when_fetched():
+    with tf.Graph().as_default():
+        a = tf1.get_variable("a", shape=[], initializer=tf1.zeros_initializer())
+        add = a.assign_add(4.0)
+        with tf1.Session() as sess:
+            assert sess.run(a.assign(4.0)) == 4.0
+            assert sess.run(add) == 8.0
+            assert sess.run(tf1.global_variables_initializer()) is None
+            assert sess.run(add) == 4.0
+            assert sess.run(add) == 8.0
+        with tf1.Session() as other:
+            with pytest.raises(tf.errors.FailedPreconditionError):
+                other.run(a)
+
+
+def test_feed_errors():
+    with tf.Graph().as_default():
+        p = tf1.placeholder(tf.float32, shape=[None, 3])
+        with tf1.Session() as sess:
+            assert sess.run(p, {p: [[1, 2, 3]]}).tolist() == [[1.0, 2.0, 3.0]]
+            with pytest.raises(ValueError, match=r"Cannot feed value of shape \(1, 2\) for Tensor Placeholder:0, which "
+                                                 r"has shape \(None, 3\)"):
+                sess.run(p, {p: [[1, 2]]})
+            with pytest.raises(tf.errors.InvalidArgumentError, match="You must feed a value for placeholder tensor "
+                                                                     r"'Placeholder' with dtype float and shape \[\?,3\]"):
+                sess.run(p + 1)
+            with pytest.raises(TypeError, match='Argument `fetch` = None has invalid type "NoneType". Cannot be None'):
+                sess.run(None)
+            with pytest.raises(NotImplementedError):
+                tf.reduce_sum(p)         # not deferred: refused, never run on a stale value
+        with pytest.raises(AttributeError, match="'SymbolicTensor' object has no attribute 'numpy'"):
+            p.numpy()
+    with pytest.raises(RuntimeError, match=r"tf.placeholder\(\) is not compatible with eager execution."):
+        tf1.placeholder(tf.float32)
+
+
+def test_get_variable_reuse_rules_and_collections():
+    with tf.Graph().as_default() as g:
+        v = tf.Variable(1.0, name="v")
+        v2 = tf.Variable(1.0, name="v")
+        a = tf1.get_variable("a", shape=[])
+        assert v2.name == "v_1:0"
+        with pytest.raises(ValueError, match="Variable a already exists, disallowed. Did you mean to set reuse=True"):
+            tf1.get_variable("a", shape=[])
+        with tf1.variable_scope("s", reuse=True):
+            with pytest.raises(ValueError, match="Variable s/q does not exist, or was not created with "
+                                                 r"tf.get_variable\(\)"):
+                tf1.get_variable("q", shape=[])
+        with tf1.variable_scope("", reuse=True):
+            assert tf1.get_variable("a") is a
+        assert tf1.global_variables() == [v, v2, a]
+        assert g.get_operation_by_name("v").type == "VarHandleOp"
+        with pytest.raises(KeyError, match="The operation, 'x', does not exist in the graph."):
+            g.get_tensor_by_name("x:0")
+    assert tf1.global_variables() == []
+
+
+def test_saver_and_checkpoints_in_a_session(tmp_path):
+    prefix = str(tmp_path / "tf1-ckpt")
+    with tf.Graph().as_default():
+        a = tf1.get_variable("a", shape=[], initializer=tf1.constant_initializer(1))
+        with tf1.variable_scope("scoped"):
+            c = tf1.get_variable("c", shape=[], initializer=tf1.constant_initializer(3))
+        with tf1.Session() as sess:
+            sess.run(tf1.global_variables_initializer())
+            saver = tf1.train.Saver()
+            assert saver.save(sess, prefix) == prefix
+            path = tf.train.Checkpoint(var_list={"a": a, "scoped/c": c}).save(str(tmp_path / "tf2"))
+            assert path.endswith("tf2-1")
+    reader = tf.train.load_checkpoint(prefix)
+    assert {k: float(reader.get_tensor(k)) for k in reader.get_variable_to_shape_map()} == {"a": 1.0, "scoped/c": 3.0}
+    with tf.Graph().as_default():
+        with tf1.variable_scope("new_scope"):
+            a = tf1.get_variable("a", shape=[], initializer=tf1.zeros_initializer())
+            c = tf1.get_variable("scoped/c", shape=[], initializer=tf1.zeros_initializer())
+        with tf1.Session() as sess:
+            tf1.train.init_from_checkpoint(prefix, assignment_map={"/": "new_scope/"})
+            sess.run(tf1.global_variables_initializer())
+            assert sess.run([a, c]) == [1.0, 3.0]
+    with tf.Graph().as_default():
+        a = tf1.get_variable("x", shape=[], initializer=tf1.zeros_initializer())
+        c = tf1.get_variable("y", shape=[], initializer=tf1.zeros_initializer())
+        with tf1.Session() as sess:
+            sess.run(tf1.global_variables_initializer())
+            status = tf.train.Checkpoint(var_list={"a": a, "scoped/c": c}).restore(path)
+            assert sess.run([a, c]) == [0.0, 0.0]        # restore ops run only in run_restore_ops, as in TF
+            status.run_restore_ops()
+            assert sess.run([a, c]) == [1.0, 3.0]
+            tf1.train.Saver({"a": c, "scoped/c": a}).restore(sess, prefix)
+            assert sess.run([a, c]) == [3.0, 1.0]
+
+
+def test_init_from_checkpoint_errors(tmp_path):
+    prefix = tf.train.Checkpoint(a=tf.Variable(5.0)).save(str(tmp_path / "ck"))
+    with tf.Graph().as_default():
+        with tf1.variable_scope("new_scope"):
+            tf1.get_variable("a", shape=[], initializer=tf1.zeros_initializer())
+        tf1.get_variable("b", shape=[2], initializer=tf1.zeros_initializer())
+        with pytest.raises(ValueError, match=r"Shape of variable b:0 \(\(2,\)\) doesn't match with shape of tensor "
+                                             r"a/.ATTRIBUTES/VARIABLE_VALUE \(\[\]\) from checkpoint reader."):
+            tf1.train.init_from_checkpoint(prefix, {"a/.ATTRIBUTES/VARIABLE_VALUE": "b"})
+        with pytest.raises(ValueError, match="Tensor zz is not found in"):
+            tf1.train.init_from_checkpoint(prefix, {"zz": "new_scope/a"})
+        with pytest.raises(ValueError, match="Assignment map with scope only name new_scope should map to scope only "
+                                             "a/.ATTRIBUTES/VARIABLE_VALUE. Should be 'scope/': 'other_scope/'."):
+            tf1.train.init_from_checkpoint(prefix, {"a/.ATTRIBUTES/VARIABLE_VALUE": "new_scope/zz"})
+
+
+def test_eager_variables_unchanged():
+    v = tf.Variable(2.0)
+    assert type(v).__name__ == "ResourceVariable" and float(v * 2) == 4.0
+    with tf.Graph().as_default():
+        with pytest.raises(NotImplementedError, match="only available when eager execution is enabled"):
+            tf.Variable(1.0).numpy()
+    assert np.asarray(tf.Variable([1.0]).numpy()).tolist() == [1.0]

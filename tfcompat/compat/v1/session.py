@@ -1,0 +1,189 @@
+"""`tf.compat.v1.Session` and the TF1 graph-building names around it (placeholder, initializers, collections)."""
+import collections
+import contextlib
+
+from tfcompat.framework import dtypes, errors, graph_state
+from tfcompat.framework.export import unsupported_args
+from tfcompat.framework.graph import (Operation, SymbolicTensor, feed_value, is_graph_value, no_op, placeholder as
+                                      _placeholder, run_graph)
+from tfcompat.framework.graph_variable import session_io
+from tfcompat.framework.tensor import EagerTensor, storage, wrap
+
+
+def _graph_or_raise(api):
+    graph = graph_state.default_graph()
+    if graph is None:
+        raise RuntimeError(f"{api} is not compatible with eager execution.")
+    return graph
+
+
+@unsupported_args("target", "config", api_name="tf.compat.v1.Session")
+class Session:
+    """Runs ops of a TF1 graph; holds the values of its variables (uninitialized until their initializers run)."""
+
+    def __init__(self, target="", graph=None, config=None):
+        graph = graph if graph is not None else graph_state.default_graph()
+        if graph is None:
+            raise NotImplementedError("tf.compat.v1.Session outside a tf.Graph (TF1's global graph with eager "
+                                      "execution disabled) is not supported by tfcompat")
+        self.graph, self._values, self._closed, self._scopes = graph, {}, False, []
+
+    # -- variable values ------------------------------------------------------------
+    def read(self, var):
+        t = self._values.get(var._unique_id)
+        if t is None:
+            name = var.op.name
+            raise errors.FailedPreconditionError(
+                None, None, f"Could not find variable {name}. This could mean that the variable has been deleted. In "
+                f"TF1, it can also mean the variable is uninitialized. Debug info: container=localhost, status error "
+                f"message=Container localhost does not exist. (Could not find resource: localhost/{name})")
+        return wrap(t)
+
+    def write(self, var, value):
+        t = storage(value)
+        if t.dtype != var.dtype.torch_dtype:
+            raise errors.InvalidArgumentError(
+                None, None, f"Trying to assign variable with wrong dtype. Expected {var.dtype.name} got "
+                            f"{dtypes.FROM_STORAGE[t.dtype].name}")
+        self._values[var._unique_id] = t
+        return wrap(t)
+
+    def read_storage(self, var):
+        return storage(self.read(var))
+
+    def write_storage(self, var, t):
+        self._values[var._unique_id] = t
+
+    def initialized(self, var):
+        return var._unique_id in self._values
+
+    # -- running --------------------------------------------------------------------
+    def run(self, fetches, feed_dict=None, options=None, run_metadata=None):
+        """The values of `fetches` (a nested list/tuple/dict of tensors, variables, operations or their names) as
+        NumPy values (None for operations), `feed_dict` giving tensors' values."""
+        if options is not None or run_metadata is not None:
+            raise NotImplementedError("tf.compat.v1.Session.run(options/run_metadata) is not supported by tfcompat")
+        if self._closed:
+            raise RuntimeError("Attempted to use a closed Session.")
+        feeds = {}
+        for key, value in (feed_dict or {}).items():
+            tensor = self._element(key)
+            if not isinstance(tensor, SymbolicTensor):
+                raise TypeError(f"The value of a feed cannot be a tf.Tensor object. {key!r} is not a graph tensor.")
+            feeds[id(tensor)] = feed_value(tensor, value)
+        targets = []
+        structure = _map(lambda f: targets.append(self._element(f)) or targets[-1], fetches)
+        memo = run_graph([t for t in targets if is_graph_value(t)], self, feeds)
+
+        def value_of(target):
+            if isinstance(target, EagerTensor):
+                return target.numpy()
+            value = memo[id(target)]
+            return None if isinstance(target, Operation) else value.numpy()
+        return _map(value_of, structure)
+
+    def _element(self, fetch):
+        if isinstance(fetch, str):
+            return self.graph.get_tensor_by_name(fetch) if ":" in fetch else self.graph.get_operation_by_name(fetch)
+        if is_graph_value(fetch) or isinstance(fetch, EagerTensor):
+            return fetch
+        if fetch is None:
+            raise TypeError('Argument `fetch` = None has invalid type "NoneType". Cannot be None')
+        kind = type(fetch).__name__
+        raise TypeError(f'Argument `fetch` = {fetch} has invalid type "{kind}" must be a string or Tensor. (Can not '
+                        f'convert a {kind} into a Tensor or Operation.)')
+
+    # -- scopes ---------------------------------------------------------------------
+    @contextlib.contextmanager
+    def as_default(self):
+        """Makes this the session `eval()`, `Operation.run()` and checkpoints use."""
+        graph_state.state.sessions.append(self)
+        try:
+            with session_io(self):
+                yield self
+        finally:
+            graph_state.state.sessions.pop()
+
+    def __enter__(self):
+        scopes = [self.graph.as_default(), self.as_default()]
+        for scope in scopes:
+            scope.__enter__()
+        self._scopes.append(scopes)
+        return self
+
+    def __exit__(self, *exc):
+        for scope in reversed(self._scopes.pop()):
+            scope.__exit__(*exc)
+        self.close()
+
+    def close(self):
+        self._closed = True
+        self._values = {}
+
+    @property
+    def sess_str(self):
+        return ""
+
+
+def _map(fn, fetches):
+    """`fn` over the leaves of a fetch structure, keeping lists, tuples, namedtuples and dicts."""
+    if isinstance(fetches, (list, tuple)):
+        items = [_map(fn, f) for f in fetches]
+        if isinstance(fetches, list):
+            return items
+        return type(fetches)(*items) if hasattr(fetches, "_fields") else tuple(items)
+    if isinstance(fetches, collections.abc.Mapping):
+        return type(fetches)((k, _map(fn, v)) for k, v in fetches.items())
+    return fn(fetches)
+
+
+def placeholder(dtype, shape=None, name=None):
+    """A graph input fed through `Session.run(feed_dict=...)`."""
+    graph = _graph_or_raise("tf.placeholder()")
+    return _placeholder(graph, dtypes.as_dtype(dtype), shape, name)
+
+
+def get_default_session():
+    """The innermost session entered with `with` or `as_default()`, or None."""
+    return graph_state.default_session()
+
+
+def get_default_graph():
+    """The innermost `Graph.as_default()` graph (tfcompat has no global graph outside one)."""
+    graph = graph_state.default_graph()
+    if graph is None:
+        raise NotImplementedError("tf.compat.v1.get_default_graph outside a tf.Graph (TF1's global graph) is not "
+                                  "supported by tfcompat")
+    return graph
+
+
+def global_variables(scope=None):
+    """The variables of the default graph (none while executing eagerly), in creation order."""
+    graph = graph_state.default_graph()
+    return [] if graph is None else graph.get_collection("variables", scope)
+
+
+def trainable_variables(scope=None):
+    graph = graph_state.default_graph()
+    return [] if graph is None else graph.get_collection("trainable_variables", scope)
+
+
+def variables_initializer(var_list, name="init"):
+    """An operation running the initializers of `var_list`."""
+    if not var_list:
+        return no_op(_graph_or_raise("tf.compat.v1.variables_initializer"), name, ())
+    return no_op(var_list[0].graph, name, [v.initializer for v in var_list])
+
+
+def global_variables_initializer():
+    """An operation initializing every variable of the default graph (a no-op while executing eagerly: None)."""
+    graph = graph_state.default_graph()
+    return None if graph is None else variables_initializer(graph.get_collection("variables"))
+
+
+initialize_all_variables = global_variables_initializer
+
+
+__all__ = ["Session", "placeholder", "get_default_session", "get_default_graph", "global_variables",
+           "trainable_variables", "variables_initializer", "global_variables_initializer",
+           "initialize_all_variables"]
