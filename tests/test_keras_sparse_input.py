@@ -21,12 +21,8 @@ def test_sparse_input_feeds_dense_with_a_sparse_tensor():
     np.testing.assert_array_equal(bias.numpy(), [2., 2.])
 
 
-def test_declared_sparse_and_ragged_limits():
-    inp = keras.Input(shape=(3,), sparse=True)
-    m = keras.Model(inp, keras.layers.Dense(1)(inp))
-    st = tf.sparse.SparseTensor([[0, 1]], [1.], [2, 3])
-    with pytest.raises(NotImplementedError, match="SparseTensor data"):
-        m.predict(st, verbose=0)
+def test_declared_ragged_limits():
+    # (predict/fit on SparseTensor data: tests/test_keras_sparse_outputs.py)
     with pytest.raises(NotImplementedError, match=r"Input\(ragged=True\)"):
         keras.Input(shape=(None,), ragged=True)
 

@@ -12,6 +12,7 @@ import numpy as np
 import torch
 
 from tfcompat.framework.convert import to_storage
+from tfcompat.framework.sparse import SparseTensor
 from tfcompat.framework.tensor import Tensor, _wrap, storage
 from tfcompat.framework.variables import Variable
 from tfcompat.util import nest
@@ -36,7 +37,7 @@ def unpack_x_y_sample_weight(data):
 
 
 def _is_array(v):
-    return isinstance(v, (np.ndarray, Tensor, torch.Tensor, Variable)) or (
+    return isinstance(v, (np.ndarray, Tensor, torch.Tensor, Variable, SparseTensor)) or (
         isinstance(v, (list, tuple)) and v and all(isinstance(e, (int, float, np.number)) for e in v))
 
 
@@ -84,6 +85,8 @@ def is_array_data(x):
 
 
 def _storage(v):
+    if isinstance(v, SparseTensor):     # batched by rows (`sparse_rows`)
+        return v
     if isinstance(v, (list, tuple)):
         v = np.asarray(v)
     return to_storage(v)
@@ -161,9 +164,6 @@ class EpochIterator:
         self._class_weight = _class_weight_tensor(class_weight) if class_weight else None
         self._iterator = None
         self._arrays = None
-        if any(type(leaf).__name__ == "SparseTensor" for leaf in (x, y)):
-            raise NotImplementedError("tfcompat: fit/evaluate/predict with SparseTensor data (batched from one "
-                                      "SparseTensor) is not supported; call the model on it directly")
         x, y, sample_weight = standardize_arrays(x), standardize_arrays(y), standardize_arrays(sample_weight)
         if is_array_data(x):
             self._init_arrays(x, y, sample_weight, batch_size or 32, shuffle)
@@ -256,9 +256,14 @@ class EpochIterator:
         steps = self._num_batches
         if self.steps_per_epoch is not None:
             steps = min(steps, self.steps_per_epoch)
+        sparse = any(isinstance(a, SparseTensor) for a in leaves)
         for step in range(steps):
             lo, hi = step * bs, min((step + 1) * bs, n)
-            if perm is None:
+            if sparse:
+                rows = torch.arange(lo, hi) if perm is None else perm[lo:hi]
+                batch = [None if a is None else sparse_rows(a, rows) if isinstance(a, SparseTensor)
+                         else _wrap(_take(a, rows)) for a in leaves]
+            elif perm is None:
                 batch = [None if a is None else _wrap(a[lo:hi]) for a in leaves]
             else:
                 idx = perm[lo:hi]
@@ -301,6 +306,19 @@ class EpochIterator:
             step += 1
         if self._num_batches is None:
             self._num_batches = step
+
+
+def sparse_rows(sp, rows):
+    """The SparseTensor of rows `rows` (a torch index vector) of `sp`, in that order (Keras's sparse batches)."""
+    indices, values = storage(sp.indices), storage(sp.values)
+    position = torch.full((int(sp.shape[0]),), -1, dtype=torch.int64)
+    position[rows] = torch.arange(len(rows))
+    new_row = position[indices[:, 0]]
+    keep = (new_row >= 0).nonzero().squeeze(1)
+    keep = keep[torch.argsort(new_row[keep], stable=True)]
+    new_indices = indices[keep].clone()
+    new_indices[:, 0] = new_row[keep]
+    return SparseTensor(_wrap(new_indices), _wrap(values[keep]), [len(rows)] + sp.shape.as_list()[1:])
 
 
 def _take(storage, idx):

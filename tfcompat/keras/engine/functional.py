@@ -11,6 +11,7 @@ import torch
 
 from tfcompat.eager.tape import pause_recording
 from tfcompat.framework import dtypes, errors
+from tfcompat.framework.sparse import SparseTensor
 from tfcompat.framework.tensor import Tensor, _wrap, storage
 from tfcompat.keras.engine import call_context, naming
 from tfcompat.keras.engine.keras_tensor import KerasTensor
@@ -52,6 +53,9 @@ def _concrete_shape(shape, sizes, offset=0):
 def _placeholder(kt, sizes, shapes):
     shape, offset = shapes.get(id(kt), (kt._shape, 0))
     shape = _concrete_shape(shape, sizes, offset)
+    if kt.sparse:       # an all-zero SparseTensor of the shape
+        return SparseTensor(torch.zeros((0, len(shape)), dtype=torch.int64),
+                            _wrap(torch.zeros((0,), dtype=kt._dtype.torch_dtype)), shape)
     if kt._dtype is dtypes.string:
         return _wrap(np.full(shape, b"", dtype=object))
     return _wrap(torch.zeros(shape, dtype=kt._dtype.torch_dtype))
@@ -151,6 +155,9 @@ def symbolic_call(layer, args, kwargs, operand_shapes=None):
     keras_spec = getattr(layer, "_keras_output_spec", None)    # a layer with Keras's own compute_output_spec
 
     def spec(a, b):
+        if isinstance(a, SparseTensor):
+            return KerasTensor(tuple(da if da == db else None for da, db in zip(a.shape, b.shape)), dtype=a.dtype,
+                               sparse=True)
         if not isinstance(a, Tensor):
             return a
         shape = tuple(da if da == db else None for da, db in zip(storage(a).shape, storage(b).shape))

@@ -6,6 +6,7 @@ import torch
 
 from tfcompat.framework.export import unsupported_args
 from tfcompat.framework.op_def import input_storage
+from tfcompat.framework.sparse import SparseTensor
 from tfcompat.framework.tensor import _wrap
 from tfcompat.keras.layers.base import Layer
 from tfcompat.keras.layers.preprocessing._common import _batches
@@ -33,9 +34,16 @@ def _encode(idx, depth, mode, dtype, weights=None, valid=None):
     return out.reshape(*idx.shape[:-1], depth).to(dtype)
 
 
-@unsupported_args("sparse")
+def _sparse(dense, present):
+    """A SparseTensor holding `dense` where `present` (the ids seen), in row-major order, as Keras's sparse
+    encodings (a count whose weights sum to zero stays an explicit zero)."""
+    indices = present.nonzero()
+    return SparseTensor(_wrap(indices), _wrap(dense[present]), list(dense.shape))
+
+
 class CategoryEncoding(Layer):
-    """Encodes integer ids below `num_tokens` as one_hot / multi_hot / count vectors (float32)."""
+    """Encodes integer ids below `num_tokens` as one_hot / multi_hot / count vectors (float32); `sparse=True`
+    gives them as a `tf.SparseTensor`."""
     _allow_non_tensor_positional_args = True      # a Keras data layer
 
     def __init__(self, num_tokens=None, output_mode="multi_hot", sparse=False, **kwargs):
@@ -53,7 +61,11 @@ class CategoryEncoding(Layer):
     def call(self, inputs, count_weights=None):
         idx = input_storage(inputs).long()
         w = input_storage(count_weights) if count_weights is not None else None
-        return _wrap(_encode(idx, self.num_tokens, self.output_mode, getattr(torch, self.compute_dtype), w))
+        dense = _encode(idx, self.num_tokens, self.output_mode, getattr(torch, self.compute_dtype), w)
+        if self.sparse:
+            present = dense != 0 if w is None else _encode(idx, self.num_tokens, self.output_mode, torch.int64) > 0
+            return _sparse(dense, present)
+        return _wrap(dense)
 
     def get_config(self):
         config = super().get_config()
