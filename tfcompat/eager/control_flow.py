@@ -15,6 +15,7 @@ import numpy as np
 import torch
 
 from tfcompat.eager.function import host_call
+from tfcompat.eager.function._state import tls
 from tfcompat.framework import dtypes, errors
 from tfcompat.framework.convert import convert_to_tensor
 from tfcompat.framework.export import tf_export
@@ -557,7 +558,8 @@ def print_v2(*inputs, output_stream=None, summarize=3, sep=" ", end="\n", name=N
                 target.flush()
         return []
 
-    host_call(emit, [storage(leaves[i]) for i in positions])
+    if not tls.shape_only or tls.recorder is not None:      # a trace records the print for its replays
+        host_call(emit, [storage(leaves[i]) for i in positions])
 
 
 # -- Python callbacks -------------------------------------------------------------------------------------------------

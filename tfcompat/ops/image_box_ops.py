@@ -570,3 +570,29 @@ def stateless_random_crop(value, size, seed, name=None):
                                                  dtype=dtypes.int32))
     offsets = [int(v) % lim for v, lim in zip(draws.tolist(), limit)]
     return wrap(t[tuple(slice(o, o + d) for o, d in zip(offsets, dims))])
+
+
+def _proposal_input(value, dtype):
+    """Whether TF's eager fast path takes `value` for a `dtype` input (a Python value converts to it, strictly; an
+    array or tensor must already be of it); TF's fallback path, which the others take, ends its error in ` name: `."""
+    if isinstance(value, (Tensor, Variable, np.ndarray)):
+        return convert_to_tensor(value).dtype is dtype
+    to_storage(value, dtype)
+    return True
+
+
+@tf_export("image.generate_bounding_box_proposals")
+def generate_bounding_box_proposals(scores, bbox_deltas, image_info, anchors, nms_threshold=0.7, pre_nms_topn=6000,
+                                    min_size=16, post_nms_topn=300, name=None):
+    """TF 2.21's GenerateBoundingBoxProposals: TF registers no CPU kernel (GPU only), so on CPU it raises TF's
+    NotFoundError after converting its arguments as TF does."""
+    if isinstance(post_nms_topn, (str, bytes)) or not isinstance(post_nms_topn, (int, float, np.number)):
+        raise TypeError(f"Expected int for argument 'post_nms_topn' not {post_nms_topn!r}.")
+    fast = [_proposal_input(v, dt) for v, dt in ((scores, dtypes.float32), (bbox_deltas, dtypes.float32),
+                                                 (image_info, dtypes.float32), (anchors, dtypes.float32),
+                                                 (nms_threshold, dtypes.float32), (pre_nms_topn, dtypes.int32),
+                                                 (min_size, dtypes.float32))]
+    op = "GenerateBoundingBoxProposals"
+    raise errors.op_error(errors.NotFoundError, f"Could not find device for node: {{{{node {op}}}}} = {op}"
+                          f"[post_nms_topn={int(post_nms_topn)}]\nAll kernels registered for op {op}:\n  "
+                          "<no registered kernels>\n", op, name=None if all(fast) else "")

@@ -15,6 +15,8 @@ class _TraceState(threading.local):
         self.symbols = None           # id(Tensor) -> (label, shape): arguments of a body run symbolically
         self.stdout = None            # the real sys.stdout while a body re-runs quietly (see `_host.quiet`)
         self.callbacks_done = None    # host callback outputs of the replay running now (see `_host`)
+        self.shape_only = 0           # depth of runs that only infer shapes (Keras's symbolic calls): TF builds a
+                                      # graph it never runs there, so `tf.print` prints nothing
 
 
 tls = _TraceState()

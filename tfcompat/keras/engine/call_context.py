@@ -5,6 +5,8 @@ One thread-local holds it all; each thread starts outside any call, build or sym
 """
 import threading
 
+from tfcompat.eager.function._state import tls
+
 
 class _CallState(threading.local):
     def __init__(self):
@@ -41,13 +43,16 @@ def in_symbolic():
 
 
 class symbolic_scope:
-    """Inside it, layers compute output shapes on placeholder values (no state updates)."""
+    """Inside it, layers compute output shapes on placeholder values (no state updates; `tf.print` prints nothing,
+    as in the graph Keras builds and never runs)."""
 
     def __enter__(self):
         _state.symbolic += 1
+        tls.shape_only += 1
 
     def __exit__(self, *exc):
         _state.symbolic -= 1
+        tls.shape_only -= 1
 
 
 def building():

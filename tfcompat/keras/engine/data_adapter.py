@@ -168,6 +168,8 @@ class EpochIterator:
         if is_array_data(x):
             self._init_arrays(x, y, sample_weight, batch_size or 32, shuffle)
         else:
+            if isinstance(x, (list, tuple, dict, str, bytes, int, float)):     # Python values, not arrays nor a source
+                raise ValueError(f"Unrecognized data type: x={x} (of type {type(x)})")
             if y is not None:
                 raise ValueError(f"When providing `x` as a {type(x).__name__}, `y` should not be passed. Instead, "
                                  "the targets should be included as part of the data.")

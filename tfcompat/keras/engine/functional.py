@@ -9,6 +9,7 @@ enough for any usual kernel, stride or pool to leave a dim that differs.
 import numpy as np
 import torch
 
+from tfcompat.eager.function._host import quiet
 from tfcompat.eager.tape import pause_recording
 from tfcompat.framework import dtypes, errors
 from tfcompat.framework.sparse import SparseTensor
@@ -145,8 +146,11 @@ def symbolic_call(layer, args, kwargs, operand_shapes=None):
     input_masks = {}
     unbuilt = [sub for sub in layer._flatten_layers(include_self=False) if not sub.built]
     out_a = _run_on_placeholders(layer, args, kwargs, _SIZES[0], operand_shapes, input_masks)
-    out_b = _run_on_placeholders(layer, args, kwargs, _SIZES[1], operand_shapes) if _has_unknown(args, kwargs) \
-        else out_a
+    if _has_unknown(args, kwargs):
+        with quiet():       # Keras runs `call` once: the second size's run prints nothing
+            out_b = _run_on_placeholders(layer, args, kwargs, _SIZES[1], operand_shapes)
+    else:
+        out_b = out_a
     first = nest.flatten(args)[0] if args else None
     if unbuilt and isinstance(first, KerasTensor) and first._shape and first._shape[0] is None:
         _unknown_batch_in_build_shapes(unbuilt)

@@ -1,4 +1,4 @@
-"""Image codecs: `tf.io.decode_png/jpeg/gif/bmp/webp/image`, `decode_and_crop_jpeg`, `extract_jpeg_shape`,
+"""Image codecs: `tf.io.decode_png/jpeg/gif/bmp/webp/jxl/image`, `decode_and_crop_jpeg`, `extract_jpeg_shape`,
 `encode_png`, `encode_jpeg`, dispatching on the magic bytes as TF's one decode kernel does."""
 import numpy as np
 import torch
@@ -116,6 +116,8 @@ def _gif(data, channels, dtype, op, expand_animations):
         frames = gif_decode.decode(data, expand_animations or op != "DecodeImage")
     except gif_decode.BadGif as e:
         raise _fail(f"Invalid GIF data (size {len(data)}), {e}", op) from None
+    if op == "DecodeJxl":
+        raise _fail("Bad op type DecodeJxl", op)
     if op in ("DecodePng", "DecodeJpeg"):
         if len(frames) != 1:
             raise _fail(f"Got {len(frames)} frames, but animated gifs can only be decoded by tf.io.decode_gif or "
@@ -279,6 +281,15 @@ def decode_webp(contents, channels=0, name=None):
     """Decodes a still WebP (by libwebp, through the vision extra) to uint8 (1, height, width, 3 or 4); PNG,
     JPEG and GIF are decoded as by decode_png."""
     return _tensor(_decode(contents, channels, dtypes.uint8, "DecodeWebP"))
+
+
+@tf_export("io.decode_jxl", "image.decode_jxl", partial="JPEG XL codestreams are not decoded (NotImplementedError); "
+           "the PNG, JPEG, BMP and WebP images TF's DecodeJxl kernel also takes are")
+def decode_jxl(contents, channels=0, dtype=dtypes.uint8, name=None):
+    """TF's DecodeJxl kernel: a JPEG XL image to uint8 (height, width, channels); PNG and JPEG as decode_png,
+    WebP as decode_webp, while GIF and BMP are refused."""
+    _decode_dtype(dtype, "DecodeJxl", (dtypes.uint8,))
+    return _tensor(_decode(contents, channels, dtypes.uint8, "DecodeJxl"))
 
 
 @tf_export("io.decode_image", "image.decode_image", partial=_JPEG_LIMITS)
