@@ -7,6 +7,7 @@ import torch
 from tfcompat.data import structure as st
 from tfcompat.framework import errors
 from tfcompat.framework.tensor import EagerTensor, Tensor, wrap
+from tfcompat.ops.deprecation import traces_graph
 
 AUTOTUNE = -1
 INFINITE = -1
@@ -34,11 +35,18 @@ def get_next_error(cls, message):
     return errors.op_error(cls, message, "IteratorGetNext")
 
 
+@traces_graph
 def call(fn, element):
     """Calls a user function with an element: a plain tuple is unpacked into positional args (TF's rule)."""
     if type(element) is tuple:
         return fn(*element)
     return fn(element)
+
+
+@traces_graph
+def call_args(fn, *args):
+    """Calls a user function with positional arguments (`scan`'s and `reduce`'s state and element)."""
+    return fn(*args)
 
 
 def fn_output(value):

@@ -5,7 +5,7 @@ import itertools
 import torch
 
 from tfcompat.data import structure as st
-from tfcompat.data._common import AUTOTUNE, StepIterator, call, cpu_count, fn_output, pool, scalar64
+from tfcompat.data._common import AUTOTUNE, StepIterator, call, call_args, cpu_count, fn_output, pool, scalar64
 from tfcompat.data.dataset import DerivedDataset, unknown_cardinality
 from tfcompat.framework import dtypes, errors
 from tfcompat.framework.sparse import SparseTensor
@@ -183,7 +183,7 @@ class ScanDataset(DerivedDataset):
         self._state, self._fn = st.normalize(initial_state), fn
 
     def _step(self, state, element):
-        out = self._fn(state, element)
+        out = call_args(self._fn, state, element)
         if not isinstance(out, (tuple, list)) or len(out) != 2:
             raise TypeError("The scan function must return a pair comprising the new state and the output value.")
         return fn_output(out[0]), fn_output(out[1])

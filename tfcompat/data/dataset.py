@@ -27,7 +27,7 @@ Documented divergences from TF:
   failed; an error raised inside other transformations ends the iteration.
 """
 from tfcompat.data import structure as st
-from tfcompat.data._common import AUTOTUNE, INFINITE, UNKNOWN, fn_output, scalar64, to_int
+from tfcompat.data._common import AUTOTUNE, INFINITE, UNKNOWN, call_args, fn_output, scalar64, to_int
 from tfcompat.data.iterator import NumpyIterator, OwnedIterator
 from tfcompat.data.options import Options
 from tfcompat.framework import dtypes, errors
@@ -119,7 +119,7 @@ class Dataset(st.DatasetBase):
         """Folds the elements into `initial_state` with `reduce_func(state, element)`."""
         state = st.normalize(initial_state)
         for element in self._elements():
-            state = fn_output(reduce_func(state, element))
+            state = fn_output(call_args(reduce_func, state, element))
         return state
 
     # -- sources --------------------------------------------------------------------------------------

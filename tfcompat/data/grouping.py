@@ -3,7 +3,7 @@ import numpy as np
 
 from tfcompat.data import structure as st
 from tfcompat.data._combining import as_dataset
-from tfcompat.data._common import call, to_int
+from tfcompat.data._common import call, call_args, to_int
 from tfcompat.data.dataset import DerivedDataset, unknown_unless_infinite
 from tfcompat.data.sources import ListDataset
 from tfcompat.framework import dtypes
@@ -37,11 +37,11 @@ class GroupByWindowDataset(DerivedDataset):
 
     def _compute_spec(self):
         window = ListDataset([], self._input.element_spec)
-        return as_dataset(self._reduce(st.to_tensor(np.int64(0)), window)).element_spec
+        return as_dataset(call_args(self._reduce, st.to_tensor(np.int64(0)), window)).element_spec
 
     def _flush(self, key_tensor, elements):
         window = ListDataset(elements, self._input.element_spec)
-        return as_dataset(self._reduce(key_tensor, window))._elements()
+        return as_dataset(call_args(self._reduce, key_tensor, window))._elements()
 
     def _elements(self):
         groups = {}
@@ -50,7 +50,7 @@ class GroupByWindowDataset(DerivedDataset):
             k = int(key._array())
             entry = groups.setdefault(k, [key, [], None])
             if entry[2] is None:
-                entry[2] = to_int(self._size(key))
+                entry[2] = to_int(call_args(self._size, key))
             entry[1].append(element)
             if len(entry[1]) >= entry[2]:
                 del groups[k]

@@ -2,10 +2,35 @@
 import os
 import sys
 
+from tfcompat.framework import context
 from tfcompat.ops.misc_ops import get_logger
 
 _WARNED = set()
 _PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep
+_GRAPH_CODE = set()     # code objects of the tfcompat functions calling user code that TF traces into a graph
+_GRAPH_CHECKS = []      # predicates: whether this thread builds a graph in TF's terms (a tf.function trace)
+
+
+def traces_graph(fn):
+    """Marks `fn` as calling user functions that TF traces into a graph (tf.data's `map`, `filter`, ...)."""
+    _GRAPH_CODE.add(fn.__code__)
+    return fn
+
+
+def graph_check(predicate):
+    """Registers `predicate()`: true while this thread traces a graph (a `tf.function` body)."""
+    _GRAPH_CHECKS.append(predicate)
+
+
+def _in_graph_mode(frame):
+    """TF's `IS_IN_GRAPH_MODE()`: no eager context yet (no op has run) or a graph being traced."""
+    if not context._default_device or any(check() for check in _GRAPH_CHECKS):
+        return True
+    while frame is not None:
+        if frame.f_code in _GRAPH_CODE:
+            return True
+        frame = frame.f_back
+    return False
 
 
 def warn_deprecated(name, tf_module, instructions, date=None):
@@ -19,8 +44,9 @@ def warn_deprecated(name, tf_module, instructions, date=None):
 
 def warn_deprecated_arg(name, tf_module, arg, instructions, date=None):
     """Logs TF's "calling `name` (from `tf_module`) with `arg` is deprecated" warning (`@deprecated_args`), once
-    per process for each function and argument."""
-    if (name, arg) in _WARNED:
+    per process for each function and argument; as TF, only in graph mode (see `_in_graph_mode`): an eager call
+    after the first op logs nothing."""
+    if (name, arg) in _WARNED or not _in_graph_mode(sys._getframe(1)):
         return
     _WARNED.add((name, arg))
     _log(f"calling {name} (from {tf_module}) with {arg} is", instructions, date)

@@ -4,6 +4,7 @@ import weakref
 
 from tfcompat.framework import variables
 from tfcompat.framework.export import tf_export
+from tfcompat.ops import deprecation
 
 
 class _TraceState(threading.local):
@@ -20,6 +21,8 @@ class _TraceState(threading.local):
 
 
 tls = _TraceState()
+# a body traced (or run symbolically) is TF's graph mode, where @deprecated_args warnings are logged
+deprecation.graph_check(lambda: tls.recorder is not None or tls.symbols is not None)
 
 live_vars = weakref.WeakValueDictionary()      # id(variable) -> variable: a trace resolves op inputs to their reads
 
