@@ -581,7 +581,8 @@ def _proposal_input(value, dtype):
     return True
 
 
-@tf_export("image.generate_bounding_box_proposals")
+@tf_export("image.generate_bounding_box_proposals", partial="no CPU kernel in TF 2.21 (raises TF's NotFoundError); "
+           "GPU not supported")
 def generate_bounding_box_proposals(scores, bbox_deltas, image_info, anchors, nms_threshold=0.7, pre_nms_topn=6000,
                                     min_size=16, post_nms_topn=300, name=None):
     """TF 2.21's GenerateBoundingBoxProposals: TF registers no CPU kernel (GPU only), so on CPU it raises TF's
