@@ -408,3 +408,54 @@ def test_tf_print_of_per_replica_values_shows_their_repr(two, capsys):
             "dtype=float32)>,\n  1: <tf.Tensor: shape=(2, 1), dtype=float32, numpy=\narray([[1.],\n       [2.]], "
             "dtype=float32)>\n}")
     assert capsys.readouterr().out == "(" + body + ",\n 1)\n"
+
+
+def test_replicas_on_devices_of_their_own_read_copies_and_write_the_primary():
+    """The machinery of MirroredStrategy over several GPUs, on the CPU: a replica thread computing on a device of its
+    own (here torch's storage-less 'meta' device stands for another GPU) reads a copy of a distributed variable made
+    once per value (again after an update), while the primary stays where the variable was made; a replica's write
+    goes to the primary's device. Logical CPU devices share the process's
+    device: no copies."""
+    import threading
+
+    import torch
+
+    from tfcompat.distribute import devices, values
+    from tfcompat.framework.tensor import storage
+    assert devices.replica_devices(["/job:localhost/replica:0/task:0/device:CPU:0",
+                                    "/job:localhost/replica:0/task:0/device:CPU:1"]) is None
+    s = tf.distribute.MirroredStrategy(["CPU:0", "CPU:1"])
+    assert s.extended._replica_devices is None
+    with s.scope():
+        v = tf.Variable([1.0, 2.0])
+    primary = storage(v)
+    seen = {}
+
+    def replica(device, body):
+        values.replica.device = torch.device(device)
+        try:
+            body()
+        finally:
+            values.replica.device = None
+
+    def read():
+        first = storage(v)
+        seen["copy"] = (first.device.type, first is storage(v), tuple(first.shape))
+        seen["moved"] = values.on_replica_device(torch.zeros(1)).device.type
+        seen.setdefault("copies", []).append(first)
+
+    def write():        # the primary on 'meta' now, the replica on the CPU
+        v._set_storage(torch.tensor([5.0, 6.0]))
+        seen["written"] = v.__dict__["_t"].device.type
+    for device, body in (("meta", read), ("meta", read), ("cpu", write)):
+        if body is write:
+            v._set_storage(torch.zeros(2, device="meta"))
+        elif "copies" in seen:
+            v.assign([3.0, 4.0])        # an update: the next read copies the new value
+        thread = threading.Thread(target=replica, args=(device, body))
+        thread.start()
+        thread.join()
+    first, second = seen.pop("copies")
+    assert first is not second
+    assert seen == {"copy": ("meta", True, (2,)), "written": "meta", "moved": "meta"}
+    assert values.on_replica_device(primary) is primary          # outside replicas: unchanged

@@ -1,6 +1,7 @@
 """tf.distribute on CUDA (marked `cuda`, skipped without CUDA; `bench/gpu_check.sh` runs them): MirroredStrategy on
-the default GPU equals the CPU run, variables live on the GPU; several GPUs in one process are refused with the
-recipe that works (one process per GPU), and two processes on two GPUs all-reduce with NCCL."""
+the default GPU equals the CPU run, variables live on the GPU; with two GPUs, MirroredStrategy over both in one
+process (each replica on its own GPU) equals one GPU, and two processes on two GPUs all-reduce with NCCL.
+Initial weights are set from NumPy: a seeded initializer draws other values on the GPU than on the CPU."""
 import os
 import subprocess
 import sys
@@ -18,6 +19,12 @@ needs_cuda = pytest.mark.skipif(not torch.cuda.is_available(), reason="CUDA is n
 needs_two = pytest.mark.skipif(torch.cuda.device_count() < 2, reason="needs 2 CUDA devices")
 
 
+def _set_weights(model):
+    init = np.random.RandomState(1)
+    for w in model.weights:
+        w.assign(init.randn(*w.shape).astype("float32") * 0.5)
+
+
 def _custom_loop(strategy):
     rng = np.random.RandomState(0)
     x = rng.randn(64, 5).astype("float32")
@@ -28,6 +35,7 @@ def _custom_loop(strategy):
                                      tf.keras.layers.Dense(3)])
         opt = tf.keras.optimizers.SGD(0.1)
         loss_obj = tf.keras.losses.SparseCategoricalCrossentropy(from_logits=True, reduction="none")
+    _set_weights(model)
 
     @tf.function
     def train(inputs):
@@ -60,10 +68,45 @@ def test_mirrored_on_the_gpu_equals_the_cpu_run():
         np.testing.assert_allclose(a.numpy(), b.numpy(), atol=1e-5)
 
 
+def _fit(strategy):
+    rng = np.random.RandomState(3)
+    x = rng.randn(64, 5).astype("float32")
+    y = (x @ rng.randn(5, 3)).argmax(1)
+    with strategy.scope():
+        model = tf.keras.Sequential([tf.keras.Input((5,)), tf.keras.layers.Dense(8, activation="relu"),
+                                     tf.keras.layers.Dense(3)])
+        model.compile(tf.keras.optimizers.Adam(0.01), tf.keras.losses.SparseCategoricalCrossentropy(from_logits=True),
+                      metrics=["accuracy"])
+    _set_weights(model)
+    history = model.fit(x, y, batch_size=16, epochs=2, verbose=0, shuffle=False).history
+    return history, model, model.evaluate(x, y, verbose=0)
+
+
 @needs_two
-def test_several_gpus_in_one_process_are_refused():
-    with pytest.raises(NotImplementedError, match="MultiWorkerMirroredStrategy with one process per GPU"):
-        tf.distribute.MirroredStrategy(["GPU:0", "GPU:1"])
+def test_mirrored_over_two_gpus_in_one_process_equals_one_gpu():
+    """Each replica computes on its own GPU (its inputs and variable reads there), the primary copies stay on the
+    first GPU; a custom loop in a tf.function and Keras fit/evaluate equal the one-GPU run."""
+    two = tf.distribute.MirroredStrategy(["GPU:0", "GPU:1"])
+    assert two.extended.worker_devices == ("/job:localhost/replica:0/task:0/device:GPU:0",
+                                           "/job:localhost/replica:0/task:0/device:GPU:1")
+    with two.scope():
+        v = tf.Variable([1.0, 2.0])
+    out = two.run(lambda: tf.identity(v) * 2.0)
+    assert [t.device for t in two.experimental_local_results(out)] == list(two.extended.worker_devices)
+    np.testing.assert_array_equal(two.reduce("SUM", out, axis=None).numpy(), [4.0, 8.0])
+    assert storage(v).device == torch.device("cuda", 0)
+    one = tf.distribute.MirroredStrategy(["GPU:0"])
+    (losses2, model2), (losses1, model1) = _custom_loop(two), _custom_loop(one)
+    np.testing.assert_allclose(losses2, losses1, rtol=1e-5)
+    for a, b in zip(model2.weights, model1.weights):
+        assert storage(a).device == torch.device("cuda", 0)
+        np.testing.assert_allclose(a.numpy(), b.numpy(), atol=1e-5)
+    (h2, fit2, ev2), (h1, fit1, ev1) = _fit(tf.distribute.MirroredStrategy(["GPU:0", "GPU:1"])), \
+        _fit(tf.distribute.MirroredStrategy(["GPU:0"]))
+    np.testing.assert_allclose(h2["loss"], h1["loss"], rtol=1e-5)
+    np.testing.assert_allclose(ev2, ev1, rtol=1e-5)
+    for a, b in zip(fit2.weights, fit1.weights):
+        np.testing.assert_allclose(a.numpy(), b.numpy(), atol=1e-5)
 
 
 NCCL = textwrap.dedent('''

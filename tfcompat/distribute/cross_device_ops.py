@@ -1,7 +1,8 @@
 """Cross-device and cross-worker reductions: TF's `CrossDeviceOps` classes and the torch.distributed collectives.
 
-Replicas of one process share the process's device, so TF's choice of local algorithm (`NcclAllReduce`,
-`HierarchicalCopyAllReduce`, `ReductionToOneDevice`) gives the same sums; they are accepted for that.
+The local replicas' values are summed on the first replica's device (replicas on GPUs of their own: copied there),
+so TF's choice of local algorithm (`NcclAllReduce`, `HierarchicalCopyAllReduce`, `ReductionToOneDevice`) gives
+the same sums; they are accepted for that.
 Across workers, `Collective` runs torch.distributed collectives on the strategy's process group (gloo on CPU,
 NCCL on CUDA), gradients in buckets of `bytes_per_pack` (25 MiB by default, as torch's DDP).
 """

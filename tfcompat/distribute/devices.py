@@ -1,7 +1,7 @@
 """TF's canonical names of a strategy's local devices, and the torch device they run on."""
 import torch
 
-from tfcompat.framework.device import DeviceSpec
+from tfcompat.framework.device import DeviceSpec, _resolve
 
 
 def canonical(name, job="localhost", task=0):
@@ -20,14 +20,21 @@ def default_local_devices():
 
 
 def check_local(names):
-    """Rejects what one tfcompat process cannot mirror: several CUDA GPUs (one storage per variable)."""
-    gpus = [n for n in names if n.rsplit("/device:", 1)[-1].startswith("GPU")] if torch.cuda.is_available() else []
-    if len(gpus) > 1:         # (without CUDA, GPU names run on the CPU, as TF's soft placement)
-        raise NotImplementedError(
-            "MirroredStrategy over several GPUs in one process is not supported by tfcompat (its replicas share "
-            "one copy of each variable): use tf.distribute.MultiWorkerMirroredStrategy with one process per GPU, "
-            "launched by `python -m tfcompat run --nproc-per-node N script.py`")
-    if gpus and len(names) > 1:
+    """Rejects what one tfcompat process cannot mirror: GPUs and CPU devices together, duplicates."""
+    gpus = [n for n in names if _kind(n) == "GPU"] if torch.cuda.is_available() else []
+    if gpus and len(gpus) != len(names):     # (without CUDA, GPU names run on the CPU, as TF's soft placement)
         raise NotImplementedError("MirroredStrategy over a GPU and CPU devices together is not supported by tfcompat")
     if len(set(names)) != len(names):
         raise ValueError(f"No duplicates allowed in `devices` argument: {names}")
+
+
+def replica_devices(names):
+    """Each local replica's own CUDA device when the replicas are several GPUs (its variables' copies and compute
+    live there), else None: logical CPU devices (and GPU names without CUDA) share the process's device."""
+    if len(names) < 2 or not torch.cuda.is_available() or _kind(names[0]) != "GPU":
+        return None
+    return tuple(_resolve(DeviceSpec.from_string(n))[0] for n in names)     # soft placement, as tf.device
+
+
+def _kind(name):
+    return DeviceSpec.from_string(name).device_type or "CPU"

@@ -1,16 +1,21 @@
 """`tf.distribute.MirroredStrategy`: synchronous replicas on the local devices of one process.
 
 The replicas are the given devices (default: every CUDA GPU, else the CPU), e.g. logical CPU devices made with
-`tf.config.set_logical_device_configuration`; they share the process's torch device and one copy of each
-variable. For several GPUs, run one process per GPU with `MultiWorkerMirroredStrategy`.
+`tf.config.set_logical_device_configuration`, which share the process's torch device and one copy of each
+variable. Several GPUs: each replica computes on its own GPU on copies of the variables there; the primary copies
+live on the first GPU, where the replicas' gradients are summed and applied (TF's reduction to one device).
 """
+import contextlib
+
 from tfcompat.distribute import devices
 from tfcompat.distribute.strategy import Strategy, StrategyExtended
 from tfcompat.framework.export import tf_export
 
 
 class MirroredExtended(StrategyExtended):
-    pass
+    def __init__(self, container_strategy, names):
+        super().__init__(container_strategy, names)
+        self._replica_devices = devices.replica_devices(self._devices)
 
 
 @tf_export("distribute.MirroredStrategy")
@@ -23,6 +28,11 @@ class MirroredStrategy(Strategy):
             raise ValueError("Got an empty `devices` list and unable to recognize any local devices.")
         _check(names)
         super().__init__(MirroredExtended(self, names))
+
+    @contextlib.contextmanager
+    def scope(self):
+        with super().scope(), self.extended._primary_device():     # variables' primary copies on the first device
+            yield self
 
 
 _canonical = devices.canonical

@@ -4,13 +4,16 @@ One local replica runs in the calling thread. Several run in one thread each, in
 MirroredStrategy runs them: one replica at a time runs until it ends or calls `merge_call`; when all wait in
 `merge_call`, the merge function runs once in the calling thread (cross-replica context) on their arguments
 regrouped as `PerReplica`, and each replica resumes with its part of the result. While a `tf.function` traces,
-the replica threads record into its trace (they never run at the same time).
+the replica threads record into its trace (they never run at the same time). Replicas with devices of their own
+(several GPUs) compute there: their inputs and merge results are moved to it, their variable reads are copies.
 """
 import threading
 
-from tfcompat.distribute import context
+from tfcompat.distribute import context, values
 from tfcompat.distribute.values import regroup, select_replica
 from tfcompat.framework.context import state as eager_state
+from tfcompat.framework.tensor import Tensor, _wrap, device_name, storage
+from tfcompat.util import nest
 
 
 def call_for_each_replica(strategy, fn, args, kwargs):
@@ -40,10 +43,11 @@ class _Replica(threading.Thread):
         runner = self.runner
         self.go.wait()
         self.go.clear()
+        device = runner.devices[self.index] if runner.devices else None
         try:
-            with _ThreadSetup(runner.parent_state), context.enter(runner.strategy, self.ctx):
-                self.result = runner.fn(*select_replica(self.index, runner.args),
-                                        **select_replica(self.index, runner.kwargs))
+            with _ThreadSetup(runner.parent_state, device), context.enter(runner.strategy, self.ctx):
+                self.result = runner.fn(*to_device(select_replica(self.index, runner.args), device),
+                                        **to_device(select_replica(self.index, runner.kwargs), device))
         except _Aborted:
             pass
         except BaseException as e:      # noqa: BLE001 - re-raised in the calling thread
@@ -53,16 +57,33 @@ class _Replica(threading.Thread):
             self.paused.set()
 
 
-class _ThreadSetup:
-    """The calling thread's eager scopes (device, name scope) and tf.function trace, in a replica thread."""
+def to_device(structure, device):
+    """`structure` with its tensors on `device` (unchanged when None: the replicas share the process's device)."""
+    if device is None:
+        return structure
 
-    def __init__(self, parent):
+    def move(x):
+        if isinstance(x, Tensor) and getattr(storage(x), "device", device) != device:
+            return _wrap(storage(x).to(device))
+        return x
+    return nest.map_structure(move, structure)
+
+
+class _ThreadSetup:
+    """The calling thread's eager scopes (device, name scope) and tf.function trace, in a replica thread; the
+    replica's own device (several GPUs) instead of the calling thread's."""
+
+    def __init__(self, parent, device=None):
         self.parent = parent
+        self.device = device
         self.modes = []
 
     def __enter__(self):
-        device, device_name, name_scope, recorder = self.parent
-        eager_state.device, eager_state.device_name = device, device_name
+        device, name, name_scope, recorder = self.parent
+        if self.device is not None:
+            device, name = self.device, device_name(self.device)
+            values.replica.device = self.device
+        eager_state.device, eager_state.device_name = device, name
         eager_state.name_scope = list(name_scope)
         if recorder is not None:
             from tfcompat.eager.function._guards import HostReads
@@ -75,6 +96,7 @@ class _ThreadSetup:
     def __exit__(self, *exc):
         for m in reversed(self.modes):
             m.__exit__(None, None, None)
+        values.replica.device = None
 
 
 class _Runner:
@@ -83,6 +105,7 @@ class _Runner:
         self.strategy, self.fn, self.args, self.kwargs = strategy, fn, args, kwargs
         self.parent_state = (eager_state.device, eager_state.device_name, list(eager_state.name_scope),
                              current_recorder())
+        self.devices = strategy.extended._replica_devices
         self.threads = []
 
     def run(self, first):
@@ -122,7 +145,7 @@ class _Runner:
             args = regroup([t.merge[1] for t in self.threads])
             kwargs = regroup([t.merge[2] for t in self.threads])
             try:
-                with context.enter(self.strategy, None):
+                with context.enter(self.strategy, None), self.strategy.extended._primary_device():
                     result = merge_fn(self.strategy, *args, **kwargs)
             except BaseException as e:     # noqa: BLE001 - raised in the calling thread once replicas ended
                 self.threads[0].error = e
@@ -148,4 +171,4 @@ class _Runner:
         me.go.clear()
         if me.merge is _Aborted:
             raise _Aborted()
-        return me.merge_result
+        return to_device(me.merge_result, values.replica.device)

@@ -28,9 +28,10 @@ def _t(x):
 
 
 def _sum(ts):
+    """The sum of the replicas' tensors, on the first one's device (replicas with devices of their own: the primary)."""
     total = ts[0]
     for t in ts[1:]:
-        total = torch.add(total, t)
+        total = torch.add(total, t.to(total.device))
     return total
 
 
@@ -45,11 +46,20 @@ class StrategyExtended:
     _world = 1
     _rank = 0
     _collective = None     # cross_device_ops.Collective across the worker processes (None in one process)
+    _replica_devices = None    # each local replica's torch device when they have their own (several GPUs)
 
     def __init__(self, container_strategy, devices):
         self._container_strategy = container_strategy
         self._devices = tuple(devices)
         self._num_local = len(self._devices)
+
+    def _primary_device(self):
+        """Where variables' primary copies live and merges run: the first replica's device when replicas have their
+        own (as TF's primary component), else wherever the caller is."""
+        if self._replica_devices is None:
+            return contextlib.nullcontext()
+        from tfcompat.framework.device import device
+        return device(self._devices[0])
 
     @property
     def worker_devices(self):
@@ -262,7 +272,7 @@ class Strategy:
         """The replicas' values of `value` concatenated along `axis` (every worker's, in replica order)."""
         def one(v):
             parts = [_t(x) for x in self.experimental_local_results(v)]
-            local = torch.cat(parts, dim=axis) if len(parts) > 1 else parts[0]
+            local = torch.cat([p.to(parts[0].device) for p in parts], dim=axis) if len(parts) > 1 else parts[0]
             if self._extended._world > 1:
                 local = self._extended._collective.all_gather(local, axis)
             return _wrap(local)

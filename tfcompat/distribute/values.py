@@ -1,9 +1,13 @@
 """Values held per replica: `DistributedValues`, `PerReplica`, `Mirrored`, and mirrored / sync-on-read variables.
 
-tfcompat's replicas of one process share one storage per variable (they run on the one torch device of the
-process), so a `MirroredVariable` is a `tf.Variable` whose updates in replica context are aggregated once
-(its `aggregation`), and its components (`.values`) are views of that storage, named as TF names them.
+A distributed variable has one storage, its primary copy; its updates in replica context are aggregated once
+(its `aggregation`) and applied to it, and its components (`.values`) are views of it, named as TF names them.
+Replicas on the process's one device (logical CPU devices, one GPU) read the primary itself; replicas with
+devices of their own (several GPUs) read a copy of it on their device, made at their first read after each
+update (`replica.device` says which device the thread's replica computes on).
 """
+import threading
+
 from tfcompat.distribute import context
 from tfcompat.framework.export import tf_export
 from tfcompat.framework.variables import ResourceVariable, VariableAggregation, _UnreadVariable
@@ -90,10 +94,54 @@ class _Component(_UnreadVariable):
         return self._parent.name if self._index == 0 else f"{base}/replica_{self._index}:0"
 
 
+class _ReplicaDevice(threading.local):
+    device = None       # the torch device of the replica this thread runs, when replicas have their own devices
+
+
+replica = _ReplicaDevice()
+
+
+def on_replica_device(t):
+    """Torch tensor `t` on the device of this thread's replica (unchanged outside replicas with their own)."""
+    d = replica.device
+    return t if d is None or getattr(t, "device", d) == d else t.to(d)
+
+
+def _copy_on(var, t, device):
+    """`var`'s primary storage `t` copied to `device`, made once per value (and per tf.function trace, so that a
+    trace records the copy from the variable's read and its replays copy the current value)."""
+    from tfcompat.eager.function import current_recorder
+    recorder = current_recorder()
+    copies = var.__dict__.setdefault("_copies", {})
+    hit = copies.get(device)
+    if hit is not None and hit[0] is t and hit[1] is recorder:
+        return hit[2]
+    copy = t.to(device)
+    copies[device] = (t, recorder, copy)
+    return copy
+
+
 class DistributedVariable(ResourceVariable):
     """A `tf.Variable` created under a strategy's scope (`_distribute_strategy` says which)."""
 
     _distribute_strategy = None
+
+    @property
+    def _t(self):
+        """The primary storage; in a replica computing on a device of its own, its copy there."""
+        t = self.__dict__["_t"]
+        device = replica.device
+        if device is None or getattr(t, "device", device) == device:
+            return t
+        return _copy_on(self, t, device)
+
+    @_t.setter
+    def _t(self, t):
+        if replica.device is not None:      # a replica's write (sync-on-read accumulation) lands on the primary
+            home = getattr(self.__dict__.get("_t"), "device", None)
+            if home is not None and t.device != home:
+                t = t.to(home)
+        self.__dict__["_t"] = t
 
     @property
     def values(self):
