@@ -110,3 +110,20 @@ def test_empty_token_rows_encode_as_zeros():
     assert lookup(tf.zeros((2, 0), tf.string)).numpy().tolist() == [[0, 0], [0, 0]]
     counts = tf.keras.layers.CategoryEncoding(3, output_mode="count")(tf.zeros((2, 0), tf.int64))
     assert counts.dtype == tf.float32 and counts.numpy().tolist() == [[0.0] * 3] * 2
+
+
+def test_dtype_is_string_so_a_sequential_builds_on_strings():
+    # Keras 3.15: TextVectorization's dtype/compute_dtype/variable_dtype are "string" (its policy stays float32),
+    # so a Sequential without Input builds on string data and a callable standardize sees strings
+    layer = tf.keras.layers.TextVectorization(standardize=lambda x: tf.strings.lower(x), output_mode="int",
+                                              output_sequence_length=3)
+    assert (layer.dtype, layer.compute_dtype, layer.variable_dtype) == ("string", "string", "string")
+    assert layer.get_config()["dtype"]["config"]["name"] == "float32"
+    layer.adapt(tf.constant(["The movie", "bad movie"]))
+    model = tf.keras.Sequential([layer, tf.keras.layers.Embedding(10, 2, embeddings_initializer="ones"),
+                                 tf.keras.layers.GlobalAveragePooling1D()])
+    with pytest.warns(UserWarning, match="string tensors"):
+        out = model.predict(tf.constant(["The Movie x", "bad"]), verbose=0)
+    assert out.tolist() == [[1.0, 1.0], [1.0, 1.0]]
+    assert repr(model.inputs) == ("[<KerasTensor shape=(2,), dtype=string, sparse=False, ragged=False, "
+                                  "name=keras_tensor>]")

@@ -144,6 +144,13 @@ class TextVectorization(Layer):
             self.output_sequence_length
         return self._lookup_layer(self._padded(docs, width))
 
+    @property
+    def dtype(self):
+        """Keras's TextVectorization computes on strings (its dtype policy stays floatx)."""
+        return "string"
+
+    compute_dtype = variable_dtype = dtype
+
     def _keras_output_spec(self, inputs, shape):
         """Keras's output spec: `(batch, output_sequence_length)` int64 ids, or the lookup's encoding (floatx) of
         the input with a token axis added, `(batch, 1, depth)` for a `(batch, 1)` input that is split."""
