@@ -56,8 +56,11 @@ def test_feed_errors():
                 sess.run(p + 1)
             with pytest.raises(TypeError, match='Argument `fetch` = None has invalid type "NoneType". Cannot be None'):
                 sess.run(None)
-            with pytest.raises(NotImplementedError):
-                tf.reduce_sum(p)         # not deferred: refused, never run on a stale value
+            total = tf.reduce_sum(tf.matmul(p, tf.ones([3, 2])), axis=0, name="total")
+            assert repr(total) == "<tf.Tensor 'total:0' shape=(2,) dtype=float32>"
+            assert sess.run(total, {p: [[1, 2, 3], [4, 5, 6]]}).tolist() == [21.0, 21.0]
+            with pytest.raises(NotImplementedError, match="ops with several outputs are not supported"):
+                sess.run(tf.split(p, 3, axis=1), {p: [[1, 2, 3]]})
         with pytest.raises(AttributeError, match="'SymbolicTensor' object has no attribute 'numpy'"):
             p.numpy()
     with pytest.raises(RuntimeError, match=r"tf.placeholder\(\) is not compatible with eager execution."):
@@ -143,3 +146,19 @@ def test_eager_variables_unchanged():
         with pytest.raises(NotImplementedError, match="only available when eager execution is enabled"):
             tf.Variable(1.0).numpy()
     assert np.asarray(tf.Variable([1.0]).numpy()).tolist() == [1.0]
+
+
+def test_random_ops_run_at_each_session_run_and_control_dependencies():
+    with tf.Graph().as_default():
+        r = tf.random.uniform([4])
+        w = tf.Variable(tf.zeros([2]))
+        with tf.control_dependencies([w.assign([1.0, 2.0])]):
+            total = tf.reduce_sum(tf.identity(w))
+        assert tf.is_tensor(r) and not tf.executing_eagerly() and not tf1.executing_eagerly()
+        with tf1.Session() as sess:
+            assert (sess.run(r) != sess.run(r)).all()
+            sess.run(w.initializer)
+            assert sess.run(total) == 3.0
+            assert sess.run(tf.group(w.assign([0.0, 0.0]))) is None
+            assert sess.run(w).tolist() == [0.0, 0.0]
+    assert tf.executing_eagerly()

@@ -9,6 +9,7 @@ import contextlib
 import numpy as np
 
 from tfcompat.framework import convert, errors, graph_state, op_def
+from tfcompat.framework.context import state as eager_state
 from tfcompat.framework.export import tf_export
 from tfcompat.framework.tensor import EagerTensor
 from tfcompat.framework.tensor_shape import TensorShape
@@ -29,11 +30,24 @@ class Graph:
     """A TF1 dataflow graph: the ops built under `as_default()`, their names and collections."""
 
     def __init__(self):
+        graph_state.graph_made()
         self._names = {}            # lowercased name -> times used (TF's unique_name)
         self._by_name = {}          # op name -> Operation
         self._collections = {}      # collection key -> list
         self.variable_store = {}    # get_variable full name -> variable
         self._finalized = False
+        self._control = []          # `control_dependencies` scopes: lists of ops new ops run after
+
+    @contextlib.contextmanager
+    def control_dependencies(self, control_inputs):
+        """Ops made inside run after `control_inputs` (None: after nothing, as TF clears the enclosing scopes)."""
+        saved = self._control
+        self._control = [] if control_inputs is None else saved + [
+            x.op if isinstance(x, SymbolicTensor) else x for x in control_inputs]
+        try:
+            yield
+        finally:
+            self._control = saved
 
     @contextlib.contextmanager
     def as_default(self):
@@ -115,6 +129,7 @@ class Operation:
 
     def __init__(self, graph, name, op_type, fn, inputs=(), output_spec=None):
         self.graph, self.type, self._fn, self.inputs = graph, op_type, fn, tuple(inputs)
+        self.control_inputs = tuple(graph._control)
         self.name = graph.unique_name(name) if name is not None else None
         self.output = SymbolicTensor(self, *output_spec) if output_spec is not None else None
         if self.name is not None:
@@ -179,20 +194,36 @@ class SymbolicTensor:
 
 
 def _infer(op):
-    """(dtype, shape) of a deferred op's output: the op run on zeros of its inputs' shapes (fully known only)."""
+    """(dtype, shape) of a deferred op's output: the op run on zeros of its inputs' shapes, twice when some input
+    dimension is unknown (as 2, then 3): output dimensions that differ between the runs are unknown."""
+    runs = [_run_on_zeros(op, 2)]
+    if any(not x.shape.is_fully_defined() for x in op.inputs if isinstance(x, SymbolicTensor) or getattr(
+            x, "_graph_variable", False)):
+        runs.append(_run_on_zeros(op, 3))
+    dtype, shape = runs[0]
+    if len(runs) > 1:
+        other = runs[1][1]
+        shape = TensorShape(None) if len(shape) != len(other) else TensorShape(
+            [a if a == b else None for a, b in zip(shape, other)])
+    return dtype, shape
+
+
+def _run_on_zeros(op, unknown):
     values = []
     for x in op.inputs:
         if isinstance(x, SymbolicTensor) or getattr(x, "_graph_variable", False):
             dtype, shape = x.dtype, x.shape
-            if not shape.is_fully_defined():
-                raise NotImplementedError("tfcompat's TF1 graph mode infers a deferred op's shape only from inputs "
-                                          "of fully defined shapes")
-            values.append(convert.convert_to_tensor(np.zeros(shape.as_list(), dtype.as_numpy_dtype), dtype=dtype))
+            if shape.rank is None:
+                raise NotImplementedError("tfcompat's TF1 graph mode: the shape of an op on an input of unknown rank")
+            dims = [unknown if d is None else d for d in shape.as_list()]
+            values.append(convert.convert_to_tensor(np.zeros(dims, dtype.as_numpy_dtype), dtype=dtype))
         else:
             values.append(x)
     with _eagerly():
         out = op._fn(None, *values)
-    return out.dtype, out.shape
+    if not isinstance(out, EagerTensor):
+        raise NotImplementedError(f"tfcompat's TF1 graph mode: {op.type} does not give one tensor")
+    return out.dtype, tuple(out.shape)
 
 
 @contextlib.contextmanager
@@ -261,24 +292,27 @@ def _session(session):
 
 def run_graph(targets, session, feeds):
     """Evaluates graph values `targets` (each node once, inputs first); returns {id(node): value}."""
-    memo = dict(feeds)
+    with _eagerly():
+        return _run(targets, session, dict(feeds))
+
+
+def _run(targets, session, memo):
     stack = list(targets)
     while stack:
         node = stack[-1]
         if id(node) in memo:
             stack.pop()
             continue
-        inputs = () if getattr(node, "_graph_variable", False) else node.op.inputs if isinstance(
-            node, SymbolicTensor) else node.inputs
-        todo = [x for x in inputs if is_graph_value(x) and id(x) not in memo]
+        op = None if getattr(node, "_graph_variable", False) else node.op if isinstance(node, SymbolicTensor) else node
+        inputs = () if op is None else op.inputs
+        todo = [x for x in inputs + (() if op is None else op.control_inputs) if is_graph_value(x) and id(x) not in memo]
         if todo:
             stack.extend(todo)
             continue
         stack.pop()
-        if getattr(node, "_graph_variable", False):
+        if op is None:
             memo[id(node)] = session.read(node)
             continue
-        op = node.op if isinstance(node, SymbolicTensor) else node
         value = op._fn(session, *(memo[id(x)] if is_graph_value(x) else x for x in inputs))
         memo[id(op)] = value
         if op.output is not None:
@@ -316,3 +350,46 @@ def no_op(graph, name, inputs, fn=None):
     """An operation without output running `fn(session)` (or nothing) after its inputs."""
     return Operation(graph, name, "NoOp", (lambda session, *v: fn(session)) if fn else (lambda session, *v: None),
                      inputs)
+
+
+def _leaves(structure):
+    """The values inside nested lists, tuples and dicts (an op's arguments), depth first."""
+    if isinstance(structure, (list, tuple)):
+        for x in structure:
+            yield from _leaves(x)
+    elif isinstance(structure, dict):
+        for x in structure.values():
+            yield from _leaves(x)
+    else:
+        yield structure
+
+
+def _substitute(structure, values):
+    """`structure` with each graph value replaced by the next of `values` (the order of `_leaves`)."""
+    if isinstance(structure, (list, tuple)):
+        items = [_substitute(x, values) for x in structure]
+        return items if isinstance(structure, list) else type(structure)(*items) if hasattr(
+            structure, "_fields") else tuple(items)
+    if isinstance(structure, dict):
+        return {k: _substitute(x, values) for k, x in structure.items()}
+    return next(values) if is_graph_value(structure) else structure
+
+
+def has_graph_value(args, kwargs):
+    return any(is_graph_value(x) for x in _leaves((args, kwargs)))
+
+
+def deferred_call(fn, args, kwargs, op_type):
+    """The output of a node calling `fn(*args, **kwargs)` when a session runs it, graph values replaced by theirs
+    (TF's graph op); `name=` names it as TF does (inside the current name scope)."""
+    inputs = [x for x in _leaves((args, kwargs)) if is_graph_value(x)]
+    graph = graph_of(inputs) or graph_state.default_graph()
+    name = kwargs.get("name")
+    if name is not None:
+        scope = "/".join(s for s in eager_state.name_scope if s)
+        name = f"{scope}/{name}" if scope else name
+
+    def run(session, *values):
+        a, k = _substitute((args, kwargs), iter(values))
+        return fn(*a, **k)
+    return Operation(graph, name, op_type, run, inputs, output_spec=()).output

@@ -21,3 +21,21 @@ def default_graph():
 def default_session():
     """The innermost default session (TF's `get_default_session()`), or None."""
     return state.sessions[-1] if state.sessions else None
+
+
+_first_graph_hooks = []
+
+
+def on_first_graph(hook):
+    """Runs `hook()` when the first `tf.Graph` is made (now, if one already was): what graph mode installs."""
+    if _first_graph_hooks is None:
+        hook()
+    else:
+        _first_graph_hooks.append(hook)
+
+
+def graph_made():
+    global _first_graph_hooks
+    hooks, _first_graph_hooks = _first_graph_hooks, None
+    for hook in hooks or ():
+        hook()

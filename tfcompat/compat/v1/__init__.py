@@ -5,7 +5,8 @@ placeholders, graph variables, `Session.run` with feeds, initializers, `get_vari
 Outside a graph they work as under TF 2's eager execution; the global graph (`disable_eager_execution`) raises
 NotImplementedError.
 """
-from tfcompat.compat.v1 import logging  # noqa: F401
+from tfcompat.compat.v1 import graph_ops, logging  # noqa: F401
+from tfcompat.framework import graph_state
 from tfcompat.framework.dimension import Dimension, as_dimension  # noqa: F401
 from tfcompat.compat.v1.tensor_equality import disable_tensor_equality, enable_tensor_equality  # noqa: F401
 from tfcompat.compat.v1.state_ops import (batch_scatter_update, scatter_add, scatter_div, scatter_max,  # noqa: F401
@@ -19,6 +20,8 @@ from tfcompat.compat.v1.variable_scope import (VariableScope, constant_initializ
                                                get_variable_scope, ones_initializer, variable_scope,
                                                zeros_initializer)
 
+graph_state.on_first_graph(graph_ops.install)
+
 _GRAPH_ONLY = {
     "disable_eager_execution", "disable_v2_behavior", "disable_resource_variables",
     "placeholder_with_default", "InteractiveSession", "local_variables_initializer", "tables_initializer",
@@ -28,12 +31,12 @@ _GRAPH_ONLY = {
 
 
 def executing_eagerly():
-    """True: tfcompat always executes eagerly."""
-    return True
+    """True, except while a `tf.Graph` is the default graph."""
+    return not graph_state.state.graphs
 
 
 def executing_eagerly_outside_functions():
-    return True
+    return not graph_state.state.graphs
 
 
 def enable_eager_execution(config=None, device_policy=None, execution_mode=None):

@@ -79,7 +79,12 @@ class Session:
             if isinstance(target, EagerTensor):
                 return target.numpy()
             value = memo[id(target)]
-            return None if isinstance(target, Operation) else value.numpy()
+            if isinstance(target, Operation) or value is None:
+                return None
+            if not isinstance(value, EagerTensor):
+                raise NotImplementedError(f"tfcompat's TF1 graph mode: {target.op.type} gave {type(value).__name__}, "
+                                          "not one tensor (ops with several outputs are not supported)")
+            return value.numpy()
         return _map(value_of, structure)
 
     def _element(self, fetch):

@@ -1,0 +1,83 @@
+"""Public op names rebound, when the first `tf.Graph` is made, to wrappers that make graph nodes inside a graph.
+
+A call given a graph tensor (or, for random and print ops, any call inside a graph) records a node running the op when
+a session runs it, as TF's graph ops; every other call runs the op as before. Nothing is rebound until a graph exists,
+so eager code of a program that never builds one pays nothing.
+"""
+import functools
+import sys
+
+from tfcompat.framework import graph_state
+from tfcompat.framework.export import EXPORTS
+from tfcompat.framework.graph import SymbolicTensor, deferred_call, has_graph_value, is_graph_value
+
+_OP_MODULES = ("tfcompat.ops", "tfcompat.framework.op_def", "tfcompat.framework.convert")
+# stateful ops TF runs at each Session.run even without graph inputs; deferred inside any graph
+_ALWAYS = {"random.normal", "random.truncated_normal", "random.uniform", "random.categorical", "random.shuffle",
+           "random.gamma", "random.poisson", "print"}
+_SPECIAL = {"is_tensor", "is_symbolic_tensor", "control_dependencies", "executing_eagerly", "get_static_value"}
+
+
+def _graph_op(op, always):
+    @functools.wraps(op)
+    def call(*args, **kwargs):
+        if graph_state.state.graphs and (always or has_graph_value(args, kwargs)):
+            return deferred_call(op, args, kwargs, op.__name__)
+        return op(*args, **kwargs)
+    return call
+
+
+def _is_tensor(op):
+    @functools.wraps(op)
+    def call(x):
+        return isinstance(x, SymbolicTensor) or getattr(x, "_graph_variable", False) or op(x)
+    return call
+
+
+def _control_dependencies(op):
+    @functools.wraps(op)
+    def call(control_inputs):
+        graph = graph_state.default_graph()
+        if graph is not None:
+            return graph.control_dependencies(control_inputs)
+        return op(control_inputs)
+    return call
+
+
+def _executing_eagerly(op):
+    @functools.wraps(op)
+    def call():
+        return not graph_state.state.graphs
+    return call
+
+
+def _get_static_value(op):
+    @functools.wraps(op)
+    def call(tensor, partial=False):
+        return None if is_graph_value(tensor) else op(tensor, partial)
+    return call
+
+
+_WRAPPERS = {"is_tensor": _is_tensor, "is_symbolic_tensor": _is_tensor, "control_dependencies": _control_dependencies,
+             "executing_eagerly": _executing_eagerly, "get_static_value": _get_static_value}
+
+
+def install():
+    """Rebinds every public op name (and `tf.compat.v1`'s copies of them) to its graph-mode wrapper, once."""
+    done = {}
+    for full, op in list(EXPORTS.items()):
+        if isinstance(op, type) or not callable(op) or not getattr(op, "__module__", "").startswith(_OP_MODULES):
+            continue
+        if id(op) not in done:
+            special = _WRAPPERS.get(full)
+            done[id(op)] = (op, special(op) if special else _graph_op(op, full in _ALWAYS))
+        wrapped = done[id(op)][1]
+        EXPORTS[full] = wrapped
+        path, _, attr = full.rpartition(".")
+        module = sys.modules.get("tfcompat" + ("." + path if path else ""))
+        if module is not None and getattr(module, attr, None) is op:
+            setattr(module, attr, wrapped)
+    v1 = sys.modules["tfcompat.compat.v1"].__dict__
+    for name, value in list(v1.items()):
+        if id(value) in done and done[id(value)][0] is value:
+            v1[name] = done[id(value)][1]
