@@ -5,7 +5,7 @@ import torch
 from tfcompat.framework import dtypes, errors
 from tfcompat.framework.context import current_device
 from tfcompat.framework.export import tf_export
-from tfcompat.framework.op_def import input_storage, int_list, int_value, wrap
+from tfcompat.framework.op_def import input_storage, int_list, int_value, type_name, wrap
 from tfcompat.framework.tensor import Tensor, storage
 from tfcompat.framework.tensor_shape import TensorShape
 from tfcompat.framework.variables import Variable
@@ -122,7 +122,13 @@ def _shape_of(x):
 
 @tf_export("shape")
 def shape(input, out_type=dtypes.int32, name=None):  # noqa: A002
-    """The shape of a tensor as a 1-D `out_type` (int32 by default) tensor."""
+    """The shape of a tensor as a 1-D `out_type` (int32 or int64) tensor."""
+    dt = dtypes.as_dtype(out_type)
+    if dt not in (dtypes.int32, dtypes.int64):
+        raise errors.op_error(_IAE, f"Value for attr 'out_type' of {type_name(dt.torch_dtype)} is not in the list of "
+                              "allowed values: int32, int64\n\t; NodeDef: {{node Shape}}; Op<name=Shape; signature="
+                              "input:T -> output:out_type; attr=T:type; attr=out_type:type,default=DT_INT32,allowed="
+                              "[DT_INT32, DT_INT64]>", "Shape")
     return _shape_tensor(list(_shape_of(input)), out_type)
 
 
@@ -303,7 +309,15 @@ def tile(input, multiples, name=None):  # noqa: A002
             raise errors.kernel_error(_IAE, f"Expected multiples[{i}] >= 0, but got {k}", "Tile", name=None)
     if _is_str(t):
         return wrap(np.tile(t, m))
+    if t.dtype is torch.uint16 and t.numel() and all(m) and any(k != 1 for k in m):
+        raise _tile_uint16(t.ndim)
     return wrap(t.repeat(m) if m else t)
+
+
+def _tile_uint16(rank):
+    """TF's TileOp has no uint16 case (it answers only an empty output or multiples of all ones)."""
+    return errors.kernel_error(errors.UnimplementedError, "TileOp : The input data type is not supported, DataType : "
+                               f"uint16, Dimension : {rank}", "Tile", name=None)
 
 
 def _pad_index(n, lo, hi, mode, device):
@@ -444,6 +458,8 @@ def repeat(input, repeats, axis=None, name=None):  # noqa: A002
         raise errors.kernel_error(_IAE, f"Expected multiples[{a + 1}] >= 0, but got {min(counts)}", "Tile", name=None)
     if _is_str(t):
         return wrap(np.repeat(t, counts if len(counts) > 1 else counts[0], axis=a))
+    if t.dtype is torch.uint16 and t.numel() and max(counts) > 1:      # that Tile (by the largest count) refuses uint16
+        raise _tile_uint16(t.ndim + 1)
     reps = counts[0] if len(counts) == 1 else r.reshape(-1).to(_int64).to(t.device)
     return wrap(_unsigned(torch.repeat_interleave(_signed(t), reps, dim=a), t.dtype))
 

@@ -254,6 +254,10 @@ def where(condition, x=None, y=None, name=None):
             raise NotImplementedError("tf.where of a tf.string tensor")
         if c.ndim == 0:
             raise _fail("WhereOp : Unhandled input dimensions: 0", "Where", "")
+        if c.dtype is torch.float16:
+            raise errors.kernel_error(errors.UnimplementedError, "No WhereOp available for float16/half type on CPU; "
+                                      "dying in CPU WhereOp to avoid silently creating costly copies from device.",
+                                      "Where")
         return wrap(torch.nonzero(c if c.dtype is torch.bool else c != 0))
     if x is None or y is None:
         raise ValueError("x and y must both be non-None or both be None.")

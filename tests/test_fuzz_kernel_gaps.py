@@ -1,0 +1,41 @@
+"""Kernel gaps of TF 2.21's CPU build that the op fuzzer's fresh-seed run found tfcompat accepting (messages
+recorded from TF): Tile has no uint16 case, Where none for float16, Shape's out_type is int32 or int64."""
+import pytest
+
+import tfcompat as tf
+
+_TILE = ("{{function_node __wrapped__Tile_device_/job:localhost/replica:0/task:0/device:CPU:0}} TileOp : The input "
+         "data type is not supported, DataType : uint16, Dimension : %d [Op:Tile]")
+
+
+@pytest.mark.parametrize("call, rank", [
+    (lambda: tf.tile(tf.zeros([2, 1, 3], tf.uint16), [2, 1, 1]), 3),
+    (lambda: tf.repeat(tf.zeros([2, 1, 3], tf.uint16), 2, axis=0), 4),
+    (lambda: tf.repeat(tf.zeros([2, 1, 3], tf.uint16), 2), 2),
+    (lambda: tf.repeat(tf.zeros([2, 1, 3], tf.uint16), [1, 2], axis=0), 4),
+])
+def test_uint16_tile_is_unimplemented(call, rank):
+    with pytest.raises(tf.errors.UnimplementedError) as e:
+        call()
+    assert str(e.value) == _TILE % rank
+
+
+def test_uint16_tile_without_work_returns():
+    assert tf.tile(tf.zeros([0], tf.uint16), [2]).shape == (0,)
+    assert tf.tile(tf.zeros([2], tf.uint16), [1]).shape == (2,)
+    assert tf.repeat(tf.zeros([2, 1, 3], tf.uint16), 1, axis=0).shape == (2, 1, 3)
+    assert tf.repeat(tf.zeros([0, 2], tf.uint16), 2, axis=1).shape == (0, 4)
+
+
+def test_where_of_float16_and_shape_out_type():
+    with pytest.raises(tf.errors.UnimplementedError) as e:
+        tf.where(tf.zeros([1, 0, 3], tf.float16))
+    assert str(e.value) == ("{{function_node __wrapped__Where_device_/job:localhost/replica:0/task:0/device:CPU:0}} No "
+                            "WhereOp available for float16/half type on CPU; dying in CPU WhereOp to avoid silently "
+                            "creating costly copies from device. [Op:Where] name: ")
+    with pytest.raises(tf.errors.InvalidArgumentError) as e:
+        tf.shape(tf.zeros([4]), out_type=tf.float32)
+    assert str(e.value) == ("Value for attr 'out_type' of float is not in the list of allowed values: int32, int64\n\t; "
+                            "NodeDef: {{node Shape}}; Op<name=Shape; signature=input:T -> output:out_type; attr=T:type; "
+                            "attr=out_type:type,default=DT_INT32,allowed=[DT_INT32, DT_INT64]> [Op:Shape] name: ")
+    assert tf.shape(tf.zeros([4]), out_type=tf.int64).dtype.name == "int64"
