@@ -23,7 +23,7 @@ from tfcompat.framework.ragged import RaggedTensor
 from tfcompat.framework.tensor import Tensor, _wrap, storage
 from tfcompat.framework.tensor_shape import TensorShape
 from tfcompat.framework.variables import Variable
-from tfcompat.ops import extension_type
+from tfcompat.ops import debugging_ops, extension_type
 from tfcompat.ops.extension_type import ExtensionType
 from tfcompat.util import nest
 
@@ -558,7 +558,8 @@ def print_v2(*inputs, output_stream=None, summarize=3, sep=" ", end="\n", name=N
                 target.flush()
         return []
 
-    if not tls.shape_only or tls.recorder is not None:      # a trace records the print for its replays
+    if (not tls.shape_only or tls.recorder is not None) and not debugging_ops.debug_stripped():
+        # (a trace records the print for its replays)
         host_call(emit, [storage(leaves[i]) for i in positions])
 
 

@@ -279,11 +279,16 @@ _REWRITER_OPTIONS = (
 
 
 @tf_export("config.optimizer.set_experimental_options",
-           partial="the options are kept and reported; tfcompat has no Grappler, so none changes what runs "
-                   "(`debug_stripper` does not remove asserts from tf.functions)")
+           partial="the options are kept and reported; tfcompat has no Grappler: only `debug_stripper` changes what "
+                   "runs (asserts, CheckNumerics and tf.print inside tf.functions)")
 def set_experimental_options(options):
     """Sets Grappler options (merged into those set before, as TF does)."""
     _Config.optimizer_options.update(options)
+
+
+def debug_stripper():
+    """Whether Grappler's `debug_stripper` is on (tf.function bodies then run no assert, CheckNumerics or print)."""
+    return bool(_Config.optimizer_options.get("debug_stripper"))
 
 
 @tf_export("config.optimizer.get_experimental_options")

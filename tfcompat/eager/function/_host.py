@@ -7,6 +7,7 @@ import torch
 from tfcompat.eager.function._state import live_vars, tls
 from tfcompat.framework import variables
 from tfcompat.framework.tensor import _wrap, storage
+from tfcompat.ops import config_ops, debugging_ops
 from tfcompat.util import nest
 
 
@@ -30,6 +31,25 @@ def host_call(fn, flat_inputs):
     rec.cb_log.append(out)
     rec.callback(fn, flat_inputs, out)
     return out
+
+
+def _strips_debug_ops(*tensors):
+    """Whether Grappler's `debug_stripper` removes a failing assert, CheckNumerics or a print here: the option is on and
+    a tf.function body runs (traced, or again for a call), the op's tensors (if given) computed from its inputs. A trace
+    that strips one is not replayed: its body runs on each call, which reads the option then, as TF's optimizer."""
+    if not config_ops.debug_stripper():
+        return False
+    rec = tls.recorder
+    if rec is None:
+        return tls.stdout is not None or tls.symbols is not None
+    if rec.paused or (tensors and not any(isinstance(storage(t), torch.Tensor) and rec.is_dynamic(storage(t))
+                                          for t in tensors)):
+        return False
+    rec.unreplayable = True
+    return True
+
+
+debugging_ops.register_debug_stripper(_strips_debug_ops)
 
 
 class Unreplayable(Exception):
