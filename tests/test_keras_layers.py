@@ -2385,3 +2385,13 @@ def test_batchnorm_trainable_false_is_inference():
     y = bn(x, training=True).numpy()
     np.testing.assert_allclose(y, x / np.sqrt(1.001), rtol=1e-6)
     assert bn.moving_mean.numpy().tolist() == [0.0, 0.0, 0.0]
+
+
+@pytest.mark.parametrize("name", ["add", "subtract", "multiply", "average", "maximum", "minimum", "concatenate"])
+def test_merge_of_an_empty_list_fails_as_keras(name):
+    # Keras 3.15 builds a layer called on [] with input_shape=None: TypeError from its shape checks (TF 2.21 text)
+    message = "object of type 'NoneType' has no len()" if name == "concatenate" else \
+        "'NoneType' object is not subscriptable"
+    with pytest.raises(TypeError) as info:
+        getattr(tf.keras.layers, name)([])
+    assert str(info.value) == message

@@ -11,7 +11,12 @@ class _Merge(Layer):
         super().__init__(**kwargs)
         self.supports_masking = True
 
+    # Keras builds a layer called on an empty list with input_shape=None: its shape checks fail on None
+    _empty_list_error = "'NoneType' object is not subscriptable"
+
     def build(self, input_shape):
+        if isinstance(input_shape, (list, tuple)) and not input_shape:
+            raise TypeError(self._empty_list_error)
         if not isinstance(input_shape, (list, tuple)) or not input_shape or not isinstance(input_shape[0],
                                                                                               (list, tuple)):
             raise ValueError(f"A merge layer should be called on a list of inputs. Received: "
@@ -76,6 +81,8 @@ class Minimum(_Merge):
 
 class Concatenate(_Merge):
     """Concatenates along `axis` (default -1)."""
+
+    _empty_list_error = "object of type 'NoneType' has no len()"
 
     def __init__(self, axis=-1, **kwargs):
         super().__init__(**kwargs)
