@@ -39,3 +39,12 @@ def test_where_of_float16_and_shape_out_type():
                             "NodeDef: {{node Shape}}; Op<name=Shape; signature=input:T -> output:out_type; attr=T:type; "
                             "attr=out_type:type,default=DT_INT32,allowed=[DT_INT32, DT_INT64]> [Op:Shape] name: ")
     assert tf.shape(tf.zeros([4]), out_type=tf.int64).dtype.name == "int64"
+
+
+def test_unsigned_relu6_and_reverse_scans_as_tf():
+    # torch has no clamp or flip for uint16/32/64: its NotImplementedError escaped (values recorded from TF 2.21)
+    assert tf.nn.relu6(tf.constant([1, 5, 9, 2**64 - 1], tf.uint64)).numpy().tolist() == [1, 5, 6, 6]
+    assert tf.nn.relu6(tf.constant([1, 7, 2**32 - 1], tf.uint32)).numpy().tolist() == [1, 6, 6]
+    assert tf.math.cumprod(tf.constant([5, 8, 4], tf.uint32), reverse=True).numpy().tolist() == [160, 32, 4]
+    assert tf.math.cumsum(tf.constant([5, 8, 2**64 - 1], tf.uint64), reverse=True,
+                          exclusive=True).numpy().tolist() == [7, 2**64 - 1, 0]

@@ -35,6 +35,10 @@ def relu(features, name=None):
 def relu6(features, name=None):
     """min(max(features, 0), 6)."""
     t = unary_input(features, "Relu6", REAL)
+    if t.dtype in (torch.uint16, torch.uint32, torch.uint64):     # no torch clamp: min(x, 6) on the int64 bits
+        s = t.view(torch.int64) if t.dtype is torch.uint64 else t.to(torch.int64)   # uint64 >= 2**63: negative
+        s = torch.where((s < 0) | (s > 6), 6, s)
+        return wrap(s.to(t.dtype) if t.dtype is not torch.uint64 else s.view(t.dtype))
     return wrap(F.relu6(t) if t.is_floating_point() else torch.clamp(t, 0, 6))
 
 

@@ -311,13 +311,22 @@ def _scan(x, axis, exclusive, reverse, op, kinds, kernel, identity):
     """A cumulative `kernel` along `axis`; `exclusive` shifts `identity` in first, `reverse` scans from the end."""
     t, axis = _scan_input(x, axis, op, kinds)
     if reverse:
-        t = torch.flip(t, [axis])
+        t = _flip(t, axis)
     if exclusive:
         t = _shifted(t, axis, identity)
     out = kernel(t, dim=axis).to(t.dtype)
     if reverse:
-        out = torch.flip(out, [axis])
+        out = _flip(out, axis)
     return wrap(out)
+
+
+_SAME_WIDTH_SIGNED = {torch.uint16: torch.int16, torch.uint32: torch.int32, torch.uint64: torch.int64}
+
+
+def _flip(t, axis):
+    """`t` reversed along `axis` (uint16/32/64, which torch cannot flip, through their signed bit views)."""
+    signed = _SAME_WIDTH_SIGNED.get(t.dtype)
+    return torch.flip(t, [axis]) if signed is None else torch.flip(t.view(signed), [axis]).view(t.dtype)
 
 
 @tf_export("math.cumsum", "cumsum")
