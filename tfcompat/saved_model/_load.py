@@ -22,6 +22,7 @@ from tfcompat.framework.tensor import Tensor, _wrap, storage
 from tfcompat.framework.variables import Variable
 from tfcompat.saved_model import FORMAT, MARKER, _keras_rebuild, _op_table, _signature
 from tfcompat.saved_model._signature import Signature
+from tfcompat.saved_model._signature_map import _SignatureMap
 from tfcompat.saved_model._validate import (TORCH_DTYPES, Invalid, ProgramChecker, bad, constant, dry_run, expect,
                                             refused, shape)
 from tfcompat.train.checkpoint import is_trackable
@@ -346,7 +347,11 @@ class _UserObject:
     `tf.Module`, so no `variables`/`trainable_variables` properties unless they were saved as attributes)."""
 
     def __init__(self):
-        self.signatures = {}
+        self.signatures = _SignatureMap({})
+
+    def __repr__(self):         # TF's class is local to its loader method
+        return f"<tensorflow.python.saved_model.load.Loader._recreate_base_user_object.<locals>._UserObject object at " \
+               f"{id(self):#x}>"
 
     def __call__(self, *args, **kwargs):
         fn = self.__dict__.get("__call__")
@@ -474,7 +479,7 @@ def _load(export_dir):
             owner.__dict__[path[-1]] = value
         else:
             owner[int(path[-1]) if isinstance(owner, list) else path[-1]] = value
-    root.signatures = signatures
+    root.signatures = _SignatureMap(signatures)
     return root
 
 
