@@ -192,3 +192,6 @@ def test_restored_function_text(tmp_path):
     assert re.fullmatch(r"<tensorflow\.python\.saved_model\.function_deserialization\.RestoredFunction object at "
                         r"0x[0-9a-f]+>", repr(loaded.f))
     assert float(loaded.f(5.0)) == 7.0
+    # TF 2.21 (tutorials/keras/save_and_load): the restored object's class is local to TF's loader
+    assert re.fullmatch(r"<tensorflow\.python\.saved_model\.load\.Loader\._recreate_base_user_object\.<locals>\."
+                        r"_UserObject object at 0x[0-9a-f]+>", repr(loaded))
