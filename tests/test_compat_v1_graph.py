@@ -162,3 +162,21 @@ def test_random_ops_run_at_each_session_run_and_control_dependencies():
             assert sess.run(tf.group(w.assign([0.0, 0.0]))) is None
             assert sess.run(w).tolist() == [0.0, 0.0]
     assert tf.executing_eagerly()
+
+
+def test_checkpoint_restores_a_name_based_checkpoint(tmp_path):
+    a, b = tf.Variable(1.0, name="a"), tf.Variable(2.0, name="b")
+    path = tf1.train.Saver([a, b]).save(None, str(tmp_path / "n1"))
+    x, y = tf.Variable(0.0, name="a"), tf.Variable(0.0, name="zz")
+    ckpt = tf.train.Checkpoint(v=[x, y])
+    status = ckpt.restore(path)
+    assert type(status).__name__ == "NameBasedSaverStatus" and (x.numpy(), y.numpy()) == (1.0, 0.0)
+    with pytest.raises(AssertionError, match=r"Some objects had attributes which were not restored: \n    "
+                                             r"<tf.Variable 'zz:0' shape=\(\) dtype=float32, numpy=0.0>: \['zz'\]"):
+        status.assert_consumed()
+    late = tf.Variable(0.0, name="b")
+    ckpt.v.append(late)                  # joins the object graph later: restored then, as in TF
+    assert late.numpy() == 2.0
+    with pytest.raises(ValueError, match=r"Received incompatible tensor with shape \(\) when attempting to restore "
+                                         r"variable with shape \(1,\)"):
+        tf.train.Checkpoint(v=[tf.Variable([0.0], name="b")]).restore(path)

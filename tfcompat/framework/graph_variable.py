@@ -175,3 +175,14 @@ def collect_restores(into):
         yield into
     finally:
         _io.restores = saved
+
+
+def apply_restores(writes, session=None):
+    """Runs collected restores (`run_restore_ops`): each graph variable gets its value in `session` (else the
+    default session)."""
+    if writes:
+        session = session if session is not None else graph_state.default_session()
+        if session is None:
+            raise ValueError("run_restore_ops needs a session: pass one or call it inside `with Session()`")
+        for var, t in writes:
+            session.write_storage(var, t)

@@ -421,12 +421,7 @@ class CheckpointLoadStatus(_Status):
 
     def run_restore_ops(self, session=None):
         """TF1 graph: assigns the restored values of graph variables in `session` (else the default session)."""
-        if self._graph_writes:
-            session = session if session is not None else graph_state.default_session()
-            if session is None:
-                raise ValueError("run_restore_ops needs a session: pass one or call it inside `with Session()`")
-            for var, t in self._graph_writes:
-                session.write_storage(var, t)
+        graph_variable.apply_restores(self._graph_writes, session)
 
     @staticmethod
     def _unbound(r):
@@ -513,9 +508,9 @@ def restore_objects(root, save_path):
             None, None, f"Error when restoring from checkpoint or SavedModel at {save_path}: {e.message}\nPlease "
             "double-check that the path is correct. You may be missing the checkpoint suffix (e.g. the '-1' in "
             "'path/to/ckpt-1').") from None
-    if OBJECT_GRAPH_KEY not in reader.entries:
-        raise NotImplementedError(f"{save_path} has no object graph ({OBJECT_GRAPH_KEY}): name-based (TF1 Saver) "
-                                  "checkpoints are not supported by tfcompat's tf.train.Checkpoint")
+    if OBJECT_GRAPH_KEY not in reader.entries:       # a TF1 Saver checkpoint: variables matched by name
+        from tfcompat.train.name_based import restore_by_name
+        return restore_by_name(root, reader)
     try:
         nodes = _proto.decode_object_graph(reader.read(OBJECT_GRAPH_KEY)[()])
     except _proto.ProtoError as e:
