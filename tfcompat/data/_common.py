@@ -1,4 +1,5 @@
 """What tf.data's modules share: cardinality constants, argument conversion, TF's iterator errors, user calls."""
+import inspect
 import os
 from concurrent.futures import ThreadPoolExecutor
 
@@ -47,6 +48,34 @@ def call(fn, element):
 def call_args(fn, *args):
     """Calls a user function with positional arguments (`scan`'s and `reduce`'s state and element)."""
     return fn(*args)
+
+
+def check_arity(fn, spec):
+    """TF traces a dataset function when the dataset is built, so one that cannot take the element's components
+    raises Python's TypeError there, not at the first element (checked when the input's `spec` is known)."""
+    if spec is None:
+        return
+    try:
+        params = list(inspect.signature(fn).parameters.values())
+    except (TypeError, ValueError):
+        return
+    if any(p.kind is p.VAR_POSITIONAL for p in params):
+        return
+    given = len(spec) if type(spec) is tuple else 1
+    positional = [p for p in params if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+    required = [p.name for p in positional if p.default is p.empty]
+    name = getattr(fn, "__qualname__", type(fn).__name__)
+    if given > len(positional):
+        k = len(positional)
+        takes = f"{k} positional argument{'s' if k != 1 else ''}" if len(required) == k else \
+            f"from {len(required)} to {k} positional arguments"
+        raise TypeError(f"{name}() takes {takes} but {given} {'was' if given == 1 else 'were'} given")
+    missing = [f"'{n}'" for n in required[given:]]
+    if missing:
+        names = missing[0] if len(missing) == 1 else f"{', '.join(missing[:-1])}{',' if len(missing) > 2 else ''} " \
+            f"and {missing[-1]}"
+        raise TypeError(f"{name}() missing {len(missing)} required positional argument{'s' if len(missing) > 1 else ''}"
+                        f": {names}")
 
 
 def fn_output(value):

@@ -5,12 +5,22 @@ import itertools
 import torch
 
 from tfcompat.data import structure as st
-from tfcompat.data._common import AUTOTUNE, StepIterator, call, call_args, cpu_count, fn_output, pool, scalar64
-from tfcompat.data.dataset import DerivedDataset, unknown_cardinality
+from tfcompat.data._common import AUTOTUNE, StepIterator, call, call_args, check_arity, cpu_count, fn_output, pool, scalar64
+from tfcompat.data.dataset import Dataset, DerivedDataset, unknown_cardinality
 from tfcompat.framework import dtypes, errors
 from tfcompat.framework.sparse import SparseTensor
 from tfcompat.framework.tensor import storage
 from tfcompat.framework.tensor_shape import TensorShape
+
+
+def _known_spec(dataset):
+    """The dataset's element spec when it is known without running user functions (cached, or a source's), else
+    None."""
+    spec = dataset.__dict__.get("_spec")
+    if spec is None and not isinstance(dataset, DerivedDataset) and type(dataset)._compute_spec is not \
+            Dataset._compute_spec:
+        spec = dataset.element_spec
+    return spec
 
 
 class MapDataset(DerivedDataset):
@@ -21,6 +31,7 @@ class MapDataset(DerivedDataset):
     def __init__(self, input_dataset, fn):
         super().__init__(input_dataset)
         self._fn = fn
+        check_arity(fn, _known_spec(input_dataset))
 
     def _apply(self, element):
         return fn_output(call(self._fn, element))
