@@ -48,3 +48,21 @@ def test_unsigned_relu6_and_reverse_scans_as_tf():
     assert tf.math.cumprod(tf.constant([5, 8, 4], tf.uint32), reverse=True).numpy().tolist() == [160, 32, 4]
     assert tf.math.cumsum(tf.constant([5, 8, 2**64 - 1], tf.uint64), reverse=True,
                           exclusive=True).numpy().tolist() == [7, 2**64 - 1, 0]
+
+
+def test_tensordot_contracts_as_tf_matmul():
+    # TF reshapes to [free, contracted] x [contracted, free]: only the products must agree (torch broadcast a 1)
+    with pytest.raises(tf.errors.InvalidArgumentError) as e:
+        tf.tensordot(tf.ones([2, 1]), tf.ones([3]), 1)
+    assert str(e.value) == ("{{function_node __wrapped__MatMul_device_/job:localhost/replica:0/task:0/device:CPU:0}} "
+                            "Matrix size-incompatible: In[0]: [2,1], In[1]: [3,1] [Op:MatMul] name: ")
+    r = tf.tensordot(tf.reshape(tf.range(12.), [2, 2, 3]), tf.reshape(tf.range(18.), [3, 2, 3]), 2)
+    assert r.numpy().tolist() == [[165.0, 180.0, 195.0], [435.0, 486.0, 537.0]]
+    with pytest.raises(ValueError, match=r"^`axes` must not be larger than the number of dimensions of tensor "
+                       r"\[\[1. 1. 1.\]\n \[1. 1. 1.\]\].  Received 3, vs tensor dimensions 2.$"):
+        tf.tensordot(tf.ones([2, 3]), tf.ones([3, 4]), 3)
+
+
+def test_saturate_cast_of_integers_to_float16():
+    r = tf.saturate_cast(tf.constant([-1, 70000, -70000], tf.int64), tf.float16)
+    assert r.dtype.name == "float16" and r.numpy().tolist() == [-1.0, 65504.0, -65504.0]

@@ -47,7 +47,36 @@ def tensordot(a, b, axes, name=None):
 
 
 def _contract(x, y, dims):
-    try:
-        return wrap(torch.tensordot(x, y, dims))
-    except RuntimeError as e:          # contracted dimensions that differ: TF's MatMul InvalidArgumentError
-        raise translate(e, "MatMul", x, y) from None
+    """TF's tensordot: `x` as a [free, contracted] matrix times `y` as [contracted, free], so only the products of
+    the contracted sizes must agree (MatMul's error where they do not)."""
+    if isinstance(dims, int):
+        for t in (x, y):
+            if dims > t.ndim:
+                raise ValueError(f"`axes` must not be larger than the number of dimensions of tensor "
+                                 f"{wrap(t).numpy()}.  Received {dims}, vs tensor dimensions {t.ndim}.")
+        ca, cb = list(range(x.ndim - dims, x.ndim)), list(range(dims))
+    else:
+        ca = [a + x.ndim if -x.ndim <= a < 0 else a for a in dims[0]]
+        cb = [b + y.ndim if -y.ndim <= b < 0 else b for b in dims[1]]
+    if (min(ca + cb, default=0) < 0 or len(set(ca)) != len(ca) or len(set(cb)) != len(cb) or
+            any(a >= x.ndim for a in ca) or any(b >= y.ndim for b in cb)):
+        try:
+            return wrap(torch.tensordot(x, y, dims))
+        except RuntimeError as e:
+            raise translate(e, "MatMul", x, y) from None
+    fa = [i for i in range(x.ndim) if i not in ca]
+    fb = [i for i in range(y.ndim) if i not in cb]
+    rows, inner = _size(x.shape, fa), _size(x.shape, ca)
+    inner_b, cols = _size(y.shape, cb), _size(y.shape, fb)
+    if inner != inner_b:
+        raise errors.kernel_error(errors.InvalidArgumentError, f"Matrix size-incompatible: In[0]: [{rows},{inner}], "
+                                  f"In[1]: [{inner_b},{cols}]", "MatMul")
+    out = x.permute(fa + ca).reshape(rows, inner) @ y.permute(cb + fb).reshape(inner, cols)
+    return wrap(out.reshape([x.shape[i] for i in fa] + [y.shape[i] for i in fb]))
+
+
+def _size(shape, axes):
+    n = 1
+    for a in axes:
+        n *= shape[a]
+    return n

@@ -508,9 +508,9 @@ def saturate_cast(value, dtype, name=None):
         src = dtypes.FROM_STORAGE[t.dtype]
         if src.is_integer or src.is_floating:
             if float(lo) > float(src.min):
-                t = torch.clamp(t, min=torch.tensor(lo, dtype=t.dtype) if src.is_integer else float(lo))
-            if float(hi) < float(src.max):
-                t = torch.clamp(t, max=torch.tensor(hi, dtype=t.dtype) if src.is_integer else float(hi))
+                t = torch.clamp(t, min=torch.tensor(int(lo), dtype=t.dtype) if src.is_integer else float(lo))
+            if float(hi) < float(src.max):      # int(): a float target's limit (float16's 65504.0) as the integer
+                t = torch.clamp(t, max=torch.tensor(int(hi), dtype=t.dtype) if src.is_integer else float(hi))
     return cast(wrap(t), dtype)
 
 
