@@ -292,3 +292,16 @@ def test_check_dtype_lists_types_in_tf_registration_order():
         "Value for attr 'T' of bool is not in the list of allowed values: bfloat16, half, float, double, uint8, "
         "uint16, uint32, uint64, int8, int16, int32, int64, complex64, complex128\n\t; NodeDef: {{node AddV2}}; "
         "Op<name=AddV2; signature=x:T, y:T -> z:T; attr=T:type,allowed=[DT_BFLOAT16, DT_HALF, DT_FLOAT, DT_DOUBLE")
+
+
+def test_item_assignment_and_deletion_errors_name_tfs_c_type():
+    # TF 2.21: EagerTensor is a C type, so Python's error names its full path (ResourceVariable keeps its name)
+    t = tf.constant([1, 2])
+    with pytest.raises(TypeError) as info:
+        t[0] = 3
+    assert str(info.value) == "'tensorflow.python.framework.ops.EagerTensor' object does not support item assignment"
+    with pytest.raises(TypeError) as info:
+        del t[0]
+    assert str(info.value) == "'tensorflow.python.framework.ops.EagerTensor' object doesn't support item deletion"
+    with pytest.raises(TypeError, match="^'ResourceVariable' object does not support item assignment$"):
+        tf.Variable([1, 2])[0] = 3

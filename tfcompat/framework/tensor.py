@@ -236,6 +236,13 @@ class EagerTensor(Tensor):
 
     __slots__ = ()
 
+    # TF's EagerTensor is a C type: Python names it by its full path in these errors
+    def __setitem__(self, key, value):
+        raise TypeError("'tensorflow.python.framework.ops.EagerTensor' object does not support item assignment")
+
+    def __delitem__(self, key):
+        raise TypeError("'tensorflow.python.framework.ops.EagerTensor' object doesn't support item deletion")
+
 
 _new = object.__new__
 
