@@ -180,3 +180,36 @@ def test_checkpoint_restores_a_name_based_checkpoint(tmp_path):
     with pytest.raises(ValueError, match=r"Received incompatible tensor with shape \(\) when attempting to restore "
                                          r"variable with shape \(1,\)"):
         tf.train.Checkpoint(v=[tf.Variable([0.0], name="b")]).restore(path)
+
+
+def test_gradients_and_gradient_descent_in_a_graph():
+    X = np.arange(24, dtype="float32").reshape(6, 4) / 10
+    Y = X @ np.array([[1.0], [2.0], [3.0], [4.0]], "float32") + 0.5
+    with tf.Graph().as_default():
+        x, y = tf1.placeholder(tf.float32, [None, 4]), tf1.placeholder(tf.float32, [None, 1], name="y")
+        w, b = tf.Variable(tf.zeros([4, 1])), tf.Variable(tf.zeros([1]))
+        loss = tf.reduce_mean(tf.square(tf.matmul(x, w) + b - y))
+        grad_b = tf.gradients(loss, [w, b])[1]
+        assert tf.gradients(loss, [x, tf.Variable(1.0)])[1] is None      # unconnected
+        assert str(y) == 'Tensor("y:0", shape=(None, 1), dtype=float32)'
+        step = tf1.train.GradientDescentOptimizer(0.05).minimize(loss)
+        with tf1.Session() as sess:
+            sess.run(tf1.global_variables_initializer())
+            assert sess.run(grad_b, {x: X, y: Y}).tolist() == [-25.0]
+            for _ in range(3):
+                _, value = sess.run([step, loss], {x: X, y: Y})
+            np.testing.assert_allclose(value, 0.4571075, rtol=1e-6)
+            np.testing.assert_allclose(sess.run(w).ravel(), [2.1467695236206055, 2.2998242378234863,
+                                                             2.4528791904449463, 2.605933904647827], rtol=1e-6)
+            np.testing.assert_allclose(sess.run(b), [1.5305479764938354], rtol=1e-6)
+    with pytest.raises(NotImplementedError, match="AdamOptimizer is not supported by tfcompat"):
+        tf1.train.AdamOptimizer  # noqa: B018 - the access raises
+
+
+def test_gradient_descent_optimizer_eagerly():
+    v = tf.Variable(2.0)
+    opt = tf1.train.GradientDescentOptimizer(0.1)
+    assert opt.minimize(lambda: v * v, var_list=[v]) is None and np.isclose(v.numpy(), 1.6)
+    assert opt.minimize(lambda: v * v) is None and np.isclose(v.numpy(), 1.28)
+    with pytest.raises(RuntimeError, match="`loss` passed to Optimizer.compute_gradients should be a function"):
+        opt.minimize(v * v, var_list=[v])

@@ -188,6 +188,10 @@ class SymbolicTensor:
                         "following resolutions to the problem: If you are running in Graph mode, use Eager execution "
                         "mode or decorate this function with @tf.function.")
 
+    def __str__(self):
+        name = f'"{self.name}", ' if self.op.name else ""
+        return f"Tensor({name}shape={self.shape}, dtype={self.dtype.name})"
+
     def __repr__(self):
         name = f" '{self.name}'" if self.op.name else ""
         return f"<tf.Tensor{name} shape={self.shape} dtype={self.dtype.name}>"
@@ -292,8 +296,21 @@ def _session(session):
 
 def run_graph(targets, session, feeds):
     """Evaluates graph values `targets` (each node once, inputs first); returns {id(node): value}."""
-    with _eagerly():
-        return _run(targets, session, dict(feeds))
+    saved, graph_state.state.feeds = graph_state.state.feeds, feeds
+    try:
+        with _eagerly():
+            return _run(targets, session, dict(feeds))
+    finally:
+        graph_state.state.feeds = saved
+
+
+def evaluate_in_run(targets, session, seeds=None):
+    """The values of `targets` computed afresh inside the session run in progress (its feeds; `seeds`, by id,
+    replacing values): what a gradients node re-runs under a tape."""
+    memo = dict(graph_state.state.feeds)
+    memo.update(seeds or {})
+    memo = _run(list(targets), session, memo)
+    return [memo[id(t)] if is_graph_value(t) else t for t in targets]
 
 
 def _run(targets, session, memo):

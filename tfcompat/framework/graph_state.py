@@ -8,6 +8,7 @@ class _GraphState(threading.local):
         self.sessions = []      # `Session.as_default()` scopes, innermost last
         self.io_session = None  # the session checkpoint code reads and writes graph variables through
         self.restores = None    # a list collecting a checkpoint restore's writes to graph variables
+        self.feeds = {}         # the feeds of the session run in progress (id(tensor) -> value)
 
 
 state = _GraphState()

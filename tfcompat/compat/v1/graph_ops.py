@@ -11,11 +11,10 @@ from tfcompat.framework import graph_state
 from tfcompat.framework.export import EXPORTS
 from tfcompat.framework.graph import SymbolicTensor, deferred_call, has_graph_value, is_graph_value
 
-_OP_MODULES = ("tfcompat.ops", "tfcompat.framework.op_def", "tfcompat.framework.convert")
+_OP_MODULES = ("tfcompat.ops", "tfcompat.framework.op_def", "tfcompat.framework.convert", "tfcompat.eager.tape")
 # stateful ops TF runs at each Session.run even without graph inputs; deferred inside any graph
 _ALWAYS = {"random.normal", "random.truncated_normal", "random.uniform", "random.categorical", "random.shuffle",
            "random.gamma", "random.poisson", "print"}
-_SPECIAL = {"is_tensor", "is_symbolic_tensor", "control_dependencies", "executing_eagerly", "get_static_value"}
 
 
 def _graph_op(op, always):
@@ -58,7 +57,17 @@ def _get_static_value(op):
     return call
 
 
-_WRAPPERS = {"is_tensor": _is_tensor, "is_symbolic_tensor": _is_tensor, "control_dependencies": _control_dependencies,
+def _gradients(op):
+    @functools.wraps(op)
+    def call(*args, **kwargs):
+        if graph_state.state.graphs:
+            from tfcompat.compat.v1.graph_gradients import graph_gradients
+            return graph_gradients(*args, **kwargs)
+        return op(*args, **kwargs)
+    return call
+
+
+_WRAPPERS = {"gradients": _gradients, "is_tensor": _is_tensor, "is_symbolic_tensor": _is_tensor, "control_dependencies": _control_dependencies,
              "executing_eagerly": _executing_eagerly, "get_static_value": _get_static_value}
 
 

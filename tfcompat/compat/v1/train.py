@@ -4,6 +4,7 @@ import contextlib
 import os
 
 from tfcompat import train as _train
+from tfcompat.compat.v1.graph_gradients import GradientDescentOptimizer  # noqa: F401
 from tfcompat.compat.v1.session_run_hook import SessionRunArgs, SessionRunHook  # noqa: F401
 from tfcompat.framework import errors, graph_state
 from tfcompat.framework.graph_variable import session_io
@@ -149,6 +150,9 @@ def _load_initializer(var, reader, key, shapes, shown):
     var._set_initial_value(lambda: convert_to_tensor(reader.get_tensor(key), dtype=dtype))
 
 
+_TF1_OPTIMIZERS = {"Optimizer", "AdamOptimizer", "MomentumOptimizer", "RMSPropOptimizer", "AdagradOptimizer",
+                   "AdadeltaOptimizer", "FtrlOptimizer", "ProximalGradientDescentOptimizer",
+                   "ProximalAdagradOptimizer", "AdagradDAOptimizer"}
 _GRAPH_ONLY = {"import_meta_graph", "export_meta_graph", "MonitoredSession", "MonitoredTrainingSession",
                "SingularMonitoredSession", "Scaffold", "QueueRunner", "start_queue_runners"}
 
@@ -158,6 +162,9 @@ def __getattr__(attr):
         raise AttributeError(attr)
     if attr in _GRAPH_ONLY:
         raise NotImplementedError(f"tf.compat.v1.train.{attr} is TF1 graph-mode API; tfcompat only runs eagerly")
+    if attr in _TF1_OPTIMIZERS:
+        raise NotImplementedError(f"tf.compat.v1.train.{attr} is not supported by tfcompat (of TF1's optimizers, only "
+                                  "GradientDescentOptimizer)")
     try:
         return getattr(_train, attr)
     except AttributeError:
