@@ -213,3 +213,14 @@ def test_gradient_descent_optimizer_eagerly():
     assert opt.minimize(lambda: v * v) is None and np.isclose(v.numpy(), 1.28)
     with pytest.raises(RuntimeError, match="`loss` passed to Optimizer.compute_gradients should be a function"):
         opt.minimize(v * v, var_list=[v])
+
+
+def test_tf1_saved_model_and_meta_graph_api_raise():
+    for name in ("Builder", "simple_save", "load", "predict_signature_def"):
+        with pytest.raises(NotImplementedError, match=f"tf.compat.v1.saved_model.{name} "):
+            getattr(tf1.saved_model, name)
+    assert tf1.saved_model.save is tf.saved_model.save
+    with tf.Graph().as_default():
+        tf.Variable(1.0)
+        with pytest.raises(NotImplementedError, match="export_meta_graph"):
+            tf1.train.Saver().export_meta_graph("m.pb")

@@ -61,10 +61,10 @@ def dimension_value(dimension):
 def __getattr__(attr):
     if attr.startswith("__"):
         raise AttributeError(attr)
-    if attr == "train":
+    if attr in ("train", "saved_model"):
         import importlib
-        train = globals()[attr] = importlib.import_module("tfcompat.compat.v1.train")
-        return train
+        module = globals()[attr] = importlib.import_module(f"tfcompat.compat.v1.{attr}")
+        return module
     if attr == "feature_column":
         from tfcompat.compat import feature_column
         globals()[attr] = feature_column

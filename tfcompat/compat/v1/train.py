@@ -107,6 +107,12 @@ class Saver:
             raise ValueError("The session used to save or restore graph variables is None.")
         return session_io(sess)
 
+    def export_meta_graph(self, filename=None, collection_list=None, as_text=False, export_scope=None,
+                          clear_devices=False, clear_extraneous_savers=False, strip_default_attrs=False,
+                          save_debug_info=False):
+        raise NotImplementedError("tf.compat.v1.train.Saver.export_meta_graph (a MetaGraphDef of the graph) is not "
+                                  "supported by tfcompat")
+
     @property
     def last_checkpoints(self):
         return list(self._last)

@@ -1,0 +1,26 @@
+"""`tf.compat.v1.saved_model`: TF1's graph SavedModel API (`Builder`, `simple_save`, `load(sess, tags, dir)`) is not
+supported and raises NotImplementedError; `load_v2` and the other names are `tf.saved_model`'s."""
+from tfcompat import saved_model as _saved_model
+
+# TF1 names whose API differs from tf.saved_model's (a GraphDef written or read through a Session)
+_TF1_ONLY = {"Builder", "SavedModelBuilder", "simple_save", "load", "loader", "builder", "predict_signature_def",
+             "classification_signature_def", "regression_signature_def", "build_signature_def", "build_tensor_info",
+             "get_tensor_from_tensor_info", "is_valid_signature", "main_op", "main_op_with_restore",
+             "signature_def_utils", "utils", "maybe_saved_model_directory"}
+
+
+def load_v2(export_dir, tags=None, options=None):
+    """TF 2's `tf.saved_model.load`."""
+    return _saved_model.load(export_dir, tags=tags, options=options)
+
+
+def __getattr__(attr):
+    if attr.startswith("__"):
+        raise AttributeError(attr)
+    if attr in _TF1_ONLY:
+        raise NotImplementedError(f"tf.compat.v1.saved_model.{attr} (TF1's graph SavedModel API) is not supported by "
+                                  "tfcompat; tf.saved_model.save/load are")
+    try:
+        return getattr(_saved_model, attr)
+    except AttributeError:
+        raise AttributeError(f"module 'tensorflow.compat.v1.saved_model' has no attribute '{attr}'") from None
