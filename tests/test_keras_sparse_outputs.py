@@ -74,3 +74,12 @@ def test_sparse_rows_keeps_row_order():
     _, data = _sparse_model()
     out = sparse_rows(data, torch.tensor([5, 0, 3]))
     assert parts(out) == ([[0, 0], [0, 1], [1, 0], [1, 1], [1, 2]], [5.0, 6.0, 1.0, 2.0, 3.0], [3, 4])
+
+
+def test_layer_builds_from_a_sparse_tensor_shape():
+    # migrating_feature_columns: an unbuilt Dense called eagerly on CategoryEncoding's sparse output
+    count = tf.keras.layers.CategoryEncoding(num_tokens=20, output_mode="count", sparse=True)
+    dense = tf.keras.layers.Dense(4, use_bias=False, kernel_initializer="ones")
+    out = dense(count(tf.constant([[5, 11, 5, 17, 17]]), count_weights=tf.constant([[0.5, 1.5, 0.7, 1.8, 0.2]])))
+    assert dense.kernel.shape == (20, 4)
+    np.testing.assert_allclose(out.numpy(), [[4.7] * 4], rtol=1e-6)

@@ -691,7 +691,7 @@ class _null:
 
 
 def _shape_of(x):
-    if isinstance(x, (Tensor, KerasTensor)):
+    if isinstance(x, (Tensor, KerasTensor, SparseTensor)):
         return tuple(x.shape)
     if isinstance(x, _TFVariable):
         return tuple(x.shape)
