@@ -32,6 +32,7 @@ import os
 
 from tfcompat.framework.export import tf_export
 from tfcompat.saved_model._options import LoadOptions, SaveOptions  # noqa: F401
+from tfcompat.saved_model import experimental  # noqa: F401
 
 MARKER = "tfcompat_saved_model.json"
 FORMAT = "tfcompat.saved_model"
