@@ -1,12 +1,17 @@
 """MultiWorkerMirroredStrategy `fit` of the seed's convnet with 2 processes vs torch DDP with 2 processes doing the
 same work (global batch 64, 32 per worker, Adam, sparse CE from logits), in one run; prints steps per second, the
-ratio (goal <= 1.15x) and the all-reduce overhead per step against 2 processes training without communication.
+ratio (goal <= 1.15x) and the all-reduce overhead per step against 2 processes training without communication,
+with the time tfcompat's workers spend inside collectives per step (transfer plus waiting for the peer).
 
-`python bench/bench_distribute.py [--steps N] [--cuda]`: the driver starts each case's 2 workers itself (RANK,
-WORLD_SIZE, MASTER_ADDR/PORT); `--cuda` runs on GPUs 0 and 1 with NCCL (needs 2 GPUs)."""
+`python bench/bench_distribute.py [--steps N] [--repeats R] [--cuda]`: the driver starts each case's 2 workers
+itself (RANK, WORLD_SIZE, MASTER_ADDR/PORT), R rounds of the three cases interleaved (the order rotating), and
+reports each figure's median and range over the rounds (the ratio and overhead are taken within each round, so
+a load change between rounds cancels); `--cuda` runs on GPUs 0 and 1 with NCCL (needs 2 GPUs: NCCL refuses two
+ranks on one GPU)."""
 import argparse
 import os
 import socket
+import statistics
 import subprocess
 import sys
 import time
@@ -26,6 +31,23 @@ def data(steps):
     return (x[..., None] / 255.0).astype("float32"), y.astype("int64")
 
 
+def _time_collectives():
+    """Counts the calls of tfcompat's collectives and the seconds spent in them (from here on)."""
+    from tfcompat.distribute.cross_device_ops import Collective
+    spent = [0, 0.0]
+    call = Collective._call
+
+    def timed(self, fn, *args):
+        t = time.perf_counter()
+        try:
+            return call(self, fn, *args)
+        finally:
+            spent[0] += 1
+            spent[1] += time.perf_counter() - t
+    Collective._call = timed
+    return spent
+
+
 def run_tfcompat(x, y, communicate):
     import tfcompat as tf
     keras = tf.keras
@@ -41,9 +63,13 @@ def run_tfcompat(x, y, communicate):
                                   keras.layers.GlobalAveragePooling2D(), keras.layers.Dense(10)])
         model.compile("adam", keras.losses.SparseCategoricalCrossentropy(from_logits=True), metrics=["accuracy"])
     model.fit(x[:batch * 5], y[:batch * 5], batch_size=batch, epochs=1, verbose=0, shuffle=False)   # warm-up
+    spent = _time_collectives()
     t = time.perf_counter()
     model.fit(x, y, batch_size=batch, epochs=1, verbose=0, shuffle=False)
-    return time.perf_counter() - t
+    seconds = time.perf_counter() - t
+    if communicate:
+        print(f"COLLECTIVES {spent[0]} {spent[1]:.6f}", flush=True)
+    return seconds
 
 
 def run_ddp(x, y, device):
@@ -85,6 +111,7 @@ def worker(case, steps, cuda):
 
 
 def launch(case, steps, cuda):
+    """(seconds of the slower worker, [collective calls, seconds in them] of worker 0 or None)."""
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
@@ -98,24 +125,45 @@ def launch(case, steps, cuda):
     times = [float(line.split()[1]) for out in outs for line in out.splitlines() if line.startswith("RESULT")]
     if len(times) != 2:
         raise RuntimeError(f"{case} failed:\n" + "\n".join(outs))
-    return max(times)
+    collectives = [line.split()[1:] for line in outs[0].splitlines() if line.startswith("COLLECTIVES")]
+    return max(times), ([int(collectives[0][0]), float(collectives[0][1])] if collectives else None)
+
+
+def _spread(values, fmt, unit=""):
+    """'<median><unit> (range <min>-<max>)': the median first, where bench/run_all.py's parser reads it."""
+    return f"{fmt.format(statistics.median(values))}{unit} (range {fmt.format(min(values))}-{fmt.format(max(values))})"
 
 
 def main():
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--steps", type=int, default=150)
+    p.add_argument("--repeats", type=int, default=3)
     p.add_argument("--cuda", action="store_true")
     p.add_argument("--worker", choices=CASES)
     a = p.parse_args()
     if a.worker:
         return worker(a.worker, a.steps, a.cuda)
-    times = {case: launch(case, a.steps, a.cuda) for case in CASES}
+    times = {case: [] for case in CASES}
+    ratios, overheads, in_collectives, calls = [], [], [], []
+    for r in range(a.repeats):
+        order = CASES[r % len(CASES):] + CASES[:r % len(CASES)]
+        round_times = {}
+        for case in order:
+            round_times[case], spent = launch(case, a.steps, a.cuda)
+            times[case].append(round_times[case])
+            if spent is not None:
+                calls.append(spent[0] / a.steps)
+                in_collectives.append(spent[1] / a.steps * 1e3)
+        ratios.append(round_times["tfcompat"] / round_times["ddp"])
+        overheads.append((round_times["tfcompat"] - round_times["tfcompat-nocomm"]) / a.steps * 1e3)
+    print(f"{a.steps} steps per run, {a.repeats} interleaved rounds: medians (range)")
     for case in CASES:
-        print(f"{case:16s} {a.steps / times[case]:8.1f} steps/s  ({times[case]:.2f} s for {a.steps} steps)")
-    ratio = times["tfcompat"] / times["ddp"]
-    print(f"tfcompat / DDP time: {ratio:.2f}x (goal <= 1.15x){'  OVER' if ratio > 1.15 else ''}")
-    overhead = (times["tfcompat"] - times["tfcompat-nocomm"]) / a.steps * 1e3
-    print(f"all-reduce overhead per step (vs no communication): {overhead:.2f} ms")
+        print(f"{case:16s} {_spread([a.steps / t for t in times[case]], '{:.1f}', ' steps/s')}")
+    ratio = statistics.median(ratios)
+    print(f"tfcompat / DDP time: {_spread(ratios, '{:.2f}', 'x')} (goal <= 1.15x){'  OVER' if ratio > 1.15 else ''}")
+    print(f"all-reduce overhead per step (vs no communication): {_spread(overheads, '{:.2f}', ' ms')}")
+    print(f"time in collectives per step (worker 0, {statistics.median(calls):.1f} calls per step): "
+          f"{_spread(in_collectives, '{:.2f}', ' ms')}")
 
 
 if __name__ == "__main__":

@@ -50,6 +50,12 @@ def strategy_of(model):
     return model.__dict__.get("_compile_strategy") or _scoped_strategy()
 
 
+def across_workers(model):
+    """Whether the model trains under a strategy with several worker processes."""
+    strategy = strategy_of(model)
+    return strategy is not None and strategy.extended._world > 1
+
+
 def _distributed(strategy):
     return strategy is not None and strategy.num_replicas_in_sync > 1
 

@@ -340,7 +340,21 @@ class Trainer:
             if not logs and cls.train_step is Trainer.train_step and cls.compute_metrics is Trainer.compute_metrics:
                 return distribute_step.wrap(self, self._train_step_without_logs)
             return distribute_step.wrap(self, self.train_step)
+        cls = type(self)
+        if not logs and isinstance(function, StepFunction) and distribute_step.across_workers(self) and \
+                cls.train_step is Trainer.train_step and cls.compute_metrics is Trainer.compute_metrics:
+            return self._quiet_train_function(function)
         return function
+
+    def _quiet_train_function(self, function):
+        """Across workers, `fit`'s traced step without logs when no callback reads batch logs: the logs cost a
+        collective per step (the metrics' sums over workers), and fit reads the metrics at the epoch's end."""
+        quiet = self.__dict__.get("_quiet_train")
+        if quiet is None or quiet[0] is not function:
+            quiet = (function, StepFunction(distribute_step.wrap(self, self._train_step_without_logs), "fit",
+                                            on_spec=True))
+            object.__setattr__(self, "_quiet_train", quiet)
+        return quiet[1]
 
     def _new_train_function(self):
         if self._run_eagerly:
