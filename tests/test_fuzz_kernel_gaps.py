@@ -66,3 +66,29 @@ def test_tensordot_contracts_as_tf_matmul():
 def test_saturate_cast_of_integers_to_float16():
     r = tf.saturate_cast(tf.constant([-1, 70000, -70000], tf.int64), tf.float16)
     assert r.dtype.name == "float16" and r.numpy().tolist() == [-1.0, 65504.0, -65504.0]
+
+
+def test_moments_over_no_axes_reduce_nothing():
+    # torch's empty `dim` reduces every axis; TF's axes=[] keeps x (squeezing size-1 axes) and a zero variance
+    mean, var = tf.nn.moments(tf.zeros([0, 4, 1]), [])
+    assert mean.shape == (0, 4) and var.shape == (0, 4)
+    mean, var = tf.nn.moments(tf.constant([[1.0, 2.0], [3.0, float("inf")]]), [])
+    assert mean.numpy().tolist() == [[1.0, 2.0], [3.0, float("inf")]]
+    assert str(var.numpy().tolist()) == "[[0.0, 0.0], [0.0, nan]]"
+
+
+def test_argument_checks_in_tf_order():
+    with pytest.raises(tf.errors.InvalidArgumentError) as e:
+        tf.linalg.cross(tf.zeros([3], tf.complex128), tf.zeros([3], tf.complex128))
+    assert str(e.value).startswith("Value for attr 'T' of complex128 is not in the list of allowed values: float, "
+                                   "double, int32, uint8, int16, int8, int64, bfloat16, uint16, half, uint32, uint64\n")
+    with pytest.raises(tf.errors.InvalidArgumentError, match=r"output dimensions must be positive \[Op:ResizeArea\]"):
+        tf.image.resize(tf.zeros([1, 3, 3]), [1, 1], method="area", preserve_aspect_ratio=True)
+    assert tf.image.resize(tf.zeros([5, 7, 3]), [4, 4], preserve_aspect_ratio=True).shape == (3, 4, 3)
+    with pytest.raises(tf.errors.NotFoundError):                  # the missing kernel before the rank check
+        tf.unique(tf.zeros([1, 2], tf.complex64))
+    with pytest.raises(TypeError, match="^Cannot convert 1 to EagerTensor of dtype bool$"):   # on_value first
+        tf.one_hot(tf.zeros([4]), 3, dtype=tf.bool)
+    for x, name in ((tf.constant([True]), "bool"), (tf.constant(["a"]), "string")):
+        with pytest.raises(TypeError, match=f"^Cannot convert 1 to EagerTensor of dtype {name}$"):
+            tf.math.reciprocal_no_nan(x)

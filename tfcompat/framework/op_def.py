@@ -223,6 +223,7 @@ _OP_DEFS = {
     "Abs": ("bfloat16, half, float, double, int8, int16, int32, int64", _U),
     "Acos": (_FLC, _U),
     "Acosh": (_FLC, _U),
+    "Cross": (_MAX, "a:T, b:T -> product:T; attr=T:type,allowed={}"),
     "AddN": ("float, double, int32, uint8, int16, int8, complex64, int64, qint8, quint8, qint32, bfloat16, qint16, quint16, uint16, complex128, half, uint32, uint64, variant",
              "inputs:N*T -> sum:T; attr=N:int,min=1; attr=T:type,allowed={}; is_commutative=true; is_aggregate=true"),
     "AddV2": ("bfloat16, half, float, double, uint8, uint16, uint32, uint64, int8, int16, int32, int64, complex64, complex128",

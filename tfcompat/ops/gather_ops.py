@@ -303,7 +303,6 @@ def boolean_mask(tensor, mask, axis=None, name="boolean_mask"):
 @tf_export("one_hot")
 def one_hot(indices, depth, on_value=None, off_value=None, axis=None, dtype=None, name=None):
     """One-hot vectors of length `depth` along a new `axis` (-1 = last); out-of-range indices give all off."""
-    idx = _index_input(indices, "OneHot")
     depth = int_value(depth)
     on_dt = None if on_value is None else dtypes.FROM_STORAGE[input_storage(on_value).dtype]
     off_dt = None if off_value is None else dtypes.FROM_STORAGE[input_storage(off_value).dtype]
@@ -312,6 +311,7 @@ def one_hot(indices, depth, on_value=None, off_value=None, axis=None, dtype=None
     dtype = dtypes.as_dtype(dtype if dtype is not None else on_dt or off_dt or dtypes.float32)
     on = input_storage(1 if on_value is None else on_value, dtype)
     off = input_storage(0 if off_value is None else off_value, dtype)
+    idx = _index_input(indices, "OneHot")       # after the values: TF converts them in Python, first
     if depth < 0:
         raise _fail(f"depth must be non-negative, got: {depth}", "OneHot", "")
     if axis is not None and not -1 <= int_value(axis) <= idx.ndim:

@@ -207,12 +207,13 @@ def resize(images, size, method=ResizeMethod.BILINEAR, preserve_aspect_ratio=Fal
         raise ValueError("'size' must be a 1-D Tensor of 2 elements: new_height, new_width")
     m = _method(method)
     h, w = dims
+    if preserve_aspect_ratio and 0 not in t.shape[1:3]:    # TF scales in float32 and rounds half to even
+        f32 = np.float32
+        scale = min(f32(h) / f32(t.shape[1]), f32(w) / f32(t.shape[2]))
+        h, w = int(np.round(f32(t.shape[1]) * scale)), int(np.round(f32(t.shape[2]) * scale))
     if 0 in t.shape[1:3] or h <= 0 or w <= 0:
         raise kernel_error(errors.InvalidArgumentError, "input image must be of non-zero size" if 0 in t.shape[1:3]
                            else "output dimensions must be positive", _resize_op(m, antialias), t)
-    if preserve_aspect_ratio:
-        scale = min(h / t.shape[1], w / t.shape[2])
-        h, w = int(round(t.shape[1] * scale)), int(round(t.shape[2] * scale))
     return _out(_resize(t, h, w, m, bool(antialias)), single)
 
 

@@ -11,7 +11,7 @@ import torch
 from tfcompat.framework import dtypes, errors
 from tfcompat.framework.export import tf_export
 from tfcompat.framework.op_def import (
-    FLOAT_COMPLEX, NUMERIC, ALL, binary_inputs, check_dtype, input_storage, int_value, kernel_dtypes, kernel_error,
+    FLOAT_COMPLEX, NUMERIC, REAL, ALL, binary_inputs, check_dtype, input_storage, int_value, kernel_dtypes, kernel_error,
     shapes_text, wrap)
 from tfcompat.framework.tensor import storage
 
@@ -447,7 +447,7 @@ def adjoint(matrix, name=None):
 @tf_export("linalg.cross")
 def cross(a, b, name=None):
     """Cross product of 3-vectors along the last axis."""
-    x, y = binary_inputs(a, b, "Cross", NUMERIC)
+    x, y = binary_inputs(a, b, "Cross", REAL)
     if x.shape != y.shape:
         raise kernel_error(errors.InvalidArgumentError, f"Both inputs must be of same shape: {shapes_text(x, y)}",
                            "Cross", x)

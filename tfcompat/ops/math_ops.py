@@ -67,6 +67,8 @@ def divide_no_nan(x, y, name=None):
 def reciprocal_no_nan(x, name=None):
     """1 / x, 0 where x == 0 (float and complex inputs)."""
     t = input_storage(x)
+    if isinstance(t, np.ndarray) or t.dtype is torch.bool:     # TF builds its 1 in x's dtype first
+        raise TypeError(f"Cannot convert 1 to EagerTensor of dtype {'string' if isinstance(t, np.ndarray) else 'bool'}")
     return _div_no_nan(wrap(torch.ones((), dtype=t.dtype, device=t.device)), wrap(t))
 
 

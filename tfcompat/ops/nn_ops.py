@@ -150,20 +150,29 @@ def moments(x, axes, shift=None, keepdims=False, name=None):
     check_dtype(t, "SquaredDifference", _MOMENT_TYPES)
     y = t.float() if t.dtype in (torch.float16, torch.bfloat16) else t
     if y.is_complex():                           # TF's SquaredDifference of complex values: d * conj(d)
-        mean = torch.mean(y, dim=dims, keepdim=True)
+        mean = _mean_kept(y, dims)
         d = y - mean.detach()
-        var = torch.mean(d * d.conj(), dim=dims, keepdim=True)
+        var = _mean_kept(d * d.conj(), dims)
     elif y.is_floating_point():
-        mean = torch.mean(y, dim=dims, keepdim=True)
-        var = torch.mean(torch.square(y - mean.detach()), dim=dims, keepdim=True)
+        mean = _mean_kept(y, dims)
+        var = _mean_kept(torch.square(y - mean.detach()), dims)
     else:
         n = max(math.prod(y.shape[d] for d in dims), 1)
-        mean = torch.div(y.sum(dims, keepdim=True), n, rounding_mode="trunc").to(y.dtype)
-        var = torch.div(torch.square(y - mean).sum(dims, keepdim=True), n, rounding_mode="trunc").to(y.dtype)
+        mean = torch.div(_sum_kept(y, dims), n, rounding_mode="trunc").to(y.dtype)
+        var = torch.div(_sum_kept(torch.square(y - mean), dims), n, rounding_mode="trunc").to(y.dtype)
     if not keepdims:          # TF squeezes `axes`; with no axes that squeezes every size-1 axis
         mean = mean.squeeze(dims) if dims else mean.squeeze()
         var = var.squeeze(dims) if dims else var.squeeze()
     return wrap(mean.to(t.dtype)), wrap(var.to(t.dtype))
+
+
+def _mean_kept(v, dims):
+    """The mean over `dims` with them kept; no dims reduce nothing (torch's empty `dim` would reduce all)."""
+    return torch.mean(v, dim=dims, keepdim=True) if dims else v
+
+
+def _sum_kept(v, dims):
+    return v.sum(dims, keepdim=True) if dims else v
 
 
 @tf_export("nn.weighted_moments")

@@ -128,14 +128,14 @@ UniqueWithCounts = collections.namedtuple("UniqueWithCounts", ["y", "idx", "coun
 
 def _unique(x, out_idx):
     t = input_storage(x)
-    if t.ndim != 1:
-        raise _fail("unique expects a 1D vector.", "Unique")
     odt = _tdtype(out_idx)
     if not _is_str(t) and t.is_complex():       # TF registers Unique's CPU kernels for real types only
         enum = {torch.complex64: "DT_COMPLEX64", torch.complex128: "DT_COMPLEX128"}[t.dtype]
         raise errors.op_error(errors.NotFoundError, f"Could not find device for node: {{{{node Unique}}}} = "
                               f"Unique[T={enum}, out_idx=DT_{dtypes.as_dtype(out_idx).name.upper()}]\nAll kernels "
                               "registered for op Unique:\n", "Unique")
+    if t.ndim != 1:
+        raise _fail("unique expects a 1D vector.", "Unique")
     if _is_str(t):
         first = {}
         idx = [first.setdefault(v, len(first)) for v in t]
