@@ -117,12 +117,11 @@ def save_model(model, filepath, overwrite=True, zipped=None, **kwargs):
 def _save_legacy_h5(model, filepath, overwrite, include_optimizer):
     """`model.save("x.h5")`: Keras 3's legacy HDF5 file (with its warning, logged through absl's logger as
     Keras does), written atomically."""
-    import logging
-
     import h5py
 
     from tfcompat.keras.saving.legacy_h5 import LEGACY_WARNING, write_legacy_model
-    logging.getLogger("absl").warning(LEGACY_WARNING)
+    from tfcompat.util import absl_log
+    absl_log.warning(LEGACY_WARNING)
     if not overwrite and os.path.isfile(filepath) and not weights_io.ask_to_proceed_with_overwrite(filepath):
         return
 

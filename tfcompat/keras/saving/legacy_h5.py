@@ -68,11 +68,11 @@ def load_legacy_model(filepath, custom_objects=None, compile=True, safe_mode=Tru
 def _compile_from_h5(model, h5, custom_objects):
     """Keras 3: compiles the loaded model from `training_config` and restores `optimizer_weights` (a missing
     config or a state that does not fit is an absl warning, as in Keras)."""
-    import logging
+    from tfcompat.util import absl_log
     training = h5.attrs.get("training_config")
     if training is None:
-        logging.getLogger("absl").warning("No training configuration found in the save file, so the model was *not* "
-                                          "compiled. Compile it manually.")
+        absl_log.warning("No training configuration found in the save file, so the model was *not* compiled. "
+                         "Compile it manually.")
         return
     model.compile(**_compile_args(json.loads(_attr_str(training)), custom_objects))
     if "optimizer_weights" not in h5:
@@ -87,8 +87,8 @@ def _compile_from_h5(model, h5, custom_objects):
     try:
         opt.set_weights(values)
     except ValueError:
-        logging.getLogger("absl").warning("Error in loading the saved optimizer state. As a result, your model is "
-                                          "starting with a freshly initialized optimizer.")
+        absl_log.warning("Error in loading the saved optimizer state. As a result, your model is starting with a "
+                         "freshly initialized optimizer.")
 
 
 def _compile_args(training, custom_objects):
