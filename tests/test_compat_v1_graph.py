@@ -224,3 +224,17 @@ def test_tf1_saved_model_and_meta_graph_api_raise():
         tf.Variable(1.0)
         with pytest.raises(NotImplementedError, match="export_meta_graph"):
             tf1.train.Saver().export_meta_graph("m.pb")
+
+
+def test_print_and_py_function_run_at_session_run(capsys):
+    with tf.Graph().as_default():
+        x = tf1.placeholder(tf.float32, [])
+        printed = tf.print("value:", x)
+        doubled = tf.py_function(lambda v: v * 2, [x], tf.float32)
+        assert capsys.readouterr().err == ""          # nothing runs while the graph is built
+        with tf1.Session() as sess:
+            assert sess.run(printed, {x: 3.0}) is None
+            assert sess.run(doubled, {x: 3.0}) == 6.0
+        assert capsys.readouterr().err == "value: 3\n"
+        with pytest.raises(NotImplementedError, match="tf.cond on graph tensors"):
+            tf.cond(x > 0, lambda: x, lambda: -x)

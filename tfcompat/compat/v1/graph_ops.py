@@ -11,7 +11,8 @@ from tfcompat.framework import graph_state
 from tfcompat.framework.export import EXPORTS
 from tfcompat.framework.graph import SymbolicTensor, deferred_call, has_graph_value, is_graph_value
 
-_OP_MODULES = ("tfcompat.ops", "tfcompat.framework.op_def", "tfcompat.framework.convert", "tfcompat.eager.tape")
+_OP_MODULES = ("tfcompat.ops", "tfcompat.framework.op_def", "tfcompat.framework.convert", "tfcompat.eager.tape",
+               "tfcompat.eager.control_flow")
 # stateful ops TF runs at each Session.run even without graph inputs; deferred inside any graph
 _ALWAYS = {"random.normal", "random.truncated_normal", "random.uniform", "random.categorical", "random.shuffle",
            "random.gamma", "random.poisson", "print"}
@@ -67,7 +68,18 @@ def _gradients(op):
     return call
 
 
-_WRAPPERS = {"gradients": _gradients, "is_tensor": _is_tensor, "is_symbolic_tensor": _is_tensor, "control_dependencies": _control_dependencies,
+def _refused(op):
+    @functools.wraps(op)
+    def call(*args, **kwargs):
+        if graph_state.state.graphs and has_graph_value(args, kwargs):
+            raise NotImplementedError(f"tf.{op.__name__} on graph tensors (a graph control-flow op) is not supported "
+                                      "by tfcompat's TF1 graph mode")
+        return op(*args, **kwargs)
+    return call
+
+
+_WRAPPERS = {"cond": _refused, "case": _refused, "switch_case": _refused, "while_loop": _refused,
+             "gradients": _gradients, "is_tensor": _is_tensor, "is_symbolic_tensor": _is_tensor, "control_dependencies": _control_dependencies,
              "executing_eagerly": _executing_eagerly, "get_static_value": _get_static_value}
 
 
