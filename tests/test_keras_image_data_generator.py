@@ -152,3 +152,36 @@ def test_iterator_feeds_fit(x):
     history = model.fit(I.ImageDataGenerator(rescale=1 / 60.).flow(x, np.ones(3), batch_size=2), epochs=2,
                         verbose=0)
     assert len(history.history["loss"]) == 2
+
+
+def test_smart_resize_crops_to_the_aspect_ratio_then_resizes():
+    x = np.arange(4 * 6 * 2, dtype="float32").reshape(4, 6, 2)
+    out = I.smart_resize(x, (3, 3))
+    assert isinstance(out, np.ndarray) and out.dtype == np.float32 and out.shape == (3, 3, 2)
+    np.testing.assert_allclose(out[:, :, 0], [[4.3333, 7.0, 9.6667], [20.3333, 23.0, 25.6667],
+                                              [36.3333, 39.0, 41.6667]], atol=1e-4)
+    near = I.smart_resize(tf.constant(x), (2, 5), interpolation="nearest")
+    assert isinstance(near, tf.Tensor) and near.dtype == tf.float32
+    assert near.numpy()[:, :, 0].tolist() == [[12.0, 14.0, 18.0, 20.0, 22.0], [24.0, 26.0, 30.0, 32.0, 34.0]]
+    u = (np.arange(5 * 3 * 3) % 256).astype("uint8").reshape(5, 3, 3)
+    out = I.smart_resize(u, (4, 4))
+    assert out.dtype == np.float32
+    np.testing.assert_allclose(out[1, :, 0], [14.625, 16.5, 18.75, 20.625])
+    first = I.smart_resize(np.stack([x, x + 1]), (2, 2), data_format="channels_first")
+    assert first.shape == (2, 4, 2, 2) and first[1, 3].tolist() == [[41.0, 42.0], [43.0, 44.0]]
+
+
+@pytest.mark.parametrize("call, error, message", [
+    (lambda x: I.smart_resize(x, (2,)), ValueError, "Expected `size` to be a tuple of 2 integers, but got: (2,)."),
+    (lambda x: I.smart_resize(x[0], (2, 2)), ValueError,
+     "Expected an image array with shape `(height, width, channels)`, or `(batch_size, height, width, channels)`, "
+     "but got input with incorrect rank, of shape (6, 2)."),
+    (lambda x: I.smart_resize(x, (2, 2), foo=1), TypeError, "smart_resize() got unexpected keyword arguments: ['foo']"),
+    (lambda x: I.smart_resize(x, (2, 2), interpolation="cubicx"), ValueError,
+     "Invalid value for argument `interpolation`. Expected of one ('bilinear', 'nearest', 'lanczos3', 'lanczos5', "
+     "'bicubic', 'area'). Received: interpolation=cubicx"),
+])
+def test_smart_resize_errors(call, error, message):
+    with pytest.raises(error) as info:
+        call(np.zeros((4, 6, 2), "float32"))
+    assert str(info.value) == message
