@@ -238,3 +238,23 @@ def test_print_and_py_function_run_at_session_run(capsys):
         assert capsys.readouterr().err == "value: 3\n"
         with pytest.raises(NotImplementedError, match="tf.cond on graph tensors"):
             tf.cond(x > 0, lambda: x, lambda: -x)
+
+
+def test_assign_shape_checks_and_name_scopes():
+    with tf.Graph().as_default():
+        with tf.name_scope("s"):
+            assert tf1.placeholder(tf.float32, name="x").name == "s/x:0"
+            assert tf1.placeholder(tf.float32).name == "s/Placeholder:0"
+        v = tf.Variable(1.0)
+        p = tf1.placeholder(tf.float32)
+        with pytest.raises(ValueError, match=r"Cannot assign value to variable ' Variable:0': Shape mismatch.The "
+                                             r"variable shape \(\), and the assigned value shape \(2,\) are "
+                                             "incompatible."):
+            v.assign([1.0, 2.0])
+        assign = v.assign(p)
+        with tf1.Session() as sess:
+            sess.run(v.initializer)
+            with pytest.raises(tf.errors.InvalidArgumentError, match=r"Trying to assign to variable with tensor with "
+                                                                     r"wrong shape. Expected \[\] got \[2\]"):
+                sess.run(assign, {p: [1.0, 2.0]})
+            assert sess.run(v) == 1.0

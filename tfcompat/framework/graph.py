@@ -1,8 +1,9 @@
 """TF1 graphs: `tf.Graph`, its symbolic tensors and operations (deferred op calls), and running them (`run_graph`).
 
-Inside `Graph.as_default()` ops taking a graph tensor do not run: elementwise ops and the tensor operators record a
-node (through `op_def.COMPOSITE_ELEMENTWISE`, so eager calls pay nothing); any other op refuses a graph tensor with
-`NotImplementedError`. `Session.run` (compat/v1/session.py) evaluates the nodes its fetches depend on, once each.
+Inside `Graph.as_default()` ops taking a graph tensor do not run: they record a node (`deferred`), elementwise ops and
+the tensor operators through `op_def.COMPOSITE_ELEMENTWISE` (eager calls pay nothing), other public ops through the
+wrappers compat/v1/graph_ops.py installs; an op reached otherwise refuses a graph tensor with NotImplementedError.
+`Session.run` (compat/v1/session.py) evaluates the nodes its fetches depend on, once each (`run_graph`).
 """
 import contextlib
 
@@ -21,11 +22,11 @@ class GraphArgumentError(NotImplementedError, TypeError):
 
 
 def refuse(x):
-    raise GraphArgumentError(f"{x!r}: tfcompat's TF1 graph mode defers only elementwise ops and the tensor operators; "
-                             "this op does not take a graph tensor")
+    raise GraphArgumentError(f"{x!r}: tfcompat's TF1 graph mode defers public tf ops and tensor operators; this call "
+                             "does not take a graph tensor")
 
 
-@tf_export("Graph", partial="ops record elementwise calls and operators only; no GraphDef, no control flow")
+@tf_export("Graph", partial="no GraphDef, graph control flow or ops with several outputs; unnamed ops have no name")
 class Graph:
     """A TF1 dataflow graph: the ops built under `as_default()`, their names and collections."""
 
@@ -347,7 +348,12 @@ def feed_value(tensor, value):
     return convert.convert_to_tensor(array, dtype=dtype)
 
 
-_TF_TYPE_NAMES = {"float32": "float", "float64": "double", "float16": "half"}   # TF's DataTypeString
+_TF_TYPE_NAMES = {"float32": "float", "float64": "double", "float16": "half"}
+
+
+def tf_type_name(dtype):
+    """TF's C++ name of `dtype` (DataTypeString: float, double, int32, ...), as its kernels' messages print it."""
+    return _TF_TYPE_NAMES.get(dtype.name, dtype.name)
 
 
 def placeholder(graph, dtype, shape, name):
@@ -358,8 +364,8 @@ def placeholder(graph, dtype, shape, name):
         text = "" if shape.rank is None else " and shape [" + ",".join(
             "?" if d is None else str(d) for d in shape.as_list()) + "]"
         raise errors.InvalidArgumentError(None, None, f"You must feed a value for placeholder tensor '{op.name}' "
-                                                      f"with dtype {_TF_TYPE_NAMES.get(dtype.name, dtype.name)}{text}")
-    op = Operation(graph, name or "Placeholder", "Placeholder", unfed, output_spec=(dtype, shape))
+                                                      f"with dtype {tf_type_name(dtype)}{text}")
+    op = Operation(graph, scoped(name or "Placeholder"), "Placeholder", unfed, output_spec=(dtype, shape))
     return op.output
 
 
@@ -392,6 +398,12 @@ def _substitute(structure, values):
     return next(values) if is_graph_value(structure) else structure
 
 
+def scoped(name):
+    """`name` inside the current name scope (None stays None), as TF names graph ops."""
+    scope = "/".join(s for s in eager_state.name_scope if s)
+    return f"{scope}/{name}" if scope and name is not None else name
+
+
 def has_graph_value(args, kwargs):
     return any(is_graph_value(x) for x in _leaves((args, kwargs)))
 
@@ -401,10 +413,7 @@ def deferred_call(fn, args, kwargs, op_type):
     (TF's graph op); `name=` names it as TF does (inside the current name scope)."""
     inputs = [x for x in _leaves((args, kwargs)) if is_graph_value(x)]
     graph = graph_of(inputs) or graph_state.default_graph()
-    name = kwargs.get("name")
-    if name is not None:
-        scope = "/".join(s for s in eager_state.name_scope if s)
-        name = f"{scope}/{name}" if scope else name
+    name = scoped(kwargs.get("name"))
 
     def run(session, *values):
         a, k = _substitute((args, kwargs), iter(values))

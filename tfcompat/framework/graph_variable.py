@@ -125,8 +125,13 @@ class GraphVariable(Variable):
             return session.write(self, combine(session, lambda: session.read(self), new))
         if isinstance(value, SymbolicTensor) or graph_of((value,)) is not None:
             inputs = (value,)
+            known = value._shape if isinstance(value, SymbolicTensor) and value._dtype is not None else None
         else:
             inputs = (convert.convert_to_tensor(value, dtype=self._dtype),)
+            known = inputs[0].shape
+        if known is not None and not self._shape.is_compatible_with(known):
+            raise ValueError(f"Cannot assign value to variable ' {self._name}': Shape mismatch.The variable shape "
+                             f"{self._shape}, and the assigned value shape {known} are incompatible.")
         op = Operation(self.graph, None, "AssignVariableOp", run, inputs, output_spec=(self._dtype, self._shape))
         return op.output if read_value else op
 

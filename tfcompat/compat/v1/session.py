@@ -5,7 +5,7 @@ import contextlib
 from tfcompat.framework import dtypes, errors, graph_state
 from tfcompat.framework.export import unsupported_args
 from tfcompat.framework.graph import (Operation, SymbolicTensor, feed_value, is_graph_value, no_op, placeholder as
-                                      _placeholder, run_graph)
+                                      _placeholder, run_graph, tf_type_name)
 from tfcompat.framework.graph_variable import session_io
 from tfcompat.framework.tensor import EagerTensor, storage, wrap
 
@@ -43,8 +43,12 @@ class Session:
         t = storage(value)
         if t.dtype != var.dtype.torch_dtype:
             raise errors.InvalidArgumentError(
-                None, None, f"Trying to assign variable with wrong dtype. Expected {var.dtype.name} got "
-                            f"{dtypes.FROM_STORAGE[t.dtype].name}")
+                None, None, f"Trying to assign variable with wrong dtype. Expected {tf_type_name(var.dtype)} got "
+                            f"{tf_type_name(dtypes.FROM_STORAGE[t.dtype])}")
+        if not var.shape.is_compatible_with(tuple(t.shape)):
+            raise errors.InvalidArgumentError(
+                None, None, "Trying to assign to variable with tensor with wrong shape. Expected "
+                f"[{','.join(map(str, var.shape.as_list()))}] got [{','.join(map(str, t.shape))}]")
         self._values[var._unique_id] = t
         return wrap(t)
 
