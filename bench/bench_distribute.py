@@ -1,7 +1,8 @@
 """MultiWorkerMirroredStrategy `fit` of the seed's convnet with 2 processes vs torch DDP with 2 processes doing the
 same work (global batch 64, 32 per worker, Adam, sparse CE from logits), in one run; prints steps per second, the
-ratio (goal <= 1.15x) and the all-reduce overhead per step against 2 processes training without communication,
-with the time tfcompat's workers spend inside collectives per step (transfer plus waiting for the peer).
+ratio (goal <= 1.15x) and the all-reduce overhead per step against the same 2 processes with their collectives
+skipped (each worker keeps its local sums: the same code and compute without communication), with the time
+tfcompat's workers spend inside collectives per step (transfer plus waiting for the peer).
 
 `python bench/bench_distribute.py [--steps N] [--repeats R] [--cuda]`: the driver starts each case's 2 workers
 itself (RANK, WORLD_SIZE, MASTER_ADDR/PORT), R rounds of the three cases interleaved (the order rotating), and
@@ -31,8 +32,9 @@ def data(steps):
     return (x[..., None] / 255.0).astype("float32"), y.astype("int64")
 
 
-def _time_collectives():
-    """Counts the calls of tfcompat's collectives and the seconds spent in them (from here on)."""
+def _time_collectives(skip):
+    """Counts the calls of tfcompat's collectives and the seconds spent in them (from here on); `skip`: the calls
+    return at once, each worker keeping its own values (the same run without communication)."""
     from tfcompat.distribute.cross_device_ops import Collective
     spent = [0, 0.0]
     call = Collective._call
@@ -40,7 +42,7 @@ def _time_collectives():
     def timed(self, fn, *args):
         t = time.perf_counter()
         try:
-            return call(self, fn, *args)
+            return None if skip else call(self, fn, *args)
         finally:
             spent[0] += 1
             spent[1] += time.perf_counter() - t
@@ -51,21 +53,17 @@ def _time_collectives():
 def run_tfcompat(x, y, communicate):
     import tfcompat as tf
     keras = tf.keras
-    strategy = tf.distribute.MultiWorkerMirroredStrategy() if communicate else tf.distribute.get_strategy()
-    rank, world = int(os.environ["RANK"]), int(os.environ["WORLD_SIZE"])
-    if not communicate:          # the same work without communication: this worker's half of every batch
-        x, y = np.concatenate([x[i + rank * 32:i + rank * 32 + 32] for i in range(0, len(x), GLOBAL_BATCH)]), \
-            np.concatenate([y[i + rank * 32:i + rank * 32 + 32] for i in range(0, len(y), GLOBAL_BATCH)])
-    batch = GLOBAL_BATCH if communicate else GLOBAL_BATCH // world
+    strategy = tf.distribute.MultiWorkerMirroredStrategy()
     with strategy.scope():
         model = keras.Sequential([keras.Input((28, 28, 1)), keras.layers.Conv2D(16, 3, activation="relu"),
                                   keras.layers.Conv2D(16, 3, activation="relu"),
                                   keras.layers.GlobalAveragePooling2D(), keras.layers.Dense(10)])
         model.compile("adam", keras.losses.SparseCategoricalCrossentropy(from_logits=True), metrics=["accuracy"])
-    model.fit(x[:batch * 5], y[:batch * 5], batch_size=batch, epochs=1, verbose=0, shuffle=False)   # warm-up
-    spent = _time_collectives()
+    model.fit(x[:GLOBAL_BATCH * 5], y[:GLOBAL_BATCH * 5], batch_size=GLOBAL_BATCH, epochs=1, verbose=0,
+              shuffle=False)   # warm-up (and the trace)
+    spent = _time_collectives(skip=not communicate)
     t = time.perf_counter()
-    model.fit(x, y, batch_size=batch, epochs=1, verbose=0, shuffle=False)
+    model.fit(x, y, batch_size=GLOBAL_BATCH, epochs=1, verbose=0, shuffle=False)
     seconds = time.perf_counter() - t
     if communicate:
         print(f"COLLECTIVES {spent[0]} {spent[1]:.6f}", flush=True)
