@@ -62,7 +62,10 @@ step soak "$PY" bench/bench_soak.py "${SOAK_ARGS[@]}"
 # 3. with two GPUs: the two-process distribute bench on NCCL (MultiWorkerMirroredStrategy vs torch DDP); the
 #    suite's tests/test_distribute_cuda.py ran in step 1 (its two-GPU cases skip on one GPU)
 if [ $DRY -eq 0 ] && "$PY" -c "import torch, sys; sys.exit(0 if torch.cuda.device_count() >= 2 else 1)"; then
-  step distribute "$PY" bench/bench_distribute.py --cuda --steps 100
+  step distribute "$PY" bench/bench_distribute.py --cuda --steps 100 --repeats 2
+elif [ $DRY -eq 0 ]; then
+  echo "== one GPU: no NCCL distribute bench (NCCL refuses two ranks on one GPU); its CPU/gloo figures come from" \
+    "bench/bench_distribute.py without --cuda"
 fi
 
 # the logs as one archive (a device machine hands back only a few files), beside bench.json
