@@ -14,6 +14,7 @@ from tfcompat.eager.function._signatures import (COMPOSITE_SPECS, Canonical, arg
                                                   positional_name, spec_of, structure_key, value_paths)
 from tfcompat.eager.function._state import _run_eagerly, live_vars, tls
 from tfcompat.eager.function._trace import outputs, record, rerun
+from tfcompat.framework import errors
 from tfcompat.framework.convert import convert_to_tensor
 from tfcompat.framework.export import tf_export
 from tfcompat.framework.tensor import storage
@@ -252,6 +253,17 @@ class Function:
             before = [(v, storage(v)) for v in list(live_vars.values())]
             try:
                 record(self, cf, d_args, d_kwargs, dummies)
+            except BaseException as e:
+                self._concrete.remove(cf)       # a failed trace leaves no concrete function behind
+                self._exact = {k: c for k, c in self._exact.items() if c is not cf}
+                if isinstance(e, errors.InvalidArgumentError) and any(
+                        _arg_spec(s) and not s.shape.is_fully_defined() for s in specs):
+                    raise NotImplementedError(
+                        f"tf.function {self.__name__}: tfcompat traces the unknown dimensions of an input signature "
+                        f"on placeholder values of size 1 (TF traces them symbolically), and the body fails on those "
+                        f"values ({type(e).__name__}: {e}); call the function on real inputs first, so that "
+                        "get_concrete_function and tf.saved_model.save find that trace") from e
+                raise
             finally:
                 for v, t in before:         # TF traces without running: the dummy inputs change no variable
                     if storage(v) is not t:
