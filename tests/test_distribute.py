@@ -459,3 +459,33 @@ def test_replicas_on_devices_of_their_own_read_copies_and_write_the_primary():
     assert first is not second
     assert seen == {"copy": ("meta", True, (2,)), "written": "meta", "moved": "meta"}
     assert values.on_replica_device(primary) is primary          # outside replicas: unchanged
+
+
+def test_replicas_with_devices_of_their_own_train_as_one_device(monkeypatch):
+    """The several-GPU path of MirroredStrategy run end to end on the CPU: each replica told its own device (both the
+    CPU here), so replica threads enter it, inputs and merge results go through the moves to it, variable reads
+    through the replica-device check and merges under the primary device; a custom loop (eager and in a
+    tf.function) and Keras fit/evaluate/predict equal one device's."""
+    import torch
+
+    from tfcompat.distribute import devices
+    monkeypatch.setattr(devices, "replica_devices",
+                        lambda names: tuple(torch.device("cpu") for _ in names) if len(names) > 1 else None)
+    assert tf.distribute.MirroredStrategy(["CPU:0", "CPU:1"]).extended._replica_devices == (torch.device("cpu"),) * 2
+    for use_function in (False, True):
+        (loss1, w1), (loss2, w2) = _custom_loop(["CPU:0"], use_function), \
+            _custom_loop(["CPU:0", "CPU:1"], use_function)
+        np.testing.assert_allclose(loss2, loss1, rtol=1e-6)
+        for a, b in zip(w1, w2):
+            np.testing.assert_allclose(a, b, atol=1e-6)
+    x, y = _data()
+    m1 = _model()
+    h1 = m1.fit(x, y, batch_size=16, epochs=2, verbose=0, shuffle=False)
+    with tf.distribute.MirroredStrategy(["CPU:0", "CPU:1"]).scope():
+        m2 = _model()
+    h2 = m2.fit(x, y, batch_size=16, epochs=2, verbose=0, shuffle=False)
+    np.testing.assert_allclose(h2.history["loss"], h1.history["loss"], rtol=1e-6)
+    for a, b in zip(m1.weights, m2.weights):
+        np.testing.assert_allclose(a.numpy(), b.numpy(), atol=1e-6)
+    np.testing.assert_allclose(m2.evaluate(x, y, verbose=0), m1.evaluate(x, y, verbose=0), rtol=1e-6)
+    np.testing.assert_allclose(m2.predict(x[:7], verbose=0), m1.predict(x[:7], verbose=0), atol=1e-6)
