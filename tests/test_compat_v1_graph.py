@@ -258,3 +258,24 @@ def test_assign_shape_checks_and_name_scopes():
                                                                      r"wrong shape. Expected \[\] got \[2\]"):
                 sess.run(assign, {p: [1.0, 2.0]})
             assert sess.run(v) == 1.0
+
+
+def test_collections_and_elements_of_other_graphs():
+    with tf.Graph().as_default():
+        other_var, other_input = tf.Variable(1.0), tf1.placeholder(tf.float32)
+    with tf.Graph().as_default():
+        with tf1.Session() as sess:
+            with pytest.raises(RuntimeError, match="The Session graph is empty. Add operations to the graph before "
+                                                   r"calling run\(\)."):
+                sess.run(other_var)
+            tf1.placeholder(tf.float32)
+            with pytest.raises(ValueError, match="is not an element of this graph"):
+                sess.run(other_var)
+            with pytest.raises(TypeError, match="Cannot interpret feed_dict key as Tensor:"):
+                sess.run(tf.constant(1.0), {other_input: 1.0})
+        tf1.add_to_collection("mine", 3)
+        assert tf1.get_collection("mine") == [3] and tf1.get_collection_ref("mine") == [3]
+        v = tf.Variable(1.0, trainable=False)
+        assert tf1.get_collection(tf1.GraphKeys.GLOBAL_VARIABLES) == [v]
+        assert tf1.get_collection(tf1.GraphKeys.TRAINABLE_VARIABLES) == []
+    assert tf1.get_collection("mine") == [] and tf1.GraphKeys.TABLE_INITIALIZERS == "table_initializer"

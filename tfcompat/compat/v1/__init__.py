@@ -13,9 +13,10 @@ from tfcompat.compat.v1.state_ops import (batch_scatter_update, scatter_add, sca
                                           scatter_min, scatter_mul, scatter_nd_add, scatter_nd_sub,
                                           scatter_nd_update, scatter_sub, scatter_update, tensor_scatter_add,
                                           tensor_scatter_sub, tensor_scatter_update)
-from tfcompat.compat.v1.session import (Session, get_default_graph, get_default_session, global_variables,  # noqa: F401
-                                        global_variables_initializer, initialize_all_variables, placeholder,
-                                        trainable_variables, variables_initializer)
+from tfcompat.compat.v1.session import (GraphKeys, Session, add_to_collection, add_to_collections,  # noqa: F401
+                                        get_collection, get_collection_ref, get_default_graph, get_default_session,
+                                        global_variables, global_variables_initializer, initialize_all_variables,
+                                        placeholder, trainable_variables, variables_initializer)
 from tfcompat.compat.v1.variable_scope import (VariableScope, constant_initializer, get_variable,  # noqa: F401
                                                get_variable_scope, ones_initializer, variable_scope,
                                                zeros_initializer)
@@ -26,7 +27,7 @@ _GRAPH_ONLY = {
     "disable_eager_execution", "disable_v2_behavior", "disable_resource_variables",
     "placeholder_with_default", "InteractiveSession", "local_variables_initializer", "tables_initializer",
     "ConfigProto", "GPUOptions", "RunOptions",
-    "RunMetadata", "get_collection", "add_to_collection", "layers", "sparse_placeholder", "wrap_function",
+    "RunMetadata", "layers", "sparse_placeholder", "wrap_function",
 }
 
 

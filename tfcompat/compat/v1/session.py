@@ -69,9 +69,11 @@ class Session:
             raise NotImplementedError("tf.compat.v1.Session.run(options/run_metadata) is not supported by tfcompat")
         if self._closed:
             raise RuntimeError("Attempted to use a closed Session.")
+        if not self.graph._by_name:
+            raise RuntimeError("The Session graph is empty. Add operations to the graph before calling run().")
         feeds = {}
         for key, value in (feed_dict or {}).items():
-            tensor = self._element(key)
+            tensor = self._element(key, "Cannot interpret feed_dict key as Tensor:")
             if not isinstance(tensor, SymbolicTensor):
                 raise TypeError(f"The value of a feed cannot be a tf.Tensor object. {key!r} is not a graph tensor.")
             feeds[id(tensor)] = feed_value(tensor, value)
@@ -91,7 +93,11 @@ class Session:
             return value.numpy()
         return _map(value_of, structure)
 
-    def _element(self, fetch):
+    def _element(self, fetch, what="Fetch argument"):
+        if is_graph_value(fetch) and fetch.graph is not self.graph:
+            raise (TypeError if what.startswith("Cannot") else ValueError)(
+                f"{what} {fetch!r} cannot be interpreted as a Tensor. (Tensor {fetch} is not an element of this "
+                "graph.)")
         if isinstance(fetch, str):
             return self.graph.get_tensor_by_name(fetch) if ":" in fetch else self.graph.get_operation_by_name(fetch)
         if is_graph_value(fetch) or isinstance(fetch, EagerTensor):
@@ -177,6 +183,49 @@ def trainable_variables(scope=None):
     return [] if graph is None else graph.get_collection("trainable_variables", scope)
 
 
+class GraphKeys:
+    """TF1's standard collection names."""
+
+    GLOBAL_VARIABLES = VARIABLES = "variables"
+    LOCAL_VARIABLES, METRIC_VARIABLES, MODEL_VARIABLES = "local_variables", "metric_variables", "model_variables"
+    TRAINABLE_VARIABLES, TRAINABLE_RESOURCE_VARIABLES = "trainable_variables", "trainable_resource_variables"
+    SUMMARIES, QUEUE_RUNNERS, TABLE_INITIALIZERS = "summaries", "queue_runners", "table_initializer"
+    ASSET_FILEPATHS, MOVING_AVERAGE_VARIABLES = "asset_filepaths", "moving_average_variables"
+    REGULARIZATION_LOSSES, CONCATENATED_VARIABLES, SAVERS = "regularization_losses", "concatenated_variables", "savers"
+    WEIGHTS, BIASES, ACTIVATIONS, UPDATE_OPS, LOSSES = "weights", "biases", "activations", "update_ops", "losses"
+    SAVEABLE_OBJECTS, RESOURCES, LOCAL_RESOURCES = "saveable_objects", "resources", "local_resources"
+    INIT_OP, LOCAL_INIT_OP, READY_OP = "init_op", "local_init_op", "ready_op"
+    READY_FOR_LOCAL_INIT_OP, SUMMARY_OP, GLOBAL_STEP = "ready_for_local_init_op", "summary_op", "global_step"
+    EVAL_STEP, TRAIN_OP, COND_CONTEXT, WHILE_CONTEXT = "eval_step", "train_op", "cond_context", "while_context"
+
+
+_EAGER_COLLECTIONS = {}     # TF's global graph's collections, used while executing eagerly (process-wide, as in TF)
+
+
+def _collections():
+    graph = graph_state.default_graph()
+    return graph._collections if graph is not None else _EAGER_COLLECTIONS
+
+
+def get_collection_ref(key):
+    """The list of collection `key` of the default graph (itself: appending adds to the collection)."""
+    return _collections().setdefault(key, [])
+
+
+def get_collection(key, scope=None):
+    """A copy of collection `key`; with `scope`, only items whose name starts with it."""
+    return [v for v in _collections().get(key, []) if scope is None or getattr(v, "name", "").startswith(scope)]
+
+
+def add_to_collection(name, value):
+    get_collection_ref(name).append(value)
+
+
+def add_to_collections(names, value):
+    for name in [names] if isinstance(names, str) else set(names):
+        add_to_collection(name, value)
+
+
 def variables_initializer(var_list, name="init"):
     """An operation running the initializers of `var_list`."""
     if not var_list:
@@ -193,6 +242,7 @@ def global_variables_initializer():
 initialize_all_variables = global_variables_initializer
 
 
-__all__ = ["Session", "placeholder", "get_default_session", "get_default_graph", "global_variables",
+__all__ = ["Session", "placeholder", "GraphKeys", "get_collection", "get_collection_ref", "add_to_collection",
+           "add_to_collections", "get_default_session", "get_default_graph", "global_variables",
            "trainable_variables", "variables_initializer", "global_variables_initializer",
            "initialize_all_variables"]
