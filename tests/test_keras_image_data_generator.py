@@ -185,3 +185,76 @@ def test_smart_resize_errors(call, error, message):
     with pytest.raises(error) as info:
         call(np.zeros((4, 6, 2), "float32"))
     assert str(info.value) == message
+
+
+@pytest.fixture
+def frame(tmp_path):
+    pd = pytest.importorskip("pandas")
+    from PIL import Image
+    rng = np.random.default_rng(5)
+    for i in range(5):
+        Image.fromarray(rng.integers(0, 256, (5, 4, 3), dtype="uint8")).save(tmp_path / f"{i}.png")
+    (tmp_path / "x.txt").write_text("x")
+    df = pd.DataFrame({"filename": ["0.png", "1.png", "2.png", "3.png", "4.png", "x.txt", "missing.png"],
+                       "class": ["b", "a", "b", "c", "a", "a", "b"], "w": [1., 2, 3, 4, 5, 6, 7],
+                       "tags": [["a"], ["a", "c"], ["b"], "c", ("a", "b"), ["a"], ["c"]], "y1": np.arange(7.),
+                       "y2": np.arange(7) * 2})
+    return df, str(tmp_path)
+
+
+def test_flow_from_dataframe_categorical_with_weights(frame, capsys):
+    df, root = frame
+    gen = I.ImageDataGenerator(rescale=1 / 255.)
+    with pytest.warns(UserWarning, match=r'^Found 2 invalid image filename\(s\) in x_col="filename". These '
+                                         r"filename\(s\) will be ignored.$"):
+        it = gen.flow_from_dataframe(df, directory=root, target_size=(2, 3), batch_size=3, shuffle=False,
+                                     weight_col="w")
+    assert capsys.readouterr().out == "Found 5 validated image filenames belonging to 3 classes.\n"
+    assert it.class_indices == {"a": 0, "b": 1, "c": 2} and it.classes == [1, 0, 1, 2, 0]
+    assert it.filenames == ["0.png", "1.png", "2.png", "3.png", "4.png"]
+    bx, by, bw = it[0]
+    assert bx.shape == (3, 2, 3, 3) and bx.dtype == np.float32 and by.dtype == np.float32
+    assert by.tolist() == [[0.0, 1.0, 0.0], [1.0, 0.0, 0.0], [0.0, 1.0, 0.0]] and bw.tolist() == [1.0, 2.0, 3.0]
+    np.testing.assert_allclose(bx.sum(), 26.0706, atol=1e-3)
+    np.testing.assert_allclose(bx[1, 0], [[0.5647, 0.7216, 0.0941], [0.7922, 1.0, 0.3333], [0.2118, 0.8941, 0.1882]],
+                               atol=1e-4)
+
+
+def test_flow_from_dataframe_label_modes(frame):
+    df, root = frame
+    gen = I.ImageDataGenerator(rescale=1 / 255.)
+    with pytest.warns(UserWarning, match="invalid image filename"):
+        tags = gen.flow_from_dataframe(df, directory=root, y_col="tags", target_size=(2, 2), batch_size=4,
+                                       shuffle=False, classes=["c", "a"])
+        multi = gen.flow_from_dataframe(df, directory=root, y_col=["y1", "y2"], class_mode="multi_output",
+                                        target_size=(2, 2), batch_size=2, shuffle=False)
+    assert tags.class_indices == {"c": 0, "a": 1} and tags.classes == [[1], [1, 0], 0, [1]]
+    assert tags.filenames == ["0.png", "1.png", "3.png", "4.png"]
+    assert tags[0][1].tolist() == [[0.0, 1.0], [1.0, 1.0], [1.0, 0.0], [0.0, 1.0]]
+    assert [a.tolist() for a in multi[1][1]] == [[2.0, 3.0], [4, 6]] and len(multi) == 3
+    images = df[df["filename"].isin(["0.png", "1.png", "2.png", "3.png", "4.png"])]
+    raw = gen.flow_from_dataframe(images, directory=root, y_col="y1", class_mode="raw", target_size=(2, 2),
+                                  batch_size=2, shuffle=True, seed=3, validate_filenames=False)
+    assert raw[0][1].tolist() == [3.0, 4.0]
+    with pytest.warns(UserWarning, match="invalid image filename"):
+        binary = I.ImageDataGenerator(validation_split=0.4).flow_from_dataframe(
+            df[df["class"] != "c"], directory=root, class_mode="binary", target_size=(2, 2), subset="training",
+            shuffle=False)
+    assert binary.filenames == ["1.png", "2.png", "4.png"]
+    assert binary[0][1].tolist() == [0.0, 1.0, 0.0] and binary[0][1].dtype == np.float32
+
+
+@pytest.mark.parametrize("kwargs, error, message", [
+    ({"class_mode": "multi_output"}, TypeError, 'If class_mode="multi_output", y_col must be a list. Received str.'),
+    ({"class_mode": "binary"}, ValueError, 'If class_mode="binary" there must be 2 classes. Found 3 classes.'),
+    ({"y_col": "w", "class_mode": "sparse"}, TypeError,
+     'If class_mode="sparse", y_col="w" column values must be strings.'),
+    ({"y_col": "w"}, TypeError,
+     'If class_mode="categorical", y_col="w" column values must be type string, list or tuple.'),
+    ({"weight_col": "class"}, TypeError, "Column weight_col=class must be numeric."),
+])
+def test_flow_from_dataframe_errors(frame, kwargs, error, message):
+    df, root = frame
+    with pytest.raises(error) as info:
+        I.ImageDataGenerator().flow_from_dataframe(df, directory=root, **kwargs)
+    assert str(info.value) == message

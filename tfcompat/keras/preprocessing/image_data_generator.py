@@ -8,6 +8,7 @@ import numpy as np
 from tfcompat.framework.export import partial_api
 from tfcompat.keras._config import config
 from tfcompat.keras.preprocessing import affine
+from tfcompat.keras.preprocessing.image_dataframe import DataFrameIterator
 from tfcompat.keras.preprocessing.image_iterators import DirectoryIterator, NumpyArrayIterator
 
 
@@ -31,10 +32,10 @@ def _flip(x, axis):
     return np.flip(np.asarray(x), axis)
 
 
-@partial_api("flow_from_dataframe (pandas data frames) raises NotImplementedError")
+@partial_api("interpolation_order 0 and 1 (scipy's spline orders 2-5 raise NotImplementedError)")
 class ImageDataGenerator:
     """Real-time image augmentation (rotation, shifts, shear, zoom, flips, channel and brightness shifts) and
-    normalization of batches from `flow` (arrays) or `flow_from_directory` (image folders)."""
+    normalization of batches from `flow` (arrays), `flow_from_directory` (image folders) or `flow_from_dataframe`."""
 
     def __init__(self, featurewise_center=False, samplewise_center=False, featurewise_std_normalization=False,
                  samplewise_std_normalization=False, zca_whitening=False, zca_epsilon=1e-6, rotation_range=0,
@@ -125,9 +126,33 @@ class ImageDataGenerator:
                                  follow_links=follow_links, subset=subset, interpolation=interpolation,
                                  dtype=self.dtype)
 
-    def flow_from_dataframe(self, dataframe, *args, **kwargs):
-        raise NotImplementedError("ImageDataGenerator.flow_from_dataframe (pandas data frames) is not supported "
-                                  "by tfcompat")
+    def flow_from_dataframe(self, dataframe, directory=None, x_col="filename", y_col="class", weight_col=None,
+                            target_size=(256, 256), color_mode="rgb", classes=None, class_mode="categorical",
+                            batch_size=32, shuffle=True, seed=None, save_to_dir=None, save_prefix="",
+                            save_format="png", subset=None, interpolation="nearest", validate_filenames=True,
+                            **kwargs):
+        """An iterator of augmented batches of the image files a pandas data frame names (and labels)."""
+        deprecated = {
+            "has_ext": "has_ext is deprecated, filenames in the dataframe have to match the exact filenames in disk.",
+            "sort": "sort is deprecated, batches will be created in thesame order than the filenames provided if "
+                    "`shuffle`is set to `False`.",
+            "drop_duplicates": "drop_duplicates is deprecated, you can drop duplicates by using the "
+                               "pandas.DataFrame.drop_duplicates method."}
+        for name in ("has_ext", "sort"):
+            if name in kwargs:
+                warnings.warn(deprecated[name], DeprecationWarning, stacklevel=2)
+        if class_mode == "other":
+            warnings.warn('`class_mode="other"` is deprecated, please use `class_mode="raw"`.', DeprecationWarning,
+                          stacklevel=2)
+            class_mode = "raw"
+        if "drop_duplicates" in kwargs:
+            warnings.warn(deprecated["drop_duplicates"], DeprecationWarning, stacklevel=2)
+        return DataFrameIterator(dataframe, directory, self, x_col=x_col, y_col=y_col, weight_col=weight_col,
+                                 target_size=target_size, color_mode=color_mode, classes=classes,
+                                 class_mode=class_mode, data_format=self.data_format, batch_size=batch_size,
+                                 shuffle=shuffle, seed=seed, save_to_dir=save_to_dir, save_prefix=save_prefix,
+                                 save_format=save_format, subset=subset, interpolation=interpolation,
+                                 validate_filenames=validate_filenames, dtype=self.dtype)
 
     def standardize(self, x):
         """`x` preprocessed, rescaled and normalized as configured (in place where Keras is)."""

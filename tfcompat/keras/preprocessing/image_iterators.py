@@ -1,5 +1,6 @@
 """Keras's legacy image iterators: `Iterator` (a `PyDataset` of index batches), `NumpyArrayIterator` (what
-`ImageDataGenerator.flow` returns) and `DirectoryIterator` (`flow_from_directory`: one class per subfolder)."""
+`ImageDataGenerator.flow` returns), `FilesIterator` (batches of image files) and `DirectoryIterator`
+(`flow_from_directory`: one class per subfolder)."""
 import os
 import threading
 import warnings
@@ -169,25 +170,21 @@ def _valid_files(directory, formats, follow_links):
                 yield root, name
 
 
-class DirectoryIterator(Iterator):
-    """Batches of transformed images read from `directory/<class>/...` files, labelled by folder."""
+class FilesIterator(Iterator):
+    """Batches of transformed images read from files (`filepaths`), with labels by `class_mode` (Keras's
+    `BatchFromFilesMixin`)."""
 
-    allowed_class_modes = {"categorical", "binary", "sparse", "input", None}
-
-    def __init__(self, directory, image_data_generator, target_size=(256, 256), color_mode="rgb", classes=None,
-                 class_mode="categorical", batch_size=32, shuffle=True, seed=None, data_format=None,
-                 save_to_dir=None, save_prefix="", save_format="png", follow_links=False, subset=None,
-                 interpolation="nearest", keep_aspect_ratio=False, dtype=None):
+    def _set_processing_attrs(self, image_data_generator, target_size, color_mode, data_format, save_to_dir,
+                              save_prefix, save_format, subset, interpolation, keep_aspect_ratio):
         self.image_data_generator = image_data_generator
-        self.data_format = data_format or config.image_data_format
-        self.dtype = dtype or config.floatx
         self.target_size = tuple(target_size)
         self.keep_aspect_ratio = keep_aspect_ratio
         channels = {"rgba": 4, "rgb": 3, "grayscale": 1}
         if color_mode not in channels:
             raise ValueError(f'Invalid color mode: {color_mode}; expected "rgb", "rgba", or "grayscale".')
         self.color_mode = color_mode
-        self.image_shape = (self.target_size + (channels[color_mode],) if self.data_format == "channels_last"
+        self.data_format = data_format
+        self.image_shape = (self.target_size + (channels[color_mode],) if data_format == "channels_last"
                             else (channels[color_mode],) + self.target_size)
         self.save_to_dir, self.save_prefix, self.save_format = save_to_dir, save_prefix, save_format
         self.interpolation = interpolation
@@ -198,6 +195,66 @@ class DirectoryIterator(Iterator):
                 raise ValueError(f'Invalid subset name: {subset};expected "training" or "validation"')
             self.split = (0, share) if subset == "validation" else (share, 1)
         self.subset = subset
+
+    @property
+    def filepaths(self):
+        raise NotImplementedError(f"`filepaths` property method has not been implemented in {type(self).__name__}.")
+
+    @property
+    def labels(self):
+        raise NotImplementedError(f"`labels` property method has not been implemented in {type(self).__name__}.")
+
+    @property
+    def sample_weight(self):
+        raise NotImplementedError(f"`sample_weight` property method has not been implemented in "
+                                  f"{type(self).__name__}.")
+
+    def _get_batches_of_transformed_samples(self, index_array):
+        batch_x = np.zeros((len(index_array),) + self.image_shape, dtype=self.dtype)
+        filepaths = self.filepaths
+        for i, j in enumerate(index_array):
+            img = load_img(filepaths[j], color_mode=self.color_mode, target_size=self.target_size,
+                           interpolation=self.interpolation, keep_aspect_ratio=self.keep_aspect_ratio)
+            x = img_to_array(img, data_format=self.data_format)
+            if hasattr(img, "close"):
+                img.close()
+            batch_x[i] = _transformed(self.image_data_generator, x) if self.image_data_generator else x
+        if self.save_to_dir:
+            _save_batch(batch_x, index_array, self.data_format, self.save_to_dir, self.save_prefix,
+                        self.save_format, 1e7)
+        mode = self.class_mode
+        if mode == "input":
+            batch_y = batch_x.copy()
+        elif mode in ("binary", "sparse"):
+            batch_y = np.array([self.classes[j] for j in index_array], dtype=self.dtype)
+        elif mode == "categorical":
+            batch_y = np.zeros((len(batch_x), len(self.class_indices)), dtype=self.dtype)
+            for i, j in enumerate(index_array):
+                batch_y[i, self.classes[j]] = 1.0
+        elif mode == "multi_output":
+            batch_y = [output[index_array] for output in self.labels]
+        elif mode == "raw":
+            batch_y = self.labels[index_array]
+        else:
+            return batch_x
+        if self.sample_weight is None:
+            return batch_x, batch_y
+        return batch_x, batch_y, self.sample_weight[index_array]
+
+
+class DirectoryIterator(FilesIterator):
+    """Batches of transformed images read from `directory/<class>/...` files, labelled by folder."""
+
+    allowed_class_modes = {"categorical", "binary", "sparse", "input", None}
+
+    def __init__(self, directory, image_data_generator, target_size=(256, 256), color_mode="rgb", classes=None,
+                 class_mode="categorical", batch_size=32, shuffle=True, seed=None, data_format=None,
+                 save_to_dir=None, save_prefix="", save_format="png", follow_links=False, subset=None,
+                 interpolation="nearest", keep_aspect_ratio=False, dtype=None):
+        self._set_processing_attrs(image_data_generator, target_size, color_mode,
+                                   data_format or config.image_data_format, save_to_dir, save_prefix, save_format,
+                                   subset, interpolation, keep_aspect_ratio)
+        self.dtype = dtype or config.floatx
         self.directory = directory
         if class_mode not in self.allowed_class_modes:
             raise ValueError(f"Invalid class_mode: {class_mode}; expected one of: {self.allowed_class_modes}")
@@ -236,25 +293,3 @@ class DirectoryIterator(Iterator):
     @property
     def sample_weight(self):
         return None
-
-    def _get_batches_of_transformed_samples(self, index_array):
-        batch_x = np.zeros((len(index_array),) + self.image_shape, dtype=self.dtype)
-        for i, j in enumerate(index_array):
-            img = load_img(self._filepaths[j], color_mode=self.color_mode, target_size=self.target_size,
-                           interpolation=self.interpolation, keep_aspect_ratio=self.keep_aspect_ratio)
-            x = img_to_array(img, data_format=self.data_format)
-            if hasattr(img, "close"):
-                img.close()
-            batch_x[i] = _transformed(self.image_data_generator, x) if self.image_data_generator else x
-        if self.save_to_dir:
-            _save_batch(batch_x, index_array, self.data_format, self.save_to_dir, self.save_prefix,
-                        self.save_format, 1e7)
-        if self.class_mode == "input":
-            return batch_x, batch_x.copy()
-        if self.class_mode in ("binary", "sparse"):
-            return batch_x, self.classes[index_array].astype(self.dtype)
-        if self.class_mode == "categorical":
-            batch_y = np.zeros((len(batch_x), self.num_classes), dtype=self.dtype)
-            batch_y[np.arange(len(batch_x)), self.classes[index_array]] = 1.0
-            return batch_x, batch_y
-        return batch_x
