@@ -1,5 +1,6 @@
 """Kernel gaps of TF 2.21's CPU build that the op fuzzer's fresh-seed run found tfcompat accepting (messages
 recorded from TF): Tile has no uint16 case, Where none for float16, Shape's out_type is int32 or int64."""
+import numpy as np
 import pytest
 
 import tfcompat as tf
@@ -92,3 +93,39 @@ def test_argument_checks_in_tf_order():
     for x, name in ((tf.constant([True]), "bool"), (tf.constant(["a"]), "string")):
         with pytest.raises(TypeError, match=f"^Cannot convert 1 to EagerTensor of dtype {name}$"):
             tf.math.reciprocal_no_nan(x)
+
+
+def test_complex_add_and_subtract_keep_infinite_parts_apart():
+    # torch multiplies the second operand by 1+0j: 0 * inf made the other part NaN (TF 2.21 values)
+    inf = float("inf")
+    a, b = tf.constant([1 + 2j], tf.complex64), tf.constant([complex(inf, 1), complex(1, inf)], tf.complex64)
+    assert str((a + b).numpy().tolist()) == "[(inf+3j), (2+infj)]"
+    assert str(tf.subtract(a, b).numpy().tolist()) == "[(-inf+1j), -infj]"
+    r = tf.nn.bias_add(tf.constant([[-0.7 + 4.874j]], tf.complex128), tf.constant([complex(inf, 2.454)], tf.complex128))
+    assert r.numpy().tolist() == [[complex(inf, 7.327999999999999)]]
+
+
+def test_incomplete_gamma_edges_as_eigen():
+    nan = float("nan")
+    a = tf.constant([-1.0, 0.0, 0.0, float("inf"), nan, nan, 2.0], tf.float64)
+    x = tf.constant([0.0, 0.0, 2.0, float("inf"), 0.0, 2.0, 2.0], tf.float64)
+    np.testing.assert_allclose(tf.math.igamma(a, x).numpy(), [0.0, 0.0, nan, 0.0, 0.0, nan, 0.5939941502901617],
+                               rtol=1e-14)
+    np.testing.assert_allclose(tf.math.igammac(a, x).numpy(), [nan, nan, nan, 0.0, nan, nan, 0.406005849709838],
+                               rtol=1e-14)
+
+
+@pytest.mark.parametrize("values, dtype, axis, expected", [
+    ([254], "uint8", [], [2]), ([100, 100], "int8", None, 5), ([200, 200], "int16", None, 120),
+    ([-100, 200], "int16", [], [100, 0]), ([46341], "int32", None, -2147483648), ([2**64 - 1, 5], "uint64", None, 5),
+    ([1e30, -3.0], "float32", [], [float("inf"), 3.0]),
+])
+def test_euclidean_norm_accumulates_in_the_dtype(values, dtype, axis, expected):
+    r = tf.math.reduce_euclidean_norm(tf.constant(values, getattr(tf, dtype)), axis=axis)
+    assert r.dtype.name == dtype and r.numpy().tolist() == expected
+
+
+def test_complex_euclidean_norm_of_inf_has_nan_imaginary_part():
+    r = tf.math.reduce_euclidean_norm(tf.constant([-2.99 + 0.2j, complex(3.93, -3e38)], tf.complex64))
+    assert str(r.numpy()) == "(inf+nanj)"
+    assert tf.math.reduce_euclidean_norm(tf.constant([3 + 4j], tf.complex64)).numpy() == 5 + 0j

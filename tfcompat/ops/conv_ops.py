@@ -7,6 +7,7 @@ from tfcompat.framework import errors
 from tfcompat.framework.export import tf_export
 from tfcompat.framework.op_def import NUMERIC, binary_inputs, int_list, kernel_error, wrap
 from tfcompat.framework.tensor import Tensor
+from tfcompat.ops.math_ops import complex_parts
 from tfcompat.ops._nn_common import (
     _apply_pads, _dims, _fast_pads, _from_channels_first, _is_channels_last, _lift, _op_error, _padding_pairs,
     _spatial_list, _to_channels_first)
@@ -280,4 +281,6 @@ def bias_add(value, bias, data_format=None, name=None):
         if x.dtype is torch.uint64:
             return wrap((x.view(torch.int64) + b.view(torch.int64)).view(torch.uint64))
         return wrap((x.to(torch.int64) + b.to(torch.int64)).to(x.dtype))
+    if x.is_complex():
+        return wrap(complex_parts(torch.add, x, b))
     return wrap(x + b)

@@ -17,14 +17,29 @@ from tfcompat.framework.tensor import EagerTensor, Tensor, storage
 from tfcompat.framework.variables import Variable
 
 
+def complex_parts(fn, a, b):
+    """`fn` (add or subtract) of complex tensors part by part, as TF's kernels: torch's complex add/sub multiply
+    the second operand by 1+0j, which makes an infinite part's partner NaN (0 * inf)."""
+    out = fn(torch.view_as_real(a.resolve_conj()), torch.view_as_real(b.resolve_conj()))
+    return torch.view_as_complex(out)
+
+
 def _add(a, b):
     if type(a) is np.ndarray:
         return np.asarray(a + b, dtype=object)      # strings concatenate (0-d stays an array)
+    if a.is_complex():
+        return complex_parts(torch.add, a, b)
     return torch.add(a, b)
 
 
+def _sub(a, b):
+    if a.is_complex():
+        return complex_parts(torch.sub, a, b)
+    return torch.sub(a, b)
+
+
 add = binary_op("math.add", "add", op="AddV2", fn=_add, dtypes=NUMERIC_STRING)
-subtract = binary_op("math.subtract", "subtract", op="Sub", fn=torch.sub)
+subtract = binary_op("math.subtract", "subtract", op="Sub", fn=_sub)
 multiply = binary_op("math.multiply", "multiply", op="Mul", fn=torch.mul)
 maximum = binary_op("math.maximum", "maximum", op="Maximum", fn=torch.maximum, dtypes=REAL)
 minimum = binary_op("math.minimum", "minimum", op="Minimum", fn=torch.minimum, dtypes=REAL)
@@ -92,8 +107,21 @@ def _python_x_as_y(x, y):
     if not isinstance(x, (Tensor, Variable)) and isinstance(y, (Tensor, Variable)):
         return convert_to_tensor(x, dtype=y.dtype)
     return x
-igamma = binary_op("math.igamma", op="Igamma", fn=torch.special.gammainc, dtypes=FLOAT)
-igammac = binary_op("math.igammac", op="Igammac", fn=torch.special.gammaincc, dtypes=FLOAT)
+def _incomplete_gamma(fn, zero_at_x0):
+    """TF's (Eigen's) regularized incomplete gamma edges over torch's: NaN where x < 0, a <= 0 or either is NaN,
+    0 for a = x = inf, and for igamma 0 wherever x == 0 (even for such an a)."""
+
+    def kernel(a, x):
+        r = fn(a, x)
+        bad = (x < 0) | (a <= 0) | a.isnan() | x.isnan()
+        r = torch.where(bad, math.nan, torch.where(a.isinf() & x.isinf(), 0.0, r))
+        return torch.where(x == 0, 0.0, r) if zero_at_x0 else r
+
+    return kernel
+
+
+igamma = binary_op("math.igamma", op="Igamma", fn=_incomplete_gamma(torch.special.gammainc, True), dtypes=FLOAT)
+igammac = binary_op("math.igammac", op="Igammac", fn=_incomplete_gamma(torch.special.gammaincc, False), dtypes=FLOAT)
 
 
 def _zeta(x, q):

@@ -118,24 +118,36 @@ def _std(t, dims, keepdims):
 
 
 def _euclidean(t, dims, keepdims):
+    """TF's EuclideanNorm: sqrt(sum(x * conj(x))) accumulated in the input's dtype (integers wrap, then the
+    square root truncates; a complex inf gives a NaN imaginary part, x*(-y) + y*x)."""
+    def total(v):
+        return torch.sum(v, dim=dims, keepdim=keepdims) if dims else v
     if t.dtype.is_floating_point:
-        return torch.sqrt(torch.sum(t * t, dim=dims, keepdim=keepdims))
-    if t.is_complex():      # sqrt(sum |x|^2), a real value in the complex dtype
-        return torch.linalg.vector_norm(t, dim=dims, keepdim=keepdims).to(t.dtype)
-    return torch.linalg.vector_norm(t.double(), dim=dims, keepdim=keepdims).to(t.dtype)
+        return torch.sqrt(total(t * t))
+    if t.is_complex():
+        x, y = t.real, t.imag
+        return torch.sqrt(torch.complex(total(x * x + y * y), total(x * -y + y * x)))
+    if t.dtype in _UNSIGNED_WIDE:     # no torch multiply: the int64 bits hold the sum modulo 2**64
+        w = t.view(torch.int64) if t.dtype is torch.uint64 else t.to(torch.int64)
+        sq = total(w * w)
+        if t.dtype is torch.uint64:
+            sq = sq.double() + (sq < 0).double() * 2.0 ** 64
+        else:
+            sq = (sq & (2 ** (8 * t.element_size()) - 1)).double()
+        return torch.floor(torch.sqrt(sq)).to(torch.int64).to(t.dtype)
+    sq = total(t * t).to(t.dtype) if dims else t * t           # torch's integer sum widens: wrap back
+    root = torch.floor(torch.sqrt(sq.double()))
+    if t.dtype is torch.uint8:
+        return root.to(t.dtype)
+    nan_as = -2 ** 63 if t.dtype is torch.int64 else -2 ** 31   # x86's conversion of NaN, truncated to the dtype
+    return torch.where(sq < 0, torch.tensor(nan_as, dtype=torch.int64),
+                       root.nan_to_num(0).to(torch.int64)).to(t.dtype)
 
 
 def _no_spread(t):
     """Variance/std over no axis: |x - x|^2, zero except NaN for inf and NaN (real for complex input)."""
     d = t - t
     return (d.real * d.real + d.imag * d.imag) if t.is_complex() else d * d
-
-
-def _magnitude(t):
-    """Euclidean norm over no axis: |x| in the input's dtype."""
-    if t.dtype in _UNSIGNED:
-        return t
-    return torch.abs(t).to(t.dtype)
 
 
 _UNSIGNED = frozenset([torch.uint8, torch.uint16, torch.uint32, torch.uint64])
@@ -181,7 +193,7 @@ def _moment(name, fn):
 reduce_std = _moment("reduce_std", _std)
 reduce_variance = _moment("reduce_variance", _var)
 reduce_euclidean_norm = _reduction("reduce_euclidean_norm", "EuclideanNorm", _euclidean, NUMERIC,
-                                   unreduced=_magnitude)
+                                   unreduced=lambda t: _euclidean(t, (), False))
 
 
 @tf_export("math.count_nonzero")
