@@ -279,3 +279,17 @@ def test_collections_and_elements_of_other_graphs():
         assert tf1.get_collection(tf1.GraphKeys.GLOBAL_VARIABLES) == [v]
         assert tf1.get_collection(tf1.GraphKeys.TRAINABLE_VARIABLES) == []
     assert tf1.get_collection("mine") == [] and tf1.GraphKeys.TABLE_INITIALIZERS == "table_initializer"
+
+
+def test_placeholder_with_default_and_interactive_session():
+    with tf.Graph().as_default():
+        p = tf1.placeholder_with_default([1.0, 2.0], shape=[None])
+        assert repr(p) == "<tf.Tensor 'PlaceholderWithDefault:0' shape=(None,) dtype=float32>"
+        with pytest.raises(ValueError):
+            tf1.placeholder_with_default([1.0, 2.0], shape=[3])
+        sess = tf1.InteractiveSession()
+        assert p.eval().tolist() == [1.0, 2.0] and p.eval({p: [3.0]}).tolist() == [3.0]
+        assert repr(tf1.local_variables_initializer()) == "<tf.Operation 'init' type=NoOp>"
+        sess.close()
+        with pytest.raises(ValueError, match="No default session is registered"):
+            p.eval()

@@ -13,10 +13,11 @@ from tfcompat.compat.v1.state_ops import (batch_scatter_update, scatter_add, sca
                                           scatter_min, scatter_mul, scatter_nd_add, scatter_nd_sub,
                                           scatter_nd_update, scatter_sub, scatter_update, tensor_scatter_add,
                                           tensor_scatter_sub, tensor_scatter_update)
-from tfcompat.compat.v1.session import (GraphKeys, Session, add_to_collection, add_to_collections,  # noqa: F401
-                                        get_collection, get_collection_ref, get_default_graph, get_default_session,
-                                        global_variables, global_variables_initializer, initialize_all_variables,
-                                        placeholder, trainable_variables, variables_initializer)
+from tfcompat.compat.v1.session import (GraphKeys, InteractiveSession, Session, add_to_collection,  # noqa: F401
+                                        add_to_collections, get_collection, get_collection_ref, get_default_graph,
+                                        get_default_session, global_variables, global_variables_initializer,
+                                        initialize_all_variables, local_variables_initializer, placeholder,
+                                        placeholder_with_default, trainable_variables, variables_initializer)
 from tfcompat.compat.v1.variable_scope import (VariableScope, constant_initializer, get_variable,  # noqa: F401
                                                get_variable_scope, ones_initializer, variable_scope,
                                                zeros_initializer)
@@ -25,7 +26,7 @@ graph_state.on_first_graph(graph_ops.install)
 
 _GRAPH_ONLY = {
     "disable_eager_execution", "disable_v2_behavior", "disable_resource_variables",
-    "placeholder_with_default", "InteractiveSession", "local_variables_initializer", "tables_initializer",
+    "tables_initializer",
     "ConfigProto", "GPUOptions", "RunOptions",
     "RunMetadata", "layers", "sparse_placeholder", "wrap_function",
 }

@@ -4,10 +4,12 @@ import contextlib
 
 from tfcompat.framework import dtypes, errors, graph_state
 from tfcompat.framework.export import unsupported_args
+from tfcompat.framework.convert import convert_to_tensor
 from tfcompat.framework.graph import (Operation, SymbolicTensor, feed_value, is_graph_value, no_op, placeholder as
-                                      _placeholder, run_graph, tf_type_name)
+                                      _placeholder, run_graph, scoped, tf_type_name)
 from tfcompat.framework.graph_variable import session_io
 from tfcompat.framework.tensor import EagerTensor, storage, wrap
+from tfcompat.framework.tensor_shape import TensorShape
 
 
 def _graph_or_raise(api):
@@ -140,6 +142,21 @@ class Session:
         return ""
 
 
+class InteractiveSession(Session):
+    """A Session that makes itself the default session until closed (for `eval()` in a shell)."""
+
+    def __init__(self, target="", graph=None, config=None):
+        super().__init__(target, graph, config)
+        self._default = self.as_default()
+        self._default.__enter__()
+
+    def close(self):
+        if self._default is not None:
+            default, self._default = self._default, None
+            default.__exit__(None, None, None)
+        super().close()
+
+
 def _map(fn, fetches):
     """`fn` over the leaves of a fetch structure, keeping lists, tuples, namedtuples and dicts."""
     if isinstance(fetches, (list, tuple)):
@@ -156,6 +173,17 @@ def placeholder(dtype, shape=None, name=None):
     """A graph input fed through `Session.run(feed_dict=...)`."""
     graph = _graph_or_raise("tf.placeholder()")
     return _placeholder(graph, dtypes.as_dtype(dtype), shape, name)
+
+
+def placeholder_with_default(input, shape, name=None):  # noqa: A002 - TF's argument name
+    """A graph input that is `input` unless fed."""
+    graph = _graph_or_raise("tf.placeholder_with_default()")
+    default = convert_to_tensor(input)
+    shape = TensorShape(shape)
+    if not shape.is_compatible_with(default.shape):
+        raise ValueError(f"Shapes {default.shape} and {shape} are incompatible")
+    return Operation(graph, scoped(name or "PlaceholderWithDefault"), "PlaceholderWithDefault",
+                     lambda session: default, output_spec=(default.dtype, shape)).output
 
 
 def get_default_session():
@@ -242,7 +270,13 @@ def global_variables_initializer():
 initialize_all_variables = global_variables_initializer
 
 
-__all__ = ["Session", "placeholder", "GraphKeys", "get_collection", "get_collection_ref", "add_to_collection",
+def local_variables_initializer():
+    """An operation initializing the default graph's local variables (None while executing eagerly)."""
+    graph = graph_state.default_graph()
+    return None if graph is None else variables_initializer(graph.get_collection("local_variables"))
+
+
+__all__ = ["Session", "InteractiveSession", "placeholder", "placeholder_with_default", "local_variables_initializer", "GraphKeys", "get_collection", "get_collection_ref", "add_to_collection",
            "add_to_collections", "get_default_session", "get_default_graph", "global_variables",
            "trainable_variables", "variables_initializer", "global_variables_initializer",
            "initialize_all_variables"]
