@@ -9,6 +9,7 @@ the live parent that will hold them, which restores them when it gains them
 (`notify_new_children`): that is how layers built and optimizer slots created
 after `restore` get their values (TF's deferred restoration).
 """
+import contextlib
 import itertools
 import os
 import weakref
@@ -522,6 +523,12 @@ def restore_objects(root, save_path):
     return CheckpointLoadStatus(restore, graph_writes)
 
 
+def _graph_io():
+    """TF1 graph: graph variables' values are read from the default session, where TF runs its save ops."""
+    session = graph_state.default_session()
+    return graph_variable.session_io(session) if session is not None else contextlib.nullcontext()
+
+
 # -- tf.train.Checkpoint ------------------------------------------------------------------------------------------------
 @unsupported_args("experimental_sharding_callback", "experimental_skip_slot_variables",
                   api_name="tf.train.CheckpointOptions")
@@ -607,7 +614,8 @@ class Checkpoint:
         return self._write(os.fspath(file_prefix), options)
 
     def _write(self, file_prefix, options=None, sync_dir=True):
-        save_objects(self, file_prefix, sync_dir)
+        with _graph_io():
+            save_objects(self, file_prefix, sync_dir)
         _run_callbacks(options, file_prefix)
         return file_prefix
 
@@ -626,7 +634,8 @@ class Checkpoint:
             counter.assign_add(1)
             number = int(counter.numpy())
         path = f"{file_prefix}-{number}"
-        save_objects(self, path, sync_dir=False)          # the state file's directory fsync covers both
+        with _graph_io():
+            save_objects(self, path, sync_dir=False)      # the state file's directory fsync covers both
         update_checkpoint_state(os.path.dirname(file_prefix), path, [path])
         _run_callbacks(options, path)
         return path

@@ -7,7 +7,6 @@ from tfcompat.framework.export import unsupported_args
 from tfcompat.framework.convert import convert_to_tensor
 from tfcompat.framework.graph import (Operation, SymbolicTensor, feed_value, is_graph_value, no_op, placeholder as
                                       _placeholder, run_graph, scoped, tf_type_name)
-from tfcompat.framework.graph_variable import session_io
 from tfcompat.framework.tensor import EagerTensor, storage, wrap
 from tfcompat.framework.tensor_shape import TensorShape
 
@@ -116,8 +115,7 @@ class Session:
         """Makes this the session `eval()`, `Operation.run()` and checkpoints use."""
         graph_state.state.sessions.append(self)
         try:
-            with session_io(self):
-                yield self
+            yield self
         finally:
             graph_state.state.sessions.pop()
 
