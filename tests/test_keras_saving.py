@@ -516,7 +516,12 @@ def test_declared_saving_limits(tmp_path):
     with pytest.raises(NotImplementedError, match=r"^Model.save_weights\(max_shard_size=1\) is not supported"):
         m.save_weights(tmp_path / "w.weights.h5", max_shard_size=1)
     with pytest.raises(NotImplementedError, match=r"zipped=False\) is not supported by tfcompat"):
-        m.save(tmp_path / "m.keras", zipped=False)
+        m.save(tmp_path / "m", zipped=False)
+    (tmp_path / "unzipped").mkdir()
+    (tmp_path / "unzipped" / "config.json").write_text("{}")
+    with pytest.raises(NotImplementedError, match=r"^keras.saving.load_model of a model directory \(saved with "
+                                                  r"zipped=False\)"):
+        saving.load_model(tmp_path / "unzipped")
     with pytest.raises(NotImplementedError, match=r"^keras.models.clone_model\(recursive=True\) is not supported"):
         saving.clone_model(m, recursive=True)
     with pytest.raises(ValueError, match=r"^The following argument\(s\) are not supported: \['save_traces'\]"):

@@ -85,6 +85,7 @@ def save_model(model, filepath, overwrite=True, zipped=None, **kwargs):
     """`model.save("x.keras")` / `keras.saving.save_model`: the `.keras` zip (or a legacy `.h5` file), written
     atomically and durably. `include_optimizer` applies to `.h5` only (Keras 3 ignores it for `.keras`)."""
     include_optimizer = kwargs.pop("include_optimizer", True)
+    _check_save_format(filepath, kwargs.pop("save_format", False))
     if kwargs:
         raise ValueError(f"The following argument(s) are not supported: {list(kwargs.keys())}")
     if isinstance(filepath, io.IOBase):
@@ -92,6 +93,9 @@ def save_model(model, filepath, overwrite=True, zipped=None, **kwargs):
         return
     filepath_str = str(os.fspath(filepath))
     if zipped is False:
+        if filepath_str.endswith(".keras"):
+            raise ValueError("When using `zipped=False`, the `filepath` argument should not end in `.keras`. "
+                             f"Received: filepath={filepath_str}")
         raise NotImplementedError("keras.saving.save_model(zipped=False) is not supported by tfcompat")
     if filepath_str.endswith((".h5", ".hdf5")):
         _save_legacy_h5(model, filepath_str, overwrite, include_optimizer)
@@ -112,6 +116,20 @@ def save_model(model, filepath, overwrite=True, zipped=None, **kwargs):
         with open(tmp, "wb") as f:
             write_keras_zip(model, f)
     atomic_file.atomic_write(filepath_str, write, keep_mode=True)
+
+
+def _check_save_format(filepath, save_format):
+    """Keras 3's handling of the removed `save_format`: a warning when the path's extension says the format, else
+    ValueError."""
+    if not save_format:
+        return
+    if str(filepath).endswith((".h5", ".hdf5", ".keras")):
+        from tfcompat.util import absl_log
+        absl_log.warning("The `save_format` argument is deprecated in Keras 3. We recommend removing this argument as "
+                         f"it can be inferred from the file path. Received: save_format={save_format}")
+        return
+    raise ValueError("The `save_format` argument is deprecated in Keras 3. Please remove this argument and pass a file "
+                     f"path with either `.keras` or `.h5` extension.Received: save_format={save_format}")
 
 
 def _save_legacy_h5(model, filepath, overwrite, include_optimizer):
@@ -195,23 +213,16 @@ def _open_weights(archive, model):
     return h5py.File(buf, "r")
 
 
+@partial_api("an unzipped model directory (saved with zipped=False) is not supported")
 def load_model(filepath, custom_objects=None, compile=True, safe_mode=True):
     """`keras.saving.load_model` for `.keras` zips and legacy `.h5` files; never runs code from the file
     unless `safe_mode=False`."""
-    is_keras_zip = str(filepath).endswith(".keras") if not isinstance(filepath, io.IOBase) else True
-    if not isinstance(filepath, io.IOBase):
+    if not isinstance(filepath, io.IOBase):         # Keras's order: a .keras zip, a model directory, .h5, else
         filepath = os.fspath(filepath)
-        if not os.path.exists(filepath):
-            raise ValueError(f"File not found: filepath={filepath}. Please ensure the file is an accessible "
-                             "`.keras` zip file.")
-        if not is_keras_zip and zipfile.is_zipfile(filepath):
-            is_keras_zip = True
-    if not is_keras_zip:
-        if str(filepath).endswith((".h5", ".hdf5")):
-            from tfcompat.keras.saving.legacy_h5 import load_legacy_model
-            return load_legacy_model(filepath, custom_objects, compile, safe_mode)
-        raise ValueError(f"File format not supported: filepath={filepath}. Keras 3 only supports V3 `.keras` "
-                         "files, legacy H5 format files (`.h5` extension), or Orbax checkpoints.")
+        if os.path.isdir(filepath) and os.path.exists(os.path.join(filepath, "config.json")):
+            raise NotImplementedError("keras.saving.load_model of a model directory (saved with zipped=False)")
+        if not (str(filepath).endswith(".keras") and zipfile.is_zipfile(filepath)):
+            return _load_other(filepath, custom_objects, compile, safe_mode)
     with zipfile.ZipFile(filepath, "r") as archive:
         config = _read_config(archive)
         if not compile:
@@ -224,6 +235,21 @@ def load_model(filepath, custom_objects=None, compile=True, safe_mode=True):
             weights_io.load_from_h5(model, h5)
         _read_assets(model, archive)
     return model
+
+
+def _load_other(filepath, custom_objects, compile, safe_mode):
+    """`load_model` of a path that is not a `.keras` zip: a legacy `.h5` file, else Keras's ValueError."""
+    if str(filepath).endswith((".h5", ".hdf5")):
+        from tfcompat.keras.saving.legacy_h5 import load_legacy_model
+        return load_legacy_model(filepath, custom_objects, compile, safe_mode)
+    if str(filepath).endswith(".keras"):
+        raise ValueError(f"File not found: filepath={filepath}. Please ensure the file is an accessible `.keras` zip "
+                         "file.")
+    raise ValueError(f"File format not supported: filepath={filepath}. Keras 3 only supports V3 `.keras` files, legacy "
+                     "H5 format files (`.h5` extension). Note that the legacy SavedModel format is not supported by "
+                     "`load_model()` in Keras 3. In order to reload a TensorFlow SavedModel as an inference-only layer "
+                     f"in Keras 3, use `keras.layers.TFSMLayer({filepath}, call_endpoint='serving_default')` (note "
+                     "that your `call_endpoint` might have a different name).")
 
 
 def load_weights_from_keras(model, filepath, skip_mismatch=False):
