@@ -129,3 +129,11 @@ def test_complex_euclidean_norm_of_inf_has_nan_imaginary_part():
     r = tf.math.reduce_euclidean_norm(tf.constant([-2.99 + 0.2j, complex(3.93, -3e38)], tf.complex64))
     assert str(r.numpy()) == "(inf+nanj)"
     assert tf.math.reduce_euclidean_norm(tf.constant([3 + 4j], tf.complex64)).numpy() == 5 + 0j
+
+
+def test_cholesky_of_a_matrix_that_is_not_positive_definite():
+    # TF's CPU kernel raises nothing: NaN over the lower triangle, 0 above (TF 2.21, fuzz case 787 of seed 20261203)
+    r = tf.linalg.cholesky(tf.constant([[[3.2, -2.919, -2.392], [1.8, 1.44, -5.07], [-1.0, 4.0, 2.0]],
+                                        [[4.0, 0.0, 0.0], [1.0, 9.0, 0.0], [0.0, 0.0, 1.0]]]))
+    assert str(r.numpy()[0].tolist()) == "[[nan, 0.0, 0.0], [nan, nan, 0.0], [nan, nan, nan]]"
+    np.testing.assert_allclose(r.numpy()[1], [[2.0, 0.0, 0.0], [0.5, 2.9580398, 0.0], [0.0, 0.0, 1.0]], rtol=1e-6)

@@ -125,13 +125,13 @@ def triangular_solve(matrix, rhs, lower=True, adjoint=False, name=None):
 
 @tf_export("linalg.cholesky")
 def cholesky(input, name=None):  # noqa: A002
-    """Lower Cholesky factor; matrices that are not positive definite give NaNs (TF's CPU kernel gives
-    unspecified values and no error)."""
+    """Lower Cholesky factor; a matrix that is not positive definite gives TF's CPU result and no error: NaN in
+    its lower triangle, 0 above."""
     t = _matrix(input, "Cholesky")
     out, info = torch.linalg.cholesky_ex(_compute(t))
     if bool((info != 0).any()):
         bad = (info != 0).reshape(*info.shape, 1, 1)
-        out = torch.where(bad, torch.full_like(out, float("nan")), out)
+        out = torch.where(bad, torch.full_like(out, float("nan")).tril(), out)
     return wrap(_back(out, t))
 
 
