@@ -58,6 +58,12 @@ Documented divergences from TF:
   a tensor used as a Python `bool` raises TF's `OperatorNotAllowedInGraphError` instead.
 - Recorded programs are shape-specific: under a generalized signature (`None` dims), the first call
   with a new concrete shape runs the Python body again (it does not count as a trace).
+- `get_concrete_function` of specs with `None` dims (so `tf.saved_model.save` of an `input_signature`) traces on
+  placeholders of size 1 per unknown dim; a body that fails there (a reshape to `[-1, 784]`, features that must
+  match a variable's size) raises NotImplementedError, where TF traces symbolically. A loaded SavedModel replays only
+  the shapes traced before saving.
+- Grappler's `debug_stripper` option is honoured: inside function bodies failing asserts, CheckNumerics and
+  `tf.print` do nothing (a trace that strips one re-runs its body on each call, reading the option then).
 - While tracing, `str()`/`repr()` of a traced tensor give TF's symbolic text (`Tensor("x:0", ...)`),
   and the body otherwise sees real values (`executing_eagerly()` is True).
 - String tensors, and composite values (RaggedTensor, SparseTensor, ExtensionTypes) as inputs or outputs, make
