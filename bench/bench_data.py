@@ -17,6 +17,7 @@ import statistics
 import time
 
 import numpy as np
+import tfcompat  # noqa: F401 - before torch, as a TF program imports it: its OpenMP wait policy holds for both sides
 import torch
 
 MNIST = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "tfcompat", "_resources",

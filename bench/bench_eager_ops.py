@@ -11,6 +11,7 @@ import argparse
 import os
 import sys
 
+import tfcompat  # noqa: F401 - before torch, as a TF program imports it: its OpenMP wait policy holds for both sides
 import torch
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))

@@ -14,9 +14,9 @@ import sys
 import time
 
 import numpy as np
-import torch
 
-import tfcompat as tf
+import tfcompat as tf  # before torch, as a TF program imports it: its OpenMP wait policy holds for both sides
+import torch
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import bench_train_step  # noqa: E402 the convnet step shared with bench_train_step.py

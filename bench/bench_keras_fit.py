@@ -5,13 +5,15 @@ interleaved runs, and both ratios printed.
 Times Keras 3's torch backend too when `keras` is importable with KERAS_BACKEND=torch (never a dependency).
 `--jit`: also times `fit` with `compile(jit_compile=True)` (one model, compiled once in a warm-up fit, then medians
 of 3 epochs) and prints the compile time. `--device cuda`: both sides train on the GPU (the data stays in host
-memory, each batch moved to the device, as `fit` on NumPy arrays does)."""
+memory, each batch moved to the device, as `fit` on NumPy arrays does). tfcompat is imported before torch, as in a TF
+program, so that both sides run under its OpenMP wait policy (see bench_train_step.py)."""
 import os
 import sys
 import statistics
 import time
 
 import numpy as np
+import tfcompat  # noqa: F401 - before torch, as a TF program imports it: its OpenMP wait policy holds for both sides
 import torch
 
 N, BATCH = 9600, 32

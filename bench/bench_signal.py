@@ -16,6 +16,7 @@ import statistics
 import sys
 import time
 
+import tfcompat  # noqa: F401 - before torch, as a TF program imports it: its OpenMP wait policy holds for both sides
 import torch
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))

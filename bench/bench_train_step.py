@@ -5,6 +5,9 @@ sparse cross-entropy, batch 32) in tfcompat and in plain torch (channels_last), 
 
 Prints ms/step for both (median of the windows: the two steps run in interleaved windows, one of each per round,
 so load changes hit them alike), the ratio of the medians with the spread of the per-round ratios (limit 1.10x).
+Both run under the OpenMP wait policy `import tfcompat` sets (PASSIVE unless OMP_WAIT_POLICY/GOMP_SPINCOUNT is set),
+which needs tfcompat imported before torch: under libgomp's default spin, other busy processes made the 2-thread
+steps of both 10-30x slower at random (93-299 ms/step against 8.8-33 with PASSIVE, load 7), swamping the ratio.
 """
 import argparse
 import os
@@ -13,6 +16,7 @@ import sys
 import time
 
 import numpy as np
+import tfcompat  # noqa: F401 - before torch, as a TF program imports it: its OpenMP wait policy holds for both sides
 import torch
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
