@@ -137,3 +137,23 @@ def test_cholesky_of_a_matrix_that_is_not_positive_definite():
                                         [[4.0, 0.0, 0.0], [1.0, 9.0, 0.0], [0.0, 0.0, 1.0]]]))
     assert str(r.numpy()[0].tolist()) == "[[nan, 0.0, 0.0], [nan, nan, 0.0], [nan, nan, nan]]"
     np.testing.assert_allclose(r.numpy()[1], [[2.0, 0.0, 0.0], [0.5, 2.9580398, 0.0], [0.0, 0.0, 1.0]], rtol=1e-6)
+
+
+@pytest.mark.parametrize("src, dst, expected", [
+    # TF 2.21's wrapper always clamps, with limits cast to the input's dtype and nudged toward 0 (recorded from TF)
+    ("float32", "int32", [-2147483648, 2147483520, -2147483648, 3, -3, 2147483520]),
+    ("float16", "int64", [-9223372036854775808, 65504, -65504, 3, -3, 65504]),
+    ("bfloat16", "int16", [0, 32640, -32768, 3, -3, 32640]),
+    ("float16", "uint16", [0, 65504, 0, 3, 0, 65504]),
+])
+def test_saturate_cast_of_floats_clamps_with_tf_limits(src, dst, expected):
+    x = tf.constant([float("nan"), float("inf"), -float("inf"), 3.7, -3.7, 1e10], getattr(tf, src))
+    assert tf.saturate_cast(x, getattr(tf, dst)).numpy().tolist() == expected
+
+
+def test_saturate_cast_follows_tf_wrapper_corners():
+    # int64's max rounds to 2**63 through float64 and wraps: TF clamps every value to the lower limit
+    assert tf.saturate_cast(tf.constant([3, 7, 1], tf.int64), tf.uint64).numpy().tolist() == [0, 0, 0]
+    assert tf.saturate_cast(tf.constant([-3], tf.int64), tf.complex128).numpy().tolist() == [complex(-2**63, 0)]
+    with pytest.raises(tf.errors.NotFoundError, match="ClipByValue"):      # even to its own dtype
+        tf.saturate_cast(tf.constant([4, 0], tf.uint32), tf.uint32)

@@ -512,6 +512,27 @@ def cast(x, dtype, name=None):
     return wrap(t.to(target))
 
 
+def _saturate_limits(src, out):
+    """TF 2.21's saturate_cast clamp limits as its Python wrapper computes them: the tighter of the two ranges cast
+    to the input's dtype (NumPy's casts, so int64's max rounds through float64 and wraps, as in TF), nudged one
+    step toward 0 where the cast limit lies outside the output range (compared in their promoted type)."""
+    if src is dtypes.bfloat16:
+        def as_src(v):
+            return float(torch.tensor(float(v), dtype=torch.bfloat16))
+        promoted = float
+    else:
+        as_src = src.as_numpy_dtype
+        promoted = float if out is dtypes.bfloat16 else np.promote_types(as_src, out.as_numpy_dtype).type
+    with np.errstate(all="ignore"):          # the overflowing casts are TF's too
+        lo = as_src(np.maximum(src.min, out.min))
+        hi = as_src(np.minimum(float(src.max), float(out.max)))
+        nudge_lo, nudge_hi = promoted(lo) < promoted(out.min), promoted(hi) > promoted(out.max)
+    if nudge_lo or nudge_hi:
+        one_step = torch.nextafter(torch.tensor([lo, hi], dtype=src.torch_dtype), torch.zeros(2, dtype=src.torch_dtype))
+        lo, hi = (one_step[0].item() if nudge_lo else lo), (one_step[1].item() if nudge_hi else hi)
+    return (int(lo), int(hi)) if src.is_integer else (float(lo), float(hi))
+
+
 def _cast_error(src, dst):
     return errors.kernel_error(errors.UnimplementedError, f"Cast {src} to {dst} is not supported", "Cast")
 
@@ -527,20 +548,17 @@ def saturate_cast(value, dtype, name=None):
             raise TypeError(f"Cannot find minimum value of {d} with type {d}.")
     if src.is_complex and not dtype.is_complex:
         t = t.real
-    if src in (dtypes.uint32, dtypes.uint64) and dtype is not src:    # TF clamps with ClipByValue: no kernel
+    if src in (dtypes.uint32, dtypes.uint64):     # TF always clamps, with ClipByValue: no kernel for these
         raise errors.op_error(errors.NotFoundError, f"Could not find device for node: {{{{node ClipByValue}}}} = "
                               f"ClipByValue[T=DT_{src.name.upper()}]\nAll kernels registered for op ClipByValue:\n",
                               "ClipByValue")
-    if t.dtype is torch.uint16:       # no torch clamp kernel: clamped in int64 (the result fits the target)
+    if src.is_complex and dtype.is_complex:
+        return cast(wrap(t), dtype)
+    lo, hi = _saturate_limits(dtypes.FROM_STORAGE[t.dtype], dtype.real_dtype if dtype.is_complex else dtype)
+    if t.dtype is torch.uint16:       # no torch min/max kernel: clamped in int64 (the limits fit)
         t = t.to(torch.int64)
-    if dtype.is_integer or dtype.is_floating:
-        lo, hi = dtype.min, dtype.max
-        src = dtypes.FROM_STORAGE[t.dtype]
-        if src.is_integer or src.is_floating:
-            if float(lo) > float(src.min):
-                t = torch.clamp(t, min=torch.tensor(int(lo), dtype=t.dtype) if src.is_integer else float(lo))
-            if float(hi) < float(src.max):      # int(): a float target's limit (float16's 65504.0) as the integer
-                t = torch.clamp(t, max=torch.tensor(int(hi), dtype=t.dtype) if src.is_integer else float(hi))
+    limit = dict(dtype=t.dtype, device=t.device)
+    t = torch.maximum(torch.minimum(t, torch.tensor(hi, **limit)), torch.tensor(lo, **limit))   # ClipByValue's order
     return cast(wrap(t), dtype)
 
 
