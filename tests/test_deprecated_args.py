@@ -17,6 +17,12 @@ def _make(*_):
     return tf.data.Dataset.from_generator(_gen, output_types=tf.int64, output_shapes=())
 
 
+class _Making(tf.keras.layers.Layer):
+    def call(self, x):
+        _make()
+        return x
+
+
 DEPRECATED_ARGS = [
     "calling DatasetV2.from_generator (from tensorflow.python.data.ops.dataset_ops) with {} is deprecated and will "
     "be removed in a future version.\nInstructions for updating:\nUse output_signature instead".format(arg)
@@ -35,8 +41,8 @@ def _logged(caplog, run):
 
 
 # TF 2.21 logs @deprecated_args warnings only in graph mode (is_in_graph_mode: not executing eagerly, or no
-# eager context yet): in a tf.function trace or a tf.data function, not in an eager call nor in Dataset.apply or
-# a generator's body (which run eagerly)
+# eager context yet): in a tf.function trace, a tf.data function or a Keras layer's symbolic call, not in an eager
+# call nor in Dataset.apply or a generator's body (which run eagerly)
 GRAPH_MODE = {
     "eager": (_make, False),
     "function": (lambda: tf.function(lambda: _make().cardinality())(), True),
@@ -50,6 +56,8 @@ GRAPH_MODE = {
                True),
     "group_by_window": (lambda: list(tf.data.Dataset.range(2).group_by_window(lambda x: x, lambda k, w: _make(), 2)),
                         True),
+    "keras_symbolic_call": (lambda: _Making()(tf.keras.Input((2,))), True),
+    "keras_eager_call": (lambda: _Making()(tf.constant([[1.0, 2.0]])), False),
     "apply": (lambda: tf.data.Dataset.range(2).apply(lambda d: (_make(), d)[1]), False),
     "generator": (lambda: list(tf.data.Dataset.from_generator(lambda: (_make(), (yield 1)),
                                                               output_signature=tf.TensorSpec((), tf.int32))), False),

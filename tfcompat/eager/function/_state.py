@@ -21,8 +21,9 @@ class _TraceState(threading.local):
 
 
 tls = _TraceState()
-# a body traced (or run symbolically) is TF's graph mode, where @deprecated_args warnings are logged
-deprecation.graph_check(lambda: tls.recorder is not None or tls.symbols is not None)
+# a body traced (or run symbolically, or a Keras layer's shape-only call) is TF's graph mode, where
+# @deprecated_args warnings are logged
+deprecation.graph_check(lambda: tls.recorder is not None or tls.symbols is not None or tls.shape_only > 0)
 
 live_vars = weakref.WeakValueDictionary()      # id(variable) -> variable: a trace resolves op inputs to their reads
 
