@@ -157,3 +157,21 @@ def test_saturate_cast_follows_tf_wrapper_corners():
     assert tf.saturate_cast(tf.constant([-3], tf.int64), tf.complex128).numpy().tolist() == [complex(-2**63, 0)]
     with pytest.raises(tf.errors.NotFoundError, match="ClipByValue"):      # even to its own dtype
         tf.saturate_cast(tf.constant([4, 0], tf.uint32), tf.uint32)
+
+
+def test_reduce_any_all_convert_as_tf_wrapper():
+    with pytest.raises(TypeError, match=r"^Cannot convert \[1, 2\] to EagerTensor of dtype bool$"):
+        tf.reduce_any([1, 2])
+    with pytest.raises(ValueError, match="^Tensor conversion requested dtype bool for Tensor with dtype float32: "):
+        tf.reduce_any(tf.constant([1.0, 2.0]), axis=())
+    assert bool(tf.reduce_any(np.array([1, 2])))
+    with pytest.raises(tf.errors.InvalidArgumentError, match="cannot compute All as input #0"):
+        tf.reduce_all(tf.constant([1, 2], tf.int16), axis=0)
+
+
+def test_euclidean_norms_as_tf_formula():
+    # sqrt(sum(x * conj(x))) in the input's dtype: no rescaling against overflow (TF 2.21 values)
+    assert tf.norm(tf.constant([1e30, 1.0])).numpy() == float("inf")
+    assert tf.norm(tf.constant([300.0, 400.0], tf.float16)).numpy() == float("inf")
+    assert str(tf.norm(tf.constant([1 - 1.72j, complex(0.2, float("inf"))], tf.complex64)).numpy()) == "(inf+nanj)"
+    assert tf.norm(tf.constant([[3.0, 4.0], [1.0, 2.0]]), axis=1).numpy().tolist() == [5.0, 2.2360680103302]

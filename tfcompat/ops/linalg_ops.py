@@ -14,6 +14,7 @@ from tfcompat.framework.op_def import (
     FLOAT_COMPLEX, NUMERIC, REAL, ALL, binary_inputs, check_dtype, input_storage, int_value, kernel_dtypes, kernel_error,
     shapes_text, wrap)
 from tfcompat.framework.tensor import storage
+from tfcompat.ops.reduction_ops import _euclidean
 
 _LINALG = frozenset([torch.float16, torch.float32, torch.float64, torch.complex64, torch.complex128])
 _HALF_KERNELS = frozenset([torch.float16, torch.bfloat16])      # some linalg ops have none for them in TF
@@ -243,11 +244,14 @@ def norm(tensor, ord="euclidean", axis=None, keepdims=None, name=None):  # noqa:
     a = _compute(t)
     keep = bool(keepdims)
     if is_matrix:
-        out = _matrix_norm(a, ord, axes, keep)
+        out = _matrix_norm(a, ord, axes, keep, t.dtype)
     else:
         p = 2 if ord == "euclidean" else float(ord)
         dims = axes if axes is not None else None
-        out = torch.linalg.vector_norm(a if axes is not None else a.reshape(-1), ord=p, dim=dims)
+        if p == 2:          # TF's sqrt(sum(x * conj(x))): no rescaling against overflow, NaN imaginary part for inf
+            out = _euclidean(t if axes is not None else t.reshape(-1), dims if dims is not None else (0,), False)
+        else:
+            out = torch.linalg.vector_norm(a if axes is not None else a.reshape(-1), ord=p, dim=dims)
         if keep:
             out = out.reshape([1] * t.ndim) if axes is None else out.unsqueeze(axes[0])
     if out.is_complex() or out.dtype is not t.dtype:
@@ -255,10 +259,10 @@ def norm(tensor, ord="euclidean", axis=None, keepdims=None, name=None):  # noqa:
     return wrap(out)
 
 
-def _matrix_norm(a, ord, axes, keep):
+def _matrix_norm(a, ord, axes, keep, dtype):
     r, c = axes
-    if ord in ("euclidean", "fro"):
-        out = torch.linalg.vector_norm(a, ord=2, dim=(r, c), keepdim=keep)
+    if ord in ("euclidean", "fro"):         # TF's sqrt(sum(x * conj(x))) in the input's dtype
+        out = _euclidean(a.to(dtype), (r, c), keep)
     elif ord == 1:
         out = torch.amax(torch.sum(a.abs(), dim=r, keepdim=True), dim=c, keepdim=True)
     elif ord == np.inf:

@@ -3,6 +3,7 @@ import numpy as np
 import torch
 
 from tfcompat.framework import dtypes, errors
+from tfcompat.framework.convert import to_storage
 from tfcompat.framework.export import tf_export
 from tfcompat.framework.op_def import (BOOL, FLOAT, FLOAT_COMPLEX, NUMERIC, REAL, axis_list, check_dtype,
                                       input_storage, kernel_error, wrap)
@@ -167,8 +168,31 @@ reduce_mean = _reduction("reduce_mean", "Mean", _mean, NUMERIC, "reduce_mean")
 reduce_prod = _reduction("reduce_prod", "Prod", _prod, NUMERIC, "reduce_prod")
 reduce_max = _reduction("reduce_max", "Max", _amax, REAL, "reduce_max")
 reduce_min = _reduction("reduce_min", "Min", _amin, REAL, "reduce_min")
-reduce_all = _reduction("reduce_all", "All", _all, BOOL, "reduce_all")
-reduce_any = _reduction("reduce_any", "Any", _any, BOOL, "reduce_any")
+def _logical(name, op, fn):
+    def f(input_tensor, axis=None, keepdims=False, name=None):
+        return _reduce(_bool_input(input_tensor, axis), axis, keepdims, fn, op, BOOL)
+    f.__name__ = name
+    f.__doc__ = f"TF's `tf.math.{name}` of a bool tensor along `axis` (all axes when None), keeping them if `keepdims`."
+    return tf_export("math." + name, name)(f)
+
+
+def _bool_input(x, axis):
+    """The input as TF's wrapper converts it: Python values strictly to bool, NumPy arrays cast, and (with an
+    empty `axis`, which TF's wrapper handles itself) a tensor of another dtype refused by its conversion."""
+    if isinstance(x, np.ndarray):
+        return x.astype(np.bool_)
+    if not isinstance(x, (Tensor, Variable)):
+        return wrap(to_storage(x, dtypes.bool))
+    if isinstance(axis, (list, tuple)) and not axis and x.dtype is not dtypes.bool:
+        if isinstance(x, Variable):
+            raise ValueError(f"Incompatible type conversion requested to type bool for `tf.Variable of type "
+                             f"{x.dtype.name}. (Variable: {x!r})")
+        raise ValueError(f"Tensor conversion requested dtype bool for Tensor with dtype {x.dtype.name}: {x!r}")
+    return x
+
+
+reduce_all = _logical("reduce_all", "All", _all)
+reduce_any = _logical("reduce_any", "Any", _any)
 reduce_logsumexp = _reduction("reduce_logsumexp", "IsFinite", _logsumexp, FLOAT, "reduce_logsumexp")
 
 
