@@ -2,7 +2,8 @@
 
     python -m tools.op_fuzz.replay                 # the fixed CI sample (what tests/test_op_fuzz.py replays)
     python -m tools.op_fuzz.replay --all -v        # every recorded case, failing ones listed
-    python -m tools.op_fuzz.replay --fixture /tmp/fresh.json.gz --all   # a fresh seed recorded by record.py
+    python -m tools.op_fuzz.replay --fixture tests/fixtures/op_fuzz/seed_20261203.json.gz --all   # the fresh
+                                                   # seed recorded by record.py as an independent check
     python -m tools.op_fuzz.replay --write-divergences   # the whole set's failures -> divergences.json
 """
 import argparse
