@@ -11,7 +11,7 @@ from tfcompat.framework import convert, dtypes, graph_state
 from tfcompat.framework.context import state as eager_state
 from tfcompat.framework.graph import Operation, SymbolicTensor, add_operators, deferred, graph_of, refuse
 from tfcompat.framework.tensor_shape import TensorShape
-from tfcompat.framework.variables import Variable, VariableSynchronization, _creation_hooks, _ids
+from tfcompat.framework.variables import Variable, VariableSynchronization, _ids
 
 _io = graph_state.state   # `io_session` / `restores` live beside the default graph and session stacks
 
@@ -63,8 +63,6 @@ class GraphVariable(Variable):
         graph.add_to_collection("variables", self)
         if trainable:
             graph.add_to_collection("trainable_variables", self)
-        for hook in _creation_hooks:
-            hook(self)
 
     def _set_initial_value(self, initial_value):
         """Makes `initializer` assign `initial_value` (what `init_from_checkpoint` changes)."""
