@@ -44,6 +44,21 @@ class RaggedTensorSpec(TypeSpec):
         return (self._dtype == other.dtype and self._ragged_rank == other.ragged_rank
                 and self._row_splits_dtype == other.row_splits_dtype and self._shape.is_compatible_with(other.shape))
 
+    def most_specific_common_supertype(self, others):
+        """The most specific RaggedTensorSpec this spec and every one of `others` are subtypes of: shapes
+        generalized dim by dim (None when a dtype, ragged_rank or row_splits_dtype differs)."""
+        shape = self._shape
+        for other in others:
+            if type(other) is not RaggedTensorSpec or other._key()[1:] != self._key()[1:]:
+                return None
+            shape = shape.most_specific_compatible_shape(other.shape)
+        return RaggedTensorSpec(shape, self._dtype, self._ragged_rank, self._row_splits_dtype)
+
+    def is_subtype_of(self, other):
+        """Whether every value of this spec is a value of `other` (same dtypes and ragged_rank, each of `other`'s
+        dims unknown or equal)."""
+        return self.most_specific_common_supertype([other]) == other
+
     def with_shape(self, shape, ragged_rank=None):
         """This spec with another shape (and ragged_rank)."""
         return RaggedTensorSpec(shape, self._dtype, self._ragged_rank if ragged_rank is None else ragged_rank,
