@@ -288,3 +288,20 @@ def test_tf_data_non_batchable_types_cannot_be_sliced():
         "NB.Spec(x=TensorSpec(shape=(2,), dtype=tf.int32, name=None))"
     with pytest.raises(AttributeError, match="^'NB.Spec' object has no attribute '_batch'$"):
         list(tf.data.Dataset.from_tensors(NB([1, 2])).batch(1))
+
+
+def test_spec_is_subtype_of():
+    # TF 2.21: a spec is a subtype of another of the same type whose TensorSpecs are as or less specific
+    class Masked(tf.experimental.ExtensionType):
+        values: tf.Tensor
+        mask: tf.Tensor
+
+    class Other(tf.experimental.ExtensionType):
+        values: tf.Tensor
+        mask: tf.Tensor
+    three = Masked([1., 2, 3], [True, False, True])._type_spec
+    unknown = Masked.Spec(values=tf.TensorSpec([None]), mask=tf.TensorSpec([None], tf.bool))
+    assert three.is_subtype_of(unknown) and not unknown.is_subtype_of(three) and three.is_subtype_of(three)
+    assert not three.is_subtype_of(Masked([1., 2], [True, False])._type_spec)
+    assert not three.is_subtype_of(Other([1., 2, 3], [True, False, True])._type_spec)
+    assert not three.is_subtype_of(Masked.Spec(values=tf.TensorSpec([3], tf.int32), mask=tf.TensorSpec([3], tf.bool)))

@@ -226,6 +226,10 @@ class ExtensionTypeSpec(TypeSpec):
                 return None
         return _spec_from_fields(type(self), fields)
 
+    def is_subtype_of(self, other):
+        """Whether every value of this spec is a value of `other` (its TensorSpecs as or more specific)."""
+        return self.most_specific_common_supertype([other]) == other
+
     def __tf_tracing_type__(self, context):
         return self
 
