@@ -83,3 +83,53 @@ def test_layer_builds_from_a_sparse_tensor_shape():
     out = dense(count(tf.constant([[5, 11, 5, 17, 17]]), count_weights=tf.constant([[0.5, 1.5, 0.7, 1.8, 0.2]])))
     assert dense.kernel.shape == (20, 4)
     np.testing.assert_allclose(out.numpy(), [[4.7] * 4], rtol=1e-6)
+
+
+STRINGS = [["a", "b", "a"], ["c", "a", "x"]]
+
+
+@pytest.mark.parametrize("mode, expected", [
+    ("one_hot", ([[0, 0, 1], [0, 1, 2], [0, 2, 1], [1, 0, 0], [1, 1, 1], [1, 2, 0]], [1] * 6, [2, 3, 3])),
+    ("multi_hot", ([[0, 1], [0, 2], [1, 0], [1, 1]], [1] * 4, [2, 3])),
+    ("count", ([[0, 1], [0, 2], [1, 0], [1, 1]], [2, 1, 2, 1], [2, 3])),
+])
+def test_string_lookup_sparse(mode, expected):
+    out = tf.keras.layers.StringLookup(vocabulary=["a", "b"], output_mode=mode, sparse=True)(tf.constant(STRINGS))
+    assert out.dtype == tf.int64 and parts(out) == expected
+
+
+def test_integer_lookup_and_discretization_sparse():
+    count = tf.keras.layers.IntegerLookup(vocabulary=[7, 9], output_mode="count", sparse=True)
+    assert parts(count(tf.constant([[7, 9, 7], [1, 7, 9]]))) == ([[0, 1], [0, 2], [1, 0], [1, 1], [1, 2]],
+                                                                [2, 1, 1, 1, 1], [2, 3])
+    values = tf.constant([[-1., 0.5, 2.], [0.7, 0.2, 3.]])
+    disc = tf.keras.layers.Discretization(bin_boundaries=[0., 1.], output_mode="count", sparse=True)(values)
+    assert disc.dtype == tf.float32
+    assert parts(disc) == ([[0, 0], [0, 1], [0, 2], [1, 1], [1, 2]], [1.0, 1.0, 1.0, 2.0, 1.0], [2, 3])
+    one_hot = tf.keras.layers.Discretization(bin_boundaries=[0., 1.], output_mode="one_hot", sparse=True)(values)
+    assert parts(one_hot)[0] == [[0, 0, 0], [0, 1, 1], [0, 2, 2], [1, 0, 1], [1, 1, 1], [1, 2, 2]]
+
+
+def test_text_vectorization_sparse():
+    layer = tf.keras.layers.TextVectorization(vocabulary=["a", "b"], output_mode="count", sparse=True)
+    assert parts(layer(tf.constant(["a b a", "c"]))) == ([[0, 1], [0, 2], [1, 0]], [2, 1, 1], [2, 3])
+    # Keras's compute_output_spec of the lookups marks no symbolic output sparse (CategoryEncoding's does)
+    kt = layer(tf.keras.Input(shape=(), dtype="string"))
+    assert repr(kt).startswith("<KerasTensor shape=(None, 3), dtype=float32, sparse=False, ragged=False, name=")
+
+
+@pytest.mark.parametrize("make, message", [
+    (lambda: tf.keras.layers.StringLookup(sparse=True),
+     "`sparse` may only be true if `output_mode` is `'one_hot'`, `'multi_hot'`, `'count'` or `'tf_idf'`. "
+     "Received: sparse=True and output_mode=int"),
+    (lambda: tf.keras.layers.TextVectorization(sparse=True),
+     "`sparse` may only be true if `output_mode` is `'one_hot'`, `'multi_hot'`, `'count'` or `'tf_idf'`. "
+     "Received: sparse=True and output_mode=int"),
+    (lambda: tf.keras.layers.Discretization(bin_boundaries=[0.], sparse=True),
+     "`sparse=True` may only be used if `output_mode` is `'one_hot'`, `'multi_hot'`, or `'count'`. "
+     "Received: sparse=True and output_mode=int"),
+])
+def test_sparse_int_mode_errors(make, message):
+    with pytest.raises(ValueError) as info:
+        make()
+    assert str(info.value) == message

@@ -159,16 +159,16 @@ def symbolic_call(layer, args, kwargs, operand_shapes=None):
     keras_spec = getattr(layer, "_keras_output_spec", None)    # a layer with Keras's own compute_output_spec
 
     def spec(a, b):
-        if isinstance(a, SparseTensor):
-            return KerasTensor(tuple(da if da == db else None for da, db in zip(a.shape, b.shape)), dtype=a.dtype,
-                               sparse=True)
-        if not isinstance(a, Tensor):
+        sparse = isinstance(a, SparseTensor)
+        if not sparse and not isinstance(a, Tensor):
             return a
-        shape = tuple(da if da == db else None for da, db in zip(storage(a).shape, storage(b).shape))
+        shape = tuple(da if da == db else None for da, db in zip(*((a.shape, b.shape) if sparse else
+                                                                   (storage(a).shape, storage(b).shape))))
         dtype = a.dtype
-        if keras_spec is not None:
+        if keras_spec is not None:      # (Keras's compute_output_spec of such layers marks no output sparse)
             shape, dtype = keras_spec(args[0], shape)
-        kt = KerasTensor(shape, dtype=dtype)
+            sparse = False
+        kt = KerasTensor(shape, dtype=dtype, sparse=sparse)
         ma, mb = _mask_of(a), _mask_of(b)
         if ma is not None and id(ma) in input_masks:      # a mask passed through is the input's KerasTensor
             kt._keras_mask = input_masks[id(ma)][1]

@@ -4,7 +4,6 @@ import math
 import numpy as np
 import torch
 
-from tfcompat.framework.export import unsupported_args
 from tfcompat.framework.op_def import input_storage
 from tfcompat.framework.sparse import SparseTensor
 from tfcompat.framework.tensor import _wrap
@@ -73,7 +72,6 @@ class CategoryEncoding(Layer):
         return config
 
 
-@unsupported_args("sparse")
 class Discretization(Layer):
     """Buckets values by `bin_boundaries` (bucket i holds `b[i-1] <= x < b[i]`); `adapt` picks quantiles."""
     _allow_non_tensor_positional_args = True      # a Keras data layer
@@ -81,6 +79,9 @@ class Discretization(Layer):
     def __init__(self, bin_boundaries=None, num_bins=None, epsilon=0.01, output_mode="int", sparse=False,
                  dtype=None, name=None):
         super().__init__(name=name, dtype=dtype)
+        if sparse and output_mode == "int":
+            raise ValueError("`sparse=True` may only be used if `output_mode` is `'one_hot'`, `'multi_hot'`, or "
+                             f"`'count'`. Received: sparse={sparse} and output_mode={output_mode}")
         if output_mode not in ("int", "one_hot", "multi_hot", "count"):
             raise ValueError(f"Invalid value for argument `output_mode`. Expected one of {{'int', 'one_hot', "
                              f"'multi_hot', 'count'}}. Received: output_mode={output_mode}")
@@ -112,8 +113,12 @@ class Discretization(Layer):
         idx = torch.bucketize(x.to(torch.float64), bounds, right=True)
         if self.output_mode == "int":
             return _wrap(idx.to(torch.int32))
-        return _wrap(_encode(idx, len(self.bin_boundaries) + 1, self.output_mode,
-                             getattr(torch, self.compute_dtype)))
+        out = _encode(idx, len(self.bin_boundaries) + 1, self.output_mode, getattr(torch, self.compute_dtype))
+        return _sparse(out, out != 0) if self.sparse else _wrap(out)
+
+    def _keras_output_spec(self, inputs, shape):
+        """Keras's output spec: int32 bucket ids, else the compute dtype (a sparse output is not marked sparse)."""
+        return shape, "int32" if self.output_mode == "int" else self.compute_dtype
 
     def get_config(self):
         return {"bin_boundaries": self.bin_boundaries, "num_bins": self.num_bins, "epsilon": self.epsilon,

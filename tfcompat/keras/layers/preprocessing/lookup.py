@@ -6,12 +6,12 @@ import torch
 
 from tfcompat.framework import errors
 from tfcompat.framework.convert import convert_to_tensor
-from tfcompat.framework.export import partial_api, unsupported_args
+from tfcompat.framework.export import partial_api
 from tfcompat.framework.tensor import Tensor, _wrap, storage
 from tfcompat.keras._config import config
 from tfcompat.keras.layers.base import Layer
 from tfcompat.keras.layers.preprocessing._common import _batches, _listify, _numpy
-from tfcompat.keras.layers.preprocessing.categorical import _encode
+from tfcompat.keras.layers.preprocessing.categorical import _encode, _sparse
 
 
 def _string_aware(convert):
@@ -49,6 +49,9 @@ class _IndexLookup(Layer):
         if output_mode not in ("int", "one_hot", "multi_hot", "count", "tf_idf"):
             raise ValueError(f"Invalid value for argument `output_mode`. Expected one of {{'int', 'one_hot', "
                              f"'multi_hot', 'count', 'tf_idf'}}. Received: output_mode={output_mode}")
+        if sparse and output_mode == "int":
+            raise ValueError("`sparse` may only be true if `output_mode` is `'one_hot'`, `'multi_hot'`, `'count'` or "
+                             f"`'tf_idf'`. Received: sparse={sparse} and output_mode={output_mode}")
         if num_oov_indices > 1:
             raise NotImplementedError(f"tfcompat: {type(self).__name__}(num_oov_indices>1) (hashed OOV buckets) "
                                       f"is not supported")
@@ -209,10 +212,13 @@ class _IndexLookup(Layer):
             ids = ids.clamp(min=0)
         mode = "count" if self.output_mode == "tf_idf" else self.output_mode
         out = _encode(ids, depth, mode, torch.float64, valid=valid)
+        present = out != 0
         if self.output_mode == "tf_idf":
             idf = torch.from_numpy(self.idf_weights.astype("float64"))
-            return _wrap((out * idf[:depth]).to(torch.float32))
-        return _wrap(out.to(torch.int64))
+            out = (out * idf[:depth]).to(torch.float32)
+        else:
+            out = out.to(torch.int64)
+        return _sparse(out, present) if self.sparse else _wrap(out)
 
     def get_config(self):
         config = super().get_config()
@@ -230,7 +236,6 @@ class _IndexLookup(Layer):
 
 
 @partial_api("num_oov_indices > 1 (hashed OOV buckets)")
-@unsupported_args("sparse")
 class StringLookup(_IndexLookup):
     """Maps strings to integer indices (`vocabulary` or `adapt`); `output_mode` int/one_hot/multi_hot/count/tf_idf."""
 
@@ -259,7 +264,6 @@ class StringLookup(_IndexLookup):
 
 
 @partial_api("num_oov_indices > 1 (hashed OOV buckets)")
-@unsupported_args("sparse")
 class IntegerLookup(_IndexLookup):
     """Maps integers to contiguous indices (`vocabulary` or `adapt`); OOV token -1."""
 

@@ -4,7 +4,6 @@ import re
 import numpy as np
 
 from tfcompat.framework.convert import convert_to_tensor
-from tfcompat.framework.export import unsupported_args
 from tfcompat.framework.ragged import RaggedTensor
 from tfcompat.framework.tensor import Tensor
 from tfcompat.keras._config import config
@@ -23,7 +22,6 @@ def _text(s, encoding):
     return s.decode(encoding) if isinstance(s, bytes) else str(s)
 
 
-@unsupported_args("sparse")
 class TextVectorization(Layer):
     """Strings -> token ids or bag-of-words vectors: standardize, split, n-grams, look up a vocabulary.
 
@@ -58,7 +56,7 @@ class TextVectorization(Layer):
         self._ngram_widths = None if ngrams is None else \
             tuple(range(1, ngrams + 1)) if isinstance(ngrams, int) else tuple(ngrams)
         self._lookup_layer = StringLookup(max_tokens=max_tokens, mask_token="", vocabulary=vocabulary,
-                                    idf_weights=idf_weights, output_mode=output_mode,
+                                    idf_weights=idf_weights, output_mode=output_mode, sparse=sparse,
                                     pad_to_max_tokens=pad_to_max_tokens, encoding=encoding, name=f"{self.name}_lookup")
         self.built = True
 
