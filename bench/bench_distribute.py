@@ -18,6 +18,7 @@ import sys
 import time
 
 import numpy as np
+import tfcompat  # noqa: F401 - before torch, as a TF program imports it: its OpenMP wait policy holds for every case
 import torch
 
 GLOBAL_BATCH = 64
