@@ -175,3 +175,12 @@ def test_euclidean_norms_as_tf_formula():
     assert tf.norm(tf.constant([300.0, 400.0], tf.float16)).numpy() == float("inf")
     assert str(tf.norm(tf.constant([1 - 1.72j, complex(0.2, float("inf"))], tf.complex64)).numpy()) == "(inf+nanj)"
     assert tf.norm(tf.constant([[3.0, 4.0], [1.0, 2.0]]), axis=1).numpy().tolist() == [5.0, 2.2360680103302]
+
+
+@pytest.mark.parametrize("value", [2**64, -2**63 - 1, [1, 2**64], [[2**63], [1]]])
+def test_ints_beyond_int64_refused_as_bfloat16_and_complex64(value):
+    # TF 2.21 converts Python ints to these dtypes through int64 (float16/32/64 and complex128 take them)
+    for dtype in (tf.bfloat16, tf.complex64):
+        with pytest.raises(ValueError, match="^Can't convert Python sequence with out-of-range integer to Tensor.$"):
+            tf.convert_to_tensor(value, dtype)
+    assert tf.convert_to_tensor(value, tf.complex128).dtype.name == "complex128"

@@ -305,6 +305,10 @@ def _python_to_array(value, dtype):
         # TF wraps Python ints into the narrower type
         with np.errstate(over="ignore"):
             return arr.astype(np.int64 if kind == "i" else arr.dtype).astype(dtype.as_numpy_dtype)
+    if kind in "uOf" and dtype in (dtypes.bfloat16, dtypes.complex64):    # TF converts these ints through int64
+        ints = _python_ints(value)
+        if ints is not None and any(not -2 ** 63 <= v < 2 ** 63 for v in ints):
+            raise ValueError("Can't convert Python sequence with out-of-range integer to Tensor.")
     with np.errstate(over="ignore"):      # a Python float beyond the dtype's range is inf there, as in TF
         return arr.astype(np.float32 if dtype is dtypes.bfloat16 else dtype.as_numpy_dtype)
 
