@@ -271,12 +271,17 @@ def parse_table(text):
     return rows
 
 
+def _measure_key(measure):
+    """A row's measure without the counts it names (a step's recorded ops), which change with the code."""
+    return re.sub(r" \(\d+ ops\)$", "", measure)
+
+
 def merge(old, new):
     """The new rows, in their order, then old rows whose measure was not measured this time (where they stood)."""
-    fresh = {r.measure for r in new}
+    fresh = {_measure_key(r.measure) for r in new}
     out, pending = [], list(new)
     for row in old:
-        if row.measure in fresh:
+        if _measure_key(row.measure) in fresh:
             if pending:
                 out.extend(pending)
                 pending = []

@@ -139,6 +139,14 @@ def test_readme_block_is_rewritten_and_unmeasured_rows_are_kept():
         run_all.rewrite_readme("no markers\n", new, "note")
 
 
+def test_a_measure_naming_a_new_op_count_replaces_its_old_row():
+    # the replay-overhead rows name the step's recorded ops, which change with the code
+    old = [run_all.Row("`tf.function` replay overhead per recorded op, seed convnet step (101 ops)", "-1.93 us"),
+           run_all.Row("kept row", "1 s")]
+    new = [run_all.Row("`tf.function` replay overhead per recorded op, seed convnet step (99 ops)", "-7.11 us")]
+    assert run_all.merge(old, new) == new + old[1:]
+
+
 def test_the_readme_has_the_block():
     with open(run_all.README) as f:
         text = f.read()
