@@ -31,7 +31,7 @@ CLASSES = {
     ('tfdocs__guide__migrate__saved_model', 12): ('TF1 compat surface', "NotImplementedError: tf.compat.v1.saved_model.load (TF1's graph SavedModel API) is not supported by tfcompat; tf.saved_model.save/load are"),
     ('tfdocs__guide__migrate__saved_model', 13): ('SavedModel', 'OSError: SavedModel file does not exist at: saved-model-builder/{saved_model.pbtxt|saved_model.pb}'),
     ('tfdocs__guide__migrate__saved_model', 16): ('TF1 compat surface', 'NotImplementedError: tf.compat.v1.train.Saver.export_meta_graph (a MetaGraphDef of the graph) is not supported by tfcompat'),
-    ('tfdocs__guide__migrate__saved_model', 17): ('TF1 compat surface', 'NotImplementedError: tf.compat.v1.train.import_meta_graph is TF1 graph-mode API; tfcompat only runs eagerly'),
+    ('tfdocs__guide__migrate__saved_model', 17): ('TF1 compat surface', "NotImplementedError: tf.compat.v1.train.import_meta_graph is TF1 graph-mode API that tfcompat's graph mode lacks (no MetaGraphDefs, monitored sessions or queue runners)"),
     ('tfdocs__guide__migrate__saved_model', 18): ('TF1 compat surface', "AttributeError: module 'tensorflow.compat.v1' has no attribute 'wrap_function'"),
     ('tfdocs__guide__ragged_tensor', 45): ('SavedModel of tf.functions taking composite or string values', "tf.saved_model.save of a tf.function taking a RaggedTensor: tfcompat's recorder does not flatten composite arguments, so there is no program to save"),
     ('tfdocs__guide__random_numbers', 25): ('SavedModel', 'tf.saved_model.save of a module whose tf.function draws from a tf.random.Generator: the recorded draw holds a torch generator, which tfcompat cannot save (with or without the strategy)'),

@@ -72,7 +72,8 @@ def __getattr__(attr):
         globals()[attr] = feature_column
         return feature_column
     if attr in _GRAPH_ONLY:
-        raise NotImplementedError(f"tf.compat.v1.{attr} is TF1 graph-mode API; tfcompat only runs eagerly")
+        raise NotImplementedError(f"tf.compat.v1.{attr} is TF1 graph-mode API that tfcompat lacks (its graphs are "
+                                  "built only inside tf.Graph().as_default())")
     import tfcompat
     try:
         value = getattr(tfcompat, attr)

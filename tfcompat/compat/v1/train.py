@@ -167,7 +167,8 @@ def __getattr__(attr):
     if attr.startswith("__"):
         raise AttributeError(attr)
     if attr in _GRAPH_ONLY:
-        raise NotImplementedError(f"tf.compat.v1.train.{attr} is TF1 graph-mode API; tfcompat only runs eagerly")
+        raise NotImplementedError(f"tf.compat.v1.train.{attr} is TF1 graph-mode API that tfcompat's graph mode lacks "
+                                  "(no MetaGraphDefs, monitored sessions or queue runners)")
     if attr in _TF1_OPTIMIZERS:
         raise NotImplementedError(f"tf.compat.v1.train.{attr} is not supported by tfcompat (of TF1's optimizers, only "
                                   "GradientDescentOptimizer)")
