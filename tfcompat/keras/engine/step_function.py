@@ -8,17 +8,23 @@ signature); `*_on_batch` and `predict` trace on their first batch's shapes with
 variables (an unbuilt model, the optimizer's slots, metric state) is traced again, as TF does. Python side effects
 of the step (a `print` in `call()`) therefore happen while tracing only.
 
+Data holding string tensors or SparseTensors is traced as TF does (once, on the spec: a SparseTensorSpec with an
+unknown batch dimension in `fit`/`evaluate`): tfcompat's tf.function runs the body of such a trace again, quietly,
+on every call (its replay programs hold torch tensors only), so prints happen at trace time only, as in TF.
+
 A step that cannot be replayed honestly (its Python code reads tensor values that change between steps, so
-its body would run again on every step; string tensors in the data; or tracing fails where the eager step works)
-runs eagerly from then on,
+its body would run again on every step; or tracing fails where the eager step works) runs eagerly from then on,
 after one warning naming the cause; an error the eager step raises too is raised as it is.
 """
 import warnings
 
 from tfcompat.eager.function import function, functions_run_eagerly
+from tfcompat.framework.sparse import SparseTensor
 from tfcompat.framework.tensor import EagerTensor
-from tfcompat.ops.misc_ops import TensorSpec
+from tfcompat.ops.misc_ops import SparseTensorSpec, TensorSpec
 from tfcompat.util import nest
+
+_SPECS = {EagerTensor: TensorSpec, SparseTensor: SparseTensorSpec}    # the spec of a data leaf traced on its spec
 
 
 def _structure(data):
@@ -35,6 +41,12 @@ def _leaf_key(x, dims=slice(None)):
     shape = getattr(x, "shape", None)
     return (type(x), getattr(x, "dtype", None), tuple(shape)[dims] if shape is not None and shape.rank is not None
             else None)
+
+
+def _runs_body(tensors):
+    """Whether a tf.function runs its body (quietly) on every call for these inputs by design: string tensors or
+    composite values (SparseTensor, RaggedTensor) are not in replay programs."""
+    return any(type(x) is not EagerTensor or x.dtype.name == "string" for x in tensors)
 
 
 class _Body:
@@ -79,9 +91,6 @@ class StepFunction:
             return self._step(data)
         flat = nest.flatten(data)
         tensors = [x for x in flat if x is not None]
-        if any(getattr(getattr(x, "dtype", None), "name", None) == "string" for x in tensors):
-            self._fall_back("its data holds string tensors, which a tfcompat tf.function cannot replay")
-            return self._step(data)
         exact = (_structure(data), tuple(_leaf_key(x) for x in flat))
         fn = self._function_for(data, flat, tensors, exact[0])
         if fn is None:
@@ -94,9 +103,9 @@ class StepFunction:
             out = self._step(data)      # raises the same error when the step itself is wrong
             self._fall_back(f"tracing it failed ({type(e).__name__}: {e})")
             return out
-        if self._body_runs != before and exact in self._seen:
+        if self._body_runs != before and exact in self._seen and not _runs_body(tensors):
             self._fall_back("its Python code ran again on a replay: it reads tensor values that changed since the "
-                            "trace (`.numpy()`, `.item()`, `int()`/`bool()` of a tensor) or takes string tensors")
+                            "trace (`.numpy()`, `.item()`, `int()`/`bool()` of a tensor)")
         self._seen.add(exact)
         return out
 
@@ -118,8 +127,8 @@ class StepFunction:
         batch = None if key in self._functions else self.spec_batch_size
         body = _Body(self, nest.map_structure(lambda _: 0, data), [x is not None for x in flat])
         signature = None
-        if self._on_spec and all(type(x) is EagerTensor for x in tensors):
-            signature = [TensorSpec((batch,) + tuple(x.shape)[1:] if x.shape.rank else x.shape, x.dtype)
+        if self._on_spec and all(type(x) in _SPECS for x in tensors):
+            signature = [_SPECS[type(x)]((batch,) + tuple(x.shape)[1:] if x.shape.rank else x.shape, x.dtype)
                          for x in tensors]
         fn = function(body, input_signature=signature, reduce_retracing=True)
         self._functions[key] = (fn, batch if signature is not None else None)

@@ -7,8 +7,8 @@ traces of the train step when its first trace creates the optimizer's variables,
 last partial batch replays the same trace; `predict` retraces once for it). The traced step records the
 forward pass, the `GradientTape`'s backward ops, the optimizer update (its step and learning rate read as
 tensors), the metric updates and the moving statistics of BatchNormalization; random ops draw again on
-every replay. A step that cannot be replayed (Python reading changing tensor values, string inputs, a
-failing trace) runs eagerly after one warning naming the cause. The step functions are made once per
+every replay. A step that cannot be replayed (Python reading changing tensor values, a failing trace) runs
+eagerly after one warning naming the cause. The step functions are made once per
 `compile` (`make_train_function(force=True)` remakes them); `run_eagerly=True` at `compile` runs every step's
 Python eagerly, as does `tf.config.run_functions_eagerly(True)`. Eager steps run on tfcompat tensors with
 metrics accumulated on device; when no callback reads batch logs and `train_step`/`compute_metrics` are
