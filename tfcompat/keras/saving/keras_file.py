@@ -88,10 +88,7 @@ def save_model(model, filepath, overwrite=True, zipped=None, **kwargs):
     _check_save_format(filepath, kwargs.pop("save_format", False))
     if kwargs:
         raise ValueError(f"The following argument(s) are not supported: {list(kwargs.keys())}")
-    if isinstance(filepath, io.IOBase):
-        write_keras_zip(model, filepath)
-        return
-    filepath_str = str(os.fspath(filepath))
+    filepath_str = weights_io.path_text(filepath)
     if zipped is False:
         if filepath_str.endswith(".keras"):
             raise ValueError("When using `zipped=False`, the `filepath` argument should not end in `.keras`. "
@@ -217,12 +214,12 @@ def _open_weights(archive, model):
 def load_model(filepath, custom_objects=None, compile=True, safe_mode=True):
     """`keras.saving.load_model` for `.keras` zips and legacy `.h5` files; never runs code from the file
     unless `safe_mode=False`."""
-    if not isinstance(filepath, io.IOBase):         # Keras's order: a .keras zip, a model directory, .h5, else
-        filepath = os.fspath(filepath)
-        if os.path.isdir(filepath) and os.path.exists(os.path.join(filepath, "config.json")):
-            raise NotImplementedError("keras.saving.load_model of a model directory (saved with zipped=False)")
-        if not (str(filepath).endswith(".keras") and zipfile.is_zipfile(filepath)):
-            return _load_other(filepath, custom_objects, compile, safe_mode)
+    weights_io.check_loadable_path(filepath)     # a file object: Keras's TypeError, as it stats the path
+    filepath = os.fspath(filepath)              # Keras's order: a .keras zip, a model directory, .h5, else
+    if os.path.isdir(filepath) and os.path.exists(os.path.join(filepath, "config.json")):
+        raise NotImplementedError("keras.saving.load_model of a model directory (saved with zipped=False)")
+    if not (str(filepath).endswith(".keras") and zipfile.is_zipfile(filepath)):
+        return _load_other(filepath, custom_objects, compile, safe_mode)
     with zipfile.ZipFile(filepath, "r") as archive:
         config = _read_config(archive)
         if not compile:

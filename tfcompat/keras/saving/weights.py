@@ -17,6 +17,17 @@ _SKIP = {"_layers", "_stack", "_input_layer", "_nodes", "_inputs_struct", "_outp
          "_inbound_nodes", "_trainable_variables", "_non_trainable_variables", "_losses"}
 
 
+def path_text(filepath):
+    """The text Keras checks a file path's extension on (`str(filepath)`: a file object gives its repr)."""
+    return str(os.fspath(filepath)) if isinstance(filepath, (str, bytes, os.PathLike)) else str(filepath)
+
+
+def check_loadable_path(filepath):
+    """Keras's loaders stat their path first: an object that is not a path (a file object) is os.stat's TypeError."""
+    if not isinstance(filepath, (str, bytes, os.PathLike)):
+        raise TypeError(f"stat: path should be string, bytes, os.PathLike or integer, not {type(filepath).__name__}")
+
+
 def _is_saveable(obj):
     from tfcompat.keras.layers.base import Layer
     from tfcompat.keras.optimizers.base import Optimizer
@@ -277,7 +288,7 @@ def ask_to_proceed_with_overwrite(filepath):
 def save_weights(model, filepath, overwrite=True, max_shard_size=None):
     """`model.save_weights(filepath)`: Keras 3's `.weights.h5` file, written atomically and durably (fsync)."""
     import h5py
-    filepath_str = str(os.fspath(filepath))
+    filepath_str = path_text(filepath)
     if not filepath_str.endswith(".weights.h5"):
         raise ValueError(f"The filename must end in `.weights.h5`. Received: filepath={filepath_str}")
     if not overwrite and os.path.exists(filepath_str) and not ask_to_proceed_with_overwrite(filepath_str):
@@ -295,6 +306,7 @@ def save_weights(model, filepath, overwrite=True, max_shard_size=None):
 def load_weights(model, filepath, skip_mismatch=False, **kwargs):
     """`model.load_weights(filepath)` for `.weights.h5`, `.keras` and legacy `.h5` files; returns None."""
     import h5py
+    check_loadable_path(filepath)
     filepath_str = str(os.fspath(filepath))
     if kwargs:
         raise ValueError(f"Invalid keyword arguments: {kwargs}")
