@@ -14,15 +14,11 @@ from tfcompat.framework.tensor_shape import TensorShape
 from tfcompat.framework.variables import Variable as _TFVariable
 from tfcompat.keras.engine import call_context
 
-def _scope_stack():
-    """This thread's Keras name scopes, outermost first (kept with the other per-thread call state)."""
-    return call_context.name_scopes()
-
 
 @contextlib.contextmanager
 def name_scope(name):
     """Keras's name scope: variables created inside get `<scope>/<name>` paths."""
-    stack = _scope_stack()
+    stack = call_context.name_scopes()
     stack.append(name)
     try:
         yield
@@ -31,7 +27,7 @@ def name_scope(name):
 
 
 def current_path(name):
-    stack = _scope_stack()
+    stack = call_context.name_scopes()
     return "/".join(stack + [name]) if stack else name
 
 

@@ -16,30 +16,13 @@ class _CallState(threading.local):
         self.scopes = []      # Keras name scopes: variables created inside get "<scope>/<name>" paths
 
 
-_state = _CallState()
-
-
-def current_training():
-    """The `training` value of the innermost enclosing layer call that set one, else None."""
-    stack = _state.stack
-    return stack[-1] if stack else None
-
-
-def current_depth():
-    """How many layer calls enclose this point (0 outside any call)."""
-    return len(_state.stack)
-
-
-def push(training):
-    _state.stack.append(training)
-
-
-def pop():
-    _state.stack.pop()
+# `Layer.__call__` (the eager step's hot path) reads and pushes `state.stack` and `state.scopes` itself: no function
+# call per layer call for what is two list operations.
+state = _CallState()
 
 
 def in_symbolic():
-    return _state.symbolic > 0
+    return state.symbolic > 0
 
 
 class symbolic_scope:
@@ -47,27 +30,27 @@ class symbolic_scope:
     as in the graph Keras builds and never runs)."""
 
     def __enter__(self):
-        _state.symbolic += 1
+        state.symbolic += 1
         tls.shape_only += 1
 
     def __exit__(self, *exc):
-        _state.symbolic -= 1
+        state.symbolic -= 1
         tls.shape_only -= 1
 
 
 def building():
     """Whether a layer is being built by its first call on this thread."""
-    return _state.building > 0
+    return state.building > 0
 
 
 def enter_build():
-    _state.building += 1
+    state.building += 1
 
 
 def exit_build():
-    _state.building -= 1
+    state.building -= 1
 
 
 def name_scopes():
     """This thread's Keras name-scope stack (mutable: `keras.name_scope` and layer calls push and pop)."""
-    return _state.scopes
+    return state.scopes

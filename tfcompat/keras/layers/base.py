@@ -26,7 +26,7 @@ from tfcompat.keras.engine import call_context, naming
 from tfcompat.keras.engine.keras_tensor import KerasTensor
 from tfcompat.keras.layers import auto_config
 from tfcompat.keras.layers.call_errors import with_call_info
-from tfcompat.keras.layers.input_spec import assert_input_compatibility
+from tfcompat.keras.layers.input_spec import InputSpec, assert_input_compatibility
 from tfcompat.util import nest
 
 _FLOAT_POLICIES = ("float16", "float32", "float64", "bfloat16")
@@ -53,6 +53,7 @@ class DTypePolicy:
         compute = {"mixed_float16": "float16", "mixed_bfloat16": "bfloat16"}.get(name)
         if compute is not None:
             self.name, self.compute_dtype, self.variable_dtype = name, compute, "float32"
+            self._compute_storage = _COMPUTE[compute]
             return
         try:
             dtype = standardize_dtype(name)
@@ -61,6 +62,7 @@ class DTypePolicy:
                              "'mixed_float16', 'mixed_bfloat16', and the name of any float dtype such as "
                              "'float32'.") from None
         self.name, self.compute_dtype, self.variable_dtype = name, dtype, dtype
+        self._compute_storage = _COMPUTE.get(dtype)     # the torch dtype of a float compute dtype, else None
 
     def get_config(self):
         return {"name": self.name}
@@ -418,13 +420,13 @@ class Layer:
 
     def __call__(self, *args, **kwargs):
         spec = self.__dict__.get("input_spec")
-        if args and _contains_keras_tensor(args, kwargs):
+        if args and type(args[0]) is not EagerTensor and _contains_keras_tensor(args, kwargs):
             if spec is not None:
                 assert_input_compatibility(spec, args[0], self.name)
             from tfcompat.keras.engine.functional import symbolic_call
             return symbolic_call(self, args, kwargs)
         if not (len(args) == 1 and type(args[0]) is EagerTensor and
-                storage(args[0]).dtype is _COMPUTE.get(self._dtype_policy.compute_dtype)):
+                storage(args[0]).dtype is self._dtype_policy._compute_storage):
             if self._allow_non_tensor_positional_args and args and isinstance(args[0], _PYTHON_DATA):
                 args = (convert_to_tensor(args[0]),) + args[1:]   # Keras's data layers take Python lists
             args = tuple(nest.map_structure(self._convert_inputs, a) for a in args)
@@ -435,17 +437,25 @@ class Layer:
             if self._promotes_int_inputs and args and type(args[0]) is EagerTensor:
                 args = (self._promote_int_input(args[0]),) + args[1:]
         if spec is not None and args:        # Keras checks the converted (autocast) first input
-            assert_input_compatibility(spec, args[0], self.name)
-        has_training, has_mask, training_default = _signature_flags(type(self))
+            x = args[0]
+            if type(x) is not EagerTensor or type(spec) is not InputSpec or \
+                    ((t := storage(x)).shape, t.dtype) not in spec._passed:
+                assert_input_compatibility(spec, x, self.name)
+        try:
+            has_training, has_mask, training_default = _SIG_CACHE[type(self)]
+        except KeyError:
+            has_training, has_mask, training_default = _signature_flags(type(self))
         previous_mask = _masks_of(args[0]) if (_MASKS and args) else None
-        if kwargs.get("mask") is not None:
+        if kwargs and kwargs.get("mask") is not None:
             previous_mask = kwargs["mask"]
         elif previous_mask is not None and has_mask:
             kwargs["mask"] = previous_mask        # Keras passes the input's mask to `call(mask=...)`
+        state = call_context.state
+        stack = state.stack         # `training` of the enclosing calls
         training = kwargs.get("training") if has_training else None
         if has_training:
             if training is None:
-                training = call_context.current_training()
+                training = stack[-1] if stack else None
                 if training is None:
                     training = training_default
                 kwargs["training"] = training
@@ -459,20 +469,22 @@ class Layer:
             spec = self.__dict__.get("input_spec")
             if spec is not None and args:        # as Keras: build may have set the spec (Dense's last axis)
                 assert_input_compatibility(spec, args[0], self.name)
-        if _CALL_LOSSES[0] and call_context.current_depth() == 0:
+        if _CALL_LOSSES[0] and not stack:
             self._clear_losses()     # as Keras: a new outermost call starts with no added losses
-        scoped = not _in_own_scope(self)
+        scopes = state.scopes
+        name = self.name
+        scoped = not scopes or scopes[-1] != name
         if scoped:
-            kvars._scope_stack().append(self.name)
-        call_context.push(training)
+            scopes.append(name)
+        stack.append(training)
         try:
             outputs = self.call(*args, **kwargs)
         except Exception as e:  # noqa: BLE001 - re-raised with Keras's call information
             raise with_call_info(e, self, args, kwargs) from None
         finally:
-            call_context.pop()
+            stack.pop()
             if scoped:
-                kvars._scope_stack().pop()
+                scopes.pop()
         if self.activity_regularizer is not None:
             _CALL_LOSSES[0] = True
             for o in nest.flatten(outputs):
@@ -678,8 +690,8 @@ _PYTHON_DATA = (list, tuple, int, float, str, bytes, np.generic)
 
 
 def _in_own_scope(layer):
-    stack = kvars._scope_stack()
-    return bool(stack) and stack[-1] == layer.name
+    scopes = call_context.state.scopes
+    return bool(scopes) and scopes[-1] == layer.name
 
 
 class _null:

@@ -7,7 +7,16 @@ from tfcompat.util import nest
 
 
 class InputSpec:
-    """The rank, dtype, shape and fixed axes a layer accepts (Keras 3's `InputSpec`)."""
+    """The rank, dtype, shape and fixed axes a layer accepts (Keras 3's `InputSpec`).
+
+    `_passed` holds the (torch shape, torch dtype) signatures of eager inputs that met the spec, so a layer's next
+    call on the same signature skips the check; setting any attribute forgets them (Keras's layers replace a spec
+    or its attributes, they do not edit `axes` in place)."""
+
+    def __setattr__(self, name, value):
+        d = self.__dict__
+        d[name] = value
+        d["_passed"] = set()
 
     def __init__(self, dtype=None, shape=None, ndim=None, max_ndim=None, min_ndim=None, axes=None,
                  allow_last_axis_squeeze=False, name=None, optional=False):
@@ -110,3 +119,8 @@ def _check(index, x, spec, layer_name):
             want = want[:-1] if want and want[-1] == 1 else want
         if any(w is not None and g is not None and w != g for w, g in zip(want, got)):
             raise _incompatible(index, spec, layer_name, f"expected shape={spec.shape}, found shape={tuple(shape)}")
+    if type(shape) is torch.Size:           # an eager tensor's torch storage: remember its signature passed
+        passed = spec._passed
+        if len(passed) >= 64:
+            passed.clear()
+        passed.add((shape, storage(x).dtype))

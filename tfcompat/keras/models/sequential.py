@@ -1,4 +1,5 @@
 """`keras.Sequential`: a linear stack of layers, built from the first input shape it sees."""
+from tfcompat.framework.tensor import EagerTensor, storage
 from tfcompat.keras import variables as kvars
 from tfcompat.keras.engine import naming
 from tfcompat.keras.engine.functional import symbolic_call
@@ -29,6 +30,7 @@ class Sequential(Model):
             if self._stack or self._input_layer is not None:
                 raise ValueError("Sequential model: an InputLayer can only be the first layer.")
             self._input_layer = layer
+            self.__dict__["_plan"] = None
             return
         if not isinstance(layer, Layer):
             raise ValueError(f"Only instances of `keras.Layer` can be added to a Sequential model. Received: "
@@ -40,6 +42,7 @@ class Sequential(Model):
         self._stack.append(layer)
         self._track(layer)
         self.built = False
+        self.__dict__["_plan"] = None
         if rebuild:
             self._maybe_rebuild()
 
@@ -49,6 +52,7 @@ class Sequential(Model):
         layer = self._stack.pop()
         self._layers.remove(layer)
         self.built = False
+        self.__dict__["_plan"] = None
         if rebuild:
             self._maybe_rebuild()
         return layer
@@ -75,6 +79,7 @@ class Sequential(Model):
         (their first node) exist and feature-extraction models can be cut from the stack."""
         if input_shape is None:
             raise ValueError("You must provide an `input_shape` argument.")
+        self.__dict__["_plan"] = None
         if self._input_layer is None:
             self._input_layer = InputLayer(batch_shape=tuple(input_shape), dtype=self._stack[0].compute_dtype)
         naming.get_uid("functional")   # Keras 3 builds a Sequential through a Functional, using up that name
@@ -103,13 +108,34 @@ class Sequential(Model):
             raise NotImplementedError(f"tfcompat: {type(self).__name__}.call() with context arguments "
                                       f"{sorted(kwargs)} is not supported")
         x = inputs
-        if self._input_layer is not None:
+        in_dtype, in_rank, accepts_training = self._plan or self._make_plan()
+        # an eager input of the Input's dtype and rank needs no conversion
+        if in_rank is not None and not (type(x) is EagerTensor and (t := storage(x)).dtype is in_dtype and
+                                        t.ndim == in_rank):
             from tfcompat.keras.models.functional import adjust_input_ranks, cast_inputs
             kts = [self._input_layer.output]
             x = adjust_input_ranks(kts, cast_inputs(kts, [x]), x)[0]
-        for layer in self._stack:
-            x = layer(x, training=training) if _accepts_training(layer) else layer(x)
+        for layer, takes_training in zip(self._stack, accepts_training):
+            x = layer(x, training=training) if takes_training else layer(x)
         return x
+
+    _plan = None
+
+    def _make_plan(self):
+        """What `call` needs, computed again after each change of the model: the Input's torch dtype and rank
+        (None without an Input) and whether each layer's `call` takes `training`."""
+        from tfcompat.keras.layers.base import _signature_flags
+        in_dtype = in_rank = None
+        if self._input_layer is not None:
+            kt = self._input_layer.output
+            in_rank = len(kt._shape)
+            try:
+                in_dtype = kt._dtype.torch_dtype
+            except NotImplementedError:         # tf.string inputs: never the fast path
+                pass
+        plan = (in_dtype, in_rank, tuple(_signature_flags(type(layer))[0] for layer in self._stack))
+        self.__dict__["_plan"] = plan
+        return plan
 
     def _built_attribute(self, what):
         if not self.built or self.__dict__.get("_output_spec") is None:
@@ -143,8 +169,3 @@ class Sequential(Model):
         layers.extend(serialize_keras_object(l) for l in self._stack)
         return {"name": self.name, "trainable": self.trainable, "dtype": self._dtype_policy.serialize(),
                 "layers": layers}
-
-
-def _accepts_training(layer):
-    from tfcompat.keras.layers.base import _signature_flags
-    return _signature_flags(type(layer))[0]
