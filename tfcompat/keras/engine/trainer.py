@@ -335,14 +335,11 @@ class Trainer:
         if self.train_function is None or force:
             self.train_function = self._new_train_function()
         function = self.train_function
-        if _is_eager(function):
-            cls = type(self)
-            if not logs and cls.train_step is Trainer.train_step and cls.compute_metrics is Trainer.compute_metrics:
-                return distribute_step.wrap(self, self._train_step_without_logs)
-            return distribute_step.wrap(self, self.train_step)
         cls = type(self)
-        if not logs and isinstance(function, StepFunction) and distribute_step.across_workers(self) and \
-                cls.train_step is Trainer.train_step and cls.compute_metrics is Trainer.compute_metrics:
+        quiet = not logs and cls.train_step is Trainer.train_step and cls.compute_metrics is Trainer.compute_metrics
+        if _is_eager(function):
+            return distribute_step.wrap(self, self._train_step_without_logs if quiet else self.train_step)
+        if quiet and isinstance(function, StepFunction) and distribute_step.across_workers(self):
             return self._quiet_train_function(function)
         return function
 
