@@ -324,7 +324,7 @@ def test_torch_compile_failing_at_first_replay_warns_once_and_falls_back(monkeyp
 def test_failed_compile_changes_no_variable(monkeypatch):
     from tfcompat.eager.function import _program
 
-    def broken(source, name):
+    def broken(source, name, entry="program"):
         raise RuntimeError("no program")
     monkeypatch.setattr(_program, "compile_program", broken)
     w = tf.Variable(1.0)

@@ -77,3 +77,81 @@ def test_no_folding_when_a_static_value_is_written_in_place():
     assert folded_steps(steps[:1] + steps[3:], funcs, [{"ref": "o3"}], []) == [0]
     source = fast_source(1, 0, steps[:1] + steps[3:], [{"ref": "o3"}], [], funcs, 0)
     assert "    o0 = f0([3])" in source.splitlines()      # computed once, in `make`
+
+
+def _adam_step(opt, params):
+    @tf.function
+    def step(x):
+        with tf.GradientTape() as tape:
+            loss = tf.reduce_sum(tf.square(tf.matmul(x, params[0]) + params[1]))
+        opt.apply_gradients(zip(tape.gradient(loss, params), params))
+        return loss
+    return step
+
+
+def _params():
+    rng = np.random.default_rng(2)
+    return [tf.Variable(rng.normal(size=(3, 2)).astype("float32")), tf.Variable(np.zeros(2, "float32"))]
+
+
+def test_a_replay_updates_the_optimizer_slots_in_place_as_the_eager_step_does():
+    x = tf.constant(np.linspace(-1, 1, 12, dtype="float32").reshape(4, 3))
+    opt, params = tf.keras.optimizers.Adam(0.1), _params()
+    step = _adam_step(opt, params)
+    step(x)
+    step(x)                         # the first replay copies the slots once (the trace's copies were restored)
+    slots = [storage(v) for v in opt.variables[2:]]
+    for _ in range(3):
+        step(x)
+    assert all(storage(v) is t for v, t in zip(opt.variables[2:], slots))      # updated in place, no copies
+    eager_opt, eager_params = tf.keras.optimizers.Adam(0.1), _params()
+    for _ in range(5):
+        with tf.GradientTape() as tape:
+            loss = tf.reduce_sum(tf.square(tf.matmul(x, eager_params[0]) + eager_params[1]))
+        eager_opt.apply_gradients(zip(tape.gradient(loss, eager_params), eager_params))
+    for a, b in zip(params + opt.variables, eager_params + eager_opt.variables):
+        np.testing.assert_array_equal(a.numpy(), b.numpy())                     # bit for bit
+
+
+def test_a_replay_copies_a_slot_assigned_from_outside_before_updating_it():
+    x = tf.constant(np.ones((4, 3), "float32"))
+    opt, params = tf.keras.optimizers.Adam(0.1), _params()
+    step = _adam_step(opt, params)
+    for _ in range(3):
+        step(x)
+    value = tf.constant(np.full((3, 2), 0.5, "float32"))
+    momentum = opt.variables[2]
+    momentum.assign(value)
+    held = momentum.value           # a value read before the update keeps it (TF's copy-on-write)
+    step(x)
+    assert value.numpy().tolist() == [[0.5, 0.5]] * 3 and held.numpy().tolist() == [[0.5, 0.5]] * 3
+    assert momentum.numpy().tolist() != [[0.5, 0.5]] * 3
+
+
+def test_slot_copies_stay_when_a_guard_follows_or_the_read_is_used_again():
+    from tfcompat.eager.function._program import claimed_copies
+    clone = {"op": "call", "f": 0, "args": [{"ref": "r0"}], "kwargs": {}, "out": "o0"}
+    update = {"op": "call", "f": 1, "args": [[{"ref": "o0"}], 1.0], "kwargs": {}, "out": "o1"}
+    guard = {"op": "guard", "f": 2, "args": [{"ref": "I[0]"}], "kwargs": {}, "value": "C[1]"}
+    use = {"op": "call", "f": 3, "args": [{"ref": "r0"}], "kwargs": {}, "out": "o2"}
+    owned = {"o0": "C[0]"}
+    assert claimed_copies([clone, update], owned, [], [{"ref": "o0"}]) == {0: "c0"}
+    assert claimed_copies([guard, clone, update], owned, [], [{"ref": "o0"}]) == {1: "c0"}
+    assert claimed_copies([clone, update, guard], owned, [], [{"ref": "o0"}]) == {}
+    assert claimed_copies([clone, update, use], owned, [{"ref": "o2"}], [{"ref": "o0"}]) == {}
+
+
+def test_a_trace_that_creates_variables_builds_no_program(monkeypatch):
+    from tfcompat.eager.function import _trace
+    built = []
+    build = _trace.build_program
+    monkeypatch.setattr(_trace, "build_program", lambda *a: built.append(1) or build(*a))
+    holder = []
+
+    @tf.function
+    def f(x):
+        if not holder:
+            holder.append(tf.Variable(2.0))
+        return x * holder[0]
+    assert [float(f(tf.constant(3.0))) for _ in range(3)] == [6.0, 6.0, 6.0]
+    assert f.experimental_get_tracing_count() == 2 and built == [1]      # TF traces twice; one program

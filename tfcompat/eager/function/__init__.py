@@ -38,7 +38,9 @@ import (first trace) on, a wrapper that reads this thread's trace state and othe
 Replay:
 - The recording is compiled to straight-line Python (one call per aten op: no tfcompat wrappers,
   dtype checks or conversion) and replayed for later calls with the same signature; a failed guard raises
-  `GuardFailed` before any variable is written and the Python body runs again. With `jit_compile=True` the
+  `GuardFailed` before any variable is written and the Python body runs again. Without tapes, an optimizer's
+  slot copies (`Recorder.private_copy`) are its claims: the replay updates the slots in place, as the eager step
+  does. A trace that creates variables (traced again, as in TF) builds no program. With `jit_compile=True` the
   replay program runs through `torch.compile`, its scalar guards (`bool(t)`, `.item()`: e.g. the label range
   check of sparse cross-entropy) computed inside the graph and checked after it, and a failing compiled run
   falls back to the plain program (see `_jit.Jit`).

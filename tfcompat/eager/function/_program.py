@@ -1,4 +1,5 @@
 """Replay: a recording compiled to a straight-line Python program, and running it for a call."""
+import collections
 import functools
 
 import torch
@@ -70,11 +71,11 @@ def _any_failed(flags):
     return torch.stack(flags).any() if len(flags) > 1 else flags[0]
 
 
-def compile_program(source, name):
-    """The `program` function defined by `source` (from `program_source`)."""
+def compile_program(source, name, entry="program"):
+    """The function `entry` defined by `source` (`program` from `program_source`, `make` from `fast_source`)."""
     scope = {"GuardFailed": GuardFailed, "_equal": equal, "_ne": torch.ne, "_any": _any_failed}
     exec(compile(source, f"<tf.function {name}>", "exec"), scope)  # noqa: S102 generated code
-    return scope["program"]
+    return scope[entry]
 
 
 def run_program(program, consts, funcs, ins, vars_):
@@ -148,21 +149,42 @@ def folded_steps(steps, funcs, out_terms, write_terms):
     return fold
 
 
-def fast_source(n_inputs, n_vars, steps, out_terms, write_terms, funcs, n_consts):
+def claimed_copies(steps, owned, out_terms, write_terms):
+    """{step index: constant name} of the `Recorder.private_copy` clones the no-tape replay replaces by their owner's
+    claim (the variable's own storage, updated in place, as the eager step does): none when a guard, host callback or
+    custom gradient follows the first (a replay stopping there must leave every variable as it was), and not one
+    whose variable read is used elsewhere too (that use would see the update)."""
+    if not owned:
+        return {}
+    at = {i: owned[s["out"]] for i, s in enumerate(steps) if s["op"] == "call" and s["out"] in owned}
+    if any(s["op"] != "call" or s.get("host") for s in steps[min(at):]):
+        return {}
+    uses = collections.Counter(_refs({"list": [t for t in list(out_terms) + list(write_terms) if t is not None]}, []))
+    for s in steps:
+        uses.update(_refs(s["x"], []) if s["op"] == "guard_array" else _step_refs(s))
+    return {i: _fast_ref({"ref": c}) for i, c in at.items()
+            if len(steps[i]["args"]) == 1 and not steps[i]["kwargs"] and uses[steps[i]["args"][0].get("ref")] == 1}
+
+
+def fast_source(n_inputs, n_vars, steps, out_terms, write_terms, funcs, n_consts, owned=None):
     """The replay program run when no tape is active: `make(C, F)` returns `program(I, V) -> (outputs, new values)`.
 
     The same steps as `program_source`, with its per-op costs removed: inputs, constants and op callables are the
     closure's locals, ops are called through their C++ entry (`OpOverload._op`, what `OpOverload.__call__` calls),
-    `aten.detach` is an alias (no tape is active, so no value requires grad: detaching changes nothing), and the
-    pure ops of constants (`folded_steps`) run once in `make`."""
+    `aten.detach` is an alias (no tape is active, so no value requires grad: detaching changes nothing), the
+    pure ops of constants (`folded_steps`) run once in `make`, and an optimizer's copies of its slots (`owned`, from
+    `Recorder.private_copy`) become its claims (`claimed_copies`)."""
     head = ["def make(C, F):"] + [f"    c{i} = C[{i}]" for i in range(n_consts)]
     used = sorted({s["f"] for s in steps if s["op"] != "guard_array" and funcs[s["f"]] is not _DETACH})
     head += [f"    f{i} = F[{i}]" for i in used]
     body = ["    def program(I, V):"] + [f"        i{i} = I[{i}]" for i in range(n_inputs)]
     body += [f"        r{i} = V[{i}]._read()" for i in range(n_vars)]
     fold = set(folded_steps(steps, funcs, out_terms, write_terms))
+    claims = claimed_copies(steps, owned, out_terms, write_terms)
     for i, step in enumerate(steps):
-        if step["op"] == "guard_array":
+        if i in claims:
+            line = f"{step['out']} = {claims[i]}({_fast_ref(step['args'][0])})"
+        elif step["op"] == "guard_array":
             line = f"if not _equal({_fast_ref(step['x'])}, {_fast_ref({'ref': step['value']})}): raise GuardFailed()"
         elif funcs[step["f"]] is _DETACH:
             line = f"{step['out']} = {_fast_ref(step['args'][0])}"
@@ -187,48 +209,66 @@ def _fast_program(rec, n_inputs, out_exprs, write_terms, funcs, name):
     gradients (their nested gradient programs run only through `program_source`'s form)."""
     if any(step["op"] == "custom" for step in rec.lines):
         return None
-    source = fast_source(n_inputs, len(rec.vars), rec.lines, out_exprs, write_terms, funcs, len(rec.consts))
-    scope = {"GuardFailed": GuardFailed, "_equal": equal}
-    exec(compile(source, f"<tf.function {name}>", "exec"), scope)  # noqa: S102 generated code
+    source = fast_source(n_inputs, len(rec.vars), rec.lines, out_exprs, write_terms, funcs, len(rec.consts),
+                         rec.owned)
     ops = [f._op if isinstance(f, torch._ops.OpOverload) else f for f in funcs]
-    return scope["make"](rec.consts, ops)
+    return compile_program(source, name, "make")(rec.consts, ops)
 
 
 class Program:
-    """One recorded, compiled replay of the body for one concrete input signature."""
+    """One recorded, compiled replay of the body for one concrete input signature.
 
-    __slots__ = ("run", "fast", "vars", "argvars", "tensor_pos", "writes", "is_tensor", "out_static", "structure", "source",
-                 "steps", "consts", "funcs", "out_terms", "write_terms")
+    `fast` is the no-tape replay (`fast_source`); `run`, the plain one (`program_source`: under tapes, with host
+    callbacks already run, for other shapes), is compiled on its first use, which a `fit` never makes."""
+
+    __slots__ = ("_run", "fast", "vars", "argvars", "tensor_pos", "writes", "is_tensor", "out_static", "structure",
+                 "steps", "consts", "funcs", "out_terms", "write_terms", "name")
+
+    @property
+    def source(self):
+        return program_source(self.name, len(self.vars), self.steps, self.out_terms, self.write_terms)
+
+    @property
+    def run(self):
+        """`run(ins, vars) -> (outputs, new variable values)`: a partial of `run_program` over the plain program."""
+        if self._run is None:
+            self._run = functools.partial(run_program, compile_program(self.source, self.name), self.consts,
+                                          _logged(self.steps, self.funcs))
+        return self._run
+
+
+def _logged(steps, funcs):
+    """The program's callables, its host callbacks logging their outputs (see `_host.logged_callback`)."""
+    funcs = list(funcs)
+    for step in steps:
+        if step.get("host"):
+            funcs[step["f"]] = functools.partial(logged_callback, funcs[step["f"]])
+    return funcs
 
 
 def build_program(function, rec, tensor_pos, argvar_pos, out_flat, out_exprs, writes, result):
     """The replay `Program` of recording `rec` (a `Jit` one when `function` has `jit_compile=True`)."""
-    name = function.__name__
-    write_terms = [e for _, e in writes]
-    source = program_source(name, len(rec.vars), rec.lines, out_exprs, write_terms)
-    program = compile_program(source, name)
+    p = Program()
+    p.name = name = function.__name__
+    p.write_terms = write_terms = [e for _, e in writes]
+    p.steps, p.consts, p.funcs = rec.lines, rec.consts, rec.funcs
+    p.vars = rec.vars
+    p.out_terms = out_exprs
+    p._run = None
     if function._jit_compile:
         jit_source = program_source(name, len(rec.vars), rec.lines, out_exprs, write_terms, rec.funcs)
-        program = Jit(function, compile_program(jit_source, name), program)
-    p = Program()
-    funcs = list(rec.funcs)
-    for step in rec.lines:
-        if step.get("host"):
-            funcs[step["f"]] = functools.partial(logged_callback, funcs[step["f"]])
-    p.run = functools.partial(run_program, program, rec.consts, funcs)
-    p.fast = None if function._jit_compile else _fast_program(rec, len(tensor_pos), out_exprs, write_terms, funcs,
-                                                                 name)
-    p.vars = rec.vars
+        plain = p.run
+        p._run = functools.partial(run_program, Jit(function, compile_program(jit_source, name), plain.args[0]),
+                                   *plain.args[1:])
+        p.fast = None
+    else:
+        p.fast = _fast_program(rec, len(tensor_pos), out_exprs, write_terms, _logged(rec.lines, rec.funcs), name)
     p.argvars = argvar_pos
     p.tensor_pos = tensor_pos
     p.writes = [t for t, _ in writes]
     p.is_tensor = [e is not None for e in out_exprs]
     p.out_static = out_flat
     p.structure = result
-    p.source = source
-    p.steps, p.consts, p.funcs = rec.lines, rec.consts, rec.funcs
-    p.out_terms = out_exprs
-    p.write_terms = write_terms
     return p
 
 

@@ -66,6 +66,7 @@ class Recorder(TorchDispatchMode):
         self.cb_replay = None     # outputs to reuse instead of running the callbacks again
         self.grad_depth = 0       # > 0 while a custom gradient function is being recorded (see `custom`)
         self.unreplayable = False  # the trace cannot be replayed: the body runs on every call
+        self.owned = {}           # output name of a `private_copy` clone -> its claim callable's constant (C[i])
 
     def restore(self):
         """Puts every variable back to its value before the trace (new ones to their initial value)."""
@@ -163,7 +164,7 @@ class Recorder(TorchDispatchMode):
                 "kwargs": {k: self.expr(v, dyn) for k, v in kwargs.items()}}
         name = func.__name__
         self.funcs.append(func)
-        if not isinstance(out, (torch.Tensor, list, tuple)) and dyn:
+        if out is not None and not isinstance(out, (torch.Tensor, list, tuple)) and dyn:
             # a traced value read as a Python scalar: the replay is valid while it reads the same
             step.update(op="guard", value=self.const(out))
             self.lines.append(step)
@@ -172,6 +173,16 @@ class Recorder(TorchDispatchMode):
         step.update(op="call", out=f"o{next(self.counter)}")
         self.lines.append(step)
         self._bind_out(out, step["out"], dynamic, name.split(".")[0])
+        return out
+
+    def private_copy(self, t, claim):
+        """A copy of variable storage `t`, recorded as `aten.clone`, that the no-tape replay may skip: there it calls
+        `claim(t)`, which returns `t` itself when its owner (an optimizer's slot) holds it privately, to be updated in
+        place, or a copy the owner now holds (see `_program.fast_source`)."""
+        n = len(self.lines)
+        out = t.clone()
+        if len(self.lines) == n + 1:
+            self.owned[self.lines[-1]["out"]] = self.const(claim)
         return out
 
     def guard_array(self, t):

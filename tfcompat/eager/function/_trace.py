@@ -25,7 +25,8 @@ def record(function, cf, args, kwargs, flat):
         cf.structured_outputs = merged_outputs(cf.structured_outputs, output_specs(result))
         return result
     first = function._created_variables is None
-    rec, result = record_once(function, cf, args, kwargs, flat, forbid=function._created_variables is True)
+    rec, result = record_once(function, cf, args, kwargs, flat, forbid=function._created_variables is True,
+                              discard_created=True)
     if first:
         function._created_variables = bool(rec.new_vars)
         if rec.new_vars:
@@ -61,8 +62,9 @@ def for_tapes(rec, cf, flat, result, body):
     return result
 
 
-def record_once(function, cf, args, kwargs, flat, forbid, replay_callbacks=None):
-    """Runs the body once under a recorder; stores the replay program for these exact shapes.
+def record_once(function, cf, args, kwargs, flat, forbid, replay_callbacks=None, discard_created=False):
+    """Runs the body once under a recorder; stores the replay program for these exact shapes (none with
+    `discard_created` when the body created variables: the caller restores them, and traces again or raises).
 
     The recorder (aten ops) and `HostReads` (numpy/tolist reads) are torch modes of this thread only; the tapes
     outside the function are hidden while the body runs. Returns (recorder, result)."""
@@ -117,19 +119,20 @@ def record_once(function, cf, args, kwargs, flat, forbid, replay_callbacks=None)
         # composite values (RaggedTensor, SparseTensor, ExtensionTypes) are not program inputs or outputs
         eager = rec.unreplayable or any(isinstance(o, Tensor) and e is None for o, e in zip(out_flat, out_exprs)) \
             or any(nest.is_composite(x) for x in flat) or any(nest.is_composite(o) for o in out_flat)
-        prog = None if eager else build_program(function, rec, tensor_pos, argvar_pos, out_flat, out_exprs, writes,
-                                                result)
+        discarded = eager or (discard_created and rec.new_vars)
+        prog = None if discarded else build_program(function, rec, tensor_pos, argvar_pos, out_flat, out_exprs,
+                                                    writes, result)
     except BaseException:
         rec.restore()       # a failed trace (or compile) changes no variable, as in TF
         raise
     finally:
         tls.recorder, tls.autograph = saved_recorder, saved_autograph
         state.tapes, state.recording = saved_tapes, saved_recording
-    first = cf.structured_outputs is None
+    first = not cf._programs      # the first program of `cf` (a trace that created variables kept none)
     cf.structured_outputs = merged_outputs(cf.structured_outputs, output_specs(result, rec))
     if eager:
         cf._eager = True
-    else:
+    elif prog is not None:
         cf._programs[exact_key(flat)] = prog
         if first and not function._jit_compile and not all(s.shape.is_fully_defined() for s in specs if is_spec(s)):
             cf.structured_outputs = general_outputs(cf.structured_outputs, prog, flat, specs)

@@ -8,6 +8,7 @@ read from a variable earlier keep theirs (TF's value semantics). Updating slot s
 the one documented exception to copy-on-write (`_slot_storages`: each slot is first rebound to a copy
 that only this optimizer holds).
 """
+import functools
 import re
 import sys
 import warnings
@@ -213,18 +214,29 @@ class Optimizer:
         """The storages of slot `name` for `indices`, safe to update in place."""
         out = []
         owned = self._owned
-        tracing = _tracing()
+        recorder = current_recorder()
         for i in indices:
             v = self._slots[name][i]
             t = storage(v)
-            # a copy when assigned from outside (once), and on every step of a tf.function trace: the trace
-            # must not mutate the storages it may restore, and its replay rebinds the copies
-            if owned.get(id(v)) is not t or tracing:
-                t = t.clone()
+            if recorder is not None:
+                # a tf.function trace must not mutate the storages it may restore: it updates a copy, which its
+                # replays (without tapes) skip when the slot still holds this optimizer's storage (`_claim`)
+                t = recorder.private_copy(t, functools.partial(self._claim, v))
                 v._set_storage(t)
                 owned[id(v)] = t
+            elif owned.get(id(v)) is not t:
+                t = self._claim(v, t)
+                v._set_storage(t)
             out.append(t)
         return out
+
+    def _claim(self, slot, t):
+        """Storage `t` of `slot` when this optimizer gave it (it updates it in place), else a copy it now owns (a
+        value assigned from outside is copied once)."""
+        if self._owned.get(id(slot)) is not t:
+            t = t.clone()
+            self._owned[id(slot)] = t
+        return t
 
     # -- learning rate --------------------------------------------------------------------
     @property
