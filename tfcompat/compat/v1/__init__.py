@@ -8,6 +8,9 @@ NotImplementedError.
 from tfcompat.compat.v1 import graph_ops, logging  # noqa: F401
 from tfcompat.framework import graph_state
 from tfcompat.framework.dimension import Dimension, as_dimension  # noqa: F401
+from tfcompat.compat.v1.reductions import (argmax, argmin, count_nonzero, reduce_all, reduce_any,  # noqa: F401
+                                           reduce_logsumexp, reduce_max, reduce_mean, reduce_min, reduce_prod,
+                                           reduce_sum)
 from tfcompat.compat.v1.tensor_equality import disable_tensor_equality, enable_tensor_equality  # noqa: F401
 from tfcompat.compat.v1.state_ops import (batch_scatter_update, scatter_add, scatter_div, scatter_max,  # noqa: F401
                                           scatter_min, scatter_mul, scatter_nd_add, scatter_nd_sub,
