@@ -25,6 +25,7 @@ from tfcompat.framework.tensor_shape import TensorShape
 from tfcompat.framework.variables import Variable
 from tfcompat.ops import debugging_ops, extension_type
 from tfcompat.ops.extension_type import ExtensionType
+from tfcompat.ops.ragged_spec import RaggedTensorSpec
 from tfcompat.util import nest
 
 
@@ -147,14 +148,14 @@ def while_loop(cond, body, loop_vars, shape_invariants=None, parallel_iterations
 
 
 def _elems_rows(elems):
-    flat = [convert_to_tensor(e) if not isinstance(e, Tensor) else e for e in nest.flatten(elems)]
+    flat = [e if isinstance(e, (Tensor, RaggedTensor)) else convert_to_tensor(e) for e in nest.flatten(elems)]
     if not flat:
         raise ValueError("elems must be a Tensor or (possibly nested) sequence of Tensors. Got [], which does not "
                          "contain any Tensors.")
     for t in flat:
         if t.shape.rank == 0:
             raise ValueError("Elements in elems must be 1+ dimensional Tensors, not scalars")
-    n = flat[0].shape[0]
+    n = flat[0].nrows_int() if isinstance(flat[0], RaggedTensor) else flat[0].shape[0]
     return flat, n
 
 
@@ -211,7 +212,8 @@ def map_fn(fn, elems, dtype=None, parallel_iterations=None, back_prop=True, swap
     for row in outs:
         for v, s in zip(row, sig_flat):
             _check_dtype(v, s)
-    stacked = [tf.stack([row[j] for row in outs]) for j in range(len(sig_flat))]
+    stacked = [(tf.ragged.stack if isinstance(s, RaggedTensorSpec) else tf.stack)([row[j] for row in outs])
+               for j, s in enumerate(sig_flat)]
     result = nest.pack_sequence_as(sig if fn_output_signature is not None else r, stacked)
     if not back_prop:
         result = nest.map_structure(tf.stop_gradient, result)

@@ -138,7 +138,12 @@ def ragged_join(inputs, separator="", name=None):
 
 @tf_export("ragged.stack")
 def stack(values, axis=0, name=None):
-    """Stacks RaggedTensors (or dense tensors) along a new axis 0."""
+    """Stacks RaggedTensors (or dense tensors) along a new axis 0; dense vectors become the rows."""
+    if int(axis) == 0 and values and not any(isinstance(v, RaggedTensor) for v in values):
+        dense = [v if isinstance(v, Tensor) else convert_to_tensor(v, dtype=_dtype(values)) for v in values]
+        if all(v.shape.rank == 1 for v in dense):
+            return RaggedTensor.from_row_lengths(array_ops.concat(dense, 0), [v.shape[0] for v in dense],
+                                                 validate=False)
     return ragged_stack(values, axis, name)
 
 
@@ -147,10 +152,11 @@ def boolean_mask(data, mask, name=None):
     """The entries of `data` where `mask` (same outer shape, dense or ragged) is True, keeping the row structure."""
     if not isinstance(data, RaggedTensor) and not isinstance(mask, RaggedTensor):
         keep = storage(convert_to_tensor(mask)).to(torch.bool)
-        if keep.dim() != 1:
-            raise NotImplementedError("tf.ragged.boolean_mask of dense tensors with a mask of rank > 1 is not "
+        if keep.dim() > 2:
+            raise NotImplementedError("tf.ragged.boolean_mask of dense tensors with a mask of rank > 2 is not "
                                       "supported by tfcompat")
-        return take(data if isinstance(data, Tensor) else convert_to_tensor(data), keep.nonzero().reshape(-1))
+        if keep.dim() == 1:
+            return take(data if isinstance(data, Tensor) else convert_to_tensor(data), keep.nonzero().reshape(-1))
     if not isinstance(data, RaggedTensor):
         data = RaggedTensor.from_tensor(convert_to_tensor(data))
     if not isinstance(mask, RaggedTensor):
