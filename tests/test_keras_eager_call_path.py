@@ -98,6 +98,30 @@ def test_training_and_name_scopes_of_nested_calls():
                                            "sequential/outer_1/dense_1/bias"]
 
 
+class Shared(keras.layers.Layer):
+    def __init__(self):
+        super().__init__()
+        self.d = keras.layers.Dense(2)
+        self.scale = self.add_weight(shape=(), initializer="ones", name="scale")
+
+    def build(self, shape):
+        self.d.build(shape)
+        self.k = self.d.kernel          # the sublayer's kernel tracked again as an own variable
+
+    def call(self, x):
+        return self.d(x) * self.scale
+
+
+def test_weights_list_a_shared_variable_once():
+    s = Shared()
+    s(tf.ones((1, 3)))
+    assert [v.path for v in s.weights] == ["shared/scale", "shared/dense/kernel", "shared/dense/bias"]
+    assert len(s.trainable_weights) == 3
+    m = keras.Sequential([keras.Input((3,)), s, keras.layers.Dense(1)])
+    assert [v.path for v in m.weights] == ["shared/scale", "shared/dense/kernel", "shared/dense/bias",
+                                           "sequential/dense_1/kernel", "sequential/dense_1/bias"]
+
+
 def test_eager_mlp_call_stays_within_its_python_call_budget():
     """bench_function's eager MLP as a Keras model: the forward call made 104 Python calls at the architecture
     step's base (5103853), 143 before issue 15's fast paths, 50 after."""

@@ -299,17 +299,14 @@ class Layer:
 
     @property
     def weights(self):
-        out, seen = [], set()
-        for w in self._trainable_variables + self._non_trainable_variables:
-            if id(w) not in seen:
-                seen.add(id(w))
-                out.append(w)
+        """Own variables (trainable first), then each sublayer's, each variable once at its first place."""
+        out = self._trainable_variables + self._non_trainable_variables
         for layer in self._layers:
-            for w in layer.weights:
-                if id(w) not in seen:
-                    seen.add(id(w))
-                    out.append(w)
-        return out
+            out += layer.weights
+        if len(set(map(id, out))) == len(out):      # the common case: no variable shared, nothing to drop
+            return out
+        seen = set()
+        return [w for w in out if id(w) not in seen and not seen.add(id(w))]
 
     @property
     def trainable_weights(self):
