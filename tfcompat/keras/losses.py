@@ -9,6 +9,7 @@ import warnings
 import torch
 import torch.nn.functional as F
 
+from tfcompat.framework import errors
 from tfcompat.framework.op_def import input_storage, wrap
 from tfcompat.framework.tensor import Tensor
 from tfcompat.keras.activations import keras_logits
@@ -297,6 +298,21 @@ def _categorical_focal(t, p, alpha=0.25, gamma=2.0, from_logits=False, label_smo
     return torch.sum(focal, axis), None
 
 
+def _label_range(labels, classes):
+    """TF's kernel check of sparse labels: off the CPU, the mask of labels outside `[0, classes)` (NaN losses)."""
+    if not labels.numel():
+        return None
+    bad = (labels < 0) | (labels >= classes)
+    if labels.device.type != "cpu":
+        return bad
+    if bool(bad.any()):
+        values = " ".join(str(v) for v in labels.tolist())
+        raise errors.kernel_error(
+            errors.InvalidArgumentError, f"Received a label value of {int(labels[bad][0])} which is outside the "
+            f"valid range of [0, {classes}).  Label values: {values}", "SparseSoftmaxCrossEntropyWithLogits")
+    return None
+
+
 def _sparse_categorical_ce(t, p, from_logits=False, ignore_class=None, axis=-1, logits=None):
     if t.ndim == p.ndim and t.shape[axis] == 1:
         t = t.squeeze(axis)
@@ -316,8 +332,14 @@ def _sparse_categorical_ce(t, p, from_logits=False, ignore_class=None, axis=-1, 
     if not from_logits:
         p = torch.log(torch.clamp(p, EPSILON, 1 - EPSILON))
     classes = p.shape[-1]
-    flat = p.reshape(-1, classes)
-    res = F.cross_entropy(flat, labels.reshape(-1), reduction="none").reshape(labels.shape)
+    flat_labels = labels.reshape(-1)
+    out_of_range = _label_range(flat_labels, classes)
+    if out_of_range is not None:
+        flat_labels = flat_labels.clamp(0, classes - 1)
+    res = F.cross_entropy(p.reshape(-1, classes), flat_labels, reduction="none")
+    if out_of_range is not None:
+        res = torch.where(out_of_range, float("nan"), res)
+    res = res.reshape(labels.shape)
     if valid is not None:
         res = torch.where(valid, res, torch.zeros_like(res))
     return res, valid

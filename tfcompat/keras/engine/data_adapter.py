@@ -5,12 +5,14 @@ Arrays (NumPy, tfcompat/torch tensors, lists/dicts of them) are converted to tor
 taken as Keras's array adapter takes them (recognised without importing pandas); `tf.data.Dataset`s, `PyDataset`-like objects (`__len__` +
 `__getitem__`) and other iterables (generators, torch `DataLoader`s) yield ready batches.
 """
+import inspect
 import math
 import warnings
 
 import numpy as np
 import torch
 
+from tfcompat.framework import errors
 from tfcompat.framework.convert import to_storage
 from tfcompat.framework.sparse import SparseTensor
 from tfcompat.framework.tensor import Tensor, _wrap, storage
@@ -131,16 +133,29 @@ def _class_weight_tensor(class_weight):
     return w
 
 
-def class_weights_for(y, weights):
-    """Per-sample weights `class_weight[label]` (labels: ints, or the argmax of one-hot rows)."""
+def class_weights_for(y, weights, strict=False):
+    """Per-sample weights `class_weight[label]` (labels: rounded numbers, or the argmax of one-hot rows).
+
+    A class missing from `class_weight` weighs 1, as in Keras's array adapter; with `strict` (batches of a
+    `tf.data.Dataset`, which Keras maps through a gather) a label past the largest class raises TF's gather error.
+    """
     if y.ndim == 2 and y.shape[1] > 1:
         labels = torch.argmax(y, dim=1)
     else:
         labels = y.reshape(y.shape[0]) if y.ndim == 2 else y
+        if labels.is_floating_point():
+            labels = torch.round(labels)
     labels = labels.long()
     if weights.device != labels.device:
         weights = weights.to(labels.device)
-    return weights[labels]
+    size = weights.shape[0]
+    outside = (labels < 0) | (labels >= size)
+    if not bool(outside.any()):
+        return weights[labels]
+    if strict:
+        i = int(torch.nonzero(outside)[0])
+        raise errors.InvalidArgumentError(None, None, f"indices[{i}] = {int(labels[i])} is not in [0, {size})")
+    return torch.where(outside, 1.0, weights[labels.clamp(0, size - 1)])
 
 
 def _pack(batch):
@@ -180,6 +195,9 @@ class EpochIterator:
                 warnings.warn("`shuffle=True` was passed, but will be ignored since the data `x` was provided as a "
                               "tf.data.Dataset. The Dataset is expected to already be shuffled (via "
                               "`.shuffle(buffer_size)`).", UserWarning, stacklevel=2)
+            if class_weight and inspect.isgenerator(x):
+                raise ValueError("Argument `class_weight` is not supported for Python generator inputs. "
+                                 f"Received: class_weight={class_weight}")
             self._source = x
             self._num_batches = self._source_length(x)
         if self.steps_per_epoch is not None:
@@ -303,7 +321,8 @@ class EpochIterator:
             x, y, sw = nest.map_structure(to_tensor, x), nest.map_structure(to_tensor, y), \
                 nest.map_structure(to_tensor, sw)
             if self._class_weight is not None and y is not None:
-                sw = _wrap(class_weights_for(storage(y), self._class_weight))
+                sw = _wrap(class_weights_for(storage(y), self._class_weight,
+                                             strict=hasattr(self._source, "element_spec")))
             yield step, _pack((x, y, sw))
             step += 1
         if self._num_batches is None:
