@@ -84,11 +84,14 @@ class Variable(_TFVariable):
     def value(self):
         return _wrap(self._read())
 
+    _keras_trainable = None       # set once `trainable` is assigned
+
     @property
     def trainable(self):
         """Whether Keras trains it. Setting it (as freezing a layer does) leaves `GradientTape` watching the
         variable as created, like the `tf.Variable` under a Keras 3 variable on the TF backend."""
-        return self.__dict__.get("_keras_trainable", self._trainable)
+        trainable = self._keras_trainable
+        return self._trainable if trainable is None else trainable
 
     @trainable.setter
     def trainable(self, value):

@@ -443,13 +443,13 @@ class Layer:
         except KeyError:
             has_training, has_mask, training_default = _signature_flags(type(self))
         previous_mask = _masks_of(args[0]) if (_MASKS and args) else None
-        if kwargs and kwargs.get("mask") is not None:
+        if "mask" in kwargs and kwargs["mask"] is not None:
             previous_mask = kwargs["mask"]
         elif previous_mask is not None and has_mask:
             kwargs["mask"] = previous_mask        # Keras passes the input's mask to `call(mask=...)`
         state = call_context.state
         stack = state.stack         # `training` of the enclosing calls
-        training = kwargs.get("training") if has_training else None
+        training = kwargs["training"] if has_training and "training" in kwargs else None
         if has_training:
             if training is None:
                 training = stack[-1] if stack else None
