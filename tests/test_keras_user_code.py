@@ -54,3 +54,103 @@ def test_class_weight_missing_class_float_labels_dataset_and_generator():
                                          r"Received: class_weight=\{0: 2.0, 1: 3.0\}$"):
         m.fit(gen(), verbose=0, class_weight={0: 2.0, 1: 3.0})
     assert np.isclose(m.train_on_batch(_X, _Y, class_weight={0: 2.0, 1: 3.0}), 1.761533260345459)
+
+
+_YT = np.array([[1, 0, 1], [0, 1, 0], [1, 1, 0], [0, 0, 1]], "float32")
+_YP = np.array([[0.8, 0.3, 0.6], [0.4, 0.6, 0.1], [0.2, 0.9, 0.7], [0.1, 0.2, 0.3]], "float32")
+_SW = np.array([1.0, 0.5, 2.0, 0.0], "float32")
+
+
+@pytest.mark.parametrize("kw, plain, weighted, fbeta_half", [
+    ({}, [0.66667, 1.0, 0.66667], [0.57143, 1.0, 0.5], [0.71429, 1.0, 0.0]),
+    ({"average": "micro"}, 0.8, 0.75, 0.85366),
+    ({"average": "macro"}, 0.77778, 0.69048, 0.57143),
+    ({"average": "weighted"}, 0.77778, 0.70857, 0.71429),
+    ({"threshold": 0.5}, [0.66667, 1.0, 0.5], [0.57143, 1.0, 0.5], [0.71429, 1.0, 0.38462]),
+    ({"average": "macro", "threshold": 0.25}, 0.7, 0.65181, 0.56592),
+])
+def test_f1_and_fbeta_scores(kw, plain, weighted, fbeta_half):
+    f = keras.metrics.F1Score(**kw)
+    f.update_state(_YT, _YP)
+    np.testing.assert_allclose(f.result().numpy(), plain, atol=1e-5)
+    f.update_state(_YT, _YP, sample_weight=_SW)
+    np.testing.assert_allclose(f.result().numpy(), weighted, atol=1e-5)
+    fb = keras.metrics.FBetaScore(beta=0.5, **kw)
+    fb.update_state(_YT, _YP, sample_weight=_SW)
+    np.testing.assert_allclose(fb.result().numpy(), fbeta_half, atol=1e-5)
+
+
+def test_f1_score_config_variables_and_errors():
+    f = keras.metrics.F1Score(average="macro", threshold=0.25)
+    assert f.get_config() == {'name': 'f1_score', 'dtype': 'float32', 'average': 'macro', 'threshold': 0.25}
+    assert keras.metrics.FBetaScore(beta=0.5).get_config()["beta"] == 0.5
+    with pytest.raises(AttributeError, match="^'F1Score' object has no attribute 'true_positives'$"):
+        f.result()
+    f.update_state(_YT, _YP)
+    assert [v.path for v in f.variables] == ['f1_score/true_positives', 'f1_score/false_positives',
+                                             'f1_score/false_negatives', 'f1_score/intermediate_weights']
+    f.reset_state()
+    assert float(f.result()) == 0.0
+    with pytest.raises(ValueError, match=r"^Invalid `average` argument value. Expected one of: \{None, 'micro', "
+                                         r"'macro', 'weighted'\}. Received: average=x$"):
+        keras.metrics.F1Score(average="x")
+    with pytest.raises(ValueError, match="^Invalid `beta` argument value. It should be a Python float. Received: "
+                                         "beta=2 of type '<class 'int'>'$"):
+        keras.metrics.FBetaScore(beta=2)
+    with pytest.raises(ValueError, match=r"^Invalid `threshold` argument value. It should verify 0 < threshold <= 1. "
+                                         r"Received: threshold=1.5$"):
+        keras.metrics.F1Score(threshold=1.5)
+    with pytest.raises(ValueError, match=r"^FBetaScore expects 2D inputs with shape \(batch_size, output_dim\). "
+                                         r"Received input shapes: y_pred.shape=\(3,\) and y_true.shape=\(3,\).$"):
+        keras.metrics.F1Score()(np.ones(3), np.ones(3))
+    assert keras.metrics.serialize(keras.metrics.F1Score()) == {
+        'module': 'keras.metrics', 'class_name': 'F1Score', 'config': {
+            'name': 'f1_score', 'dtype': 'float32', 'average': None, 'threshold': None}, 'registered_name': None}
+
+
+def test_r2_score():
+    r = keras.metrics.R2Score()
+    r.update_state(np.array([[1.0], [2.0], [3.0], [4.5]]), np.array([[1.5], [1.5], [3.5], [4.0]]))
+    assert round(float(r.result()), 5) == 0.85047
+    assert r.get_config() == {'name': 'r2_score', 'dtype': 'float32', 'class_aggregation': 'uniform_average',
+                              'num_regressors': 0}
+    assert [v.path for v in r.variables] == ['r2_score/num_samples', 'r2_score/squared_sum', 'r2_score/sum',
+                                             'r2_score/residual', 'r2_score/count']
+    yt = np.array([[1.0, 2.0], [2.0, 0.5], [3.0, 1.0], [4.5, 0.0]])
+    yp = np.array([[1.5, 1.0], [1.5, 1.0], [3.5, 1.0], [4.0, 0.5]])
+    for kw, want in [({"class_aggregation": None}, [0.83603, 0.23171]),
+                     ({"class_aggregation": "variance_weighted_average"}, 0.68541),
+                     ({"num_regressors": 1}, 0.45618), ({"num_regressors": 5}, -0.63146)]:
+        r = keras.metrics.R2Score(**kw)
+        r.update_state(yt, yp, sample_weight=np.array([1.0, 2.0, 0.5, 1.0]))
+        np.testing.assert_allclose(r.result().numpy(), want, atol=1e-5)
+    with pytest.raises(ValueError, match=r"^R2Score expects 2D inputs .*y_pred.shape=\(3,\) and y_true.shape=\(3,\).$"):
+        keras.metrics.R2Score().update_state(np.array([1.0, 2.0, 3.0]), np.array([1.5, 1.5, 3.5]))
+    with pytest.raises(ValueError, match=r"^Invalid value for argument `class_aggregation`. Expected one of \(None, "
+                                         r"'uniform_average', 'variance_weighted_average'\). Received: "
+                                         r"class_aggregation=y$"):
+        keras.metrics.R2Score(class_aggregation="y")
+
+
+def test_metrics_get_gives_instances_of_keras_classes():
+    got = {n: type(keras.metrics.get(n)).__name__ for n in [
+        "accuracy", "mae", "mse", "binary_crossentropy", "hinge", "poisson", "cosine_similarity", "kl_divergence",
+        "categorical_hinge", "squared_hinge", "sparse_top_k_categorical_accuracy", "AUC", "f1_score"]}
+    assert got == {"accuracy": "Accuracy", "mae": "MeanAbsoluteError", "mse": "MeanSquaredError",
+                   "binary_crossentropy": "BinaryCrossentropy", "hinge": "Hinge", "poisson": "Poisson",
+                   "cosine_similarity": "CosineSimilarity", "kl_divergence": "KLDivergence",
+                   "categorical_hinge": "CategoricalHinge", "squared_hinge": "SquaredHinge",
+                   "sparse_top_k_categorical_accuracy": "SparseTopKCategoricalAccuracy", "AUC": "AUC",
+                   "f1_score": "F1Score"}
+    for bad in ["kld", "log_cosh", "huber"]:
+        with pytest.raises(ValueError, match=f"^Could not interpret metric identifier: {bad}$"):
+            keras.metrics.get(bad)
+
+
+def test_compile_metric_strings_of_metric_classes():
+    m = keras.Sequential([keras.Input((3,)), keras.layers.Dense(3, activation="sigmoid", kernel_initializer="ones")])
+    m.compile(loss="binary_crossentropy", metrics=[keras.metrics.F1Score(average="macro", threshold=0.5), "hinge",
+                                                   "poisson", "cosine_similarity", keras.metrics.R2Score()])
+    got = {k: round(v, 4) for k, v in m.evaluate(_YP, _YT, verbose=0, return_dict=True).items()}
+    assert got == {'cosine_similarity': 0.6969, 'f1_score': 0.6667, 'hinge': 0.9744, 'loss': 0.8364,
+                   'poisson': 0.8888, 'r2_score': -0.2289}

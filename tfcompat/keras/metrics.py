@@ -621,14 +621,14 @@ class MeanIoU(Metric):
         return config
 
 
+from tfcompat.keras.metrics_scores import F1Score, FBetaScore, R2Score  # noqa: E402  (they build on Metric)
+
 _CLASSES = (Metric, Mean, Sum, MeanMetricWrapper, Accuracy, BinaryAccuracy, CategoricalAccuracy,
             SparseCategoricalAccuracy, TopKCategoricalAccuracy, SparseTopKCategoricalAccuracy, Precision, Recall, AUC,
             TruePositives, FalsePositives, TrueNegatives, FalseNegatives, MeanSquaredError, RootMeanSquaredError,
             MeanAbsoluteError, MeanAbsolutePercentageError, MeanSquaredLogarithmicError, CategoricalCrossentropy,
             SparseCategoricalCrossentropy, BinaryCrossentropy, KLDivergence, Poisson, LogCoshError, Hinge,
-            SquaredHinge, CategoricalHinge, CosineSimilarity, MeanIoU)
-_FUNCTIONS = (accuracy, binary_accuracy, categorical_accuracy, sparse_categorical_accuracy,
-              top_k_categorical_accuracy, sparse_top_k_categorical_accuracy)
+            SquaredHinge, CategoricalHinge, CosineSimilarity, MeanIoU, FBetaScore, F1Score, R2Score)
 mean_squared_error = mse = _losses.mean_squared_error
 mean_absolute_error = mae = _losses.mean_absolute_error
 mean_absolute_percentage_error = mape = _losses.mean_absolute_percentage_error
@@ -648,20 +648,13 @@ KLD = kld = kullback_leibler_divergence = kl_divergence
 huber = _losses.huber
 binary_focal_crossentropy = _losses.binary_focal_crossentropy
 categorical_focal_crossentropy = _losses.categorical_focal_crossentropy
+# Keras's table of metric names (`get`, `deserialize`): class names, their snake-case forms and the short aliases,
+# all classes ("mae" gives a `MeanAbsoluteError`)
 ALL_OBJECTS_DICT = {c.__name__: c for c in _CLASSES}
-ALL_OBJECTS_DICT.update({f.__name__: f for f in _FUNCTIONS})
-ALL_OBJECTS_DICT.update(mse=mse, MSE=mse, mae=mae, MAE=mae, mape=mape, MAPE=mape, msle=msle, MSLE=msle,
-                        mean_squared_error=mse, mean_absolute_error=mae, binary_crossentropy=binary_crossentropy,
-                        categorical_crossentropy=categorical_crossentropy,
-                        sparse_categorical_crossentropy=sparse_categorical_crossentropy)
+ALL_OBJECTS_DICT.update({to_snake_case(c.__name__): c for c in _CLASSES})
+ALL_OBJECTS_DICT.update(bce=BinaryCrossentropy, BCE=BinaryCrossentropy, mse=MeanSquaredError, MSE=MeanSquaredError,
+                        mae=MeanAbsoluteError, MAE=MeanAbsoluteError, mape=MeanAbsolutePercentageError,
+                        MAPE=MeanAbsolutePercentageError, msle=MeanSquaredLogarithmicError,
+                        MSLE=MeanSquaredLogarithmicError)
 
-
-# Keras's own table of metric names: class names, their snake-case forms and the short aliases, all classes
-_KERAS_NAMES = {c.__name__: c for c in _CLASSES}
-_KERAS_NAMES.update({to_snake_case(c.__name__): c for c in _CLASSES})
-_KERAS_NAMES.update(bce=BinaryCrossentropy, BCE=BinaryCrossentropy, mse=MeanSquaredError, MSE=MeanSquaredError,
-                    mae=MeanAbsoluteError, MAE=MeanAbsoluteError, mape=MeanAbsolutePercentageError,
-                    MAPE=MeanAbsolutePercentageError, msle=MeanSquaredLogarithmicError,
-                    MSLE=MeanSquaredLogarithmicError)
-
-serialize, deserialize, get = lookup_functions("metric", ALL_OBJECTS_DICT, names=_KERAS_NAMES)
+serialize, deserialize, get = lookup_functions("metric", ALL_OBJECTS_DICT)
