@@ -252,6 +252,7 @@ class _LoadedConcrete:
         self.structured_input_signature = sig
         n_flat = len(nest.flatten(sig))
         self.programs = {}
+        self._order = {id(v): i for i, v in enumerate(variables)}      # the SavedModel's variable order
         for i, p in enumerate(expect(d["programs"], list, where, "programs")):
             prog = _LoadedProgram(p, variables, arrays, self.name, n_flat, f"{where}.programs[{i}]")
             self.programs[prog.key] = prog
@@ -290,6 +291,36 @@ class _LoadedConcrete:
             flat.append(x)
         return flat
 
+    @property
+    def variables(self):
+        """TF's ConcreteFunction.variables: the variables its programs read, in the SavedModel's order."""
+        found = {}
+        for prog in self.programs.values():
+            for v in prog.vars:
+                found.setdefault(id(v), v)
+        return tuple(sorted(found.values(), key=lambda v: self._order.get(id(v), len(self._order))))
+
+    @property
+    def trainable_variables(self):
+        return tuple(v for v in self.variables if v.trainable)
+
+    def _replace_variables(self, mapping):
+        """Its programs read and write `mapping[id(v)]` instead of each variable `v` it maps (a `TFSMLayer`'s own
+        Keras variables). The rebuilt Keras model's fallback, which holds the old ones, is dropped: shapes without a
+        program then raise instead of running on stale weights."""
+        if not any(id(v) in mapping for prog in self.programs.values() for v in prog.vars):
+            return
+        for prog in self.programs.values():
+            prog.vars = [mapping.get(id(v), v) for v in prog.vars]
+            prog.writes = [mapping.get(id(v), v) for v in prog.writes]
+        self._order = {(id(mapping[vid]) if vid in mapping else vid): i for vid, i in self._order.items()}
+        self.fallback = None
+
+    def pack_outputs(self, flat):
+        """`flat` (one value per output) in the structure of this function's outputs; None when it has no program."""
+        prog = next(iter(self.programs.values()), None)
+        return None if prog is None else _decode_output(prog.structure, flat)
+
     def run(self, flat):
         """The outputs of the program traced for these shapes, or `NO_PROGRAM`."""
         prog = self.programs.get(fn_mod._exact_key(flat))
@@ -313,6 +344,11 @@ class RestoredFunction:
 
     def __repr__(self):
         return f"<tensorflow.python.saved_model.function_deserialization.RestoredFunction object at {id(self):#x}>"
+
+    @property
+    def concrete_functions(self):
+        """The restored concrete functions (each with its `variables` and `trainable_variables`)."""
+        return list(self._concretes)
 
     def __call__(self, *args, **kwargs):
         bound = False

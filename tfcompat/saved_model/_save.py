@@ -209,16 +209,14 @@ def _retrace_for_save(f):
 
 
 def _output_specs(cf, outputs):
-    """The signature's output TensorSpecs in key order: `outputs` (a Keras model's), else the traced outputs' (shape
-    unknown where an input dimension is: the trace ran on one shape)."""
+    """The signature's output TensorSpecs in key order: `outputs` (a Keras model's), else the traced outputs' (with
+    `None` where a dimension follows an unknown input dimension, as the trace's output specs say)."""
     from tfcompat.ops.misc_ops import TensorSpec
     if outputs is None:
         outputs = getattr(cf, "_output_specs", None)        # set by keras.export for a tracked model's call
     structure = outputs if outputs is not None else cf.structured_outputs
-    general = outputs is None and not all(s.shape.is_fully_defined() for s in nest.flatten(
-        cf.structured_input_signature) if is_spec(s))
     leaves = nest.flatten(structure) if not isinstance(structure, dict) else [structure[k] for k in sorted(structure)]
-    return [encode_spec(TensorSpec(None if general else s.shape, s.dtype)) for s in leaves]
+    return [encode_spec(TensorSpec(s.shape, s.dtype)) for s in leaves]
 
 
 def save(obj, export_dir, signatures):

@@ -52,6 +52,20 @@ class Signature:
         return (), {n: s.__class__(s.shape, s.dtype, n) for n, s in self._inputs}
 
     @property
+    def variables(self):
+        """The variables the signature's function reads (TF's ConcreteFunction.variables)."""
+        return self._cf.variables
+
+    @property
+    def trainable_variables(self):
+        return self._cf.trainable_variables
+
+    @property
+    def _concrete_functions(self):
+        """The restored concrete function it calls (for `TFSMLayer`, which rebinds its variables)."""
+        return [self._cf]
+
+    @property
     def inputs(self):
         return [s.__class__(s.shape, s.dtype, n) for n, s in self._inputs]
 
