@@ -28,6 +28,7 @@ from tfcompat.keras.layers.rnn import (  # noqa: F401
     GRU, GRUCell, LSTM, LSTMCell, RNN, SimpleRNN, SimpleRNNCell, StackedRNNCells)
 from tfcompat.keras.layers.wrappers import Bidirectional, TimeDistributed  # noqa: F401
 from tfcompat.keras.layers.serialization import deserialize, serialize  # noqa: F401
+from tfcompat.keras.layers.tfsm_layer import TFSMLayer  # noqa: F401
 from tfcompat.keras.layers.preprocessing import (  # noqa: F401
     CategoryEncoding, CenterCrop, Discretization, IntegerLookup, Normalization, RandomContrast, RandomFlip,
     RandomRotation, RandomTranslation, RandomZoom, Resizing, StringLookup, TextVectorization)
