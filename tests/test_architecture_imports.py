@@ -26,7 +26,7 @@ FACADE_USERS = {
     "tfcompat.distribute.experimental_coordinator", "tfcompat.dtensor",
     "tfcompat.eager.control_flow", "tfcompat.keras", "tfcompat.keras.export", "tfcompat.keras.initializers", "tfcompat.keras.losses",
     "tfcompat.keras.models", "tfcompat.keras.ops", "tfcompat.keras.optimizers", "tfcompat.keras.utils_data",
-    "tfcompat.keras.legacy_backend", "tfcompat.numpy_api", "tfcompat.numpy_api.random",
+    "tfcompat.keras.legacy_backend", "tfcompat.keras.layers.tfsm_layer", "tfcompat.numpy_api", "tfcompat.numpy_api.random",
     "tfcompat.losses", "tfcompat.saved_model", "tfcompat.saved_model.experimental", "tfcompat.summary", "tfcompat.summary.experimental",
     "tfcompat.train",
 }
