@@ -4,6 +4,7 @@ from tfcompat.ops import reduction_ops  # noqa: F401
 from tfcompat.ops import complex_ops  # noqa: F401
 from tfcompat.ops import array_ops  # noqa: F401
 from tfcompat.ops import gather_ops  # noqa: F401
+from tfcompat.ops import partition_ops  # noqa: F401
 from tfcompat.ops import slicing_ops  # noqa: F401
 from tfcompat.ops import variable_scatter_ops  # noqa: F401
 from tfcompat.ops import creation_ops  # noqa: F401
@@ -26,6 +27,7 @@ from tfcompat.ops import image_box_ops  # noqa: F401
 from tfcompat.ops import image_glimpse_ops  # noqa: F401
 from tfcompat.ops import image_nms_padded_ops  # noqa: F401
 from tfcompat.ops import string_ops  # noqa: F401
+from tfcompat.ops import ngram_ops  # noqa: F401
 from tfcompat.ops import misc_ops  # noqa: F401
 from tfcompat.ops import config_ops  # noqa: F401
 from tfcompat.ops import debugging_ops  # noqa: F401

@@ -15,6 +15,7 @@ from tfcompat.framework.op_def import (
     kernel_dtypes, kernel_error, translate, type_name, unary_input, unary_op, wrap)
 from tfcompat.framework.tensor import EagerTensor, Tensor, storage
 from tfcompat.framework.variables import Variable
+from tfcompat.ops.deprecation import warn_deprecated
 
 
 def complex_parts(fn, a, b):
@@ -533,6 +534,39 @@ def _saturate_limits(src, out):
     return (int(lo), int(hi)) if src.is_integer else (float(lo), float(hi))
 
 
+_BITCAST_TYPES = ("bfloat16, half, float, double, int64, int32, uint8, uint16, uint32, uint64, int8, int16, "
+                  "complex64, complex128, qint8, quint8, qint16, quint16, qint32")
+_BITCAST_ALLOWED = "[" + ", ".join("DT_" + n.upper() for n in _BITCAST_TYPES.split(", ")) + "]"
+
+
+@tf_export("bitcast")
+def bitcast(input, type, name=None):  # noqa: A002  (TF's argument names)
+    """The same bytes read as `type`: a wider type takes the last dimension's elements (it must be the width ratio),
+    a narrower one adds a dimension of that ratio."""
+    x = input if isinstance(input, Tensor) else convert_to_tensor(input)
+    out = dtypes.as_dtype(type)
+    for attr, dt in (("T", x.dtype), ("type", out)):
+        if dt in (dtypes.string, dtypes.bool):
+            got = dt.name
+            raise errors.op_error(
+                errors.InvalidArgumentError, f"Value for attr '{attr}' of {got} is not in the list of allowed values: "
+                f"{_BITCAST_TYPES}\n\t; NodeDef: {{{{node Bitcast}}}}; Op<name=Bitcast; signature=input:T -> "
+                f"output:type; attr=T:type,allowed={_BITCAST_ALLOWED}; attr=type:type,allowed={_BITCAST_ALLOWED}>",
+                "Bitcast")
+    t = storage(x)
+    n_in, n_out = x.dtype.size, out.size
+    shape = list(t.shape)
+    if n_in < n_out and (not shape or shape[-1] * n_in != n_out):
+        raise errors.kernel_error(errors.InvalidArgumentError, f"Cannot bitcast from {x.dtype.as_datatype_enum} "
+                                                               f"to {out.as_datatype_enum}", "Bitcast")
+    flat = t.detach().contiguous().reshape(-1).view(out.torch_dtype)
+    if n_in > n_out:
+        shape.append(n_in // n_out)
+    elif n_in < n_out:
+        shape.pop()
+    return wrap(flat.reshape(shape))
+
+
 def _cast_error(src, dst):
     return errors.kernel_error(errors.UnimplementedError, f"Cast {src} to {dst} is not supported", "Cast")
 
@@ -562,8 +596,10 @@ def saturate_cast(value, dtype, name=None):
     return cast(wrap(t), dtype)
 
 
-@tf_export("math.abs_diff" if False else "math.accumulate_n")
-def _accumulate_n(inputs, shape=None, tensor_dtype=None, name=None):
+@tf_export("math.accumulate_n")
+def accumulate_n(inputs, shape=None, tensor_dtype=None, name=None):
+    """`add_n` (deprecated in TF, which logs so on the first call)."""
+    warn_deprecated("accumulate_n", "tensorflow.python.ops.math_ops", "Use `tf.math.add_n` Instead")
     return add_n(inputs)
 
 
