@@ -9,9 +9,10 @@ import torch
 
 from tfcompat.data import io as data_io
 from tfcompat.data import structure as st
-from tfcompat.data._common import AUTOTUNE, StepIterator
-from tfcompat.data.dataset import DerivedDataset, unknown_cardinality
+from tfcompat.data._common import AUTOTUNE, StepIterator, get_next_error
+from tfcompat.data.dataset import INFINITE, DerivedDataset, unknown_cardinality
 from tfcompat.data.sources import ListDataset
+from tfcompat.framework import errors
 from tfcompat.framework.context import current_device
 from tfcompat.framework.device import device as device_scope
 from tfcompat.framework.tensor import EagerTensor, Tensor, storage, wrap
@@ -178,3 +179,33 @@ class CopyToDeviceDataset(DerivedDataset):
     def _elements(self):
         copy = self._copy
         return (st.map_leaves(copy, element) for element in self._input._elements())
+
+
+class AssertCardinalityDataset(DerivedDataset):
+    """`tf.data.experimental.assert_cardinality`: the input's elements, its cardinality declared as `expected`;
+    iterating fails (FailedPreconditionError) as soon as the element count contradicts it."""
+
+    _tf_name = "_AssertCardinalityDataset"
+
+    def __init__(self, input_dataset, expected):
+        super().__init__(input_dataset)
+        self._expected = expected
+
+    def _card(self):
+        return self._expected
+
+    def _contradiction(self, text):
+        expected = "an infinite number of elements" if self._expected == INFINITE else \
+            f"{self._expected} element{'' if self._expected == 1 else 's'}"
+        return get_next_error(errors.FailedPreconditionError,
+                              f"Input dataset was expected to contain {expected} but contained {text}.")
+
+    def _elements(self):
+        count = 0
+        for element in self._input._elements():
+            count += 1
+            if self._expected != INFINITE and count > self._expected:
+                raise self._contradiction(f"at least {count} element{'' if count == 1 else 's'}")
+            yield element
+        if count != self._expected:
+            raise self._contradiction(f"only {count} element{'' if count == 1 else 's'}")

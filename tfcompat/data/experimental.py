@@ -7,7 +7,7 @@ from tfcompat.data.experimental_aliases import (RandomDataset, bucket_by_sequenc
                                                 get_structure, group_by_window, map_and_batch,
                                                 parallel_interleave, parse_example_dataset, scan,
                                                 shuffle_and_repeat, take_while, unbatch, unique)
-from tfcompat.data._execution import CopyToDeviceDataset
+from tfcompat.data._execution import AssertCardinalityDataset, CopyToDeviceDataset
 from tfcompat.data.csv_dataset import CsvDataset  # noqa: F401
 from tfcompat.data.readers import make_csv_dataset, warn_ignore_errors  # noqa: F401
 from tfcompat.framework import dtypes
@@ -90,7 +90,9 @@ def prefetch_to_device(device, buffer_size=None):
 
 @tf_export("data.experimental.assert_cardinality")
 def assert_cardinality(expected_cardinality):
-    raise NotImplementedError("tf.data.experimental.assert_cardinality")
+    """A transformation declaring the dataset's cardinality; iterating checks the element count against it."""
+    expected = int(expected_cardinality)
+    return lambda dataset: AssertCardinalityDataset(dataset, expected)
 
 
 def __getattr__(attr):
