@@ -154,3 +154,17 @@ def test_compile_metric_strings_of_metric_classes():
     got = {k: round(v, 4) for k, v in m.evaluate(_YP, _YT, verbose=0, return_dict=True).items()}
     assert got == {'cosine_similarity': 0.6969, 'f1_score': 0.6667, 'hinge': 0.9744, 'loss': 0.8364,
                    'poisson': 0.8888, 'r2_score': -0.2289}
+
+
+def test_functional_outputs_not_connected_to_inputs():
+    a, b = keras.Input((2,), name="a"), keras.Input((2,), name="b")
+    cases = [(lambda: keras.Model(a, b), ""),
+             (lambda: keras.Model(a, keras.layers.Dense(2)(b)), ""),
+             (lambda: keras.Model(a, keras.layers.Add()([keras.layers.Dense(2)(a), b])), ""),
+             (lambda: keras.Model(a, [keras.layers.Dense(1)(a), keras.layers.Dense(1)(b)]), "1"),
+             (lambda: keras.Model(a, {"x": keras.layers.Dense(1)(a), "y": keras.layers.Dense(1)(b)}), "y"),
+             (lambda: keras.Model([a], keras.layers.Dense(1)(b)), "")]
+    for make, path in cases:
+        with pytest.raises(ValueError, match=f"^Output with path `{path}` is not connected to `inputs`$"):
+            make()
+    assert keras.Model([a, b], keras.layers.Dense(1)(a)).name == "functional_6"     # an unused input is allowed

@@ -1,6 +1,7 @@
 """Functional models: a graph of layer calls between `keras.Input`s and output KerasTensors."""
 import numpy as np
 
+from tfcompat.framework.tensor import EagerTensor, storage
 from tfcompat.keras.engine import naming
 from tfcompat.keras.engine.functional import run_graph, topological_nodes
 from tfcompat.keras.engine.keras_tensor import KerasTensor
@@ -9,6 +10,29 @@ from tfcompat.keras.layers.base import Layer
 from tfcompat.keras.layers.input_layer import InputLayer
 from tfcompat.keras.models.model import Model
 from tfcompat.util import nest
+
+
+def _output_paths(struct, prefix=()):
+    """(path, leaf) pairs of an outputs structure, dict keys sorted (Keras's `tree.flatten_with_path`)."""
+    if isinstance(struct, dict):
+        for k in sorted(struct):
+            yield from _output_paths(struct[k], prefix + (k,))
+    elif isinstance(struct, (list, tuple)):
+        for i, x in enumerate(struct):
+            yield from _output_paths(x, prefix + (i,))
+    else:
+        yield prefix, struct
+
+
+def _check_connected(inputs, outputs, nodes):
+    """Keras's ValueError for an output that `inputs` alone cannot compute (it needs another `Input`)."""
+    computable = {id(x) for x in nest.flatten(inputs)}
+    for node in nodes:
+        if not isinstance(node.layer, InputLayer) and all(id(x) in computable for x in node.input_tensors):
+            computable.update(id(x) for x in nest.flatten(node.outputs))
+    for path, x in _output_paths(outputs):
+        if isinstance(x, KerasTensor) and id(x) not in computable:
+            raise ValueError(f"Output with path `{'.'.join(str(p) for p in path)}` is not connected to `inputs`")
 
 
 class Functional(Model):
@@ -27,6 +51,7 @@ class Functional(Model):
             if isinstance(inputs, list) and False else inputs
         self._outputs_struct = outputs
         self._nodes = topological_nodes(inputs, outputs)
+        _check_connected(inputs, outputs, self._nodes)
         operations, nodes_by_depth = _graph_by_depth(nest.flatten(inputs), nest.flatten(outputs))
         self.__dict__["_nodes_by_depth"] = nodes_by_depth
         self._tracking = False
@@ -73,6 +98,13 @@ class Functional(Model):
         if kwargs:
             raise NotImplementedError(f"tfcompat: {type(self).__name__}.call() with context arguments "
                                       f"{sorted(kwargs)} is not supported")
+        plan = self._input_plan or self._make_input_plan()
+        if plan[0] is not None and type(inputs) is EagerTensor:
+            t = storage(inputs)
+            if t.dtype is plan[1] and t.ndim == plan[2] and t.shape in plan[3] and (
+                    not t.dtype.is_floating_point or t.dtype is self._dtype_policy._compute_storage or
+                    not self.autocast):       # Keras's conversions would leave it as it is
+                return run_graph(self._nodes, plan[4], [inputs], self._outputs_struct, training)
         struct = self._inputs_struct
         if isinstance(struct, dict) and isinstance(inputs, dict):
             values = [inputs[k] for k in sorted(struct)]
@@ -92,8 +124,30 @@ class Functional(Model):
         kts = nest.flatten(struct)
         values = cast_inputs(kts, values)
         check_input_shapes(self, kts, values)
+        if len(values) == 1 and type(values[0]) is EagerTensor and plan[0] is not None:
+            passed = plan[3]              # this shape met the input check: the next call may skip it
+            if len(passed) >= 64:
+                passed.clear()
+            passed.add(storage(values[0]).shape)
         values = adjust_input_ranks(kts, values, struct)
         return run_graph(self._nodes, kts, values, self._outputs_struct, training)
+
+    _input_plan = None
+
+    def _make_input_plan(self):
+        """(Input, its torch dtype, its rank, the shapes that passed the input check, [Input]) of a model of one
+        Input, which a call on an eager tensor already of that dtype and rank and of a checked shape replays
+        directly; (None,) for other models."""
+        kts = nest.flatten(self._inputs_struct)
+        plan = (None,)
+        if len(kts) == 1 and not kts[0].sparse:
+            kt = kts[0]
+            try:
+                plan = (kt, kt._dtype.torch_dtype, len(kt._shape), set(), kts)
+            except NotImplementedError:         # tf.string inputs: always converted
+                pass
+        self.__dict__["_input_plan"] = plan
+        return plan
 
 def _shape_of(x):
     return tuple(x.shape) if hasattr(x, "shape") else None
