@@ -210,7 +210,7 @@ def _infer(op):
         other = runs[1][1]
         shape = TensorShape(None) if len(shape) != len(other) else TensorShape(
             [a if a == b else None for a, b in zip(shape, other)])
-    return dtype, shape
+    return dtype, TensorShape(shape)
 
 
 def _run_on_zeros(op, unknown):
@@ -255,10 +255,33 @@ def graph_of(values):
     return None
 
 
+# TF's default node names (checked against TF 2.21) of the tensor operators and of the public ops, by the operator's
+# dunder (stripped) and by the op function's name; ops left out stay unnamed (their `name` raises NotImplementedError)
+_OPERATOR_NAMES = {
+    "add": "add", "radd": "add", "sub": "sub", "rsub": "sub", "mul": "mul", "rmul": "mul", "truediv": "truediv",
+    "rtruediv": "truediv", "floordiv": "floordiv", "rfloordiv": "floordiv", "mod": "mod", "rmod": "mod", "pow": "pow",
+    "rpow": "pow", "matmul": "matmul", "rmatmul": "matmul", "neg": "Neg", "abs": "Abs", "getitem": "strided_slice",
+    "gt": "Greater", "lt": "Less", "ge": "GreaterEqual", "le": "LessEqual"}
+_OP_NAMES = {
+    "constant": "Const", "add": "Add", "multiply": "Mul", "subtract": "Sub", "divide": "truediv", "matmul": "MatMul",
+    "reduce_mean": "Mean", "reduce_sum": "Sum", "reduce_max": "Max", "reduce_min": "Min", "reduce_prod": "Prod",
+    "relu": "Relu", "sigmoid": "Sigmoid", "square": "Square", "reshape": "Reshape", "cast": "Cast",
+    "softmax": "Softmax", "exp": "Exp", "log": "Log", "argmax": "ArgMax", "argmin": "ArgMin",
+    "transpose": "transpose", "concat": "concat", "ones_like": "ones_like", "zeros_like": "zeros_like",
+    "sqrt": "Sqrt", "maximum": "Maximum", "minimum": "Minimum", "equal": "Equal", "greater": "Greater",
+    "less": "Less", "tanh": "Tanh", "abs": "Abs", "negative": "Neg", "pow": "Pow", "identity": "Identity",
+    "sigmoid_cross_entropy_with_logits": "logistic_loss", "clip_by_value": "clip_by_value",
+    "expand_dims": "ExpandDims", "squeeze": "Squeeze", "stack": "stack", "gather": "GatherV2", "where": "SelectV2"}
+# reductions over all axes: TF adds a top-level `Const` node of the axes first (its name is taken)
+_ALL_AXES_CONST = {"reduce_mean", "reduce_sum", "reduce_max", "reduce_min", "reduce_prod", "reduce_any",
+                   "reduce_all", "reduce_logsumexp"}
+
+
 def deferred(fn, inputs, op_type):
     """The output tensor of a node calling `fn(*inputs)` (the eager op) when a session runs it."""
     graph = graph_of(inputs)
-    return Operation(graph, None, op_type, lambda session, *values: fn(*values), inputs, output_spec=()).output
+    return Operation(graph, scoped(_OPERATOR_NAMES.get(op_type)), op_type, lambda session, *values: fn(*values),
+                     inputs, output_spec=()).output
 
 
 def _elementwise(f, *operands):
@@ -413,7 +436,9 @@ def deferred_call(fn, args, kwargs, op_type):
     (TF's graph op); `name=` names it as TF does (inside the current name scope)."""
     inputs = [x for x in _leaves((args, kwargs)) if is_graph_value(x)]
     graph = graph_of(inputs) or graph_state.default_graph()
-    name = scoped(kwargs.get("name"))
+    if op_type in _ALL_AXES_CONST and kwargs.get("axis", args[1] if len(args) > 1 else None) is None:
+        graph.unique_name("Const")
+    name = scoped(kwargs.get("name") or _OP_NAMES.get(op_type))
 
     def run(session, *values):
         a, k = _substitute((args, kwargs), iter(values))

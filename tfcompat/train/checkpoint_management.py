@@ -341,3 +341,9 @@ def get_or_create_global_step(graph=None):
         _global_step = Variable(0, dtype=dtypes.int64, trainable=False, name="global_step",
                                 aggregation=VariableAggregation.ONLY_FIRST_REPLICA)
     return _global_step
+
+
+@unsupported_args("graph", api_name="tf.compat.v1.train.get_global_step")
+def get_global_step(graph=None):
+    """`tf.compat.v1.train.get_global_step`: the `global_step` variable if one was made, else None."""
+    return _global_step

@@ -13,6 +13,7 @@ from tfcompat.framework.tensor import storage
 from tfcompat.framework.variables import Variable
 from tfcompat.ops.misc_ops import get_logger
 from tfcompat.train import _bundle, checkpoint_management
+from tfcompat.train.checkpoint_management import get_global_step  # noqa: F401
 
 _DEPRECATED = ("Saver is deprecated, please switch to tf.train.Checkpoint or tf.keras.Model.save_weights for "
                "training checkpoints. When executing eagerly variables do not necessarily have unique names, and so "
