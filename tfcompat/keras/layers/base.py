@@ -20,7 +20,7 @@ from tfcompat.framework.sparse import SparseTensor
 from tfcompat.framework.tensor import EagerTensor, Tensor, storage
 from tfcompat.framework.variables import Variable as _TFVariable
 from tfcompat.keras import variables as kvars
-from tfcompat.keras._config import config
+from tfcompat.keras._config import policy_name
 from tfcompat.keras.backend import standardize_dtype
 from tfcompat.keras.engine import call_context, naming
 from tfcompat.keras.engine.keras_tensor import KerasTensor
@@ -44,7 +44,7 @@ class DTypePolicy:
 
     def __init__(self, name=None):
         if name is None:
-            name = config.dtype_policy
+            name = policy_name()
         if isinstance(name, DTypePolicy):
             name = name.name
         if not isinstance(name, str):
