@@ -168,3 +168,16 @@ def test_functional_outputs_not_connected_to_inputs():
         with pytest.raises(ValueError, match=f"^Output with path `{path}` is not connected to `inputs`$"):
             make()
     assert keras.Model([a, b], keras.layers.Dense(1)(a)).name == "functional_6"     # an unused input is allowed
+
+
+def test_global_dtype_policy_is_fixed_at_first_read_as_keras_caches_it():
+    keras.backend.set_floatx("float64")
+    assert keras.layers.Dense(2)(np.ones((1, 2))).dtype == tf.float64
+    keras.backend.set_floatx("float32")     # the policy was read (float64): it stays
+    assert keras.layers.Dense(2)(np.ones((1, 2))).dtype == tf.float64
+    assert str(keras.config.dtype_policy()) == '<DTypePolicy "float64">'
+    keras.backend.clear_session()
+    assert keras.layers.Dense(2)(np.ones((1, 2))).dtype == tf.float32
+    keras.backend.set_floatx("float64")
+    assert keras.layers.Dense(2)(np.ones((1, 2))).dtype == tf.float32
+    keras.backend.set_floatx("float32")

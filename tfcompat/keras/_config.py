@@ -24,7 +24,8 @@ class _Config:
         self.floatx = FLOATX                        # the default float dtype of new layers and variables
         self.epsilon = EPSILON                      # the fuzz factor of divisions and logs
         self.image_data_format = IMAGE_DATA_FORMAT  # "channels_last" or "channels_first"
-        self.dtype_policy = FLOATX                  # the global dtype policy's name ("mixed_float16", ...)
+        self.dtype_policy = None                    # the global dtype policy's name ("mixed_float16", ...); None
+        #                                             until first read, which fixes it to floatx (`policy_name`)
         self.uids = {}                              # auto-name prefix -> how many names it has given
         self.max_epochs = _env_int("KERAS_MAX_EPOCHS")                      # cap on `fit`'s epochs
         self.max_steps_per_epoch = _env_int("KERAS_MAX_STEPS_PER_EPOCH")    # cap on steps of fit/evaluate/predict
@@ -47,11 +48,20 @@ flags = _ThreadFlags()
 uid_lock = threading.Lock()   # guards `config.uids` (layers may be created from several threads)
 
 
+def policy_name():
+    """The global dtype policy's name: the first read after a `clear_session` fixes it to floatx, as Keras caches its
+    global policy then (a later `set_floatx` leaves it alone)."""
+    name = config.dtype_policy
+    if name is None:
+        name = config.dtype_policy = config.floatx
+    return name
+
+
 def clear_session():
-    """Keras's `clear_session`: name counters start again and the dtype policy follows floatx."""
+    """Keras's `clear_session`: name counters start again and the dtype policy is unset (floatx at its next read)."""
     with uid_lock:
         config.uids.clear()
-    config.dtype_policy = config.floatx
+    config.dtype_policy = None
 
 
 def reset():

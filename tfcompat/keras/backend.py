@@ -15,13 +15,11 @@ def floatx():
 
 
 def set_floatx(value):
-    """Sets the default float dtype; new layers use it unless a mixed-precision policy is set."""
+    """Sets the default float dtype (new layers follow it until the global dtype policy is first read)."""
     if not isinstance(value, str) or value not in ("bfloat16", "float16", "float32", "float64"):
         raise ValueError(f"Unknown `floatx` value: {value}. Expected one of {{'bfloat16', 'float16', "
                          f"'float32', 'float64'}}")
     config.floatx = dtypes.as_dtype(value).name
-    if not config.dtype_policy.startswith("mixed_"):
-        config.dtype_policy = config.floatx
 
 
 def epsilon():

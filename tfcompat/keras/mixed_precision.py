@@ -1,5 +1,5 @@
 """`keras.mixed_precision`: the global dtype policy ("mixed_float16": float16 compute, float32 variables)."""
-from tfcompat.keras._config import config
+from tfcompat.keras._config import config, policy_name
 from tfcompat.keras.layers.base import DTypePolicy
 from tfcompat.keras.optimizers.loss_scale_optimizer import LossScaleOptimizer  # noqa: F401
 
@@ -21,7 +21,7 @@ def set_global_policy(policy):
 
 def global_policy():
     """The current global `DTypePolicy` (float32 unless set)."""
-    return DTypePolicy(config.dtype_policy)
+    return DTypePolicy(policy_name())
 
 
 def dtype_policy():
