@@ -16,6 +16,7 @@ import torch
 
 from tfcompat.framework import dtypes
 from tfcompat.framework.convert import convert_to_tensor
+from tfcompat.framework.ragged.tensor import RaggedTensor
 from tfcompat.framework.sparse import SparseTensor
 from tfcompat.framework.tensor import EagerTensor, Tensor, storage
 from tfcompat.framework.variables import Variable as _TFVariable
@@ -723,7 +724,7 @@ def _contains_keras_tensor(args, kwargs):
 def _check_positional(args):
     """Keras 3 accepts only tensors (or None) as positional call arguments."""
     for leaf in nest.flatten(args):
-        if leaf is not None and not isinstance(leaf, (Tensor, _TFVariable, KerasTensor, SparseTensor)):
+        if leaf is not None and not isinstance(leaf, (Tensor, _TFVariable, KerasTensor, SparseTensor, RaggedTensor)):
             raise ValueError(f"Only input tensors may be passed as positional arguments. The following argument "
                              f"value should be passed as a keyword argument: {leaf} (of type {type(leaf)})")
 
