@@ -29,11 +29,20 @@ import warnings
 import torch
 
 from tfcompat.eager.tape import GradientTape
+from tfcompat.framework.ragged.tensor import RaggedTensor
 from tfcompat.framework.tensor import Tensor, _wrap, storage
 from tfcompat.keras._config import config
 from tfcompat.keras.engine import compile_utils, data_adapter, distribute_step
 from tfcompat.keras.engine.step_function import StepFunction
 from tfcompat.util import nest
+
+
+def _predict_output(parts):
+    """One output of `predict` over its batches: a NumPy array; ragged outputs a RaggedTensor, as Keras on TF."""
+    if isinstance(parts[0], RaggedTensor):
+        from tfcompat.ops.ragged_array_ops import ragged_concat
+        return ragged_concat(parts, 0)
+    return torch.cat(parts).cpu().numpy()
 
 
 def _flatten_logs_in_order(model, logs):
@@ -576,7 +585,7 @@ class Trainer:
             raise ValueError("Unexpected result of `predict_function` (Empty batch_outputs). Please use "
                              "`Model.compile(..., run_eagerly=True)`, or `tf.config.run_functions_eagerly(True)` "
                              "for more information of where went wrong, or file a issue/bug to `tf.keras`.")
-        return nest.pack_sequence_as(struct, [torch.cat(ts).cpu().numpy() for ts in outputs])
+        return nest.pack_sequence_as(struct, [_predict_output(ts) for ts in outputs])
 
     def train_on_batch(self, x, y=None, sample_weight=None, class_weight=None, return_dict=False):
         """One training step on one batch; returns the metrics (after resetting them)."""
