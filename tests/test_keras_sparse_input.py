@@ -1,6 +1,5 @@
 """`keras.Input(sparse=True)`: a KerasTensor marked sparse whose model takes a `tf.SparseTensor`, as in Keras 3."""
 import numpy as np
-import pytest
 
 import tfcompat as tf
 
@@ -19,12 +18,6 @@ def test_sparse_input_feeds_dense_with_a_sparse_tensor():
     kernel, bias = tape.gradient(loss, m.trainable_variables)
     np.testing.assert_array_equal(kernel.numpy(), [[0., 0.], [1., 1.], [2., 2.]])
     np.testing.assert_array_equal(bias.numpy(), [2., 2.])
-
-
-def test_declared_ragged_limits():
-    # (predict/fit on SparseTensor data: tests/test_keras_sparse_outputs.py)
-    with pytest.raises(NotImplementedError, match=r"Input\(ragged=True\)"):
-        keras.Input(shape=(None,), ragged=True)
 
 
 def test_sparse_input_values_cast_to_the_input_dtype():

@@ -14,6 +14,8 @@ import torch
 
 from tfcompat.framework import errors
 from tfcompat.framework.convert import to_storage
+from tfcompat.framework.ragged.tensor import RaggedTensor
+from tfcompat.framework.ragged.tensor import take as ragged_take
 from tfcompat.framework.sparse import SparseTensor
 from tfcompat.framework.tensor import Tensor, _wrap, storage
 from tfcompat.framework.variables import Variable
@@ -39,7 +41,7 @@ def unpack_x_y_sample_weight(data):
 
 
 def _is_array(v):
-    return isinstance(v, (np.ndarray, Tensor, torch.Tensor, Variable, SparseTensor)) or (
+    return isinstance(v, (np.ndarray, Tensor, torch.Tensor, Variable, SparseTensor, RaggedTensor)) or (
         isinstance(v, (list, tuple)) and v and all(isinstance(e, (int, float, np.number)) for e in v))
 
 
@@ -87,7 +89,7 @@ def is_array_data(x):
 
 
 def _storage(v):
-    if isinstance(v, SparseTensor):     # batched by rows (`sparse_rows`)
+    if isinstance(v, (SparseTensor, RaggedTensor)):     # batched by rows (`sparse_rows`, `ragged_take`)
         return v
     if isinstance(v, (list, tuple)):
         v = np.asarray(v)
@@ -276,13 +278,14 @@ class EpochIterator:
         steps = self._num_batches
         if self.steps_per_epoch is not None:
             steps = min(steps, self.steps_per_epoch)
-        sparse = any(isinstance(a, SparseTensor) for a in leaves)
+        sparse = any(isinstance(a, (SparseTensor, RaggedTensor)) for a in leaves)
         for step in range(steps):
             lo, hi = step * bs, min((step + 1) * bs, n)
             if sparse:
                 rows = torch.arange(lo, hi) if perm is None else perm[lo:hi]
                 batch = [None if a is None else sparse_rows(a, rows) if isinstance(a, SparseTensor)
-                         else _wrap(_take(a, rows)) for a in leaves]
+                         else ragged_take(a, rows) if isinstance(a, RaggedTensor) else _wrap(_take(a, rows))
+                         for a in leaves]
             elif perm is None:
                 batch = [None if a is None else _wrap(a[lo:hi]) for a in leaves]
             else:

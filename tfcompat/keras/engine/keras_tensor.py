@@ -23,6 +23,8 @@ class KerasTensor:
 
     def __init__(self, shape, dtype="float32", sparse=False, ragged=False, record_history=True, name=None,
                  history=None):
+        if sparse and ragged:
+            raise ValueError("KerasTensor cannot have `sparse=True` and `ragged=True` at the same time.")
         self._shape = tuple(None if d is None else int(d) for d in shape)
         self._dtype = dtypes.as_dtype(dtype)
         self.sparse = bool(sparse)

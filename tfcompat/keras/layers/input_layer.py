@@ -16,9 +16,8 @@ class InputLayer(Layer):
             batch_shape = kwargs.pop("batch_input_shape")
         given_name = name
         super().__init__(name=name, dtype=standardize_dtype(dtype), **kwargs)
-        if ragged:
-            raise NotImplementedError("tfcompat: ragged Keras inputs (Input(ragged=True)) are not supported")
         self.sparse = bool(sparse)
+        self.ragged = bool(ragged)
         if batch_shape is None:
             if shape is None:
                 raise ValueError("You must pass a `shape` argument.")
@@ -27,7 +26,8 @@ class InputLayer(Layer):
         self.optional = optional
         if input_tensor is None:
             # as Keras 3: the tensor takes the Input's name when one is given, else the next keras_tensor_N
-            input_tensor = KerasTensor(self._batch_shape, dtype=self.dtype, sparse=self.sparse, name=given_name)
+            input_tensor = KerasTensor(self._batch_shape, dtype=self.dtype, sparse=self.sparse, ragged=self.ragged,
+                                       name=given_name)
         self._input_tensor = input_tensor
         node = Node(self, (), {}, input_tensor)
         input_tensor._history = (node, 0)
@@ -45,13 +45,15 @@ class InputLayer(Layer):
         return inputs
 
     def get_config(self):
-        return {"batch_shape": self._batch_shape, "dtype": self.dtype, "sparse": self.sparse, "ragged": False,
+        return {"batch_shape": self._batch_shape, "dtype": self.dtype, "sparse": self.sparse, "ragged": self.ragged,
                 "name": self.name, "optional": self.optional}
 
 
 def Input(shape=None, batch_size=None, dtype=None, sparse=None, batch_shape=None, name=None, tensor=None,
           optional=False, ragged=None):
-    """A symbolic input of a functional model: `keras.Input(shape=(28, 28, 1))` -> KerasTensor (None, 28, 28, 1)."""
+    """A symbolic input of a functional model: `keras.Input(shape=(28, 28, 1))` -> KerasTensor (None, 28, 28, 1).
+    `ragged=True` marks it ragged (its layers see a dense placeholder while the model is built, RaggedTensors when
+    called on them, as Keras 3 on TF)."""
     layer = InputLayer(shape=shape, batch_size=batch_size, dtype=dtype, sparse=sparse, batch_shape=batch_shape,
                        name=name, input_tensor=tensor, optional=optional, ragged=ragged)
     return layer.output
