@@ -57,3 +57,11 @@ def test_v1_losses():
         L.mean_squared_error([1.0, 2.0], [1.0])
     with pytest.raises(ValueError, match="^You must specify argument `axis`.$"):
         L.cosine_distance([1.0], [1.0])
+
+
+def test_v1_div_has_python2_semantics(caplog):
+    r = v1.div(7, 2)
+    assert r.dtype == tf.int32 and r.numpy() == 3
+    assert v1.div(7.0, 2).numpy() == 3.5
+    assert any("div (from tensorflow.python.ops.math_ops) is deprecated" in rec.getMessage() for rec in caplog.records) \
+        or "div" in __import__("tfcompat.ops.deprecation", fromlist=["_WARNED"])._WARNED

@@ -8,6 +8,7 @@ NotImplementedError.
 from tfcompat.compat.v1 import graph_ops, logging  # noqa: F401
 from tfcompat.framework import graph_state
 from tfcompat.framework.dimension import Dimension, as_dimension  # noqa: F401
+from tfcompat.compat.v1.division import div  # noqa: F401
 from tfcompat.compat.v1.reductions import (argmax, argmin, count_nonzero, reduce_all, reduce_any,  # noqa: F401
                                            reduce_logsumexp, reduce_max, reduce_mean, reduce_min, reduce_prod,
                                            reduce_sum)
