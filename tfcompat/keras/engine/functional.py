@@ -13,7 +13,7 @@ from tfcompat.eager.function._host import quiet
 from tfcompat.eager.tape import pause_recording
 from tfcompat.framework import dtypes, errors
 from tfcompat.framework.sparse import SparseTensor
-from tfcompat.framework.tensor import Tensor, _wrap, storage
+from tfcompat.framework.tensor import EagerTensor, Tensor, _wrap, storage
 from tfcompat.keras.engine import call_context, naming
 from tfcompat.keras.engine.keras_tensor import KerasTensor
 from tfcompat.util import nest
@@ -28,7 +28,12 @@ class Node:
         self.kwargs = kwargs
         self.outputs = outputs
         self.input_tensors = [x for x in nest.flatten((args, kwargs)) if isinstance(x, KerasTensor)]
+        # the one KerasTensor of a call `layer(x)` (no other argument): replayed without walking structures
+        self.single_input = args[0] if len(args) == 1 and type(args[0]) is KerasTensor and not kwargs else None
         layer.__dict__.setdefault("_inbound_nodes", []).append(self)
+
+    single_input = None
+    takes_training = None       # whether `layer.call` takes `training` (found on the first replay)
 
     def __repr__(self):
         return f"<Node operation={self.layer.name}, id={id(self)}>"
@@ -271,23 +276,37 @@ def topological_nodes(inputs, outputs):
 
 
 def run_graph(nodes, inputs, input_values, outputs, training=None):
-    """Evaluates the recorded graph on concrete `input_values`."""
+    """Evaluates the recorded graph on concrete `input_values` (`inputs`: the flat list of Input KerasTensors,
+    `input_values` the list of their values)."""
     values = {}
-    for kt, v in zip(nest.flatten(inputs), nest.flatten(input_values)):
+    for kt, v in zip(inputs, input_values):
         values[id(kt)] = v
 
     def get(x):
         return values[id(x)] if isinstance(x, KerasTensor) else x
 
     for node in nodes:
-        args = nest.map_structure(get, node.args)
-        kwargs = nest.map_structure(get, node.kwargs)
-        if training is not None and _accepts_training(node.layer):      # the model's flag wins, as in Keras 3
-            kwargs["training"] = training
-        out = node.layer(*args, **kwargs)
-        for kt, v in zip(nest.flatten(node.outputs), nest.flatten(out)):
-            values[id(kt)] = v
-    return nest.map_structure(get, outputs)
+        train = False
+        if training is not None:                              # the model's flag wins, as in Keras 3
+            train = node.takes_training
+            if train is None:
+                train = node.takes_training = _accepts_training(node.layer)
+        single = node.single_input
+        if single is not None:
+            x = values[id(single)]
+            out = node.layer(x, training=training) if train else node.layer(x)
+        else:
+            args = nest.map_structure(get, node.args)
+            kwargs = nest.map_structure(get, node.kwargs)
+            if train:
+                kwargs["training"] = training
+            out = node.layer(*args, **kwargs)
+        if type(node.outputs) is KerasTensor and type(out) is EagerTensor:
+            values[id(node.outputs)] = out
+        else:
+            for kt, v in zip(nest.flatten(node.outputs), nest.flatten(out)):
+                values[id(kt)] = v
+    return values[id(outputs)] if type(outputs) is KerasTensor else nest.map_structure(get, outputs)
 
 
 def dtype_name(x):

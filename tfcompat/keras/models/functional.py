@@ -135,15 +135,14 @@ class Functional(Model):
     _input_plan = None
 
     def _make_input_plan(self):
-        """(Input, its torch dtype, its rank, the shapes that passed the input check, [Input]) of a model of one
-        Input, which a call on an eager tensor already of that dtype and rank and of a checked shape replays
-        directly; (None,) for other models."""
-        kts = nest.flatten(self._inputs_struct)
+        """(Input, its torch dtype, its rank, the shapes that passed the input check, [Input]) of a model whose
+        inputs are one Input (not in a list or dict), which a call on an eager tensor already of that dtype and rank
+        and of a checked shape replays directly; (None,) for other models."""
+        kt = self._inputs_struct
         plan = (None,)
-        if len(kts) == 1 and not kts[0].sparse:
-            kt = kts[0]
+        if type(kt) is KerasTensor and not kt.sparse and not getattr(kt, "ragged", False):
             try:
-                plan = (kt, kt._dtype.torch_dtype, len(kt._shape), set(), kts)
+                plan = (kt, kt._dtype.torch_dtype, len(kt._shape), set(), [kt])
             except NotImplementedError:         # tf.string inputs: always converted
                 pass
         self.__dict__["_input_plan"] = plan
