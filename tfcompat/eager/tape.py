@@ -279,6 +279,10 @@ class GradientTape:
             return []
         if hasattr(source, "_dense"):            # IndexedSlices
             return self._source_handles(source._dense())
+        if source is None:
+            raise TypeError("Cannot convert the argument `type_value`: None to a TensorFlow DType.")
+        if not hasattr(source, "dtype"):
+            raise AttributeError(f"{type(source).__name__!r} object has no attribute 'dtype'")
         raise ValueError(f"Unsupported source type {type(source).__name__!r}; expected tf.Tensor or tf.Variable")
 
     def gradient(self, target, sources, output_gradients=None,

@@ -169,12 +169,31 @@ def _checked_inputs(x, y, op, allowed):
     if a.dtype != b.dtype:
         if raw or a.dtype in _NO_KERNEL.get(op, ()):    # the kernel lookup for input #0's dtype comes first
             check_dtype(a, op, allowed)
-        raise errors.op_error(
-            errors.InvalidArgumentError,
-            f"cannot compute {op} as input #1(zero-based) was expected to be a {type_name(a.dtype)} "
-            f"tensor but is a {type_name(b.dtype)} tensor", op)
+        raise _mixed_dtypes(op, a.dtype, b.dtype)
     check_dtype(a, op, allowed)
     return _release(a, b)
+
+
+# predicates registered from above (ops.deprecation): whether this thread builds a graph in TF's terms (a tf.function
+# trace, a tf.data function); asked only on error paths
+GRAPH_BUILDING = []
+# TF's argument names of the binary ops whose mixed-dtype error, while building a graph, is TF's graph TypeError
+_BINARY_ARGS = dict.fromkeys(("AddV2", "Sub", "Mul", "RealDiv", "FloorDiv", "FloorMod", "Maximum", "Minimum", "Less",
+                              "LessEqual", "Greater", "GreaterEqual", "Pow", "SquaredDifference", "DivNoNan",
+                              "TruncateDiv", "TruncateMod", "Atan2", "BatchMatMulV2"), ("x", "y"))
+_BINARY_ARGS["MatMul"] = ("a", "b")
+
+
+def _mixed_dtypes(op, want, got):
+    """TF's error for a binary op given two dtypes: eager InvalidArgumentError, or the graph builder's TypeError."""
+    names = _BINARY_ARGS.get(op)
+    if names is not None and any(check() for check in GRAPH_BUILDING):
+        return TypeError(f"Input '{names[1]}' of '{op}' Op has type {_FROM[got].name} that does not match type "
+                         f"{_FROM[want].name} of argument '{names[0]}'.")
+    return errors.op_error(
+        errors.InvalidArgumentError,
+        f"cannot compute {op} as input #1(zero-based) was expected to be a {type_name(want)} tensor but is a "
+        f"{type_name(got)} tensor", op)
 
 
 def check_dtype(t, op, allowed):
@@ -446,7 +465,12 @@ def check_broadcast(op, a, b):
 
     Callers skip it when the shapes are equal; elementwise ops call it only once their kernel has refused."""
     if not broadcastable(a.shape, b.shape):
-        raise kernel_error(errors.InvalidArgumentError, f"Incompatible shapes: {shapes_text(a, b)}", op, a, b)
+        eager = kernel_error(errors.InvalidArgumentError, f"Incompatible shapes: {shapes_text(a, b)}", op, a, b)
+        n = max(a.ndim, b.ndim)
+        pa, pb = [1] * (n - a.ndim) + list(a.shape), [1] * (n - b.ndim) + list(b.shape)
+        da, db = next((x, y) for x, y in zip(pa, pb) if x != y and x != 1 and y != 1)
+        raise errors.static_shape_error(eager, f"Dimensions must be equal, but are {da} and {db}", None, op,
+                                        f"T=DT_{type_name(a.dtype).upper()}", [a, b])
 
 
 def division_by_zero(op, *inputs):

@@ -1,8 +1,9 @@
-"""TF's deprecation warnings: logged once per deprecated function, naming the caller, as TF's `@deprecated` does."""
+"""TF's deprecation warnings: logged once per deprecated function, naming the caller, as TF's `@deprecated` does;
+and whether this thread builds a graph in TF's terms, which they (and op_def's graph-time errors) ask."""
 import os
 import sys
 
-from tfcompat.framework import context
+from tfcompat.framework import context, op_def
 from tfcompat.ops.misc_ops import get_logger
 
 _WARNED = set()
@@ -24,13 +25,21 @@ def graph_check(predicate):
 
 def _in_graph_mode(frame):
     """TF's `IS_IN_GRAPH_MODE()`: no eager context yet (no op has run) or a graph being traced."""
-    if not context._default_device or any(check() for check in _GRAPH_CHECKS):
+    return not context._default_device or _building_graph(frame)
+
+
+def _building_graph(frame):
+    """Whether this thread traces a graph: a `tf.function` body or a function tf.data traces (`traces_graph`)."""
+    if any(check() for check in _GRAPH_CHECKS):
         return True
     while frame is not None:
         if frame.f_code in _GRAPH_CODE:
             return True
         frame = frame.f_back
     return False
+
+
+op_def.GRAPH_BUILDING.append(lambda: _building_graph(sys._getframe(1)))
 
 
 def warn_deprecated(name, tf_module, instructions, date=None):
