@@ -155,3 +155,15 @@ def test_a_trace_that_creates_variables_builds_no_program(monkeypatch):
         return x * holder[0]
     assert [float(f(tf.constant(3.0))) for _ in range(3)] == [6.0, 6.0, 6.0]
     assert f.experimental_get_tracing_count() == 2 and built == [1]      # TF traces twice; one program
+
+
+def test_the_fast_program_frees_each_value_after_its_last_use():
+    steps = [{"op": "call", "f": 0, "args": [[3]], "kwargs": {}, "out": "o0"},             # folded: kept in `make`
+             {"op": "call", "f": 1, "args": [{"ref": "I[0]"}, {"ref": "o0"}], "kwargs": {}, "out": "o1"},
+             {"op": "call", "f": 1, "args": [{"ref": "o1"}, {"ref": "o1"}], "kwargs": {}, "out": "o2"},
+             {"op": "call", "f": 1, "args": [{"ref": "o2"}, {"ref": "I[0]"}], "kwargs": {}, "out": "o3"},
+             {"op": "call", "f": 1, "args": [{"ref": "o2"}, {"ref": "o0"}], "kwargs": {}, "out": "o4"}]
+    source = fast_source(1, 0, steps, [{"ref": "o3"}], [], [_ONES, _MUL], 0).splitlines()
+    body = [line.strip() for line in source[source.index("    def program(I, V):") + 1:]]
+    assert body == ["i0 = I[0]", "o1 = f1(i0, o0)", "o2 = f1(o1, o1)", "del o1", "o3 = f1(o2, i0)",
+                    "o4 = f1(o2, o0)", "del o2, o4", "return [o3], []", "return program"]

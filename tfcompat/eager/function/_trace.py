@@ -104,18 +104,7 @@ def record_once(function, cf, args, kwargs, flat, forbid, replay_callbacks=None,
             result = function._python_function(*call_args, **call_kwargs)
             result = outputs(result)
             out_flat = nest.flatten(result)
-            out_exprs = [rec.expr(storage(o), []) if isinstance(o, Tensor) and isinstance(storage(o), torch.Tensor)
-                         else None for o in out_flat]
-            writes = []
-            for vid, t0 in list(rec.start.items()):
-                v = live_vars.get(vid)
-                if v is None:
-                    continue
-                t = storage(v)
-                if t is t0 or not isinstance(t, torch.Tensor):
-                    continue
-                target = dict(argvar_pos).get(rec.var_index.get(vid), v)
-                writes.append((target, rec.expr(t, [])))
+            out_exprs, writes = _results(rec, out_flat, argvar_pos)
         # composite values (RaggedTensor, SparseTensor, ExtensionTypes) are not program inputs or outputs
         eager = rec.unreplayable or any(isinstance(o, Tensor) and e is None for o, e in zip(out_flat, out_exprs)) \
             or any(nest.is_composite(x) for x in flat) or any(nest.is_composite(o) for o in out_flat)
@@ -137,6 +126,25 @@ def record_once(function, cf, args, kwargs, flat, forbid, replay_callbacks=None,
         if first and not function._jit_compile and not all(s.shape.is_fully_defined() for s in specs if is_spec(s)):
             cf.structured_outputs = general_outputs(cf.structured_outputs, prog, flat, specs)
     return rec, result
+
+
+def _results(rec, out_flat, argvar_pos):
+    """The program terms of a trace's outputs (None: not a tensor), and its writes: (variable or argument position,
+    term of its new value) for each variable whose storage changed (resolving them reads no traced value)."""
+    with torch._C.DisableTorchFunction():
+        out_exprs = [rec.expr(storage(o), []) if isinstance(o, Tensor) and isinstance(storage(o), torch.Tensor)
+                     else None for o in out_flat]
+        writes = []
+        for vid, t0 in list(rec.start.items()):
+            v = live_vars.get(vid)
+            if v is None:
+                continue
+            t = storage(v)
+            if t is t0 or not isinstance(t, torch.Tensor):
+                continue
+            target = dict(argvar_pos).get(rec.var_index.get(vid), v)
+            writes.append((target, rec.expr(t, [])))
+    return out_exprs, writes
 
 
 def merged_outputs(old, new):
