@@ -181,3 +181,51 @@ def test_global_dtype_policy_is_fixed_at_first_read_as_keras_caches_it():
     keras.backend.set_floatx("float64")
     assert keras.layers.Dense(2)(np.ones((1, 2))).dtype == tf.float32
     keras.backend.set_floatx("float32")
+
+
+def test_unnamed_weights_take_keras_auto_names():
+    class L(keras.layers.Layer):
+        def build(self, s):
+            self.a = self.add_weight(shape=(1,))
+            self.b = self.add_weight(shape=(1,), name="b")
+            self.c = self.add_weight(shape=(1,))
+
+        def call(self, x):
+            return x
+    first, second = L(), L()
+    first(np.ones((1, 1)))
+    second(np.ones((1, 1)))
+    assert [(w.name, w.path) for w in first.weights] == [
+        ('variable', 'l/variable'), ('b', 'l/b'), ('variable_1', 'l/variable_1')]
+    assert [(w.name, w.path) for w in second.weights] == [
+        ('variable_2', 'l_1/variable_2'), ('b', 'l_1/b'), ('variable_3', 'l_1/variable_3')]
+    assert keras.Variable(1.0).path == "variable_4"
+    keras.backend.clear_session()
+    assert keras.Variable(1.0).name == "variable"
+
+
+def test_lookup_vocabulary_with_leading_special_tokens():
+    vocab = ["[UNK]", "cat", "dog", "bird"]
+    assert keras.layers.StringLookup(vocabulary=vocab, invert=True)(np.array([1, 2, 0])).numpy().tolist() == [
+        b'cat', b'dog', b'[UNK]']
+    assert keras.layers.StringLookup(vocabulary=vocab)(np.array(["dog", "[UNK]", "cat"])).numpy().tolist() == [2, 0, 1]
+    assert keras.layers.StringLookup(vocabulary=vocab).get_vocabulary() == vocab
+    m = keras.layers.StringLookup(mask_token="", vocabulary=["", "[UNK]", "a", "b"])
+    assert m.get_vocabulary() == ["", "[UNK]", "a", "b"] and m(np.array(["a", "", "q"])).numpy().tolist() == [2, 0, 1]
+    assert keras.layers.IntegerLookup(vocabulary=[-1, 5, 7])(np.array([5, 7, 9])).numpy().tolist() == [1, 2, 0]
+    with pytest.raises(ValueError, match=r"^Found reserved OOV token at unexpected location in `vocabulary`. .* "
+                                         r"precisely this order: \['\[UNK\]'\]. Received: oov_token=\[UNK\] at "
+                                         r"vocabulary index \[1\]$"):
+        keras.layers.StringLookup(vocabulary=["a", "[UNK]"], invert=True)
+    with pytest.raises(ValueError, match=r"^Found reserved mask token .* precisely this order: \['', '\[UNK\]'\]. "
+                                         r"Received: mask_token= at vocabulary index \[1\]$"):
+        keras.layers.StringLookup(mask_token="", vocabulary=["a", ""])
+    assert keras.layers.StringLookup(vocabulary=["a", "[UNK]"]).get_vocabulary() == ["[UNK]", "a", "[UNK]"]
+    t = keras.layers.StringLookup(output_mode="tf_idf", vocabulary=["[UNK]", "a", "b"], idf_weights=[0.5, 1.0, 2.0])
+    assert t(np.array([["a", "b", "z"]])).numpy().tolist() == [[0.5, 1.0, 2.0]]
+    t = keras.layers.StringLookup(output_mode="tf_idf", vocabulary=["a", "b"], idf_weights=[1.0, 2.0])
+    assert t(np.array([["a", "b", "z"]])).numpy().tolist() == [[1.5, 1.0, 2.0]]
+
+
+def test_identity_initializer_config_is_empty_as_keras():
+    assert keras.initializers.Identity(2.0).get_config() == {}

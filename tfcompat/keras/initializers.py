@@ -88,7 +88,7 @@ class Ones(Initializer):
 
 
 class Identity(Initializer):
-    """`gain` times the identity matrix (2-D shapes only)."""
+    """`gain` times the identity matrix (2-D shapes only); its config is empty, as Keras 3's (gain is not kept)."""
 
     def __init__(self, gain=1.0):
         self.gain = gain
@@ -100,9 +100,6 @@ class Identity(Initializer):
                              f"Received: shape={shape} of rank {len(shape)}.")
         dt = _dtype(dtype).torch_dtype
         return wrap(self.gain * torch.eye(*shape, dtype=dt, device=current_device()))
-
-    def get_config(self):
-        return {"gain": self.gain}
 
 
 # -- random initializers ---------------------------------------------------------------------------------

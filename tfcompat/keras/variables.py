@@ -12,7 +12,7 @@ from tfcompat.framework import dtypes
 from tfcompat.framework.tensor import _wrap, storage
 from tfcompat.framework.tensor_shape import TensorShape
 from tfcompat.framework.variables import Variable as _TFVariable
-from tfcompat.keras.engine import call_context
+from tfcompat.keras.engine import call_context, naming
 
 
 @contextlib.contextmanager
@@ -36,7 +36,7 @@ class Variable(_TFVariable):
 
     def __init__(self, initializer, shape=None, dtype=None, trainable=True, autocast=True, aggregation="none",
                  synchronization="auto", name=None, regularizer=None, constraint=None, **kwargs):
-        name = name or "variable"
+        name = name or naming.unique_name("variable")       # Keras's auto-name: variable, variable_1, ...
         if not isinstance(name, str) or "/" in name:
             raise ValueError(f"Argument `name` must be a string and cannot contain character `/`. "
                              f"Received: name={name}")

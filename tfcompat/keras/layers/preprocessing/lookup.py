@@ -96,22 +96,38 @@ class _IndexLookup(Layer):
                 vocabulary = [line.rstrip("\n") for line in f]
         vocab = [self._key(t) for t in _numpy(vocabulary).tolist()] if not isinstance(vocabulary, list) else \
             [self._key(t) for t in vocabulary]
+        full_vocab = vocab
+        # a vocabulary may start with the mask and OOV tokens (as `get_vocabulary()` gives it): Keras drops them
+        special = [self.mask_token] * self._oov_start() + [self.oov_token] * self.num_oov_indices
+        special_keys = [None if t is None else self._key(t) for t in special]
+        found_special = vocab[:len(special)] == special_keys
+        if found_special:
+            vocab = vocab[len(special):]
         if len(set(vocab)) != len(vocab):
             repeated = sorted({t for t in vocab if vocab.count(t) > 1})
             raise ValueError(f"The passed vocabulary has at least one repeated term. Please uniquify your dataset. "
                              f"The repeated terms are: {repeated}")
+        for kind, token, check in (("mask", self.mask_token, True), ("OOV", self.oov_token, self.invert)):
+            if check and token is not None and self._key(token) in vocab:
+                index = max(i for i, t in enumerate(full_vocab) if t == self._key(token))
+                raise ValueError(f"Found reserved {kind} token at unexpected location in `vocabulary`. Note that "
+                                 "passed `vocabulary` does not need to include the OOV and mask tokens. Either "
+                                 "remove all mask and OOV tokens, or include them only at the start of the "
+                                 f"vocabulary in precisely this order: {special}. Received: "
+                                 f"{kind.lower()}_token={token} at vocabulary index [{index}]")
         self._set(vocab)
         if self.output_mode == "tf_idf":
             if idf_weights is None:
                 raise ValueError("`idf_weights` must be set if output_mode is 'tf_idf'.")
-            if len(vocab) != len(idf_weights):
+            if len(full_vocab) != len(idf_weights):
                 raise ValueError(f"`idf_weights` must be the same length as vocabulary. len(idf_weights) is "
-                                 f"{len(idf_weights)}; len(vocabulary) is {len(vocab)}")
+                                 f"{len(idf_weights)}; len(vocabulary) is {len(full_vocab)}")
             idf = np.asarray(idf_weights, dtype="float32")
-            self._set_idf(idf)
+            self._set_idf(idf, padded=found_special)
 
-    def _set_idf(self, idf):
-        start = self._token_start()
+    def _set_idf(self, idf, padded=False):
+        """The idf weights of every index: `padded` ones already hold the mask / OOV entries, else their mean."""
+        start = 0 if padded else self._token_start()
         full = np.concatenate([np.full(start, idf.mean() if idf.size else 0.0, "float32"), idf])
         if self.pad_to_max_tokens and self.max_tokens:
             full = np.pad(full, (0, self.max_tokens - full.size))
