@@ -229,3 +229,35 @@ def test_lookup_vocabulary_with_leading_special_tokens():
 
 def test_identity_initializer_config_is_empty_as_keras():
     assert keras.initializers.Identity(2.0).get_config() == {}
+
+
+def test_hashing_layer():
+    L = keras.layers
+    assert L.Hashing(num_bins=5)(np.array([["a"], ["b"], ["c"]])).numpy().tolist() == [[4], [2], [2]]
+    h = L.Hashing(num_bins=3, mask_value="")
+    out = h(np.array([["a", ""], ["b", "c"]]))
+    assert out.numpy().tolist() == [[2, 0], [1, 1]] and out.dtype == tf.int64
+    assert L.Hashing(num_bins=4, salt=133)(np.array(["a", "b", "c"])).numpy().tolist() == [1, 0, 1]
+    assert L.Hashing(num_bins=4, salt=[1, 2])(np.array(["a", "b", "c"])).numpy().tolist() == [2, 0, 1]
+    assert L.Hashing(num_bins=4)(np.array([[1], [2], [33]])).numpy().tolist() == [[1], [3], [2]]
+    assert L.Hashing(num_bins=4)(np.array([1.7, -2.2])).numpy().tolist() == [1, 1]
+    assert L.Hashing(num_bins=4, mask_value=0)(np.array([0, 5, 7])).numpy().tolist() == [0, 2, 2]
+    assert L.Hashing(num_bins=4, output_mode="one_hot")(np.array([["a"], ["b"]])).numpy().tolist() == [
+        [0.0, 0.0, 0.0, 1.0], [0.0, 0.0, 1.0, 0.0]]
+    assert L.Hashing(num_bins=4, output_mode="count")(np.array([["a", "b", "a"]])).numpy().tolist() == [
+        [0.0, 0.0, 1.0, 2.0]]
+    assert L.Hashing(num_bins=4, dtype="int32")(np.array(["x"])).dtype == tf.int32
+    cfg = L.Hashing(num_bins=4, salt=3, mask_value="q", name="h").get_config()
+    assert cfg == {'name': 'h', 'trainable': True, 'dtype': {'module': 'keras', 'class_name': 'DTypePolicy', 'config': {
+        'name': 'int64'}, 'registered_name': None}, 'num_bins': 4, 'salt': [3, 3], 'mask_value': 'q',
+        'output_mode': 'int', 'sparse': False}
+    inp = keras.Input((2,), dtype="string")
+    out = L.Hashing(num_bins=6, output_mode="multi_hot")(inp)
+    assert (out.shape, out.dtype) == ((None, 6), "float32")
+    assert keras.Model(inp, out)(tf.constant([["a", "b"]])).numpy().tolist() == [[0.0, 0.0, 0.0, 1.0, 1.0, 0.0]]
+    with pytest.raises(ValueError, match=r"^When `output_mode=\"int\"`, `dtype` should be an integer type, 'int32' "
+                                         r"or 'in64'. Received: dtype=float32$"):
+        L.Hashing(num_bins=3, dtype="float32")
+    with pytest.raises(ValueError, match=r"^The `salt` argument for `Hashing` can only be a tuple of size 2 integers, "
+                                         r"or a single integer. Received: salt=s.$"):
+        L.Hashing(num_bins=3, salt="s")

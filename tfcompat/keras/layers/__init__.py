@@ -30,5 +30,5 @@ from tfcompat.keras.layers.wrappers import Bidirectional, TimeDistributed  # noq
 from tfcompat.keras.layers.serialization import deserialize, serialize  # noqa: F401
 from tfcompat.keras.layers.tfsm_layer import TFSMLayer  # noqa: F401
 from tfcompat.keras.layers.preprocessing import (  # noqa: F401
-    CategoryEncoding, CenterCrop, Discretization, IntegerLookup, Normalization, RandomContrast, RandomFlip,
+    CategoryEncoding, CenterCrop, Discretization, Hashing, IntegerLookup, Normalization, RandomContrast, RandomFlip,
     RandomRotation, RandomTranslation, RandomZoom, Resizing, StringLookup, TextVectorization)

@@ -7,7 +7,7 @@ from tfcompat.keras.layers.preprocessing.augmentation import (  # noqa: F401
     RandomTranslation,
     RandomZoom,
 )
-from tfcompat.keras.layers.preprocessing.categorical import CategoryEncoding, Discretization  # noqa: F401
+from tfcompat.keras.layers.preprocessing.categorical import CategoryEncoding, Discretization, Hashing  # noqa: F401
 from tfcompat.keras.layers.preprocessing.image import CenterCrop, Resizing  # noqa: F401
 from tfcompat.keras.layers.preprocessing.lookup import IntegerLookup, StringLookup  # noqa: F401
 from tfcompat.keras.layers.preprocessing.normalization import Normalization  # noqa: F401

@@ -1,12 +1,15 @@
-"""Categorical encodings: CategoryEncoding (one_hot / multi_hot / count) and Discretization (bucketing)."""
+"""Categorical encodings: CategoryEncoding (one_hot / multi_hot / count), Discretization (bucketing), Hashing."""
 import math
 
 import numpy as np
 import torch
 
+from tfcompat.framework import dtypes
+from tfcompat.framework.convert import convert_to_tensor
 from tfcompat.framework.op_def import input_storage
 from tfcompat.framework.sparse import SparseTensor
-from tfcompat.framework.tensor import _wrap
+from tfcompat.framework.tensor import _wrap, storage
+from tfcompat.keras._config import config
 from tfcompat.keras.layers.base import Layer
 from tfcompat.keras.layers.preprocessing._common import _batches
 
@@ -123,3 +126,69 @@ class Discretization(Layer):
     def get_config(self):
         return {"bin_boundaries": self.bin_boundaries, "num_bins": self.num_bins, "epsilon": self.epsilon,
                 "output_mode": self.output_mode, "sparse": self.sparse, "name": self.name, "dtype": self.dtype}
+
+
+class Hashing(Layer):
+    """Hashes values (strings; numbers by their decimal text) into `num_bins` bins with TF's FarmHash fingerprint
+    (`salt`: the keyed SipHash of `to_hash_bucket_strong`); `mask_value` takes bin 0, the others shift by one."""
+    _allow_non_tensor_positional_args = True      # a Keras data layer
+
+    def __init__(self, num_bins, mask_value=None, salt=None, output_mode="int", sparse=False, **kwargs):
+        if kwargs.get("dtype") is None:
+            kwargs["dtype"] = "int64" if output_mode == "int" else config.floatx
+        super().__init__(**kwargs)
+        if num_bins is None or num_bins <= 0:
+            raise ValueError(f"The `num_bins` for `Hashing` cannot be `None` or non-positive values. Received: "
+                             f"num_bins={num_bins}.")
+        if output_mode == "int" and self.dtype_policy.name not in ("int32", "int64"):
+            raise ValueError("When `output_mode=\"int\"`, `dtype` should be an integer type, 'int32' or 'in64'. "
+                             f"Received: dtype={kwargs['dtype']}")
+        modes = ("int", "one_hot", "multi_hot", "count")
+        if output_mode not in modes:
+            raise ValueError(f"Invalid value for argument `output_mode`. Expected one of {modes}. Received: "
+                             f"output_mode={output_mode}")
+        if sparse and output_mode == "int":
+            raise ValueError("`sparse` may only be true if `output_mode` is `\"one_hot\"`, `\"multi_hot\"`, or "
+                             f"`\"count\"`. Received: sparse={sparse} and output_mode={output_mode}")
+        if salt is not None and not (isinstance(salt, int) or (isinstance(salt, (tuple, list)) and len(salt) == 2)):
+            raise ValueError("The `salt` argument for `Hashing` can only be a tuple of size 2 integers, or a single "
+                             f"integer. Received: salt={salt}.")
+        self.num_bins, self.mask_value, self.output_mode, self.sparse = num_bins, mask_value, output_mode, sparse
+        self.salt = None if salt is None else [salt, salt] if isinstance(salt, int) else list(salt)
+        self.built = True
+
+    def call(self, inputs):
+        from tfcompat.ops import array_ops, math_ops, string_ops
+        values = convert_to_tensor(inputs)
+        if self.output_mode == "one_hot" and values.shape.rank and values.shape[-1] == 1:
+            values = array_ops.squeeze(values, axis=-1)
+        bins, mask = self.num_bins, None
+        if self.mask_value is not None and bins > 1:
+            bins -= 1
+            mask = math_ops.equal(values, self.mask_value)
+        if values.dtype.is_floating:
+            values = math_ops.cast(values, "int64")
+        if values.dtype != dtypes.string:
+            values = string_ops.as_string(values)
+        if self.salt is not None:
+            ids = storage(string_ops.to_hash_bucket_strong(values, bins, key=self.salt))
+        else:
+            ids = storage(string_ops.to_hash_bucket_fast(values, bins))
+        if mask is not None:
+            ids = torch.where(storage(mask), 0, ids + 1)
+        if self.output_mode == "int":
+            return _wrap(ids.to(getattr(torch, self.compute_dtype)))
+        out = _encode(ids, self.num_bins, self.output_mode, getattr(torch, self.compute_dtype))
+        return _sparse(out, out != 0) if self.sparse else _wrap(out)
+
+    def _keras_output_spec(self, inputs, shape):
+        """Keras's output spec: the input shape in "int" mode, else its last axis replaced by `num_bins`."""
+        if self.output_mode == "int":
+            return shape, self.compute_dtype
+        return tuple(shape)[:-1] + (self.num_bins,), self.compute_dtype
+
+    def get_config(self):
+        config_ = super().get_config()
+        config_.update({"num_bins": self.num_bins, "salt": self.salt, "mask_value": self.mask_value,
+                        "output_mode": self.output_mode, "sparse": self.sparse})
+        return config_
