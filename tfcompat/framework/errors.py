@@ -98,6 +98,23 @@ def op_error(cls, message, op_name, name=""):
     return cls(None, None, f"{message} [Op:{op_name}] name: {name}")
 
 
+# set by tf.function (eager/function/_shape_checks.py): `fn(node, op_type, attrs, inputs)` is the failing op's NodeDef
+# text (`{{node add}} = AddV2[T=DT_FLOAT](a, b)`) while a body traces on fully known input shapes, else None
+graph_node = [lambda node, op_type, attrs, inputs: None]
+
+
+def static_shape_error(eager_error, message, node, op_type, attrs, inputs, tail=""):
+    """An op's failed static shape check: `eager_error` when executing eagerly; while a tf.function body traces on
+    known shapes, the ValueError of TF's shape function, raised as TF builds the graph. `inputs` are the op's storages
+    (or (name, shape) pairs of the constants TF makes of Python arguments, `{node}` standing for the op's name)."""
+    text = graph_node[0](node, op_type, attrs, inputs)
+    if text is None:
+        return eager_error
+    shapes = ", ".join("[" + ",".join(str(d) for d in (x[1] if isinstance(x, tuple) else x.shape)) + "]"
+                       for x in inputs)
+    return ValueError(f"{message} for '{text}' with input shapes: {shapes}{tail}.")
+
+
 def kernel_error(cls, message, op_name, device="/job:localhost/replica:0/task:0/device:CPU:0", name=""):
     """An error from an op's kernel, with TF's eager prefix naming the wrapped function and its device."""
     return op_error(cls, f"{{{{function_node __wrapped__{op_name}_device_{device}}}}} {message}", op_name, name)

@@ -34,11 +34,30 @@ def reshape(tensor, shape, name=None):
         dims[unknown[0]] = _numel(d for d in t.shape if d) // _numel(d for d in dims if d not in (0, -1))
     elif unknown:
         if known == 0 or n % known:
-            raise _fail(f"Input to reshape is a tensor with {n} values, but the requested shape requires a "
-                        f"multiple of {known}", "Reshape")
+            raise _reshape_error(_fail(f"Input to reshape is a tensor with {n} values, but the requested shape "
+                                       f"requires a multiple of {known}", "Reshape"),
+                                 f"Dimension size must be evenly divisible by {known} but is {n}", t, shape, dims)
     elif known != n:
-        raise _fail(f"Input to reshape is a tensor with {n} values, but the requested shape has {known}", "Reshape")
+        raise _reshape_error(_fail(f"Input to reshape is a tensor with {n} values, but the requested shape has "
+                                   f"{known}", "Reshape"),
+                             f"Cannot reshape a tensor with {n} elements to shape {_dims(dims)} ({known} elements)",
+                             t, shape, dims)
     return wrap(t.reshape(dims))
+
+
+def _dtype_enum(t):
+    return "DT_STRING" if _is_str(t) else f"DT_{type_name(t.dtype).upper()}"
+
+
+def _reshape_error(eager, message, t, shape, dims):
+    """Reshape's element-count error; while tracing on known shapes TF's shape-function ValueError (a Python shape is
+    the constant `Reshape/shape`; a shape tensor leaves the check to run time, as its value is not static)."""
+    if isinstance(shape, (Tensor, Variable)):
+        return eager
+    partial = "[" + ",".join("?" if d == -1 else str(d) for d in dims) + "]"
+    return errors.static_shape_error(eager, message, "Reshape", "Reshape", f"T={_dtype_enum(t)}, Tshape=DT_INT32",
+                                     [t, ("{node}/shape", [len(dims)])],
+                                     f" and with input tensors computed as partial shapes: input[1] = {partial}")
 
 
 @tf_export("transpose")
@@ -206,15 +225,29 @@ def concat(values, axis, name="concat"):
     a %= n
     for i, t in enumerate(ts[1:], 1):
         if t.ndim != n:
-            raise _fail(f"ConcatOp : Ranks of all input tensors should match: shape[0] = {_dims(ref.shape)} vs. "
-                        f"shape[{i}] = {_dims(t.shape)}", "ConcatV2", name)
+            raise _concat_error(_fail(f"ConcatOp : Ranks of all input tensors should match: shape[0] = "
+                                      f"{_dims(ref.shape)} vs. shape[{i}] = {_dims(t.shape)}", "ConcatV2", name),
+                                f"Shape must be rank {n} but is rank {t.ndim}", ts, name, "")
         for d in _pyrange(n):
             if d != a and t.shape[d] != ref.shape[d]:
-                raise _fail(f"ConcatOp : Dimension {d} in both shapes must be equal: shape[0] = {_dims(ref.shape)}"
-                            f" vs. shape[{i}] = {_dims(t.shape)}", "ConcatV2", name)
+                rest_ref, rest_t = [x for j, x in enumerate(ref.shape) if j != a], \
+                    [x for j, x in enumerate(t.shape) if j != a]
+                raise _concat_error(_fail(f"ConcatOp : Dimension {d} in both shapes must be equal: shape[0] = "
+                                          f"{_dims(ref.shape)} vs. shape[{i}] = {_dims(t.shape)}", "ConcatV2", name),
+                                    f"Dimension {d - (d > a)} in both shapes must be equal, but are {ref.shape[d]} and "
+                                    f"{t.shape[d]}. Shapes are {_dims(rest_ref)} and {_dims(rest_t)}.", ts, name,
+                                    f" and with computed input tensors: input[{len(ts)}] = <{a}>")
     if _is_str(ref):
         return wrap(np.concatenate(ts, a))
     return wrap(torch.cat(ts, a))
+
+
+def _concat_error(eager, message, ts, name, tail):
+    """ConcatV2's shape error; while tracing on known shapes TF's shape-function ValueError (the axis is the constant
+    `concat/axis`)."""
+    return errors.static_shape_error(eager, message, name or "concat", "ConcatV2",
+                                     f"N={len(ts)}, T={_dtype_enum(ts[0])}, Tidx=DT_INT32",
+                                     list(ts) + [("{node}/axis", [])], tail)
 
 
 @tf_export("stack")

@@ -452,6 +452,7 @@ def matmul(a, b, transpose_a=False, transpose_b=False, adjoint_a=False, adjoint_
             except RuntimeError:
                 pass       # shape mismatch: the checked path below raises TF's error
     x, y = binary_inputs(a, b, "MatMul", _MATMUL_TYPES)
+    x0, y0 = x, y
     if transpose_a or adjoint_a:
         x = x.transpose(-1, -2)
         if adjoint_a:
@@ -466,10 +467,19 @@ def matmul(a, b, transpose_a=False, transpose_b=False, adjoint_a=False, adjoint_
             f"In[0] and In[1] has different ndims: {list(x.shape)} vs. {list(y.shape)}" if x.ndim != y.ndim else
             f"In[0] ndims must be >= 2: {x.ndim}", "MatMul")
     if x.shape[-1] != y.shape[-2]:
-        raise errors.op_error(
+        eager = errors.op_error(
             errors.InvalidArgumentError,
             f"Matrix size-incompatible: In[0]: [{','.join(map(str, x.shape))}], In[1]: "
             f"[{','.join(map(str, y.shape))}]", "MatMul")
+        t = f"T=DT_{type_name(x.dtype).upper()}"
+        if x.ndim == 2 and y.ndim == 2:
+            op, attrs = "MatMul", (f"{t}, grad_a=false, grad_b=false, transpose_a={str(transpose_a or adjoint_a).lower()}"
+                                   f", transpose_b={str(transpose_b or adjoint_b).lower()}")
+        else:
+            op, attrs = "BatchMatMulV2", (f"{t}, adj_x={str(adjoint_a).lower()}, adj_y={str(adjoint_b).lower()}, "
+                                          "grad_x=false, grad_y=false")
+        raise errors.static_shape_error(eager, f"Dimensions must be equal, but are {x.shape[-1]} and {y.shape[-2]}",
+                                        name or "MatMul", op, attrs, [x0, y0])
     out = torch.matmul(x, y)
     if output_type is not None:
         out = out.to(dtypes.as_dtype(output_type).torch_dtype)

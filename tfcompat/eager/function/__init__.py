@@ -13,6 +13,7 @@ Modules (one part each):
   `_retrace`    TF's frequent-retracing warning
   `_state`      the per-thread trace state, live variables, `tf.config.run_functions_eagerly`
   `_autograph`  `tf.autograph` (no conversion: the Python body runs as written)
+  `_shape_checks` an op's failed static shape check while tracing on known shapes: TF's graph-build ValueError
 
 Recording:
 - Calls are keyed by TF's input signature: tensors by dtype and shape, variables by dtype and shape,
@@ -78,6 +79,7 @@ from tfcompat.eager.function._function import Function, function  # noqa: F401
 from tfcompat.eager.function._guards import GuardFailed  # noqa: F401
 from tfcompat.eager.function._host import host_call, init_scope_context  # noqa: F401
 from tfcompat.eager.function._program import compile_program, program_source, run_program  # noqa: F401
+from tfcompat.eager.function import _shape_checks  # noqa: F401  (static shape errors while tracing)
 from tfcompat.eager.function._signatures import TraceType, compatible, exact_key, is_spec  # noqa: F401
 from tfcompat.eager.function._state import current_recorder, functions_run_eagerly, run_functions_eagerly  # noqa: F401
 from tfcompat.framework.export import tf_export
