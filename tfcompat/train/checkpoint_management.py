@@ -7,7 +7,7 @@ import os
 import time
 import weakref
 
-from tfcompat.framework import dtypes, errors
+from tfcompat.framework import dtypes, errors, graph_state
 from tfcompat.framework.export import unsupported_args
 from tfcompat.framework.tensor import _wrap
 from tfcompat.framework.variables import Variable, VariableAggregation
@@ -335,8 +335,14 @@ _global_step = None
 
 @unsupported_args("graph", api_name="tf.train.get_or_create_global_step")     # graph mode only; tfcompat is eager
 def get_or_create_global_step(graph=None):
-    """`tf.compat.v1.train.get_or_create_global_step`: the int64 `global_step` variable, made once."""
+    """`tf.compat.v1.train.get_or_create_global_step`: the int64 `global_step` variable, made once (per TF1 graph
+    inside one, kept in its `global_step` collection)."""
     global _global_step
+    graph = graph_state.default_graph()
+    if graph is not None:
+        if not graph.get_collection("global_step"):
+            graph.add_to_collection("global_step", Variable(0, dtype=dtypes.int64, trainable=False, name="global_step"))
+        return graph.get_collection("global_step")[0]
     if _global_step is None:
         _global_step = Variable(0, dtype=dtypes.int64, trainable=False, name="global_step",
                                 aggregation=VariableAggregation.ONLY_FIRST_REPLICA)
@@ -346,4 +352,7 @@ def get_or_create_global_step(graph=None):
 @unsupported_args("graph", api_name="tf.compat.v1.train.get_global_step")
 def get_global_step(graph=None):
     """`tf.compat.v1.train.get_global_step`: the `global_step` variable if one was made, else None."""
+    graph = graph_state.default_graph()
+    if graph is not None:
+        return next(iter(graph.get_collection("global_step")), None)
     return _global_step
