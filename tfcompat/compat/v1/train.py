@@ -13,6 +13,7 @@ from tfcompat.framework.graph_variable import session_io
 from tfcompat.framework.convert import convert_to_tensor
 from tfcompat.framework.tensor import storage
 from tfcompat.framework.variables import Variable
+from tfcompat.ops.deprecation import warn_deprecated
 from tfcompat.ops.misc_ops import get_logger
 from tfcompat.train import _bundle, checkpoint_management
 from tfcompat.train.checkpoint_management import get_global_step  # noqa: F401
@@ -163,6 +164,17 @@ _TF1_OPTIMIZERS = {"Optimizer", "AdadeltaOptimizer", "FtrlOptimizer", "ProximalG
                    "ProximalAdagradOptimizer", "AdagradDAOptimizer"}
 _GRAPH_ONLY = {"import_meta_graph", "export_meta_graph", "MonitoredSession", "MonitoredTrainingSession",
                "SingularMonitoredSession", "Scaffold", "QueueRunner", "start_queue_runners"}
+
+
+def summary_iterator(path):
+    """`tf.compat.v1.train.summary_iterator`: the `Event` protos of an event file, in order (CRCs checked)."""
+    from tensorboard.compat.proto import event_pb2
+    from tfcompat.data.tfrecord import read_records
+    warn_deprecated("tf_record_iterator", "tensorflow.python.lib.io.tf_record",
+                    "Use eager execution and: \n`tf.data.TFRecordDataset(path)`")
+    with open(path, "rb") as f:
+        for record in read_records(f):
+            yield event_pb2.Event.FromString(record)
 
 
 def __getattr__(attr):

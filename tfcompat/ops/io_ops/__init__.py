@@ -4,7 +4,7 @@
 - `files`: `read_file`, `write_file`, `matching_files`.
 - `tfrecord`: `TFRecordOptions`, `TFRecordWriter` (framing in `util/records.py`; reading is `data/tfrecord.py`).
 - `example` (over `example_wire`, the wire-format reader): feature specs, `parse_example`, `parse_single_example`.
-- `tensor_proto`: `serialize_tensor`, `parse_tensor`.
+- `tensor_proto`: `serialize_tensor`, `parse_tensor`, `tf.make_ndarray`.
 - `csv_decode`: `decode_csv`.
 - `image_codecs` (over `png_decode`, `gif_decode`, `bmp_decode`, `jpeg_header`, `webp_header`, `util/encoders.py`
   and `vision_extra`, the optional JPEG/WebP codec's import): `decode_png/jpeg/gif/bmp/webp/image`,

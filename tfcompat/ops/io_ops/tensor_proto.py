@@ -1,4 +1,4 @@
-"""Tensor serialization: `tf.io.serialize_tensor` and `tf.io.parse_tensor` (TF's `TensorProto` bytes)."""
+"""Tensor serialization: `tf.io.serialize_tensor`, `tf.io.parse_tensor` (TF's `TensorProto` bytes) and `tf.make_ndarray`."""
 import numpy as np
 import torch
 
@@ -102,3 +102,14 @@ def _filled(vals, n, np_dtype):
             out[k:] = vals[-1] if k else 0
     return out
 
+
+
+@tf_export("make_ndarray")
+def make_ndarray(tensor):
+    """The NumPy array of a `TensorProto` (as `tf.make_ndarray`: its dtype and shape; strings as bytes objects)."""
+    from tensorboard.compat.proto import tensor_pb2
+    if not isinstance(tensor, tensor_pb2.TensorProto):
+        raise AttributeError(f"'{type(tensor).__name__}' object has no attribute 'tensor_shape'")
+    dtype = dtypes.as_dtype(tensor.dtype)
+    value = parse_tensor(tensor.SerializeToString(), dtype).numpy()
+    return np.asarray(value, dtype=object if dtype == dtypes.string else None)
