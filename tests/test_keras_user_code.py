@@ -261,3 +261,41 @@ def test_hashing_layer():
     with pytest.raises(ValueError, match=r"^The `salt` argument for `Hashing` can only be a tuple of size 2 integers, "
                                          r"or a single integer. Received: salt=s.$"):
         L.Hashing(num_bins=3, salt="s")
+
+
+def test_iou_metrics_accumulate_in_int64_as_keras():
+    M = keras.metrics
+    m = M.MeanIoU(num_classes=3)
+    m.update_state([0, 0, 1, 2], [0, 1, 1, 2])
+    assert np.float32(m.result()) == np.float32(0.6666666) and m.dtype == "int64"
+    assert m.total_cm.numpy().tolist() == [[1, 1, 0], [0, 1, 0], [0, 0, 1]] and m.total_cm.dtype == "int64"
+    with pytest.warns(UserWarning, match="^You are passing weight as `float`, but dtype is `int`. This may result in "
+                                         "an incorrect weight due to type casting Consider using integer weights.$"):
+        m.update_state(np.array([0, 1]), np.array([0, 2]), sample_weight=np.array([0.6, 1.7]))   # truncated: 0, 1
+    assert m.total_cm.numpy().tolist() == [[1, 1, 0], [0, 1, 1], [0, 0, 1]]
+    m3 = M.MeanIoU(num_classes=2)
+    m3.update_state([0, 5, 1, -1], [0, 1, 1, 1])          # ids outside [0, num_classes) are dropped
+    assert m3.total_cm.numpy().tolist() == [[1, 0], [0, 1]] and np.float32(m3.result()) == np.float32(0.9999999)
+    m2 = M.MeanIoU(num_classes=2, dtype="float32")
+    m2.update_state([0, 0, 1, 1], [0, 1, 0, 1], sample_weight=[0.3, 0.3, 0.3, 0.1])
+    assert np.float32(m2.result()) == np.float32(0.2380952)
+    i = M.IoU(num_classes=3, target_class_ids=[0, 2])
+    i.update_state([0, 1, 2, 2, 1], [0, 2, 2, 1, 1])
+    assert np.float32(i.result()) == np.float32(0.6666666)
+    assert i.get_config() == {'name': 'io_u', 'dtype': 'int64', 'num_classes': 3, 'target_class_ids': [0, 2],
+                              'ignore_class': None, 'sparse_y_true': True, 'sparse_y_pred': True, 'axis': -1}
+    b = M.BinaryIoU(target_class_ids=[1], dtype="float32")
+    b.update_state([0, 1, 0, 1], [0.1, 0.2, 0.4, 0.7], sample_weight=[0.2, 0.3, 0.4, 0.1])
+    assert np.float32(b.result()) == np.float32(0.24999991)
+    yt = np.array([[0, 0, 1], [1, 0, 0], [0, 1, 0], [1, 0, 0]])
+    yp = np.array([[0.2, 0.3, 0.5], [0.1, 0.2, 0.7], [0.5, 0.3, 0.1], [0.1, 0.4, 0.5]])
+    o = M.OneHotIoU(num_classes=3, target_class_ids=[0, 2], dtype="float32")
+    o.update_state(yt, yp, sample_weight=[0.1, 0.2, 0.3, 0.4])
+    assert np.float32(o.result()) == np.float32(0.07142855)
+    om = M.OneHotMeanIoU(num_classes=3)
+    om.update_state(yt, yp)
+    assert np.float32(om.result()) == np.float32(0.11111111)
+    assert om.get_config() == {'num_classes': 3, 'name': 'one_hot_mean_io_u', 'dtype': 'int64', 'ignore_class': None,
+                               'sparse_y_pred': False, 'axis': -1}
+    with pytest.raises(ValueError, match=r"^Target class id 2 is out of range, which is \[0, 2\).$"):
+        M.IoU(num_classes=2, target_class_ids=[2])

@@ -571,56 +571,7 @@ class AUC(Metric):
         return config
 
 
-class MeanIoU(Metric):
-    """Mean intersection-over-union over the classes present, from an accumulated confusion matrix."""
-
-    def __init__(self, num_classes, name=None, dtype=None, ignore_class=None, sparse_y_true=True,
-                 sparse_y_pred=True, axis=-1):
-        super().__init__(name=name, dtype=dtype)
-        self.num_classes = num_classes
-        self.ignore_class = ignore_class
-        self.sparse_y_true = sparse_y_true
-        self.sparse_y_pred = sparse_y_pred
-        self.axis = axis
-        self.target_class_ids = list(range(num_classes))
-        self.total_cm = self.add_variable(shape=(num_classes, num_classes), initializer="zeros",
-                                          name="total_confusion_matrix", dtype="float32")
-
-    def update_state(self, y_true, y_pred, sample_weight=None):
-        t, p = input_storage(y_true), input_storage(y_pred)
-        if not self.sparse_y_true:
-            t = torch.argmax(t, self.axis)
-        if not self.sparse_y_pred:
-            p = torch.argmax(p, self.axis)
-        t, p = t.reshape(-1).long(), p.reshape(-1).long()
-        w = torch.ones(t.shape, dtype=torch.float32, device=t.device) if sample_weight is None else \
-            torch.broadcast_to(_cast(sample_weight, torch.float32), input_storage(y_true).shape).reshape(-1)
-        if self.ignore_class is not None:
-            keep = t != self.ignore_class
-            t, p, w = t[keep], p[keep], w[keep]
-        n = self.num_classes
-        cm = torch.zeros(n * n, dtype=torch.float32, device=t.device).index_add_(0, t * n + p, w).reshape(n, n)
-        total = storage(self.total_cm)
-        self.total_cm._set_storage(total + cm.to(total.device))
-
-    def result(self):
-        cm = storage(self.total_cm)
-        tp = torch.diagonal(cm)
-        denom = cm.sum(0) + cm.sum(1) - tp
-        valid = torch.sum((denom != 0).to(cm.dtype))
-        iou = _divide_no_nan(tp, denom)
-        return wrap(_divide_no_nan(torch.sum(iou), valid))
-
-    def reset_state(self):
-        self.total_cm._set_storage(torch.zeros_like(storage(self.total_cm)))
-
-    def get_config(self):
-        config = {"num_classes": self.num_classes, "ignore_class": self.ignore_class,
-                  "sparse_y_true": self.sparse_y_true, "sparse_y_pred": self.sparse_y_pred, "axis": self.axis}
-        config.update(super().get_config())
-        return config
-
-
+from tfcompat.keras.metrics_iou import BinaryIoU, IoU, MeanIoU, OneHotIoU, OneHotMeanIoU  # noqa: E402  (on Metric)
 from tfcompat.keras.metrics_scores import F1Score, FBetaScore, R2Score  # noqa: E402  (they build on Metric)
 
 _CLASSES = (Metric, Mean, Sum, MeanMetricWrapper, Accuracy, BinaryAccuracy, CategoricalAccuracy,
@@ -628,7 +579,8 @@ _CLASSES = (Metric, Mean, Sum, MeanMetricWrapper, Accuracy, BinaryAccuracy, Cate
             TruePositives, FalsePositives, TrueNegatives, FalseNegatives, MeanSquaredError, RootMeanSquaredError,
             MeanAbsoluteError, MeanAbsolutePercentageError, MeanSquaredLogarithmicError, CategoricalCrossentropy,
             SparseCategoricalCrossentropy, BinaryCrossentropy, KLDivergence, Poisson, LogCoshError, Hinge,
-            SquaredHinge, CategoricalHinge, CosineSimilarity, MeanIoU, FBetaScore, F1Score, R2Score)
+            SquaredHinge, CategoricalHinge, CosineSimilarity, IoU, BinaryIoU, MeanIoU, OneHotIoU, OneHotMeanIoU,
+            FBetaScore, F1Score, R2Score)
 mean_squared_error = mse = _losses.mean_squared_error
 mean_absolute_error = mae = _losses.mean_absolute_error
 mean_absolute_percentage_error = mape = _losses.mean_absolute_percentage_error
