@@ -8,6 +8,7 @@ import torch
 from tfcompat.data import structure as st
 from tfcompat.data._common import AUTOTUNE, INFINITE, UNKNOWN, call, cpu_count, get_next_error, to_int
 from tfcompat.data.dataset import Dataset, DerivedDataset, unknown_cardinality
+from tfcompat.eager.function._autograph import warn_if_unlocatable
 from tfcompat.framework import dtypes, errors
 from tfcompat.framework.tensor import Tensor, storage
 from tfcompat.ops.random_ops import draw_seed
@@ -28,6 +29,7 @@ class FlatMapDataset(DerivedDataset):
     def __init__(self, input_dataset, fn):
         super().__init__(input_dataset)
         self._fn = fn
+        warn_if_unlocatable(fn)
 
     _card = unknown_cardinality
 

@@ -7,6 +7,7 @@ import torch
 from tfcompat.data import structure as st
 from tfcompat.data._common import AUTOTUNE, StepIterator, call, call_args, check_arity, cpu_count, fn_output, pool, scalar64
 from tfcompat.data.dataset import Dataset, DerivedDataset, unknown_cardinality
+from tfcompat.eager.function._autograph import warn_if_unlocatable
 from tfcompat.framework import dtypes, errors
 from tfcompat.framework.sparse import SparseTensor
 from tfcompat.framework.tensor import storage
@@ -31,6 +32,7 @@ class MapDataset(DerivedDataset):
     def __init__(self, input_dataset, fn):
         super().__init__(input_dataset)
         self._fn = fn
+        warn_if_unlocatable(fn)
         check_arity(fn, _known_spec(input_dataset))
 
     def _apply(self, element):
@@ -119,6 +121,7 @@ class FilterDataset(DerivedDataset):
     def __init__(self, input_dataset, predicate):
         super().__init__(input_dataset)
         self._pred = predicate
+        warn_if_unlocatable(predicate)
 
     _card = unknown_cardinality
 
@@ -192,6 +195,7 @@ class ScanDataset(DerivedDataset):
     def __init__(self, input_dataset, initial_state, fn):
         super().__init__(input_dataset)
         self._state, self._fn = st.normalize(initial_state), fn
+        warn_if_unlocatable(fn)
 
     def _step(self, state, element):
         out = call_args(self._fn, state, element)
