@@ -107,9 +107,11 @@ def _shape_str(t):
 
 @tf_export("nn.sigmoid_cross_entropy_with_logits")
 def sigmoid_cross_entropy_with_logits(labels=None, logits=None, name=None):
-    """max(x, 0) - x * z + log(1 + exp(-|x|)) for logits x and labels z."""
+    """max(x, 0) - x * z + log(1 + exp(-|x|)) for logits x and labels z (both pieces picked by `x >= 0`, as TF
+    does: the gradient at x = 0 is sigmoid(0) - z, not the subgradient -z)."""
     z, x = _same_shape_pair(labels, logits)
-    return wrap(torch.relu(x) - x * z + torch.log1p(torch.exp(-torch.abs(x))))
+    nonneg = x >= 0
+    return wrap(torch.where(nonneg, x, 0.0) - x * z + torch.log1p(torch.exp(torch.where(nonneg, -x, x))))
 
 
 @tf_export("nn.weighted_cross_entropy_with_logits")
