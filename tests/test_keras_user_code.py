@@ -299,3 +299,20 @@ def test_iou_metrics_accumulate_in_int64_as_keras():
                                'sparse_y_pred': False, 'axis': -1}
     with pytest.raises(ValueError, match=r"^Target class id 2 is out of range, which is \[0, 2\).$"):
         M.IoU(num_classes=2, target_class_ids=[2])
+
+
+def test_logistic_losses_gradient_at_zero_logits_is_tf_s():
+    w = tf.Variable([[0.0], [0.0]])
+    xv = tf.constant([[20.0, 0.1], [35.0, 0.9]])
+    y = tf.constant([0.0, 1.0])
+    for loss in [lambda: keras.losses.BinaryCrossentropy()(y, keras.activations.sigmoid(xv @ w)),
+                 lambda: keras.losses.BinaryCrossentropy(from_logits=True)(y, xv @ w),
+                 lambda: tf.reduce_mean(tf.nn.sigmoid_cross_entropy_with_logits(labels=tf.reshape(y, (2, 1)),
+                                                                                logits=xv @ w))]:
+        with tf.GradientTape() as t:
+            value = loss()
+        np.testing.assert_allclose(t.gradient(value, w).numpy().ravel(), [-3.75, -0.2], rtol=1e-6)
+    m = keras.Sequential([keras.Input((2,)), keras.layers.Dense(1, activation="sigmoid", kernel_initializer="zeros")])
+    m.compile(optimizer=keras.optimizers.SGD(0.01), loss="binary_crossentropy")
+    m.fit(xv.numpy(), np.array([0.0, 1.0]), batch_size=2, verbose=0)
+    np.testing.assert_allclose(m.layers[-1].kernel.numpy().ravel(), [0.0375, 0.002], rtol=1e-6)

@@ -346,8 +346,9 @@ def _sparse_categorical_ce(t, p, from_logits=False, ignore_class=None, axis=-1, 
 
 
 def _bce_elementwise(t, p, from_logits):
-    if from_logits:
-        return torch.relu(p) - p * t + torch.log1p(torch.exp(-torch.abs(p)))
+    if from_logits:     # TF's formula, max(x, 0) and -|x| chosen by `x >= 0`: the gradient at 0 is sigmoid(0) - t
+        nonneg = p >= 0
+        return torch.where(nonneg, p, 0.0) - p * t + torch.log1p(torch.exp(torch.where(nonneg, -p, p)))
     p = torch.clamp(p, EPSILON, 1.0 - EPSILON)
     bce = t * torch.log(p)
     bce = bce + (1 - t) * torch.log(1 - p)
