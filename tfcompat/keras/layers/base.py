@@ -487,7 +487,7 @@ class Layer:
             _CALL_LOSSES[0] = True
             for o in nest.flatten(outputs):
                 loss = self.activity_regularizer(o)
-                self._losses.append(loss / o.shape[0] if o.shape.rank else loss)
+                self._losses.append(loss / storage(o).shape[0] if o.shape.rank else loss)   # the batch's size
         if self.supports_masking and (previous_mask is not None or type(self).compute_mask is not
                                       Layer.compute_mask):
             _set_output_masks(self, args[0] if args else None, outputs, previous_mask)
