@@ -6,6 +6,8 @@ a dim that changes between the two runs is unknown (None) in the output.
 An unknown batch dim is 2 then 3; other unknown dims are 32 then 48, long
 enough for any usual kernel, stride or pool to leave a dim that differs.
 """
+import itertools
+
 import numpy as np
 import torch
 
@@ -56,15 +58,20 @@ def _concrete_shape(shape, sizes, offset=0):
     return [(sizes[0] if i + offset == 0 else sizes[1]) if d is None else d for i, d in enumerate(shape)]
 
 
-def _placeholder(kt, sizes, shapes):
-    shape, offset = shapes.get(id(kt), (kt._shape, 0))
-    shape = _concrete_shape(shape, sizes, offset)
+def _placeholder(kt, sizes, shapes, keras_shape=None):
+    """Zeros standing for KerasTensor `kt` (unknown dims of `sizes`); with `keras_shape` (the call's placeholder count)
+    a SymbolicTensor showing the KerasTensor's shape (None for the unknown dims)."""
+    symbolic_shape, offset = shapes.get(id(kt), (kt._shape, 0))
+    shape = _concrete_shape(symbolic_shape, sizes, offset)
     if kt.sparse:       # an all-zero SparseTensor of the shape
         return SparseTensor(torch.zeros((0, len(shape)), dtype=torch.int64),
                             _wrap(torch.zeros((0,), dtype=kt._dtype.torch_dtype)), shape)
-    if kt._dtype is dtypes.string:
-        return _wrap(np.full(shape, b"", dtype=object))
-    return _wrap(torch.zeros(shape, dtype=kt._dtype.torch_dtype))
+    value = np.full(shape, b"", dtype=object) if kt._dtype is dtypes.string else \
+        torch.zeros(shape, dtype=kt._dtype.torch_dtype)
+    if keras_shape is None:
+        return _wrap(value)
+    from tfcompat.keras.engine.symbolic_tensor import symbolic
+    return symbolic(value, symbolic_shape, next(keras_shape))
 
 
 def _run_on_placeholders(layer, args, kwargs, sizes, shapes, masks=None):
@@ -73,11 +80,14 @@ def _run_on_placeholders(layer, args, kwargs, sizes, shapes, masks=None):
     mask), so that a mask the layer passes through keeps its KerasTensor. A kernel error is Keras's ValueError of a
     symbolic call."""
     from tfcompat.keras.layers.base import _set_mask
+    # user code (a layer class of the program's own) sees Keras's symbolic shapes; tfcompat's layers, which compute
+    # with their inputs' sizes, see the stand-in's
+    keras_shape = None if type(layer).__module__.startswith("tfcompat.") else itertools.count()
 
     def sub(x):
         if not isinstance(x, KerasTensor):
             return x
-        p = _placeholder(x, sizes, shapes)
+        p = _placeholder(x, sizes, shapes, keras_shape)
         mask = getattr(x, "_keras_mask", None)
         if mask is not None:        # a masked KerasTensor: the layer sees a mask (all steps kept), as in Keras
             m = _wrap(torch.ones(_concrete_shape(mask._shape, sizes), dtype=torch.bool))
