@@ -316,3 +316,12 @@ def test_logistic_losses_gradient_at_zero_logits_is_tf_s():
     m.compile(optimizer=keras.optimizers.SGD(0.01), loss="binary_crossentropy")
     m.fit(xv.numpy(), np.array([0.0, 1.0]), batch_size=2, verbose=0)
     np.testing.assert_allclose(m.layers[-1].kernel.numpy().ravel(), [0.0375, 0.002], rtol=1e-6)
+
+
+def test_relu6_gradient_is_zero_at_both_ends_as_tf():
+    x = tf.Variable([-1.0, 0.0, 3.0, 6.0, 7.0])
+    for f in [keras.activations.relu6, lambda v: keras.activations.relu(v, max_value=6.0), keras.layers.ReLU(6.0),
+              keras.layers.ReLU(6.0, negative_slope=0.1)]:
+        with tf.GradientTape() as t:
+            v = tf.reduce_sum(f(x))
+        assert t.gradient(v, x).numpy().tolist()[1:] == [0.0, 1.0, 0.0, 0.0]

@@ -43,7 +43,7 @@ def relu(x, negative_slope=0.0, max_value=None, threshold=0.0):
     if threshold != 0:
         out = torch.where(t > threshold, t, torch.zeros((), dtype=t.dtype, device=t.device))
     elif max_value == 6:
-        out = torch.clamp(t, 0, 6)
+        out = F.relu6(t)        # TF's Relu6 (its gradient is 0 at both ends, as TF's)
         clip_max = False
     else:
         out = torch.relu(t)
@@ -59,7 +59,7 @@ def leaky_relu(x, negative_slope=0.2):
 
 
 def relu6(x):
-    return wrap(torch.clamp(input_storage(x), 0, 6))
+    return wrap(F.relu6(input_storage(x)))
 
 
 def softmax(x, axis=-1):
