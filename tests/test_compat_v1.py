@@ -56,7 +56,7 @@ def test_v1_eager_and_graph_names():
     assert v1.executing_eagerly() is True
     assert v1.enable_eager_execution() is None
     assert v1.constant is tf.constant
-    for name in ("disable_eager_execution", "wrap_function"):
+    for name in ("disable_v2_behavior", "wrap_function"):
         with pytest.raises(NotImplementedError):
             getattr(v1, name)
     with pytest.raises(NotImplementedError, match="Session outside a tf.Graph"):

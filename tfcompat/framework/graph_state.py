@@ -1,17 +1,29 @@
-"""Per-thread TF1 graph-mode state: the default `tf.Graph` and `Session` stacks (both empty while executing eagerly)."""
+"""Per-thread TF1 graph-mode state: the default `tf.Graph` and `Session` stacks (both empty while executing eagerly),
+and TF1's global graph once `disable_eager_execution` made one (every thread's outermost default graph)."""
 import threading
 
 
 class _GraphState(threading.local):
     def __init__(self):
-        self.graphs = []        # `Graph.as_default()` scopes, innermost last
+        self.graphs = [] if global_graph is None else [global_graph]   # `Graph.as_default()` scopes, innermost last
         self.sessions = []      # `Session.as_default()` scopes, innermost last
         self.io_session = None  # the session checkpoint code reads and writes graph variables through
         self.restores = None    # a list collecting a checkpoint restore's writes to graph variables
         self.feeds = {}         # the feeds of the session run in progress (id(tensor) -> value)
 
 
+global_graph = None
 state = _GraphState()
+
+
+def set_global_graph(graph):
+    """Makes `graph` TF1's global default graph (under every `as_default()` scope), replacing the previous one."""
+    global global_graph
+    old, global_graph = global_graph, graph
+    if old is not None and state.graphs and state.graphs[0] is old:
+        state.graphs[0] = graph
+    else:
+        state.graphs.insert(0, graph)
 
 
 def default_graph():

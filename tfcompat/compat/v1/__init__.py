@@ -2,8 +2,8 @@
 
 Inside `with tf.Graph().as_default():` TF1 graph mode works as in TF (`session.py`, `framework/graph.py`):
 placeholders, graph variables, `Session.run` with feeds, initializers, `get_variable` reuse rules, `train.Saver`.
-Outside a graph they work as under TF 2's eager execution; the global graph (`disable_eager_execution`) raises
-NotImplementedError.
+Outside a graph they work as under TF 2's eager execution; `disable_eager_execution` makes TF1's global graph the
+outermost default graph for the rest of the program.
 """
 from tfcompat.compat.v1 import graph_ops, logging  # noqa: F401
 from tfcompat.framework import graph_state
@@ -29,7 +29,7 @@ from tfcompat.compat.v1.variable_scope import (VariableScope, constant_initializ
 graph_state.on_first_graph(graph_ops.install)
 
 _GRAPH_ONLY = {
-    "disable_eager_execution", "disable_v2_behavior", "disable_resource_variables",
+    "disable_v2_behavior", "disable_resource_variables",
     "tables_initializer",
     "ConfigProto", "GPUOptions", "RunOptions",
     "RunMetadata", "layers", "sparse_placeholder", "wrap_function",
@@ -55,8 +55,21 @@ def enable_v2_behavior():
     """TF2 behaviour is always on in tfcompat."""
 
 
+def disable_eager_execution():
+    """TF1's graph mode for the rest of the program: ops build the global default graph, which `Session`s run."""
+    if graph_state.global_graph is None:
+        from tfcompat.framework.graph import Graph
+        graph_state.set_global_graph(Graph())
+
+
 def reset_default_graph():
-    """Nothing to reset: tfcompat builds no graphs."""
+    """A fresh global graph (after `disable_eager_execution`); eagerly there is none to reset."""
+    if len(graph_state.state.graphs) > (graph_state.global_graph is not None):
+        raise AssertionError("Do not use tf.reset_default_graph() to clear nested graphs. If you need a cleared "
+                             "graph, exit the nesting and create a new graph.")
+    if graph_state.global_graph is not None:
+        from tfcompat.framework.graph import Graph
+        graph_state.set_global_graph(Graph())
 
 
 def dimension_value(dimension):

@@ -5,6 +5,7 @@ sources' values watched); one node per call, so every gradient of a `minimize` i
 """
 from tfcompat.eager.tape import GradientTape
 from tfcompat.framework import graph_state
+from tfcompat.framework.export import EXPORTS
 from tfcompat.framework.graph import Operation, SymbolicTensor, evaluate_in_run, is_graph_value, no_op
 
 
@@ -79,9 +80,10 @@ class GradientDescentOptimizer:
         pairs = [(g, v) for g, v in grads_and_vars if g is not None]
         if not pairs:
             raise ValueError(f"No gradients provided for any variable: {[v.name for _, v in grads_and_vars]}.")
-        updates = [v.assign_sub(g * self._lr) for g, v in pairs]
-        if global_step is not None:
-            updates.append(global_step.assign_add(1))
+        with EXPORTS["name_scope"](self._name):      # update nodes named under the optimizer, as in TF
+            updates = [v.assign_sub(g * self._lr) for g, v in pairs]
+            if global_step is not None:
+                updates.append(global_step.assign_add(1))
         graph = graph_state.default_graph()
         return no_op(graph, name or self._name, updates) if graph is not None else None
 

@@ -42,8 +42,7 @@ class _SlotOptimizer(GradientDescentOptimizer):
         return sorted(self._slots)
 
     def _prepare(self, pairs):
-        """Values every update reads (created once: TF's non-slot variables); returns the ops finishing a step."""
-        return []
+        """Creates, once, the variables every update reads (TF's non-slot variables)."""
 
     def apply_gradients(self, grads_and_vars, global_step=None, name=None):
         pairs = [(g, v) for g, v in grads_and_vars if g is not None]
@@ -52,11 +51,13 @@ class _SlotOptimizer(GradientDescentOptimizer):
         for _, v in pairs:
             for key in self._slots:
                 self._slot(v, key)
-        updates = [self._update(g, v) for g, v in pairs]
+        self._prepare(pairs)
         graph = graph_state.default_graph()
-        finish = self._finish(updates, graph)
-        if global_step is not None:
-            finish.append(global_step.assign_add(1))
+        with _op("name_scope")(self._name):       # update nodes named under the optimizer, as in TF
+            updates = [self._update(g, v) for g, v in pairs]
+            finish = self._finish(updates, graph)
+            if global_step is not None:
+                finish.append(global_step.assign_add(1))
         return no_op(graph, name or self._name, updates + finish) if graph is not None else None
 
     def _finish(self, updates, graph):
@@ -74,14 +75,14 @@ class AdamOptimizer(_SlotOptimizer):
         self._beta1, self._beta2, self._epsilon = beta1, beta2, epsilon
         self._powers = None
 
-    def _power_vars(self, dtype):
+    def _prepare(self, pairs):
         if self._powers is None:
+            dtype = pairs[0][1].dtype
             self._powers = (Variable(_op("cast")(self._beta1, dtype), trainable=False, name="beta1_power"),
                             Variable(_op("cast")(self._beta2, dtype), trainable=False, name="beta2_power"))
-        return self._powers
 
     def _update(self, grad, var):
-        b1p, b2p = self._power_vars(var.dtype)
+        b1p, b2p = self._powers
         m, v = self._slot(var, "m"), self._slot(var, "v")
         lr = self._lr * _op("math.sqrt")(1 - b2p) / (1 - b1p)
         m_t = m.assign(self._beta1 * m + (1 - self._beta1) * grad)
