@@ -325,3 +325,22 @@ def test_relu6_gradient_is_zero_at_both_ends_as_tf():
         with tf.GradientTape() as t:
             v = tf.reduce_sum(f(x))
         assert t.gradient(v, x).numpy().tolist()[1:] == [0.0, 1.0, 0.0, 0.0]
+
+
+def test_fit_shuffles_pydataset_batches_with_python_random_as_keras():
+    x = np.arange(20, dtype="float32").reshape(10, 2)
+    y = (x[:, :1] > 9).astype("float32")
+
+    class Seq(keras.utils.PyDataset):
+        def __len__(self):
+            return 3
+
+        def __getitem__(self, idx):
+            return x[idx * 4:(idx + 1) * 4] / 10.0, y[idx * 4:(idx + 1) * 4]
+
+    for shuffle, want in [(False, [2.3069, 1.4087]), (True, [2.27901, 1.3314])]:
+        keras.utils.set_random_seed(3)
+        m = keras.Sequential([keras.Input((2,)), keras.layers.Dense(1, kernel_initializer="ones")])
+        m.compile(optimizer=keras.optimizers.SGD(0.01), loss="mse")
+        h = m.fit(Seq(), epochs=2, verbose=0, shuffle=shuffle)
+        assert [round(v, 5) for v in h.history["loss"]] == want

@@ -7,6 +7,7 @@ taken as Keras's array adapter takes them (recognised without importing pandas);
 """
 import inspect
 import math
+import random
 import warnings
 
 import numpy as np
@@ -201,6 +202,7 @@ class EpochIterator:
                 raise ValueError("Argument `class_weight` is not supported for Python generator inputs. "
                                  f"Received: class_weight={class_weight}")
             self._source = x
+            self._shuffle = shuffle     # a PyDataset's batches are visited in shuffled order, as Keras's adapter does
             self._num_batches = self._source_length(x)
         if self.steps_per_epoch is not None:
             self._num_batches = self.steps_per_epoch
@@ -297,7 +299,10 @@ class EpochIterator:
         src = self._source
         if hasattr(src, "__len__") and hasattr(src, "__getitem__") and not hasattr(src, "_card"):
             def items():
-                for i in range(len(src)):
+                order = list(range(len(src)))
+                if self._shuffle:
+                    random.shuffle(order)       # Python's RNG, as Keras (so `set_random_seed` fixes the order)
+                for i in order:
                     yield src[i]
                 if hasattr(src, "on_epoch_end"):
                     src.on_epoch_end()
