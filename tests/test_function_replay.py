@@ -157,13 +157,29 @@ def test_a_trace_that_creates_variables_builds_no_program(monkeypatch):
     assert f.experimental_get_tracing_count() == 2 and built == [1]      # TF traces twice; one program
 
 
-def test_the_fast_program_frees_each_value_after_its_last_use():
+def test_the_fast_program_frees_values_after_their_last_use_and_can_skip_the_outputs_own_ops():
     steps = [{"op": "call", "f": 0, "args": [[3]], "kwargs": {}, "out": "o0"},             # folded: kept in `make`
              {"op": "call", "f": 1, "args": [{"ref": "I[0]"}, {"ref": "o0"}], "kwargs": {}, "out": "o1"},
              {"op": "call", "f": 1, "args": [{"ref": "o1"}, {"ref": "o1"}], "kwargs": {}, "out": "o2"},
              {"op": "call", "f": 1, "args": [{"ref": "o2"}, {"ref": "I[0]"}], "kwargs": {}, "out": "o3"},
              {"op": "call", "f": 1, "args": [{"ref": "o2"}, {"ref": "o0"}], "kwargs": {}, "out": "o4"}]
-    source = fast_source(1, 0, steps, [{"ref": "o3"}], [], [_ONES, _MUL], 0).splitlines()
-    body = [line.strip() for line in source[source.index("    def program(I, V):") + 1:]]
-    assert body == ["i0 = I[0]", "o1 = f1(i0, o0)", "o2 = f1(o1, o1)", "del o1", "o3 = f1(o2, i0)",
-                    "o4 = f1(o2, o0)", "del o2, o4", "return [o3], []", "return program"]
+    source = fast_source(1, 1, steps, [{"ref": "o3"}], [{"ref": "o2"}], [_ONES, _MUL], 0).splitlines()
+    body = [line.strip() for line in source[source.index("    def program(I, V, W=True):") + 1:]]
+    assert body == ["i0 = I[0]", "r0 = V[0]._read()", "o1 = f1(i0, o0)", "o2 = f1(o1, o1)", "del o1",
+                    "if W: o3 = f1(o2, i0)", "if W: o4 = f1(o2, o0)", "if W: del o4",
+                    "return ([o3] if W else None), [o2]", "return program"]
+
+
+def test_a_call_for_effects_returns_none_and_writes_the_same_values():
+    v, w = tf.Variable(1.0), tf.Variable(1.0)
+
+    @tf.function
+    def f(x):
+        v.assign(v * x)
+        return tf.reduce_sum(v * 3.0 + x)
+    x = tf.constant(2.0)
+    assert float(f(x)) == 8.0
+    assert f._call_for_effects(x) is None and float(v) == 4.0          # a replay skips mul, add and sum
+    assert float(f(x)) == 26.0 and float(v) == 8.0
+    g = tf.function(lambda x: w.assign(w * x) * 1.0)
+    assert float(g._call_for_effects(x)) == 2.0                        # a trace returns its outputs

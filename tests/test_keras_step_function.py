@@ -347,3 +347,23 @@ def test_mixed_float16_loss_scaling_with_overflowing_steps():
     finally:
         mixed_precision.set_global_policy("float32")
     assert float(m.optimizer.dynamic_scale.numpy()) < 32768.0 and int(m.optimizer.iterations.numpy()) > 0
+
+
+def test_fit_without_batch_logs_replays_the_same_trace_without_computing_them():
+    class Batches(keras.callbacks.Callback):
+        def on_train_batch_end(self, batch, logs=None):
+            self.last = logs
+
+    def fit(callbacks):
+        tf.keras.utils.set_random_seed(1)
+        m = keras.Sequential([keras.Input((3,)), layers.Dense(4, activation="relu"), layers.Dense(1)])
+        m.compile(optimizer="adam", loss="mse", metrics=["mae"])
+        history = m.fit(X, Y, batch_size=32, epochs=2, verbose=0, callbacks=callbacks, shuffle=False)
+        return m, history.history
+    quiet, quiet_history = fit([])
+    batches = Batches()
+    logged, logged_history = fit([batches])
+    assert quiet_history == logged_history and sorted(batches.last) == ["loss", "mae"]
+    assert all(np.array_equal(a.numpy(), b.numpy()) for a, b in zip(quiet.weights, logged.weights))
+    assert [fn.experimental_get_tracing_count() for fn in quiet.train_function.functions] == [2]   # as with logs
+    assert quiet.make_train_function(logs=False)((tf.constant(X[:32]), tf.constant(Y[:32]))) is None

@@ -98,6 +98,14 @@ class Function:
 
     # -- calls ------------------------------------------------------------------------------------------------------
     def __call__(self, *args, **kwargs):
+        return self._call(args, kwargs)
+
+    def _call_for_effects(self, *args):
+        """`self(*args)` for a caller that discards the result (Keras's `fit` without batch logs): a replay then
+        skips the pure ops that only compute the outputs and returns None (a trace returns them as usual)."""
+        return self._call(args, {}, False)
+
+    def _call(self, args, kwargs, wanted=True):
         if _run_eagerly[0]:
             return self._python_function(*args, **kwargs)
         if self._input_signature is not None:
@@ -127,7 +135,7 @@ class Function:
             if key is not None:
                 self._exact[key] = cf
         self._retrace.untraced += 1
-        return self._run(cf, args, kwargs, flat)
+        return self._run(cf, args, kwargs, flat, wanted)
 
     def _lookup(self, args, kwargs, flat):
         structure = structure_key((args, kwargs))
@@ -188,8 +196,9 @@ class Function:
                 cf._eager = True    # composite values (ExtensionTypes) are not in replay programs: the body re-runs
         return cf
 
-    def _run(self, cf, args, kwargs, flat):
-        """A call of traced `cf`: its replay program, or the Python body when there is none for these shapes."""
+    def _run(self, cf, args, kwargs, flat, wanted=True):
+        """A call of traced `cf`: its replay program (without the outputs' own ops unless `wanted`), or the
+        Python body when there is none for these shapes."""
         if cf._eager:
             with quiet():
                 return outputs(self._python_function(*args, **kwargs))
@@ -199,7 +208,7 @@ class Function:
                 return record(self, cf, args, kwargs, flat)
         tls.callbacks_done = done = []
         try:
-            return replay(prog, flat)
+            return replay(prog, flat, outputs=wanted)
         except GuardFailed:
             # the Python body must run again; host callbacks that already ran are not run twice
             with quiet():

@@ -195,23 +195,41 @@ def _frees(steps, step_names, fold, out_terms, write_terms):
     return frees
 
 
+def _output_only(steps, funcs, step_names, write_terms, fold):
+    """The indices of the pure steps whose values reach only the outputs (a caller discarding them skips them)."""
+    needed = set(_refs({"list": list(write_terms)}, []))
+    only = set()
+    for i in range(len(steps) - 1, -1, -1):
+        if i in fold:
+            continue
+        if steps[i]["op"] == "call" and _foldable(steps[i], funcs) and steps[i]["out"] not in needed:
+            only.add(i)
+        else:
+            needed.update(step_names[i])
+    return only
+
+
 def fast_source(n_inputs, n_vars, steps, out_terms, write_terms, funcs, n_consts, owned=None):
-    """The replay program run when no tape is active: `make(C, F)` returns `program(I, V) -> (outputs, new values)`.
+    """The replay program run when no tape is active: `make(C, F)` returns `program(I, V, W=True) -> (outputs, new
+    values)`; with `W=False` (the caller discards the outputs) it skips the pure ops that only compute outputs and
+    returns None for them.
 
     The same steps as `program_source`, with its per-op costs removed: inputs, constants and op callables are the
     closure's locals, ops are called through their C++ entry (`OpOverload._op`, what `OpOverload.__call__` calls),
     `aten.detach` is an alias (no tape is active, so no value requires grad: detaching changes nothing), the
-    pure ops of constants (`folded_steps`) run once in `make`, and an optimizer's copies of its slots (`owned`, from
-    `Recorder.private_copy`) become its claims (`claimed_copies`)."""
+    pure ops of constants (`folded_steps`) run once in `make`, an optimizer's copies of its slots (`owned`, from
+    `Recorder.private_copy`) become its claims (`claimed_copies`), and each value is deleted after its last use."""
     head = ["def make(C, F):"] + [f"    c{i} = C[{i}]" for i in range(n_consts)]
     used = sorted({s["f"] for s in steps if s["op"] != "guard_array" and funcs[s["f"]] is not _DETACH})
     head += [f"    f{i} = F[{i}]" for i in used]
-    body = ["    def program(I, V):"] + [f"        i{i} = I[{i}]" for i in range(n_inputs)]
+    body = ["    def program(I, V, W=True):"] + [f"        i{i} = I[{i}]" for i in range(n_inputs)]
     body += [f"        r{i} = V[{i}]._read()" for i in range(n_vars)]
     step_names = _step_names(steps)
     fold = set(folded_steps(steps, funcs, out_terms, write_terms, step_names))
     claims = claimed_copies(steps, owned, out_terms, write_terms, step_names)
     frees = _frees(steps, step_names, fold, out_terms, write_terms)
+    only = _output_only(steps, funcs, step_names, write_terms, fold)
+    optional = {steps[i]["out"] for i in only}
     for i, step in enumerate(steps):
         if i in claims:
             line = f"{step['out']} = {claims[i]}({_fast_ref(step['args'][0])})"
@@ -228,12 +246,16 @@ def fast_source(n_inputs, n_vars, steps, out_terms, write_terms, funcs, n_consts
                 line = f"{step['out']} = f{step['f']}({a})"
         if i in fold:
             head.append("    " + line)
-        else:
-            body.append("        " + line)
-            if i in frees:
-                body.append(f"        del {', '.join(frees[i])}")
+            continue
+        body.append(("        if W: " if i in only else "        ") + line)
+        names = frees.get(i, ())
+        always = [n for n in names if n not in optional]
+        if always:
+            body.append(f"        del {', '.join(always)}")
+        if len(always) < len(names):
+            body.append(f"        if W: del {', '.join(n for n in names if n in optional)}")
     outs = ", ".join(_fast_ref(e) if e is not None else "None" for e in out_terms)
-    body.append(f"        return [{outs}], [{', '.join(_fast_ref(e) for e in write_terms)}]")
+    body.append(f"        return ([{outs}] if W else None), [{', '.join(_fast_ref(e) for e in write_terms)}]")
     return "\n".join(head + body + ["    return program"])
 
 
@@ -305,9 +327,10 @@ def build_program(function, rec, tensor_pos, argvar_pos, out_flat, out_exprs, wr
     return p
 
 
-def replay(prog, flat, callback_outputs=None):
+def replay(prog, flat, callback_outputs=None, outputs=True):
     """Runs a recorded program on a call's flat arguments; `callback_outputs` stand in for its host callbacks
-    (already run). Raises GuardFailed when a guard fails (no variable is written then)."""
+    (already run); with `outputs=False` the no-tape replay skips the ops that only compute outputs and returns None.
+    Raises GuardFailed when a guard fails (no variable is written then)."""
     recording = state.recording
     ins = []
     for i in prog.tensor_pos:
@@ -321,7 +344,10 @@ def replay(prog, flat, callback_outputs=None):
         for j, i in prog.argvars:
             vs[j] = flat[i]
     if callback_outputs is None:
-        outs, new = prog.fast(ins, vs) if prog.fast is not None and not state.tapes else prog.run(ins, vs)
+        if prog.fast is not None and not state.tapes:
+            outs, new = prog.fast(ins, vs, outputs)
+        else:
+            outs, new = prog.run(ins, vs)
     else:
         funcs = list(prog.funcs)
         done = iter(callback_outputs)
@@ -331,5 +357,7 @@ def replay(prog, flat, callback_outputs=None):
         outs, new = run_program(prog.run.args[0], prog.consts, funcs, ins, vs)
     for v, t in zip(prog.writes, new):
         (flat[v] if type(v) is int else v)._set_storage(t)
+    if outs is None:
+        return None
     return nest.pack_sequence_as(prog.structure, [
         _wrap(t) if is_t else o for t, is_t, o in zip(outs, prog.is_tensor, prog.out_static)])

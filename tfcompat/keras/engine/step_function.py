@@ -86,7 +86,12 @@ class StepFunction:
         """The `tf.function`s traced so far (one per data structure and spec)."""
         return [fn for fn, _ in self._functions.values()]
 
-    def __call__(self, data):
+    def without_outputs(self, data):
+        """`self(data)` for a caller that discards its logs (`fit` when no callback reads batch logs): a replay skips
+        the ops that only compute them (the metrics' results) and returns None; the trace is the same."""
+        return self(data, False)
+
+    def __call__(self, data, outputs=True):
         if self._eager or functions_run_eagerly():
             return self._step(data)
         flat = nest.flatten(data)
@@ -98,7 +103,7 @@ class StepFunction:
             self._seen.discard(exact)
         before = self._body_runs
         try:
-            out = fn(*tensors)
+            out = fn(*tensors) if outputs else fn._call_for_effects(*tensors)
         except Exception as e:          # noqa: BLE001 - the eager step decides whether the error is the user's
             out = self._step(data)      # raises the same error when the step itself is wrong
             self._fall_back(f"tracing it failed ({type(e).__name__}: {e})")

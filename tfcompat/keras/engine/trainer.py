@@ -12,7 +12,8 @@ eagerly after one warning naming the cause. The step functions are made once per
 `compile` (`make_train_function(force=True)` remakes them); `run_eagerly=True` at `compile` runs every step's
 Python eagerly, as does `tf.config.run_functions_eagerly(True)`. Eager steps run on tfcompat tensors with
 metrics accumulated on device; when no callback reads batch logs and `train_step`/`compute_metrics` are
-Keras's, the eager `fit` skips each step's logs (the epoch's logs are `get_metrics_result()` at its end).
+Keras's, the eager `fit` skips each step's logs and the traced one's replays skip the ops computing them (same trace;
+the epoch's logs are `get_metrics_result()` at its end).
 
 `jit_compile=True` (`fit` only): the default `train_step`'s forward pass, loss, gradients and metric updates run as
 one `tf.function(jit_compile=True)` (recorded once per batch shape, replayed through `torch.compile`); the
@@ -338,7 +339,8 @@ class Trainer:
     def make_train_function(self, force=False, logs=True):
         """The per-batch callable `fit` runs, made once per `compile` (Keras's `train_function`): `train_step` as a
         `tf.function` (`StepFunction`), a `_CompiledTrainStep` under `jit_compile=True`, or the eager `train_step`
-        with `run_eagerly=True` (with `logs=False`, a step returning None when that gives the same metrics)."""
+        with `run_eagerly=True` (with `logs=False`, a step returning None when that gives the same metrics: the eager
+        step without logs, the traced one's `without_outputs`)."""
         if force and self._traced_variables is not None:
             self._traced_variables.clear()
         if self.train_function is None or force:
@@ -348,8 +350,9 @@ class Trainer:
         quiet = not logs and cls.train_step is Trainer.train_step and cls.compute_metrics is Trainer.compute_metrics
         if _is_eager(function):
             return distribute_step.wrap(self, self._train_step_without_logs if quiet else self.train_step)
-        if quiet and isinstance(function, StepFunction) and distribute_step.across_workers(self):
-            return self._quiet_train_function(function)
+        if quiet and isinstance(function, StepFunction):
+            return self._quiet_train_function(function) if distribute_step.across_workers(self) else \
+                function.without_outputs
         return function
 
     def _quiet_train_function(self, function):
@@ -455,8 +458,9 @@ class Trainer:
         batch_begin = callbacks.wants("on_train_batch_begin")
         batch_end = callbacks.wants("on_train_batch_end")
         train_function = self.make_train_function(logs=batch_end)
-        if isinstance(train_function, StepFunction):
-            train_function.spec_batch_size = iterator.spec_batch_size
+        step_function = getattr(train_function, "__self__", train_function)       # `StepFunction.without_outputs`
+        if isinstance(step_function, StepFunction):
+            step_function.spec_batch_size = iterator.spec_batch_size
         self._train_entry = "fit"
         callbacks.on_train_begin()
         training_logs = None
