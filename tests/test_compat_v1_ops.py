@@ -65,3 +65,38 @@ def test_v1_div_has_python2_semantics(caplog):
     assert v1.div(7.0, 2).numpy() == 3.5
     assert any("div (from tensorflow.python.ops.math_ops) is deprecated" in rec.getMessage() for rec in caplog.records) \
         or "div" in __import__("tfcompat.ops.deprecation", fromlist=["_WARNED"])._WARNED
+
+
+def test_v1_nn_signatures():
+    labels, logits = [[0.0, 1.0]], [[1.0, 2.0]]
+    np.testing.assert_allclose(v1.nn.softmax_cross_entropy_with_logits_v2(labels=labels, logits=logits).numpy(),
+                               [0.31326166], rtol=1e-6)
+    r = v1.nn.softmax_cross_entropy_with_logits_v2(labels, logits, dim=0)
+    assert r.numpy().tolist() == [0.0, 0.0] and not np.signbit(r.numpy()).any()      # TF's kernel: +0, not -0
+    np.testing.assert_allclose(v1.nn.softmax_cross_entropy_with_logits(labels=labels, logits=logits).numpy(),
+                               [0.31326166], rtol=1e-6)
+    assert v1.nn.dropout(tf.ones([4]), keep_prob=1.0).numpy().tolist() == [1.0] * 4
+    with pytest.raises(ValueError, match=r"^Cannot specify both 'keep_prob' and 'rate'\.$"):
+        v1.nn.dropout(tf.ones([4]), keep_prob=0.5, rate=0.5)
+    assert v1.nn.xw_plus_b(tf.ones([1, 2]), tf.ones([2, 3]), [1., 2., 3.]).numpy().tolist() == [[3.0, 4.0, 5.0]]
+    assert v1.nn.relu_layer(tf.ones([1, 2]), -tf.ones([2, 3]), [1., 2., 3.]).numpy().tolist() == [[0.0, 0.0, 1.0]]
+    mean, var = v1.nn.moments(tf.constant([[1.0, 2.0]]), [1], keep_dims=True)
+    assert mean.numpy().tolist() == [[1.5]] and var.numpy().tolist() == [[0.25]]
+    assert v1.nn.max_pool(tf.ones([1, 2, 2, 1]), [1, 2, 2, 1], [1, 2, 2, 1], "VALID").shape == (1, 1, 1, 1)
+    assert v1.nn.conv2d(tf.ones([1, 2, 2, 1]), filter=tf.ones([1, 1, 1, 1]), strides=[1, 1, 1, 1],
+                        padding="SAME").shape == (1, 2, 2, 1)
+    assert v1.nn.relu is tf.nn.relu
+    with pytest.raises(AttributeError, match="^module 'tensorflow.compat.v1.nn' has no attribute 'no_such'$"):
+        v1.nn.no_such  # noqa: B018 - the access raises
+
+
+def test_v1_placeholder_with_default_eagerly_is_its_input():
+    r = v1.placeholder_with_default([1.0, 2.0], shape=[3])       # eager TF 2 does not check the shape
+    assert r.numpy().tolist() == [1.0, 2.0]
+
+
+def test_v1_dropout_keep_prob_warns_in_a_graph(caplog):
+    with tf.Graph().as_default():
+        v1.nn.dropout(tf.ones([4]), keep_prob=0.5)
+    assert any("calling dropout (from tensorflow.python.ops.nn_ops) with keep_prob is deprecated" in r.getMessage()
+               for r in caplog.records)

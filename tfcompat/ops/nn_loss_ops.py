@@ -38,15 +38,16 @@ def _outer(shape, axis):
 
 
 class _SoftmaxXent(torch.autograd.Function):
-    """TF's kernel: loss -sum(labels * log_softmax(logits)); d/dlogits = softmax - labels (TF assumes the
+    """TF's kernel: loss sum(labels * (logsumexp(shifted) - shifted)), shifted = logits - max; d/dlogits = softmax - labels (TF assumes the
     labels sum to 1), d/dlabels = -log_softmax."""
 
     @staticmethod
     def forward(ctx, labels, logits, axis):
-        logp = torch.log_softmax(logits, axis)
-        ctx.save_for_backward(labels, logp)
+        shifted = logits - logits.amax(axis, keepdim=True) if logits.numel() else logits
+        neg_logp = torch.log(torch.exp(shifted).sum(axis, keepdim=True)) - shifted    # as TF's kernel: +0 for a
+        ctx.save_for_backward(labels, -neg_logp)                                       # certain class, never -0
         ctx.axis = axis
-        return -(labels * logp).sum(axis)
+        return (labels * neg_logp).sum(axis)
 
     @staticmethod
     def backward(ctx, grad):

@@ -174,9 +174,11 @@ def placeholder(dtype, shape=None, name=None):
 
 
 def placeholder_with_default(input, shape, name=None):  # noqa: A002 - TF's argument name
-    """A graph input that is `input` unless fed."""
-    graph = _graph_or_raise("tf.placeholder_with_default()")
+    """A graph input that is `input` unless fed (eagerly: `input`, unchecked, as TF 2 runs it)."""
     default = convert_to_tensor(input)
+    graph = graph_state.default_graph()
+    if graph is None:
+        return default
     shape = TensorShape(shape)
     if not shape.is_compatible_with(default.shape):
         raise ValueError(f"Shapes {default.shape} and {shape} are incompatible")

@@ -1,0 +1,89 @@
+"""`tf.compat.v1.nn`: TF1's signatures of `tf.nn` ops (`keep_prob`, `dim`, `keep_dims`, `value`, `filter`), its
+`softmax_cross_entropy_with_logits` (labels not differentiated) and `xw_plus_b`/`relu_layer`; every other name is
+`tf.nn`'s. Ops are looked up in `EXPORTS` at each call, so TF1 graph mode's wrappers of them apply."""
+from tfcompat.compat.v1.reductions import deprecated_argument_lookup
+from tfcompat.framework.export import EXPORTS
+from tfcompat.ops.deprecation import warn_deprecated, warn_deprecated_arg
+
+_NN_OPS = "tensorflow.python.ops.nn_ops"
+
+
+def dropout(x, keep_prob=None, noise_shape=None, seed=None, name=None, rate=None):
+    """`tf.nn.dropout` taking TF1's `keep_prob` (`rate = 1 - keep_prob`)."""
+    if keep_prob is not None:
+        warn_deprecated_arg("dropout", _NN_OPS, "keep_prob",
+                            "Please use `rate` instead of `keep_prob`. Rate should be set to `rate = 1 - keep_prob`.")
+        if rate is not None:
+            raise ValueError("Cannot specify both 'keep_prob' and 'rate'.")
+        rate = 1 - keep_prob
+    return EXPORTS["nn.dropout"](x, rate=rate, noise_shape=noise_shape, seed=seed, name=name)
+
+
+def softmax_cross_entropy_with_logits_v2(labels, logits, axis=None, name=None, dim=None):
+    """`tf.nn.softmax_cross_entropy_with_logits` taking TF1's `dim`."""
+    axis = deprecated_argument_lookup("axis", axis, "dim", dim)
+    return EXPORTS["nn.softmax_cross_entropy_with_logits"](labels, logits, axis=-1 if axis is None else axis,
+                                                           name=name)
+
+
+def softmax_cross_entropy_with_logits(labels=None, logits=None, dim=-1, name=None, axis=None):
+    """TF1's softmax cross-entropy: no gradient flows into `labels` (deprecated in TF)."""
+    warn_deprecated("softmax_cross_entropy_with_logits", _NN_OPS,
+                    "\nFuture major versions of TensorFlow will allow gradients to flow\ninto the labels input on "
+                    "backprop by default.\n\nSee `tf.nn.softmax_cross_entropy_with_logits_v2`.\n")
+    axis = deprecated_argument_lookup("axis", axis, "dim", None if dim == -1 else dim)
+    return softmax_cross_entropy_with_logits_v2(EXPORTS["stop_gradient"](labels), logits,
+                                                axis=-1 if axis is None else axis, name=name)
+
+
+def softmax(logits, axis=None, name=None, dim=None):
+    """`tf.nn.softmax` taking TF1's `dim`."""
+    return EXPORTS["nn.softmax"](logits, axis=deprecated_argument_lookup("axis", axis, "dim", dim), name=name)
+
+
+def log_softmax(logits, axis=None, name=None, dim=None):
+    """`tf.nn.log_softmax` taking TF1's `dim`."""
+    return EXPORTS["nn.log_softmax"](logits, axis=deprecated_argument_lookup("axis", axis, "dim", dim), name=name)
+
+
+def moments(x, axes, shift=None, name=None, keep_dims=None, keepdims=None):
+    """`tf.nn.moments` taking TF1's `keep_dims`."""
+    keepdims = deprecated_argument_lookup("keepdims", keepdims, "keep_dims", keep_dims)
+    return EXPORTS["nn.moments"](x, axes, shift=shift, keepdims=bool(keepdims), name=name)
+
+
+def max_pool(value, ksize, strides, padding, data_format="NHWC", name=None, input=None):  # noqa: A002
+    """`tf.nn.max_pool` taking TF1's `value`."""
+    return EXPORTS["nn.max_pool"](deprecated_argument_lookup("value", value, "input", input), ksize, strides, padding,
+                                  data_format=data_format, name=name)
+
+
+def avg_pool(value, ksize, strides, padding, data_format="NHWC", name=None, input=None):  # noqa: A002
+    """`tf.nn.avg_pool` taking TF1's `value`."""
+    return EXPORTS["nn.avg_pool"](deprecated_argument_lookup("value", value, "input", input), ksize, strides, padding,
+                                  data_format=data_format, name=name)
+
+
+def conv2d(input, filter=None, strides=None, padding=None, use_cudnn_on_gpu=True,  # noqa: A002
+           data_format="NHWC", dilations=(1, 1, 1, 1), name=None, filters=None):
+    """`tf.nn.conv2d` taking TF1's `filter` (`use_cudnn_on_gpu` has no effect, as on TF's CPU)."""
+    return EXPORTS["nn.conv2d"](input, deprecated_argument_lookup("filters", filters, "filter", filter), strides, padding,
+                                data_format=data_format, dilations=list(dilations), name=name)
+
+
+def xw_plus_b(x, weights, biases, name=None):
+    """`matmul(x, weights) + biases`."""
+    return EXPORTS["nn.bias_add"](EXPORTS["linalg.matmul"](x, weights), biases, name=name)
+
+
+def relu_layer(x, weights, biases, name=None):
+    """`relu(matmul(x, weights) + biases)`."""
+    return EXPORTS["nn.relu"](xw_plus_b(x, weights, biases), name=name)
+
+
+def __getattr__(attr):
+    if attr.startswith("__"):
+        raise AttributeError(attr)
+    if f"nn.{attr}" in EXPORTS:
+        return EXPORTS[f"nn.{attr}"]
+    raise AttributeError(f"module 'tensorflow.compat.v1.nn' has no attribute '{attr}'")
