@@ -31,6 +31,9 @@ def test_default_node_names():
 
 def test_constants_are_graph_nodes():
     with tf.Graph().as_default():
+        assert str(tf.zeros([2])) == 'Tensor("zeros:0", shape=(2,), dtype=float32)'
+        assert str(tf.ones([2, 2]) * 2) == 'Tensor("mul:0", shape=(2, 2), dtype=float32)'
+    with tf.Graph().as_default():
         a, b = tf.constant(3.0), tf.constant(4.0)
         c = a * b
         assert str(c) == 'Tensor("mul:0", shape=(), dtype=float32)'

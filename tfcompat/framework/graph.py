@@ -263,7 +263,7 @@ _OPERATOR_NAMES = {
     "rpow": "pow", "matmul": "matmul", "rmatmul": "matmul", "neg": "Neg", "abs": "Abs", "getitem": "strided_slice",
     "gt": "Greater", "lt": "Less", "ge": "GreaterEqual", "le": "LessEqual"}
 _OP_NAMES = {
-    "constant": "Const", "add": "Add", "multiply": "Mul", "subtract": "Sub", "divide": "truediv", "matmul": "MatMul",
+    "constant": "Const", "zeros": "zeros", "ones": "ones", "add": "Add", "multiply": "Mul", "subtract": "Sub", "divide": "truediv", "matmul": "MatMul",
     "reduce_mean": "Mean", "reduce_sum": "Sum", "reduce_max": "Max", "reduce_min": "Min", "reduce_prod": "Prod",
     "relu": "Relu", "sigmoid": "Sigmoid", "square": "Square", "reshape": "Reshape", "cast": "Cast",
     "softmax": "Softmax", "exp": "Exp", "log": "Log", "argmax": "ArgMax", "argmin": "ArgMin",

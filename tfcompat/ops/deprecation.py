@@ -3,7 +3,7 @@ and whether this thread builds a graph in TF's terms, which they (and op_def's g
 import os
 import sys
 
-from tfcompat.framework import context, op_def
+from tfcompat.framework import context, graph_state, op_def
 from tfcompat.ops.misc_ops import get_logger
 
 _WARNED = set()
@@ -24,8 +24,9 @@ def graph_check(predicate):
 
 
 def _in_graph_mode(frame):
-    """TF's `IS_IN_GRAPH_MODE()`: no eager context yet (no op has run) or a graph being traced."""
-    return not context._default_device or _building_graph(frame)
+    """TF's `IS_IN_GRAPH_MODE()`: no eager context yet (no op has run), a TF1 graph being built, or a graph being
+    traced."""
+    return not context._default_device or bool(graph_state.state.graphs) or _building_graph(frame)
 
 
 def _building_graph(frame):

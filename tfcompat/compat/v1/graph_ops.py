@@ -13,10 +13,10 @@ from tfcompat.framework.graph import SymbolicTensor, deferred_call, has_graph_va
 
 _OP_MODULES = ("tfcompat.ops", "tfcompat.framework.op_def", "tfcompat.framework.convert", "tfcompat.eager.tape",
                "tfcompat.eager.control_flow")
-# stateful ops TF runs at each Session.run even without graph inputs, and constants (TF's Const nodes); deferred
+# stateful ops TF runs at each Session.run even without graph inputs, and constants (TF's Const, zeros, ones nodes); deferred
 # inside any graph
 _ALWAYS = {"random.normal", "random.truncated_normal", "random.uniform", "random.categorical", "random.shuffle",
-           "random.gamma", "random.poisson", "print", "constant"}
+           "random.gamma", "random.poisson", "print", "constant", "zeros", "ones"}
 
 
 def _graph_op(op, always):
