@@ -14,6 +14,7 @@ import types as _types
 from tfcompat.framework import dtypes as _dtypes, errors, tensor_shape as _tensor_shape  # noqa: F401
 from tfcompat.framework import convert as _convert, variables as _variables  # noqa: F401
 from tfcompat.framework import graph as _graph  # noqa: F401  (tf.Graph)
+from tfcompat.framework import graph_state as _graph_state
 from tfcompat.eager import tape as _tape  # noqa: F401
 from tfcompat import ops as _ops  # noqa: F401  (registers the op library)
 from tfcompat import _api
@@ -66,3 +67,12 @@ def enable_tensorflow_alias():
     """Makes `import tensorflow` (and `import keras`) resolve to tfcompat in this process."""
     from tfcompat._alias import install
     install()
+
+
+def _tf1_graph_mode():
+    """The first tf.Graph switches TF1 graph mode on (compat.v1 rebinds the public ops), even before tf.compat.v1
+    is used."""
+    import tfcompat.compat.v1  # noqa: F401
+
+
+_graph_state.on_first_graph(_tf1_graph_mode)
