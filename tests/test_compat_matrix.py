@@ -60,9 +60,9 @@ def test_declared_limits_of_real_exports():
     assert partial_note(tf.Variable) == "`initial_value` is not kept; constructor arguments variable_def"
     assert partial_note(tf.nn.embedding_lookup) == "arguments max_norm"
     assert partial_note(tf.math.add) is None
-    with pytest.raises(NotImplementedError, match=r"^LSTM\(stateful=True\) is not supported by tfcompat$"):
-        tf.keras.layers.LSTM(2, stateful=True)                # a class names the class being built
-    assert partial_note(tf.keras.layers.LSTM) == "constructor arguments stateful"     # inherited from RNN's layer base
+    with pytest.raises(NotImplementedError, match=r"^Conv2D\(lora_rank=2\) is not supported by tfcompat$"):
+        tf.keras.layers.Conv2D(2, 3, lora_rank=2)             # a class names the class being built
+    assert partial_note(tf.keras.layers.Conv1D) == "constructor arguments lora_rank"     # inherited from the conv base
     assert partial_note(tf.keras.Model) == "save_weights arguments max_shard_size"
     assert partial_note(tf.keras.models.clone_model) == ("arguments input_tensors, clone_function, call_function, "
                                                          "recursive")

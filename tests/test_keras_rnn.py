@@ -229,8 +229,6 @@ def test_configs():
 
 
 def test_errors():
-    with pytest.raises(NotImplementedError, match="stateful"):
-        layers.LSTM(3, stateful=True)
     with pytest.raises(ValueError, match="Invalid merge mode"):
         layers.Bidirectional(layers.LSTM(3), merge_mode="max")
 

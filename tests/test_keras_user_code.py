@@ -344,3 +344,41 @@ def test_fit_shuffles_pydataset_batches_with_python_random_as_keras():
         m.compile(optimizer=keras.optimizers.SGD(0.01), loss="mse")
         h = m.fit(Seq(), epochs=2, verbose=0, shuffle=shuffle)
         assert [round(v, 5) for v in h.history["loss"]] == want
+
+
+_SEQ = np.linspace(-1, 1, 2 * 4 * 3).reshape(2, 4, 3).astype("float32")
+
+
+def test_stateful_lstm_carries_states_between_calls():
+    st = keras.layers.LSTM(2, stateful=True, kernel_initializer="ones", recurrent_initializer="zeros")
+    m = keras.Sequential([keras.Input((4, 3), batch_size=2), st])
+    assert [w.path for w in st.weights] == ['sequential/lstm/lstm_cell/kernel',
+                                            'sequential/lstm/lstm_cell/recurrent_kernel',
+                                            'sequential/lstm/lstm_cell/bias']          # states are not weights
+    a, b = m.predict(_SEQ, verbose=0), m.predict(_SEQ, verbose=0)
+    np.testing.assert_allclose(a, [[-0.1236, -0.1236], [0.9273, 0.9273]], atol=1e-4)
+    np.testing.assert_allclose(b, [[-0.1251, -0.1251], [0.9389, 0.9389]], atol=1e-4)
+    np.testing.assert_allclose(st.states[1].numpy(), [[-0.3205, -0.3205], [4.2099, 4.2099]], atol=1e-4)
+    st.reset_states()
+    np.testing.assert_allclose(m.predict(_SEQ, verbose=0), a, atol=1e-6)
+    st.reset_state()
+    assert [v.numpy().tolist() for v in st.states] == [[[0.0, 0.0], [0.0, 0.0]]] * 2
+    with pytest.raises(ValueError, match=r"^When using `stateful=True` in a RNN, the batch size must be static. Found "
+                                         r"dynamic batch size: sequence.shape=\(None, 4, 3\)$"):
+        keras.Sequential([keras.Input((4, 3)), keras.layers.LSTM(2, stateful=True)])
+
+
+def test_stateful_gru_simple_rnn_and_fit():
+    g = keras.layers.GRU(2, stateful=True, return_sequences=True, return_state=True, kernel_initializer="ones",
+                         recurrent_initializer="ones")
+    g(_SEQ)
+    out, state = g(_SEQ)
+    np.testing.assert_allclose(out.numpy()[:, -1], [[-0.5573, -0.5573], [0.5428, 0.5428]], atol=1e-4)
+    np.testing.assert_allclose(state.numpy(), [[-0.5573, -0.5573], [0.5428, 0.5428]], atol=1e-4)
+    m = keras.Sequential([keras.Input((4, 3), batch_size=2),
+                          keras.layers.LSTM(2, stateful=True, kernel_initializer="ones", recurrent_initializer="zeros"),
+                          keras.layers.Dense(1, kernel_initializer="ones")])
+    m.compile(optimizer=keras.optimizers.SGD(0.1), loss="mse")
+    h = m.fit(_SEQ, np.ones((2, 1)), epochs=3, batch_size=2, verbose=0, shuffle=False)
+    assert [round(v, 5) for v in h.history["loss"]] == [1.14304, 0.96513, 0.80662]
+    np.testing.assert_allclose(m.layers[0].states[0].numpy(), [[-0.1158, -0.1158], [0.9362, 0.9362]], atol=1e-4)

@@ -10,10 +10,10 @@ import inspect
 
 import torch
 
-from tfcompat.framework.export import unsupported_args
 from tfcompat.framework.op_def import input_storage
 from tfcompat.framework.tensor import _wrap, storage
 from tfcompat.keras import activations, constraints, initializers, regularizers
+from tfcompat.keras.engine import call_context
 from tfcompat.keras.layers.base import Layer
 from tfcompat.keras.layers.input_spec import InputSpec
 from tfcompat.keras.layers.wrappers import build_child
@@ -333,7 +333,6 @@ class StackedRNNCells(Layer):
         return cls(cells, **config)
 
 
-@unsupported_args("stateful")
 class RNN(Layer):
     """Runs a cell (or a list of cells) over the time axis of `(batch, time, features)` inputs."""
     _promotes_int_inputs = True
@@ -367,7 +366,24 @@ class RNN(Layer):
         step_shape = (sequences_shape[0],) + tuple(sequences_shape[2:])
         if isinstance(self.cell, Layer):      # cell weights get paths like `lstm/lstm_cell/kernel`
             build_child(self, self.cell, step_shape)
+        if self.stateful:
+            if self.states is not None:
+                self.reset_state()
+            elif sequences_shape[0] is None:
+                raise ValueError("When using `stateful=True` in a RNN, the batch size must be static. Found dynamic "
+                                 f"batch size: sequence.shape={tuple(sequences_shape)}")
+            else:   # Keras's state variables: not among the layer's weights (nor saved, nor counted)
+                from tfcompat.keras.variables import Variable
+                self.__dict__["states"] = [Variable(s, trainable=False, name="rnn_state")
+                                           for s in nest.flatten(self.get_initial_state(sequences_shape[0]))]
         self.built = True
+
+    def reset_state(self):
+        """Zeroes a stateful RNN's carried states."""
+        for v in self.states or ():
+            v._set_storage(torch.zeros_like(storage(v)))
+
+    reset_states = reset_state      # Keras's compatibility alias
 
     def get_initial_state(self, batch_size):
         fn = getattr(self.cell, "get_initial_state", None)
@@ -383,7 +399,9 @@ class RNN(Layer):
 
     def call(self, sequences, initial_state=None, mask=None, training=False):
         x = input_storage(sequences)
-        if initial_state is None:
+        if initial_state is None and self.stateful:
+            initial_state = nest.pack_sequence_as(self.get_initial_state(1), [_wrap(storage(v)) for v in self.states])
+        elif initial_state is None:
             initial_state = self.get_initial_state(x.shape[0])
         if not isinstance(initial_state, (list, tuple)):
             initial_state = [initial_state]
@@ -401,6 +419,9 @@ class RNN(Layer):
             last, outputs, states = self._run_builtin(cells, x, initial_state, m, training)
         else:
             last, outputs, states = self._run_generic(x, initial_state, m, training)
+        if self.stateful and not call_context.in_symbolic():     # the next call starts where this one ended
+            for v, t in zip(self.states, nest.flatten(states)):
+                v._set_storage(input_storage(t).detach())
         output = outputs if self.return_sequences else last
         return (output, *states) if self.return_state else output
 
@@ -497,7 +518,6 @@ def _to_dtype(s, dtype):
     return _wrap(t if t.dtype is dtype else t.to(dtype))
 
 
-@unsupported_args("stateful")
 class _RNNLayer(RNN):
     """SimpleRNN / LSTM / GRU: an RNN over a built-in cell whose config is flattened into the layer's."""
     _cell_class = None
