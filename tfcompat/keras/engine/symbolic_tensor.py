@@ -27,7 +27,7 @@ def symbolic(t, shape, index):
     """Storage `t` (a stand-in of `shape`'s unknown dims) as a SymbolicTensor of `shape`, the call's `index`-th
     placeholder (TF's `Placeholder:0`, `Placeholder_1:0`, ...)."""
     x = object.__new__(SymbolicTensor)
-    x._t = t
+    x._set_storage(t)
     x._keras_shape = tuple(shape)
     x._name = f"Placeholder_{index}:0" if index else "Placeholder:0"
     return x
