@@ -167,11 +167,16 @@ _GRAPH_ONLY = {"import_meta_graph", "export_meta_graph", "MonitoredSession", "Mo
 
 
 def summary_iterator(path):
-    """`tf.compat.v1.train.summary_iterator`: the `Event` protos of an event file, in order (CRCs checked)."""
-    from tensorboard.compat.proto import event_pb2
-    from tfcompat.data.tfrecord import read_records
+    """`tf.compat.v1.train.summary_iterator`: the `Event` protos of an event file, in order (CRCs checked); TF's
+    deprecation of the `tf_record_iterator` it uses is logged at the call, as TF logs it."""
     warn_deprecated("tf_record_iterator", "tensorflow.python.lib.io.tf_record",
                     "Use eager execution and: \n`tf.data.TFRecordDataset(path)`")
+    return _events(path)
+
+
+def _events(path):
+    from tensorboard.compat.proto import event_pb2
+    from tfcompat.data.tfrecord import read_records
     with open(path, "rb") as f:
         for record in read_records(f):
             yield event_pb2.Event.FromString(record)
