@@ -156,10 +156,11 @@ def folded_steps(steps, funcs, out_terms, write_terms, step_names=None):
 
 
 def claimed_copies(steps, owned, out_terms, write_terms, step_names=None):
-    """{step index: constant name} of the `Recorder.private_copy` clones the no-tape replay replaces by their owner's
-    claim (the variable's own storage, updated in place, as the eager step does): none when a guard, host callback or
-    custom gradient follows the first (a replay stopping there must leave every variable as it was), and not one
-    whose variable read is used elsewhere too (that use would see the update)."""
+    """{step index: claim index} of the `Recorder.private_copy` clones (`owned`: output name -> index of its claim)
+    that the no-tape replay replaces by their owner's claim (the variable's own storage, updated in place, as the
+    eager step does): none when a guard, host callback or custom gradient follows the first (a replay stopping there
+    must leave every variable as it was), and not one whose variable read is used elsewhere too (that use would see
+    the update)."""
     if not owned:
         return {}
     at = {i: owned[s["out"]] for i, s in enumerate(steps) if s["op"] == "call" and s["out"] in owned}
@@ -168,7 +169,7 @@ def claimed_copies(steps, owned, out_terms, write_terms, step_names=None):
     uses = collections.Counter(_refs({"list": [t for t in list(out_terms) + list(write_terms) if t is not None]}, []))
     for names in step_names or _step_names(steps):
         uses.update(names)
-    return {i: _fast_ref({"ref": c}) for i, c in at.items()
+    return {i: k for i, k in at.items()
             if len(steps[i]["args"]) == 1 and not steps[i]["kwargs"] and uses[steps[i]["args"][0].get("ref")] == 1}
 
 
@@ -210,16 +211,16 @@ def _output_only(steps, funcs, step_names, write_terms, fold):
 
 
 def fast_source(n_inputs, n_vars, steps, out_terms, write_terms, funcs, n_consts, owned=None):
-    """The replay program run when no tape is active: `make(C, F)` returns `program(I, V, W=True) -> (outputs, new
+    """The replay program run when no tape is active: `make(C, F, X)` returns `program(I, V, W=True) -> (outputs, new
     values)`; with `W=False` (the caller discards the outputs) it skips the pure ops that only compute outputs and
-    returns None for them.
+    returns None for them. `X` are the claims of `owned` (output name -> index in `X`).
 
     The same steps as `program_source`, with its per-op costs removed: inputs, constants and op callables are the
     closure's locals, ops are called through their C++ entry (`OpOverload._op`, what `OpOverload.__call__` calls),
     `aten.detach` is an alias (no tape is active, so no value requires grad: detaching changes nothing), the
     pure ops of constants (`folded_steps`) run once in `make`, an optimizer's copies of its slots (`owned`, from
     `Recorder.private_copy`) become its claims (`claimed_copies`), and each value is deleted after its last use."""
-    head = ["def make(C, F):"] + [f"    c{i} = C[{i}]" for i in range(n_consts)]
+    head = ["def make(C, F, X=()):"] + [f"    c{i} = C[{i}]" for i in range(n_consts)]
     used = sorted({s["f"] for s in steps if s["op"] != "guard_array" and funcs[s["f"]] is not _DETACH})
     head += [f"    f{i} = F[{i}]" for i in used]
     body = ["    def program(I, V, W=True):"] + [f"        i{i} = I[{i}]" for i in range(n_inputs)]
@@ -227,12 +228,13 @@ def fast_source(n_inputs, n_vars, steps, out_terms, write_terms, funcs, n_consts
     step_names = _step_names(steps)
     fold = set(folded_steps(steps, funcs, out_terms, write_terms, step_names))
     claims = claimed_copies(steps, owned, out_terms, write_terms, step_names)
+    head += [f"    x{k} = X[{k}]" for k in sorted(set(claims.values()))]
     frees = _frees(steps, step_names, fold, out_terms, write_terms)
     only = _output_only(steps, funcs, step_names, write_terms, fold)
     optional = {steps[i]["out"] for i in only}
     for i, step in enumerate(steps):
         if i in claims:
-            line = f"{step['out']} = {claims[i]}({_fast_ref(step['args'][0])})"
+            line = f"{step['out']} = x{claims[i]}({_fast_ref(step['args'][0])})"
         elif step["op"] == "guard_array":
             line = f"if not _equal({_fast_ref(step['x'])}, {_fast_ref({'ref': step['value']})}): raise GuardFailed()"
         elif funcs[step["f"]] is _DETACH:
@@ -265,9 +267,9 @@ def _fast_program(rec, n_inputs, out_exprs, write_terms, funcs, name):
     if any(step["op"] == "custom" for step in rec.lines):
         return None
     source = fast_source(n_inputs, len(rec.vars), rec.lines, out_exprs, write_terms, funcs, len(rec.consts),
-                         rec.owned)
+                         {out: k for k, out in enumerate(rec.owned)})
     ops = [f._op if isinstance(f, torch._ops.OpOverload) else f for f in funcs]
-    return compile_program(source, name, "make")(rec.consts, ops)
+    return compile_program(source, name, "make")(rec.consts, ops, list(rec.owned.values()))
 
 
 class Program:

@@ -70,7 +70,7 @@ class Recorder(TorchDispatchMode):
         self.cb_replay = None     # outputs to reuse instead of running the callbacks again
         self.grad_depth = 0       # > 0 while a custom gradient function is being recorded (see `custom`)
         self.unreplayable = False  # the trace cannot be replayed: the body runs on every call
-        self.owned = {}           # output name of a `private_copy` clone -> its claim callable's constant (C[i])
+        self.owned = {}           # output name of a `private_copy` clone -> its claim (not a constant: never saved)
 
     def restore(self):
         """Puts every variable back to its value before the trace (new ones to their initial value)."""
@@ -189,7 +189,7 @@ class Recorder(TorchDispatchMode):
         n = len(self.lines)
         out = t.clone()
         if len(self.lines) == n + 1:
-            self.owned[self.lines[-1]["out"]] = self.const(claim)
+            self.owned[self.lines[-1]["out"]] = claim
         return out
 
     def guard_array(self, t):
