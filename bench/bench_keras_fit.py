@@ -114,8 +114,9 @@ def main():
     ratio_eager = statistics.median(a / b for a, b in zip(eager, theirs))
     print(f"tfcompat fit: {tc:.3f}s  torch loop: {tt:.3f}s  ratio: {ratio:.3f}x (median of paired runs; "
           f"goal <= 1.25x)")
-    print(f"tfcompat fit (run_eagerly=True): {te:.3f}s  ratio: {ratio_eager:.3f}x  tf.function/eager: "
-          f"{statistics.median(a / b for a, b in zip(ours, eager)):.3f}x")
+    print(f"tfcompat fit (run_eagerly=True): {te:.3f}s  ratio: {ratio_eager:.3f}x")
+    print(f"tfcompat fit tf.function/eager ratio: {statistics.median(a / b for a, b in zip(ours, eager)):.3f}x "
+          f"(goal < 1.0: the replayed step is faster than the eager one)")
     if "--jit" in sys.argv[1:]:
         compile_time, times = tfcompat_jit_fits(x, y)
         tj = statistics.median(times)
