@@ -17,6 +17,7 @@ import numpy as np
 import torch
 
 from tfcompat.eager.function import current_recorder
+from tfcompat.framework import errors
 from tfcompat.framework.export import partial_api, unsupported_args
 from tfcompat.framework.op_def import input_storage
 from tfcompat.framework.tensor import EagerTensor, Tensor, _wrap, storage
@@ -339,6 +340,8 @@ class Optimizer:
             grads, trainable_variables, indices = self._filter_empty_gradients(grads, trainable_variables, indices)
         params = list(map(storage, trainable_variables))
         gs = [_grad_storage(g, p.dtype) for g, p in zip(grads, params)]
+        if [g.shape for g in gs] != [p.shape for p in params]:
+            self._check_gradient_shapes(gs, params)
         if self.loss_scale_factor is not None:
             gs = torch._foreach_div(gs, self.loss_scale_factor)
         if self._traced_step():
@@ -370,6 +373,27 @@ class Optimizer:
         self._iter_t = torch.add(self._iter_t, 1)
         self._iterations._set_storage(self._iter_t)
         self._step = step + 1
+
+    # Whether a gradient that broadcasts to its variable's shape updates it (TF's optimizers whose first op on the
+    # gradient broadcasts it); plain SGD and Adagrad assign it through TF's equal-shape resource updates instead.
+    _gradient_broadcasts = True
+
+    def _check_gradient_shapes(self, grads, params):
+        """Raises TF's InvalidArgumentError for a gradient whose shape cannot update its variable's."""
+        def text(shape):
+            return "[" + ",".join(map(str, shape)) + "]"
+        for g, p in zip(grads, params):
+            if g.shape == p.shape:
+                continue
+            try:
+                joint = torch.broadcast_shapes(g.shape, p.shape)
+            except RuntimeError:
+                raise errors.InvalidArgumentError(
+                    None, None, f"Incompatible shapes: {text(g.shape)} vs. {text(p.shape)}") from None
+            if joint != p.shape or not self._gradient_broadcasts:
+                raise errors.InvalidArgumentError(
+                    None, None, f"Cannot update variable with shape {text(p.shape)} using a Tensor with shape "
+                                f"{text(joint if self._gradient_broadcasts else g.shape)}, shapes must be equal.")
 
     def _traced_step(self):
         """Whether this step runs in a tf.function trace with a tensor form of `_update` (see `_tensor_update`)."""

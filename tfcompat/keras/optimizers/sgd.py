@@ -28,6 +28,10 @@ class SGD(Optimizer):
 
     _tensor_update = True
 
+    @property
+    def _gradient_broadcasts(self):
+        return self.momentum != 0   # TF assigns plain SGD's step with an equal-shape resource update
+
     def _update(self, params, grads, lr, step, indices):
         if not isinstance(lr, torch.Tensor):
             lr = float(lr)
