@@ -9,6 +9,7 @@ import torch
 import torch.nn.functional as F
 
 from tfcompat.framework.op_def import input_storage, wrap
+from tfcompat.ops import nn_ops
 
 _LOGITS = {}     # id(output tensor) -> (weakref to the output, logits tensor)
 
@@ -87,7 +88,7 @@ def elu(x, alpha=1.0):
 
 
 def selu(x):
-    return wrap(torch.selu(input_storage(x)))
+    return nn_ops.selu(x)
 
 
 def gelu(x, approximate=False):

@@ -50,8 +50,14 @@ def elu(features, name=None):
 
 @tf_export("nn.selu")
 def selu(features, name=None):
-    """scale * elu(features, alpha), with TF's (and torch's) scale and alpha constants."""
-    return wrap(torch.selu(_float_input(features, "Selu")))
+    """scale * elu(features, alpha), with TF's (and torch's) scale and alpha constants; its gradient at 0 is scale (TF's
+    SeluGrad takes the linear branch there, torch's selu the exponential one)."""
+    t = _float_input(features, "Selu")
+    negative = torch.expm1(torch.clamp_max(t, 0)) * _SELU_ALPHA     # clamped: no inf * 0 in the unused branch's grad
+    return wrap(torch.where(t >= 0, t, negative) * _SELU_SCALE)
+
+
+_SELU_ALPHA, _SELU_SCALE = 1.6732632423543772848170429916717, 1.0507009873554804934193349852946
 
 
 @tf_export("nn.gelu")
