@@ -14,6 +14,7 @@ from tfcompat.framework.op_def import input_storage, wrap
 from tfcompat.framework.tensor import Tensor
 from tfcompat.keras.activations import keras_logits
 from tfcompat.keras.saving_utils import lookup_functions
+from tfcompat.ops.nn_loss_ops import softmax_xent
 
 EPSILON = 1e-7
 _REDUCTIONS = ("sum_over_batch_size", "sum", None, "none", "mean", "mean_with_sample_weight")
@@ -278,7 +279,7 @@ def _categorical_ce(t, p, from_logits=False, label_smoothing=0.0, axis=-1, logit
     if logits is not None:
         p, from_logits = logits, True
     if from_logits:
-        return -torch.sum(t * torch.log_softmax(p, axis), axis), None
+        return softmax_xent(t, p, axis), None
     p = p / torch.sum(p, axis, keepdim=True)
     p = torch.clamp(p, EPSILON, 1.0 - EPSILON)
     return -torch.sum(t * torch.log(p), axis), None

@@ -28,7 +28,13 @@ def softmax_cross_entropy_with_logits(labels, logits, axis=-1, name=None):
                                f"{_outer(full, int(axis))} values, but the requested shape has "
                                f"{_outer(lg.shape, int(axis))}", "Reshape", lg)
         lb = lb.expand(lg.shape)
-    return wrap(_SoftmaxXent.apply(lb, lg, int(axis)))
+    return wrap(softmax_xent(lb, lg, int(axis)))
+
+
+def softmax_xent(labels, logits, axis):
+    """Storage-level TF softmax cross entropy (labels, logits same shape): its gradient is TF's softmax - labels, which
+    differs from the exact one when the labels do not sum to 1 (Keras's categorical losses from logits use it too)."""
+    return _SoftmaxXent.apply(labels, logits, axis)
 
 
 def _outer(shape, axis):

@@ -15,6 +15,7 @@ from tfcompat.framework.export import partial_api, unsupported_args
 from tfcompat.framework.op_def import input_storage
 from tfcompat.framework.tensor import _wrap
 from tfcompat.ops import array_ops as _array_ops
+from tfcompat.ops.nn_loss_ops import softmax_xent
 
 _FLOATX = torch.float32
 _SCALARS = (bool, int, float)
@@ -617,7 +618,7 @@ def binary_crossentropy(target, output, from_logits=False):
 def categorical_crossentropy(target, output, from_logits=False, axis=-1):
     t, o = _pair(target, output)
     if from_logits:
-        return _wrap(-torch.sum(t * torch.log_softmax(o, dim=axis), dim=axis))
+        return _wrap(softmax_xent(t, o, axis))
     o = o / torch.sum(o, dim=axis, keepdim=True)
     o = torch.clamp(o, _EPS, 1.0 - _EPS)
     return _wrap(-torch.sum(t * torch.log(o), dim=axis))
