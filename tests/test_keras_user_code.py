@@ -327,6 +327,33 @@ def test_relu6_gradient_is_zero_at_both_ends_as_tf():
         assert t.gradient(v, x).numpy().tolist()[1:] == [0.0, 1.0, 0.0, 0.0]
 
 
+def test_selu_gradient_at_zero_takes_the_linear_branch_as_tf():
+    x = tf.Variable([0.0, -1.0, 1.0])
+    for f in [tf.nn.selu, keras.activations.selu, keras.layers.Activation("selu")]:
+        with tf.GradientTape() as t:
+            y = f(x)
+        np.testing.assert_allclose(t.gradient(y, x).numpy(), [1.050701, 0.64676857, 1.050701], rtol=1e-6)  # TF 2.21
+    np.testing.assert_allclose(tf.nn.selu(tf.constant([0.0, -1.0, 100.0])).numpy(), [0.0, -1.1113307, 105.07010],
+                               rtol=1e-6)
+    with tf.autodiff.ForwardAccumulator(x, tf.ones(3)) as acc:
+        y = tf.nn.selu(x)
+    np.testing.assert_allclose(acc.jvp(y).numpy(), [1.050701, 0.64676857, 1.050701], rtol=1e-6)
+
+
+def test_categorical_crossentropy_from_logits_gradient_is_tf_s_softmax_minus_labels():
+    # TF's kernel assumes labels summing to 1: d/dlogits = softmax - labels, not sum(labels) * softmax - labels
+    labels, logits = tf.constant([[0.5, 1.0, 0.5]]), tf.Variable([[1.0, 2.0, 3.0]])
+    tf_grad = [[-0.40996942, -0.75527155, 0.16524094]]                 # TF 2.21, all four
+    for loss in [lambda: tf.nn.softmax_cross_entropy_with_logits(labels, logits),
+                 lambda: keras.losses.categorical_crossentropy(labels, logits, from_logits=True),
+                 lambda: keras.losses.CategoricalCrossentropy(from_logits=True)(labels, logits),
+                 lambda: keras.ops.categorical_crossentropy(labels, logits, from_logits=True)]:
+        with tf.GradientTape() as t:
+            value = loss()
+        np.testing.assert_allclose(float(tf.reduce_sum(value)), 2.8152118, rtol=1e-6)
+        np.testing.assert_allclose(t.gradient(value, logits).numpy(), tf_grad, rtol=1e-6)
+
+
 def test_fit_shuffles_pydataset_batches_with_python_random_as_keras():
     x = np.arange(20, dtype="float32").reshape(10, 2)
     y = (x[:, :1] > 9).astype("float32")

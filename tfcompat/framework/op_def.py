@@ -660,9 +660,13 @@ def _int_leaf(v, value, op):
     if isinstance(v, (Tensor, Variable)) and v.dtype.is_integer and v.shape.rank == 0:
         return int(v)
     if v is None:
-        raise ValueError("Attempt to convert a value (None) with an unsupported type (<class 'NoneType'>) to a "
-                         "Tensor.")
+        raise _none_error()
     raise _not_int(value, op)
+
+
+def _none_error():
+    """TF's error for None where a shape (or any tensor) is expected."""
+    return ValueError("Attempt to convert a value (None) with an unsupported type (<class 'NoneType'>) to a Tensor.")
 
 
 def int_list(value, op=None):
@@ -680,6 +684,8 @@ def int_list(value, op=None):
         return [int(v) for v in value.reshape(-1)]
     if isinstance(value, (int, np.integer)):
         return [int(value)]
+    if value is None:
+        raise _none_error()
     if isinstance(value, (str, bytes, float, np.floating)) or not hasattr(value, "__iter__"):
         raise _not_int(value, op)
     return [v if type(v) is int else _int_leaf(v, value, op) for v in value]
