@@ -354,6 +354,23 @@ def test_categorical_crossentropy_from_logits_gradient_is_tf_s_softmax_minus_lab
         np.testing.assert_allclose(t.gradient(value, logits).numpy(), tf_grad, rtol=1e-6)
 
 
+def test_set_random_seed_makes_a_shuffled_fit_repeat_exactly():
+    x = np.random.RandomState(0).rand(64, 4).astype("float32")
+    y = (x.sum(1) > 2).astype("float32")
+
+    def run(shuffle):
+        keras.utils.set_random_seed(7)
+        m = keras.Sequential([keras.Input((4,)), keras.layers.Dense(8, activation="relu"), keras.layers.Dropout(0.5),
+                              keras.layers.Dense(1)])
+        m.compile("sgd", "mse")
+        return m.fit(x, y, batch_size=8, epochs=2, verbose=0, shuffle=shuffle).history["loss"], m.get_weights()
+
+    for shuffle in (True, "batch"):
+        (loss_a, w_a), (loss_b, w_b) = run(shuffle), run(shuffle)
+        assert loss_a == loss_b
+        assert all(np.array_equal(a, b) for a, b in zip(w_a, w_b))
+
+
 def test_fit_shuffles_pydataset_batches_with_python_random_as_keras():
     x = np.arange(20, dtype="float32").reshape(10, 2)
     y = (x[:, :1] > 9).astype("float32")

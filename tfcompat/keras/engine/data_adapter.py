@@ -20,6 +20,7 @@ from tfcompat.framework.ragged.tensor import take as ragged_take
 from tfcompat.framework.sparse import SparseTensor
 from tfcompat.framework.tensor import Tensor, _wrap, storage
 from tfcompat.framework.variables import Variable
+from tfcompat.ops.random_ops import generator_for
 from tfcompat.util import nest
 from tfcompat.keras._config import config
 from tfcompat.keras.backend import standardize_dtype
@@ -267,14 +268,16 @@ class EpochIterator:
         x, y, sw = self._arrays
         n, bs = self._num_samples, self._batch_size
         perm = None
-        if self._shuffle == "batch":
-            perm = torch.arange(n)
-            for i in range(0, n, bs):
-                perm[i:i + bs] = perm[i:i + bs][torch.randperm(min(bs, n - i))]
-            order = torch.randperm(self._num_batches)
-            perm = torch.cat([perm[int(b) * bs:(int(b) + 1) * bs] for b in order])
-        elif self._shuffle:
-            perm = torch.randperm(n)
+        if self._shuffle:       # from TF's global random stream, as Keras's tf.random.shuffle: `set_random_seed` fixes it
+            gen = generator_for(None, "cpu")
+            if self._shuffle == "batch":
+                perm = torch.arange(n)
+                for i in range(0, n, bs):
+                    perm[i:i + bs] = perm[i:i + bs][torch.randperm(min(bs, n - i), generator=gen)]
+                order = torch.randperm(self._num_batches, generator=gen)
+                perm = torch.cat([perm[int(b) * bs:(int(b) + 1) * bs] for b in order])
+            else:
+                perm = torch.randperm(n, generator=gen)
         leaves = nest.flatten((x, y, sw))
         flat = not any(nest.is_nested(a) for a in (x, y, sw))     # one array (or None) each: no repacking
         steps = self._num_batches
