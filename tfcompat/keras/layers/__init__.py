@@ -15,18 +15,21 @@ from tfcompat.keras.layers.normalization import BatchNormalization, LayerNormali
 from tfcompat.keras.layers.merging import (  # noqa: F401
     Add, Average, Concatenate, Dot, Maximum, Minimum, Multiply, Subtract, add, average, concatenate, dot, maximum,
     minimum, multiply, subtract)
-from tfcompat.keras.layers.activation import ELU, LeakyReLU, PReLU, ReLU, Softmax  # noqa: F401
+from tfcompat.keras.layers.activation import ELU, LeakyReLU, PReLU, ReLU, Softmax, ThresholdedReLU  # noqa: F401
 from tfcompat.keras.layers.reshaping import (  # noqa: F401
     Cropping1D, Cropping2D, Cropping3D, Permute, RepeatVector, Reshape, UpSampling1D, UpSampling2D, UpSampling3D,
     ZeroPadding1D, ZeroPadding2D, ZeroPadding3D)
 from tfcompat.keras.layers.regularization import (  # noqa: F401
-    ActivityRegularization, GaussianDropout, GaussianNoise, SpatialDropout1D, SpatialDropout2D, SpatialDropout3D)
+    ActivityRegularization, AlphaDropout, GaussianDropout, GaussianNoise, SpatialDropout1D, SpatialDropout2D,
+    SpatialDropout3D)
 from tfcompat.keras.layers.embedding import Embedding, Rescaling  # noqa: F401
 from tfcompat.keras.layers.attention import (  # noqa: F401
     AdditiveAttention, Attention, EinsumDense, MultiHeadAttention)
 from tfcompat.keras.layers.rnn import (  # noqa: F401
     GRU, GRUCell, LSTM, LSTMCell, RNN, SimpleRNN, SimpleRNNCell, StackedRNNCells)
-from tfcompat.keras.layers.wrappers import Bidirectional, TimeDistributed  # noqa: F401
+from tfcompat.keras.layers.wrappers import Bidirectional, TimeDistributed, Wrapper  # noqa: F401
+from tfcompat.keras.layers.normalization_more import (  # noqa: F401
+    GroupNormalization, RMSNormalization, SpectralNormalization, UnitNormalization)
 from tfcompat.keras.layers.serialization import deserialize, serialize  # noqa: F401
 from tfcompat.keras.layers.tfsm_layer import TFSMLayer  # noqa: F401
 from tfcompat.keras.layers.preprocessing import (  # noqa: F401

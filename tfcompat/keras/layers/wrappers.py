@@ -1,4 +1,4 @@
-"""Layer wrappers: Bidirectional (an RNN run forwards and backwards) and TimeDistributed."""
+"""Layer wrappers: the `Wrapper` base, Bidirectional (an RNN run forwards and backwards) and TimeDistributed."""
 import inspect
 
 import torch
@@ -114,15 +114,38 @@ class Bidirectional(Layer):
         return cls(layer, backward_layer=backward, **config)
 
 
-class TimeDistributed(Layer):
+class Wrapper(Layer):
+    """Base of the layers that wrap another layer (`self.layer`, serialized in the config as `layer`)."""
+
+    def __init__(self, layer, **kwargs):
+        if not isinstance(layer, Layer):
+            raise ValueError(f"Layer {layer} supplied to Wrapper isn't a supported layer type. Please ensure "
+                             f"wrapped layer is a valid Keras layer.")
+        super().__init__(**kwargs)
+        self.layer = layer
+
+    def build(self, input_shape=None):
+        build_child(self, self.layer, input_shape)
+        self.built = True
+
+    def get_config(self):
+        return {**super().get_config(), "layer": _ser(self.layer)}
+
+    @classmethod
+    def from_config(cls, config, custom_objects=None):
+        config = dict(config)
+        layer = deserialize_keras_object(config.pop("layer"), custom_objects=custom_objects)
+        return cls(layer, **config)
+
+
+class TimeDistributed(Wrapper):
     """Applies `layer` to every time step (axis 1) of its input."""
 
     def __init__(self, layer, **kwargs):
         if not isinstance(layer, Layer):
             raise ValueError(f"Please initialize `TimeDistributed` layer with a `keras.layers.Layer` instance. "
                              f"Received: {layer}")
-        super().__init__(**kwargs)
-        self.layer = layer
+        super().__init__(layer, **kwargs)
         self.supports_masking = True
 
     def build(self, input_shape):
@@ -143,12 +166,3 @@ class TimeDistributed(Layer):
         kwargs = {"training": training} if "training" in inspect.signature(self.layer.call).parameters else {}
         steps = [input_storage(self.layer(_wrap(x[:, t]), **kwargs)) for t in range(x.shape[1])]
         return _wrap(torch.stack(steps, 1))
-
-    def get_config(self):
-        return {**super().get_config(), "layer": _ser(self.layer)}
-
-    @classmethod
-    def from_config(cls, config, custom_objects=None):
-        config = dict(config)
-        layer = deserialize_keras_object(config.pop("layer"), custom_objects=custom_objects)
-        return cls(layer, **config)

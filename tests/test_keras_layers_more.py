@@ -1,0 +1,138 @@
+"""Keras 3 layers added beside the common ones (normalization, wrappers, dropout, convolution, pooling):
+values against TF 2.21 / Keras 3.15.1 with the same weights, weight paths and order, configs and errors."""
+import numpy as np
+import pytest
+
+import tfcompat as tf
+
+L = tf.keras.layers
+X = (np.sin(np.arange(2 * 3 * 8, dtype="float32").reshape(2, 3, 8) * 0.37) * 2).astype("float32")
+
+# TF 2.21 (tf.keras.layers, Keras 3.15.1), rounded to 5 decimals
+GN = [[[-1.00232, 0.39018, 0.23276, 1.06301, 1.15028, 1.53571, 2.02149, 1.73172], [-0.61505, -1.29135, -1.49902, -1.93974, -1.75106, -1.81945, -2.03155, -1.47498], [-1.76411, -0.69672, -0.2078, 0.67997, 1.00636, 1.59608, 2.41213, 2.45294]], [[-0.65493, -0.69956, -0.84684, -1.99542, -0.84469, -1.04854, -0.61239, -0.25628], [-1.80444, -1.4256, -0.18626, 1.56771, 1.83331, 2.83863, 3.2759, 3.78243], [-0.39241, -0.22944, 0.30228, -0.68381, -0.37099, -0.72329, -0.55803, -0.48427]]]
+GN_AX1 = [[[-2.03084, -0.90305, 0.0721, 0.76262, 1.07507, 0.96714, 0.45345, -0.39648], [2.02985, 1.08192, 0.1993, -0.49855, -0.91717, -0.9999, -0.73555, -0.1599], [-1.94148, -1.15911, -0.37872, 0.29405, 0.76814, 0.97941, 0.89924, 0.53849]], [[1.83451, 1.18968, 0.50079, -0.13894, -0.64293, -0.94294, -0.99839, -0.80177], [-1.72792, -1.19827, -0.58929, 0.01659, 0.53737, 0.90256, 1.06274, 0.99622], [1.62466, 1.19523, 0.65786, 0.08526, -0.44506, -0.86133, -1.1072, -1.14941]]]
+UN = [[[0.0, 0.17618, 0.32852, 0.4364, 0.48521, 0.46835, 0.3881, 0.25532], [0.08863, -0.09191, -0.26001, -0.39292, -0.47265, -0.48841, -0.43806, -0.32843], [-0.17605, 0.00338, 0.18234, 0.33663, 0.44536, 0.49381, 0.47542, 0.39269]], [[0.25968, 0.08714, -0.09721, -0.26839, -0.40325, -0.48353, -0.49837, -0.44576], [-0.33652, -0.17677, 0.00691, 0.18965, 0.34672, 0.45687, 0.50518, 0.48512], [0.40323, 0.26211, 0.08552, -0.10265, -0.27692, -0.41372, -0.49452, -0.50839]]]
+UN12 = [[[0.0, 0.10254, 0.1912, 0.25398, 0.28239, 0.27258, 0.22587, 0.1486], [0.05121, -0.05311, -0.15024, -0.22704, -0.2731, -0.28221, -0.25312, -0.18977], [-0.10073, 0.00193, 0.10434, 0.19262, 0.25484, 0.28256, 0.27204, 0.2247]], [[0.15151, 0.05084, -0.05671, -0.15659, -0.23528, -0.28212, -0.29077, -0.26008], [-0.19418, -0.102, 0.00398, 0.10943, 0.20006, 0.26362, 0.2915, 0.27992], [0.23046, 0.1498, 0.04888, -0.05867, -0.15827, -0.23645, -0.28263, -0.29056]]]
+RMS = [[[0.0, 0.3551, 0.86079, 1.40732, 1.85811, 2.07673, 1.95556, 1.44091], [0.12504, -0.18525, -0.68126, -1.26707, -1.80995, -2.1656, -2.20723, -1.8534], [-0.24836, 0.00681, 0.47774, 1.0855, 1.70536, 2.18945, 2.39537, 2.21596]], [[0.36633, 0.1756, -0.25466, -0.8654, -1.54404, -2.14377, -2.51086, -2.51527], [-0.4747, -0.35622, 0.01809, 0.61147, 1.32751, 2.02544, 2.54502, 2.73722], [0.56876, 0.52816, 0.22402, -0.33095, -1.06023, -1.83405, -2.49118, -2.86837]]]
+RMS12 = [[[0.0, 0.50234, 0.93668, 1.24425, 1.38342, 1.33535, 1.10654, 0.72797], [0.25087, -0.26018, -0.73602, -1.11224, -1.33793, -1.38253, -1.24001, -0.92967], [-0.4935, 0.00947, 0.51115, 0.94365, 1.24843, 1.38425, 1.33271, 1.10079]], [[0.74225, 0.24906, -0.27784, -0.76714, -1.15261, -1.38208, -1.42449, -1.2741], [-0.95127, -0.49969, 0.01952, 0.53609, 0.9801, 1.29146, 1.42803, 1.37132], [1.12901, 0.73389, 0.23944, -0.28741, -0.77537, -1.15838, -1.38461, -1.42344]]]
+TRELU = [[0.0, 0.72323, 1.34858, 1.7914, 1.99176, 1.92255, 1.59313, 1.04809], [0.0, -0.0, -0.0, -0.0, -0.0, -0.0, -0.0, -0.0], [-0.0, 0.0, 0.73592, 1.35861, 1.79742, 1.99295, 1.91875, 1.58485]]
+SN_INF = [[[0.96903, 1.97501, 2.98099], [-1.93374, -2.67851, -3.42329], [3.23156, 4.08735, 4.94314]], [[-4.0264, -4.56836, -5.11031], [5.08554, 5.69255, 6.29956], [-5.58073, -5.83612, -6.09151]]]
+SN_TRAIN = [[[0.39892, 0.81054, 1.22217], [-0.59953, -0.79011, -0.98068], [1.17715, 1.53711, 1.89708]], [[-1.31934, -1.44015, -1.56096], [1.81485, 2.08925, 2.36364], [-1.85397, -1.87621, -1.89846]]]
+SN_U = [[0.56711, 0.57729, 0.58747]]
+SN_K = [[-0.34397, -0.31406, -0.28415], [-0.25424, -0.22433, -0.19442], [-0.16451, -0.1346, -0.10469], [-0.07478, -0.04487, -0.01496], [0.01496, 0.04487, 0.07478], [0.10469, 0.1346, 0.16451], [0.19442, 0.22433, 0.25424], [0.28415, 0.31406, 0.34397]]
+SN2_TRAIN = [[[-2.75733, -3.74383], [3.48155, 2.46193]], [[2.64813, 1.61838], [-1.11791, -2.08447]]]
+SN2_U = [[0.70711, 0.70711]]
+
+
+def close(a, b, atol=2e-5):
+    np.testing.assert_allclose(np.asarray(a), np.asarray(b), atol=atol, rtol=1e-5)
+
+
+def test_group_normalization_values_weights_config():
+    g = L.GroupNormalization(groups=4)
+    g.build(X.shape)
+    assert [w.path for w in g.weights] == ["group_normalization/gamma", "group_normalization/beta"]
+    g.set_weights([np.linspace(0.5, 2, 8).astype("float32"), np.linspace(-1, 1, 8).astype("float32")])
+    close(g(X), GN)
+    close(L.GroupNormalization(groups=-1, axis=1, center=False)(X), GN_AX1)
+    config = g.get_config()
+    assert list(config)[3:] == ["groups", "axis", "epsilon", "center", "scale", "beta_initializer",
+                                "gamma_initializer", "beta_regularizer", "gamma_regularizer", "beta_constraint",
+                                "gamma_constraint"]
+    assert config["groups"] == 4 and config["epsilon"] == 0.001
+    assert L.GroupNormalization.from_config(config).groups == 4
+
+
+def test_group_normalization_errors():
+    with pytest.raises(ValueError, match=r"expected a positive integer \(or `-1` for instance normalization\)"
+                       r". Received: groups=0"):
+        L.GroupNormalization(groups=0)
+    with pytest.raises(ValueError, match=r"Number of groups \(3\) must be a multiple of the number of channels "
+                       r"\(8\)."):
+        L.GroupNormalization(groups=3)(X)
+    with pytest.raises(ValueError, match=r"Number of groups \(16\) cannot be more than the number of channels"):
+        L.GroupNormalization(groups=16)(X)
+
+
+def test_unit_and_rms_normalization():
+    u = L.UnitNormalization()
+    close(u(X), UN)
+    close(L.UnitNormalization(axis=[1, 2])(X), UN12)
+    assert u.get_config()["axis"] == -1 and u.weights == []
+    with pytest.raises(TypeError, match="expected an int or a list/tuple of ints. Received: axis=a"):
+        L.UnitNormalization(axis="a")
+    r = L.RMSNormalization(epsilon=0.01)
+    r.build(X.shape)
+    assert [w.path for w in r.weights] == ["rms_normalization/scale"]
+    assert r.get_config()["axis"] == [-1] and r.get_config()["epsilon"] == 0.01
+    r.set_weights([np.linspace(0.5, 2, 8).astype("float32")])
+    close(r(X), RMS)
+    close(L.RMSNormalization(axis=[1, 2])(X), RMS12)
+
+
+def test_thresholded_relu_and_alpha_dropout():
+    t = L.ThresholdedReLU(theta=0.5)
+    close(t(X[0]), TRELU)
+    assert t.name == "thresholded_re_lu" and t.get_config()["theta"] == 0.5
+    with pytest.raises(ValueError, match="The theta value of a Thresholded ReLU layer should be >=0. Received: -1"):
+        L.ThresholdedReLU(theta=-1)
+    a = L.AlphaDropout(0.3)
+    assert {k: v for k, v in a.get_config().items() if k not in ("dtype",)} == {
+        "name": "alpha_dropout", "trainable": True, "rate": 0.3, "seed": None}   # tf.keras's (legacy) config
+    np.testing.assert_array_equal(a(X), X)
+    y = np.asarray(a(X, training=True))
+    alpha_p = -1.6732632423543772 * 1.0507009873554805
+    aa = ((1 - 0.3) * (1 + 0.3 * alpha_p ** 2)) ** -0.5
+    dropped = np.isclose(y, aa * alpha_p - aa * alpha_p * 0.3, atol=1e-5)
+    close(y[~dropped], aa * X[~dropped] - aa * alpha_p * 0.3)
+    assert 0 < dropped.sum() < y.size
+
+
+def test_spectral_normalization_dense():
+    s = L.SpectralNormalization(L.Dense(3))
+    s.build(X.shape)
+    assert [w.path for w in s.weights] == ["spectral_normalization/dense/kernel", "spectral_normalization/vector_u",
+                                           "spectral_normalization/dense/bias"]
+    assert [w.trainable for w in s.weights] == [True, False, True]
+    k = np.linspace(-1, 1, 24).reshape(8, 3).astype("float32")
+    s.set_weights([k, np.array([[0.3, -0.5, 0.8]], "float32"), np.array([0.1, 0.2, 0.3], "float32")])
+    close(s(X), SN_INF)
+    close(s(X, training=True), SN_TRAIN)
+    close(s.get_weights()[1], SN_U)
+    close(s.get_weights()[0], SN_K)
+    config = s.get_config()
+    assert config["power_iterations"] == 1 and config["layer"]["class_name"] == "Dense"
+    clone = L.SpectralNormalization.from_config(config)
+    assert clone.layer.units == 3
+
+
+def test_spectral_normalization_conv_power_iterations_and_errors():
+    s = L.SpectralNormalization(L.Conv1D(2, 2), power_iterations=3)
+    s.build(X.shape)
+    assert [w.path for w in s.weights] == ["spectral_normalization/conv1d/kernel",
+                                           "spectral_normalization/vector_u", "spectral_normalization/conv1d/bias"]
+    s.set_weights([np.linspace(-1, 1, 32).reshape(2, 8, 2).astype("float32"), np.array([[0.6, -0.2]], "float32"),
+                   np.array([0.5, -0.5], "float32")])
+    close(s(X, training=True), SN2_TRAIN)
+    close(s.get_weights()[1], SN2_U)
+    with pytest.raises(ValueError, match="`power_iterations` should be greater than zero. Received: "
+                       "`power_iterations=0`"):
+        L.SpectralNormalization(L.Dense(3), power_iterations=0)
+    with pytest.raises(ValueError, match="ReLU object has no attribute 'kernel' nor 'embeddings'"):
+        L.SpectralNormalization(L.ReLU())(X)
+
+
+def test_wrapper_base_and_functional_shapes():
+    with pytest.raises(ValueError, match="Layer 3 supplied to Wrapper isn't a supported layer type"):
+        L.Wrapper(3)
+    td = L.TimeDistributed(L.Dense(2))
+    td(X)
+    assert isinstance(td, L.Wrapper) and not isinstance(L.Bidirectional(L.LSTM(2)), L.Wrapper)
+    assert [w.path for w in td.weights] == ["time_distributed/dense/kernel", "time_distributed/dense/bias"]
+    inp = tf.keras.Input((3, 8))
+    for layer, shape in [(L.GroupNormalization(groups=2), (None, 3, 8)), (L.UnitNormalization(), (None, 3, 8)),
+                         (L.RMSNormalization(), (None, 3, 8)), (L.AlphaDropout(0.1), (None, 3, 8)),
+                         (L.SpectralNormalization(L.Dense(5)), (None, 3, 5)), (L.ThresholdedReLU(), (None, 3, 8))]:
+        assert tuple(layer(inp).shape) == shape
+    model = tf.keras.Sequential([tf.keras.Input((3, 8)), L.SpectralNormalization(L.Dense(4))])
+    assert model.count_params() == 40 and len(model.non_trainable_weights) == 1
