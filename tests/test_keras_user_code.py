@@ -371,6 +371,16 @@ def test_set_random_seed_makes_a_shuffled_fit_repeat_exactly():
         assert all(np.array_equal(a, b) for a, b in zip(w_a, w_b))
 
 
+def test_fit_refuses_numpy_unicode_and_bytes_arrays_as_keras():
+    m = keras.Sequential([keras.Input((2,)), keras.layers.Dense(1)])
+    m.compile("sgd", "mse")
+    with pytest.raises(ValueError, match=r"^Invalid dtype: bytes8$"):       # TF 2.21: text goes in object arrays
+        m.fit(np.array([[b"1", b"2"], [b"3", b"4"]]), np.array([1.0, 2.0]), verbose=0)
+    with pytest.raises(ValueError, match=r"^Invalid dtype: str32$"):
+        m.evaluate(np.ones((2, 2)), np.array(["1", "2"]), verbose=0)
+    assert m.predict(np.ones((2, 2)), verbose=0).shape == (2, 1)
+
+
 def test_fit_shuffles_pydataset_batches_with_python_random_as_keras():
     x = np.arange(20, dtype="float32").reshape(10, 2)
     y = (x[:, :1] > 9).astype("float32")

@@ -209,6 +209,9 @@ class EpochIterator:
             self._num_batches = self.steps_per_epoch
 
     def _init_arrays(self, x, y, sample_weight, batch_size, shuffle):
+        for a in nest.flatten((x, y, sample_weight)):
+            if isinstance(a, np.ndarray) and a.dtype.kind in "US":    # Keras takes text as object arrays only
+                raise ValueError(f"Invalid dtype: {a.dtype.name}")
         arrays = nest.map_structure(lambda a: None if a is None else _storage(a), (x, y, sample_weight))
         flat = [a for a in nest.flatten(arrays) if a is not None]
         n = int(flat[0].shape[0])
