@@ -1,0 +1,176 @@
+"""Candidate samplers, compute_accidental_hits, nce_loss and sampled_softmax_loss against TF 2.21 values.
+
+The samplers' draws come from tfcompat's streams (not TF's bits), so sampled classes are checked for their
+properties; expected counts, which depend only on the probabilities (and, with `unique`, the number of tries), are TF's.
+"""
+import math
+
+import numpy as np
+import pytest
+
+import tfcompat as tf
+
+# TF 2.21: losses, then d(sum of losses)/d(weights, biases, inputs) (inputs from np.random.RandomState(0))
+GOLD = {
+    'nce': ([12.2648325, 9.7578449, 7.6381898], [[-0.0518353, 0.2544437, 0.0084164, 0.1646762], [0.8319874, -0.3594752, 0.4745944, 1.0969378], [0.0, 0.0, 0.0, 0.0], [-1.4321688, 0.421893, -1.0277095, -1.1204094], [0.0, 0.0, 0.0, 0.0], [-1.4959573, 0.4054326, -1.0717639, -1.2462231], [0.0, 0.0, 0.0, 0.0], [0.1321885, 0.0755928, 0.1401363, 0.0749285], [0.0, 0.0, 0.0, 0.0], [-1.4204763, 0.4562451, -1.0025437, -1.1305772]], [0.6756171, -0.9291105, 0.0, 2.7938547, 0.0, 2.7523401, 0.0, -0.2083933, 0.0, 2.7697248], [[-2.4005501, 2.7942164, 0.0192403, -0.5565563], [0.8668786, 2.0664401, 1.387333, 0.805779], [-0.8219935, 1.4806755, 0.8861749, -0.6211642]]),
+    'nce_hits': ([12.2648325, 6.012598, 7.6381898], [[-0.0518353, 0.2544437, 0.0084164, 0.1646762], [0.8319874, -0.3594752, 0.4745944, 1.0969378], [0.0, 0.0, 0.0, 0.0], [-1.4046526, 0.0036825, -1.0926549, -1.4157339], [0.0, 0.0, 0.0, 0.0], [-1.4959573, 0.4054326, -1.0717639, -1.2462231], [0.0, 0.0, 0.0, 0.0], [0.1321885, 0.0755928, 0.1401363, 0.0749285], [0.0, 0.0, 0.0, 0.0], [-1.4204763, 0.4562451, -1.0025437, -1.1305772]], [0.6756171, -0.9291105, 0.0, 1.8174845, 0.0, 2.7523401, 0.0, -0.2083933, 0.0, 2.7697248], [[-2.4005501, 2.7942164, 0.0192403, -0.5565563], [0.1238242, 1.9476402, 0.9539582, 0.4799893], [-0.8219935, 1.4806755, 0.8861749, -0.6211642]]),
+    'ssm': ([7.265986, 0.5470362, 2.2750103], [[-0.0015025, 0.0095574, 0.0006826, 0.0065243], [0.8948407, -0.3866321, 0.5104481, 1.1798071], [0.0, 0.0, 0.0, 0.0], [-0.3049402, -0.2790858, -0.3236187, -0.3688336], [0.0, 0.0, 0.0, 0.0], [-0.9072044, 0.2064697, -0.6167122, -1.0100224], [0.0, 0.0, 0.0, 0.0], [0.5691164, 0.3254529, 0.6033343, 0.3225926], [0.0, 0.0, 0.0, 0.0], [-0.2503101, 0.1242378, -0.1741342, -0.130068]], [0.0246088, -0.9993011, 0.0, 0.0403077, 0.0, 1.1820767, 0.0, -0.8972042, 0.0, 0.6495122], [[-3.5964999, 1.6557803, -0.2950432, -0.4313654], [-0.0640738, 0.3968714, -0.2276462, -0.2405803], [-1.7255491, -0.8260325, 0.2464785, -0.5211419]]),
+    'ssm_nohits': ([7.265986, 1.0036139, 2.2750103], [[-0.0012618, 0.0058988, 0.0001144, 0.0039407], [0.8948407, -0.3866321, 0.5104481, 1.1798071], [0.0, 0.0, 0.0, 0.0], [-0.3092927, -0.2129332, -0.3133456, -0.3221191], [0.0, 0.0, 0.0, 0.0], [-0.9064556, 0.1950893, -0.6184794, -1.0180588], [0.0, 0.0, 0.0, 0.0], [0.5691164, 0.3254529, 0.6033343, 0.3225926], [0.0, 0.0, 0.0, 0.0], [-0.246947, 0.0731243, -0.1820718, -0.1661624]], [0.0160671, -0.9993011, 0.0, 0.1947501, 0.0, 1.1555076, 0.0, -0.8972042, 0.0, 0.5301806], [[-3.5964999, 1.6557803, -0.2950432, -0.4313654], [-0.0405873, 0.2513973, -0.144202, -0.152395], [-1.7255491, -0.8260325, 0.2464785, -0.5211419]]),
+    'nce_true2': [9.8257141, 7.1985235, 9.7465363],
+    'ssm_true2': [4.8268676, 1.4185832, 4.372777],
+    'ssm_shards': [4.8268676, 1.4185832, 4.372777],
+    'nce_rank1': [12.2648325, 9.7578449, 7.6381898],
+}
+
+
+def _inputs():
+    rng = np.random.RandomState(0)
+    w = rng.randn(10, 4).astype(np.float32)
+    b = rng.randn(10).astype(np.float32)
+    x = rng.randn(3, 4).astype(np.float32)
+    return w, b, x
+
+
+def _sv():
+    return (tf.constant([0, 3, 5, 9], tf.int64), tf.constant([[0.3], [0.2], [0.1]]),
+            tf.constant([0.5, 0.2, 0.15, 0.05]))
+
+
+def _sv2():
+    return (tf.constant([0, 3, 5, 9], tf.int64), tf.constant([[0.3, 0.2], [0.2, 0.1], [0.1, 0.4]]),
+            tf.constant([0.5, 0.2, 0.15, 0.05]))
+
+
+@pytest.mark.parametrize("key,fn,kwargs", [
+    ("nce", "nce_loss", {}), ("nce_hits", "nce_loss", {"remove_accidental_hits": True}),
+    ("ssm", "sampled_softmax_loss", {}), ("ssm_nohits", "sampled_softmax_loss", {"remove_accidental_hits": False})])
+def test_sampled_losses_values_and_gradients(key, fn, kwargs):
+    w, b, x = _inputs()
+    labels = np.array([[1], [3], [7]], np.int64)
+    vs = [tf.Variable(w), tf.Variable(b), tf.Variable(x)]
+    with tf.GradientTape() as tape:
+        loss = getattr(tf.nn, fn)(vs[0], vs[1], labels, vs[2], 4, 10, sampled_values=_sv(), **kwargs)
+        total = tf.reduce_sum(loss)
+    grads = tape.gradient(total, vs)
+    want = GOLD[key]
+    assert loss.shape == (3,) and loss.dtype == tf.float32
+    np.testing.assert_allclose(loss.numpy(), want[0], rtol=1e-5, atol=1e-5)
+    for g, expected in zip(grads, want[1:]):
+        np.testing.assert_allclose(tf.convert_to_tensor(g).numpy(), expected, rtol=1e-4, atol=1e-5)
+
+
+def test_sampled_losses_num_true_shards_and_rank1_labels():
+    w, b, x = _inputs()
+    labels2 = np.array([[1, 3], [3, 5], [7, 0]], np.int64)
+    got = tf.nn.nce_loss(w, b, labels2, x, 4, 10, num_true=2, sampled_values=_sv2(), remove_accidental_hits=True)
+    np.testing.assert_allclose(got.numpy(), GOLD["nce_true2"], rtol=1e-5)
+    got = tf.nn.sampled_softmax_loss(w, b, labels2, x, 4, 10, num_true=2, sampled_values=_sv2())
+    np.testing.assert_allclose(got.numpy(), GOLD["ssm_true2"], rtol=1e-5)
+    got = tf.nn.sampled_softmax_loss([w[:5], w[5:]], b, labels2, x, 4, 10, num_true=2, sampled_values=_sv2())
+    np.testing.assert_allclose(got.numpy(), GOLD["ssm_shards"], rtol=1e-5)
+    got = tf.nn.nce_loss(w, b, np.array([1, 3, 7]), x, 4, 10, sampled_values=_sv())
+    np.testing.assert_allclose(got.numpy(), GOLD["nce_rank1"], rtol=1e-5)
+
+
+def test_sampled_losses_draw_their_own_samples():
+    w, b, x = _inputs()
+    tf.random.set_seed(1)
+    a = tf.nn.sampled_softmax_loss(w, b, [[1], [3], [7]], x, 4, 10)
+    n = tf.nn.nce_loss(w, b, [[1], [3], [7]], x, 4, 10)
+    assert a.shape == (3,) and n.shape == (3,)
+    assert np.all(np.isfinite(a.numpy())) and np.all(n.numpy() > 0)
+
+
+def test_compute_accidental_hits():
+    true = tf.constant([[1, 2], [3, 1], [0, 4]], tf.int64)
+    hits = tf.nn.compute_accidental_hits(true, tf.constant([1, 3, 1, 5, 0], tf.int64), 2)
+    # TF 2.21: a class sampled twice (1) is reported at its last position only
+    assert type(hits).__name__ == "ComputeAccidentalHits"
+    assert hits.indices.dtype == tf.int32 and hits.ids.dtype == tf.int64 and hits.weights.dtype == tf.float32
+    assert hits.indices.numpy().tolist() == [0, 1, 1, 2]
+    assert hits.ids.numpy().tolist() == [2, 1, 2, 4]
+    assert hits.weights.numpy().tolist() == [-3.4028234663852886e+38] * 4
+    with pytest.raises(tf.errors.InvalidArgumentError, match="true_candidates must be a batch_size \\* num_true"):
+        tf.nn.compute_accidental_hits(true, tf.constant([1], tf.int64), 1)
+    with pytest.raises(tf.errors.InvalidArgumentError, match="sampled_candidates must be a vector"):
+        tf.nn.compute_accidental_hits(true, tf.constant([[1]], tf.int64), 2)
+
+
+def _tries(p, count, n):
+    """The number of tries t with -expm1(t * log1p(-p)) == count (TF's expected count with `unique`)."""
+    if np.allclose(count, p * n, rtol=1e-5):
+        return n
+    return float(np.median(np.log1p(-count) / np.log1p(-p)))
+
+
+def test_log_uniform_sampler():
+    tc = tf.constant([[1], [5], [7]], tf.int64)
+    s = tf.random.log_uniform_candidate_sampler(tc, 1, 6, False, 10, seed=3)
+    assert type(s).__name__ == "LogUniformCandidateSampler"
+    assert s.sampled_candidates.dtype == tf.int64 and s.sampled_candidates.shape == (6,)
+    np.testing.assert_allclose(s.true_expected_count.numpy(), [[1.0145526], [0.385715], [0.2947161]], rtol=1e-6)  # TF
+    u = tf.random.log_uniform_candidate_sampler(tc, 1, 6, True, 10, seed=3)
+    cand = u.sampled_candidates.numpy()
+    assert len(set(cand.tolist())) == 6 and cand.min() >= 0 and cand.max() < 10
+    p = np.log((cand + 2.0) / (cand + 1.0)) / math.log(11)
+    t = _tries(p, u.sampled_expected_count.numpy(), 6)
+    assert t >= 6 and abs(t - round(t)) < 1e-3
+    np.testing.assert_allclose(u.sampled_expected_count.numpy(), -np.expm1(round(t) * np.log1p(-p)), rtol=1e-5)
+    # the same op seed after set_seed gives the same draws (TF's seed rules)
+    tf.random.set_seed(5)
+    a = tf.random.log_uniform_candidate_sampler(tc, 1, 6, True, 10, seed=3).sampled_candidates.numpy()
+    tf.random.set_seed(5)
+    b = tf.random.log_uniform_candidate_sampler(tc, 1, 6, True, 10, seed=3).sampled_candidates.numpy()
+    assert a.tolist() == b.tolist()
+    big = tf.random.log_uniform_candidate_sampler(tf.constant([[0]], tf.int64), 1, 4000, False, 50, seed=1)
+    counts = np.bincount(big.sampled_candidates.numpy(), minlength=50)
+    assert counts[0] > counts[1] > counts[10] and counts[0] / 4000 == pytest.approx(math.log(2) / math.log(51), abs=0.03)
+
+
+def test_uniform_and_all_samplers():
+    tc = tf.constant([[1], [3], [4]], tf.int64)
+    s = tf.random.uniform_candidate_sampler(tc, 1, 4, True, 10, seed=3)
+    assert type(s).__name__ == "UniformCandidateSampler"
+    assert len(set(s.sampled_candidates.numpy().tolist())) == 4
+    np.testing.assert_allclose(s.true_expected_count.numpy(), [[0.4], [0.4], [0.4]], rtol=1e-6)   # TF 2.21
+    s = tf.random.uniform_candidate_sampler(tc, 1, 4, False, 10, seed=3)
+    np.testing.assert_allclose(s.sampled_expected_count.numpy(), [0.4] * 4, rtol=1e-6)
+    a = tf.random.all_candidate_sampler(tc, 1, 7, False)
+    assert tf.nn.all_candidate_sampler is tf.random.all_candidate_sampler
+    assert a.sampled_candidates.numpy().tolist() == list(range(7))
+    assert a.true_expected_count.numpy().tolist() == [[1.0]] * 3 and a.sampled_expected_count.numpy().tolist() == [1.0] * 7
+    with pytest.raises(tf.errors.InvalidArgumentError, match=r"`true_candidate` out of range \[0, 4\), received 4"):
+        tf.random.all_candidate_sampler(tc, 1, 4, True)
+
+
+def test_unigram_samplers():
+    tc = tf.constant([[1], [5], [7]], tf.int64)
+    s = tf.random.fixed_unigram_candidate_sampler(tc, 1, 3, False, 8, distortion=0.5, num_reserved_ids=2,
+                                                  unigrams=[1., 2, 3, 4, 5, 6], seed=1)
+    np.testing.assert_allclose(s.true_expected_count.numpy(), [[0.0], [0.5539234], [0.6784149]], rtol=1e-5)  # TF
+    assert set(s.sampled_candidates.numpy().tolist()) <= set(range(2, 8))
+    assert tf.nn.fixed_unigram_candidate_sampler is tf.random.fixed_unigram_candidate_sampler
+    with pytest.raises(tf.errors.InvalidArgumentError, match="range is 8 must be equal to weights size  2"):
+        tf.random.fixed_unigram_candidate_sampler(tc, 1, 3, False, 8, unigrams=[1., 2])
+    with pytest.raises(NotImplementedError, match="vocab_file"):
+        tf.random.fixed_unigram_candidate_sampler(tc, 1, 3, False, 8, vocab_file="v.txt")
+    # TF 2.21: the op's sampler learns the true classes of each call (counts start at 1)
+    got = [tf.random.learned_unigram_candidate_sampler(tc, 1, 3, False, 8, seed=7).true_expected_count.numpy()
+           for _ in range(3)]
+    np.testing.assert_allclose(got, [[[0.375]] * 3, [[0.5454546]] * 3, [[0.6428571]] * 3], rtol=1e-6)
+
+
+def test_sampler_errors():
+    tc = tf.constant([[1], [3], [4]], tf.int64)
+    with pytest.raises(tf.errors.InvalidArgumentError, match="Sampler's range is too small."):
+        tf.random.log_uniform_candidate_sampler(tc, 1, 12, True, 10)
+    with pytest.raises(tf.errors.InvalidArgumentError, match="Value for attr 'range_max' of 0 must be at least minimum 1"):
+        tf.random.log_uniform_candidate_sampler(tc, 1, 3, True, 0)
+    with pytest.raises(tf.errors.InvalidArgumentError, match="true_classes must have num_true columns, expected: 2 was: 1"):
+        tf.random.log_uniform_candidate_sampler(tf.constant([[1, 2]], tf.int64), 1, 3, True, 10)
+    with pytest.raises(tf.errors.InvalidArgumentError, match="true_classes must be a matrix"):
+        tf.random.log_uniform_candidate_sampler(tf.constant([1, 2], tf.int64), 1, 3, True, 10)
+    with pytest.raises(tf.errors.InvalidArgumentError, match="expected to be a int64 tensor but is a int32 tensor"):
+        tf.random.uniform_candidate_sampler(tf.constant([[1]]), 1, 3, True, 10)
+    with pytest.raises(tf.errors.InvalidArgumentError, match=r"out of range \[0, 10\), received -1"):
+        tf.random.log_uniform_candidate_sampler(tf.constant([[-1]], tf.int64), 1, 3, True, 10)

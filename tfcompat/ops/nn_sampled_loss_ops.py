@@ -1,0 +1,76 @@
+"""`tf.nn.nce_loss` and `tf.nn.sampled_softmax_loss`: TF's `_compute_sampled_logits` and the two losses over it."""
+import torch
+
+from tfcompat.framework.export import tf_export
+from tfcompat.framework.op_def import input_storage, wrap
+from tfcompat.ops import candidate_sampling_ops
+from tfcompat.ops.nn_loss_ops import softmax_xent
+
+
+def _table(params, dtype):
+    """One [num_classes, ...] storage from a tensor, variable or list of shards (TF2's "div" partitioning)."""
+    if isinstance(params, (list, tuple)):
+        parts = [input_storage(p) for p in params]
+        table = parts[0] if len(parts) == 1 else torch.cat(parts, 0)
+    else:
+        table = input_storage(params)
+    return table if table.dtype is dtype else table.to(dtype)
+
+
+def _sampled_logits(weights, biases, labels, inputs, num_sampled, num_classes, num_true, sampled_values,
+                    subtract_log_q, remove_accidental_hits, seed=None):
+    """TF's `_compute_sampled_logits`: ([batch, num_true + num_sampled] logits, labels of 1/num_true then 0)."""
+    x = input_storage(inputs)
+    lab = input_storage(labels).to(torch.int64)
+    if lab.ndim == 1:
+        lab = lab.unsqueeze(-1)
+    if sampled_values is None:
+        sampled_values = candidate_sampling_ops.log_uniform_candidate_sampler(
+            wrap(lab), num_true, num_sampled, True, num_classes, seed=seed)
+    sampled, true_expected, sampled_expected = (input_storage(v).detach() for v in sampled_values)
+    sampled = sampled.to(torch.int64)
+    flat = lab.reshape(-1)
+    w = _table(weights, x.dtype)
+    b = _table(biases, x.dtype)
+    true_w, sampled_w = w[flat], w[sampled]
+    true_b, sampled_b = b[flat], b[sampled]
+    num_true = int(num_true)
+    true_logits = (x.unsqueeze(1) * true_w.reshape(-1, num_true, true_w.shape[-1])).sum(-1)
+    true_logits = true_logits + true_b.reshape(-1, num_true)
+    sampled_logits = x @ sampled_w.T + sampled_b
+    if remove_accidental_hits:
+        hits = candidate_sampling_ops.compute_accidental_hits(wrap(lab), wrap(sampled), num_true)
+        rows, ids, hit_w = (input_storage(v) for v in hits)
+        mask = torch.zeros(sampled_logits.shape, dtype=sampled_logits.dtype, device=sampled_logits.device)
+        if rows.numel():       # TF's sparse_to_dense: a repeated position is set, not summed
+            mask[rows.long(), ids] = hit_w.to(mask.dtype)
+        sampled_logits = sampled_logits + mask
+    if subtract_log_q:
+        true_logits = true_logits - torch.log(true_expected.to(x.dtype))
+        sampled_logits = sampled_logits - torch.log(sampled_expected.to(x.dtype))
+    logits = torch.cat([true_logits, sampled_logits], 1)
+    targets = torch.cat([torch.ones_like(true_logits) / num_true, torch.zeros_like(sampled_logits)], 1)
+    return logits, targets
+
+
+@tf_export("nn.nce_loss")
+def nce_loss(weights, biases, labels, inputs, num_sampled, num_classes, num_true=1, sampled_values=None,
+             remove_accidental_hits=False, name="nce_loss"):
+    """Noise-contrastive estimation: per example, the sum of the sigmoid cross-entropies of the true logits (label
+    1/num_true) and the sampled ones (label 0), each logit less log(expected count)."""
+    logits, targets = _sampled_logits(weights, biases, labels, inputs, num_sampled, num_classes, num_true,
+                                      sampled_values, True, remove_accidental_hits)
+    nonneg = logits >= 0      # TF's sigmoid_cross_entropy_with_logits
+    losses = torch.where(nonneg, logits, 0.0) - logits * targets + torch.log1p(
+        torch.exp(torch.where(nonneg, -logits, logits)))
+    return wrap(losses.sum(1))
+
+
+@tf_export("nn.sampled_softmax_loss")
+def sampled_softmax_loss(weights, biases, labels, inputs, num_sampled, num_classes, num_true=1, sampled_values=None,
+                         remove_accidental_hits=True, seed=None, name="sampled_softmax_loss"):
+    """The softmax cross-entropy over the true classes and `num_sampled` sampled classes, per example."""
+    logits, targets = _sampled_logits(weights, biases, labels, inputs, num_sampled, num_classes, num_true,
+                                      sampled_values, True, remove_accidental_hits, seed)
+    return wrap(softmax_xent(targets, logits, 1))
+
