@@ -136,3 +136,63 @@ def test_wrapper_base_and_functional_shapes():
         assert tuple(layer(inp).shape) == shape
     model = tf.keras.Sequential([tf.keras.Input((3, 8)), L.SpectralNormalization(L.Dense(4))])
     assert model.count_params() == 40 and len(model.non_trainable_weights) == 1
+
+
+# TF 2.21: (constructor, [(weight path, shape)], output) on X1 with weights from `_weights`
+CONV_CASES = [
+    ('L.DepthwiseConv1D(3)', [('depthwise_conv1d/kernel', (3, 3, 1)), ('depthwise_conv1d/bias', (3,))],
+     [[[0.20652, 0.20877, -0.04131], [0.99607, 0.42831, -0.36541], [1.08147, 0.34803, -0.31168], [0.36787, 0.05711, 0.06021], [-0.35215, -0.12134, 0.33721]], [[1.13131, 0.43797, -0.39708], [0.90197, 0.25848, -0.20416], [0.07299, -0.0322, 0.1875], [-0.43489, -0.11121, 0.34289], [-0.05758, 0.10919, 0.08942]]]),
+    ("L.DepthwiseConv1D(2, strides=2, padding='same', depth_multiplier=2)", [('depthwise_conv1d/kernel', (2, 3, 2)), ('depthwise_conv1d/bias', (6,))],
+     [[[0.30632, 0.47443, 0.77095, 0.65054, 0.30586, 0.13267], [1.01101, 0.61405, -0.24095, -0.58403, -0.5861, -0.09308], [-0.36674, -0.70864, -0.56057, -0.26522, 0.30729, 0.46605], [0.65646, 0.39939, 0.17186, -0.18035, -0.36491, -0.16364]], [[1.127, 0.99395, 0.37382, -0.07496, -0.44374, -0.17028], [-0.00446, -0.5434, -0.87617, -0.71338, -0.07554, 0.3395], [0.04038, 0.17131, 0.6046, 0.61667, 0.43957, 0.24596], [1.12803, 0.78551, 0.20347, -0.19324, -0.22084, -0.02817]]]),
+    ("L.DepthwiseConv1D(2, dilation_rate=2, data_format='channels_first', use_bias=False)", [('depthwise_conv1d/kernel', (2, 7, 1))],
+     [[[0.23793], [1.25394], [0.37497], [-0.46683], [0.15709], [0.23351], [-0.3722]], [[1.0768], [0.2048], [-0.92405], [-0.28796], [0.21483], [-0.41016], [-0.25876]]]),
+    ('L.SeparableConv1D(4, 3)', [('separable_conv1d/depthwise_kernel', (3, 3, 1)), ('separable_conv1d/pointwise_kernel', (1, 3, 4)), ('separable_conv1d/bias', (4,))],
+     [[[0.10966, 0.00513, 0.03139, 0.17574], [0.23452, 0.0551, 0.04853, 0.21797], [0.29345, 0.07443, 0.0246, 0.16804], [0.22099, 0.04164, -0.01382, 0.08141], [0.09763, -0.00684, -0.02406, 0.05429]], [[0.2681, 0.0674, 0.04454, 0.21057], [0.28237, 0.06837, 0.01088, 0.13768], [0.17755, 0.02396, -0.02203, 0.0618], [0.07008, -0.01651, -0.01764, 0.06722], [0.07931, -0.00809, 0.01917, 0.14791]]]),
+    ("L.SeparableConv1D(4, 2, strides=2, padding='same', depth_multiplier=2, activation='relu')", [('separable_conv1d/depthwise_kernel', (2, 3, 2)), ('separable_conv1d/pointwise_kernel', (1, 6, 4)), ('separable_conv1d/bias', (4,))],
+     [[[0.6179, 0.48384, 0.46622, 0.57354], [0.08204, 0.0, 0.0, 0.00955], [0.0, 0.0, 0.0, 0.0], [0.23059, 0.05166, 0.0, 0.08277]], [[0.43064, 0.24707, 0.21364, 0.34652], [0.0, 0.0, 0.0, 0.0], [0.51363, 0.3917, 0.38025, 0.48481], [0.46889, 0.24945, 0.16635, 0.25974]]]),
+    ("L.SeparableConv1D(2, 2, dilation_rate=2, data_format='channels_first')", [('separable_conv1d/depthwise_kernel', (2, 7, 1)), ('separable_conv1d/pointwise_kernel', (1, 7, 2)), ('separable_conv1d/bias', (2,))],
+     [[[0.19347], [-0.18505]], [[0.56069], [-0.00986]]]),
+]
+X1 = (np.sin(np.arange(2 * 7 * 3, dtype="float32").reshape(2, 7, 3) * 0.37) * 2).astype("float32")
+
+
+def _weights(layer):
+    return [(0.3 * np.cos(np.arange(int(np.prod(w.shape))) * 0.71 + i) + 0.1 * (i + 1)).reshape(w.shape)
+            .astype("float32") for i, w in enumerate(layer.weights)]
+
+
+@pytest.mark.parametrize("ctor,paths,expected", CONV_CASES)
+def test_depthwise_and_separable_conv1d(ctor, paths, expected):
+    tf.keras.backend.clear_session()
+    layer = eval(ctor)
+    layer.build(X1.shape)
+    assert [(w.path, tuple(w.shape)) for w in layer.weights] == paths
+    layer.set_weights(_weights(layer))
+    close(layer(X1), expected)
+    sym = layer(tf.keras.Input(X1.shape[1:]))
+    assert tuple(sym.shape) == (None,) + np.asarray(expected).shape[1:]
+
+
+def test_conv1d_variants_config_aliases_errors():
+    assert L.SeparableConvolution1D is L.SeparableConv1D and L.Convolution1DTranspose is L.Conv1DTranspose
+    assert L.Convolution3DTranspose is L.Conv3DTranspose
+    assert list(L.DepthwiseConv1D(3).get_config())[3:] == [
+        "depth_multiplier", "kernel_size", "strides", "padding", "data_format", "dilation_rate", "activation",
+        "use_bias", "depthwise_initializer", "bias_initializer", "depthwise_regularizer", "bias_regularizer",
+        "activity_regularizer", "depthwise_constraint", "bias_constraint"]
+    config = L.SeparableConv1D(2, 3).get_config()
+    assert list(config)[3:6] == ["depth_multiplier", "filters", "kernel_size"] and config["kernel_size"] == (3,)
+    assert L.SeparableConv1D.from_config(config).filters == 2
+    with pytest.raises(ValueError, match=r"one of \{'same', 'valid'\}. Received: causal"):
+        L.DepthwiseConv1D(3, padding="causal")
+    with pytest.raises(ValueError, match=r"one of \{'same', 'valid'\}. Received: causal"):
+        L.SeparableConv1D(4, 3, padding="causal")
+    with pytest.raises(ValueError, match="Expected a strictly positive value. Received depth_multiplier=0."):
+        L.DepthwiseConv1D(3, depth_multiplier=0)
+    with pytest.raises(ValueError, match=r"Computed output size would be zero or negative. Received `inputs shape="
+                       r"\(2, 7, 3\)`, `kernel shape=\(9, 3, 3\)`, `dilation_rate=\[1\]`"):
+        L.DepthwiseConv1D(9)(X1)
+    with pytest.raises(ValueError, match=r"`kernel shape=\(9, 3, 2\)`"):
+        L.SeparableConv1D(2, 9)(X1)
+    with pytest.raises(tf.errors.InvalidArgumentError, match="Value for attr 'T' of int32 is not in the list"):
+        L.DepthwiseConv1D(3)(np.ones((2, 7, 3), "int32"))

@@ -4,8 +4,9 @@ from tfcompat.keras.layers.input_spec import InputSpec  # noqa: F401
 from tfcompat.keras.layers.input_layer import Input, InputLayer  # noqa: F401
 from tfcompat.keras.layers.core import Activation, Dense, Dropout, Flatten, Identity, Lambda, Masking  # noqa: F401
 from tfcompat.keras.layers.conv import (  # noqa: F401
-    Conv1D, Conv1DTranspose, Conv2D, Conv2DTranspose, Conv3D, Conv3DTranspose, Convolution1D, Convolution2D,
-    Convolution2DTranspose, Convolution3D, DepthwiseConv2D, SeparableConv2D, SeparableConvolution2D)
+    Conv1D, Conv1DTranspose, Conv2D, Conv2DTranspose, Conv3D, Conv3DTranspose, Convolution1D, Convolution1DTranspose,
+    Convolution2D, Convolution2DTranspose, Convolution3D, Convolution3DTranspose, DepthwiseConv1D, DepthwiseConv2D,
+    SeparableConv1D, SeparableConv2D, SeparableConvolution1D, SeparableConvolution2D)
 from tfcompat.keras.layers.pooling import (  # noqa: F401
     AveragePooling1D, AveragePooling2D, AveragePooling3D, AvgPool1D, AvgPool2D, AvgPool3D,
     GlobalAveragePooling1D, GlobalAveragePooling2D, GlobalAveragePooling3D, GlobalAvgPool1D, GlobalAvgPool2D,
@@ -35,3 +36,7 @@ from tfcompat.keras.layers.tfsm_layer import TFSMLayer  # noqa: F401
 from tfcompat.keras.layers.preprocessing import (  # noqa: F401
     CategoryEncoding, CenterCrop, Discretization, Hashing, IntegerLookup, Normalization, RandomContrast, RandomFlip,
     RandomRotation, RandomTranslation, RandomZoom, Resizing, StringLookup, TextVectorization)
+from tfcompat.keras.layers.preprocessing import (  # noqa: F401
+    AutoContrast, Equalization, RandomBrightness, RandomColorDegeneration, RandomColorJitter, RandomCrop,
+    RandomErasing, RandomGrayscale, RandomHue, RandomInvert, RandomPosterization, RandomSaturation, RandomSharpness,
+    RandomShear, Solarization)

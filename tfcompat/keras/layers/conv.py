@@ -112,10 +112,11 @@ class BaseConv(Layer):
         self.input_spec = InputSpec(min_ndim=self.rank + 2, axes={-1 if last else 1: in_ch})
         return in_ch
 
-    def _check_output_size(self, input_shape):
+    def _check_output_size(self, input_shape, filters=None):
         """Keras's conv output-shape check at build: the input's rank, and no empty 'valid' output."""
         last = self.data_format == "channels_last"
-        kernel = self.kernel_size + (input_shape[-1] if last else input_shape[1], self.filters)
+        kernel = self.kernel_size + (input_shape[-1] if last else input_shape[1],
+                                     self.filters if filters is None else filters)
         input_shape = tuple(input_shape)
         if len(kernel) != len(input_shape):
             raise ValueError(f"Kernel shape must have the same length as input, but received kernel of shape "
@@ -262,6 +263,22 @@ class Conv3DTranspose(_BaseConvTranspose):
     rank = 3
 
 
+_DEPTHWISE_KEYS = ("depth_multiplier", "kernel_size", "strides", "padding", "data_format", "dilation_rate",
+                   "activation", "use_bias", "depthwise_initializer", "bias_initializer", "depthwise_regularizer",
+                   "bias_regularizer", "activity_regularizer", "depthwise_constraint", "bias_constraint")
+_SEPARABLE_KEYS = ("depth_multiplier", "filters", "kernel_size", "strides", "padding", "data_format", "dilation_rate",
+                   "activation", "use_bias", "depthwise_initializer", "pointwise_initializer", "bias_initializer",
+                   "depthwise_regularizer", "pointwise_regularizer", "bias_regularizer", "activity_regularizer",
+                   "depthwise_constraint", "pointwise_constraint", "bias_constraint")
+
+
+def _keras_order(config, keys):
+    """`config` with the layer's own keys in Keras's order, after the base keys and before any others."""
+    head = {k: v for k, v in config.items() if k in ("name", "trainable", "dtype")}
+    own = {k: config[k] for k in keys if k in config}
+    return {**head, **own, **{k: v for k, v in config.items() if k not in head and k not in own}}
+
+
 class DepthwiseConv2D(BaseConv):
     """Per-channel 2-D convolution; kernel `(kh, kw, in_channels, depth_multiplier)`."""
     rank = 2
@@ -302,7 +319,7 @@ class DepthwiseConv2D(BaseConv):
         for a, b in (("kernel_initializer", "depthwise_initializer"), ("kernel_regularizer", "depthwise_regularizer"),
                      ("kernel_constraint", "depthwise_constraint")):
             config[b] = config.pop(a)
-        return config
+        return _keras_order(config, _DEPTHWISE_KEYS)
 
 
 class SeparableConv2D(BaseConv):
@@ -368,9 +385,85 @@ class SeparableConv2D(BaseConv):
             "depthwise_constraint": _ser(self.depthwise_constraint),
             "pointwise_constraint": _ser(self.pointwise_constraint),
         })
-        return config
+        return _keras_order(config, _SEPARABLE_KEYS)
+
+
+class _OneD:
+    """Keras's 1-D depthwise/separable convolutions: the 2-D kernels on `(batch, 1, steps, channels)`."""
+    rank = 1
+
+    def _check_padding(self, padding):
+        if str(padding).lower() not in ("valid", "same"):
+            raise ValueError(f"The `padding` argument must be a list/tuple or one of {{'same', 'valid'}}. "
+                             f"Received: {str(padding).lower()}")
+
+    def _as_2d(self, x):
+        """`x` with a unit height axis, and the 2-D op's data format, strides and dilations."""
+        if self.data_format == "channels_last":
+            return x.unsqueeze(1), "NHWC", [1, 1, self.strides[0], 1], [1, self.dilation_rate[0]]
+        return x.unsqueeze(2), "NCHW", [1, 1, 1, self.strides[0]], [1, self.dilation_rate[0]]
+
+    def _squeeze(self, y):
+        return y.squeeze(1) if self.data_format == "channels_last" else y.squeeze(2)
+
+
+class DepthwiseConv1D(_OneD, DepthwiseConv2D):
+    """Per-channel 1-D convolution; kernel `(k, in_channels, depth_multiplier)`."""
+    rank = 1
+
+    def __init__(self, kernel_size, strides=1, padding="valid", depth_multiplier=1, data_format=None,
+                 dilation_rate=1, **kwargs):
+        super().__init__(kernel_size, strides=strides, padding=padding, depth_multiplier=depth_multiplier,
+                         data_format=data_format, dilation_rate=dilation_rate, **kwargs)
+        self._check_padding(padding)
+        if not isinstance(depth_multiplier, int) or depth_multiplier <= 0:
+            raise ValueError(f"Invalid value for argument `depth_multiplier`. Expected a strictly positive value. "
+                             f"Received depth_multiplier={depth_multiplier}.")
+
+    def build(self, input_shape):
+        in_ch = self._channels(input_shape)
+        self._check_output_size(input_shape, None if in_ch is None else in_ch * self.depth_multiplier)
+        super().build(input_shape)
+
+    def _convolve(self, x, k):
+        x4, fmt, strides, dil = self._as_2d(x)
+        y = conv_ops.depthwise_conv2d(_wrap(x4), _wrap(k.unsqueeze(0)), strides, self.padding.upper(),
+                                      data_format=fmt, dilations=dil)
+        return self._squeeze(storage(y))
+
+
+class SeparableConv1D(_OneD, SeparableConv2D):
+    """Depthwise then pointwise 1-D convolution (kernels `depthwise_kernel` `(k, in, multiplier)`,
+    `pointwise_kernel` `(1, in * multiplier, filters)`)."""
+    rank = 1
+
+    def __init__(self, filters, kernel_size, strides=1, padding="valid", data_format=None, dilation_rate=1,
+                 depth_multiplier=1, **kwargs):
+        super().__init__(filters, kernel_size, strides=strides, padding=padding, data_format=data_format,
+                         dilation_rate=dilation_rate, depth_multiplier=depth_multiplier, **kwargs)
+        self._check_padding(padding)
+
+    def build(self, input_shape):
+        self._check_output_size(input_shape)
+        super().build(input_shape)
+
+    def call(self, inputs):
+        x = input_storage(inputs)
+        if not x.is_floating_point():
+            raise integer_input_error(self, x)
+        x4, fmt, strides, dil = self._as_2d(x)
+        y = storage(conv_ops.separable_conv2d(_wrap(x4), _wrap(self.depthwise_kernel._read().unsqueeze(0)),
+                                              _wrap(self.pointwise_kernel._read().unsqueeze(0)), strides,
+                                              self.padding.upper(), data_format=fmt, dilations=dil))
+        y = self._squeeze(y)
+        if self.bias is not None:
+            b = self.bias._read()
+            y = y + (b if self.data_format == "channels_last" else b.reshape(1, -1, 1))
+        out = _wrap(y)
+        return self.activation(out) if self.activation is not activations.linear else out
 
 
 Convolution1D, Convolution2D, Convolution3D = Conv1D, Conv2D, Conv3D
-Convolution2DTranspose = Conv2DTranspose
-SeparableConvolution2D = SeparableConv2D
+Convolution1DTranspose, Convolution2DTranspose, Convolution3DTranspose = Conv1DTranspose, Conv2DTranspose, \
+    Conv3DTranspose
+SeparableConvolution1D, SeparableConvolution2D = SeparableConv1D, SeparableConv2D
