@@ -9,87 +9,12 @@ import numpy as np
 import torch
 import torch.nn.functional as F
 
-from tfcompat.framework import dtypes as _dtypes
-from tfcompat.framework.convert import to_storage
 from tfcompat.framework.export import partial_api, unsupported_args
-from tfcompat.framework.op_def import input_storage
 from tfcompat.framework.tensor import _wrap
+from tfcompat.keras.ops._common import (_FLOATX, _SCALARS, _axes, _binary, _creation_dtype, _floating, _pair,
+                                        _promoted, _reduce, _st, _torch_dtype, _unary, _unary_float)
 from tfcompat.ops import array_ops as _array_ops
 from tfcompat.ops.nn_loss_ops import softmax_xent
-
-_FLOATX = torch.float32
-_SCALARS = (bool, int, float)
-
-
-def _st(x):
-    """Storage of a tensor-like input (Python lists infer TF dtypes: int32 / float32)."""
-    return input_storage(x)
-
-
-def _floating(t):
-    return t if t.is_floating_point() else t.to(_FLOATX)
-
-
-def _torch_dtype(dtype):
-    return _dtypes.as_dtype(dtype).torch_dtype
-
-
-def _pair(x, y):
-    """Both operands as storages of one dtype, with Keras 3's promotion (Python scalars are weak)."""
-    sx, sy = isinstance(x, _SCALARS), isinstance(y, _SCALARS)
-    if sx and sy:
-        a, b = to_storage(x), to_storage(y)
-    elif sx or sy:
-        t = _st(y if sx else x)
-        s = x if sx else y
-        dt = t.dtype
-        if isinstance(s, float) and not (dt.is_floating_point or dt.is_complex):
-            dt = _FLOATX
-        elif isinstance(s, int) and not isinstance(s, bool) and dt is torch.bool:
-            dt = torch.int32
-        t = t.to(dt)
-        other = torch.tensor(s, dtype=dt, device=t.device)
-        return (other, t) if sx else (t, other)
-    else:
-        a, b = _st(x), _st(y)
-    if a.dtype is not b.dtype:
-        dt = torch.promote_types(a.dtype, b.dtype)
-        a, b = a.to(dt), b.to(dt)
-    return a, b
-
-
-def _binary(fn, doc):
-    def op(x1, x2):
-        a, b = _pair(x1, x2)
-        return _wrap(fn(a, b))
-    op.__doc__ = doc
-    return op
-
-
-def _unary_float(fn, doc):
-    def op(x):
-        return _wrap(fn(_floating(_st(x))))
-    op.__doc__ = doc
-    return op
-
-
-def _unary(fn, doc):
-    def op(x):
-        return _wrap(fn(_st(x)))
-    op.__doc__ = doc
-    return op
-
-
-def _axes(axis):
-    return None if axis is None else (axis if isinstance(axis, int) else tuple(axis))
-
-
-def _reduce(t, fn, axis, keepdims):
-    axis = _axes(axis)
-    if axis is None:
-        out = fn(t)
-        return out.reshape((1,) * t.ndim) if keepdims else out
-    return fn(t, dim=axis, keepdim=keepdims)
 
 
 # -- creation and conversion ---------------------------------------------------------------------
@@ -123,10 +48,6 @@ def ndim(x):
 
 def size(x):
     return _wrap(torch.tensor(_st(x).numel(), dtype=torch.int32))
-
-
-def _creation_dtype(dtype, default=_FLOATX):
-    return default if dtype is None else _torch_dtype(dtype)
 
 
 def zeros(shape, dtype=None):
@@ -503,14 +424,6 @@ def squeeze(x, axis=None):
     return _wrap(t.squeeze() if axis is None else t.squeeze(axis if isinstance(axis, int) else tuple(axis)))
 
 
-def _promoted(xs):
-    ts = [_st(x) for x in xs]
-    dt = ts[0].dtype
-    for t in ts[1:]:
-        dt = torch.promote_types(dt, t.dtype)
-    return [t.to(dt) for t in ts]
-
-
 def concatenate(xs, axis=0):
     return _wrap(torch.cat(_promoted(xs), dim=axis))
 
@@ -642,6 +555,19 @@ def __getattr__(attr):
 
 
 
+
+# -- the families defined in their own modules ----------------------------------------------------------------
+def _import_families():
+    import importlib
+    import types
+    for family in _FAMILIES:
+        module = importlib.import_module(f"{__name__}.{family}")
+        globals().update({k: v for k, v in vars(module).items() if not k.startswith("_") and
+                          isinstance(v, types.FunctionType) and v.__module__.startswith(__name__)})
+
+
+_FAMILIES = ("_numpy_math", "_numpy_array")
+_import_families()
 
 # -- on KerasTensors, every function records a Keras op in the functional graph --------------------------------
 from tfcompat.keras.ops._symbolic import record_symbolic_calls  # noqa: E402

@@ -42,7 +42,7 @@ def record_symbolic_calls(namespace):
     module = namespace["__name__"]
     for name, fn in list(namespace.items()):
         if name.startswith("_") or name in _PLAIN or not isinstance(fn, types.FunctionType) or \
-                fn.__module__ != module:
+                not fn.__module__.startswith(module):
             continue
         if name == "shape":
             namespace[name] = _shape(fn)
