@@ -196,3 +196,59 @@ def test_conv1d_variants_config_aliases_errors():
         L.SeparableConv1D(2, 9)(X1)
     with pytest.raises(tf.errors.InvalidArgumentError, match="Value for attr 'T' of int32 is not in the list"):
         L.DepthwiseConv1D(3)(np.ones((2, 7, 3), "int32"))
+
+
+# TF 2.21: adaptive pooling of `_pool_input(shape)` ((n, output_size, {layer: output}) for 1-D)
+ADAPTIVE_1D = [
+    (7, 3, {'AdaptiveAveragePooling1D': [[[-0.11225, 0.51581], [-0.47316, 0.20022], [-0.54489, -0.23774]]], 'AdaptiveMaxPooling1D': [[[0.40046, 2.0], [1.68809, 1.38769], [1.94401, 0.84819]]]}),
+    (5, 3, {'AdaptiveAveragePooling1D': [[[0.3989, 0.07987], [0.318, -0.38896], [-0.14247, -0.39352]]], 'AdaptiveMaxPooling1D': [[[0.40046, 2.0], [1.68809, 1.38769], [1.68809, -0.07273]]]}),
+    (3, 5, {'AdaptiveAveragePooling1D': [[[0.39734, 2.0], [0.3989, 0.07987], [0.40046, -1.84026], [-0.36704, -0.22628], [-1.13454, 1.38769]]], 'AdaptiveMaxPooling1D': [[[0.39734, 2.0], [0.40046, 2.0], [0.40046, -1.84026], [0.40046, 1.38769], [-1.13454, 1.38769]]]}),
+    (2, 7, {'AdaptiveAveragePooling1D': [[[0.39734, 2.0], [0.39734, 2.0], [0.39734, 2.0], [0.3989, 0.07987], [0.40046, -1.84026], [0.40046, -1.84026], [0.40046, -1.84026]]], 'AdaptiveMaxPooling1D': [[[0.39734, 2.0], [0.39734, 2.0], [0.39734, 2.0], [0.40046, 2.0], [0.40046, -1.84026], [0.40046, -1.84026], [0.40046, -1.84026]]]}),
+    (13, 5, {'AdaptiveAveragePooling1D': [[[-0.11225, 0.51581], [0.13113, 0.36221], [0.45006, 0.41727], [0.36621, 0.0989], [0.49333, -0.16249]]], 'AdaptiveMaxPooling1D': [[[0.40046, 2.0], [1.94401, 1.38769], [1.94401, 1.89231], [1.24875, 1.89231], [1.99131, 0.57971]]]}),
+    (11, 7, {'AdaptiveAveragePooling1D': [[[0.3989, 0.07987], [0.318, -0.38896], [-0.14247, -0.39352], [-0.54489, -0.23774], [-0.29692, 0.20181], [0.07203, 0.55914], [0.35501, 0.24906]]], 'AdaptiveMaxPooling1D': [[[0.40046, 2.0], [1.68809, 1.38769], [1.68809, -0.07273], [1.94401, 0.84819], [1.01183, 1.89231], [1.01183, 1.89231], [1.24875, 1.77992]]]}),
+    (1, 3, {'AdaptiveAveragePooling1D': [[[0.39734, 2.0], [0.39734, 2.0], [0.39734, 2.0]]]}),
+]
+ADAPTIVE_2D = {'AdaptiveAveragePooling2D': [[[[-0.02011, 0.53747], [-0.41159, 0.27975], [-0.55152, -0.14895]], [[0.16028, 0.55055], [-0.26951, 0.41937], [-0.53458, 0.03189]]]], 'AdaptiveMaxPooling2D': [[[[1.01183, 2.0], [1.68809, 1.77992], [1.99131, 0.84819]], [[1.51685, 1.97956], [1.24875, 1.97956], [1.99131, 1.16941]]]]}
+ADAPTIVE_2D_CF = {'AdaptiveAveragePooling2D': [[[[0.33784, 0.20828], [0.01335, -0.35688]], [[0.36621, 0.0989], [-0.10642, -0.36557]], [[0.35496, -0.02117], [-0.21468, -0.33469]]]], 'AdaptiveMaxPooling2D': [[[[1.68809, 2.0], [1.94401, 0.84819]], [[1.24875, 1.89231], [1.99131, 0.57971]], [[1.51685, 1.97956], [1.82313, 1.16941]]]]}
+ADAPTIVE_3D = {'AdaptiveAveragePooling3D': [[[[[0.60292], [0.09291], [-0.56586]], [[0.20922], [0.51052], [-0.00557]], [[-0.42982], [0.3295], [0.56125]]], [[[-0.40818], [-0.51709], [0.20191]], [[0.23278], [-0.41157], [-0.39696]], [[0.60079], [0.17655], [-0.53036]]]]], 'AdaptiveMaxPooling3D': [[[[[2.0], [2.0], [1.68809]], [[1.99131], [1.97956], [1.94401]], [[1.97956], [1.97956], [1.89231]]], [[[1.99131], [1.85773], [1.965]], [[1.99131], [1.97956], [1.965]], [[1.9976], [1.97956], [1.82313]]]]]}
+
+
+def _pool_input(shape):
+    return (np.sin(np.arange(int(np.prod(shape)), dtype="float32") * 1.37 + 0.2) * 2).reshape(shape).astype(
+        "float32")
+
+
+@pytest.mark.parametrize("n,out,expected", ADAPTIVE_1D)
+def test_adaptive_pooling_1d_uneven_bins(n, out, expected):
+    for cls, values in expected.items():
+        close(getattr(L, cls)(out)(_pool_input((1, n, 2))), values)
+
+
+def test_adaptive_pooling_2d_3d_and_config():
+    x = _pool_input((1, 3, 7, 2))
+    for cls, values in ADAPTIVE_2D.items():
+        close(getattr(L, cls)((2, 3))(x), values)
+    for cls, values in ADAPTIVE_2D_CF.items():
+        close(getattr(L, cls)((2, 2), data_format="channels_first")(x), values)
+    for cls, values in ADAPTIVE_3D.items():
+        close(getattr(L, cls)((2, 3, 3))(_pool_input((1, 3, 5, 4, 1))), values)
+    layer = L.AdaptiveAveragePooling2D(3)
+    assert layer.get_config()["output_size"] == (3, 3) and layer.get_config()["data_format"] == "channels_last"
+    assert tuple(layer(tf.keras.Input((8, 9, 4))).shape) == (None, 3, 3, 4)
+    assert tuple(L.AdaptiveMaxPooling1D(3, data_format="channels_first")(tf.keras.Input((8, 9))).shape) == \
+        (None, 8, 3)
+    assert layer.weights == []
+
+
+def test_adaptive_pooling_errors():
+    with pytest.raises(ValueError, match=r"For 1D input, `output_size` tuple must have length 1. Received: \(2, 3\)"):
+        L.AdaptiveAveragePooling1D((2, 3))
+    with pytest.raises(TypeError, match=r"`output_size` must be an integer or \(height, width\) tuple. Received: "
+                       r"\(2, 3, 4\) of type <class 'tuple'>"):
+        L.AdaptiveAveragePooling2D((2, 3, 4))
+    with pytest.raises(TypeError, match=r"\(depth, height, width\) tuple. Received: a of type <class 'str'>"):
+        L.AdaptiveMaxPooling3D("a")
+    with pytest.raises(ValueError, match="Invalid data_format: x. Expected 'channels_first' or 'channels_last'."):
+        L.AdaptiveMaxPooling2D(2, data_format="x")
+    with pytest.raises(tf.errors.InvalidArgumentError, match="Value for attr 'T' of int32 is not in the list"):
+        L.AdaptiveAveragePooling1D(2)(np.ones((2, 3, 4), "int32"))

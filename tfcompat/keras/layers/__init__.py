@@ -13,6 +13,9 @@ from tfcompat.keras.layers.pooling import (  # noqa: F401
     GlobalAvgPool3D, GlobalMaxPool1D, GlobalMaxPool2D, GlobalMaxPool3D, GlobalMaxPooling1D, GlobalMaxPooling2D,
     GlobalMaxPooling3D, MaxPool1D, MaxPool2D, MaxPool3D, MaxPooling1D, MaxPooling2D, MaxPooling3D)
 from tfcompat.keras.layers.normalization import BatchNormalization, LayerNormalization  # noqa: F401
+from tfcompat.keras.layers.pooling_adaptive import (  # noqa: F401
+    AdaptiveAveragePooling1D, AdaptiveAveragePooling2D, AdaptiveAveragePooling3D, AdaptiveMaxPooling1D,
+    AdaptiveMaxPooling2D, AdaptiveMaxPooling3D)
 from tfcompat.keras.layers.merging import (  # noqa: F401
     Add, Average, Concatenate, Dot, Maximum, Minimum, Multiply, Subtract, add, average, concatenate, dot, maximum,
     minimum, multiply, subtract)
