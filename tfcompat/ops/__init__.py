@@ -43,3 +43,4 @@ from tfcompat.ops import extension_dispatch  # noqa: F401
 from tfcompat.ops import feature_cross_ops  # noqa: F401
 from tfcompat.ops import signal_ops  # noqa: F401
 from tfcompat.ops import audio_ops  # noqa: F401
+from tfcompat.ops import lookup_ops  # noqa: F401

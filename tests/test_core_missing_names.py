@@ -1,0 +1,275 @@
+"""Top-level tf.* names from TF 2 user code: TF's own initializers, runtime helpers, unravel_index, the
+space_to_batch family. Golden values recorded from TF 2.21."""
+import numpy as np
+import pytest
+
+import tfcompat as tf
+
+IAE = tf.errors.InvalidArgumentError
+
+
+# -- initializers (init_ops_v2) -------------------------------------------------------------------------------------
+def test_constant_initializer_values_and_dtypes():
+    v = tf.constant_initializer([1, 2, 3, 4])([2, 2])
+    assert v.dtype == tf.int32 and v.numpy().tolist() == [[1, 2], [3, 4]]          # TF 2.21: the value's dtype
+    assert tf.constant_initializer([1, 2, 3, 4])([2, 2], dtype=tf.float64).dtype == tf.float64
+    assert tf.constant_initializer(2)([2], dtype="float32").numpy().tolist() == [2.0, 2.0]
+    assert tf.constant_initializer(np.array([1., 2.]))([2]).dtype == tf.float64
+    with pytest.raises(TypeError, match=r"Tensor \[1 2 3 4\] \(converted from \[1, 2, 3, 4\]\) has 4 elements, but "
+                                        r"got `shape` \(3, 2\) with 6 elements"):
+        tf.constant_initializer([1, 2, 3, 4])([3, 2])
+    with pytest.raises(TypeError, match="Cannot convert 1.5 to EagerTensor of dtype int32"):
+        tf.constant_initializer(1.5)([2], dtype=tf.int32)
+    with pytest.raises(TypeError, match="Invalid type for initial value: EagerTensor. Expected Python scalar, list "
+                                        "or tuple of values, or numpy.ndarray."):
+        tf.constant_initializer(tf.constant(1.))
+    with pytest.raises(TypeError, match=r"Keyword argument should be one of \['partition_shape', "
+                                        r"'partition_offset'\]. Received: foo"):
+        tf.constant_initializer(1)([2], foo=1)
+    with pytest.raises(ValueError, match="Constant initializer doesn't support partition-related arguments"):
+        tf.constant_initializer(1)([4], partition_shape=[2])
+    v = tf.constant_initializer(1, support_partition=True)([4], partition_shape=[2], partition_offset=[0])
+    assert v.numpy().tolist() == [1, 1, 1, 1]          # TF 2.21: Constant ignores partition_shape
+
+
+def test_zeros_ones_initializers():
+    assert tf.zeros_initializer()([2, 3]).dtype == tf.float32
+    assert tf.zeros_initializer()([2], dtype=tf.bool).numpy().tolist() == [False, False]
+    assert tf.ones_initializer()([2], dtype=tf.complex64).numpy().tolist() == [1 + 0j, 1 + 0j]
+    assert tf.ones_initializer()(tf.constant([2, 1])).shape == (2, 1)
+    assert tf.ones_initializer()(tf.TensorShape([2, 1])).shape == (2, 1)
+    assert tf.zeros_initializer()([2], partition_shape=[1], partition_offset=[0]).shape == (1,)
+    with pytest.raises(ValueError, match=r"Argument `dtype` expected to be numeric or boolean. Received "
+                                         r"<dtype: 'string'>."):
+        tf.zeros_initializer()([2], dtype=tf.string)
+    with pytest.raises(TypeError, match="Cannot convert the argument `type_value`: None to a TensorFlow DType."):
+        tf.zeros_initializer()([2], dtype=None)
+    with pytest.raises(IAE, match="Dimension -1 must be >= 0"):
+        tf.zeros_initializer()([-1])
+
+
+def test_random_initializers():
+    with pytest.raises(ValueError, match=r"Argument `dtype` is expected to be floating point. Received: "
+                                         r"<dtype: 'int32'>."):
+        tf.random_normal_initializer()([2], dtype=tf.int32)
+    with pytest.raises(ValueError, match=r"Argument `dtype` expected to be numeric or boolean. Received "
+                                         r"<dtype: 'bool'>."):
+        tf.random_uniform_initializer()([2], dtype=tf.bool)
+    v = tf.random_uniform_initializer(0, 10)([500], dtype=tf.int32).numpy()
+    assert v.dtype == np.int32 and v.min() >= 0 and v.max() < 10
+    assert tf.random_uniform_initializer()([2], dtype=tf.float16).dtype == tf.float16
+    v = tf.random_normal_initializer(1.0, 2.0)([20000]).numpy()
+    assert abs(v.mean() - 1) < 0.1 and abs(v.std() - 2) < 0.1
+    v = tf.random_uniform_initializer(seed=3)([20000]).numpy()
+    assert v.min() >= -0.05 and v.max() < 0.05 and abs(v.mean()) < 0.002
+    init = tf.random_normal_initializer(seed=1)          # seeded: the same values on every call, as TF's stateless op
+    assert np.array_equal(init([3]).numpy(), init([3]).numpy())
+
+
+def test_initializer_config_repr_and_use():
+    assert tf.random_normal_initializer(1.0, 2.0, seed=5).get_config() == {"mean": 1.0, "stddev": 2.0, "seed": 5}
+    cfg = tf.random_normal_initializer.from_config({"mean": 1.0, "stddev": 2.0, "seed": None, "dtype": "x"})
+    assert cfg.get_config() == {"mean": 1.0, "stddev": 2.0, "seed": None}
+    assert tf.random_uniform_initializer().get_config() == {"minval": -0.05, "maxval": 0.05, "seed": None}
+    assert tf.ones_initializer().get_config() == {}
+    assert tf.constant_initializer(3).get_config() == {"value": 3}
+    assert repr(tf.zeros_initializer()).startswith("<tensorflow.python.ops.init_ops_v2.Zeros object at 0x")
+    v = tf.Variable(tf.constant_initializer(2.)([2]))
+    assert v.dtype == tf.float32 and v.numpy().tolist() == [2.0, 2.0]
+    layer = tf.keras.layers.Dense(2, kernel_initializer=tf.constant_initializer(0.5),
+                                  bias_initializer=tf.ones_initializer())
+    layer.build((None, 3))
+    assert layer.kernel.numpy().tolist() == [[0.5, 0.5]] * 3 and layer.bias.numpy().tolist() == [1.0, 1.0]
+
+
+# -- runtime helpers ------------------------------------------------------------------------------------------------
+def test_get_static_value():
+    assert tf.get_static_value(tf.constant([1, 2])).tolist() == [1, 2]
+    assert tf.get_static_value(3) == 3 and tf.get_static_value([1, 2]) == [1, 2]
+    assert tf.get_static_value("abc") == "abc" and tf.get_static_value(None) is None
+    assert tf.get_static_value(tf.Variable(2.)) is None                     # TF 2.21: None for variables
+    assert tf.get_static_value(tf.sparse.from_dense([[1, 0]])) is None
+    assert tf.get_static_value(tf.constant(["a"])).tolist() == [b"a"]
+    seen = []
+
+    @tf.function
+    def f(x):
+        seen.append((tf.get_static_value(x), tf.get_static_value(x * 2), tf.get_static_value(tf.constant(3)),
+                     tf.inside_function()))
+        return x
+    f(tf.constant([1., 2.]))
+    assert seen == [(None, None, 3, True)]                  # TF 2.21: traced values are unknown
+    assert tf.inside_function() is False
+
+
+def test_tuple_guarantee_const_name_scope_timestamp():
+    ts = [tf.constant(1), None]
+    assert tf.tuple(ts) is ts and tf.tuple([]) == [] and tf.tuple([1, 2]) == [1, 2]
+    assert tf.guarantee_const([1, 2]).numpy().tolist() == [1, 2]
+    x = tf.Variable(2.)
+    with tf.GradientTape() as g:
+        y = tf.guarantee_const(x * 3.)
+    with pytest.raises(LookupError, match="gradient registry has no entry for: GuaranteeConst"):
+        g.gradient(y, x)
+    assert tf.get_current_name_scope() == ""
+    with tf.name_scope("a"):
+        with tf.name_scope("b"):
+            assert tf.get_current_name_scope() == "a/b"
+        with tf.name_scope("c/"):
+            assert tf.get_current_name_scope() == "c"
+    t = tf.timestamp()
+    assert t.dtype == tf.float64 and t.shape == ()
+
+    @tf.function
+    def stamp():
+        return tf.timestamp()
+    a = stamp()
+    b = stamp()
+    assert float(b) > float(a)                 # read on every call, not a traced constant
+
+
+def test_grad_pass_through():
+    x = tf.Variable(1.0)
+    z = tf.Variable(3.0)
+    with tf.GradientTape() as tape:
+        y = tf.grad_pass_through(x.assign)(z ** 2)
+    assert float(tape.gradient(y, z)) == 6.0 and float(x) == 9.0            # TF 2.21
+    a = tf.constant([1.5, 2.5])
+    with tf.GradientTape() as tape:
+        tape.watch(a)
+        y = tf.grad_pass_through(tf.round)(a * 2.)
+    assert y.numpy().tolist() == [3.0, 5.0] and tape.gradient(y, a).numpy().tolist() == [2.0, 2.0]
+
+    @tf.function
+    def h(x):
+        with tf.GradientTape() as tape:
+            tape.watch(x)
+            y = tf.grad_pass_through(tf.round)(x * 2.)
+        return tape.gradient(y, x)
+    assert h(tf.constant([1.2])).numpy().tolist() == [2.0]
+
+
+# -- unravel_index --------------------------------------------------------------------------------------------------
+def test_unravel_index():
+    r = tf.unravel_index(indices=[2, 5, 7], dims=[3, 3])
+    assert r.dtype == tf.int32 and r.numpy().tolist() == [[0, 1, 2], [2, 2, 1]]
+    assert tf.unravel_index(5, [3, 3]).numpy().tolist() == [1, 2]
+    r = tf.unravel_index([1], tf.constant([3, 3], tf.int64))
+    assert r.dtype == tf.int64 and r.numpy().tolist() == [[0], [1]]
+    assert tf.unravel_index([-1], [3, 3]).numpy().tolist() == [[0], [-1]]          # TF 2.21: C++ / and %
+    assert tf.unravel_index(0, []).shape == (0,)
+    cases = [
+        (([9], [3, 3]), "index is out of bound as with dims"),
+        (([1], [3, 0]), "Input dims cannot contain a dim of zero, but dims contains zero at index 1"),
+        (([1], [3, -3]), "Input dims cannot be negative. Got dim = -3 at index 1"),
+        (([[1, 2], [3, 4]], [3, 3]), 'The indices can only be scalar or vector, got "\\[2,2\\]"'),
+        (([1], [[3, 3]]), 'The indices can only be 1-D, got "\\[1,2\\]"'),
+        (([1.], [3, 3]), "Value for attr 'Tidx' of float is not in the list of allowed values: int32, int64"),
+    ]
+    for args, msg in cases:
+        with pytest.raises(IAE, match="(?s)" + msg + r".*\[Op:UnravelIndex\]$"):
+            tf.unravel_index(*args)
+    with pytest.raises(IAE, match=r"received empty tensor indices: Tensor<type: int32 shape: \[0\] values: >"):
+        tf.unravel_index(tf.constant([], tf.int32), [3, 3])
+
+
+# -- space_to_batch family ------------------------------------------------------------------------------------------
+X = np.arange(16, dtype=np.float32).reshape(1, 4, 4, 1)
+
+
+def test_space_to_batch_values():
+    r = tf.space_to_batch(X, [2, 2], [[0, 0], [0, 0]])
+    assert r.shape == (4, 2, 2, 1)
+    assert r.numpy()[..., 0].tolist() == [[[0, 2], [8, 10]], [[1, 3], [9, 11]], [[4, 6], [12, 14]],
+                                          [[5, 7], [13, 15]]]                                  # TF 2.21
+    r = tf.nn.space_to_batch(np.arange(12, dtype=np.int32).reshape(2, 3, 2, 1), [2, 2], [[1, 0], [0, 2]])
+    assert r.shape == (8, 2, 2, 1) and r.dtype == tf.int32
+    assert r.numpy()[..., 0].tolist() == [[[0, 0], [2, 0]], [[0, 0], [8, 0]], [[0, 0], [3, 0]], [[0, 0], [9, 0]],
+                                          [[0, 0], [4, 0]], [[6, 0], [10, 0]], [[1, 0], [5, 0]], [[7, 0], [11, 0]]]
+    assert tf.space_to_batch(X, [2], [[0, 0]]).shape == (2, 2, 4, 1)
+    assert tf.space_to_batch_nd(X, np.array([2, 2], np.int64), [[0, 0], [0, 0]]).shape == (4, 2, 2, 1)
+    assert tf.space_to_batch(tf.constant([[1, 2, 3, 4]]), [2], [[0, 0]]).numpy().tolist() == [[1, 3], [2, 4]]
+    assert tf.space_to_batch(X, [], tf.zeros([0, 2], tf.int32)).shape == (1, 4, 4, 1)
+    assert tf.space_to_batch(tf.zeros([0, 4, 4, 1]), [2, 2], [[0, 0], [0, 0]]).shape == (0, 2, 2, 1)
+
+
+def test_batch_to_space_values():
+    y = np.arange(16, dtype=np.float32).reshape(4, 2, 2, 1)
+    assert tf.batch_to_space(y, [2, 2], [[0, 0], [0, 0]]).numpy()[0, ..., 0].tolist() == [
+        [0, 4, 1, 5], [8, 12, 9, 13], [2, 6, 3, 7], [10, 14, 11, 15]]                          # TF 2.21
+    assert tf.batch_to_space(y, [2, 2], [[1, 0], [0, 1]]).numpy()[0, ..., 0].tolist() == [
+        [8, 12, 9], [2, 6, 3], [10, 14, 11]]
+    assert tf.batch_to_space(y, 2, [[0, 0], [0, 0]]).shape == (1, 4, 4, 1)        # an int block: both dims
+    assert tf.batch_to_space(tf.zeros([0, 4, 4, 1]), [2, 2], [[0, 0], [0, 0]]).shape == (0, 8, 8, 1)
+
+
+@pytest.mark.parametrize("block, pads, msg", [
+    ([3, 2], [[0, 0], [0, 0]], r"padded_shape\[0\]=4 is not divisible by block_shape\[0\]=3"),
+    ([2, 2], [[0, 0]], r"paddings should have shape \[2, 2\] instead of \[1,2\]"),
+    ([0, 2], [[0, 0], [0, 0]], "All values in block_shape must be positive, got value, 0 at index 0."),
+    ([-2, 2], [[-1, 0], [0, 0]], "All values in block_shape must be positive, got value, -2 at index 0."),
+    ([2, 2], [[-1, 1], [0, 0]], "Paddings must be non-negative"),
+    ([3, 2], [[0, 0], [0, -1]], r"padded_shape\[0\]=4 is not divisible by block_shape\[0\]=3"),
+    ([2, 2, 2, 2, 2], [[0, 0]] * 5, "input rank should be >= 6 instead of 4"),
+    ([[2, 2]], [[0, 0], [0, 0]], "block_shape rank should be 1 instead of 2"),
+    (2, [[0, 0], [0, 0]], "block_shape rank should be 1 instead of 0"),
+    ([2., 2.], [[0, 0], [0, 0]], "Value for attr 'Tblock_shape' of float is not in the list of allowed values"),
+    ([2, 2], [[0., 0], [0, 0]], "Value for attr 'Tpaddings' of float is not in the list of allowed values"),
+])
+def test_space_to_batch_errors(block, pads, msg):
+    with pytest.raises(IAE, match="(?s)" + msg + r".*\[Op:SpaceToBatchND\]$"):
+        tf.space_to_batch(X, block, pads)
+
+
+@pytest.mark.parametrize("block, crops, msg", [
+    ([3, 2], [[0, 0], [0, 0]], r"Input batch dimension \(4\) is not divisible by product of block sizes \(6\)"),
+    ([2, 2], [[3, 2], [0, 0]], r"cropped_shape\[0\]=-1 must be non-negative"),
+    ([2, 2], [[-1, 0], [0, 0]], "Crops must be non-negative"),
+    ([0, 2], [[0, 0], [0, 0]], "Product of block sizes must be positive, got 0"),
+    ([-2, 2], [[0, 0], [0, 0]], "Product of block sizes must be positive, got -4"),
+    ([-2, -2], [[0, 0], [0, 0]], r"cropped_shape\[0\]=-4 must be non-negative"),
+    ([4, 1], [[0, 0], [3, 0]], r"cropped_shape\[1\]=-1 must be non-negative"),
+    ([2, 2], [0, 0], r"crops should have shape \[2, 2\] instead of \[2\]"),
+    ([2, 2], [[0., 0], [0, 0]], "Value for attr 'Tcrops' of float is not in the list of allowed values"),
+])
+def test_batch_to_space_errors(block, crops, msg):
+    with pytest.raises(IAE, match="(?s)" + msg + r".*\[Op:BatchToSpaceND\]$"):
+        tf.batch_to_space(np.zeros([4, 2, 2, 1], np.float32), block, crops)
+
+
+def test_space_batch_dtypes_and_gradients():
+    with pytest.raises(tf.errors.NotFoundError, match=r"SpaceToBatchND\[T=DT_BOOL, Tblock_shape=DT_INT32, "
+                                                      r"Tpaddings=DT_INT32\]"):
+        tf.space_to_batch(tf.constant([[True, False]]), [2], [[0, 0]])
+    with pytest.raises(tf.errors.NotFoundError, match=r"BatchToSpaceND\[T=DT_STRING"):
+        tf.batch_to_space(tf.constant([["a"], ["b"]]), [2], [[0, 0]])
+    assert tf.space_to_batch(tf.zeros([1, 2, 2, 1], tf.uint32), [2], [[0, 0]]).dtype == tf.uint32
+    v = tf.Variable(np.arange(8, dtype=np.float32).reshape(1, 2, 4, 1))
+    with tf.GradientTape() as g:
+        z = tf.space_to_batch(v, [2, 2], [[0, 0], [0, 0]]) ** 2
+    assert g.gradient(z, v).numpy()[..., 0].tolist() == [[[0, 2, 4, 6], [8, 10, 12, 14]]]        # TF 2.21
+    with tf.GradientTape() as g:
+        z = tf.batch_to_space(v * 1., [1, 1], [[0, 1], [1, 0]]) ** 2
+    assert g.gradient(z, v).numpy()[..., 0].tolist() == [[[0, 2, 4, 6], [0, 0, 0, 0]]]
+
+    @tf.function
+    def round_trip(x):
+        return tf.batch_to_space(tf.space_to_batch(x, [2, 2], [[1, 1], [0, 2]]), [2, 2], [[1, 1], [0, 2]])
+    assert np.array_equal(round_trip(tf.constant(X)).numpy(), X)
+    assert np.array_equal(round_trip(tf.constant(X + 1)).numpy(), X + 1)
+
+
+def test_required_space_to_batch_paddings():
+    p, c = tf.required_space_to_batch_paddings([5, 7], [2, 3])
+    assert p.dtype == tf.int32 and p.numpy().tolist() == [[0, 1], [0, 2]] and c.numpy().tolist() == [[0, 1], [0, 2]]
+    p, c = tf.required_space_to_batch_paddings([5, 7], [2, 3], base_paddings=[[1, 0], [2, 2]])
+    assert p.numpy().tolist() == [[1, 0], [2, 3]] and c.numpy().tolist() == [[0, 0], [0, 1]]      # TF 2.21
+    with pytest.raises(ValueError, match="input_shape: Tensor conversion requested dtype int32 for Tensor with "
+                                         "dtype int64"):
+        tf.required_space_to_batch_paddings(tf.constant([5, 7], tf.int64), [2, 3])
+    with pytest.raises(ValueError, match=r"Shapes \(1,\) and \[2\] are incompatible"):
+        tf.required_space_to_batch_paddings([5], [2, 3])
+    with pytest.raises(ValueError, match=r"Shapes \(1, 1\) and \[1\] are incompatible"):
+        tf.required_space_to_batch_paddings([[5]], [2])
+    with pytest.raises(TypeError, match=r"Cannot convert \[5.0\] to EagerTensor of dtype int32"):
+        tf.required_space_to_batch_paddings([5.], [2])

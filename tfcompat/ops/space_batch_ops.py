@@ -1,0 +1,230 @@
+"""Index and block reshuffles: `tf.unravel_index`, `tf.space_to_batch(_nd)`, `tf.batch_to_space`,
+`tf.required_space_to_batch_paddings`.
+
+SpaceToBatchND pads the M spatial dims of `[batch] + spatial + rest`, cuts them into `block_shape` blocks and moves
+the offsets inside a block to the batch dim, offset-major: output batch `(o_1 * b_2 + o_2 ...) * batch + n`.
+BatchToSpaceND is its inverse followed by a crop. Both are a pad/reshape/permute of one torch tensor, so tapes and
+tf.function traces differentiate and record them as any other view op.
+"""
+import numpy as np
+import torch
+import torch.nn.functional as F
+
+from tfcompat.framework import dtypes, errors
+from tfcompat.framework.export import tf_export
+from tfcompat.framework.op_def import input_storage, type_name, wrap
+from tfcompat.framework.tensor import Tensor, device_name
+from tfcompat.framework.variables import Variable
+from tfcompat.ops._array_util import _matching
+
+_IAE = errors.InvalidArgumentError
+_INDEX = (torch.int32, torch.int64)
+_KERNEL_TYPES = frozenset([torch.float64, torch.float32, torch.bfloat16, torch.float16, torch.int32, torch.int8,
+                           torch.uint8, torch.int16, torch.uint16, torch.uint32, torch.int64, torch.uint64])
+_SIGS = {
+    "SpaceToBatchND": ("paddings", "Tpaddings"),
+    "BatchToSpaceND": ("crops", "Tcrops"),
+}
+
+
+def _attr_error(op, attr, t):
+    arg, pattr = _SIGS[op]
+    sig = (f"input:T, block_shape:Tblock_shape, {arg}:{pattr} -> output:T; attr=T:type; "
+           f"attr=Tblock_shape:type,default=DT_INT32,allowed=[DT_INT32, DT_INT64]; "
+           f"attr={pattr}:type,default=DT_INT32,allowed=[DT_INT32, DT_INT64]")
+    return errors.op_error(_IAE, f"Value for attr '{attr}' of {type_name(t.dtype)} is not in the list of allowed "
+                                 f"values: int32, int64\n\t; NodeDef: {{{{node {op}}}}}; Op<name={op}; signature={sig}>",
+                           op, None)
+
+
+def _no_kernel(op, t, arg_attrs):
+    enum = "DT_" + type_name(t.dtype).upper() if type(t) is torch.Tensor else "DT_STRING"
+    xla = ("DT_FLOAT, DT_DOUBLE, DT_INT32, DT_UINT8, DT_INT16, DT_INT8, DT_COMPLEX64, DT_INT64, DT_BOOL, DT_QINT8, "
+           "DT_QUINT8, DT_QINT32, DT_BFLOAT16, DT_UINT16, DT_COMPLEX128, DT_HALF, DT_UINT32, DT_UINT64, DT_FLOAT8_E5M2, "
+           "DT_FLOAT8_E4M3FN, DT_FLOAT8_E4M3FNUZ, DT_FLOAT8_E4M3B11FNUZ, DT_FLOAT8_E5M2FNUZ, DT_INT4, DT_UINT4")
+    cpu = "".join(f"\n  device='CPU'; T in [DT_{n}]" for n in (
+        "DOUBLE", "FLOAT", "BFLOAT16", "HALF", "INT32", "INT8", "UINT8", "INT16", "UINT16", "UINT32", "INT64", "UINT64"))
+    block, other = arg_attrs
+    return errors.op_error(
+        errors.NotFoundError,
+        f"Could not find device for node: {{{{node {op}}}}} = {op}[T={enum}, {block}={other[0]}, {other[1]}]\n"
+        f"All kernels registered for op {op}:\n  device='XLA_CPU_JIT'; {other[2]} in [DT_INT32, DT_INT64]; "
+        f"Tblock_shape in [DT_INT32, DT_INT64]; T in [{xla}]{cpu}\n", op, None)
+
+
+def _index_arg(value, op, attr):
+    t = input_storage(value)
+    if type(t) is torch.Tensor and t.numel() == 0 and not isinstance(value, (Tensor, Variable)):
+        t = t.to(torch.int32)          # an empty list converts to the attr's default, int32
+    if type(t) is not torch.Tensor or t.dtype not in _INDEX:
+        raise _attr_error(op, attr, t)
+    return t
+
+
+def _kernel_fail(msg, op, t):
+    """The kernel's InvalidArgumentError; these ops' Python wrappers add no ` name: ` tail."""
+    device = t.device if type(t) is torch.Tensor else torch.device("cpu")
+    return errors.kernel_error(_IAE, msg, op, device_name(device), name=None)
+
+
+def _dims_text(shape):
+    return "[" + ",".join(str(d) for d in shape) + "]"
+
+
+def _block_inputs(input, block_shape, pads, op, pad_attr):  # noqa: A002
+    t = input_storage(input)
+    b = _index_arg(block_shape, op, "Tblock_shape")
+    p = _index_arg(pads, op, pad_attr)
+    if type(t) is not torch.Tensor or t.dtype not in _KERNEL_TYPES:
+        raise _no_kernel(op, t, ("Tblock_shape", ("DT_" + type_name(b.dtype).upper(),
+                                                  f"{pad_attr}=DT_{type_name(p.dtype).upper()}", pad_attr)))
+    if b.dim() != 1:
+        raise _kernel_fail(f"block_shape rank should be 1 instead of {b.dim()}", op, t)
+    m = b.shape[0]
+    if t.dim() < 1 + m:
+        raise _kernel_fail(f"input rank should be >= {1 + m} instead of {t.dim()}", op, t)
+    if p.dim() != 2 or p.shape[0] != m or p.shape[1] != 2:
+        arg = "paddings" if op == "SpaceToBatchND" else "crops"
+        raise _kernel_fail(f"{arg} should have shape [{m}, 2] instead of {_dims_text(p.shape)}", op, t)
+    return t, [int(v) for v in b.tolist()], [[int(a), int(c)] for a, c in p.tolist()]
+
+
+@tf_export("space_to_batch_nd", "nn.space_to_batch")
+def space_to_batch_nd(input, block_shape, paddings, name=None):  # noqa: A002
+    """Zero-pads the spatial dims, then moves each `block_shape` block's offsets into the batch dim."""
+    op = "SpaceToBatchND"
+    t, block, pads = _block_inputs(input, block_shape, paddings, op, "Tpaddings")
+    for i, v in enumerate(block):
+        if v <= 0:
+            raise _kernel_fail(f"All values in block_shape must be positive, got value, {v} at index {i}.", op, t)
+    for i, ((lo, hi), v) in enumerate(zip(pads, block)):
+        if lo < 0 or hi < 0:
+            raise _kernel_fail("Paddings must be non-negative", op, t)
+        padded = t.shape[1 + i] + lo + hi
+        if padded % v:
+            raise _kernel_fail(f"padded_shape[{i}]={padded} is not divisible by block_shape[{i}]={v}", op, t)
+    m = len(block)
+    if any(lo or hi for lo, hi in pads):
+        flat = [x for i in reversed(range(m)) for x in pads[i]]
+        t = F.pad(t, [0, 0] * (t.dim() - 1 - m) + flat)
+    n = t.shape[0]
+    rest = list(t.shape[1 + m:])
+    split = [n]
+    for i, v in enumerate(block):
+        split += [t.shape[1 + i] // v, v]
+    t = t.reshape(split + rest)
+    perm = [2 + 2 * i for i in range(m)] + [0] + [1 + 2 * i for i in range(m)] + list(range(1 + 2 * m, t.dim()))
+    out_shape = [n * int(np.prod(block, dtype=np.int64))] + [split[1 + 2 * i] for i in range(m)] + rest
+    return wrap(t.permute(perm).reshape(out_shape))
+
+
+@tf_export("space_to_batch")
+def space_to_batch(input, block_shape, paddings, name=None):  # noqa: A002
+    """`tf.space_to_batch` (TF 2): SpaceToBatchND."""
+    return space_to_batch_nd(input, block_shape, paddings, name)
+
+
+@tf_export("batch_to_space")
+def batch_to_space(input, block_shape, crops, name=None):  # noqa: A002
+    """Moves batch blocks back into the spatial dims (inverse of space_to_batch_nd), then crops them.
+
+    A Python int `block_shape` is used for two spatial dims, as TF's wrapper does.
+    """
+    if isinstance(block_shape, int):
+        block_shape = np.array([block_shape, block_shape], dtype=np.int64)
+    op = "BatchToSpaceND"
+    t, block, crops = _block_inputs(input, block_shape, crops, op, "Tcrops")
+    prod = int(np.prod(block, dtype=np.int64))
+    if prod <= 0:
+        raise _kernel_fail(f"Product of block sizes must be positive, got {prod}", op, t)
+    batch = t.shape[0]
+    if batch % prod:
+        raise _kernel_fail(f"Input batch dimension ({batch}) is not divisible by product of block sizes ({prod})", op,
+                           t)
+    m = len(block)
+    for i, ((lo, hi), v) in enumerate(zip(crops, block)):
+        if lo < 0 or hi < 0:
+            raise _kernel_fail("Crops must be non-negative", op, t)
+        size = t.shape[1 + i] * v - lo - hi
+        if size < 0:
+            raise _kernel_fail(f"cropped_shape[{i}]={size} must be non-negative", op, t)
+    n = batch // prod
+    spatial = list(t.shape[1:1 + m])
+    rest = list(t.shape[1 + m:])
+    t = t.reshape(block + [n] + spatial + rest)
+    perm = [m] + [x for i in range(m) for x in (m + 1 + i, i)] + list(range(2 * m + 1, t.dim()))
+    t = t.permute(perm).reshape([n] + [s * v for s, v in zip(spatial, block)] + rest)
+    if any(lo or hi for lo, hi in crops):
+        index = (slice(None),) + tuple(slice(lo, t.shape[1 + i] - hi) for i, (lo, hi) in enumerate(crops))
+        t = t[index]
+    return wrap(t)
+
+
+@tf_export("required_space_to_batch_paddings")
+def required_space_to_batch_paddings(input_shape, block_shape, base_paddings=None, name=None):
+    """(paddings, crops): the least end padding making `block_shape` divide `input_shape` (plus `base_paddings`)."""
+    shape = _int32_vector(input_shape, "input_shape")
+    block = _int32_vector(block_shape, "block_shape")
+    if block.ndim != 1:
+        raise ValueError(f"Shape {block.shape} must have rank 1")
+    m = block.shape[0]
+    if shape.shape != (m,):
+        raise ValueError(f"Shapes {shape.shape} and [{m}] are incompatible")
+    if base_paddings is not None:
+        base = _int32_vector(base_paddings, "base_paddings")
+        if base.shape != (m, 2):
+            raise ValueError(f"Shapes {base.shape} and [{m}, 2] are incompatible")
+    else:
+        base = np.zeros((m, 2), np.int32)
+    start, end = base[:, 0], base[:, 1]
+    full = shape + start + end
+    with np.errstate(divide="ignore", invalid="ignore"):
+        extra = (block - full % block) % block
+    paddings = np.stack([start, end + extra], axis=1).astype(np.int32)
+    crops = np.stack([np.zeros_like(start), extra], axis=1).astype(np.int32)
+    return wrap(torch.from_numpy(paddings)), wrap(torch.from_numpy(crops))
+
+
+def _int32_vector(value, arg):
+    """`value` converted to int32 as `ops.convert_to_tensor(value, dtypes.int32, name=arg)` does."""
+    if isinstance(value, (Tensor, Variable)):
+        if value.dtype != dtypes.int32:
+            raise ValueError(f"{arg}: Tensor conversion requested dtype int32 for Tensor with dtype "
+                             f"{value.dtype.name}: {value!r}")
+        return np.asarray(value.numpy(), np.int32)
+    return input_storage(value, dtypes.int32).numpy()
+
+
+# -- unravel_index ------------------------------------------------------------------------------------------------
+@tf_export("unravel_index")
+def unravel_index(indices, dims, name=None):
+    """Coordinates of flat `indices` in an array of shape `dims`: shape [len(dims)] + indices.shape (C++'s truncating
+    division and remainder, so a negative index gives negative coordinates, as TF)."""
+    op = "UnravelIndex"
+    idx, d = _matching([indices, dims], op)
+    if idx.dtype not in _INDEX:
+        raise errors.op_error(
+            _IAE, f"Value for attr 'Tidx' of {type_name(idx.dtype)} is not in the list of allowed values: int32, int64"
+                  "\n\t; NodeDef: {{node UnravelIndex}}; Op<name=UnravelIndex; signature=indices:Tidx, dims:Tidx -> "
+                  "output:Tidx; attr=Tidx:type,default=DT_INT32,allowed=[DT_INT32, DT_INT64]>", op, None)
+    if d.dim() != 1:
+        raise _kernel_fail(f'The indices can only be 1-D, got "{_dims_text(d.shape)}"', op, idx)
+    if idx.dim() > 1:
+        raise _kernel_fail(f'The indices can only be scalar or vector, got "{_dims_text(idx.shape)}"', op, idx)
+    dv = [int(v) for v in d.tolist()]
+    for i, v in enumerate(dv):
+        if v == 0:
+            raise _kernel_fail(f"Input dims cannot contain a dim of zero, but dims contains zero at index {i}", op, idx)
+        if v < 0:
+            raise _kernel_fail(f"Input dims cannot be negative. Got dim = {v} at index {i}", op, idx)
+    if idx.numel() == 0 and idx.dim() == 1:
+        raise _kernel_fail(f"received empty tensor indices: Tensor<type: {type_name(idx.dtype)} shape: [0] values: >",
+                           op, idx)
+    total = int(np.prod(dv, dtype=np.int64))
+    if bool((idx >= total).any()):
+        raise _kernel_fail("index is out of bound as with dims", op, idx)
+    strides = np.cumprod([1] + dv[::-1][:-1])[::-1].tolist() if dv else []
+    coords = [torch.fmod(torch.div(idx, s, rounding_mode="trunc"), v) for s, v in zip(strides, dv)]
+    if not coords:
+        return wrap(torch.zeros((0,) + tuple(idx.shape), dtype=idx.dtype))
+    return wrap(torch.stack(coords))
