@@ -32,7 +32,9 @@ class KerasView(types.ModuleType):
         try:
             value = getattr(self._target, attr)
         except AttributeError:
-            raise missing(self._tf_path, attr) from None
+            if full not in TF_ONLY_NAMES:
+                raise missing(self._tf_path, attr) from None
+            value = getattr(importlib.import_module(TF_ONLY_NAMES[full]), attr)
         if isinstance(value, types.ModuleType):
             value = view(full, importlib.import_module(TF_ONLY[full]) if full in TF_ONLY else value)
         self.__dict__[attr] = value
@@ -45,6 +47,9 @@ class KerasView(types.ModuleType):
 
 # tf.keras modules that hold more than Keras 3's module of the same name (TF keeps Keras's legacy functions there)
 TF_ONLY = {"keras.backend": "tfcompat.keras.legacy_backend"}
+# names only tf.keras has (Keras 3's legacy layers, absent from `keras.layers`), and the module defining each
+TF_ONLY_NAMES = {"keras.layers.RandomHeight": "tfcompat.keras.layers.preprocessing.augmentation_geometry",
+                 "keras.layers.RandomWidth": "tfcompat.keras.layers.preprocessing.augmentation_geometry"}
 VIEW_ROOT = "tfcompat._keras_view"     # sys.modules name of the `tf.keras` view (and its submodules)
 
 

@@ -39,3 +39,7 @@ from tfcompat.keras.layers.tfsm_layer import TFSMLayer  # noqa: F401
 from tfcompat.keras.layers.preprocessing import (  # noqa: F401
     CategoryEncoding, CenterCrop, Discretization, Hashing, IntegerLookup, Normalization, RandomContrast, RandomFlip,
     RandomRotation, RandomTranslation, RandomZoom, Resizing, StringLookup, TextVectorization)
+from tfcompat.keras.layers.preprocessing import (  # noqa: F401
+    AutoContrast, Equalization, RandomBrightness, RandomColorDegeneration, RandomColorJitter, RandomCrop,
+    RandomErasing, RandomGrayscale, RandomHue, RandomInvert, RandomPosterization, RandomSaturation, RandomSharpness,
+    RandomShear, Solarization)

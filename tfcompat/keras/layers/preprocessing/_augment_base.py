@@ -1,0 +1,136 @@
+"""What Keras 3's image preprocessing layers share (`BaseImagePreprocessingLayer`): factor and value-range checks,
+rank checks, a seeded torch generator, the batched/unbatched call that is identity unless `training`.
+
+The random numbers come from a torch generator (seeded by `seed`): the same seed gives the same draws within
+tfcompat, with Keras's distributions, but not Keras's numbers."""
+import torch
+
+from tfcompat.framework.op_def import input_storage
+from tfcompat.framework.tensor import _wrap
+from tfcompat.keras.layers.base import Layer
+from tfcompat.keras.layers.preprocessing._common import _check_image_args
+
+RANK_PLAIN = "Expected the input image to be rank 3 or 4. Received inputs.shape={}"
+RANK_COLON = "Expected the input image to be rank 3 or 4. Received: inputs.shape={}"
+RANK_BASE = "Expected image tensor to have rank 3 (single image) or 4 (batch of images). Received: data.shape={}"
+VALUE_RANGE_ERROR = "The `value_range` argument should be a list of two numbers. "
+GRAY_WEIGHTS = (0.2989, 0.587, 0.114)      # Keras's rgb_to_grayscale
+
+
+def shape_text(shape):
+    return str(tuple(int(d) for d in shape))
+
+
+def factor_range(factor, bounds):
+    """Keras's `_set_factor`: a number f in `bounds` gives `(max(-|f|, low), |f|)`; a pair overlapping `bounds`
+    gives itself sorted."""
+    error = ("The `factor` argument should be a number (or a list of two numbers) in the range "
+             f"[{bounds[0]}, {bounds[1]}]. Received: factor={factor}")
+    if isinstance(factor, (tuple, list)):
+        if len(factor) != 2 or factor[0] > bounds[1] or factor[1] < bounds[0]:
+            raise ValueError(error)
+        lower, upper = sorted(factor)
+        return lower, upper
+    if isinstance(factor, (int, float)) and not isinstance(factor, bool):
+        if factor < bounds[0] or factor > bounds[1]:
+            raise ValueError(error)
+        factor = abs(factor)
+        return max(-factor, bounds[0]), factor
+    raise ValueError(error)
+
+
+def value_range_checked(value_range):
+    """Keras's `_set_value_range`: a list or tuple of two numbers, kept sorted (as a list)."""
+    if not isinstance(value_range, (tuple, list)) or len(value_range) != 2:
+        raise ValueError(VALUE_RANGE_ERROR + f"Received: value_range={value_range}")
+    return sorted(value_range)
+
+
+def rescale(x, source, target):
+    """Keras's `_transform_value_range`: `x` mapped linearly from `source` onto `target` (unchanged if equal)."""
+    if source[0] == target[0] and source[1] == target[1]:
+        return x
+    lo, hi = float(source[0]), float(source[1])
+    return (x - lo) / (hi - lo) * (float(target[1]) - float(target[0])) + float(target[0])
+
+
+def grayscale(x):
+    """Keras's rgb_to_grayscale of NHWC `x`: one channel (a 1-channel image is returned as is), input dtype."""
+    if x.shape[-1] == 1:
+        return x
+    if x.shape[-1] != 3:
+        raise ValueError("Invalid channel size: expected 3 (RGB) or 1 (Grayscale). Received input with shape: "
+                         f"images.shape={shape_text(x.shape)}")
+    f = x if x.is_floating_point() else x.to(torch.float32)
+    w = torch.tensor(GRAY_WEIGHTS, dtype=f.dtype, device=f.device)
+    g = (f * w).sum(-1, keepdim=True)
+    return g if g.dtype is x.dtype else cast_like_tf(g, x.dtype)
+
+
+def cast_like_tf(t, dtype):
+    """`tf.cast` of float storage `t` to `dtype` (an integer dtype wraps as TF's static_cast)."""
+    if dtype.is_floating_point or t.dtype is dtype:
+        return t.to(dtype)
+    from tfcompat.ops import math_ops
+    from tfcompat.framework.dtypes import FROM_STORAGE
+    from tfcompat.framework.tensor import storage
+    return storage(math_ops.cast(_wrap(t), FROM_STORAGE[dtype]))
+
+
+class ImageAugmentLayer(Layer):
+    """Base of the image preprocessing layers: NHWC images of rank 3 or 4; `_augment(x)` (rank 4) when training,
+    `_inference(x)` otherwise (identity; the input cast to the compute dtype where Keras casts)."""
+    _allow_non_tensor_positional_args = True      # a Keras data layer
+    _RANK_ERROR = RANK_BASE
+    _CAST_AT_INFERENCE = False
+    _KEEPS_DTYPE = False          # Keras's output spec keeps the input dtype (else: the compute dtype)
+
+    def __init__(self, seed=None, data_format=None, **kwargs):
+        super().__init__(**kwargs)
+        _check_image_args(data_format, type(self).__name__)
+        self.data_format = "channels_last"
+        self.seed = seed
+        self._generator = None
+        self.built = True
+
+    # -- randomness ---------------------------------------------------------------------------------------------
+    def _rand(self, shape, device):
+        if self._generator is None:
+            self._generator = torch.Generator(device=device)
+            self._generator.manual_seed(self.seed if self.seed is not None else
+                                        int(torch.randint(0, 2 ** 31 - 1, ()).item()))
+        return torch.rand(shape, generator=self._generator, device=device)
+
+    def _uniform(self, shape, low, high, device):
+        shape = (shape,) if isinstance(shape, int) else shape
+        return float(low) + (float(high) - float(low)) * self._rand(shape, device)
+
+    # -- call -----------------------------------------------------------------------------------------------------
+    def _float(self, x):
+        dtype = getattr(torch, self.compute_dtype)
+        return x if x.dtype is dtype else x.to(dtype)
+
+    def call(self, inputs, training=True):
+        x = input_storage(inputs)
+        if x.ndim not in (3, 4):
+            raise ValueError(self._RANK_ERROR.format(shape_text(x.shape)))
+        if not training:
+            return _wrap(self._inference(x))
+        single = x.ndim == 3
+        out = self._augment(x.unsqueeze(0) if single else x)
+        return _wrap(out[0] if single else out)
+
+    def _inference(self, x):
+        return self._float(x) if self._CAST_AT_INFERENCE else x
+
+    def compute_output_shape(self, input_shape):
+        return tuple(input_shape)
+
+    def _keras_output_spec(self, inputs, shape):
+        dtype = inputs.dtype if self._KEEPS_DTYPE and hasattr(inputs, "dtype") else self.compute_dtype
+        return tuple(self.compute_output_shape(shape)), dtype
+
+    def get_config(self):
+        config = super().get_config()
+        config["data_format"] = self.data_format
+        return config

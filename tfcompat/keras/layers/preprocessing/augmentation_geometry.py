@@ -1,0 +1,305 @@
+"""Keras 3's geometric augmentation layers: RandomCrop, RandomShear, RandomErasing, and tf.keras's legacy
+RandomHeight / RandomWidth (NHWC). Projective warps sample as TF's ImageProjectiveTransformV3 kernel."""
+import torch
+
+from tfcompat.framework.op_def import input_storage
+from tfcompat.framework.tensor import _wrap, storage
+from tfcompat.keras.layers.base import Layer
+from tfcompat.keras.layers.preprocessing._augment_base import (
+    RANK_PLAIN, ImageAugmentLayer, factor_range)
+
+
+def _resize(x, h, w, method="bilinear"):
+    from tfcompat.ops import image_ops
+    return storage(image_ops.resize(_wrap(x), (h, w), method=method))
+
+
+class RandomCrop(ImageAugmentLayer):
+    """Crops every image of the batch at one random `(height, width)` window when training (an image not larger
+    than the target on both sides is aspect-cropped at its centre and resized). Keras returns the input unchanged
+    at inference (while its output spec says `(height, width)`)."""
+
+    def __init__(self, height, width, seed=None, data_format=None, name=None, **kwargs):
+        super().__init__(seed=seed, data_format=data_format, name=name, **kwargs)
+        self.height, self.width = height, width
+
+    def call(self, inputs, training=True):
+        x = input_storage(inputs)
+        if x.ndim < 3:
+            raise IndexError("tuple index out of range")
+        if not training:
+            return _wrap(x)
+        h, w = x.shape[-3], x.shape[-2]
+        if h > self.height and w > self.width:
+            hs = int(self._uniform(1, 0, float(h - self.height + 1), x.device)[0])
+            ws = int(self._uniform(1, 0, float(w - self.width + 1), x.device)[0])
+        else:
+            ch = max(min(h, int(float(w * self.height) / self.width)), 1)
+            cw = max(min(w, int(float(h * self.width) / self.height)), 1)
+            hs, ws = int(float(h - ch) / 2), int(float(w - cw) / 2)
+        out = self._float(x)[..., hs:hs + self.height, ws:ws + self.width, :]
+        if out.shape[-3] != self.height or out.shape[-2] != self.width:
+            out = self._float(_resize(out, self.height, self.width))
+        return _wrap(out)
+
+    def compute_output_shape(self, input_shape):
+        shape = list(input_shape)
+        shape[-3], shape[-2] = self.height, self.width
+        return tuple(shape)
+
+    def get_config(self):
+        config = super().get_config()
+        config.update({"height": self.height, "width": self.width, "seed": self.seed,
+                       "data_format": self.data_format})
+        return config
+
+
+class _RandomResize1D(Layer):
+    """tf.keras's legacy RandomHeight / RandomWidth: one factor per batch, drawn in `[1 + lower, 1 + upper)`, scales
+    the image's height (width) with `tf.image.resize` when training."""
+    _allow_non_tensor_positional_args = True
+    _AXIS = -3
+    _WHAT = "height"
+    _LESS = "lesser"
+
+    def __init__(self, factor, interpolation="bilinear", seed=None, **kwargs):
+        super().__init__(**kwargs)
+        self.factor, self.interpolation, self.seed = factor, interpolation, seed
+        lower, upper = (factor[0], factor[1]) if isinstance(factor, (tuple, list)) else (-factor, factor)
+        if upper < lower:
+            raise ValueError(f"`factor` argument cannot have an upper bound {self._LESS} than the lower bound. "
+                             f"Received: factor={factor}")
+        if lower < -1.0 or upper < -1.0:
+            raise ValueError(f"`factor` argument must have values larger than -1. Received: factor={factor}")
+        self._lower, self._upper = lower, upper
+        self._generator = None
+        self.built = True
+
+    def call(self, inputs, training=True):
+        x = input_storage(inputs)
+        dtype = getattr(torch, self.compute_dtype)
+        if x.dtype is not dtype:
+            raise ValueError(f"Tensor conversion requested dtype {self.compute_dtype} for Tensor with dtype "
+                             f"{str(x.dtype).replace('torch.', '')}: {_wrap(x)!r}")
+        if not training:
+            return _wrap(x)
+        if x.ndim < 3:
+            from tfcompat.framework import errors
+            raise errors.InvalidArgumentError(None, None, "slice index -1 of dimension 0 out of bounds. "
+                                                          "[Op:StridedSlice] name: strided_slice/")
+        if self._generator is None:
+            self._generator = torch.Generator(device=x.device)
+            self._generator.manual_seed(self.seed if self.seed is not None else
+                                        int(torch.randint(0, 2 ** 31 - 1, ()).item()))
+        f = (1.0 + self._lower) + (self._upper - self._lower) * float(
+            torch.rand((), generator=self._generator, device=x.device))
+        size = [x.shape[-3], x.shape[-2]]
+        axis = 0 if self._AXIS == -3 else 1
+        size[axis] = int(torch.tensor(f, dtype=torch.float32) * torch.tensor(float(size[axis]), dtype=torch.float32))
+        from tfcompat.ops import image_ops
+        out = storage(image_ops.resize(_wrap(x), size, method=self.interpolation))
+        return _wrap(out.to(dtype))
+
+    def compute_output_shape(self, input_shape):
+        shape = list(input_shape)
+        shape[self._AXIS] = None
+        return tuple(shape)
+
+    def _keras_output_spec(self, inputs, shape):
+        return self.compute_output_shape(shape), self.compute_dtype
+
+    def get_config(self):
+        config = super().get_config()
+        config.update({"factor": self.factor, "interpolation": self.interpolation, "seed": self.seed})
+        return config
+
+
+class RandomHeight(_RandomResize1D):
+    """tf.keras.layers.RandomHeight (Keras 3's legacy layer, not in `keras.layers`)."""
+
+
+class RandomWidth(_RandomResize1D):
+    """tf.keras.layers.RandomWidth (Keras 3's legacy layer, not in `keras.layers`)."""
+    _AXIS = -2
+    _WHAT = "width"
+    _LESS = "less"
+
+
+# -- projective warps (TF's ImageProjectiveTransformV3) ----------------------------------------------------------
+
+def _map_coordinate(c, n, mode):
+    """TF's `map_coord` for `fill_mode`: the continuous coordinate folded into [0, n - 1] (`constant`: as is)."""
+    if mode == "constant":
+        return c
+    if mode == "nearest":
+        return c.clamp(0, n - 1)
+    if n <= 1:
+        return torch.zeros_like(c)
+    if mode == "reflect":
+        size2 = 2 * n
+        low = c < 0
+        cl = torch.where(c < -size2, size2 * torch.trunc(-c / size2) + c, c)
+        cl = torch.where(cl < -n, cl + size2, -cl - 1)
+        high = c > n - 1
+        ch = c - size2 * torch.trunc(c / size2)
+        ch = torch.where(ch >= n, size2 - ch - 1, ch)
+        c = torch.where(low, cl, torch.where(high, ch, c))
+    else:           # wrap
+        period = n - 1
+        low = c < 0
+        high = c > n - 1
+        cl = c + n * (torch.trunc(-c / period) + 1)
+        ch = c - n * torch.trunc(c / period)
+        c = torch.where(low, cl, torch.where(high, ch, c))
+    return c.clamp(0, n - 1)
+
+
+def projective_transform(x, transforms, interpolation, fill_mode, fill_value):
+    """NHWC float `x` warped by per-image 8-vectors `[a0, a1, a2, b0, b1, b2, c0, c1]` mapping each output (x, y)
+    to the input point `((a0 x + a1 y + a2) / k, (b0 x + b1 y + b2) / k)`, `k = c0 x + c1 y + 1`."""
+    n, h, w, c = x.shape
+    t = transforms.to(torch.float32).view(n, 8, 1, 1)
+    ys, xs = torch.meshgrid(torch.arange(h, dtype=torch.float32, device=x.device),
+                            torch.arange(w, dtype=torch.float32, device=x.device), indexing="ij")
+    k = t[:, 6] * xs + t[:, 7] * ys + 1
+    in_x = (t[:, 0] * xs + t[:, 1] * ys + t[:, 2]) / k
+    in_y = (t[:, 3] * xs + t[:, 4] * ys + t[:, 5]) / k
+    in_x, in_y = _map_coordinate(in_x, w, fill_mode), _map_coordinate(in_y, h, fill_mode)
+    flat = x.reshape(n, h * w, c)
+    fill = torch.tensor(float(fill_value), dtype=x.dtype, device=x.device)
+
+    def read(yi, xi):
+        inside = (yi >= 0) & (yi < h) & (xi >= 0) & (xi < w)
+        index = (yi.clamp(0, h - 1) * w + xi.clamp(0, w - 1)).reshape(n, h * w, 1).expand(n, h * w, c)
+        values = torch.gather(flat, 1, index).reshape(n, h, w, c)
+        return torch.where(inside.unsqueeze(-1), values, fill)
+    if interpolation == "nearest":
+        def half_away(v):
+            return torch.sign(v) * torch.floor(v.abs() + 0.5)
+        out = read(half_away(in_y).long(), half_away(in_x).long())
+    else:
+        y0, x0 = torch.floor(in_y), torch.floor(in_x)
+        wy, wx = (in_y - y0).unsqueeze(-1).to(x.dtype), (in_x - x0).unsqueeze(-1).to(x.dtype)
+        y0, x0 = y0.long(), x0.long()
+        top = (1 - wx) * read(y0, x0) + wx * read(y0, x0 + 1)
+        bottom = (1 - wx) * read(y0 + 1, x0) + wx * read(y0 + 1, x0 + 1)
+        out = (1 - wy) * top + wy * bottom
+    return torch.where((k == 0).unsqueeze(-1), fill, out)
+
+
+_FILL_MODES = ("reflect", "wrap", "constant", "nearest")
+_INTERPOLATIONS = ("nearest", "bilinear")
+_SHEAR_ERROR = "The `factor` argument should be a number (or a list of two numbers) in the range [0, 1.0]. "
+
+
+def _shear_factor(factor, name):
+    def check(v):
+        if v > 1.0 or v < 0.0:
+            raise ValueError(_SHEAR_ERROR + f"Received: input_number={v}")
+    if isinstance(factor, (tuple, list)):
+        if len(factor) != 2:
+            raise ValueError(_SHEAR_ERROR + f"Received: {name}={factor}")
+        check(factor[0])
+        check(factor[1])
+        lower, upper = sorted(factor)
+        return lower, upper
+    if isinstance(factor, (int, float)) and not isinstance(factor, bool):
+        check(factor)
+        factor = abs(factor)
+        return -factor, factor
+    raise ValueError(_SHEAR_ERROR + f"Received: {name}={factor}")
+
+
+class RandomShear(ImageAugmentLayer):
+    """Shears each image along x and y by `s` uniform in `x_factor` / `y_factor`, both signs flipped together at
+    random (TF's projective kernel: output (x, y) samples input `(x + sx * y, sy * x + y)`)."""
+    _CAST_AT_INFERENCE = True
+
+    def __init__(self, x_factor=0.0, y_factor=0.0, interpolation="bilinear", fill_mode="reflect", fill_value=0.0,
+                 data_format=None, seed=None, **kwargs):
+        super().__init__(seed=seed, data_format=data_format, **kwargs)
+        self.x_factor = _shear_factor(x_factor, "x_factor")
+        self.y_factor = _shear_factor(y_factor, "y_factor")
+        if fill_mode not in _FILL_MODES:
+            raise NotImplementedError(f"Unknown `fill_mode` {fill_mode}. Expected of one {_FILL_MODES}.")
+        if interpolation not in _INTERPOLATIONS:
+            raise NotImplementedError(f"Unknown `interpolation` {interpolation}. Expected of one {_INTERPOLATIONS}.")
+        self.fill_mode, self.fill_value, self.interpolation = fill_mode, fill_value, interpolation
+
+    def _augment(self, x):
+        x = self._float(x)
+        n = x.shape[0]
+        invert = torch.where(self._rand((n,), x.device) > 0.5, -1.0, 1.0)
+        sy = self._uniform(n, *self.y_factor, x.device) * invert
+        sx = self._uniform(n, *self.x_factor, x.device) * invert
+        one, zero = torch.ones_like(sx), torch.zeros_like(sx)
+        transforms = torch.stack([one, sx, zero, sy, one, zero, zero, zero], 1)
+        return projective_transform(x, transforms, self.interpolation, self.fill_mode, self.fill_value)
+
+    def get_config(self):
+        config = super().get_config()
+        config.update({"x_factor": self.x_factor, "y_factor": self.y_factor, "fill_mode": self.fill_mode,
+                       "interpolation": self.interpolation, "seed": self.seed, "fill_value": self.fill_value,
+                       "data_format": self.data_format})
+        return config
+
+
+class RandomErasing(ImageAugmentLayer):
+    """With a probability drawn from `factor`, replaces one random rectangle of each image (its sides
+    `sqrt(scale)`-fractions of the image's) by `fill_value` (default: Gaussian noise times `value_range[1]`),
+    clipped to `value_range`."""
+    _RANK_ERROR = RANK_PLAIN
+    _CAST_AT_INFERENCE = True
+
+    def __init__(self, factor=1.0, scale=(0.02, 0.33), fill_value=None, value_range=(0, 255), seed=None,
+                 data_format=None, **kwargs):
+        super().__init__(seed=seed, data_format=data_format, **kwargs)
+        self.factor = factor_range(factor, (0, 1))
+        try:
+            self.scale = factor_range(scale, (0, 1))
+        except ValueError:
+            raise ValueError(f"The `scale` argument should be a number (or a list of two numbers) in the range "
+                             f"[0, 1]. Received: factor={scale}") from None
+        self.fill_value, self.value_range = fill_value, value_range
+
+    def _fill(self, x):
+        error = "The `fill_value` argument should be a number (or a list of three numbers) "
+        fill = self.fill_value
+        if fill is None:
+            g = self._generator
+            values = torch.randn(x.shape, generator=g, device=x.device, dtype=x.dtype) * self.value_range[1]
+        elif isinstance(fill, (tuple, list)):
+            if len(fill) != 3:
+                raise ValueError(error)
+            values = torch.tensor(fill, dtype=x.dtype, device=x.device).expand(x.shape)
+        elif isinstance(fill, (int, float)):
+            values = torch.full(x.shape, float(fill), dtype=x.dtype, device=x.device)
+        else:
+            raise ValueError(error)
+        return values.clamp(self.value_range[0], self.value_range[1])
+
+    def _augment(self, x):
+        x = self._float(x)
+        n, h, w, _ = x.shape
+        dev = x.device
+        weight = torch.sqrt(self._uniform((n, 2), *self.scale, dev)).to(x.dtype)
+
+        def bounds(length, ratio):
+            size = ratio * length
+            start = self._rand((n,), dev).to(x.dtype) * (length - size)
+            return start.view(-1, 1, 1, 1), (start + size).view(-1, 1, 1, 1)
+        x0, x1 = bounds(w, weight[:, 0])
+        y0, y1 = bounds(h, weight[:, 1])
+        gy, gx = torch.meshgrid(torch.arange(h, dtype=x.dtype, device=dev), torch.arange(w, dtype=x.dtype, device=dev),
+                                indexing="ij")
+        gy, gx = gy[None, :, :, None], gx[None, :, :, None]
+        mask = (gx >= x0) & (gx < x1) & (gy >= y0) & (gy < y1)
+        probability = self._uniform(n, *self.factor, dev)
+        apply = (self._rand((n,), dev) < probability).view(-1, 1, 1, 1)
+        return torch.where(apply & mask, self._fill(x), x)
+
+    def get_config(self):
+        config = super().get_config()
+        config.update({"factor": self.factor, "scale": self.scale, "fill_value": self.fill_value,
+                       "value_range": self.value_range, "seed": self.seed})
+        return config
