@@ -32,6 +32,7 @@ from tfcompat.keras.layers.attention import (  # noqa: F401
 from tfcompat.keras.layers.rnn import (  # noqa: F401
     GRU, GRUCell, LSTM, LSTMCell, RNN, SimpleRNN, SimpleRNNCell, StackedRNNCells)
 from tfcompat.keras.layers.wrappers import Bidirectional, TimeDistributed, Wrapper  # noqa: F401
+from tfcompat.keras.layers.conv_lstm import ConvLSTM1D, ConvLSTM2D, ConvLSTM3D  # noqa: F401
 from tfcompat.keras.layers.normalization_more import (  # noqa: F401
     GroupNormalization, RMSNormalization, SpectralNormalization, UnitNormalization)
 from tfcompat.keras.layers.serialization import deserialize, serialize  # noqa: F401
