@@ -472,4 +472,6 @@ def test_functional_subclass_with_custom_train_step_and_string_inputs():
     text_model.compile("sgd", "mse")
     with warnings.catch_warnings():     # string batches are traced, as in TF: no warning
         warnings.simplefilter("error")
-        text_model.fit(texts, np.ones(16), batch_size=4, epochs=1, verbose=0)     # shuffled string batches
+        text_model.fit(texts.astype(object), np.ones(16), batch_size=4, epochs=1, verbose=0)  # shuffled strings
+    with pytest.raises(ValueError, match="Invalid dtype: str320"):     # as Keras: text in object arrays only
+        text_model.fit(texts, np.ones(16), verbose=0)

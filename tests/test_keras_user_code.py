@@ -1,4 +1,6 @@
 """Everyday Keras user code that probe programs found diverging from TF 2.21 + Keras 3.15 (values recorded there)."""
+import re
+
 import numpy as np
 import pytest
 
@@ -379,6 +381,36 @@ def test_fit_refuses_numpy_unicode_and_bytes_arrays_as_keras():
     with pytest.raises(ValueError, match=r"^Invalid dtype: str32$"):
         m.evaluate(np.ones((2, 2)), np.array(["1", "2"]), verbose=0)
     assert m.predict(np.ones((2, 2)), verbose=0).shape == (2, 1)
+
+
+def test_custom_layer_without_compute_output_shape_raises_and_compute_output_spec_infers():
+    class Twice(keras.layers.Layer):
+        def call(self, x):
+            return tf.concat([x, x], -1)
+
+    class Sub(keras.Model):
+        def __init__(self):
+            super().__init__()
+            self.d = keras.layers.Dense(4)
+
+        def call(self, x):
+            return self.d(x)
+
+    message = ("Layer {} does not have a `compute_output_shape` method implemented. Should implement "
+               "`def compute_output_shape(self, input_shape)`.")                # TF 2.21's text
+    with pytest.raises(NotImplementedError, match=re.escape(message.format("Twice"))):
+        Twice().compute_output_shape((None, 3))
+    sub = Sub()
+    sub(tf.ones((1, 3)))
+    with pytest.raises(NotImplementedError, match=re.escape(message.format("Sub"))):
+        sub.compute_output_shape((None, 3))
+    spec = Twice().compute_output_spec(keras.KerasTensor((None, 3), dtype="float16"))
+    assert isinstance(spec, keras.KerasTensor) and spec.shape == (None, 6) and spec.dtype == "float16"
+    assert keras.layers.Dense(2).compute_output_shape((None, 3)) == (None, 2)
+    inp = keras.Input((3,))
+    model = keras.Sequential([inp, Twice(), keras.layers.Dense(1)])       # functional build and config still work
+    assert model.output_shape == (None, 1) and model.compute_output_shape((None, 3)) == (None, 1)
+    assert model.get_config()["layers"][1]["build_config"] == {"input_shape": (None, 3)}
 
 
 def test_fit_shuffles_pydataset_batches_with_python_random_as_keras():

@@ -252,13 +252,33 @@ def trace_to_build(layer, args, kwargs):
 
 
 def infer_output_shape(layer, input_shape):
-    def kt(s):
-        return KerasTensor(s, name="shape_inference")   # a placeholder: it takes no keras_tensor_N name
+    """The output shape(s) of `layer` for `input_shape` (or a list of shapes), from a symbolic call."""
     is_shape = isinstance(input_shape, (tuple, list)) and all(d is None or isinstance(d, int) for d in input_shape)
-    inputs = kt(input_shape) if is_shape else [kt(s) for s in input_shape]  # a list of shapes
-    out = symbolic_call(layer, (inputs,), {})
-    layer.__dict__["_inbound_nodes"].pop()
+    inputs = _inference_input(input_shape) if is_shape else [_inference_input(s) for s in input_shape]
+    out = _call_on_placeholders(layer, (inputs,), {})
     return nest.map_structure(lambda t: t._shape if isinstance(t, KerasTensor) else t, out)
+
+
+def infer_output_spec(layer, args, kwargs):
+    """Keras's `compute_output_spec`: the KerasTensors `layer` returns for KerasTensor arguments, from a symbolic call
+    on placeholders of the same shapes and dtypes (the arguments' own graph is left as it was)."""
+    def placeholder(t):
+        return _inference_input(t._shape, t._dtype, t.sparse, t.ragged) if isinstance(t, KerasTensor) else t
+    args, kwargs = nest.map_structure(placeholder, (tuple(args), dict(kwargs)))
+    out = _call_on_placeholders(layer, args, kwargs)
+    return nest.map_structure(lambda t: KerasTensor(t._shape, dtype=t._dtype, sparse=t.sparse, ragged=t.ragged)
+                              if isinstance(t, KerasTensor) else t, out)
+
+
+def _inference_input(shape, dtype="float32", sparse=False, ragged=False):
+    """A KerasTensor for shape inference: it takes no keras_tensor_N name."""
+    return KerasTensor(shape, dtype=dtype, sparse=sparse, ragged=ragged, name="shape_inference")
+
+
+def _call_on_placeholders(layer, args, kwargs):
+    out = symbolic_call(layer, args, kwargs)
+    layer.__dict__["_inbound_nodes"].pop()
+    return out
 
 
 def topological_nodes(inputs, outputs):

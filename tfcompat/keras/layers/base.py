@@ -540,8 +540,18 @@ class Layer:
         raise NotImplementedError(f"Layer {type(self).__name__} does not have a `call()` method implemented.")
 
     def compute_output_shape(self, input_shape):
+        """The output shape for `input_shape`: Keras 3's base class raises for a custom layer (or subclassed model)
+        that does not implement it; tfcompat's own layers infer theirs from a symbolic call."""
+        if not _infers_output_shape(type(self)):
+            raise NotImplementedError(f"Layer {type(self).__name__} does not have a `compute_output_shape` method "
+                                      "implemented. Should implement `def compute_output_shape(self, input_shape)`.")
         from tfcompat.keras.engine.functional import infer_output_shape
         return infer_output_shape(self, input_shape)
+
+    def compute_output_spec(self, *args, **kwargs):
+        """Keras 3: the KerasTensor(s) the layer returns for these KerasTensor arguments, without running it."""
+        from tfcompat.keras.engine.functional import infer_output_spec
+        return infer_output_spec(self, args, kwargs)
 
     def count_params(self):
         if not self.built:
@@ -685,6 +695,22 @@ def _set_mask(x, mask):
 # purpose: it only ever turns on, and a layer may add losses in one thread and be called in another.
 _CALL_LOSSES = [False]
 _PYTHON_DATA = (list, tuple, int, float, str, bytes, np.generic)
+
+
+# tfcompat's own layers and Sequential/functional models infer their output shapes (Keras's implement theirs)
+_SHAPE_INFERRING_MODULES = ("tfcompat.keras.layers.", "tfcompat.keras.models.sequential",
+                            "tfcompat.keras.models.functional")
+
+
+def _infers_output_shape(cls):
+    """Whether a `cls` layer has an output shape without a call: a class below `Layer` in its MRO implements
+    `compute_output_shape` or is one of tfcompat's layers (a user's layer or subclassed `Model` does not)."""
+    for c in cls.__mro__:
+        if c is Layer:
+            return False
+        if "compute_output_shape" in c.__dict__ or c.__module__.startswith(_SHAPE_INFERRING_MODULES):
+            return True
+    return False
 
 
 def _in_own_scope(layer):

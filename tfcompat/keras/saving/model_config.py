@@ -1,6 +1,7 @@
 """Model configs in Keras 3's format: Sequential/Functional `get_config`/`from_config`, build and compile configs."""
 import warnings
 
+from tfcompat.keras.engine.functional import infer_output_shape
 from tfcompat.keras.engine.keras_tensor import KerasTensor
 from tfcompat.keras.saving_utils import deserialize_keras_object, serialize_keras_object
 from tfcompat.util import nest
@@ -70,7 +71,10 @@ def _add_sequential_build_configs(model, config):
     layer_configs = config["layers"][1:]
     for layer, lc in zip(model._stack, layer_configs):
         lc.setdefault("build_config", {"input_shape": list(shape)})
-        shape = tuple(layer.compute_output_shape(shape))
+        try:
+            shape = tuple(layer.compute_output_shape(shape))
+        except NotImplementedError:     # a custom layer need not implement it: its call gives the shape
+            shape = tuple(infer_output_shape(layer, shape))
 
 
 def functional_get_config(model):
