@@ -273,3 +273,57 @@ def test_required_space_to_batch_paddings():
         tf.required_space_to_batch_paddings([[5]], [2])
     with pytest.raises(TypeError, match=r"Cannot convert \[5.0\] to EagerTensor of dtype int32"):
         tf.required_space_to_batch_paddings([5.], [2])
+
+
+# -- fingerprint, edit_distance -------------------------------------------------------------------------------------
+def test_fingerprint_farmhash64():
+    fp = tf.fingerprint(tf.constant([[1, 2], [3, 4]]))
+    assert fp.dtype == tf.uint8 and fp.numpy().tolist() == [[76, 18, 253, 133, 168, 204, 240, 10],
+                                                            [254, 162, 60, 240, 103, 244, 53, 255]]     # TF 2.21
+    assert tf.fingerprint(tf.constant(["abc", "hello world, this is a longer string of some bytes!!"])).numpy(
+    ).tolist() == [[105, 243, 231, 116, 160, 179, 165, 36], [181, 193, 87, 67, 83, 243, 238, 98]]
+    assert tf.fingerprint(tf.constant([["a", "b"], ["c", "d"]])).numpy().tolist() == [
+        [122, 64, 59, 169, 136, 60, 55, 83], [52, 252, 224, 38, 64, 226, 155, 60]]
+    assert tf.fingerprint(tf.constant([1.5, -2.0])).numpy().tolist() == [
+        [64, 181, 56, 72, 223, 224, 189, 72], [204, 185, 213, 68, 114, 142, 202, 62]]
+    assert tf.fingerprint(tf.constant([[[1, 2], [3, 4]]], tf.int64)).numpy().tolist() == [
+        [20, 22, 69, 105, 139, 191, 144, 16]]
+    assert tf.fingerprint(tf.zeros([2, 0])).numpy().tolist() == [[79, 64, 144, 47, 59, 106, 225, 154]] * 2
+    assert tf.fingerprint(tf.zeros([0, 3])).shape == (0, 8)
+    with pytest.raises(IAE, match=r"`data` should have at least one dimension: \[\] \[Op:Fingerprint\]$"):
+        tf.fingerprint(tf.constant(1))
+    with pytest.raises(IAE, match=r"Unsupported fingerprint method: md5 \[Op:Fingerprint\]$"):
+        tf.fingerprint(tf.constant([1]), method="md5")
+
+
+def test_edit_distance():
+    hyp = tf.SparseTensor([[0, 0, 0], [1, 0, 0]], ["a", "b"], (2, 1, 1))
+    truth = tf.SparseTensor([[0, 1, 0], [1, 0, 0], [1, 0, 1], [1, 1, 0]], ["a", "b", "c", "a"], (2, 2, 2))
+    d = tf.edit_distance(hyp, truth)
+    assert d.dtype == tf.float32 and d.numpy().tolist() == [[np.inf, 1.0], [0.5, 1.0]]                 # TF 2.21
+    assert tf.edit_distance(hyp, truth, normalize=False).numpy().tolist() == [[1, 1], [1, 1]]
+    assert tf.edit_distance(truth, hyp).numpy().tolist() == [[1, np.inf], [1, np.inf]]
+    h = tf.SparseTensor([[0, 0], [0, 1], [0, 2]], [1, 2, 3], [2, 3])
+    empty = tf.SparseTensor(tf.zeros([0, 2], tf.int64), tf.zeros([0], tf.int32), [1, 2])
+    assert tf.edit_distance(h, tf.SparseTensor([[0, 0], [0, 1]], [1, 3], [1, 2])).numpy().tolist() == [0.5, 0.0]
+    assert tf.edit_distance(empty, empty).numpy().tolist() == [0.0]
+    # entries are taken in the order given; runs are merged by location as TF's kernel does
+    assert tf.edit_distance(h, tf.SparseTensor([[0, 1], [0, 0]], [3, 1], [2, 2])).numpy().tolist() == [1.5, 0.0]
+    assert tf.edit_distance(h, tf.SparseTensor([[0, 0], [1, 0], [0, 1]], [1, 5, 3], [2, 2])).numpy().tolist() == [
+        1.0, 1.0]
+    assert tf.edit_distance(tf.SparseTensor([[1, 0], [0, 0], [0, 1]], [5, 1, 3], [2, 2]), h).numpy().tolist() == [
+        np.inf, np.inf]
+    assert tf.edit_distance(tf.SparseTensor([[0, 0], [2, 1]], [1.5, 2.5], [3, 3]),
+                            tf.SparseTensor([[1, 0], [2, 0]], [1.5, 2.5], [3, 2])).numpy().tolist() == [np.inf, 1, 0]
+    with pytest.raises(TypeError, match="Hypothesis must be a SparseTensor."):
+        tf.edit_distance(tf.constant([1]), h)
+    with pytest.raises(IAE, match=r"as input #4\(zero-based\) was expected to be a int32 tensor but is a float tensor "
+                                  r"\[Op:EditDistance\] name: edit_distance$"):
+        tf.edit_distance(h, tf.SparseTensor([[0, 0]], [1.], [1, 2]))
+    with pytest.raises(IAE, match=r"matching ranks, but their shapes are: \[3\] and \[2\]"):
+        tf.edit_distance(h, tf.SparseTensor([[0, 0, 0]], [1], [1, 2, 2]))
+    with pytest.raises(IAE, match="must have rank at least 2, but truth_shape rank is: 1"):
+        tf.edit_distance(tf.SparseTensor([[0]], [1], [3]), tf.SparseTensor([[1]], [1], [3]))
+    with pytest.raises(tf.errors.InternalError, match=r"Got an inner product 5 which would require writing to outside "
+                                                      r"of the buffer for the output tensor \(max elements 1\)"):
+        tf.edit_distance(tf.SparseTensor([[5, 0]], [1], [1, 3]), tf.SparseTensor([[0, 1]], [1], [1, 3]))

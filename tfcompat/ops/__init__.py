@@ -47,3 +47,5 @@ from tfcompat.ops import lookup_ops  # noqa: F401
 from tfcompat.ops import init_ops  # noqa: F401
 from tfcompat.ops import runtime_ops  # noqa: F401
 from tfcompat.ops import space_batch_ops  # noqa: F401
+from tfcompat.ops import fingerprint_ops  # noqa: F401
+from tfcompat.ops import edit_distance_ops  # noqa: F401
