@@ -44,6 +44,7 @@ from tfcompat.ops import feature_cross_ops  # noqa: F401
 from tfcompat.ops import signal_ops  # noqa: F401
 from tfcompat.ops import audio_ops  # noqa: F401
 from tfcompat.ops import lookup_ops  # noqa: F401
+from tfcompat.ops import string_extra_ops  # noqa: F401
 from tfcompat.ops import init_ops  # noqa: F401
 from tfcompat.ops import runtime_ops  # noqa: F401
 from tfcompat.ops import space_batch_ops  # noqa: F401
