@@ -536,7 +536,13 @@ class Reduction:
             raise ValueError(f'Invalid Reduction Key: {key}. Expected keys are "{cls.all()}"')
 
 
-_CLASSES = (Loss, LossFunctionWrapper, KLDivergence, Poisson, BinaryCrossentropy, BinaryFocalCrossentropy,
+from tfcompat.keras import losses_more as _more  # noqa: E402  (they build on LossFunctionWrapper)
+
+CTC, Dice, Tversky, Circle = _more.CTC, _more.Dice, _more.Tversky, _more.Circle
+CategoricalGeneralizedCrossEntropy = _more.CategoricalGeneralizedCrossEntropy
+ctc, dice, tversky, circle = _more.ctc, _more.dice, _more.tversky, _more.circle
+categorical_generalized_cross_entropy = _more.categorical_generalized_cross_entropy
+_CLASSES = _more.CLASSES + (Loss, LossFunctionWrapper, KLDivergence, Poisson, BinaryCrossentropy, BinaryFocalCrossentropy,
             CategoricalCrossentropy, CategoricalFocalCrossentropy, SparseCategoricalCrossentropy, MeanSquaredError,
             MeanAbsoluteError, MeanAbsolutePercentageError, MeanSquaredLogarithmicError, CosineSimilarity, LogCosh,
             Huber, Hinge, SquaredHinge, CategoricalHinge)

@@ -1,0 +1,315 @@
+"""`tf.nn.ctc_loss`, `ctc_greedy_decoder`, `ctc_unique_labels`: TF's CTC ops.
+
+Dense labels follow TF's `ctc_loss_dense` step for step (the batched forward-backward of Sim et al. in log space, its
+`log(1e-307)` stand-in for log 0 and its gradient `softmax - exp(posterior)`), so an impossible alignment gives TF's
+large finite loss. Sparse labels run TF's `CTCLoss` kernel's exact likelihood (torch's `ctc_loss`): inf when no
+alignment exists, and TF's error when a label sequence is longer than its logits.
+"""
+import math
+
+import torch
+import torch.nn.functional as F
+
+from tfcompat.framework import errors
+from tfcompat.framework.export import tf_export
+from tfcompat.framework.op_def import FLOAT, check_dtype, input_storage, wrap
+from tfcompat.framework.sparse import SparseTensor
+
+_LOG_0 = float(torch.tensor(math.log(1e-307), dtype=torch.float32))     # TF's log_0, a float32
+
+
+def _kernel(cls, op, message):
+    return errors.kernel_error(cls, message, op, name=None if op == "CTCGreedyDecoder" else "")
+
+
+def _int_storage(x):
+    t = input_storage(x)
+    return t.to(torch.int64) if t.dtype is not torch.int64 else t
+
+
+def _rotate_blank(logits, blank, to_front):
+    """TF's reordering of the classes so that `blank` is first (dense) or last (sparse)."""
+    blank_col = logits[..., blank:blank + 1]
+    rest = [logits[..., :blank], logits[..., blank + 1:]]
+    return torch.cat([blank_col] + rest if to_front else rest + [blank_col], -1)
+
+
+@tf_export("nn.ctc_loss")
+def ctc_loss(labels, logits, label_length, logit_length, logits_time_major=True, unique=None, blank_index=None,
+             name=None):
+    """-log p(labels | logits) per batch element; `logits` are unnormalised ([frames, batch, classes] when
+    `logits_time_major`). `unique` (from `ctc_unique_labels`) is TF's TPU speed-up: the values do not change."""
+    if isinstance(labels, SparseTensor):
+        if blank_index is None:
+            raise ValueError("Argument `blank_index` must be provided when `labels` is a `SparseTensor`.")
+        return _ctc_loss_sparse(labels, logits, logit_length, logits_time_major, int(blank_index))
+    return _ctc_loss_dense(labels, logits, label_length, logit_length, logits_time_major,
+                           0 if blank_index is None else int(blank_index))
+
+
+def _time_major_float(logits, time_major):
+    x = input_storage(logits)
+    orig = x.dtype
+    if orig in (torch.float16, torch.bfloat16):
+        x = x.to(torch.float32)
+    if not time_major:
+        x = x.transpose(0, 1)
+    return x, orig
+
+
+def _ctc_loss_dense(labels, logits, label_length, logit_length, time_major, blank):
+    x, orig = _time_major_float(logits, time_major)
+    if x.dtype is torch.float64:      # TF's dense CTC mixes its float32 constants in and fails so
+        raise errors.op_error(errors.InvalidArgumentError, "cannot compute Mul as input #1(zero-based) was expected "
+                              "to be a double tensor but is a float tensor", "Mul")
+    check_dtype(x, "LogSoftmax", FLOAT)
+    lab = _int_storage(labels)
+    if lab.ndim == 2 and x.ndim == 3 and lab.shape[0] != x.shape[1]:     # TF fails where it joins label and blank
+        raise errors.InvalidArgumentError(                                # log-probabilities
+            None, None, "{{function_node __wrapped__ConcatV2_N_2_device_/job:localhost/replica:0/task:0/device:CPU:0}}"
+            " ConcatOp : Dimension 1 in both shapes must be equal: shape[0] = "
+            f"[{x.shape[0]},{lab.shape[0]},{lab.shape[1]}] vs. shape[1] = [{x.shape[0]},{x.shape[1]},"
+            f"{lab.shape[1] + 1}] [Op:ConcatV2] name: concat")
+    if blank != 0:
+        if blank < 0:
+            blank += x.shape[2]
+        x = _rotate_blank(x, blank, True)
+        lab = torch.where(lab < blank, lab + 1, lab)
+    loss = _DenseCTC.apply(x, lab.to(x.device), _int_storage(label_length).to(x.device),
+                           _int_storage(logit_length).to(x.device))
+    return wrap(loss.to(orig) if orig is not loss.dtype else loss)
+
+
+def _logsumexp(t, dim, keepdim=False):
+    """TF's reduce_logsumexp: max + log(sum(exp(t - max))), the max taken as 0 where it is not finite."""
+    m = t.amax(dim, keepdim=True)
+    m = torch.where(torch.isfinite(m), m, torch.zeros_like(m))
+    out = torch.log(torch.exp(t - m).sum(dim, keepdim=True)) + m
+    return out if keepdim else out.squeeze(dim)
+
+
+def _transitions(lab):
+    """TF's `_ctc_state_trans`: [batch, states, states], entry [i, j] is 1 where state j may move to state i."""
+    b, n = lab.shape
+    nl = n + 1
+    s = 2 * nl
+    trans = torch.eye(s, dtype=torch.float32, device=lab.device)
+    trans[1, 0] += 1
+    k = torch.arange(n, device=lab.device)
+    trans[k + 1, nl + k] += 1                       # blank -> next label
+    k = torch.arange(nl, device=lab.device)
+    trans[nl + k, k] += 1                           # label -> blank
+    trans = trans.expand(b, s, s).clone()
+    if n >= 2:
+        differ = 1.0 - (lab[:, :-1] == lab[:, 1:]).to(torch.float32)     # label -> next label unless repeated
+        k = torch.arange(2, nl, device=lab.device)
+        trans[:, k, k - 1] += differ
+    return trans
+
+
+class _DenseCTC(torch.autograd.Function):
+    """TF's `ctc_loss_and_grad`: the loss, and its gradient saved for the backward pass (TF's custom gradient)."""
+
+    @staticmethod
+    def forward(ctx, logits, lab, label_length, logit_length):
+        frames, batch, classes = logits.shape
+        n = lab.shape[1]
+        nl = n + 1
+        lp = torch.log_softmax(logits, -1)
+        valid = (lab >= 0) & (lab < classes)
+        gathered = torch.gather(lp, 2, lab.clamp(0, classes - 1).unsqueeze(0).expand(frames, batch, n))
+        gathered = torch.where(valid, gathered, torch.zeros_like(gathered))
+        blank = lp[:, :, :1].expand(frames, batch, nl)
+        pad = torch.full((frames, batch, 1), float("-inf"), dtype=lp.dtype, device=lp.device)
+        obs = torch.cat([pad, gathered, blank], 2)                       # [frames, batch, states]
+        trans = torch.log(_transitions(lab).to(lp.dtype))
+        bwd_trans = trans.transpose(1, 2)
+        s = 2 * nl
+        init = torch.full((batch, s), _LOG_0, dtype=lp.dtype, device=lp.device)
+        init[:, 0] = 0.0
+        final_mask = F.one_hot(label_length.clamp(0, nl), nl + 1)[:, :nl].to(lp.dtype)   # past the end: none
+        final = ((1.0 - torch.cat([final_mask, final_mask], 1)) * _LOG_0)
+        fwd = [init]
+        state = init
+        for t in range(frames):
+            state = _logsumexp(state.unsqueeze(1) + trans, -1) + obs[t]
+            state = state - _logsumexp(state, -1, True)
+            fwd.append(state)
+        mask = (torch.arange(frames, device=lp.device).unsqueeze(1) < logit_length.unsqueeze(0)).to(lp.dtype)
+        bwd = [None] * (frames + 1)
+        bwd[frames] = final
+        state, cum = final, torch.zeros(batch, dtype=lp.dtype, device=lp.device)
+        for t in range(frames - 1, -1, -1):
+            st = state + obs[t]
+            st = _logsumexp(st.unsqueeze(1) + bwd_trans, -1)
+            total = _logsumexp(st, -1, True)
+            st = st - total
+            cum = cum + total.squeeze(-1) * mask[t]
+            m = mask[t].unsqueeze(1)
+            state = st * m + final * (1.0 - m)
+            bwd[t] = state
+        if frames:
+            fb = torch.stack(fwd[1:]) + torch.stack(bwd[1:])
+            fb = fb - _logsumexp(fb, 2, True)
+            fb = fb + torch.log(mask.unsqueeze(2))
+            loss = -(bwd[0][:, 0] + cum)
+        else:
+            fb = torch.zeros((0, batch, s), dtype=lp.dtype, device=lp.device)
+            loss = -(final[:, 0] + cum)
+        olabel = _state_to_olabel(lab, classes, fb)
+        grad = (torch.exp(lp) - torch.exp(olabel)) * mask.unsqueeze(2)
+        ctx.save_for_backward(grad)
+        return loss
+
+    @staticmethod
+    def backward(ctx, grad_loss):
+        (grad,) = ctx.saved_tensors
+        return grad_loss.reshape(1, -1, 1) * grad, None, None, None
+
+
+def _state_to_olabel(lab, classes, states):
+    """TF's `_state_to_olabel`: per class, the log-sum of the posteriors of the states that emit it."""
+    frames, batch, _ = states.shape
+    n = lab.shape[1]
+    label_states = states[:, :, 1:n + 1]
+    blank = _logsumexp(states[:, :, n + 1:], 2, True)
+    target = lab - 1                                  # classes 1.. (0, the blank, is summed apart)
+    ok = (target >= 0) & (target < classes - 1)
+    m = label_states.amax(2, keepdim=True)
+    m = torch.where(torch.isfinite(m), m, torch.zeros_like(m))
+    e = torch.where(ok.unsqueeze(0), torch.exp(label_states - m), torch.zeros_like(label_states))
+    sums = torch.zeros((frames, batch, classes - 1), dtype=states.dtype, device=states.device)
+    sums.scatter_add_(2, target.clamp(0, max(classes - 2, 0)).unsqueeze(0).expand(frames, batch, n), e)
+    return torch.cat([blank, torch.log(sums) + m], 2)
+
+
+def _ctc_loss_sparse(labels, logits, logit_length, time_major, blank):
+    """TF's `CTCLoss` kernel (blank moved last, labels above it shifted down, as TF's wrapper does)."""
+    op = "CTCLoss"
+    x, orig = _time_major_float(logits, time_major)
+    check_dtype(x, op, frozenset([torch.float32, torch.float64]))
+    frames, batch, classes = x.shape
+    if blank < 0:
+        blank += classes
+    x = _rotate_blank(x, blank, False)
+    idx = input_storage(labels.indices)
+    values = _int_storage(labels.values)
+    values = torch.where(values < blank, values, values - 1)
+    seq = _int_storage(logit_length)
+    if seq.ndim != 1 or seq.shape[0] != batch:
+        raise _kernel(errors.InvalidArgumentError, op, "len(sequence_length) != batch_size.  len(sequence_length):  "
+                      f"{seq.shape[0] if seq.ndim else 1} batch_size: {batch}")
+    rows = idx[:, 0].tolist() if idx.numel() else []
+    per_row = [[] for _ in range(batch)]
+    for r, v in zip(rows, values.tolist()):
+        if not 0 <= r < batch:
+            raise _kernel(errors.InvalidArgumentError, op, "labels batch index must be between 0 and "
+                          f"{batch - 1} but saw: {r}")
+        per_row[r].append(v)
+    seq_list = seq.tolist()
+    for b, row in enumerate(per_row):
+        if seq_list[b] > frames:
+            raise _kernel(errors.InvalidArgumentError, op, f"sequence_length({b}) <= {frames}")
+        if len(row) > seq_list[b]:
+            raise _kernel(errors.InvalidArgumentError, op, "Not enough time for target transition sequence "
+                          f"(required: {len(row)}, available: {seq_list[b]}){b}You can turn this error into a "
+                          "warning by using the flag ignore_longer_outputs_than_inputs")
+        for v in row:
+            if not 0 <= v < classes - 1:
+                raise _kernel(errors.InvalidArgumentError, op, f"Saw a non-null label (index >= num_classes - 1) "
+                              f"following a null label, batch: {b} num_classes: {classes} labels: "
+                              f"{','.join(str(u) for u in row)} labels seen so far: ")
+    lengths = torch.tensor([len(r) for r in per_row], dtype=torch.int64)
+    targets = torch.tensor([v for r in per_row for v in r], dtype=torch.int64)
+    loss = _SparseCTC.apply(x, targets, seq.cpu(), lengths, classes - 1)
+    return wrap(loss.to(orig) if orig is not loss.dtype else loss)
+
+
+class _SparseCTC(torch.autograd.Function):
+    """The exact CTC likelihood; the gradient `softmax - posterior` (the softmax alone where no alignment exists)."""
+
+    @staticmethod
+    def forward(ctx, logits, targets, seq, lengths, blank):
+        with torch.enable_grad():
+            z = logits.detach().requires_grad_()
+            lp = torch.log_softmax(z, -1)
+            loss = F.ctc_loss(lp, targets.to(lp.device), seq, lengths, blank=blank, reduction="none",
+                              zero_infinity=True)
+            (grad,) = torch.autograd.grad(loss.sum(), z)
+            raw = F.ctc_loss(lp.detach(), targets.to(lp.device), seq, lengths, blank=blank, reduction="none")
+        impossible = torch.isinf(raw)
+        if bool(impossible.any()):
+            frames = logits.shape[0]
+            mask = (torch.arange(frames).unsqueeze(1) < seq.unsqueeze(0)).to(lp.dtype).to(lp.device)
+            soft = torch.softmax(logits.detach(), -1) * mask.unsqueeze(2)
+            grad = torch.where(impossible.to(lp.device).reshape(1, -1, 1), soft, grad)
+        ctx.save_for_backward(grad)
+        return raw.detach()
+
+    @staticmethod
+    def backward(ctx, grad_loss):
+        (grad,) = ctx.saved_tensors
+        return grad_loss.reshape(1, -1, 1) * grad, None, None, None, None
+
+
+@tf_export("nn.ctc_greedy_decoder")
+def ctc_greedy_decoder(inputs, sequence_length, merge_repeated=True, blank_index=None):
+    """Best path decoding: the argmax class of each frame, blanks dropped (and repeats merged if
+    `merge_repeated`); returns ([SparseTensor of int64 classes], -sum of the frames' max logits [batch, 1])."""
+    op = "CTCGreedyDecoder"
+    x = input_storage(inputs)
+    check_dtype(x, op, frozenset([torch.float32, torch.float64, torch.float16, torch.bfloat16]))
+    if x.ndim != 3:
+        raise _kernel(errors.InvalidArgumentError, op, "inputs is not a 3-Tensor")
+    frames, batch, classes = x.shape
+    blank = classes - 1 if blank_index is None else int(blank_index)
+    if not -classes <= blank < classes:
+        raise _kernel(errors.InvalidArgumentError, op,
+                      f"blank_index expected to be between {-classes} and {classes - 1} but was {blank}")
+    if blank < 0:
+        blank += classes
+    seq = _int_storage(sequence_length)
+    if seq.ndim != 1 or seq.shape[0] != batch:
+        raise _kernel(errors.FailedPreconditionError, op, "len(sequence_length) != batch_size.  "
+                      f"len(sequence_length):  {seq.shape[0] if seq.ndim else 1} batch_size: {batch}")
+    seq_list = seq.tolist()
+    for b, n in enumerate(seq_list):
+        if n > frames:
+            raise _kernel(errors.FailedPreconditionError, op, f"sequence_length({b}) <= {frames}")
+    arg = x.argmax(-1) if x.numel() else torch.zeros((frames, batch), dtype=torch.int64)
+    best = torch.gather(x, 2, arg.unsqueeze(-1)).squeeze(-1) if x.numel() else x.sum(-1)
+    steps = torch.arange(frames, device=x.device).unsqueeze(1) < seq.to(x.device).unsqueeze(0)
+    neg_sum = torch.zeros(batch, dtype=x.dtype, device=x.device)
+    for t in range(frames):               # TF's kernel: log_prob -= max, frame after frame
+        neg_sum = neg_sum - torch.where(steps[t], best[t], torch.zeros_like(best[t]))
+    arg_rows = arg.T.tolist()
+    indices, values = [], []
+    longest = 0
+    for b in range(batch):
+        prev, out = -1, []
+        for c in arg_rows[b][:seq_list[b]]:
+            if c != blank and not (merge_repeated and c == prev):
+                out.append(c)
+            prev = c
+        indices.extend([b, i] for i in range(len(out)))
+        values.extend(out)
+        longest = max(longest, len(out))
+    decoded = SparseTensor(wrap(torch.tensor(indices, dtype=torch.int64).reshape(-1, 2)),
+                           wrap(torch.tensor(values, dtype=torch.int64)), [batch, longest])
+    return [decoded], wrap(neg_sum.unsqueeze(1))
+
+
+@tf_export("nn.ctc_unique_labels")
+def ctc_unique_labels(labels, name=None):
+    """Per row: the unique labels in order of first appearance padded with 0 (int64), and each label's index among
+    them (int32), as TF's `map_fn` over `tf.unique`."""
+    t = input_storage(labels)
+    ids = torch.zeros(t.shape, dtype=torch.int64)
+    idx = torch.zeros(t.shape, dtype=torch.int32)
+    for r, row in enumerate(t.tolist()):
+        seen = {}
+        for j, v in enumerate(row):
+            k = seen.setdefault(v, len(seen))
+            idx[r, j] = k
+        ids[r, :len(seen)] = torch.tensor(list(seen), dtype=torch.int64)
+    return [wrap(ids), wrap(idx)]
