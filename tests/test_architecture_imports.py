@@ -12,7 +12,7 @@ PKG = os.path.join(REPO, "tfcompat")
 
 # Top-level packages and modules of tfcompat, lowest layer first: each imports only from layers before it.
 LAYERS = ["framework", "util", "ops", "train", "summary", "module", "eager", "data", "distribute", "dtensor", "keras", "losses",
-          "saved_model", "compat", "numpy_api"]
+          "saved_model", "compat", "numpy_api", "testing"]
 # The public facade: `import tfcompat` and the namespaces it builds; it sits above every layer.
 FACADE = {"tfcompat", "tfcompat._api", "tfcompat._tf_keras", "tfcompat._alias", "tfcompat.__main__",
           "tfcompat.notebook", "tfcompat._notebook_figures"}
@@ -28,7 +28,7 @@ FACADE_USERS = {
     "tfcompat.keras.models", "tfcompat.keras.ops", "tfcompat.keras.optimizers", "tfcompat.keras.utils_data",
     "tfcompat.keras.legacy_backend", "tfcompat.keras.layers.tfsm_layer", "tfcompat.numpy_api", "tfcompat.numpy_api.random",
     "tfcompat.losses", "tfcompat.saved_model", "tfcompat.saved_model.experimental", "tfcompat.summary", "tfcompat.summary.experimental",
-    "tfcompat.train",
+    "tfcompat.train", "tfcompat.testing", "tfcompat.testing.experimental",
 }
 
 

@@ -87,6 +87,7 @@ LAZY = {
     "initializers": "keras.initializers",
     "experimental.numpy": "tfcompat.numpy_api",
     "experimental.dtensor": "tfcompat.dtensor",
+    "test": "tfcompat.testing",
 }
 
 

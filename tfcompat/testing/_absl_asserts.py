@@ -1,0 +1,225 @@
+"""The assertions `tf.test.TestCase` inherits from absltest's TestCase (TF's base class), with absltest's failure
+texts: `fail(msg, user_msg)`, lengths, prefixes and suffixes, element sets, literal exception messages."""
+import collections.abc
+import difflib
+import re
+import unittest
+
+
+class AbslAssertions:
+    """Mixin placed before `unittest.TestCase` in `tf.test.TestCase`'s bases."""
+
+    def fail(self, msg=None, user_msg=None):
+        """Fails with the standard message `msg` and the user's `user_msg` (as unittest's longMessage joins them)."""
+        super().fail(self._formatMessage(user_msg, msg))
+
+    def shortDescription(self):  # noqa: N802  (unittest's name)
+        """The test's id without `__main__.`, then the docstring's first line if any (absltest's description)."""
+        desc = self.id()
+        if desc.startswith("__main__."):
+            desc = desc[len("__main__."):]
+        doc_first_line = super().shortDescription()
+        if doc_first_line is not None:
+            desc = "\n".join((desc, doc_first_line))
+        return desc
+
+    def assertMultiLineEqual(self, first, second, msg=None, **kwargs):  # noqa: N802
+        """Two strings equal; the failure lists their ndiff line by line (how absltest reports `assertEqual` on str)."""
+        if not isinstance(first, str):
+            raise AssertionError(f"First argument is not a string: {first!r}")
+        if not isinstance(second, str):
+            raise AssertionError(f"Second argument is not a string: {second!r}")
+        line_limit = kwargs.pop("line_limit", 0)
+        if kwargs:
+            raise TypeError(f"Unexpected keyword args {tuple(kwargs)}")
+        if first == second:
+            return
+        failure_message = [msg + ":\n"] if msg else ["\n"]
+        if line_limit:
+            line_limit += len(failure_message)
+        for line in difflib.ndiff(first.splitlines(True), second.splitlines(True)):
+            failure_message.append(line)
+            if not line.endswith("\n"):
+                failure_message.append("\n")
+        if line_limit and len(failure_message) > line_limit:
+            n_omitted = len(failure_message) - line_limit
+            failure_message = failure_message[:line_limit]
+            failure_message.append(f"(... and {n_omitted} more delta lines omitted for brevity.)\n")
+        raise self.failureException("".join(failure_message))
+
+    def assertDictContainsSubset(self, subset, dictionary, msg=None):  # noqa: N802
+        """Every key of `subset` is in `dictionary` with the same value."""
+        self.assertDictEqual({**dictionary}, {**dictionary, **subset}, msg)
+
+    def assertRegexMatch(self, actual_str, regexes, message=None):  # noqa: N802
+        """At least one of `regexes` matches somewhere in `actual_str` (multiline)."""
+        if isinstance(regexes, (str, bytes)):
+            self.fail("regexes is string or bytes; use assertRegex instead.", message)
+        if not regexes:
+            self.fail("No regexes specified.", message)
+        regex_type = type(regexes[0])
+        for regex in regexes[1:]:
+            if type(regex) is not regex_type:
+                self.fail("regexes list must all be the same type.", message)
+        if regex_type is bytes and isinstance(actual_str, str):
+            regexes = [regex.decode("utf-8") for regex in regexes]
+            regex_type = str
+        elif regex_type is str and isinstance(actual_str, bytes):
+            regexes = [regex.encode("utf-8") for regex in regexes]
+            regex_type = bytes
+        if regex_type is str:
+            regex = f"(?:{')|(?:'.join(regexes)})"
+        elif regex_type is bytes:
+            regex = b"(?:" + b")|(?:".join(regexes) + b")"
+        else:
+            self.fail("Only know how to deal with unicode str or bytes regexes.", message)
+        if not re.search(regex, actual_str, re.MULTILINE):
+            self.fail(f'"{actual_str}" does not contain any of these regexes: {regexes}.', message)
+
+    def enter_context(self, manager):
+        """Enters `manager` now and exits it at the test's cleanup; returns what it entered."""
+        return self.enterContext(manager)
+
+    def _sized(self, container, msg):
+        if not isinstance(container, collections.abc.Sized):
+            self.fail(f"Expected a Sized object, got: {type(container).__name__!r}", msg)
+
+    def assertEmpty(self, container, msg=None):  # noqa: N802
+        self._sized(container, msg)
+        if len(container):
+            self.fail(f"{container!r} has length of {len(container)}.", msg)
+
+    def assertNotEmpty(self, container, msg=None):  # noqa: N802
+        self._sized(container, msg)
+        if not len(container):
+            self.fail(f"{container!r} has length of 0.", msg)
+
+    def assertLen(self, container, expected_len, msg=None):  # noqa: N802
+        self._sized(container, msg)
+        if len(container) != expected_len:
+            container_repr = unittest.util.safe_repr(container)
+            self.fail(f"{container_repr} has length of {len(container)}, expected {expected_len}.", msg)
+
+    def assertNotStartsWith(self, actual, unexpected_start, msg=None):  # noqa: N802
+        if actual.startswith(unexpected_start):
+            self.fail(f"{actual!r} does start with {unexpected_start!r}", msg)
+
+    def assertEndsWith(self, actual, expected_end, msg=None):  # noqa: N802
+        if not actual.endswith(expected_end):
+            self.fail(f"{actual!r} does not end with {expected_end!r}", msg)
+
+    def assertNotEndsWith(self, actual, unexpected_end, msg=None):  # noqa: N802
+        if actual.endswith(unexpected_end):
+            self.fail(f"{actual!r} does end with {unexpected_end!r}", msg)
+
+    def assertSequenceStartsWith(self, prefix, whole, msg=None):  # noqa: N802
+        try:
+            prefix_len = len(prefix)
+        except (TypeError, NotImplementedError):
+            prefix = [prefix]
+            prefix_len = 1
+        if isinstance(whole, (collections.abc.Mapping, collections.abc.Set)):
+            self.fail(f"For whole: Mapping or Set objects are not supported, found type: {type(whole)}", msg)
+        try:
+            whole_len = len(whole)
+        except (TypeError, NotImplementedError):
+            self.fail(f"For whole: len({whole}) is not supported, it appears to be type: {type(whole)}", msg)
+        if prefix_len > whole_len:
+            raise AssertionError(self._formatMessage(
+                msg, f"Prefix length ({prefix_len}) is longer than whole length ({whole_len})."))
+        if not prefix_len and whole_len:
+            self.fail(f"Prefix length is 0 but whole length is {len(whole)}: {whole}", msg)
+        try:
+            self.assertSequenceEqual(prefix, whole[:prefix_len], msg)
+        except AssertionError:
+            self.fail(f"prefix: {prefix} not found at start of whole: {whole}.", msg)
+
+    def assertContainsSubset(self, expected_subset, actual_set, msg=None):  # noqa: N802
+        missing = set(expected_subset) - set(actual_set)
+        if missing:
+            self.fail(f"Missing elements {missing}\nExpected: {expected_subset}\nActual: {actual_set}", msg)
+
+    def assertNoCommonElements(self, expected_seq, actual_seq, msg=None):  # noqa: N802
+        common = set(expected_seq) & set(actual_seq)
+        if common:
+            self.fail(f"Common elements {common}\nExpected: {expected_seq}\nActual: {actual_seq}", msg)
+
+    def assertSameElements(self, expected_seq, actual_seq, msg=None):  # noqa: N802
+        """The same elements in any order, duplicates ignored."""
+        if isinstance(expected_seq, (str, bytes)) or isinstance(actual_seq, (str, bytes)):
+            self.fail("Passing string/bytes to assertSameElements is usually a bug. Did you mean to use "
+                      f"assertEqual?\nExpected: {expected_seq}\nActual: {actual_seq}")
+        try:
+            expected = {element: None for element in expected_seq}
+            actual = {element: None for element in actual_seq}
+            missing = sorted(element for element in expected if element not in actual)
+            unexpected = sorted(element for element in actual if element not in expected)
+        except TypeError:
+            expected = sorted(expected_seq)
+            actual = sorted(actual_seq)
+            missing = [e for i, e in enumerate(expected) if e not in actual and e not in expected[:i]]
+            unexpected = [e for i, e in enumerate(actual) if e not in expected and e not in actual[:i]]
+        parts = []
+        if msg:
+            parts.extend((msg, ":\n"))
+        if missing:
+            parts.append(f"Expected, but missing:\n  {missing!r}\n")
+        if unexpected:
+            parts.append(f"Unexpected, but present:\n  {unexpected!r}\n")
+        if missing or unexpected:
+            self.fail("".join(parts))
+
+    def assertBetween(self, value, minv, maxv, msg=None):  # noqa: N802
+        """minv <= value <= maxv."""
+        msg = self._formatMessage(msg, f'"{value!r}" unexpectedly not between "{minv!r}" and "{maxv!r}"')
+        self.assertLessEqual(minv, value, msg)
+        self.assertGreaterEqual(maxv, value, msg)
+
+    def assertContainsInOrder(self, strings, target, msg=None):  # noqa: N802
+        if isinstance(strings, (bytes, str)):
+            strings = (strings,)
+        current_index = 0
+        last_string = None
+        for string in strings:
+            index = target.find(str(string), current_index)
+            if index == -1 and current_index == 0:
+                self.fail(f"Did not find {string!r} in {target!r}", msg)
+            elif index == -1:
+                self.fail(f"Did not find {string!r} after {last_string!r} in {target!r}", msg)
+            last_string = string
+            current_index = index
+
+    def assertRaisesWithLiteralMatch(self, expected_exception, expected_exception_message,  # noqa: N802
+                                     callable_obj=None, *args, **kwargs):
+        """Expects `expected_exception` whose `str()` equals `expected_exception_message` exactly."""
+        def check(err):
+            actual = str(err)
+            self.assertEqual(expected_exception_message, actual,
+                             f"Exception message does not match.\nExpected: {expected_exception_message!r}\n"
+                             f"Actual: {actual!r}")
+        context = _AssertRaisesContext(expected_exception, self, check)
+        if callable_obj is None:
+            return context
+        with context:
+            callable_obj(*args, **kwargs)
+
+
+class _AssertRaisesContext:
+    def __init__(self, expected_exception, test_case, test_func, msg=None):
+        self.expected_exception = expected_exception
+        self.test_case = test_case
+        self.test_func = test_func
+        self.msg = msg
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, exc_type, exc_value, tb):
+        if exc_type is None:
+            self.test_case.fail(self.expected_exception.__name__ + " not raised", self.msg)
+        if not issubclass(exc_type, self.expected_exception):
+            return False
+        self.test_func(exc_value)
+        if exc_value:
+            self.exception = exc_value.with_traceback(None)
+        return True
