@@ -252,3 +252,53 @@ def test_adaptive_pooling_errors():
         L.AdaptiveMaxPooling2D(2, data_format="x")
     with pytest.raises(tf.errors.InvalidArgumentError, match="Value for attr 'T' of int32 is not in the list"):
         L.AdaptiveAveragePooling1D(2)(np.ones((2, 3, 4), "int32"))
+
+
+def test_reversible_embedding():
+    ids = np.array([[0, 3, 4], [1, 0, 2]], "int32")
+    table = np.linspace(-1, 1, 15).reshape(5, 3).astype("float32")
+    e = L.ReversibleEmbedding(5, 3)
+    e.build((None, 3))
+    assert [(w.path, tuple(w.shape)) for w in e.weights] == [("reversible_embedding/embeddings", (5, 3))]
+    e.set_weights([table])
+    y = e(ids)
+    close(y, table[ids])
+    # TF 2.21: the tied reverse projection y @ embeddings.T
+    close(e(y, reverse=True)[0, :2], [[2.2449, 1.14286, 0.04082, -1.06122, -2.16327],
+                                      [-1.06122, -0.5102, 0.04082, 0.59184, 1.14286]])
+    assert list(e.get_config())[3:] == ["input_dim", "output_dim", "embeddings_initializer", "embeddings_regularizer",
+                                        "activity_regularizer", "embeddings_constraint", "mask_zero",
+                                        "quantization_config", "tie_weights", "reverse_dtype", "logit_soft_cap"]
+    e2 = L.ReversibleEmbedding(5, 3, tie_weights=False, logit_soft_cap=0.5, mask_zero=True)
+    e2.build((None, 3))
+    assert [(w.path, tuple(w.shape)) for w in e2.weights] == [
+        ("reversible_embedding_1/embeddings", (5, 3)), ("reversible_embedding_1/reverse_embeddings", (3, 5))]
+    e2.set_weights([table, np.cos(np.arange(15)).reshape(3, 5).astype("float32")])
+    y2 = e2(ids)
+    np.testing.assert_array_equal(y2._keras_mask, [[False, True, True], [True, False, True]])
+    z = e2(y2, reverse=True)
+    close(z[0], [[-0.42925, -0.49579, -0.46548, 0.36601, 0.49526], [-0.07169, 0.40667, 0.43967, 0.1667, -0.38042],
+                 [0.11619, 0.49226, 0.4916, 0.07502, -0.48839]])      # TF 2.21
+    inp = tf.keras.Input((3,), dtype="int32")
+    h = e2(inp)
+    assert tuple(h.shape) == (None, 3, 3) and tuple(e2(h, reverse=True).shape) == (None, 3, 5)
+
+
+def test_pipeline():
+    p = L.Pipeline([L.Rescaling(2.0), L.Dropout(0.5), L.Rescaling(1.0, offset=-1.0)])
+    x = np.arange(6, dtype="float32").reshape(2, 3)
+    close(p(x, training=False), [[-1.0, 1.0, 3.0], [5.0, 7.0, 9.0]])
+    assert not np.allclose(p(np.ones((50, 20), "float32")), 1.0)        # training defaults to True (Keras)
+    config = p.get_config()
+    assert list(config) == ["layers", "name"] and config["name"] == "pipeline"
+    assert [c["class_name"] for c in config["layers"]] == ["Rescaling", "Dropout", "Rescaling"]
+    assert config["layers"][0]["build_config"] == {"input_shape": (2, 3)} and "build_config" not in config["layers"][1]
+    q = L.Pipeline.from_config(config)
+    assert [type(layer).__name__ for layer in q.layers] == ["Rescaling", "Dropout", "Rescaling"]
+    close(q(x, training=False), [[-1.0, 1.0, 3.0], [5.0, 7.0, 9.0]])
+    close(L.Pipeline([L.Rescaling(0.5)])([1.0, 2.0]), [0.5, 1.0])
+    with pytest.raises(ValueError, match="`Pipeline` config must contain a `layers` key mapping to a list of "
+                       "serialized layers. Received config with layers=None."):
+        L.Pipeline.from_config({"name": "x"})
+    m = tf.keras.Sequential([tf.keras.Input((3,)), L.Pipeline([L.Rescaling(2.0), L.Dense(2)])])
+    assert m.output_shape == (None, 2) and len(m.weights) == 2

@@ -26,7 +26,8 @@ from tfcompat.keras.layers.reshaping import (  # noqa: F401
 from tfcompat.keras.layers.regularization import (  # noqa: F401
     ActivityRegularization, AlphaDropout, GaussianDropout, GaussianNoise, SpatialDropout1D, SpatialDropout2D,
     SpatialDropout3D)
-from tfcompat.keras.layers.embedding import Embedding, Rescaling  # noqa: F401
+from tfcompat.keras.layers.embedding import Embedding, Rescaling, ReversibleEmbedding  # noqa: F401
+from tfcompat.keras.layers.pipeline import Pipeline  # noqa: F401
 from tfcompat.keras.layers.attention import (  # noqa: F401
     AdditiveAttention, Attention, EinsumDense, MultiHeadAttention)
 from tfcompat.keras.layers.rnn import (  # noqa: F401

@@ -83,8 +83,7 @@ class Rescaling(Layer):
     def __init__(self, scale, offset=0.0, **kwargs):
         super().__init__(**kwargs)
         self.scale, self.offset = scale, offset
-        self.supports_masking = True
-        self.built = True
+        self.supports_masking = True      # built at its first call, as Keras's (its config then has a build_config)
 
     def call(self, inputs):
         x = input_storage(inputs)
@@ -95,4 +94,62 @@ class Rescaling(Layer):
     def get_config(self):
         config = super().get_config()
         config.update({"scale": self.scale, "offset": self.offset})
+        return config
+
+
+class ReversibleEmbedding(Embedding):
+    """An Embedding that also maps vectors back to logits over the vocabulary (`reverse=True`): with the
+    transposed `embeddings` (`tie_weights=True`) or its own `reverse_embeddings` `(output_dim, input_dim)`;
+    `logit_soft_cap` applies `tanh(logits / cap) * cap`."""
+
+    def __init__(self, input_dim, output_dim, tie_weights=True, embeddings_initializer="uniform",
+                 embeddings_regularizer=None, embeddings_constraint=None, mask_zero=False, reverse_dtype=None,
+                 logit_soft_cap=None, **kwargs):
+        super().__init__(input_dim, output_dim, embeddings_initializer=embeddings_initializer,
+                         embeddings_regularizer=embeddings_regularizer, embeddings_constraint=embeddings_constraint,
+                         mask_zero=mask_zero, **kwargs)
+        self.tie_weights = tie_weights
+        self.reverse_dtype = reverse_dtype
+        self.logit_soft_cap = logit_soft_cap
+
+    def build(self, input_shape=None):
+        super().build(input_shape)
+        if not self.tie_weights:
+            self.reverse_embeddings = self.add_weight(shape=(self.output_dim, self.input_dim),
+                                                      initializer=self.embeddings_initializer,
+                                                      name="reverse_embeddings", trainable=True)
+        self.built = True
+
+    def call(self, inputs, reverse=False):
+        if not reverse:
+            result = super().call(inputs)
+            if self.mask_zero:      # Keras attaches the mask itself (compute_mask gives None)
+                from tfcompat.keras.layers.base import _set_mask
+                _set_mask(result, _wrap(input_storage(inputs) != 0))
+            return result
+        x = input_storage(inputs)
+        kernel = self.embeddings._read().T if self.tie_weights else self.reverse_embeddings._read()
+        if self.reverse_dtype is not None:
+            from tfcompat.framework import dtypes
+            x = x.to(dtypes.as_dtype(self.reverse_dtype).torch_dtype)
+        logits = torch.matmul(x, kernel.to(x.dtype))
+        if self.logit_soft_cap is not None:
+            logits = torch.tanh(logits / self.logit_soft_cap) * self.logit_soft_cap
+        return _wrap(logits)
+
+    def compute_mask(self, inputs, mask=None):
+        return None
+
+    def compute_output_shape(self, input_shape, reverse=False):
+        shape = list(input_shape)
+        if reverse:
+            shape[-1] = self.input_dim
+        else:
+            shape += [self.output_dim]
+        return shape
+
+    def get_config(self):
+        config = super().get_config()
+        config.update({"tie_weights": self.tie_weights, "reverse_dtype": self.reverse_dtype,
+                       "logit_soft_cap": self.logit_soft_cap})
         return config
