@@ -461,8 +461,8 @@ def rgb_to_grayscale(images, name=None):
                            f"[{x.numel() // max(c, 1)},{c}], In[1]: [3,1]", "MatMul", x)
     src = dtypes.FROM_STORAGE[x.dtype]
     t = _convert(x, dtypes.float32)                  # TF converts every dtype, half included, to float32
-    w = torch.tensor(_GRAY, dtype=t.dtype, device=t.device)
-    return wrap(_back(torch.tensordot(t, w, dims=([-1], [0])).unsqueeze(-1), src))
+    r, g, b = t[..., 0:1], t[..., 1:2], t[..., 2:3]     # TF's float32 dot: (r*w0 + g*w1) + b*w2, each rounded
+    return wrap(_back((r * _GRAY[0] + g * _GRAY[1]) + b * _GRAY[2], src))
 
 
 @tf_export("image.grayscale_to_rgb")
