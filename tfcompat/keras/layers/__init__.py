@@ -45,3 +45,5 @@ from tfcompat.keras.layers.preprocessing import (  # noqa: F401
     AutoContrast, Equalization, RandomBrightness, RandomColorDegeneration, RandomColorJitter, RandomCrop,
     RandomErasing, RandomGrayscale, RandomHue, RandomInvert, RandomPosterization, RandomSaturation, RandomSharpness,
     RandomShear, Solarization)
+from tfcompat.keras.layers.preprocessing import (  # noqa: F401
+    AugMix, CutMix, MaxNumBoundingBoxes, MixUp, RandAugment, RandomGaussianBlur, RandomPerspective)

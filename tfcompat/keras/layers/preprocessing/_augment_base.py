@@ -85,10 +85,13 @@ class ImageAugmentLayer(Layer):
     _CAST_AT_INFERENCE = False
     _KEEPS_DTYPE = False          # Keras's output spec keeps the input dtype (else: the compute dtype)
 
-    def __init__(self, seed=None, data_format=None, **kwargs):
+    _COLOR_ONLY = True            # segmentation masks pass through unchanged (a colour transform)
+
+    def __init__(self, seed=None, data_format=None, bounding_box_format=None, **kwargs):
         super().__init__(**kwargs)
         _check_image_args(data_format, type(self).__name__)
         self.data_format = "channels_last"
+        self.bounding_box_format = bounding_box_format
         self.seed = seed
         self._generator = None
         self.built = True
@@ -111,6 +114,8 @@ class ImageAugmentLayer(Layer):
         return x if x.dtype is dtype else x.to(dtype)
 
     def call(self, inputs, training=True):
+        if isinstance(inputs, dict):
+            return self._call_dict(inputs, training)
         x = input_storage(inputs)
         if x.ndim not in (3, 4):
             raise ValueError(self._RANK_ERROR.format(shape_text(x.shape)))
@@ -119,6 +124,23 @@ class ImageAugmentLayer(Layer):
         single = x.ndim == 3
         out = self._augment(x.unsqueeze(0) if single else x)
         return _wrap(out[0] if single else out)
+
+    def _call_dict(self, data, training):
+        """Keras's dict input: "images" transformed; "labels" (and a colour layer's "segmentation_masks") as given."""
+        if "bounding_boxes" in data:
+            if not self.bounding_box_format:
+                raise ValueError("You passed an input with a 'bounding_boxes' key, but you didn't specify a bounding "
+                                 "box format. Pass a `bounding_box_format` argument to your "
+                                 f"{type(self).__name__} layer, e.g. `bounding_box_format='xyxy'`.")
+            raise NotImplementedError(f"tfcompat: {type(self).__name__} does not transform bounding boxes")
+        if "segmentation_masks" in data and not self._COLOR_ONLY:
+            raise NotImplementedError(f"tfcompat: {type(self).__name__} does not transform segmentation masks")
+        out = dict(data)
+        out["images"] = self.call(data["images"], training=training)
+        for key in ("labels", "segmentation_masks"):
+            if key in data:
+                out[key] = _wrap(input_storage(data[key]))
+        return out
 
     def _inference(self, x):
         return self._float(x) if self._CAST_AT_INFERENCE else x
@@ -133,4 +155,6 @@ class ImageAugmentLayer(Layer):
     def get_config(self):
         config = super().get_config()
         config["data_format"] = self.data_format
+        if self.bounding_box_format is not None:
+            config["bounding_box_format"] = self.bounding_box_format
         return config

@@ -1,4 +1,5 @@
-"""Keras 3's geometric augmentation layers: RandomCrop, RandomShear, RandomErasing, and tf.keras's legacy
+"""Keras 3's geometric augmentation layers: RandomCrop, RandomShear, RandomPerspective, RandomErasing,
+RandomGaussianBlur, and tf.keras's legacy
 RandomHeight / RandomWidth (NHWC). Projective warps sample as TF's ImageProjectiveTransformV3 kernel."""
 import torch
 
@@ -18,12 +19,15 @@ class RandomCrop(ImageAugmentLayer):
     """Crops every image of the batch at one random `(height, width)` window when training (an image not larger
     than the target on both sides is aspect-cropped at its centre and resized). Keras returns the input unchanged
     at inference (while its output spec says `(height, width)`)."""
+    _COLOR_ONLY = False
 
     def __init__(self, height, width, seed=None, data_format=None, name=None, **kwargs):
         super().__init__(seed=seed, data_format=data_format, name=name, **kwargs)
         self.height, self.width = height, width
 
     def call(self, inputs, training=True):
+        if isinstance(inputs, dict):
+            return self._call_dict(inputs, training)
         x = input_storage(inputs)
         if x.ndim < 3:
             raise IndexError("tuple index out of range")
@@ -214,6 +218,7 @@ class RandomShear(ImageAugmentLayer):
     """Shears each image along x and y by `s` uniform in `x_factor` / `y_factor`, both signs flipped together at
     random (TF's projective kernel: output (x, y) samples input `(x + sx * y, sy * x + y)`)."""
     _CAST_AT_INFERENCE = True
+    _COLOR_ONLY = False
 
     def __init__(self, x_factor=0.0, y_factor=0.0, interpolation="bilinear", fill_mode="reflect", fill_value=0.0,
                  data_format=None, seed=None, **kwargs):
@@ -301,5 +306,115 @@ class RandomErasing(ImageAugmentLayer):
     def get_config(self):
         config = super().get_config()
         config.update({"factor": self.factor, "scale": self.scale, "fill_value": self.fill_value,
+                       "value_range": self.value_range, "seed": self.seed})
+        return config
+
+
+class RandomPerspective(ImageAugmentLayer):
+    """With a probability drawn from `factor`, moves each image's corners by up to `scale / 2` of their coordinates
+    and warps it by the homography taking them back (TF's projective kernel, constant `fill_value`)."""
+    _CAST_AT_INFERENCE = True
+    _COLOR_ONLY = False
+
+    def __init__(self, factor=1.0, scale=1.0, interpolation="bilinear", fill_value=0.0, seed=None, data_format=None,
+                 **kwargs):
+        super().__init__(seed=seed, data_format=data_format, **kwargs)
+        self.factor = factor_range(factor, (0, 1))
+        self.scale, self.fill_value, self.interpolation = scale, fill_value, interpolation
+        if scale < 0.0 or scale > 1.0:
+            raise ValueError(f"The `scale` argument should be a number in the range [0,1]. Received: scale={scale}")
+        if interpolation not in _INTERPOLATIONS:
+            raise NotImplementedError(f"Unknown `interpolation` {interpolation}. Expected of one {_INTERPOLATIONS}.")
+
+    def _augment(self, x):
+        x = self._float(x)
+        n, h, w, _ = x.shape
+        dev = x.device
+        probability = self._uniform(n, *self.factor, dev)
+        apply = self._rand((n,), dev) < probability
+        moves = self._uniform((n, 4, 2), -0.5 * self.scale, 0.5 * self.scale, dev)
+        start = torch.tensor([[0.0, 0.0], [w - 1, 0.0], [0.0, h - 1], [w - 1, h - 1]], device=dev).expand(n, 4, 2)
+        end = start + start * moves
+        out = projective_transform(x, homography(start, end), self.interpolation, "constant", self.fill_value)
+        return torch.where(apply.view(-1, 1, 1, 1), out, x)
+
+    def get_config(self):
+        config = super().get_config()
+        config.update({"factor": self.factor, "scale": self.scale, "interpolation": self.interpolation,
+                       "fill_value": self.fill_value, "seed": self.seed})
+        return config
+
+
+def homography(start, end):
+    """Keras's compute_homography_matrix: the 8 projective coefficients mapping `end` points onto `start` points
+    (float32 solve of the 8x8 system)."""
+    rows, target = [], []
+    zero, one = torch.zeros_like(end[:, 0, 0]), torch.ones_like(end[:, 0, 0])
+    for i in range(4):
+        ex, ey, sx, sy = end[:, i, 0], end[:, i, 1], start[:, i, 0], start[:, i, 1]
+        rows.append(torch.stack([ex, ey, one, zero, zero, zero, -sx * ex, -sx * ey], -1))
+        rows.append(torch.stack([zero, zero, zero, ex, ey, one, -sy * ex, -sy * ey], -1))
+        target += [sx, sy]
+    return torch.linalg.solve(torch.stack(rows, 1), torch.stack(target, -1).unsqueeze(-1)).reshape(-1, 8)
+
+
+def _kernel_size(value, name):
+    error = f"{name} must be an odd number. Received: {name}={value}"
+    if isinstance(value, (tuple, list)):
+        if len(value) != 2:
+            raise ValueError(f"The `{name}` argument should be a number (or a list of two numbers) Received: "
+                             f"{name}={value}")
+        if value[0] % 2 == 0 or value[1] % 2 == 0:
+            raise ValueError(error)
+        return value[0], value[1]
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        if value % 2 == 0:
+            raise ValueError(error)
+        return value, value
+    raise ValueError(error)
+
+
+class RandomGaussianBlur(ImageAugmentLayer):
+    """With a probability drawn from `factor`, blurs each image with a Gaussian of `kernel_size` (zero padding) whose
+    x and y sigmas (one pair per batch) are uniform in `sigma`; clipped to `value_range`."""
+    _RANK_ERROR = RANK_PLAIN
+    _CAST_AT_INFERENCE = True
+
+    def __init__(self, factor=1.0, kernel_size=3, sigma=1.0, value_range=(0, 255), data_format=None, seed=None,
+                 **kwargs):
+        super().__init__(seed=seed, data_format=data_format, **kwargs)
+        self.factor = factor_range(factor, (0, 1))
+        self.kernel_size = _kernel_size(kernel_size, "kernel_size")
+        try:
+            self.sigma = factor_range(sigma, (0, 1))
+        except ValueError:
+            raise ValueError(f"The `sigma` argument should be a number (or a list of two numbers) in the range "
+                             f"[0, 1]. Received: factor={sigma}") from None
+        self.value_range = value_range
+
+    def _augment(self, x):
+        x = self._float(x)
+        n, dev = x.shape[0], x.device
+        probability = self._uniform(n, *self.factor, dev)
+        apply = self._rand((n,), dev) < probability
+        sigma = self._uniform(2, *self.sigma, dev).to(x.dtype) + 1e-6
+        kx, ky = (int(k) for k in self.kernel_size)
+
+        def kernel1d(size, s):
+            t = torch.arange(size, dtype=x.dtype, device=dev) - (size - 1) / 2
+            k = torch.exp(-0.5 * (t / s) ** 2)
+            return k / k.sum()
+        kernel = torch.outer(kernel1d(ky, sigma[1]), kernel1d(kx, sigma[0])).reshape(kx, ky)   # Keras's reshape
+        c = x.shape[-1]
+        img = x.permute(0, 3, 1, 2)
+        pad = ((ky - 1) // 2, ky - 1 - (ky - 1) // 2, (kx - 1) // 2, kx - 1 - (kx - 1) // 2)
+        blurred = torch.nn.functional.conv2d(torch.nn.functional.pad(img, pad), kernel.expand(c, 1, kx, ky),
+                                             groups=c).permute(0, 2, 3, 1)
+        out = torch.where(apply.view(-1, 1, 1, 1), blurred, x)
+        return torch.clamp(out, self.value_range[0], self.value_range[1])
+
+    def get_config(self):
+        config = super().get_config()
+        config.update({"factor": self.factor, "kernel_size": self.kernel_size, "sigma": self.sigma,
                        "value_range": self.value_range, "seed": self.seed})
         return config
