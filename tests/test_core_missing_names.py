@@ -327,3 +327,66 @@ def test_edit_distance():
     with pytest.raises(tf.errors.InternalError, match=r"Got an inner product 5 which would require writing to outside "
                                                       r"of the buffer for the output tensor \(max elements 1\)"):
         tf.edit_distance(tf.SparseTensor([[5, 0]], [1], [1, 3]), tf.SparseTensor([[0, 1]], [1], [1, 3]))
+
+
+# -- tf.sets --------------------------------------------------------------------------------------------------------
+def _sp(st):
+    return st.indices.numpy().tolist(), st.values.numpy().tolist(), st.dense_shape.numpy().tolist()
+
+
+def test_sets_dense():
+    a = tf.constant([[[1, 2], [3, 4]], [[5, 6], [7, 8]]])
+    b = tf.constant([[[1, 3], [5, 5]], [[5, 6], [0, 8]]])
+    r = tf.sets.intersection(a, b)
+    assert r.indices.dtype == tf.int64 and r.values.dtype == tf.int32
+    assert _sp(r) == ([[0, 0, 0], [1, 0, 0], [1, 0, 1], [1, 1, 0]], [1, 5, 6, 8], [2, 2, 2])            # TF 2.21
+    assert _sp(tf.sets.union(a, b)) == (
+        [[0, 0, 0], [0, 0, 1], [0, 0, 2], [0, 1, 0], [0, 1, 1], [0, 1, 2], [1, 0, 0], [1, 0, 1], [1, 1, 0], [1, 1, 1],
+         [1, 1, 2]], [1, 2, 3, 3, 4, 5, 5, 6, 0, 7, 8], [2, 2, 3])
+    assert _sp(tf.sets.difference(a, b)) == ([[0, 0, 0], [0, 1, 0], [0, 1, 1], [1, 1, 0]], [2, 3, 4, 7], [2, 2, 2])
+    assert _sp(tf.sets.difference(a, b, aminusb=False)) == ([[0, 0, 0], [0, 1, 0], [1, 1, 0]], [3, 5, 0], [2, 2, 1])
+    x = tf.constant([[3, 1, 3, 2], [9, 8, 9, 8]])
+    y = tf.constant([[2, 3, 5, 5], [1, 1, 1, 1]])
+    assert _sp(tf.sets.intersection(x, y)) == ([[0, 0], [0, 1]], [2, 3], [2, 2])
+    assert _sp(tf.sets.union(x, y)) == ([[0, 0], [0, 1], [0, 2], [0, 3], [1, 0], [1, 1], [1, 2]],
+                                        [1, 2, 3, 5, 1, 8, 9], [2, 4])
+    assert _sp(tf.sets.difference(x, y)) == ([[0, 0], [1, 0], [1, 1]], [1, 8, 9], [2, 2])
+    assert _sp(tf.sets.union(tf.constant([["b", "a"]]), tf.constant([["c", "a"]])))[1:] == ([b"a", b"b", b"c"], [1, 3])
+    r = tf.sets.intersection(tf.constant([[1, 2]]), tf.constant([[3, 4]]))
+    assert _sp(r) == ([], [], [1, 0]) and r.indices.shape == (0, 2)
+    assert tf.sets.union([[1, 2]], [[2, 5]]).values.numpy().tolist() == [1, 2, 5]
+    assert tf.sets.union(tf.constant([[1, 2]], tf.uint8), tf.constant([[1, 2]], tf.uint8)).values.dtype == tf.uint8
+
+
+def test_sets_sparse_and_size():
+    sa = tf.SparseTensor([[0, 0], [1, 1]], [7, 9], [2, 3])
+    dense = tf.constant([[7, 1], [9, 9]])
+    assert _sp(tf.sets.intersection(dense, sa)) == ([[0, 0], [1, 0]], [7, 9], [2, 1])                    # TF 2.21
+    assert _sp(tf.sets.union(sa, dense)) == ([[0, 0], [0, 1], [1, 0]], [1, 7, 9], [2, 2])
+    assert _sp(tf.sets.union(dense, sa)) == ([[0, 0], [0, 1], [1, 0]], [1, 7, 9], [2, 2])
+    assert _sp(tf.sets.union(sa, sa)) == ([[0, 0], [1, 0]], [7, 9], [2, 1])
+    assert tf.sets.difference(tf.SparseTensor([[0, 0], [0, 1]], [2, 2], [1, 3]),
+                              tf.constant([[3]])).values.numpy().tolist() == [2]
+    s = tf.sets.size(tf.sparse.from_dense([[1, 0, 2], [0, 0, 0]]))
+    assert s.dtype == tf.int32 and s.numpy().tolist() == [2, 0]
+    assert tf.sets.size(tf.SparseTensor([[0, 0], [0, 1]], [2, 2], [1, 3])).numpy().tolist() == [1]
+    assert tf.sets.size.__name__ == "set_size" and not hasattr(tf.sets, "set_size")
+
+
+def test_sets_errors():
+    with pytest.raises(TypeError, match=r"Expected `SparseTensor`, got tf.Tensor\(\[1 2 2\], shape=\(3,\), "
+                                        r"dtype=int32\)."):
+        tf.sets.size(tf.constant([1, 2, 2]))
+    with pytest.raises(TypeError, match=r"'a' has invalid dtype `<dtype: 'float32'>` not in supported dtypes: "
+                                        r"`frozenset\(\{tf.int32, tf.uint8, tf.int16, tf.int8, tf.string, tf.int64, "
+                                        r"tf.uint16\}\)`."):
+        tf.sets.union(tf.constant([[1., 2.]]), tf.constant([[1., 2.]]))
+    with pytest.raises(TypeError, match=r"Types don't match, <dtype: 'int32'> vs <dtype: 'int64'>."):
+        tf.sets.union(tf.constant([[1, 2]]), tf.constant([[1, 2]], tf.int64))
+    with pytest.raises(IAE, match=r"Shape \[2\] has rank 1 < 2 \[Op:DenseToDenseSetOperation\] name: $"):
+        tf.sets.union(tf.constant([1, 2]), tf.constant([1, 2]))
+    with pytest.raises(IAE, match=r"Mismatched shapes \[1\] vs \[1,1\] \[Op:DenseToDenseSetOperation\]"):
+        tf.sets.union(tf.constant([[1, 2]]), tf.constant([[[1, 2]]]))
+    with pytest.raises(IAE, match=r"indices\[1\] = \[0,0\] is out of order. Many sparse ops require sorted indices."
+                                  r"\n    Use `tf.sparse.reorder` to create a correctly ordered copy.\n\n \[Op:SetSize\]"):
+        tf.sets.size(tf.SparseTensor([[0, 1], [0, 0]], [2, 3], [1, 3]))
