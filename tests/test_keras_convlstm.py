@@ -113,3 +113,20 @@ def test_conv_lstm_errors():
         L.ConvLSTM2D(2, 3)(tf.keras.Input((3, None, 5, 2)))
     with pytest.raises(ValueError, match="Received: causal"):
         L.ConvLSTM1D(2, 3, padding="causal")
+
+
+def test_fit_convlstm_groupnorm_spectralnorm_matches_tf():
+    tf.keras.utils.set_random_seed(0)
+    x = np.sin(np.arange(4 * 3 * 6 * 6, dtype="float32") * 0.7).reshape(4, 3, 6, 6, 1)
+    y = np.cos(np.arange(4 * 6 * 6, dtype="float32") * 0.3).reshape(4, 6, 6, 1)
+    m = tf.keras.Sequential([tf.keras.Input((3, 6, 6, 1)), L.ConvLSTM2D(3, 3, padding="same", return_sequences=True),
+                             L.GroupNormalization(3), L.ConvLSTM2D(2, 3, padding="same"),
+                             L.SpectralNormalization(L.Conv2D(1, 1))])
+    m.set_weights([(0.3 * np.cos(np.arange(int(np.prod(w.shape))) * 0.71 + i) + 0.1 * (i + 1)).reshape(w.shape)
+                   .astype("float32") / np.sqrt(np.prod(w.shape[:-1]) if len(w.shape) > 1 else 1)
+                   for i, w in enumerate(m.weights)])
+    m.compile(optimizer=tf.keras.optimizers.SGD(0.1), loss="mse")
+    history = m.fit(x, y, epochs=3, batch_size=2, shuffle=False, verbose=0)
+    np.testing.assert_allclose(history.history["loss"], [4.48383, 1.5452, 0.60114], rtol=1e-4)     # TF 2.21
+    np.testing.assert_allclose(m.predict(x[:1], verbose=0).ravel()[:6],
+                               [0.03074, 0.054, 0.0567, 0.05848, 0.0576, 0.02577], atol=2e-5)
