@@ -7,7 +7,9 @@ from tfcompat.keras.engine.keras_tensor import KerasTensor
 # function -> Keras op class where the class is not the function's name in CamelCase
 _CLASS_NAMES = {"abs": "Absolute", "swish": "Silu"}
 # functions that take no tensor, or read only static facts of one
-_PLAIN = {"convert_to_numpy", "zeros", "ones", "eye", "full", "arange", "linspace", "cond"}
+_PLAIN = {"convert_to_numpy", "zeros", "ones", "eye", "full", "arange", "linspace", "cond", "empty", "identity", "tri",
+          "logspace", "geomspace", "bartlett", "blackman", "hamming", "hanning", "kaiser", "is_tensor", "vectorize",
+          "custom_gradient"}
 
 
 def _symbolic(values):
@@ -36,6 +38,14 @@ def _shape(fn):
     return shape
 
 
+def _dtype(fn):
+    @functools.wraps(fn)
+    def dtype(x):
+        """The dtype name of a KerasTensor or a tensor."""
+        return x.dtype if type(x) is KerasTensor else fn(x)
+    return dtype
+
+
 def record_symbolic_calls(namespace):
     """Wraps every public function of the `keras.ops` module `namespace` (its globals) so that symbolic
     arguments record an op named as Keras 3 names it (`relu`, `concatenate_1`, ...)."""
@@ -46,6 +56,8 @@ def record_symbolic_calls(namespace):
             continue
         if name == "shape":
             namespace[name] = _shape(fn)
+        elif name == "dtype":
+            namespace[name] = _dtype(fn)
         else:
             namespace[name] = _recording(fn, _CLASS_NAMES.get(name) or "".join(p.capitalize() for p in
                                                                               name.split("_")))
