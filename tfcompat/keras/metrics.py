@@ -573,6 +573,12 @@ class AUC(Metric):
 
 from tfcompat.keras.metrics_iou import BinaryIoU, IoU, MeanIoU, OneHotIoU, OneHotMeanIoU  # noqa: E402  (on Metric)
 from tfcompat.keras.metrics_scores import F1Score, FBetaScore, R2Score  # noqa: E402  (they build on Metric)
+from tfcompat.keras import metrics_more as _more  # noqa: E402  (they build on Metric)
+
+SensitivityAtSpecificity, SpecificityAtSensitivity = _more.SensitivityAtSpecificity, _more.SpecificityAtSensitivity
+PrecisionAtRecall, RecallAtPrecision = _more.PrecisionAtRecall, _more.RecallAtPrecision
+PearsonCorrelation, ConcordanceCorrelation = _more.PearsonCorrelation, _more.ConcordanceCorrelation
+pearson_correlation, concordance_correlation = _more.pearson_correlation, _more.concordance_correlation
 
 _CLASSES = (Metric, Mean, Sum, MeanMetricWrapper, Accuracy, BinaryAccuracy, CategoricalAccuracy,
             SparseCategoricalAccuracy, TopKCategoricalAccuracy, SparseTopKCategoricalAccuracy, Precision, Recall, AUC,
@@ -580,7 +586,7 @@ _CLASSES = (Metric, Mean, Sum, MeanMetricWrapper, Accuracy, BinaryAccuracy, Cate
             MeanAbsoluteError, MeanAbsolutePercentageError, MeanSquaredLogarithmicError, CategoricalCrossentropy,
             SparseCategoricalCrossentropy, BinaryCrossentropy, KLDivergence, Poisson, LogCoshError, Hinge,
             SquaredHinge, CategoricalHinge, CosineSimilarity, IoU, BinaryIoU, MeanIoU, OneHotIoU, OneHotMeanIoU,
-            FBetaScore, F1Score, R2Score)
+            FBetaScore, F1Score, R2Score) + _more.CLASSES
 mean_squared_error = mse = _losses.mean_squared_error
 mean_absolute_error = mae = _losses.mean_absolute_error
 mean_absolute_percentage_error = mape = _losses.mean_absolute_percentage_error
