@@ -320,6 +320,31 @@ def test_setup_seeds_and_temp_dir(t):
     assert other.get_temp_dir() != path and os.path.dirname(other.get_temp_dir()) == os.path.dirname(path)
 
 
+def test_sessions_while_a_tf1_graph_is_built():
+    class Graph(tf.test.TestCase):
+        def test_cached(self):
+            x = tf.compat.v1.placeholder(tf.float32, [2])
+            with self.cached_session() as sess:
+                np.testing.assert_array_equal(sess.run(x * 2.0, feed_dict={x: [1.0, 2.0]}), [2.0, 4.0])
+                with self.cached_session() as again:
+                    assert again is sess
+            self.assertAllEqual(tf.constant([1, 2]) + 1, [2, 3])     # graph tensors are run in the cached session
+            v = tf.Variable(3.0)
+            self.evaluate(tf.compat.v1.global_variables_initializer())
+            assert self.evaluate({"v": v, "c": [tf.constant(1)]}) == {"v": 3.0, "c": [1]}
+            with self.session() as sess:
+                assert sess.run(tf.constant(2) + 3) == 5
+            with pytest.raises(ValueError, match=re.escape(
+                    "The graph used to get the cached session is different than the one that was used to create the "
+                    "session. Maybe create a new session with self.session()")):
+                with self.cached_session(graph=tf.Graph()):
+                    pass
+
+    with tf.Graph().as_default():
+        result, out = _run(Graph)
+    assert result.wasSuccessful(), out
+
+
 def _run(case_cls):
     stream = io.StringIO()
     suite = unittest.defaultTestLoader.loadTestsFromTestCase(case_cls)
@@ -386,6 +411,9 @@ def test_main_output_and_exit_status(tmp_path):
     assert full.returncode == 1
     lines = full.stderr.splitlines()
     assert lines[0].startswith("Running tests under Python ")
+    # TF 2.21: absl's app shows TF's INFO logs, tearDown's time line among them
+    assert re.search(r"^INFO:tensorflow:time\(__main__\.MyTest\.test_pass\): \d+\.\d+s$", full.stderr, re.M)
+    lines = [line for line in lines if not line.startswith("INFO:tensorflow:time(")]
     # TF 2.21 (absltest's reporter)
     assert lines[1:7] == ["[ RUN      ] MyTest.test_fail", "[  FAILED  ] MyTest.test_fail",
                           "[ RUN      ] MyTest.test_pass", "[       OK ] MyTest.test_pass",

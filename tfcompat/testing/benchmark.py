@@ -2,7 +2,6 @@
 text (the name is `<Class>.<outermost benchmark method>`), and `tf.test.main` runs those matching
 `--benchmark_filter=<regex>`."""
 import inspect
-import logging
 import math
 import numbers
 import os
@@ -24,7 +23,8 @@ def _string(s):
 
 
 def _report(name, iters=None, cpu_time=None, wall_time=None, throughput=None, extras=None, metrics=None):
-    logging.getLogger("tensorflow").info(
+    from tfcompat.ops.misc_ops import get_logger
+    get_logger().info(
         "Benchmark [%s] iters: %d, wall_time: %g, cpu_time: %g,throughput: %g, extras: %s, metrics: %s", name,
         iters if iters is not None else -1, wall_time if wall_time is not None else -1,
         cpu_time if cpu_time is not None else -1, throughput if throughput is not None else -1,

@@ -2,6 +2,7 @@
 taken off the command line (an unknown one is a fatal flags error), `--benchmark_filter=` runs benchmarks instead,
 the remaining arguments go to unittest, each test prints absltest's `[ RUN ]`/`[ OK ]` lines, and the process
 exits with 0 only if every test passed."""
+import logging
 import sys
 import unittest
 
@@ -101,6 +102,10 @@ class TextTestRunner(unittest.TextTestRunner):
 def main(argv=None):
     """Runs all unit tests of `__main__` (or `--benchmark_filter=<regex>`'s benchmarks); exits with the status."""
     args = list(sys.argv if argv is None else argv)
+    from tfcompat.ops.misc_ops import get_logger
+    logger = get_logger()
+    if logger.level == logging.NOTSET:
+        logger.setLevel(logging.INFO)       # absl's app makes TF's INFO logs visible (each test's time, benchmarks)
     bench = [a for a in args if a.startswith("--benchmark_filter=") or a.startswith("-benchmark_filter=")]
     try:
         if bench:

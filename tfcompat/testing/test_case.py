@@ -3,7 +3,6 @@ TF 2.21's `TensorFlowTestCase`) and absltest's, eager sessions and per-test temp
 import collections.abc
 import contextlib
 import itertools
-import logging
 import math
 import os
 import random
@@ -144,7 +143,7 @@ def _graph_mode():
 
 
 @partial_api("assertProtoEquals/assertProtoEqualsVersion raise NotImplementedError (no protocol buffer text "
-             "format); session()/cached_session()/test_session() work eagerly only (as TF 2's eager mode)")
+             "format); sessions in TF1 graph mode ignore `config`")
 class TestCase(_absl_asserts.AbslAssertions, unittest.TestCase):
     """Base class for tests that need to test TensorFlow."""
 
@@ -178,7 +177,8 @@ class TestCase(_absl_asserts.AbslAssertions, unittest.TestCase):
 
     def tearDown(self):
         if self._test_start_time is not None:
-            logging.getLogger("tensorflow").info("time(%s): %ss", self.id(),
+            from tfcompat.ops.misc_ops import get_logger
+            get_logger().info("time(%s): %ss", self.id(),
                                                  round(time.time() - self._test_start_time, 2))
         for thread in self._threads:
             thread.check_termination()
@@ -213,40 +213,102 @@ class TestCase(_absl_asserts.AbslAssertions, unittest.TestCase):
 
     # -- evaluation and sessions ------------------------------------------------------------------------------------
     def evaluate(self, tensors):
-        """The NumPy values of a tensor or a nested structure of tensors."""
-        return eval_structure(tensors)
+        """The NumPy values of a tensor or a nested structure of tensors (run in the default or a test session while
+        a TF1 graph is built)."""
+        if not _graph_mode():
+            return eval_structure(tensors)
+        from tfcompat.framework import graph_state
+        from tfcompat.util import nest
+        flat = nest.flatten(tensors)
+        sess = graph_state.default_session()
+        if sess is None:
+            with self.test_session() as sess:
+                results = sess.run(flat)
+        else:
+            results = sess.run(flat)
+        return nest.pack_sequence_as(tensors, results)
 
     def evaluate_if_both_tensors(self, a, b):
+        """Both values in one session run when both are TF1 graph tensors (else unchanged)."""
+        if _graph_mode():
+            from tfcompat.framework.graph import is_graph_value
+            if is_graph_value(a) and is_graph_value(b):
+                return self.evaluate((a, b))
         return (a, b)
 
     @contextlib.contextmanager
     def session(self, graph=None, config=None, use_gpu=True, force_gpu=False):
-        """Eagerly an object whose every use raises (TF 2's `EagerSessionWarner`)."""
-        self._refuse_graph_session("session")
-        yield EagerSessionWarner()
+        """Eagerly an object whose every use raises (TF 2's `EagerSessionWarner`); while a TF1 graph is built, a
+        new `tf.compat.v1.Session` of `graph` (the default graph if None), made the default and closed at exit."""
+        if not _graph_mode():
+            yield EagerSessionWarner()
+        else:
+            with self._create_session(graph, config, force_gpu) as sess:
+                with self._constrain_devices_and_set_default(sess, use_gpu, force_gpu):
+                    yield sess
 
     @contextlib.contextmanager
     def cached_session(self, graph=None, config=None, use_gpu=True, force_gpu=False):
-        """Eagerly a session-like object whose `run(fetches)` evaluates them (TF 2's `FakeEagerSession`)."""
-        self._refuse_graph_session("cached_session")
-        yield FakeEagerSession(self)
+        """Eagerly a session-like object whose `run(fetches)` evaluates them (TF 2's `FakeEagerSession`); while a
+        TF1 graph is built, the test's one `tf.compat.v1.Session` (closed at tearDown), made the default."""
+        if not _graph_mode():
+            yield FakeEagerSession(self)
+        else:
+            sess = self._get_cached_session(graph, config, force_gpu, crash_if_inconsistent_args=True)
+            with self._constrain_devices_and_set_default(sess, use_gpu, force_gpu) as cached:
+                yield cached
 
     @contextlib.contextmanager
     @_warn_test_session
     def test_session(self, graph=None, config=None, use_gpu=True, force_gpu=False):
-        """Deprecated: eagerly yields None."""
+        """Deprecated: eagerly yields None; while a TF1 graph is built, `cached_session` (or `session` for a given
+        graph)."""
         if self.id().endswith(".test_session"):
             self.skipTest("Tests that have the name \"test_session\" are automatically skipped by TensorFlow test "
                           "fixture, as the name is reserved for creating sessions within tests. Please rename your "
                           "test if you have a test with this name.")
-        self._refuse_graph_session("test_session")
-        yield None
+        if not _graph_mode():
+            yield None
+        elif graph is None:
+            sess = self._get_cached_session(graph, config, force_gpu, crash_if_inconsistent_args=False)
+            with self._constrain_devices_and_set_default(sess, use_gpu, force_gpu) as cached:
+                yield cached
+        else:
+            with self.session(graph, config, use_gpu, force_gpu) as sess:
+                yield sess
 
-    @staticmethod
-    def _refuse_graph_session(name):
-        if _graph_mode():
-            raise NotImplementedError(f"TestCase.{name}() while a TF1 graph is built is not supported by tfcompat "
-                                      "(use tf.compat.v1.Session directly)")
+    @contextlib.contextmanager
+    def _constrain_devices_and_set_default(self, sess, use_gpu, force_gpu):
+        from tfcompat.framework.device import device
+        with sess.graph.as_default(), sess.as_default():
+            if force_gpu:
+                from tfcompat.testing import gpu_device_name
+                with device(gpu_device_name() or "/device:GPU:0"):
+                    yield sess
+            elif use_gpu:
+                yield sess
+            else:
+                with device("/device:CPU:0"):
+                    yield sess
+
+    def _create_session(self, graph, config, force_gpu):
+        from tfcompat.compat.v1.session import Session
+        return Session(graph=graph)
+
+    def _get_cached_session(self, graph=None, config=None, force_gpu=False, crash_if_inconsistent_args=True):
+        if self._cached_session is None:
+            sess = self._create_session(graph=graph, config=config, force_gpu=force_gpu)
+            self._cached_session = sess
+            self._cached_graph = graph
+            self._cached_config = config
+            self._cached_force_gpu = force_gpu
+            return sess
+        for what, cached, given in (("graph", self._cached_graph, graph), ("config", self._cached_config, config),
+                                    ("force_gpu value", self._cached_force_gpu, force_gpu)):
+            if crash_if_inconsistent_args and cached is not given:
+                raise ValueError(f"The {what} used to get the cached session is different than the one that was used "
+                                 "to create the session. Maybe create a new session with self.session()")
+        return self._cached_session
 
     def checkedThread(self, target, args=None, kwargs=None):  # noqa: N802
         """A thread wrapper whose `join()` fails the test if `target` raised."""
@@ -291,12 +353,18 @@ class TestCase(_absl_asserts.AbslAssertions, unittest.TestCase):
         self.assertTrue(self._NDArrayNear(ndarray1, ndarray2, err), msg=msg)
 
     def _GetNdArray(self, a):  # noqa: N802
+        """`a` as an ndarray: a tensor's value (a TF1 graph tensor's from a session run), else `np.array(a)`."""
+        if _graph_mode():
+            from tfcompat.framework.graph import is_graph_value
+            if is_graph_value(a):
+                a = self.evaluate(a)
         return as_ndarray(a)
 
     def _assertArrayLikeAllClose(self, a, b, rtol=1e-6, atol=1e-6, msg=None):  # noqa: N802
         bf16 = is_bfloat16(a)
-        a = as_ndarray(a)
-        b = as_ndarray(b)
+        a, b = self.evaluate_if_both_tensors(a, b)
+        a = self._GetNdArray(a)
+        b = self._GetNdArray(b)
         if a.shape != b.shape and (b.ndim <= 3 or b.size < 500):
             shape_mismatch_msg = "Shape mismatch: expected %s, got %s with contents %s." % (a.shape, b.shape, b)
         else:
@@ -343,8 +411,8 @@ class TestCase(_absl_asserts.AbslAssertions, unittest.TestCase):
                 del path[-1]
         elif isinstance(a, (list, tuple)):
             try:
-                a_as_ndarray = as_ndarray(a)
-                b_as_ndarray = as_ndarray(b)
+                a_as_ndarray = self._GetNdArray(a)
+                b_as_ndarray = self._GetNdArray(b)
                 self._assertArrayLikeAllClose(a_as_ndarray, b_as_ndarray, rtol=rtol, atol=atol,
                                               msg="Mismatched value: a%s is different from b%s. %s"
                                               % (path_str, path_str, msg))
@@ -375,8 +443,9 @@ class TestCase(_absl_asserts.AbslAssertions, unittest.TestCase):
                                       bfloat16_atol=1e-2, msg=None):
         """assertAllClose with the tolerances raised to the lowest precision among float32, float16, bfloat16."""
         bf16 = is_bfloat16(a) or is_bfloat16(b)
-        a = as_ndarray(a)
-        b = as_ndarray(b)
+        a, b = self.evaluate_if_both_tensors(a, b)
+        a = self._GetNdArray(a)
+        b = self._GetNdArray(b)
         if a.dtype == np.float32 or b.dtype == np.float32 or a.dtype == np.complex64 or b.dtype == np.complex64:
             rtol = max(rtol, float_rtol)
             atol = max(atol, float_atol)
@@ -402,8 +471,9 @@ class TestCase(_absl_asserts.AbslAssertions, unittest.TestCase):
         if isinstance(a, RaggedTensor) or isinstance(b, RaggedTensor):
             return self._assertRaggedEqual(a, b, msg)
         msg = msg if msg else ""
-        a = as_ndarray(a)
-        b = as_ndarray(b)
+        a, b = self.evaluate_if_both_tensors(a, b)
+        a = self._GetNdArray(a)
+        b = self._GetNdArray(b)
         if b.ndim <= 3 or b.size < 500:
             self.assertEqual(a.shape, b.shape, "Shape mismatch: expected %s, got %s. Contents: %r. \n%s."
                              % (a.shape, b.shape, b, msg))
@@ -442,16 +512,16 @@ class TestCase(_absl_asserts.AbslAssertions, unittest.TestCase):
         raise AssertionError("The two values are equal at all elements. %s" % msg)
 
     def assertAllGreater(self, a, comparison_target):  # noqa: N802
-        self.assertGreater(np.min(as_ndarray(a)), comparison_target)
+        self.assertGreater(np.min(self._GetNdArray(a)), comparison_target)
 
     def assertAllLess(self, a, comparison_target):  # noqa: N802
-        self.assertLess(np.max(as_ndarray(a)), comparison_target)
+        self.assertLess(np.max(self._GetNdArray(a)), comparison_target)
 
     def assertAllGreaterEqual(self, a, comparison_target):  # noqa: N802
-        self.assertGreaterEqual(np.min(as_ndarray(a)), comparison_target)
+        self.assertGreaterEqual(np.min(self._GetNdArray(a)), comparison_target)
 
     def assertAllLessEqual(self, a, comparison_target):  # noqa: N802
-        self.assertLessEqual(np.max(as_ndarray(a)), comparison_target)
+        self.assertLessEqual(np.max(self._GetNdArray(a)), comparison_target)
 
     def _format_subscripts(self, subscripts, value, limit=10, indent=2):
         lines = []
@@ -468,7 +538,7 @@ class TestCase(_absl_asserts.AbslAssertions, unittest.TestCase):
     def assertAllInRange(self, target, lower_bound, upper_bound, open_lower_bound=False,  # noqa: N802
                          open_upper_bound=False):
         """Every element within [lower_bound, upper_bound] (open ends as asked); NaN fails."""
-        target = as_ndarray(target)
+        target = self._GetNdArray(target)
         if not (np.issubdtype(target.dtype, np.floating) or np.issubdtype(target.dtype, np.integer)):
             raise AssertionError("The value of %s does not have an ordered numeric type, instead it has type: %s"
                                  % (target, target.dtype))
@@ -490,13 +560,13 @@ class TestCase(_absl_asserts.AbslAssertions, unittest.TestCase):
                                  + "\n".join(self._format_subscripts(violation_subscripts, target)))
 
     def assertAllInSet(self, target, expected_set):  # noqa: N802
-        target = as_ndarray(target)
+        target = self._GetNdArray(target)
         diff = np.setdiff1d(target.flatten(), list(expected_set))
         if np.size(diff):
             raise AssertionError("%d unique element(s) are not in the set %s: %s" % (np.size(diff), expected_set, diff))
 
     def assertDTypeEqual(self, target, expected_dtype):  # noqa: N802
-        target = as_ndarray(target)
+        target = self._GetNdArray(target)
         self.assertEqual(target.dtype, expected_dtype)
 
     @contextlib.contextmanager
@@ -550,8 +620,8 @@ class TestCase(_absl_asserts.AbslAssertions, unittest.TestCase):
         except Exception:  # noqa: BLE001  (TF retries any failure, a tensor's ambiguous truth value too)
             self.assertSameElements(a.keys(), b.keys())
             for k, v in a.items():
-                a_k = as_ndarray(v)
-                as_ndarray(b[k])
+                a_k = self._GetNdArray(v)
+                self._GetNdArray(b[k])
                 if np.issubdtype(a_k.dtype, np.floating):
                     self.assertAllClose(v, b[k], msg=k)
                 else:
