@@ -1339,3 +1339,24 @@ def test_augmix_draws():
     assert out.shape == IMG.shape and out.dtype == np.float32 and out.min() >= 0 and out.max() <= 255
     assert layer(IMG.astype("uint8"), training=False).dtype.name == "float32"         # TF 2.21: cast
     assert L.AugMix(all_ops=False, seed=2)(IMG[0]).shape == (4, 5, 3)
+
+
+def test_random_contrast_keras3_factor():
+    # TF 2.21: a number f means (0, f): contrast factors in [1, 1 + f); a pair (a, b) gives [1 - a, 1 + b)
+    x = np.zeros((500, 2, 1, 1), "float32")
+    x[:, 0], x[:, 1] = 100, 120
+    for factor, (low, high) in ((0.5, (1.0, 1.5)), ((0.2, 0.6), (0.8, 1.6)), ((0.0, 0.0), (1.0, 1.0))):
+        y = L.RandomContrast(factor, seed=1)(x, training=True).numpy()
+        ratio = (y[:, 1, 0, 0] - y[:, 0, 0, 0]) / 20
+        assert low - 1e-5 <= ratio.min() < low + 0.02 and high - 0.02 < ratio.max() <= high + 1e-5
+    config = L.RandomContrast(0.3, name="c").get_config()
+    config.pop("dtype")
+    assert config == {"data_format": "channels_last", "factor": (0, 0.3), "name": "c", "seed": None,
+                      "trainable": True, "value_range": (0, 255)}                                   # TF 2.21
+    for bad in (1.5, -0.2, (0.1, 0.2, 0.3)):
+        with pytest.raises(ValueError, match=r"The `factor` argument should be a number \(or a list of two numbers\) "
+                                             r"in the range \[0, 1\]. Received: factor="):
+            L.RandomContrast(bad)
+    assert L.RandomContrast(0.3)(x.astype("uint8"), training=False).dtype.name == "uint8"          # TF 2.21
+    with pytest.raises(tf.errors.InvalidArgumentError, match="cannot compute Sub"):
+        L.RandomContrast(0.3)(x.astype("uint8"), training=True)

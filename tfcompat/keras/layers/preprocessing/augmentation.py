@@ -6,6 +6,7 @@ import torch
 from tfcompat.framework.export import partial_api
 from tfcompat.framework.tensor import _wrap
 from tfcompat.keras.layers.base import Layer
+from tfcompat.keras.layers.preprocessing._augment_base import RANK_PLAIN, ImageAugmentLayer, factor_range
 from tfcompat.keras.layers.preprocessing._common import _check_image_args, _float_input
 
 
@@ -79,27 +80,30 @@ class RandomFlip(_RandomImageLayer):
         return config
 
 
-class RandomContrast(_RandomImageLayer):
-    """Scales each image's deviation from its per-channel mean by a factor in `[1 - lower, 1 + upper]`."""
+class RandomContrast(ImageAugmentLayer):
+    """Scales each image's deviation from its per-channel mean by a factor uniform in `[1 - lower, 1 + upper)`
+    (Keras 3's `factor`: a number f in [0, 1] means `(0, f)`, a pair `(lower, upper)`); clipped to `value_range`."""
+    _RANK_ERROR = RANK_PLAIN
 
     def __init__(self, factor, value_range=(0, 255), seed=None, **kwargs):
         super().__init__(seed=seed, **kwargs)
-        self.factor = factor
-        lower, upper = _range(factor, "factor")
-        self.lower, self.upper = (lower, upper) if isinstance(factor, (tuple, list)) else (upper, upper)
-        if self.lower < 0 or self.upper < 0 or self.lower > 1:
-            raise ValueError(f"`factor` argument cannot have negative values or values greater than 1. "
-                             f"Received: factor={factor}")
+        self.factor = factor_range(factor, (0, 1))
         self.value_range = value_range
 
     def _augment(self, x):
-        f = self._uniform(x.shape[0], 1.0 - self.lower, 1.0 + self.upper, x.device).view(-1, 1, 1, 1).to(x.dtype)
+        if not x.is_floating_point():      # Keras subtracts its float mean from the integer image
+            from tfcompat.framework import errors
+            name = str(x.dtype).replace("torch.", "")
+            raise errors.InvalidArgumentError(None, None, f"cannot compute Sub as input #1(zero-based) was expected to "
+                                              f"be a {name} tensor but is a float tensor [Op:Sub] name: ")
+        f = self._uniform(x.shape[0], 1.0 - self.factor[0], 1.0 + self.factor[1], x.device)
+        f = f.view(-1, 1, 1, 1).to(x.dtype)
         mean = x.mean(dim=(1, 2), keepdim=True)
         return ((x - mean) * f + mean).clamp(self.value_range[0], self.value_range[1])
 
     def get_config(self):
         config = super().get_config()
-        config.update({"factor": self.factor, "value_range": self.value_range})
+        config.update({"factor": self.factor, "value_range": self.value_range, "seed": self.seed})
         return config
 
 
