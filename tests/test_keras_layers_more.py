@@ -302,3 +302,77 @@ def test_pipeline():
         L.Pipeline.from_config({"name": "x"})
     m = tf.keras.Sequential([tf.keras.Input((3,)), L.Pipeline([L.Rescaling(2.0), L.Dense(2)])])
     assert m.output_shape == (None, 2) and len(m.weights) == 2
+
+
+# TF 2.21: (constructor, positional inputs, call kwargs, [(weight path, shape)], outputs), weights from `_gqa_weights`
+GQA_CASES = [
+    ('L.GroupQueryAttention(head_dim=2, num_query_heads=4, num_key_value_heads=2)', '(q, v)', {},
+     [('grouped_query_attention/query/kernel', (6, 4, 2)), ('grouped_query_attention/query/bias', (4, 2)), ('grouped_query_attention/key/kernel', (6, 2, 2)), ('grouped_query_attention/key/bias', (2, 2)), ('grouped_query_attention/value/kernel', (6, 2, 2)), ('grouped_query_attention/value/bias', (2, 2)), ('grouped_query_attention/attention_output/kernel', (4, 2, 6)), ('grouped_query_attention/attention_output/bias', (6,))],
+     [[[[6.7342, 6.8662, 6.6505, 6.1916, 5.7111, 5.4412], [7.5746, 7.7063, 7.6466, 7.4246, 7.1475, 6.9492], [5.1388, 5.0803, 4.9017, 4.6893, 4.5459, 4.5407], [6.1307, 6.2171, 5.99, 5.5592, 5.1329, 4.9171]], [[7.9125, 8.0713, 7.9817, 7.6871, 7.3297, 7.0824], [6.0155, 5.9953, 5.8712, 5.703, 5.5721, 5.5418], [5.7447, 5.7765, 5.5243, 5.1099, 4.7335, 4.5771], [7.782, 7.9494, 7.8222, 7.4618, 7.0424, 6.7667]]]]),
+    ('L.GroupQueryAttention(3, 2, 1, use_bias=False)', '(q, v, kk)', {'return_attention_scores': True},
+     [('grouped_query_attention/query/kernel', (6, 2, 3)), ('grouped_query_attention/key/kernel', (5, 1, 3)), ('grouped_query_attention/value/kernel', (6, 1, 3)), ('grouped_query_attention/attention_output/kernel', (2, 3, 6))],
+     [[[[-0.2256, -0.2132, -0.1985, -0.1886, -0.1884, -0.1979], [-0.3874, -0.3816, -0.363, -0.3405, -0.325, -0.3241], [0.001, 0.013, 0.006, -0.0168, -0.0443, -0.0632], [-0.1162, -0.1024, -0.0951, -0.0977, -0.109, -0.1236]], [[-0.2782, -0.2628, -0.2524, -0.2519, -0.2616, -0.2769], [0.1188, 0.1233, 0.1137, 0.0947, 0.0756, 0.0654], [-0.0944, -0.0833, -0.0801, -0.0863, -0.0989, -0.1118], [-0.3449, -0.3274, -0.313, -0.3088, -0.3168, -0.3331]]], [[[[0.4323, 0.3276, 0.2401], [0.2024, 0.2936, 0.504], [0.3392, 0.3429, 0.3178], [0.4752, 0.3249, 0.1999]], [[0.2081, 0.2937, 0.4982], [0.3398, 0.3446, 0.3156], [0.4668, 0.3275, 0.2056], [0.2377, 0.3021, 0.4603]]], [[[0.2499, 0.3519, 0.3981], [0.3413, 0.3451, 0.3136], [0.4217, 0.2971, 0.2812], [0.2685, 0.3411, 0.3904]], [[0.3459, 0.3439, 0.3102], [0.4298, 0.2972, 0.273], [0.2596, 0.3399, 0.4005], [0.2988, 0.3563, 0.3449]]]]]),
+    ('L.GroupQueryAttention(2, 4, 2)', '(q, q)', {'use_causal_mask': True},
+     [('grouped_query_attention/query/kernel', (6, 4, 2)), ('grouped_query_attention/query/bias', (4, 2)), ('grouped_query_attention/key/kernel', (6, 2, 2)), ('grouped_query_attention/key/bias', (2, 2)), ('grouped_query_attention/value/kernel', (6, 2, 2)), ('grouped_query_attention/value/bias', (2, 2)), ('grouped_query_attention/attention_output/kernel', (4, 2, 6)), ('grouped_query_attention/attention_output/bias', (6,))],
+     [[[[10.6466, 10.7216, 10.4599, 9.988, 9.5338, 9.317], [10.5984, 10.7308, 10.5505, 10.1447, 9.7094, 9.455], [5.8987, 5.8669, 5.696, 5.4686, 5.2946, 5.2581], [6.3677, 6.3838, 6.1011, 5.6563, 5.2643, 5.1145]], [[13.7269, 14.0162, 13.9263, 13.5005, 12.9446, 12.5274], [6.6362, 6.6711, 6.6153, 6.4957, 6.3701, 6.2992], [5.101, 5.1044, 4.8654, 4.4993, 4.1831, 4.0697], [9.2055, 9.4226, 9.3165, 8.9386, 8.4715, 8.1409]]]]),
+    ('L.GroupQueryAttention(2, 2, 2, sliding_window=2)', '(q, q)', {'return_attention_scores': True},
+     [('grouped_query_attention/query/kernel', (6, 2, 2)), ('grouped_query_attention/query/bias', (2, 2)), ('grouped_query_attention/key/kernel', (6, 2, 2)), ('grouped_query_attention/key/bias', (2, 2)), ('grouped_query_attention/value/kernel', (6, 2, 2)), ('grouped_query_attention/value/bias', (2, 2)), ('grouped_query_attention/attention_output/kernel', (2, 2, 6)), ('grouped_query_attention/attention_output/bias', (6,))],
+     [[[[6.187, 5.9329, 5.5115, 5.1264, 4.9638, 5.1021], [4.2097, 4.0415, 3.7457, 3.4654, 3.3359, 3.4199], [3.0989, 2.8803, 2.5903, 2.3691, 2.3236, 2.4757], [1.0239, 0.8919, 0.73, 0.6166, 0.6064, 0.7043]], [[4.3544, 4.195, 3.8931, 3.5945, 3.4437, 3.5134], [3.4349, 3.2225, 2.9251, 2.6864, 2.6218, 2.7625], [2.785, 2.5983, 2.339, 2.1324, 2.0783, 2.203], [5.0915, 4.9644, 4.6744, 4.3617, 4.1774, 4.2105]]], [[[[0.4784, 0.5216, 0.0, 0.0], [0.3764, 0.4237, 0.1999, 0.0], [0.0, 0.333, 0.3302, 0.3368], [0.0, 0.0, 0.5298, 0.4702]], [[0.4455, 0.5545, 0.0, 0.0], [0.3469, 0.3314, 0.3216, 0.0], [0.0, 0.341, 0.3086, 0.3505], [0.0, 0.0, 0.6187, 0.3813]]], [[[0.6685, 0.3315, 0.0, 0.0], [0.3848, 0.2993, 0.316, 0.0], [0.0, 0.373, 0.3448, 0.2822], [0.0, 0.0, 0.3668, 0.6332]], [[0.4683, 0.5317, 0.0, 0.0], [0.3687, 0.2898, 0.3414, 0.0], [0.0, 0.4192, 0.3204, 0.2604], [0.0, 0.0, 0.544, 0.456]]]]]),
+    ('L.GroupQueryAttention(2, 4, 4, use_gate=True)', '(q, v)', {'attention_mask': 'AM'},
+     [('grouped_query_attention/query/kernel', (6, 4, 2)), ('grouped_query_attention/query/bias', (4, 2)), ('grouped_query_attention/key/kernel', (6, 4, 2)), ('grouped_query_attention/key/bias', (4, 2)), ('grouped_query_attention/gate/kernel', (6, 4, 2)), ('grouped_query_attention/gate/bias', (4, 2)), ('grouped_query_attention/value/kernel', (6, 4, 2)), ('grouped_query_attention/value/bias', (4, 2)), ('grouped_query_attention/attention_output/kernel', (4, 2, 6)), ('grouped_query_attention/attention_output/bias', (6,))],
+     [[[[5.8898, 5.334, 4.9573, 4.9418, 5.295, 5.8462], [9.3191, 9.035, 8.7901, 8.7029, 8.8155, 9.0734], [3.1158, 3.0038, 3.0441, 3.2172, 3.4393, 3.6033], [4.2006, 3.7715, 3.5399, 3.6175, 3.967, 4.4194]], [[12.2741, 11.7522, 11.3705, 11.3135, 11.6086, 12.1134], [6.3649, 6.089, 5.9705, 6.0666, 6.331, 6.6357], [6.7374, 6.5893, 6.5875, 6.7329, 6.9553, 7.1471], [12.1234, 11.6341, 11.2845, 11.2435, 11.531, 12.008]]]]),
+    ('L.GroupQueryAttention(2, 2, 1)', '(q, v)', {'query_mask': 'QM', 'value_mask': 'VM', 'return_attention_scores': True},
+     [('grouped_query_attention/query/kernel', (6, 2, 2)), ('grouped_query_attention/query/bias', (2, 2)), ('grouped_query_attention/key/kernel', (6, 1, 2)), ('grouped_query_attention/key/bias', (1, 2)), ('grouped_query_attention/value/kernel', (6, 1, 2)), ('grouped_query_attention/value/bias', (1, 2)), ('grouped_query_attention/attention_output/kernel', (2, 2, 6)), ('grouped_query_attention/attention_output/bias', (6,))],
+     [[[[5.7836, 5.5589, 5.0941, 4.6139, 4.3502, 4.4306], [4.6827, 4.2923, 3.7169, 3.2343, 3.078, 3.3234], [1.0262, 0.843, 0.6391, 0.5129, 0.5255, 0.6707], [5.9608, 5.8045, 5.4064, 4.9587, 4.6779, 4.6997]], [[2.0567, 1.6618, 1.2126, 0.9263, 0.9411, 1.2499], [2.1296, 1.8931, 1.5922, 1.3722, 1.3396, 1.51], [4.4128, 4.2749, 3.9658, 3.6349, 3.4421, 3.4805], [2.4893, 2.0848, 1.6124, 1.3004, 1.2996, 1.6104]]], [[[[0.4975, 0.0, 0.5025], [0.1613, 0.0, 0.8387], [0.0, 0.0, 0.0], [0.608, 0.0, 0.392]], [[0.6409, 0.0, 0.3591], [0.5146, 0.0, 0.4854], [0.0, 0.0, 0.0], [0.6275, 0.0, 0.3725]]], [[[0.0635, 0.3768, 0.5597], [0.2032, 0.3467, 0.45], [0.4853, 0.3012, 0.2135], [0.0907, 0.404, 0.5053]], [[0.3479, 0.3628, 0.2894], [0.2569, 0.3696, 0.3735], [0.4756, 0.2685, 0.2559], [0.4121, 0.3294, 0.2585]]]]]),
+]
+
+
+def _gqa_input(shape, k=0.0):
+    return (np.sin(np.arange(int(np.prod(shape)), dtype="float32") * 1.37 + 0.2 + k) * 2).reshape(shape).astype(
+        "float32")
+
+
+def _gqa_weights(layer):
+    return [(0.3 * np.cos(np.arange(int(np.prod(w.shape))) * 0.71 + i) + 0.1 * (i + 1)).reshape(w.shape)
+            .astype("float32") for i, w in enumerate(layer.weights)]
+
+
+_GQA_MASKS = {"AM": np.array([[[1, 0, 1]] * 4, [[1, 1, 0]] * 4], bool), "QM": np.array([[1, 1, 0, 1], [1, 1, 1, 1]], bool),
+              "VM": np.array([[1, 0, 1], [1, 1, 1]], bool)}
+
+
+@pytest.mark.parametrize("ctor,args,kwargs,paths,outputs", GQA_CASES)
+def test_group_query_attention(ctor, args, kwargs, paths, outputs):
+    tf.keras.backend.clear_session()
+    q, v, kk = _gqa_input((2, 4, 6)), _gqa_input((2, 3, 6), 1.0), _gqa_input((2, 3, 5), 2.0)  # noqa: F841 - in args
+    layer = eval(ctor)
+    inputs = eval(args)
+    layer(*inputs)
+    assert [(w.path, tuple(w.shape)) for w in layer.weights] == paths
+    layer.set_weights(_gqa_weights(layer))
+    out = layer(*inputs, **{k: _GQA_MASKS.get(x, x) if isinstance(x, str) else x for k, x in kwargs.items()})
+    for got, want in zip(out if isinstance(out, (list, tuple)) else [out], outputs):
+        close(got, want, atol=2e-4)
+
+
+def test_group_query_attention_config_shapes_errors():
+    layer = L.GroupQueryAttention(2, 4, 2)
+    config = layer.get_config()
+    assert config["name"] == "grouped_query_attention"
+    assert list(config)[3:] == ["head_dim", "num_query_heads", "num_key_value_heads", "use_bias", "use_gate",
+                                "sliding_window", "dropout", "kernel_initializer", "bias_initializer",
+                                "kernel_regularizer", "bias_regularizer", "activity_regularizer", "kernel_constraint",
+                                "bias_constraint", "seed"]
+    qi, vi = tf.keras.Input((4, 6)), tf.keras.Input((3, 6))
+    assert tuple(layer(qi, vi).shape) == (None, 4, 6)
+    assert [tuple(t.shape) for t in layer(qi, vi, return_attention_scores=True)] == [(None, 4, 6), (None, 4, 4, 3)]
+    assert layer.get_build_config() == {"shapes_dict": {"query_shape": (None, 4, 6), "value_shape": (None, 3, 6)}}
+    assert L.GroupQueryAttention.from_config(config).num_key_value_heads == 2
+    with pytest.raises(ValueError, match="`num_query_heads` must be divisible by `num_key_value_heads`."):
+        L.GroupQueryAttention(2, 3, 2)
+    with pytest.raises(ValueError, match="`sliding_window` must be `None` or a positive integer. Received: "
+                       "sliding_window=0"):
+        L.GroupQueryAttention(2, 4, 2, sliding_window=0)
+    drop = L.GroupQueryAttention(2, 4, 2, dropout=0.5)
+    x = _gqa_input((2, 4, 6))
+    np.testing.assert_array_equal(drop(x, x), drop(x, x))

@@ -30,6 +30,7 @@ from tfcompat.keras.layers.embedding import Embedding, Rescaling, ReversibleEmbe
 from tfcompat.keras.layers.pipeline import Pipeline  # noqa: F401
 from tfcompat.keras.layers.attention import (  # noqa: F401
     AdditiveAttention, Attention, EinsumDense, MultiHeadAttention)
+from tfcompat.keras.layers.attention_grouped import GroupQueryAttention  # noqa: F401
 from tfcompat.keras.layers.rnn import (  # noqa: F401
     GRU, GRUCell, LSTM, LSTMCell, RNN, SimpleRNN, SimpleRNNCell, StackedRNNCells)
 from tfcompat.keras.layers.wrappers import Bidirectional, TimeDistributed, Wrapper  # noqa: F401
