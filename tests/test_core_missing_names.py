@@ -390,3 +390,110 @@ def test_sets_errors():
     with pytest.raises(IAE, match=r"indices\[1\] = \[0,0\] is out of order. Many sparse ops require sorted indices."
                                   r"\n    Use `tf.sparse.reorder` to create a correctly ordered copy.\n\n \[Op:SetSize\]"):
         tf.sets.size(tf.SparseTensor([[0, 1], [0, 0]], [2, 3], [1, 3]))
+
+
+# -- tf.nn extras -----------------------------------------------------------------------------------------------------
+def test_sufficient_statistics_and_global_norm():
+    x = tf.constant([[1., 2., 3.], [4., 6., 8.]])
+    c, m, v, s = tf.nn.sufficient_statistics(x, [0])
+    assert float(c) == 2.0 and c.dtype == tf.float32 and s is None                                     # TF 2.21
+    assert m.numpy().tolist() == [5, 8, 11] and v.numpy().tolist() == [17, 40, 73]
+    c, m, v, s = tf.nn.sufficient_statistics(x, [0, 1], shift=1.0, keepdims=True)
+    assert float(c) == 6 and m.numpy().tolist() == [[18]] and v.numpy().tolist() == [[88]] and float(s) == 1.0
+    c, m, v, s = tf.nn.sufficient_statistics(tf.constant([[1, 2]]), [0])
+    assert c.dtype == tf.int32 and m.numpy().tolist() == [1, 2] and v.numpy().tolist() == [1, 4]
+    with pytest.raises(IndexError):
+        tf.nn.sufficient_statistics(x, [2])
+    with pytest.raises(IAE, match=r"Incompatible shapes: \[2,3\] vs. \[2\] \[Op:Sub\]"):
+        tf.nn.sufficient_statistics(x, [1], shift=tf.constant([1., 2.]))
+    w = tf.Variable([[1., 2., 3.], [4., 6., 8.]])
+    with tf.GradientTape() as g:
+        _, m, v, _ = tf.nn.sufficient_statistics(w, [0], shift=1.)
+        y = tf.reduce_sum(m) + tf.reduce_sum(v)
+    assert g.gradient(y, w).numpy().tolist() == [[1, 3, 5], [7, 11, 15]]
+    args = (x, tf.constant([1., 2., 3.]), tf.constant([1., 4., 9.]), tf.constant([0., 1., 0.]),
+            tf.constant([2., 2., 2.]), 0.001)
+    np.testing.assert_allclose(tf.nn.batch_norm_with_global_normalization(*args, True).numpy(),
+                               [[0, 1, 0], [5.9970026, 4.9995003, 3.333148]], rtol=1e-6)
+    np.testing.assert_allclose(tf.nn.batch_norm_with_global_normalization(*args, False).numpy(),
+                               [[0, 1, 0], [2.9985013, 2.9997501, 1.666574]], rtol=1e-6)
+
+
+def test_collapse_repeated():
+    lab, n = tf.nn.collapse_repeated(tf.constant([[1, 1, 2, 2, 2, 3, 0], [4, 4, 4, 5, 5, 0, 0]]), tf.constant([7, 4]))
+    assert lab.numpy().tolist() == [[1, 2, 3, 0], [4, 5, 0, 0]] and n.numpy().tolist() == [4, 2]        # TF 2.21
+    lab, n = tf.nn.collapse_repeated(tf.constant([[1, 1, 1], [2, 3, 3]]), [3, 3])
+    assert lab.numpy().tolist() == [[1, 0], [2, 3]] and n.numpy().tolist() == [1, 2]
+    lab, n = tf.nn.collapse_repeated(tf.constant([[1.5, 1.5, 1]]), [3])
+    assert lab.dtype == tf.float32 and lab.numpy().tolist() == [[1.5, 1.0]]
+    lab, n = tf.nn.collapse_repeated(tf.constant([[1, 1, 1]]), [0])
+    assert lab.shape == (1, 0) and n.numpy().tolist() == [0]
+    lab, n = tf.nn.collapse_repeated(tf.constant([[1, 2, 1]]), [5])
+    assert lab.numpy().tolist() == [[1, 2, 1]] and n.numpy().tolist() == [3]
+
+
+MX = np.array([3., 1, 4, 1, 5, 9, 2, 6, 5, 3, 5, 8, 9, 7, 9, 3], np.float32).reshape(1, 4, 4, 1)
+MK = np.array([0., 1., -1., 0.5], np.float32).reshape(2, 2, 1)
+
+
+@pytest.mark.parametrize("fn, strides, padding, rates, want", [
+    ("dilation2d", [1, 1, 1, 1], "VALID", [1, 1, 1, 1], [[9.5, 8, 6.5], [10, 9, 8.5], [8, 9.5, 9]]),
+    ("dilation2d", [1, 1, 1, 1], "SAME", [1, 1, 1, 1], [[9.5, 8, 6.5, 5], [10, 9, 8.5, 7], [8, 9.5, 9, 8],
+                                                          [9, 10, 9, 3]]),
+    ("dilation2d", [1, 2, 2, 1], "SAME", [1, 1, 1, 1], [[9.5, 6.5], [8, 9]]),
+    ("dilation2d", [1, 1, 1, 1], "VALID", [1, 2, 2, 1], [[5.5, 8.5], [9.5, 9]]),
+    ("dilation2d", [1, 1, 1, 1], "SAME", [1, 2, 2, 1], [[9.5, 4, 8, 1], [3.5, 5.5, 8.5, 4], [10, 9.5, 9, 8],
+                                                          [4, 6, 9, 5]]),
+    ("erosion2d", [1, 1, 1, 1], "SAME", [1, 1, 1, 1], [[2, 0.5, 1, 0.5], [3, 2, 1.5, 5.5], [4, 2.5, 3, 2],
+                                                         [8, 6.5, 4, 2.5]]),
+    ("erosion2d", [1, 2, 1, 1], "VALID", [1, 1, 1, 1], [[2, 0.5, 1], [4, 2.5, 3]]),
+])
+def test_morphology_values(fn, strides, padding, rates, want):
+    out = getattr(tf.nn, fn)(tf.constant(MX), tf.constant(MK), strides, padding, "NHWC", rates)
+    assert out.numpy()[0, ..., 0].tolist() == want                                                       # TF 2.21
+
+
+def test_morphology_gradients_dtypes_errors():
+    xv, kv = tf.Variable(MX), tf.Variable(MK)
+    weights = tf.reshape(tf.range(16.), [1, 4, 4, 1])
+    with tf.GradientTape() as g:
+        s = tf.reduce_sum(tf.nn.dilation2d(xv, kv, [1, 1, 1, 1], "SAME", "NHWC", [1, 1, 1, 1]) * weights)
+    gx, gk = g.gradient(s, [xv, kv])
+    assert gx.numpy()[0, ..., 0].tolist() == [[0, 0, 0, 0], [0, 10, 0, 5], [0, 0, 0, 34], [20, 0, 36, 15]]
+    assert gk.numpy()[..., 0].tolist() == [[57, 27], [19, 17]]                                           # TF 2.21
+    with tf.GradientTape() as g:
+        s = tf.reduce_sum(tf.nn.erosion2d(xv, kv, [1, 1, 1, 1], "SAME", "NHWC", [1, 1, 1, 1]) * weights)
+    gx, gk = g.gradient(s, [xv, kv])
+    assert gx.numpy()[0, ..., 0].tolist() == [[0, 1, 0, 3], [0, 0, 8, 7], [0, 26, 0, 0], [0, 25, 0, 50]]
+    assert gk.numpy()[..., 0].tolist() == [[-14, -18], [-34, -54]]
+    out = tf.nn.dilation2d(tf.constant(MX.astype(np.int32)), MK.astype(np.int32), [1, 1, 1, 1], "VALID", "NHWC",
+                           [1, 1, 1, 1])
+    assert out.dtype == tf.int32 and out.numpy()[0, ..., 0].tolist() == [[9, 8, 6], [10, 9, 8], [8, 9, 9]]
+    assert tf.nn.dilation2d(MX, np.zeros([5, 5, 1], np.float32), [1] * 4, "VALID", "NHWC", [1] * 4).shape == (
+        1, 0, 0, 1)
+
+    @tf.function
+    def dil(x):
+        return tf.nn.dilation2d(x, MK, [1, 1, 1, 1], "SAME", "NHWC", [1, 1, 1, 1])
+    assert dil(tf.constant(MX)).numpy()[0, 0, :, 0].tolist() == [9.5, 8, 6.5, 5]
+    assert dil(tf.constant(MX + 1)).numpy()[0, 0, :, 0].tolist() == [10.5, 9, 7.5, 6]
+    x, k = tf.constant(MX), tf.constant(MK)
+    with pytest.raises(ValueError, match="`data_format` values other  than 'NHWC' are not supported. Received: "
+                                         "data_format=NCHW"):
+        tf.nn.dilation2d(x, k, [1, 1, 1, 1], "VALID", "NCHW", [1, 1, 1, 1])
+    cases = [
+        (tf.errors.UnimplementedError, (x, k, [2, 1, 1, 1], "VALID"), "Stride is only supported across spatial "
+                                                                       "dimensions."),
+        (IAE, (x, k, [1, 1, 1], "VALID"), "Length for attr 'strides' of 3 must be at least minimum 4"),
+        (IAE, (x, tf.zeros([2, 2, 2]), [1] * 4, "VALID"), "input and filter must have the same depth: 1 vs 2"),
+        (IAE, (x, tf.zeros([2, 2]), [1] * 4, "VALID"), r"filter must be 3-dimensional: \[2,2\]"),
+        (IAE, (tf.zeros([4, 4, 1]), k, [1] * 4, "VALID"), r"input must be 4-dimensional\[4,4,1\]"),
+        (IAE, (x, k, [1] * 4, "FOO"), "Value for attr 'padding' of \"FOO\" is not in the list of allowed values"),
+        (IAE, (x, tf.cast(k, tf.float64), [1] * 4, "VALID"), r"cannot compute Dilation2D as input #1\(zero-based\) "
+                                                             "was expected to be a float tensor but is a double"),
+        (IAE, (tf.cast(x, tf.bool), tf.cast(k, tf.bool), [1] * 4, "VALID"), "Value for attr 'T' of bool is not in "
+                                                                            "the list of allowed values"),
+    ]
+    for cls, args, msg in cases:
+        with pytest.raises(cls, match="(?s)" + msg + r".*\[Op:Dilation2D\] name: $"):
+            tf.nn.dilation2d(*args, "NHWC", [1, 1, 1, 1])
