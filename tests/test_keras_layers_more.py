@@ -376,3 +376,34 @@ def test_group_query_attention_config_shapes_errors():
     drop = L.GroupQueryAttention(2, 4, 2, dropout=0.5)
     x = _gqa_input((2, 4, 6))
     np.testing.assert_array_equal(drop(x, x), drop(x, x))
+
+
+# TF 2.21: MelSpectrogram(fft_length=64, sequence_stride=32, num_mel_bins=8, sampling_rate=8000)(_AUDIO)[:, :, :4],
+# and the hamming / sequence_length=48 / power_to_db=False layer of the test on _AUDIO[0], [:, :5]
+MEL_DB = [[[13.559, 22.492, 19.369, 22.476], [10.397, 2.944, 5.599, 2.983], [8.02, 8.386, 8.445, 8.391], [13.706, 14.209, 14.2, 14.208], [0.709, 1.148, 1.192, 1.152], [-18.063, -39.288, -46.664, -39.833], [-20.973, -53.544, -55.913, -54.812], [-22.764, -57.508, -57.508, -57.508]], [[18.862, 21.505, 20.778, 21.662], [11.791, 4.217, 4.744, 4.069], [11.88, 8.408, 8.378, 8.421], [13.503, 14.206, 14.213, 14.203], [0.238, 1.159, 1.129, 1.176], [-9.612, -39.286, -36.401, -43.673], [-14.484, -51.21, -47.295, -57.508], [-17.113, -57.508, -55.93, -57.508]]]
+MEL_LINEAR = [[4.39268, 5.53379, 5.91586, 5.24625, 4.47192], [2.17059, 1.17015, 0.83324, 0.80881, 0.73412], [6.20983, 6.73463, 6.67463, 6.68724, 6.69175], [2.47015, 2.44298, 2.34349, 2.4021, 2.40994], [0.3888, 0.25573, 0.16651, 0.20625, 0.2127], [0.36744, 0.23087, 0.16658, 0.19719, 0.20449]]
+_AUDIO = (np.sin(np.arange(600, dtype="float32").reshape(2, 300) * 0.05)
+          + 0.3 * np.cos(np.arange(600, dtype="float32").reshape(2, 300) * 0.71)).astype("float32")
+
+
+def test_mel_spectrogram():
+    m = L.MelSpectrogram(fft_length=64, sequence_stride=32, num_mel_bins=8, sampling_rate=8000)
+    y = m(_AUDIO)
+    assert tuple(y.shape) == (2, 8, 10) and y.dtype == tf.float32 and m.weights == []
+    close(np.asarray(y)[:, :, :4], MEL_DB, atol=3e-3)
+    m2 = L.MelSpectrogram(fft_length=64, sequence_stride=16, sequence_length=48, num_mel_bins=6, sampling_rate=8000,
+                          power_to_db=False, mag_exp=1.0, window="hamming", min_freq=100.0, max_freq=3000.0)
+    y2 = m2(_AUDIO[0])
+    assert tuple(y2.shape) == (6, 19)
+    close(np.asarray(y2)[:, :5], MEL_LINEAR, atol=1e-4)
+    config = m.get_config()
+    assert list(config)[3:] == ["fft_length", "sequence_stride", "sequence_length", "window", "sampling_rate",
+                                "num_mel_bins", "min_freq", "max_freq", "power_to_db", "top_db", "mag_exp",
+                                "min_power", "ref_power"]
+    assert config["max_freq"] == 4000 and config["sequence_length"] == 64
+    assert tuple(m(tf.keras.Input((300,))).shape) == (None, 8, 10)
+    with pytest.raises(ValueError, match=r"`fft_length` must be greater than or equal to   `sequence_length`. "
+                       r"Received: `sequence_length`=64, `fft_length`=32."):
+        L.MelSpectrogram(fft_length=32, sequence_length=64)
+    with pytest.raises(ValueError, match='must be one of `"hann"`, `"hamming"`. Received: window=blackman'):
+        L.MelSpectrogram(window="blackman")(_AUDIO)
