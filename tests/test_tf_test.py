@@ -246,6 +246,35 @@ def test_absl_assertions(t):
     assert _message(lambda: t.assertEqual("a\nb", "a\nc")) == "\n  a\n- b\n+ c\n"
 
 
+def test_same_structure(t):
+    t.assertSameStructure({"a": [1, 2]}, {"a": (1, 2)})
+    # TF 2.21 (absltest)
+    assert _message(lambda: t.assertSameStructure({"a": [1, 2], "b": 1}, {"a": [1, 3], "c": 2})) == (
+        "a['a'][1] is 2 but b['a'][1] is 3; a has ['b'] with value 1 but it's missing in b; a lacks ['c'] but b has "
+        "it with value 2")
+
+
+def test_create_tempdir_and_tempfile(monkeypatch, tmp_path):
+    monkeypatch.setenv("TEST_TMPDIR", str(tmp_path))
+    made = []
+
+    class Files(tf.test.TestCase):
+        def test_files(self):
+            d = self.create_tempdir()
+            f = self.create_tempfile("sub/x.txt", content="hi")
+            g = d.create_file("y.bin", b"\x00\x01")
+            # TF 2.21 (under tf.test.main): <TEST_TMPDIR>/<Class>/<test method>/...
+            base = os.path.join(str(tmp_path), "test_create_tempdir_and_tempfile.<locals>.Files", "test_files")
+            assert os.path.dirname(d.full_path) == base and os.path.join(d, "q") == d.full_path + "/q"
+            assert f.full_path == os.path.join(base, "sub", "x.txt") and f.read_text() == "hi"
+            assert g.read_bytes() == b"\x00\x01"
+            made.extend([d.full_path, f.full_path])
+
+    result, out = _run(Files)
+    assert result.wasSuccessful(), out
+    assert made and not any(os.path.exists(p) for p in made)        # removed when the test ended
+
+
 def test_raises_assertions(t):
     with t.assertRaisesOpError("Incompatible shapes"):
         tf.add(tf.ones([2]), tf.ones([3]))

@@ -76,6 +76,17 @@ class AbslAssertions:
         if not re.search(regex, actual_str, re.MULTILINE):
             self.fail(f'"{actual_str}" does not contain any of these regexes: {regexes}.', message)
 
+    def assertSameStructure(self, a, b, aname="a", bname="b", msg=None):  # noqa: N802
+        """Two trees of dicts, lists and sets with equal leaves; the failure names every difference's path."""
+        problems = []
+        _walk_structure(a, b, aname, bname, problems, self.assertEqual, self.failureException)
+        if self.maxDiff is not None:
+            max_problems_to_show = self.maxDiff // 80
+            if len(problems) > max_problems_to_show:
+                problems = problems[0:max_problems_to_show - 1] + ["..."]
+        if problems:
+            self.fail("; ".join(problems), msg)
+
     def enter_context(self, manager):
         """Enters `manager` now and exits it at the test's cleanup; returns what it entered."""
         return self.enterContext(manager)
@@ -223,3 +234,40 @@ class _AssertRaisesContext:
         if exc_value:
             self.exception = exc_value.with_traceback(None)
         return True
+
+
+def _both(a, b, kind):
+    return isinstance(a, kind) and isinstance(b, kind)
+
+
+def _is_sequence(x):
+    return isinstance(x, collections.abc.Sequence) and not isinstance(x, (str, bytes))
+
+
+def _walk_structure(a, b, aname, bname, problems, leaf_equal, failure):
+    """absltest's walk behind assertSameStructure: appends a description of each difference to `problems`."""
+    if type(a) is not type(b) and not (_both(a, b, int) or (_is_sequence(a) and _is_sequence(b))
+                                       or _both(a, b, collections.abc.Set) or _both(a, b, collections.abc.Mapping)):
+        problems.append(f"{aname} is a {type(a)!r} but {bname} is a {type(b)!r}")
+        return
+    if isinstance(a, collections.abc.Set):
+        problems.extend(f"{aname} has {k!r} but {bname} does not" for k in a if k not in b)
+        problems.extend(f"{aname} lacks {k!r} but {bname} has it" for k in b if k not in a)
+    elif isinstance(a, collections.abc.Mapping):
+        for k in a:
+            if k in b:
+                _walk_structure(a[k], b[k], f"{aname}[{k!r}]", f"{bname}[{k!r}]", problems, leaf_equal, failure)
+            else:
+                problems.append(f"{aname} has [{k!r}] with value {a[k]!r} but it's missing in {bname}")
+        problems.extend(f"{aname} lacks [{k!r}] but {bname} has it with value {b[k]!r}" for k in b if k not in a)
+    elif _is_sequence(a):
+        minlen = min(len(a), len(b))
+        for i in range(minlen):
+            _walk_structure(a[i], b[i], f"{aname}[{i:d}]", f"{bname}[{i:d}]", problems, leaf_equal, failure)
+        problems.extend(f"{aname} has [{i:d}] with value {a[i]!r} but {bname} does not" for i in range(minlen, len(a)))
+        problems.extend(f"{aname} lacks [{i:d}] but {bname} has it with value {b[i]!r}" for i in range(minlen, len(b)))
+    else:
+        try:
+            leaf_equal(a, b)
+        except failure:
+            problems.append(f"{aname} is {a!r} but {bname} is {b!r}")

@@ -18,6 +18,7 @@ import numpy as np
 from tfcompat.framework import errors
 from tfcompat.framework.export import partial_api
 from tfcompat.testing import _absl_asserts
+from tfcompat.testing._tempfiles import TempFilesMixin
 from tfcompat.testing._values import as_ndarray, eval_structure, is_bfloat16, is_tensor_like
 
 DEFAULT_GRAPH_SEED = 87654321
@@ -144,7 +145,7 @@ def _graph_mode():
 
 @partial_api("assertProtoEquals/assertProtoEqualsVersion raise NotImplementedError (no protocol buffer text "
              "format); sessions in TF1 graph mode ignore `config`")
-class TestCase(_absl_asserts.AbslAssertions, unittest.TestCase):
+class TestCase(_absl_asserts.AbslAssertions, TempFilesMixin, unittest.TestCase):
     """Base class for tests that need to test TensorFlow."""
 
     def __init__(self, methodName="runTest"):  # noqa: N803  (unittest's name)
