@@ -174,3 +174,90 @@ def test_sampler_errors():
         tf.random.uniform_candidate_sampler(tf.constant([[1]]), 1, 3, True, 10)
     with pytest.raises(tf.errors.InvalidArgumentError, match=r"out of range \[0, 10\), received -1"):
         tf.random.log_uniform_candidate_sampler(tf.constant([[-1]], tf.int64), 1, 3, True, 10)
+
+
+# -- embedding_lookup_sparse / safe_embedding_lookup_sparse --------------------------------------------------------
+# TF 2.21, params np.random.RandomState(6).randn(10, 3)
+EMB_GOLD = {
+    'sum': [[-2.228077, -2.342281, 2.428325], [0.0, 0.0, 0.0], [1.81259, -1.356476, -0.463632], [0.712705, -0.181007, 0.5342]],
+    'sum_w': [[-2.208425, 1.53239, 2.573522], [0.0, 0.0, 0.0], [5.437771, -4.069427, -1.390896], [-0.712705, 0.181007, -0.5342]],
+    'mean': [[-0.742692, -0.78076, 0.809442], [0.0, 0.0, 0.0], [1.81259, -1.356476, -0.463632], [0.712705, -0.181007, 0.5342]],
+    'mean_w': [[-0.630979, 0.437826, 0.735292], [0.0, 0.0, 0.0], [1.81259, -1.356476, -0.463632], [0.712705, -0.181007, 0.5342]],
+    'sqrtn': [[-1.286381, -1.352316, 1.401994], [0.0, 0.0, 0.0], [1.81259, -1.356476, -0.463632], [0.712705, -0.181007, 0.5342]],
+    'sqrtn_w': [[-0.963836, 0.66879, 1.123177], [0.0, 0.0, 0.0], [1.81259, -1.356476, -0.463632], [-0.712705, 0.181007, -0.5342]],
+    'shards': [[-0.963836, 0.66879, 1.123177], [0.0, 0.0, 0.0], [1.81259, -1.356476, -0.463632], [-0.712705, 0.181007, -0.5342]],
+    'max_norm': [[-0.266682, -0.271704, 0.291024], [0.0, 0.0, 0.0], [0.78435, -0.586979, -0.200624], [0.712705, -0.181007, 0.5342]],
+    'grad': [[0.0, 0.0, 0.0], [0.428571, 0.857143, 1.285714], [0.0, 0.0, 0.0], [0.571429, 1.142857, 1.714286], [0.0, 0.0, 0.0], [0.0, 0.0, 0.0], [0.0, 0.0, 0.0], [1.0, 2.0, 3.0], [0.0, 0.0, 0.0], [1.0, 2.0, 3.0]],
+    'safe_sum': [[-0.449546, -1.24339, 0.456626], [0.0, 0.0, 0.0], [5.437771, -4.069427, -1.390896], [0.414359, -1.333087, 1.105092], [0.0, 0.0, 0.0]],
+    'safe_default_sum': [[-0.899092, -2.486781, 0.913252], [-0.335882, 1.237738, 0.111128], [1.81259, -1.356476, -0.463632], [1.839769, -1.6951, 2.173491], [-0.335882, 1.237738, 0.111128]],
+    'safe_mean': [[-0.899092, -2.486781, 0.913252], [0.0, 0.0, 0.0], [1.81259, -1.356476, -0.463632], [1.127064, -1.514093, 1.639291], [0.0, 0.0, 0.0]],
+    'safe_default_mean': [[-0.899092, -2.486781, 0.913252], [-0.335882, 1.237738, 0.111128], [1.81259, -1.356476, -0.463632], [0.919884, -0.84755, 1.086745], [-0.335882, 1.237738, 0.111128]],
+    'safe_sqrtn': [[-0.899092, -2.486781, 0.913252], [0.0, 0.0, 0.0], [1.81259, -1.356476, -0.463632], [1.127064, -1.514093, 1.639291], [0.0, 0.0, 0.0]],
+    'safe_default_sqrtn': [[-0.899092, -2.486781, 0.913252], [-0.335882, 1.237738, 0.111128], [1.81259, -1.356476, -0.463632], [1.300913, -1.198617, 1.53689], [-0.335882, 1.237738, 0.111128]],
+    'safe_rank3': [[[-0.899092, -2.486781, 0.913252], [1.127064, -1.514093, 1.639291]], [[-0.382888, 1.934509, 0.356475], [0.0, 0.0, 0.0]]],
+}
+
+
+def _emb():
+    params = np.random.RandomState(6).randn(10, 3).astype(np.float32)
+    idx = [[0, 0], [0, 1], [0, 2], [2, 0], [3, 1]]
+    ids = tf.SparseTensor(idx, tf.constant([1, 3, 1, 7, 9], tf.int64), [5, 4])
+    weights = tf.SparseTensor(idx, tf.constant([0.5, 2.0, 1.0, 3.0, -1.0]), [5, 4])
+    return params, ids, weights
+
+
+@pytest.mark.parametrize("combiner", ["sum", "mean", "sqrtn"])
+def test_embedding_lookup_sparse(combiner):
+    params, ids, weights = _emb()
+    got = tf.nn.embedding_lookup_sparse(params, ids, None, combiner=combiner)
+    assert got.shape == (4, 3)        # max(row) + 1 rows, as TF's segment sums
+    np.testing.assert_allclose(got.numpy(), EMB_GOLD[combiner], rtol=1e-5, atol=1e-6)
+    got = tf.nn.embedding_lookup_sparse(params, ids, weights, combiner=combiner)
+    np.testing.assert_allclose(got.numpy(), EMB_GOLD[combiner + "_w"], rtol=1e-5, atol=1e-6)
+
+
+def test_embedding_lookup_sparse_shards_max_norm_gradient_errors():
+    params, ids, weights = _emb()
+    got = tf.nn.embedding_lookup_sparse([params[:5], params[5:]], ids, weights, combiner="sqrtn")
+    np.testing.assert_allclose(got.numpy(), EMB_GOLD["shards"], rtol=1e-5, atol=1e-6)
+    got = tf.nn.embedding_lookup_sparse(params, ids, None, max_norm=1.0)
+    np.testing.assert_allclose(got.numpy(), EMB_GOLD["max_norm"], rtol=1e-5, atol=1e-6)
+    np.testing.assert_allclose(tf.nn.embedding_lookup_sparse(params, ids, weights).numpy(), EMB_GOLD["mean_w"],
+                               rtol=1e-5, atol=1e-6)     # combiner=None is "mean"
+    v = tf.Variable(params)
+    with tf.GradientTape() as tape:
+        total = tf.reduce_sum(tf.nn.embedding_lookup_sparse(v, ids, weights) * tf.constant([[1.0, 2.0, 3.0]]))
+    np.testing.assert_allclose(tf.convert_to_tensor(tape.gradient(total, v)).numpy(), EMB_GOLD["grad"], rtol=1e-5,
+                               atol=1e-6)
+    assert tf.nn.embedding_lookup_sparse(params.astype(np.float16), ids, weights).dtype == tf.float16
+    with pytest.raises(ValueError, match="combiner must be one of 'mean', 'sqrtn' or 'sum', got max"):
+        tf.nn.embedding_lookup_sparse(params, ids, None, combiner="max")
+    with pytest.raises(TypeError, match="sp_ids must be SparseTensor, got <class 'list'>"):
+        tf.nn.embedding_lookup_sparse(params, [[1]], None)
+    bad = tf.SparseTensor([[0, 0]], tf.constant([12], tf.int64), [1, 1])
+    with pytest.raises(tf.errors.InvalidArgumentError, match=r"Bad: indices\[0\] == 12 out of range \[0, 10\) "
+                                                             r"\[Op:SparseSegmentMean\]"):
+        tf.nn.embedding_lookup_sparse(params, bad, None)
+    with pytest.raises(tf.errors.InvalidArgumentError, match=r"indices\[0\] = 12 is not in \[0, 10\) \[Op:GatherV2\]"):
+        tf.nn.embedding_lookup_sparse(params, bad, tf.SparseTensor([[0, 0]], [1.0], [1, 1]))
+
+
+@pytest.mark.parametrize("combiner", ["sum", "mean", "sqrtn"])
+def test_safe_embedding_lookup_sparse(combiner):
+    params, _, _ = _emb()
+    idx = [[0, 0], [0, 1], [2, 0], [3, 1], [3, 2]]
+    ids = tf.SparseTensor(idx, tf.constant([1, -1, 7, 9, 2], tf.int64), [5, 4])
+    weights = tf.SparseTensor(idx, tf.constant([0.5, 2.0, 3.0, -1.0, 1.0]), [5, 4])
+    got = tf.nn.safe_embedding_lookup_sparse(params, ids, weights, combiner=combiner)
+    assert got.shape == (5, 3)        # every row of the dense shape; invalid ids (and weights) dropped
+    np.testing.assert_allclose(got.numpy(), EMB_GOLD["safe_" + combiner], rtol=1e-5, atol=1e-6)
+    got = tf.nn.safe_embedding_lookup_sparse(params, ids, None, combiner=combiner, default_id=4)
+    np.testing.assert_allclose(got.numpy(), EMB_GOLD["safe_default_" + combiner], rtol=1e-5, atol=1e-6)
+
+
+def test_safe_embedding_lookup_sparse_rank3():
+    params, _, _ = _emb()
+    ids = tf.SparseTensor([[0, 0, 0], [0, 1, 1], [1, 0, 0], [1, 0, 1]], tf.constant([1, 2, 3, 4], tf.int64), [2, 2, 3])
+    got = tf.nn.safe_embedding_lookup_sparse(params, ids)
+    assert got.shape == (2, 2, 3)
+    np.testing.assert_allclose(got.numpy(), EMB_GOLD["safe_rank3"], rtol=1e-5, atol=1e-6)

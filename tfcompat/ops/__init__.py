@@ -19,6 +19,7 @@ from tfcompat.ops import nn_loss_ops  # noqa: F401
 from tfcompat.ops import candidate_sampling_ops  # noqa: F401
 from tfcompat.ops import nn_sampled_loss_ops  # noqa: F401
 from tfcompat.ops import ctc_ops  # noqa: F401
+from tfcompat.ops import embedding_sparse_ops  # noqa: F401
 from tfcompat.ops import conv_ops  # noqa: F401
 from tfcompat.ops import pool_ops  # noqa: F401
 from tfcompat.ops import random_ops  # noqa: F401

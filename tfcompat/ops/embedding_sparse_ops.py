@@ -1,0 +1,151 @@
+"""`tf.nn.embedding_lookup_sparse` and `tf.nn.safe_embedding_lookup_sparse`: per-row combinations of embeddings.
+
+As TF, each row of the sparse ids is one segment (`indices[:, 0]`), the result has `max(row) + 1` rows (rows without
+ids in between are zeros), and a list of parameter shards is TF2's "div" partitioning (their concatenation).
+"""
+import torch
+
+from tfcompat.framework import dtypes, errors
+from tfcompat.framework.export import tf_export
+from tfcompat.framework.op_def import input_storage, wrap
+from tfcompat.framework.sparse import SparseTensor
+from tfcompat.ops.nn_ops import embedding_lookup
+
+_COMBINERS = ("mean", "sqrtn", "sum")
+
+
+def _params(params, dtype=None):
+    if not isinstance(params, (list, tuple)):
+        params = [params]
+    parts = [input_storage(p, dtype) for p in params]
+    return parts[0] if len(parts) == 1 else torch.cat(parts, 0)
+
+
+def _combine(table, rows, ids, weights, combiner, max_norm=None):
+    """The per-row combination of `table[ids]` (weighted by `weights`, a storage or None)."""
+    n = int(rows.max()) + 1 if rows.numel() else 0
+    emb = storage_of(embedding_lookup(wrap(table), wrap(ids)))
+    if max_norm is not None:          # TF's clip_by_norm of each looked-up embedding
+        dims = tuple(range(1, emb.ndim))
+        l2sum = (emb * emb).sum(dims, keepdim=True) if dims else emb * emb
+        positive = l2sum > 0
+        l2norm = torch.where(positive, torch.sqrt(torch.where(positive, l2sum, torch.ones_like(l2sum))), l2sum)
+        emb = emb * max_norm / torch.clamp_min(l2norm, max_norm)
+    orig = emb.dtype
+    if emb.dtype in (torch.float16, torch.bfloat16):
+        emb = emb.to(torch.float32)
+    shape = (n,) + tuple(emb.shape[1:])
+    rows = rows.to(torch.int64).to(emb.device)
+    if weights is None:
+        w = torch.ones(ids.shape[0], dtype=emb.dtype, device=emb.device)
+    else:
+        w = weights.to(emb.dtype)
+    wb = w.reshape((-1,) + (1,) * (emb.ndim - 1))
+    total = torch.zeros(shape, dtype=emb.dtype, device=emb.device).index_add(0, rows, emb * wb)
+    if combiner == "sum":
+        out = total
+    else:
+        wsum = torch.zeros(n, dtype=emb.dtype, device=emb.device).index_add(0, rows, w if combiner == "mean" else w * w)
+        if combiner == "sqrtn":
+            wsum = torch.sqrt(wsum)
+        wsum = wsum.reshape((-1,) + (1,) * (emb.ndim - 1))
+        zero = wsum == 0
+        out = torch.where(zero, torch.zeros_like(total), total / torch.where(zero, torch.ones_like(wsum), wsum))
+    return out.to(orig) if out.dtype is not orig else out
+
+
+def storage_of(t):
+    from tfcompat.framework.tensor import storage
+    return storage(t)
+
+
+def _check_ids(ids, n, segment_combiner):
+    """TF's range error: the sparse-segment kernel's (no weights) or the gather of the unique ids'."""
+    if not ids.numel():
+        return
+    bad = (ids < 0) | (ids >= n)
+    if not bool(bad.any()):
+        return
+    if segment_combiner is not None:
+        op = {"sum": "SparseSegmentSum", "mean": "SparseSegmentMean", "sqrtn": "SparseSegmentSqrtN"}[segment_combiner]
+        pos = int(torch.nonzero(bad)[0])
+        raise errors.kernel_error(errors.InvalidArgumentError, f"Bad: indices[{pos}] == {int(ids[pos])} out of range "
+                                  f"[0, {n})", op)
+    unique = list(dict.fromkeys(ids.tolist()))
+    pos = next(k for k, v in enumerate(unique) if not 0 <= v < n)
+    raise errors.kernel_error(errors.InvalidArgumentError, f"indices[{pos}] = {unique[pos]} is not in [0, {n})",
+                              "GatherV2")
+
+
+def _check_combiner(combiner):
+    if combiner not in _COMBINERS:
+        raise ValueError(f"combiner must be one of 'mean', 'sqrtn' or 'sum', got {combiner}")
+
+
+@tf_export("nn.embedding_lookup_sparse")
+def embedding_lookup_sparse(params, sp_ids, sp_weights, combiner=None, max_norm=None, name=None,
+                            allow_fast_lookup=False):
+    """For each row r of `sp_ids`: combine(params[ids of r], weights of r) with `combiner` "sum", "mean" (the
+    weighted mean, default) or "sqrtn" (the weighted sum over sqrt(sum of squared weights)); `max_norm` clips each
+    embedding's L2 norm first."""
+    combiner = "mean" if combiner is None else combiner
+    _check_combiner(combiner)
+    if not isinstance(sp_ids, SparseTensor):
+        raise TypeError(f"sp_ids must be SparseTensor, got {type(sp_ids)}")
+    if sp_weights is not None and not isinstance(sp_weights, SparseTensor):
+        raise TypeError(f"sp_weights must be either None or SparseTensor,got {type(sp_weights)}")
+    if sp_weights is not None and tuple(sp_weights.values.shape) != tuple(sp_ids.values.shape):
+        raise ValueError(f"Shapes {sp_ids.values.shape} and {sp_weights.values.shape} are incompatible")
+    table = _params(params)
+    rows = input_storage(sp_ids.indices)[:, 0]
+    ids = input_storage(sp_ids.values)
+    weights = None if sp_weights is None else input_storage(sp_weights.values)
+    _check_ids(ids, table.shape[0], combiner if weights is None and max_norm is None else None)
+    return wrap(_combine(table, rows, ids, weights, combiner, max_norm))
+
+
+@tf_export("nn.safe_embedding_lookup_sparse")
+def safe_embedding_lookup_sparse(embedding_weights, sparse_ids, sparse_weights=None, combiner="mean",
+                                 default_id=None, max_norm=None, name=None, allow_fast_lookup=False):
+    """`embedding_lookup_sparse` over ids of any rank (the last dimension is combined), negative ids (and, unless
+    "sum", weights <= 0) dropped; an empty row gives `params[default_id]`, or zeros without one."""
+    if embedding_weights is None or (isinstance(embedding_weights, (list, tuple)) and not embedding_weights):
+        raise ValueError(f"Missing embedding_weights {embedding_weights}.")
+    _check_combiner(combiner)
+    w_dtype = None if sparse_weights is None else sparse_weights.dtype
+    table = _params(embedding_weights, w_dtype)
+    if w_dtype is not None and table.dtype is not w_dtype.torch_dtype:
+        raise errors.InvalidArgumentError(None, None, f"Tensor conversion requested dtype {w_dtype.name} for "
+                                          f"Tensor with dtype {dtypes.FROM_STORAGE[table.dtype].name}")
+    shape = [int(d) for d in input_storage(sparse_ids.dense_shape).tolist()]
+    idx = input_storage(sparse_ids.indices).to(torch.int64)
+    ids = input_storage(sparse_ids.values)
+    outer = shape[:-1]
+    n_rows = 1
+    for d in outer:
+        n_rows *= d
+    rows = torch.zeros(idx.shape[0], dtype=torch.int64)
+    for k, d in enumerate(outer):               # row-major position of the leading coordinates
+        rows = rows * d + idx[:, k].cpu()
+    keep = ids.cpu() >= 0
+    weights = None
+    if sparse_weights is not None:
+        weights = input_storage(sparse_weights.values)
+        if combiner != "sum":
+            keep = keep & (weights.cpu() > 0)
+        weights = weights[keep.to(weights.device)]
+    rows, ids = rows[keep], ids[keep.to(ids.device)]
+    empty = torch.ones(n_rows, dtype=torch.bool)
+    empty[rows] = False
+    fill = torch.nonzero(empty).reshape(-1)
+    if fill.numel():           # sparse_fill_empty_rows: one id (default_id or 0) of weight 1 in each empty row
+        rows = torch.cat([rows, fill])
+        ids = torch.cat([ids, torch.full((fill.numel(),), default_id or 0, dtype=ids.dtype, device=ids.device)])
+        if weights is not None:
+            weights = torch.cat([weights, torch.ones(fill.numel(), dtype=weights.dtype, device=weights.device)])
+    _check_ids(ids, table.shape[0], None)
+    result = _combine(table, rows, ids, weights, combiner, max_norm)
+    if default_id is None and fill.numel():
+        result = result.clone()
+        result[fill.to(result.device)] = 0
+    return wrap(result.reshape(tuple(outer) + tuple(result.shape[1:])))
