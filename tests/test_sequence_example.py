@@ -109,3 +109,52 @@ def test_in_dataset_map():
     got = [(int(c["len"]), s["tok"].numpy().tolist()) for c, s in ds]
     assert got == [(3, [1, 2, 3]), (1, [7])]                                        # TF 2.21
     assert np.array_equal(tf.io.parse_single_sequence_example(tf.constant(A), CTX, SEQ)[1]["tok"].numpy(), [1, 2, 3])
+
+
+# -- tf.io.serialize_sparse / serialize_many_sparse / deserialize_many_sparse ----------------------------------------
+def test_serialize_sparse_bytes_as_tf():
+    sp = tf.SparseTensor([[0, 1], [2, 3]], [1.5, 2.5], [3, 4])
+    assert tf.io.serialize_sparse(sp).numpy().tolist() == [                          # TF 2.21
+        b'\x08\t\x12\x08\x12\x02\x08\x02\x12\x02\x08\x02" \x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00'
+        b'\x00\x00\x02\x00\x00\x00\x00\x00\x00\x00\x03\x00\x00\x00\x00\x00\x00\x00',
+        b'\x08\x01\x12\x04\x12\x02\x08\x02"\x08\x00\x00\xc0?\x00\x00 @',
+        b'\x08\t\x12\x04\x12\x02\x08\x02"\x10\x03\x00\x00\x00\x00\x00\x00\x00\x04\x00\x00\x00\x00\x00\x00\x00']
+    m = tf.SparseTensor([[0, 0], [0, 2], [2, 1]], ["a", "b", "c"], [3, 4])
+    sm = tf.io.serialize_many_sparse(m)
+    assert sm.shape == (3, 3)
+    assert sm.numpy()[0].tolist() == [
+        b'\x08\t\x12\x08\x12\x02\x08\x02\x12\x02\x08\x01"\x10\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x00\x00'
+        b'\x00\x00', b'\x08\x07\x12\x04\x12\x02\x08\x02"\x04\x01\x01ab',
+        b'\x08\t\x12\x04\x12\x02\x08\x01"\x08\x04\x00\x00\x00\x00\x00\x00\x00']
+    assert sm.numpy()[1].tolist()[:2] == [b'\x08\t\x12\x06\x12\x00\x12\x02\x08\x01', b'\x08\x07\x12\x02\x12\x00']
+    back = tf.io.deserialize_many_sparse(sm, tf.string)
+    assert _sp(back) == ([[0, 0], [0, 2], [2, 1]], [b"a", b"b", b"c"], [3, 4])
+    assert _sp(tf.io.deserialize_many_sparse(tf.io.serialize_sparse(sp), tf.float32)) == \
+        ([[0, 1], [2, 3]], [1.5, 2.5], [3, 4])                                        # TF 2.21: a 3-vector as is
+
+
+def test_deserialize_many_sparse_combines_shapes_and_checks():
+    a = tf.io.serialize_sparse(tf.SparseTensor([[0, 1]], [1], [2, 5]))
+    b = tf.io.serialize_sparse(tf.SparseTensor([[3, 0]], [2], [4, 2]))
+    assert _sp(tf.io.deserialize_many_sparse(tf.stack([a, b]), tf.int32)) == ([[0, 0, 1], [1, 3, 0]], [1, 2],
+                                                                              [2, 4, 5])
+    m3 = tf.io.serialize_many_sparse(tf.SparseTensor([[0, 0, 1], [1, 1, 0]], [1, 2], [2, 2, 2]))
+    assert _sp(tf.io.deserialize_many_sparse(m3, tf.int32)) == ([[0, 0, 1], [1, 1, 0]], [1, 2], [2, 2, 2])
+    with pytest.raises(tf.errors.InvalidArgumentError, match=r"Requested SparseTensor of type int64 but "
+                                                             r"SparseTensor\[0\].values.dtype\(\) == int32"):
+        tf.io.deserialize_many_sparse(m3, tf.int64)
+    with pytest.raises(ValueError, match=r"Tensor's shape \(2, 3\) is not compatible with supplied shape "
+                                         r"\(None, 2\)."):
+        tf.io.deserialize_many_sparse(m3, tf.int32, rank=2)
+    c = tf.io.serialize_sparse(tf.SparseTensor([[3]], [2], [4]))
+    with pytest.raises(tf.errors.InvalidArgumentError, match=r"Inconsistent shape across SparseTensors: rank prior "
+                                                             r"to SparseTensor\[1\] was: 2 but rank of "
+                                                             r"SparseTensor\[1\] is: 1"):
+        tf.io.deserialize_many_sparse(tf.stack([a, c]), tf.int32)
+    with pytest.raises(TypeError, match="Input must be a SparseTensor."):
+        tf.io.serialize_sparse(tf.constant([1]))
+    with pytest.raises(tf.errors.InvalidArgumentError, match="Rank of input SparseTensor should be > 1, but saw "
+                                                             "rank: 1"):
+        tf.io.serialize_many_sparse(tf.SparseTensor([[1]], [1.0], [3]))
+    with pytest.raises(NotImplementedError, match="out_type"):
+        tf.io.serialize_sparse(tf.SparseTensor([[1]], [1.0], [3]), out_type=tf.variant)
