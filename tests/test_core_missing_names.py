@@ -497,3 +497,38 @@ def test_morphology_gradients_dtypes_errors():
     for cls, args, msg in cases:
         with pytest.raises(cls, match="(?s)" + msg + r".*\[Op:Dilation2D\] name: $"):
             tf.nn.dilation2d(*args, "NHWC", [1, 1, 1, 1])
+
+
+def test_with_space_to_batch():
+    x = tf.reshape(tf.range(36.), [1, 6, 6, 1])
+    k = tf.reshape(tf.range(1., 5.), [2, 2, 1, 1])
+
+    def pool(inp, num_spatial_dims, padding):
+        return tf.nn.max_pool2d(inp, 2, 1, padding)
+
+    def conv(inp, num_spatial_dims, padding):
+        return tf.nn.conv2d(inp, k, 1, padding)
+    out = tf.nn.with_space_to_batch(x, [2, 2], "VALID", pool)[0, ..., 0]
+    assert out.numpy().tolist() == [[14, 15, 16, 17], [20, 21, 22, 23], [26, 27, 28, 29], [32, 33, 34, 35]]  # TF 2.21
+    out = tf.nn.with_space_to_batch(x, [2, 3], "SAME", conv, filter_shape=[2, 2])[0, ..., 0]
+    assert out.numpy()[:2].tolist() == [[32, 54, 61, 68, 27, 30], [60, 102, 112, 122, 48, 52]]
+    out = tf.nn.with_space_to_batch(x, [2, 2], [[0, 0], [1, 1], [2, 0], [0, 0]], conv)[0, ..., 0]
+    assert out.numpy()[:2].tolist() == [[24, 28, 50, 57, 64, 71], [48, 54, 96, 106, 116, 126]]
+    out = tf.nn.with_space_to_batch(x, [1, 1], "SAME", conv)[0, ..., 0]          # rate 1: op(input, n, padding)
+    assert out.numpy()[0].tolist() == [48, 58, 68, 78, 88, 38]
+    out = tf.nn.with_space_to_batch(tf.reshape(tf.range(12.), [1, 12, 1]), [3], "VALID",
+                                    lambda inp, n, p: tf.nn.conv1d(inp, tf.ones([2, 1, 1]), 1, p))
+    assert out.numpy()[0, :, 0].tolist() == [3, 5, 7, 9, 11, 13, 15, 17, 19]
+    for kwargs, msg in [
+        (dict(dilation_rate=[0, 2], padding="VALID"), r"`dilation_rate` must be positive. Received: "
+                                                      r"dilation_rate=\[0 2\]"),
+        (dict(dilation_rate=[2, 2], padding="FOO"), "`padding` must be one of 'SAME' or 'VALID'. Received: "
+                                                    "padding=FOO"),
+        (dict(dilation_rate=[2, 2], padding="SAME"), "`filter_shape` must be specified for `padding='SAME'`"),
+        (dict(dilation_rate=[2, 2], padding="VALID", spatial_dims=[2, 1]), "`spatial_dims` must be a monotonically "
+                                                                           "increasing sequence of positive integers"),
+        (dict(dilation_rate=[2, 2, 2, 2], padding="VALID"), r"`input.shape.rank` must be at least 5. Received: "
+                                                            r"input.shape=\(1, 6, 6, 1\) with rank 4"),
+    ]:
+        with pytest.raises(ValueError, match=msg):
+            tf.nn.with_space_to_batch(x, op=pool, **kwargs)

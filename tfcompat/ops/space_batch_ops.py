@@ -228,3 +228,84 @@ def unravel_index(indices, dims, name=None):
     if not coords:
         return wrap(torch.zeros((0,) + tuple(idx.shape), dtype=idx.dtype))
     return wrap(torch.stack(coords))
+
+
+# -- with_space_to_batch --------------------------------------------------------------------------------------------
+def _explicit_paddings(padding, expected_length=4):
+    """TF's `convert_padding`: (padding string, flat explicit paddings)."""
+    if padding == "EXPLICIT":
+        raise ValueError("'EXPLICIT' is not a valid value for `padding`. To use explicit padding, `padding` must be "
+                         "a list.")
+    flat = []
+    if isinstance(padding, (list, tuple)):
+        for i, pair in enumerate(padding):
+            if not isinstance(pair, (list, tuple)):
+                raise ValueError(f"When `padding` is a list, each element of `padding` must be a list/tuple of size 2. "
+                                 f"Received: padding={padding} with element at index {i} of type {type(pair)}")
+            if len(pair) != 2:
+                raise ValueError(f"When `padding` is a list, each element of `padding` must be a list/tuple of size 2. "
+                                 f"Received: padding={padding} with element at index {i} of size {len(pair)}")
+            flat.extend(pair)
+        if len(padding) != expected_length:
+            raise ValueError(f"When padding is a list, it must be of size {expected_length}. Received: "
+                             f"padding={padding} of size {len(padding)}")
+        padding = "EXPLICIT"
+    return padding, flat
+
+
+@tf_export("nn.with_space_to_batch")
+def with_space_to_batch(input, dilation_rate, padding, op, filter_shape=None, spatial_dims=None,  # noqa: A002
+                        data_format=None):
+    """Runs `op(converted, num_spatial_dims, "VALID")` on the space-to-batch form of `input` for an atrous
+    `dilation_rate`, and converts the result back (TF's `_WithSpaceToBatch`); `op(input, n, padding)` directly when
+    every rate is 1."""
+    from tfcompat.framework.convert import convert_to_tensor
+    x = input if isinstance(input, (Tensor, Variable)) else convert_to_tensor(input)
+    rate_t = dilation_rate if isinstance(dilation_rate, (Tensor, Variable)) else \
+        convert_to_tensor(dilation_rate, dtypes.int32)
+    if rate_t.shape.rank != 1:
+        raise ValueError(f"`dilation_rate.shape.rank` must be 1. Received: dilation_rate={rate_t} of rank "
+                         f"{rate_t.shape.rank}")
+    rate = np.asarray(rate_t.numpy(), np.int32)
+    n = len(rate)
+    channels_first = data_format is not None and data_format.startswith("NC")
+    start = 2 if channels_first else 1
+    orig = list(range(start, n + start) if spatial_dims is None else spatial_dims)
+    dims = sorted(set(int(d) for d in orig))
+    if dims != orig or any(d < 1 for d in dims):
+        raise ValueError(f"`spatial_dims` must be a monotonically increasing sequence of positive integers. "
+                         f"Received: spatial_dims={orig}")
+    rank_needed = dims[-1] if channels_first else dims[-1] + 1
+    if x.shape.rank < rank_needed:
+        raise ValueError(f"`input.shape.rank` must be at least {rank_needed}. Received: input.shape={x.shape} with "
+                         f"rank {x.shape.rank}")
+    if np.any(rate < 1):
+        raise ValueError(f"`dilation_rate` must be positive. Received: dilation_rate={rate}")
+    if np.all(rate == 1):
+        return op(x, n, padding)
+    padding, explicit = _explicit_paddings(padding)
+    if padding == "SAME":
+        if filter_shape is None:
+            raise ValueError(f"`filter_shape` must be specified for `padding='SAME'`. Received: "
+                             f"filter_shape={filter_shape} and padding={padding}")
+        fs = np.asarray(filter_shape.numpy() if isinstance(filter_shape, (Tensor, Variable)) else filter_shape)
+        extra = (fs[:n] - 1) * rate
+        base = np.stack([extra // 2, extra - extra // 2], axis=1).astype(np.int32)
+    elif padding == "VALID":
+        base = np.zeros([n, 2], np.int32)
+    elif padding == "EXPLICIT":
+        full = np.array(explicit).reshape([n + 2, 2])
+        base = full[2:] if channels_first else full[1:-1]
+    else:
+        raise ValueError(f"`padding` must be one of 'SAME' or 'VALID'. Received: padding={padding}")
+    spatial = [x.shape[d] for d in dims]
+    paddings, crops = required_space_to_batch_paddings(spatial, rate, base)
+    block = np.ones(dims[-1], np.int32)
+    pads = np.zeros([dims[-1], 2], np.int32)
+    cuts = np.zeros([dims[-1], 2], np.int32)
+    for i, d in enumerate(dims):        # dims between the spatial ones get block 1 and no padding
+        block[d - 1] = rate[i]
+        pads[d - 1] = paddings.numpy()[i]
+        cuts[d - 1] = crops.numpy()[i]
+    converted = space_to_batch_nd(x, block, pads)
+    return batch_to_space(op(converted, n, "VALID"), block, cuts)
