@@ -407,3 +407,21 @@ def test_mel_spectrogram():
         L.MelSpectrogram(fft_length=32, sequence_length=64)
     with pytest.raises(ValueError, match='must be one of `"hann"`, `"hamming"`. Received: window=blackman'):
         L.MelSpectrogram(window="blackman")(_AUDIO)
+
+
+def test_mixed_float16_outputs_and_variables():
+    # TF 2.21: every layer below returns float16 under mixed_float16 and keeps float32 variables
+    tf.keras.mixed_precision.set_global_policy("mixed_float16")
+    try:
+        x = np.sin(np.arange(2 * 3 * 4 * 4 * 2, dtype="float32") * 0.3).reshape(2, 3, 4, 4, 2)
+        for layer, args in [(L.GroupNormalization(2), (x[:, 0],)), (L.RMSNormalization(), (x[:, 0],)),
+                            (L.UnitNormalization(), (x[:, 0],)), (L.ConvLSTM2D(2, 2), (x,)),
+                            (L.SpectralNormalization(L.Dense(2)), (x[:, 0],)), (L.DepthwiseConv1D(2), (x[:, 0, 0],)),
+                            (L.SeparableConv1D(2, 2), (x[:, 0, 0],)), (L.SeparableConv2D(2, 2), (x[:, 0],)),
+                            (L.AdaptiveAveragePooling2D(2), (x[:, 0],)),
+                            (L.GroupQueryAttention(2, 2, 1), (x[:, 0, 0], x[:, 0, 0]))]:
+            y = layer(*args)
+            assert y.dtype == tf.float16 and all(w.dtype == "float32" for w in layer.weights)
+            assert np.isfinite(np.asarray(y, "float32")).all()
+    finally:
+        tf.keras.mixed_precision.set_global_policy("float32")

@@ -363,11 +363,12 @@ class SeparableConv2D(BaseConv):
         if not x.is_floating_point():
             raise integer_input_error(self, x)
         strides = [1, *self.strides, 1] if self.data_format == "channels_last" else [1, 1, *self.strides]
-        y = storage(conv_ops.separable_conv2d(_wrap(x), self.depthwise_kernel.value, self.pointwise_kernel.value,
-                                              strides, self.padding.upper(), data_format=self._tf_format(),
+        y = storage(conv_ops.separable_conv2d(_wrap(x), _wrap(self.depthwise_kernel._read().to(x.dtype)),
+                                              _wrap(self.pointwise_kernel._read().to(x.dtype)), strides,
+                                              self.padding.upper(), data_format=self._tf_format(),
                                               dilations=list(self.dilation_rate)))
         if self.bias is not None:
-            b = self.bias._read()
+            b = self.bias._read().to(y.dtype)
             y = y + (b if self.data_format == "channels_last" else b.reshape(1, -1, 1, 1))
         out = _wrap(y)
         return self.activation(out) if self.activation is not activations.linear else out
@@ -452,12 +453,12 @@ class SeparableConv1D(_OneD, SeparableConv2D):
         if not x.is_floating_point():
             raise integer_input_error(self, x)
         x4, fmt, strides, dil = self._as_2d(x)
-        y = storage(conv_ops.separable_conv2d(_wrap(x4), _wrap(self.depthwise_kernel._read().unsqueeze(0)),
-                                              _wrap(self.pointwise_kernel._read().unsqueeze(0)), strides,
+        y = storage(conv_ops.separable_conv2d(_wrap(x4), _wrap(self.depthwise_kernel._read().to(x.dtype).unsqueeze(0)),
+                                              _wrap(self.pointwise_kernel._read().to(x.dtype).unsqueeze(0)), strides,
                                               self.padding.upper(), data_format=fmt, dilations=dil))
         y = self._squeeze(y)
         if self.bias is not None:
-            b = self.bias._read()
+            b = self.bias._read().to(y.dtype)
             y = y + (b if self.data_format == "channels_last" else b.reshape(1, -1, 1))
         out = _wrap(y)
         return self.activation(out) if self.activation is not activations.linear else out

@@ -102,6 +102,11 @@ class GroupNormalization(Layer):
         return {**super().get_config(), **config}
 
 
+def _at_most(t, bound):
+    """`minimum(t, bound)` with `bound` in `t`'s dtype (inf in float16, as Keras's cast constant)."""
+    return torch.minimum(t, torch.tensor(bound, dtype=torch.float32).to(t.dtype))
+
+
 def _axes(axis, rank):
     return tuple(sorted(a % rank for a in (axis if isinstance(axis, (list, tuple)) else [axis])))
 
@@ -126,7 +131,7 @@ class UnitNormalization(Layer):
         if not x.is_floating_point():
             x = x.float()
         inv = torch.rsqrt(torch.square(x).sum(dim=_axes(self.axis, x.ndim), keepdim=True))
-        return _wrap(x * torch.clamp(inv, max=1e12))
+        return _wrap(x * _at_most(inv, 1e12))
 
     def compute_output_shape(self, input_shape):
         _check_axes(self.axis, input_shape, with_received=False)
@@ -173,7 +178,7 @@ def _l2_normalize(t):
     """Keras's `normalize(t, axis=None)`: `t * min(rsqrt(sum(t^2)), 1 / epsilon)`."""
     from tfcompat.keras import _config
     inv = torch.rsqrt(torch.square(t).sum())
-    return t * torch.clamp(inv, max=1.0 / _config.config.epsilon)
+    return t * _at_most(inv, 1.0 / _config.config.epsilon)
 
 
 class SpectralNormalization(Wrapper):
