@@ -6,7 +6,8 @@ import numpy as np
 import torch
 
 from tfcompat.data import structure as st
-from tfcompat.data._common import AUTOTUNE, INFINITE, UNKNOWN, call, cpu_count, get_next_error, to_int
+from tfcompat.data._common import (AUTOTUNE, INFINITE, UNKNOWN, call, cpu_count, get_next_error, parallel_cycle_length,
+                                   round_robin, to_int)
 from tfcompat.data.dataset import Dataset, DerivedDataset, unknown_cardinality
 from tfcompat.eager.function._autograph import warn_if_unlocatable
 from tfcompat.framework import dtypes, errors
@@ -52,40 +53,23 @@ class InterleaveDataset(FlatMapDataset):
     def __init__(self, input_dataset, fn, cycle_length, block_length, num_parallel_calls):
         super().__init__(input_dataset, fn)
         cycle = AUTOTUNE if cycle_length is None else to_int(cycle_length)
-        self._cycle = cpu_count() if cycle == AUTOTUNE else cycle
+        self._parallel = None if num_parallel_calls is None else to_int(num_parallel_calls)
+        if cycle == AUTOTUNE:
+            cycle = cpu_count() if self._parallel is None else parallel_cycle_length(self._parallel)
+        self._cycle = cycle
         self._block = 1 if block_length is None else to_int(block_length)
         if num_parallel_calls is not None:
             self._tf_name = "_ParallelInterleaveDataset"
 
     def _elements(self):
-        """TF's interleave: visit the cycle's slots round robin, `block` elements each, refilling empty slots."""
-        inputs = iter(self._input._elements())
-        slots = [None] * self._cycle
-        open_count, index, taken, end_of_input = 0, 0, 0, False
-        while not end_of_input or open_count:
-            it = slots[index]
-            if it is not None:
-                try:
-                    element = next(it)
-                except StopIteration:
-                    slots[index] = None
-                    open_count -= 1
-                else:
-                    taken += 1
-                    if taken == self._block:
-                        index, taken = (index + 1) % self._cycle, 0
-                    yield element
-                    continue
-            elif not end_of_input:
-                try:
-                    element = next(inputs)
-                except StopIteration:
-                    end_of_input = True
-                else:
-                    slots[index] = iter(as_dataset(call(self._fn, element))._elements())
-                    open_count += 1
-                continue
-            index, taken = (index + 1) % self._cycle, 0
+        parallel = self._parallel
+        if parallel is not None and parallel != AUTOTUNE and parallel > self._cycle:
+            raise errors.op_error(errors.InvalidArgumentError, (
+                "If `cycle_length` is set to a fixed value, `num_parallel_calls` must be either `tf.data.AUTOTUNE` "
+                f"or a value less than or equal to `cycle_length`. However, `num_parallel_calls` is {parallel} and "
+                f"`cycle_length` is {self._cycle}"), "MakeIterator")
+        datasets = (iter(as_dataset(call(self._fn, element))._elements()) for element in self._input._elements())
+        return round_robin(datasets, self._cycle, self._block)
 
 
 class ZipDataset(DerivedDataset):

@@ -99,6 +99,45 @@ def cpu_count():
         return os.cpu_count() or 1
 
 
+def parallel_cycle_length(num_parallel_calls):
+    """TF's cycle length of a parallel `interleave` whose `cycle_length` is AUTOTUNE: `num_parallel_calls` capped at
+    the CPU count, or for AUTOTUNE parallelism ceil(CPUs / 3) (each cycle element has two prefetched successors)."""
+    if num_parallel_calls == AUTOTUNE:
+        return -(-cpu_count() // 3)
+    return min(num_parallel_calls, cpu_count())
+
+
+def round_robin(sources, cycle, block=1):
+    """TF's interleave order over the element iterators `sources` yields: `cycle` slots visited in turn, `block`
+    elements from each; a slot found exhausted is refilled from `sources` (lazily) when its turn comes."""
+    sources = iter(sources)
+    slots = [None] * cycle
+    open_count, index, taken, end_of_input = 0, 0, 0, False
+    while not end_of_input or open_count:
+        it = slots[index]
+        if it is not None:
+            try:
+                element = next(it)
+            except StopIteration:
+                slots[index] = None
+                open_count -= 1
+            else:
+                taken += 1
+                if taken == block:
+                    index, taken = (index + 1) % cycle, 0
+                yield element
+                continue
+        elif not end_of_input:
+            try:
+                slots[index] = next(sources)
+            except StopIteration:
+                end_of_input = True
+            else:
+                open_count += 1
+            continue
+        index, taken = (index + 1) % cycle, 0
+
+
 _POOL = []
 
 

@@ -9,7 +9,7 @@ import zlib
 import numpy as np
 
 from tfcompat.data import structure as st
-from tfcompat.data._common import UNKNOWN
+from tfcompat.data._common import AUTOTUNE, UNKNOWN, parallel_cycle_length, round_robin, to_int
 from tfcompat.data.dataset import Dataset
 from tfcompat.data.sources import TensorSliceDataset
 from tfcompat.framework import dtypes, errors
@@ -51,7 +51,29 @@ def _string(value):
     return wrap(a)
 
 
-@tf_export("data.TextLineDataset", partial="file names given as a dataset", unsupported=("num_parallel_reads",))
+def parallel_reads(num_parallel_reads):
+    """A reader's `num_parallel_reads` as an int (None: files one after another), checked as TF does."""
+    if num_parallel_reads is None:
+        return None
+    n = to_int(num_parallel_reads)
+    if n <= 0 and n != AUTOTUNE:
+        raise errors.op_error(errors.InvalidArgumentError, "{{function_node __wrapped__LegacyParallelInterleaveDataset"
+                              "V2_Targuments_0_device_/job:localhost/replica:0/task:0/device:CPU:0}} `cycle_length` "
+                              "must be > 0", "LegacyParallelInterleaveDatasetV2")
+    return n
+
+
+def read_files(files, read_one, num_parallel_reads):
+    """The records `read_one(path)` yields for each of `files`, in TF's reader order: file after file, or with
+    `num_parallel_reads` n a deterministic interleave of n files, one record from each in turn (AUTOTUNE: the cycle
+    of an autotuned parallel `interleave`)."""
+    if num_parallel_reads is None:
+        return (record for path in files for record in read_one(path))
+    cycle = parallel_cycle_length(AUTOTUNE) if num_parallel_reads == AUTOTUNE else num_parallel_reads
+    return round_robin((read_one(path) for path in files), cycle)
+
+
+@tf_export("data.TextLineDataset", partial="file names given as a dataset")
 class TextLineDataset(Dataset):
     """The lines of text files, without their line endings (`\\n` or `\\r\\n`), as scalar strings."""
 
@@ -60,6 +82,7 @@ class TextLineDataset(Dataset):
     def __init__(self, filenames, compression_type=None, buffer_size=None, num_parallel_reads=None, name=None):
         self._files = _names(filenames)
         self._compression = compression_type
+        self._parallel_reads = parallel_reads(num_parallel_reads)
 
     def _compute_spec(self):
         return st.TensorSpec(TensorShape(()), dtypes.string)
@@ -68,12 +91,14 @@ class TextLineDataset(Dataset):
         return UNKNOWN
 
     def _elements(self):
-        for path in self._files:
-            with _open(path, self._compression) as f:
-                for line in f:
-                    if line.endswith(b"\n"):
-                        line = line[:-2] if line.endswith(b"\r\n") else line[:-1]
-                    yield _string(line)
+        return read_files(self._files, self._lines, self._parallel_reads)
+
+    def _lines(self, path):
+        with _open(path, self._compression) as f:
+            for line in f:
+                if line.endswith(b"\n"):
+                    line = line[:-2] if line.endswith(b"\r\n") else line[:-1]
+                yield _string(line)
 
 
 def list_files(file_pattern, shuffle, seed):
@@ -126,7 +151,8 @@ def warn_ignore_errors():
                     "Use `tf.data.Dataset.ignore_errors` instead.")
 
 
-@tf_export("data.experimental.make_csv_dataset", partial="ignore_errors, sloppy, num_parallel_reads are not used")
+@tf_export("data.experimental.make_csv_dataset", partial="ignore_errors=True raises on a malformed row instead of "
+           "skipping it")
 def make_csv_dataset(file_pattern, batch_size, column_names=None, column_defaults=None, label_name=None,
                      select_columns=None, field_delim=",", use_quote_delim=True, na_value="", header=True,
                      num_epochs=None, shuffle=True, shuffle_buffer_size=10000, shuffle_seed=None,
@@ -138,7 +164,7 @@ def make_csv_dataset(file_pattern, batch_size, column_names=None, column_default
     files = sorted({f for p in _names(file_pattern) for f in glob.glob(p)})
     if not files:
         raise ValueError(f"No files match `file_pattern` {file_pattern}.")
-    rows, names = [], None
+    per_file, names = [], None
     for path in files:
         with _open(path, compression_type) as f:
             text = f.read().decode(encoding)
@@ -148,7 +174,10 @@ def make_csv_dataset(file_pattern, batch_size, column_names=None, column_default
         if header:
             names = names or lines[0]
             lines = lines[1:]
-        rows.extend(lines)
+        per_file.append(lines)
+    reads = 1 if num_parallel_reads is None else to_int(num_parallel_reads)   # TF interleaves the files' rows
+    cycle = parallel_cycle_length(AUTOTUNE) if reads == AUTOTUNE else reads
+    rows = list(round_robin((iter(lines) for lines in per_file), cycle))
     names = list(column_names) if column_names is not None else names
     if names is None:
         raise ValueError("Expected `column_names` or `header` to be set.")

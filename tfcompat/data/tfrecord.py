@@ -5,7 +5,7 @@ import struct
 from tfcompat.data import structure as st
 from tfcompat.data.dataset import UNKNOWN, Dataset
 from tfcompat.data.inflate import InflatingReader
-from tfcompat.data.readers import _names, _open, _string
+from tfcompat.data.readers import _names, _open, _string, parallel_reads, read_files
 from tfcompat.framework import dtypes, errors
 from tfcompat.framework.export import tf_export
 from tfcompat.framework.tensor import Tensor
@@ -88,9 +88,10 @@ class _FileDataset(Dataset):
         return UNKNOWN
 
 
-@tf_export("data.TFRecordDataset", partial="file names given as a dataset", unsupported=("num_parallel_reads",))
+@tf_export("data.TFRecordDataset", partial="file names given as a dataset")
 class TFRecordDataset(_FileDataset):
-    """The records of TFRecord files (optionally "GZIP"/"ZLIB" compressed), as scalar strings, file by file."""
+    """The records of TFRecord files (optionally "GZIP"/"ZLIB" compressed), as scalar strings, file by file (or
+    interleaved, one record per file in turn, with `num_parallel_reads`)."""
 
     _tf_name = "TFRecordDatasetV2"
 
@@ -98,16 +99,18 @@ class TFRecordDataset(_FileDataset):
         self._files = _names(filenames)
         kind = _compression(compression_type)
         self._compression = kind if kind in ("GZIP", "ZLIB") else ""     # TF reads any other value uncompressed
+        self._parallel_reads = parallel_reads(num_parallel_reads)
 
     def _elements(self):
-        for path in self._files:
-            with _opened(path, self._compression) as f:
-                for record in read_records(f):
-                    yield _string(record)
+        return read_files(self._files, self._records, self._parallel_reads)
+
+    def _records(self, path):
+        with _opened(path, self._compression) as f:
+            for record in read_records(f):
+                yield _string(record)
 
 
-@tf_export("data.FixedLengthRecordDataset", partial="file names given as a dataset",
-           unsupported=("num_parallel_reads",))
+@tf_export("data.FixedLengthRecordDataset", partial="file names given as a dataset")
 class FixedLengthRecordDataset(_FileDataset):
     """Records of `record_bytes` bytes from files, after `header_bytes` and before `footer_bytes` of each."""
 
@@ -120,15 +123,18 @@ class FixedLengthRecordDataset(_FileDataset):
         self._header = int(header_bytes or 0)
         self._footer = int(footer_bytes or 0)
         self._compression = _compression(compression_type)
+        self._parallel_reads = parallel_reads(num_parallel_reads)
 
     def _elements(self):
         if self._compression not in ("", "GZIP", "ZLIB"):
             raise _read_error(errors.InvalidArgumentError, "Unsupported compression_type.")
-        for path in self._files:
-            with _opened(path, self._compression) as f:
-                records = self._stream(f, path) if isinstance(f, InflatingReader) else self._plain(f, path)
-                for record in records:
-                    yield _string(record)
+        return read_files(self._files, self._records, self._parallel_reads)
+
+    def _records(self, path):
+        with _opened(path, self._compression) as f:
+            records = self._stream(f, path) if isinstance(f, InflatingReader) else self._plain(f, path)
+            for record in records:
+                yield _string(record)
 
     def _length_error(self, cls, path, body):
         return _read_error(cls, (
