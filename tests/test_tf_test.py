@@ -327,6 +327,23 @@ def test_evaluate(t):
             t.evaluate(bad)
 
 
+def test_evaluate_composites_and_refusals(t):
+    # TF 2.21
+    assert repr(t.evaluate(tf.IndexedSlices(tf.constant([[1.0]]), tf.constant([0]), tf.constant([2, 1])))) == (
+        "IndexedSlicesValue(values=array([[1.]], dtype=float32), indices=array([0], dtype=int32), "
+        "dense_shape=array([2, 1], dtype=int32))")
+    with pytest.raises(ValueError, match="^Unsupported type 'TensorShape'.$"):
+        t.evaluate(tf.zeros([2]).shape)
+    with pytest.raises(tf.errors.InvalidArgumentError, match="Cannot convert a Tensor of dtype variant to a NumPy"):
+        t.evaluate(tf.data.Dataset.range(3))
+    # TF 2.21 walks the ragged values' path string character by character
+    assert ("Mismatched value: a[v][a][l][u][e][[][1][]][[][1][]] is different from "
+            "b[v][a][l][u][e][[][1][]][[][1][]]. ") in _message(
+        lambda: t.assertAllClose(tf.ragged.constant([[1.0], [2.0, 3.0]]), [[1.0], [2.0, 3.1]]))
+    assert _message(lambda: t.assertAllEqual(tf.ragged.constant([[1], [2, 3]]), [[1], [2, 4]])).startswith(
+        "Lists differ: [[1], [2, 3]] != [[1], [2, 4]]")
+
+
 def test_sessions_are_eager(t):
     with t.cached_session() as sess:
         assert sess.run(tf.constant(3)) == 3

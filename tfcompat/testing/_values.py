@@ -1,6 +1,7 @@
 """What `TestCase.evaluate` returns for composite tensors, as TF's TF1-era value classes: `SparseTensorValue`,
 `tf.RaggedTensorValue` (with `to_list`), `IndexedSlicesValue`; and the conversion of one value to NumPy."""
 import collections
+import sys
 
 import numpy as np
 
@@ -74,6 +75,11 @@ def eval_tensor(tensor):
                                       dense_shape=None if shape is None else shape.numpy())
         if callable(getattr(tensor, "numpy", None)):
             return tensor.numpy()
+        data = sys.modules.get("tfcompat.data.dataset")
+        if data is not None and isinstance(tensor, data.Dataset):
+            # TF expands a dataset to its variant tensor, which has no NumPy value
+            from tfcompat.framework import errors
+            raise errors.InvalidArgumentError(None, None, "Cannot convert a Tensor of dtype variant to a NumPy array.")
         from tfcompat.util import nest
         return nest.map_structure(lambda t: t.numpy(), tensor, expand_composites=True)
     except AttributeError as e:
