@@ -566,7 +566,7 @@ def _import_families():
                           isinstance(v, types.FunctionType) and v.__module__.startswith(__name__)})
 
 
-_FAMILIES = ("_numpy_math", "_numpy_array", "_nn", "_linalg", "_core", "_ctc")
+_FAMILIES = ("_numpy_math", "_numpy_array", "_nn", "_linalg", "_core", "_image", "_ctc")
 _import_families()
 
 # -- on KerasTensors, every function records a Keras op in the functional graph --------------------------------

@@ -148,6 +148,11 @@ def conv(inputs, kernel, strides=1, padding="valid", data_format=None, dilation_
     fmt = _data_format(data_format)
     x = _to_last(_st(inputs), fmt)
     w = _st(kernel)
+    nd = x.ndim - 2
+    st, dil = _tuple(strides, nd), _tuple(dilation_rate, nd)
+    if builtins.any(s > 1 for s in st) and builtins.any(d > 1 for d in dil):
+        raise ValueError("`strides > 1` not supported in conjunction with `dilation_rate > 1`. Received: strides="
+                         f"[{' '.join(map(str, st))}] and dilation_rate=[{' '.join(map(str, dil))}]")
     out = _conv_ops.convolution(_wrap(x), _wrap(w), strides, padding.upper(), _rank_format(x), dilation_rate)
     return _wrap(_from_last(_st_of(out), fmt))
 
