@@ -1360,3 +1360,27 @@ def test_random_contrast_keras3_factor():
     assert L.RandomContrast(0.3)(x.astype("uint8"), training=False).dtype.name == "uint8"          # TF 2.21
     with pytest.raises(tf.errors.InvalidArgumentError, match="cannot compute Sub"):
         L.RandomContrast(0.3)(x.astype("uint8"), training=True)
+
+
+@pytest.mark.parametrize("ctor", ["L.RandomCrop(6, 6, seed=1)", "L.MixUp(seed=1)", "L.Equalization()",
+                                  "L.RandAugment(seed=1)"])
+def test_fit_step_stays_a_tf_function(ctor):
+    # TF 2.21 trains through these layers in its tf.function step without a word: no host read of a random draw
+    # may force tfcompat's step back to eager (its UserWarning)
+    import warnings
+    x = rng.uniform(0, 255, (16, 8, 8, 3)).astype("float32")
+    model = keras.Sequential([keras.Input((8, 8, 3)), eval(ctor), L.Rescaling(1 / 255.0), L.Conv2D(2, 3),
+                              L.GlobalAveragePooling2D(), L.Dense(2)])
+    model.compile("sgd", keras.losses.SparseCategoricalCrossentropy(from_logits=True))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", UserWarning)
+        model.fit(x, np.arange(16) % 2, epochs=2, batch_size=4, verbose=0)
+
+
+def test_beta_and_gamma_draws():
+    layer = L.MixUp(seed=0)
+    for a in (0.2, 1.0, 3.0):
+        g = layer._gamma(a, (40000,), "cpu").numpy()
+        b = layer._beta(a, a, (40000,), "cpu").numpy()
+        assert abs(g.mean() - a) < 0.04 * max(a, 1) and abs(g.var() - a) < 0.08 * max(a, 1)
+        assert abs(b.var() - a * a / ((2 * a) ** 2 * (2 * a + 1))) < 0.006 and not np.isnan(b).any()

@@ -351,17 +351,14 @@ class Equalization(ImageAugmentLayer):
         bins = self.bins
         index = torch.clamp((channel * (bins - 1) / 255.0).to(torch.int32), 0, bins - 1)
         hist = torch.bincount(index.reshape(-1).long(), minlength=bins)
-        if int((hist != 0).sum()) <= 1:
-            equalized = channel
-        else:
-            cdf = torch.cumsum(hist, 0)
-            cdf_min = cdf[cdf.nonzero()[0, 0]]
-            denominator = cdf[-1] - cdf_min
-            denominator = denominator if int(denominator) != 0 else torch.ones_like(denominator)
-            table = torch.clamp(torch.round((cdf - cdf_min).double() * 255 / denominator.double()), 0, 255)
-            table = table.to(channel.dtype)
-            position = torch.clamp(channel / 255.0 * (bins - 1), 0, bins - 1).to(torch.int64)
-            equalized = table[position]
+        cdf = torch.cumsum(hist, 0)
+        cdf_min = torch.where(cdf > 0, cdf, cdf[-1]).min()         # the first nonzero value (cdf never falls)
+        denominator = cdf[-1] - cdf_min
+        denominator = torch.where(denominator == 0, torch.ones_like(denominator), denominator)
+        table = torch.clamp(torch.round((cdf - cdf_min).double() * 255 / denominator.double()), 0, 255)
+        position = torch.clamp(channel / 255.0 * (bins - 1), 0, bins - 1).to(torch.int64)
+        equalized = table.to(channel.dtype)[position]
+        equalized = torch.where((hist != 0).sum() <= 1, channel, equalized)    # one level only: unchanged
         return equalized * ((hi - lo) / 255.0) + (lo - 0.0 * ((hi - lo) / 255.0))
 
     def _augment(self, x):

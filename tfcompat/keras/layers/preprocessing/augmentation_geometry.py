@@ -34,9 +34,12 @@ class RandomCrop(ImageAugmentLayer):
         if not training:
             return _wrap(x)
         h, w = x.shape[-3], x.shape[-2]
-        if h > self.height and w > self.width:
-            hs = int(self._uniform(1, 0, float(h - self.height + 1), x.device)[0])
-            ws = int(self._uniform(1, 0, float(w - self.width + 1), x.device)[0])
+        if h > self.height and w > self.width:      # one window for the batch, offsets kept as tensors
+            hs = torch.floor(self._uniform(1, 0, float(h - self.height + 1), x.device)).long()
+            ws = torch.floor(self._uniform(1, 0, float(w - self.width + 1), x.device)).long()
+            rows = hs + torch.arange(self.height, device=x.device)
+            cols = ws + torch.arange(self.width, device=x.device)
+            return _wrap(self._float(x).index_select(-3, rows).index_select(-2, cols))
         else:
             ch = max(min(h, int(float(w * self.height) / self.width)), 1)
             cw = max(min(w, int(float(h * self.width) / self.height)), 1)

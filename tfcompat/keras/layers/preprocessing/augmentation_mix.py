@@ -1,11 +1,10 @@
 """Keras 3's mixing and policy augmentation layers: MixUp, CutMix (images and their labels, mixed across the batch),
 RandAugment, AugMix (chains of the other augmentation layers) and MaxNumBoundingBoxes.
 
-Beta, gamma and permutation draws come from the layer's seeded torch generator (through a NumPy generator seeded
-from it for the Beta/gamma draws): reproducible within tfcompat, Keras's distributions, not Keras's numbers."""
+Beta, gamma and permutation draws come from the layer's seeded torch generator (tensor ops only, so that a traced
+training step replays them): reproducible within tfcompat, Keras's distributions, not Keras's numbers."""
 import random as py_random
 
-import numpy as np
 import torch
 
 from tfcompat.framework.op_def import input_storage
@@ -15,10 +14,6 @@ from tfcompat.keras.layers.preprocessing._augment_base import ImageAugmentLayer,
 
 class _MixLayer(ImageAugmentLayer):
     """A layer mixing each image with another of the batch (a random permutation); labels mixed alike."""
-
-    def _numpy_rng(self, device):
-        seed = int((self._rand((), device) * (2 ** 31 - 1)).item())
-        return np.random.default_rng(seed)
 
     def _permutation(self, n, device):
         self._rand((), device)          # make sure the generator exists
@@ -57,7 +52,7 @@ class MixUp(_MixLayer):
     def _mix(self, x, labels):
         n, dev = x.shape[0], x.device
         order = self._permutation(n, dev)
-        weight = torch.tensor(self._numpy_rng(dev).beta(self.alpha, self.alpha, n), device=dev)
+        weight = self._beta(self.alpha, self.alpha, (n,), dev)
         x = self._float(x)
         w = weight.to(x.dtype).view(-1, 1, 1, 1)
         images = _wrap(w * x + (1.0 - w) * x[order])
@@ -86,8 +81,8 @@ class CutMix(_MixLayer):
         x = self._float(x)
         n, h, w, _ = x.shape
         dev = x.device
-        alpha = float(self._uniform(1, *self.factor, dev)[0]) + 1e-6
-        weight = torch.tensor(self._numpy_rng(dev).beta(alpha, alpha, n), dtype=x.dtype, device=dev)
+        alpha = self._uniform((), *self.factor, dev) + 1e-6
+        weight = self._beta(alpha, alpha, (n,), dev).to(x.dtype)
         ratio = torch.sqrt(1.0 - weight)
 
         def bounds(length):
@@ -161,9 +156,12 @@ class RandAugment(ImageAugmentLayer):
 
     def _augment(self, x):
         x = self._float(x)
-        picks = (self._rand((self.num_ops,), x.device) * len(self._ops)).long().tolist()
-        for i in picks:
-            x = self._float(self._ops[i]._augment(x))
+        picks = (self._rand((self.num_ops,), x.device) * len(self._ops)).long()
+        for i in range(self.num_ops):       # as Keras: every op computed, the picked one kept (no host read)
+            out = x
+            for j, op in enumerate(self._ops):
+                out = torch.where(picks[i] == j, self._float(op._augment(x)), out)
+            x = out
         return x
 
     def get_config(self):
@@ -196,11 +194,9 @@ class AugMix(ImageAugmentLayer):
 
     def _augment(self, x):
         x = self._float(x)
-        seed = int((self._rand((), x.device) * (2 ** 31 - 1)).item())
-        rng = np.random.default_rng(seed)
-        gamma = rng.gamma(self.alpha, size=self.num_chains)
-        chain_weights = torch.tensor(gamma / gamma.sum(), dtype=x.dtype, device=x.device)
-        weight = float(rng.beta(self.alpha, self.alpha))
+        gamma = self._gamma(self.alpha, (self.num_chains,), x.device)
+        chain_weights = (gamma / gamma.sum()).to(x.dtype)
+        weight = self._beta(self.alpha, self.alpha, (), x.device).to(x.dtype)
         mixed = torch.zeros_like(x)
         for i in range(self.num_chains):
             y = x
