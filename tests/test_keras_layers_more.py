@@ -425,3 +425,34 @@ def test_mixed_float16_outputs_and_variables():
             assert np.isfinite(np.asarray(y, "float32")).all()
     finally:
         tf.keras.mixed_precision.set_global_policy("float32")
+
+
+def test_hashed_crossing():
+    a, b = np.array([1, 2, 3, 4, 5]), np.array(["a", "b", "c", "d", "e"])
+    h = L.HashedCrossing(num_bins=7)
+    y = h((a, b))
+    assert y.dtype == tf.int64 and np.asarray(y).tolist() == [1, 3, 5, 0, 3]          # TF 2.21
+    assert np.asarray(h((a.reshape(-1, 1), b.reshape(-1, 1)))).tolist() == [[1], [3], [5], [0], [3]]
+    assert int(h((tf.constant(3), tf.constant("x")))) == 5
+    assert np.asarray(h([tf.constant([10, 20], dtype=tf.int32), tf.constant([7, 8], dtype=tf.int64),
+                         tf.constant(["p", "q"])])).tolist() == [2, 6]
+    o = L.HashedCrossing(num_bins=5, output_mode="one_hot")
+    y = o((a, b))
+    assert y.dtype == tf.float32
+    assert np.asarray(y).argmax(-1).tolist() == [0, 4, 3, 0, 3] and np.asarray(y).sum() == 5
+    assert tuple(o((a.reshape(-1, 1), b.reshape(-1, 1))).shape) == (5, 5)
+    assert h.get_config() == {"num_bins": 7, "output_mode": "int", "sparse": False, "name": "hashed_crossing",
+                              "dtype": "int64"}
+    assert o.get_config()["dtype"] == "float32"
+    i1, i2 = tf.keras.Input((1,), dtype="int64"), tf.keras.Input((1,), dtype="string")
+    assert tuple(h((i1, i2)).shape) == (None, 1) and tuple(o((i1, i2)).shape) == (None, 5)
+    for bad, message in [((a,), "should be called on at least two inputs"),
+                         ((a.reshape(-1, 1, 1), b.reshape(-1, 1, 1)), r"should have shape `\(\)`, `\(batch_size\)`"),
+                         ((a, b[:3]), "All `HashedCrossing` inputs should have equal shape"),
+                         ((a.astype("float32"), b), "should have an integer or string dtype")]:
+        with pytest.raises(ValueError, match=message):
+            h(bad)
+    with pytest.raises(ValueError, match="should be called on a list or tuple of inputs"):
+        h(a)
+    with pytest.raises(ValueError, match=r"Allowed values are: \('int', 'one_hot'\). Received: output_mode=count"):
+        L.HashedCrossing(3, output_mode="count")
