@@ -4,6 +4,7 @@ import torch
 
 from tfcompat.framework import dtypes
 from tfcompat.framework.convert import convert_to_tensor
+from tfcompat.framework.export import unsupported_args
 from tfcompat.framework.ragged import RaggedTensor
 from tfcompat.framework.sparse import SparseTensor
 from tfcompat.framework.tensor import Tensor, _wrap, storage
@@ -15,6 +16,7 @@ def _shown(inputs):
     return "[" + ", ".join(repr(x) for x in inputs) + "]"
 
 
+@unsupported_args("sparse")
 class HashedCrossing(Layer):
     """Crosses scalar categorical features (int or string, shapes `()`, `(batch,)` or `(batch, 1)`) into
     `num_bins` hashed bins; `output_mode="one_hot"` encodes the bin."""
@@ -33,8 +35,6 @@ class HashedCrossing(Layer):
         if output_mode not in ("int", "one_hot"):
             raise ValueError(f"Unknown value for `output_mode` argument of HashedCrossing. Allowed values are: "
                              f"('int', 'one_hot'). Received: output_mode={output_mode}")
-        if sparse:
-            raise NotImplementedError("tfcompat: HashedCrossing(sparse=True) is not supported")
         self.num_bins, self.output_mode, self.sparse = num_bins, output_mode, sparse
         self.built = True
 
