@@ -158,3 +158,41 @@ def test_deserialize_many_sparse_combines_shapes_and_checks():
         tf.io.serialize_many_sparse(tf.SparseTensor([[1]], [1.0], [3]))
     with pytest.raises(NotImplementedError, match="out_type"):
         tf.io.serialize_sparse(tf.SparseTensor([[1]], [1.0], [3]), out_type=tf.variant)
+
+
+# -- tf.io.decode_json_example -------------------------------------------------------------------------------------
+def test_decode_json_example_bytes_as_tf():
+    j = tf.io.decode_json_example
+    doc = ('{"features": {"feature": {"z": {"floatList": {"value": [1.5, "NaN", -2, "Infinity"]}}, '
+           '"a": {"int64_list": {"value": [1, "-3"]}}, "m": {"bytesList": {"value": ["YWJj", "_-8=", ""]}}}}}')
+    assert j([doc]).numpy().tolist() == [                                            # TF 2.21
+        b'\nG\n\x1b\n\x01z\x12\x16\x12\x14\r\x00\x00\xc0?\r\x00\x00\xc0\x7f\r\x00\x00\x00\xc0\r\x00\x00\x80\x7f\n\x14'
+        b'\n\x01a\x12\x0f\x1a\r\x08\x01\x08\xfd\xff\xff\xff\xff\xff\xff\xff\xff\x01\n\x12\n\x01m\x12\r\n\x0b\n\x03abc'
+        b'\n\x02\xff\xef\n\x00']
+    assert j(['{"features": {}}', '{"features": {"feature": {}}}', '{"features": {"feature": {"e": {}}}}',
+              '{"features": {"feature": {"e": {"int64List": {}}}}}']).numpy().tolist() == \
+        [b'\n\x00', b'\n\x00', b'\n\x07\n\x05\n\x01e\x12\x00', b'\n\t\n\x07\n\x01e\x12\x02\x1a\x00']
+    assert j('{"features": {"feature": {"a": {"int64List": {"value": [12345678901]}}}}}').numpy() == \
+        b'\n\x0f\n\r\n\x01a\x12\x08\x1a\x06\x08\xb5\xb8\xf0\xfe-'
+    assert j('{"features": null}').numpy() == b"" and j([["{}", "{}"]]).numpy().tolist() == [[b"", b""]]
+    parsed = tf.io.parse_single_example(j('{"features":{"feature":{"a":{"bytesList":{"value":["YQ"]}}}}}'),
+                                        {"a": tf.io.FixedLenFeature([], tf.string)})
+    assert parsed["a"].numpy() == b"a"
+
+
+def test_decode_json_example_errors():
+    j = tf.io.decode_json_example
+    for doc, words in [('{"unknown": 1}', "no such field: 'unknown'"),
+                       ('{"features": {"feature": {"a": {"floatList": {"value": [0.1, 1e40]}}}}}',
+                        r"features.feature\[0\].floatList.value\[1\]: float, float out of range"),
+                       ('{"features": {"feature": {"a": {"int64List": {"value": [1.5]}}}}}',
+                        "expected integer, but JSON number had fractional part"),
+                       ('{"features": {"feature": {"a": {"bytesList": {"value": ["@@"]}}}}}', "corrupt base64"),
+                       ('{"features": {"feature": {"a": {"int64List": {"value": ["9223372036854775808"]}}}}}',
+                        "JSON number out of range for int"),
+                       ('{"features": {"feature": {"a": {"floatList": {"value": [1.5]}, "bytesList": {}}}}}',
+                        "'bytesList' has already been set"),
+                       ("not json", "")]:
+        with pytest.raises(tf.errors.InvalidArgumentError, match="Error while parsing JSON: invalid JSON in "
+                                                                 "type.googleapis.com/tensorflow.Example.*" + words):
+            j(doc)

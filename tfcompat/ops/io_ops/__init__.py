@@ -6,6 +6,7 @@
 - `example` (over `example_wire`, the wire-format reader): feature specs, `parse_example`, `parse_single_example`.
 - `sequence_example` (over `example_wire`): `parse_single_sequence_example`, `parse_sequence_example`.
 - `sparse_serialize`: `serialize_sparse`, `serialize_many_sparse`, `deserialize_many_sparse`.
+- `json_example`: `decode_json_example` (protobuf's JSON mapping of an Example to its bytes).
 - `tensor_proto`: `serialize_tensor`, `parse_tensor`, `tf.make_ndarray`.
 - `csv_decode`: `decode_csv`.
 - `image_codecs` (over `png_decode`, `gif_decode`, `bmp_decode`, `jpeg_header`, `webp_header`, `util/encoders.py`
@@ -14,4 +15,4 @@
 - `_common`: kernel errors, string tensors and NumPy conversions shared by the above.
 """
 from tfcompat.ops.io_ops import csv_decode, example, files, gfile, image_codecs, tensor_proto, tfrecord  # noqa: F401
-from tfcompat.ops.io_ops import sequence_example, sparse_serialize  # noqa: F401
+from tfcompat.ops.io_ops import json_example, sequence_example, sparse_serialize  # noqa: F401
