@@ -1384,3 +1384,21 @@ def test_beta_and_gamma_draws():
         b = layer._beta(a, a, (40000,), "cpu").numpy()
         assert abs(g.mean() - a) < 0.04 * max(a, 1) and abs(g.var() - a) < 0.08 * max(a, 1)
         assert abs(b.var() - a * a / ((2 * a) ** 2 * (2 * a + 1))) < 0.006 and not np.isnan(b).any()
+
+
+def test_random_crop_shapes_in_nested_models():
+    # TF 2.21: a Sequential holding RandomCrop gives (None, 4, 4, 3) to the model; fit crops; predict does not, so
+    # the Dense built for 48 inputs then fails as in Keras
+    x = rng.uniform(0, 255, (8, 8, 8, 3)).astype("float32")
+    aug = keras.Sequential([L.RandomFlip("horizontal"), L.RandomCrop(4, 4)])
+    inp = keras.Input((8, 8, 3))
+    model = keras.Model(inp, L.Dense(2)(L.Flatten()(aug(inp))))
+    assert [tuple(layer.output.shape) for layer in model.layers] == [(None, 8, 8, 3), (None, 4, 4, 3), (None, 48),
+                                                                      (None, 2)]
+    model.compile("sgd", "mse")
+    model.fit(x, np.zeros((8, 2)), verbose=0, epochs=1)
+    with pytest.raises(ValueError, match="expected axis -1 of input shape to have value 48"):
+        model.predict(x, verbose=0)
+    ds = tf.data.Dataset.from_tensor_slices((x[:2], np.array([0, 1]))).map(lambda a, t: (L.RandomCrop(4, 4)(a), t))
+    assert [tuple(e[0].shape) for e in ds] == [(4, 4, 3), (4, 4, 3)]      # unbatched elements
+    assert L.RandomBrightness(0.2, dtype="float16")(x).dtype.name == "float16"

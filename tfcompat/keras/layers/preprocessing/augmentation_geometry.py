@@ -5,6 +5,7 @@ import torch
 
 from tfcompat.framework.op_def import input_storage
 from tfcompat.framework.tensor import _wrap, storage
+from tfcompat.keras.engine import call_context
 from tfcompat.keras.layers.base import Layer
 from tfcompat.keras.layers.preprocessing._augment_base import (
     RANK_PLAIN, ImageAugmentLayer, factor_range)
@@ -31,10 +32,11 @@ class RandomCrop(ImageAugmentLayer):
         x = input_storage(inputs)
         if x.ndim < 3:
             raise IndexError("tuple index out of range")
-        if not training:
+        if not training and not call_context.in_symbolic():
             return _wrap(x)
         h, w = x.shape[-3], x.shape[-2]
-        if h > self.height and w > self.width:      # one window for the batch, offsets kept as tensors
+        # a symbolic call (the shapes a model infers) gives Keras's output spec, (height, width), as a training call
+        if training and h > self.height and w > self.width:     # one window for the batch, offsets as tensors
             hs = torch.floor(self._uniform(1, 0, float(h - self.height + 1), x.device)).long()
             ws = torch.floor(self._uniform(1, 0, float(w - self.width + 1), x.device)).long()
             rows = hs + torch.arange(self.height, device=x.device)
