@@ -303,9 +303,29 @@ def test_raises_assertions(t):
         "Exception message does not match.\nExpected: 'abc'\nActual: 'abd':\n- abc\n+ abd\n")
 
 
-def test_proto_equals_is_not_supported(t):
-    with pytest.raises(NotImplementedError, match="assertProtoEquals"):
-        t.assertProtoEquals("a: 1", "a: 1")
+def _example(values, f=0.5):
+    return tf.train.Example(features=tf.train.Features(feature={
+        "a": tf.train.Feature(int64_list=tf.train.Int64List(value=values)),
+        "f": tf.train.Feature(float_list=tf.train.FloatList(value=[f]))}))
+
+
+def test_proto_equals(t):
+    t.assertProtoEquals(_example([1, 2]), _example([1, 2]))
+    t.assertProtoEquals(_example([1], 0.1), _example([1], 0.10000000149))       # floats normalised to 6 places
+    t.assertProtoEquals('features { feature { key: "a" value { int64_list { value: 1 } } } }',
+                        tf.train.Example(features=tf.train.Features(feature={
+                            "a": tf.train.Feature(int64_list=tf.train.Int64List(value=[1]))})))
+    diff = _message(lambda: t.assertProtoEquals(_example([1, 2]), _example([1, 3]), msg="mm"))
+    assert diff.startswith("mm:\n  features {\n    feature {\n      key: \"a\"\n")
+    assert "-         value: 2\n?                ^\n+         value: 3\n?                ^\n" in diff
+    # TF 2.21
+    assert _message(lambda: t.assertProtoEquals(1, _example([1]))).startswith(
+        "Can't compare protos of type <class 'int'> and <class ")
+    from google.protobuf import text_format
+    with pytest.raises(text_format.ParseError, match='Message type "tensorflow.Example" has no field named "zzz"'):
+        t.assertProtoEquals("zzz: 1", _example([1]))
+    with pytest.raises(NotImplementedError, match="relative_tolerance"):
+        t.assertProtoEquals(_example([1]), _example([1]), relative_tolerance=0.1)
 
 
 # -- evaluate, sessions, fixture ----------------------------------------------------------------------------------

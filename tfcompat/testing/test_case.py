@@ -16,7 +16,7 @@ import unittest
 import numpy as np
 
 from tfcompat.framework import errors
-from tfcompat.framework.export import partial_api
+from tfcompat.framework.export import partial_api, unsupported_args
 from tfcompat.testing import _absl_asserts
 from tfcompat.testing._tempfiles import TempFilesMixin
 from tfcompat.testing._values import as_ndarray, eval_structure, is_bfloat16, is_tensor_like
@@ -143,8 +143,8 @@ def _graph_mode():
     return bool(graph_state.state.graphs)
 
 
-@partial_api("assertProtoEquals/assertProtoEqualsVersion raise NotImplementedError (no protocol buffer text "
-             "format); sessions in TF1 graph mode ignore `config`")
+@partial_api("assertProtoEquals(relative_tolerance=) and assertProtoEqualsVersion (no GraphDef) are not supported; "
+             "sessions in TF1 graph mode ignore `config`")
 class TestCase(_absl_asserts.AbslAssertions, TempFilesMixin, unittest.TestCase):
     """Base class for tests that need to test TensorFlow."""
 
@@ -318,14 +318,16 @@ class TestCase(_absl_asserts.AbslAssertions, TempFilesMixin, unittest.TestCase):
         return ret
 
     # -- TF's assertions --------------------------------------------------------------------------------------------
+    @unsupported_args("relative_tolerance")
     def assertProtoEquals(self, expected_message_maybe_ascii, validate_message, msg=None,  # noqa: N802
                           relative_tolerance=None):
-        raise NotImplementedError("TestCase.assertProtoEquals is not supported by tfcompat (no protocol buffer "
-                                  "messages or text format)")
+        """`validate_message` equals the expected message (or its text format); numbers are normalised in place."""
+        from tfcompat.testing._proto_compare import assert_proto_equals
+        assert_proto_equals(self, expected_message_maybe_ascii, validate_message, msg=msg)
 
     def assertProtoEqualsVersion(self, expected, actual, producer=None, min_consumer=None, msg=None):  # noqa: N802
-        raise NotImplementedError("TestCase.assertProtoEqualsVersion is not supported by tfcompat (no protocol "
-                                  "buffer messages or text format)")
+        raise NotImplementedError("TestCase.assertProtoEqualsVersion is not supported by tfcompat (it compares "
+                                  "GraphDefs, which tfcompat does not build)")
 
     def assertStartsWith(self, actual, expected_start, msg=None):  # noqa: N802
         if not actual.startswith(expected_start):
