@@ -183,3 +183,27 @@ def test_keras_ctc_trains():
     history = model.fit(x, yt, epochs=3, verbose=0)
     losses = history.history["loss"]
     assert losses[-1] < losses[0]
+
+
+def test_compat_v1_ctc_loss():
+    v1 = tf.compat.v1.nn
+    sp = tf.sparse.from_dense(tf.constant([[1, 2, 2, 0], [3, 1, 1, 1], [2, 2, 2, 2]], tf.int32))
+    x = _logits()
+    # TF 2.21: the blank is the last class; a label sequence longer than its logits is ignored (loss 0) on request
+    got = v1.ctc_loss(sp, np.transpose(x, (1, 0, 2)), np.array([6, 3, 6], np.int32), time_major=False,
+                      ignore_longer_outputs_than_inputs=True)
+    np.testing.assert_allclose(got.numpy(), [5.460933, 0.0, inf], rtol=1e-5)
+    got = v1.ctc_loss(sp, x, np.array([6, 5, 6], np.int32), preprocess_collapse_repeated=True)
+    np.testing.assert_allclose(got.numpy(), [4.199444, 5.286753, 5.903664], rtol=1e-5)
+    with pytest.raises(tf.errors.InvalidArgumentError, match=r"\(required: 4, available: 3\)1You can turn"):
+        v1.ctc_loss(sp, x, np.array([6, 3, 6], np.int32), preprocess_collapse_repeated=True)
+    with pytest.raises(TypeError, match="Expected argument `labels` to be a SparseTensor. Received labels=\\[\\[1\\]\\] "
+                                        "of type: list"):
+        v1.ctc_loss([[1]], x, np.array([6, 3, 6], np.int32))
+    bad = tf.sparse.from_dense(tf.constant([[4, 1, 0], [1, 0, 0], [1, 0, 0]], tf.int32))
+    with pytest.raises(tf.errors.InvalidArgumentError, match=r"Saw a non-null label \(index >= num_classes - 1\) "
+                                                             r"following a null label, batch: 0 num_classes: 5 labels: "
+                                                             r"4,1 labels seen so far:  \[Op:CTCLoss\]"):
+        v1.ctc_loss(bad, x, np.array([6, 6, 6], np.int32))
+    with pytest.raises(NotImplementedError, match="ctc_merge_repeated"):
+        v1.ctc_loss(sp, x, np.array([6, 6, 6], np.int32), ctc_merge_repeated=False)

@@ -261,3 +261,32 @@ def test_safe_embedding_lookup_sparse_rank3():
     got = tf.nn.safe_embedding_lookup_sparse(params, ids)
     assert got.shape == (2, 2, 3)
     np.testing.assert_allclose(got.numpy(), EMB_GOLD["safe_rank3"], rtol=1e-5, atol=1e-6)
+
+
+def test_compat_v1_signatures_and_mod_partitioning():
+    v1 = tf.compat.v1.nn
+    w, b, x = _inputs()
+    labels = np.array([[1], [3], [7]])
+    ws, bs = [w[:4], w[4:7], w[7:]], [b[:4], b[4:7], b[7:]]
+    # TF 2.21: TF1's default partition_strategy="mod" (id i in shard i % 3, row i // 3)
+    np.testing.assert_allclose(v1.nce_loss(ws, bs, labels, x, 4, 10, sampled_values=_sv()).numpy(),
+                               [5.321213, 7.965236, 6.835408], rtol=1e-5)
+    np.testing.assert_allclose(v1.sampled_softmax_loss(ws, bs, labels, x, 4, 10, sampled_values=_sv()).numpy(),
+                               [3.629023, 5.390182, 3.951465], rtol=1e-5)
+    np.testing.assert_allclose(v1.sampled_softmax_loss(ws, b, labels, x, 4, 10, sampled_values=_sv(),
+                                                       partition_strategy="div").numpy(), GOLD["ssm"][0], rtol=1e-5)
+    params = np.random.RandomState(0)
+    params.randn(10 * 4 + 10 + 3 * 4)
+    params = params.randn(10, 3).astype(np.float32)
+    ids = tf.SparseTensor([[0, 0], [0, 1], [0, 2], [2, 0], [3, 1]], tf.constant([1, 3, 1, 7, 9], tf.int64), [5, 4])
+    shards = [params[:4], params[4:7], params[7:]]
+    np.testing.assert_allclose(v1.embedding_lookup_sparse(shards, ids, None).numpy(),
+                               [[0.134301, -0.99994, -0.426271], [0.0, 0.0, 0.0], [-1.16515, 0.900827, 0.465662],
+                                [0.128983, 1.139401, -1.234826]], rtol=1e-5, atol=1e-6)
+    np.testing.assert_allclose(v1.safe_embedding_lookup_sparse(shards, ids, None, "sum", 2, None, "mod").numpy(),
+                               [[0.402902, -2.999819, -1.278812], [-1.536244, 1.488252, 1.895889],
+                                [-1.16515, 0.900827, 0.465662], [0.128983, 1.139401, -1.234826],
+                                [-1.536244, 1.488252, 1.895889]], rtol=1e-5, atol=1e-6)
+    got = v1.log_uniform_candidate_sampler(tf.constant([[1], [5], [7]], tf.int64), 1, 6, False, 10, seed=3)
+    np.testing.assert_allclose(got.true_expected_count.numpy(), [[1.014553], [0.385715], [0.294716]], rtol=1e-5)
+    assert not hasattr(tf.nn, "log_uniform_candidate_sampler")      # TF2's tf.nn has only tf.random's

@@ -11,7 +11,7 @@ import torch
 import torch.nn.functional as F
 
 from tfcompat.framework import errors
-from tfcompat.framework.export import tf_export
+from tfcompat.framework.export import tf_export, unsupported_args
 from tfcompat.framework.op_def import FLOAT, check_dtype, input_storage, wrap
 from tfcompat.framework.sparse import SparseTensor
 
@@ -185,17 +185,39 @@ def _state_to_olabel(lab, classes, states):
 
 def _ctc_loss_sparse(labels, logits, logit_length, time_major, blank):
     """TF's `CTCLoss` kernel (blank moved last, labels above it shifted down, as TF's wrapper does)."""
-    op = "CTCLoss"
     x, orig = _time_major_float(logits, time_major)
-    check_dtype(x, op, frozenset([torch.float32, torch.float64]))
-    frames, batch, classes = x.shape
+    check_dtype(x, "CTCLoss", frozenset([torch.float32, torch.float64]))
     if blank < 0:
-        blank += classes
+        blank += x.shape[2]
     x = _rotate_blank(x, blank, False)
-    idx = input_storage(labels.indices)
     values = _int_storage(labels.values)
-    values = torch.where(values < blank, values, values - 1)
-    seq = _int_storage(logit_length)
+    loss = _ctc_kernel(x, input_storage(labels.indices), torch.where(values < blank, values, values - 1),
+                       _int_storage(logit_length), False, False)
+    return wrap(loss.to(orig) if orig is not loss.dtype else loss)
+
+
+@unsupported_args("ctc_merge_repeated", api_name="tf.compat.v1.nn.ctc_loss")
+def ctc_loss_v1(labels, inputs=None, sequence_length=None, preprocess_collapse_repeated=False, ctc_merge_repeated=True,
+                ignore_longer_outputs_than_inputs=False, time_major=True, logits=None):
+    """TF1's `tf.compat.v1.nn.ctc_loss`: SparseTensor labels, the blank is the last class of `inputs` (logits)."""
+    if not isinstance(labels, SparseTensor):
+        raise TypeError("Expected argument `labels` to be a SparseTensor. Received labels="
+                        f"{labels} of type: {type(labels).__name__}")
+    if logits is not None:
+        if inputs is not None:
+            raise ValueError("Cannot specify both 'logits' and 'inputs'.")
+        inputs = logits
+    x, orig = _time_major_float(inputs, time_major)
+    check_dtype(x, "CTCLoss", frozenset([torch.float32, torch.float64]))
+    loss = _ctc_kernel(x, input_storage(labels.indices), _int_storage(labels.values), _int_storage(sequence_length),
+                       bool(preprocess_collapse_repeated), bool(ignore_longer_outputs_than_inputs))
+    return wrap(loss.to(orig) if orig is not loss.dtype else loss)
+
+
+def _ctc_kernel(x, idx, values, seq, collapse, ignore_longer):
+    """The CTCLoss kernel over time-major logits `x` whose last class is the blank."""
+    op = "CTCLoss"
+    frames, batch, classes = x.shape
     if seq.ndim != 1 or seq.shape[0] != batch:
         raise _kernel(errors.InvalidArgumentError, op, "len(sequence_length) != batch_size.  len(sequence_length):  "
                       f"{seq.shape[0] if seq.ndim else 1} batch_size: {batch}")
@@ -207,22 +229,32 @@ def _ctc_loss_sparse(labels, logits, logit_length, time_major, blank):
                           f"{batch - 1} but saw: {r}")
         per_row[r].append(v)
     seq_list = seq.tolist()
+    ignored = []
     for b, row in enumerate(per_row):
         if seq_list[b] > frames:
             raise _kernel(errors.InvalidArgumentError, op, f"sequence_length({b}) <= {frames}")
         if len(row) > seq_list[b]:
-            raise _kernel(errors.InvalidArgumentError, op, "Not enough time for target transition sequence "
-                          f"(required: {len(row)}, available: {seq_list[b]}){b}You can turn this error into a "
-                          "warning by using the flag ignore_longer_outputs_than_inputs")
+            if not ignore_longer:
+                raise _kernel(errors.InvalidArgumentError, op, "Not enough time for target transition sequence "
+                              f"(required: {len(row)}, available: {seq_list[b]}){b}You can turn this error into a "
+                              "warning by using the flag ignore_longer_outputs_than_inputs")
+            ignored.append(b)
+            per_row[b] = row = []
         for v in row:
             if not 0 <= v < classes - 1:
                 raise _kernel(errors.InvalidArgumentError, op, f"Saw a non-null label (index >= num_classes - 1) "
                               f"following a null label, batch: {b} num_classes: {classes} labels: "
                               f"{','.join(str(u) for u in row)} labels seen so far: ")
+        if collapse:
+            per_row[b] = [v for j, v in enumerate(row) if j == 0 or v != row[j - 1]]
     lengths = torch.tensor([len(r) for r in per_row], dtype=torch.int64)
     targets = torch.tensor([v for r in per_row for v in r], dtype=torch.int64)
     loss = _SparseCTC.apply(x, targets, seq.cpu(), lengths, classes - 1)
-    return wrap(loss.to(orig) if orig is not loss.dtype else loss)
+    if ignored:       # TF: a loss of 0 (and no gradient) for a label sequence longer than its logits
+        keep = torch.ones(batch, dtype=loss.dtype, device=loss.device)
+        keep[ignored] = 0
+        loss = loss * keep
+    return loss
 
 
 class _SparseCTC(torch.autograd.Function):

@@ -10,15 +10,15 @@ from tfcompat.framework.export import tf_export
 from tfcompat.framework.op_def import input_storage, wrap
 from tfcompat.framework.sparse import SparseTensor
 from tfcompat.ops.nn_ops import embedding_lookup
+from tfcompat.ops.nn_sampled_loss_ops import sharded_table
 
 _COMBINERS = ("mean", "sqrtn", "sum")
 
 
-def _params(params, dtype=None):
+def _params(params, dtype=None, partition_strategy="div"):
     if not isinstance(params, (list, tuple)):
         params = [params]
-    parts = [input_storage(p, dtype) for p in params]
-    return parts[0] if len(parts) == 1 else torch.cat(parts, 0)
+    return sharded_table([input_storage(p, dtype) for p in params], partition_strategy)
 
 
 def _combine(table, rows, ids, weights, combiner, max_norm=None):
@@ -88,6 +88,12 @@ def embedding_lookup_sparse(params, sp_ids, sp_weights, combiner=None, max_norm=
     """For each row r of `sp_ids`: combine(params[ids of r], weights of r) with `combiner` "sum", "mean" (the
     weighted mean, default) or "sqrtn" (the weighted sum over sqrt(sum of squared weights)); `max_norm` clips each
     embedding's L2 norm first."""
+    return embedding_lookup_sparse_v1(params, sp_ids, sp_weights, "div", name, combiner, max_norm, allow_fast_lookup)
+
+
+def embedding_lookup_sparse_v1(params, sp_ids, sp_weights, partition_strategy="mod", name=None, combiner=None,
+                               max_norm=None, allow_fast_lookup=False):
+    """TF1's `tf.compat.v1.nn.embedding_lookup_sparse` (sharded params split by `partition_strategy`)."""
     combiner = "mean" if combiner is None else combiner
     _check_combiner(combiner)
     if not isinstance(sp_ids, SparseTensor):
@@ -96,7 +102,7 @@ def embedding_lookup_sparse(params, sp_ids, sp_weights, combiner=None, max_norm=
         raise TypeError(f"sp_weights must be either None or SparseTensor,got {type(sp_weights)}")
     if sp_weights is not None and tuple(sp_weights.values.shape) != tuple(sp_ids.values.shape):
         raise ValueError(f"Shapes {sp_ids.values.shape} and {sp_weights.values.shape} are incompatible")
-    table = _params(params)
+    table = _params(params, None, partition_strategy)
     rows = input_storage(sp_ids.indices)[:, 0]
     ids = input_storage(sp_ids.values)
     weights = None if sp_weights is None else input_storage(sp_weights.values)
@@ -109,11 +115,19 @@ def safe_embedding_lookup_sparse(embedding_weights, sparse_ids, sparse_weights=N
                                  default_id=None, max_norm=None, name=None, allow_fast_lookup=False):
     """`embedding_lookup_sparse` over ids of any rank (the last dimension is combined), negative ids (and, unless
     "sum", weights <= 0) dropped; an empty row gives `params[default_id]`, or zeros without one."""
+    return safe_embedding_lookup_sparse_v1(embedding_weights, sparse_ids, sparse_weights, combiner, default_id, name,
+                                           "div", max_norm, allow_fast_lookup)
+
+
+def safe_embedding_lookup_sparse_v1(embedding_weights, sparse_ids, sparse_weights=None, combiner="mean",
+                                    default_id=None, name=None, partition_strategy="div", max_norm=None,
+                                    allow_fast_lookup=False):
+    """TF1's `tf.compat.v1.nn.safe_embedding_lookup_sparse` (its argument order, `partition_strategy`)."""
     if embedding_weights is None or (isinstance(embedding_weights, (list, tuple)) and not embedding_weights):
         raise ValueError(f"Missing embedding_weights {embedding_weights}.")
     _check_combiner(combiner)
     w_dtype = None if sparse_weights is None else sparse_weights.dtype
-    table = _params(embedding_weights, w_dtype)
+    table = _params(embedding_weights, w_dtype, partition_strategy)
     if w_dtype is not None and table.dtype is not w_dtype.torch_dtype:
         raise errors.InvalidArgumentError(None, None, f"Tensor conversion requested dtype {w_dtype.name} for "
                                           f"Tensor with dtype {dtypes.FROM_STORAGE[table.dtype].name}")

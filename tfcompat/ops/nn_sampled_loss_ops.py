@@ -7,18 +7,32 @@ from tfcompat.ops import candidate_sampling_ops
 from tfcompat.ops.nn_loss_ops import softmax_xent
 
 
-def _table(params, dtype):
+def _table(params, dtype, partition_strategy="div"):
     """One [num_classes, ...] storage from a tensor, variable or list of shards (TF2's "div" partitioning)."""
     if isinstance(params, (list, tuple)):
-        parts = [input_storage(p) for p in params]
-        table = parts[0] if len(parts) == 1 else torch.cat(parts, 0)
+        table = sharded_table([input_storage(p) for p in params], partition_strategy)
     else:
         table = input_storage(params)
     return table if table.dtype is dtype else table.to(dtype)
 
 
+def sharded_table(parts, partition_strategy):
+    """The full table of TF's sharded params: "div" shards hold consecutive ids, "mod" ones every P-th id (id i in
+    shard i % P, row i // P)."""
+    if len(parts) == 1:
+        return parts[0]
+    table = torch.cat(parts, 0)
+    if partition_strategy == "div":
+        return table
+    if partition_strategy != "mod":
+        raise ValueError(f"Unrecognized partition strategy: {partition_strategy}.Must be one of either `mod` or `div`.")
+    offsets = torch.tensor([0] + [p.shape[0] for p in parts[:-1]]).cumsum(0)
+    ids = torch.arange(table.shape[0])
+    return table[(offsets[ids % len(parts)] + ids // len(parts)).to(table.device)]
+
+
 def _sampled_logits(weights, biases, labels, inputs, num_sampled, num_classes, num_true, sampled_values,
-                    subtract_log_q, remove_accidental_hits, seed=None):
+                    subtract_log_q, remove_accidental_hits, seed=None, partition_strategy="div"):
     """TF's `_compute_sampled_logits`: ([batch, num_true + num_sampled] logits, labels of 1/num_true then 0)."""
     x = input_storage(inputs)
     lab = input_storage(labels).to(torch.int64)
@@ -30,8 +44,8 @@ def _sampled_logits(weights, biases, labels, inputs, num_sampled, num_classes, n
     sampled, true_expected, sampled_expected = (input_storage(v).detach() for v in sampled_values)
     sampled = sampled.to(torch.int64)
     flat = lab.reshape(-1)
-    w = _table(weights, x.dtype)
-    b = _table(biases, x.dtype)
+    w = _table(weights, x.dtype, partition_strategy)
+    b = _table(biases, x.dtype, partition_strategy)
     true_w, sampled_w = w[flat], w[sampled]
     true_b, sampled_b = b[flat], b[sampled]
     num_true = int(num_true)
@@ -58,8 +72,15 @@ def nce_loss(weights, biases, labels, inputs, num_sampled, num_classes, num_true
              remove_accidental_hits=False, name="nce_loss"):
     """Noise-contrastive estimation: per example, the sum of the sigmoid cross-entropies of the true logits (label
     1/num_true) and the sampled ones (label 0), each logit less log(expected count)."""
+    return nce_loss_v1(weights, biases, labels, inputs, num_sampled, num_classes, num_true, sampled_values,
+                       remove_accidental_hits, "div")
+
+
+def nce_loss_v1(weights, biases, labels, inputs, num_sampled, num_classes, num_true=1, sampled_values=None,
+                remove_accidental_hits=False, partition_strategy="mod", name="nce_loss"):
+    """TF1's `tf.compat.v1.nn.nce_loss` (sharded weights split by `partition_strategy`, "mod" by default)."""
     logits, targets = _sampled_logits(weights, biases, labels, inputs, num_sampled, num_classes, num_true,
-                                      sampled_values, True, remove_accidental_hits)
+                                      sampled_values, True, remove_accidental_hits, None, partition_strategy)
     nonneg = logits >= 0      # TF's sigmoid_cross_entropy_with_logits
     losses = torch.where(nonneg, logits, 0.0) - logits * targets + torch.log1p(
         torch.exp(torch.where(nonneg, -logits, logits)))
@@ -70,7 +91,15 @@ def nce_loss(weights, biases, labels, inputs, num_sampled, num_classes, num_true
 def sampled_softmax_loss(weights, biases, labels, inputs, num_sampled, num_classes, num_true=1, sampled_values=None,
                          remove_accidental_hits=True, seed=None, name="sampled_softmax_loss"):
     """The softmax cross-entropy over the true classes and `num_sampled` sampled classes, per example."""
+    return sampled_softmax_loss_v1(weights, biases, labels, inputs, num_sampled, num_classes, num_true, sampled_values,
+                                   remove_accidental_hits, "div", seed=seed)
+
+
+def sampled_softmax_loss_v1(weights, biases, labels, inputs, num_sampled, num_classes, num_true=1,
+                            sampled_values=None, remove_accidental_hits=True, partition_strategy="mod",
+                            name="sampled_softmax_loss", seed=None):
+    """TF1's `tf.compat.v1.nn.sampled_softmax_loss` (sharded weights split by `partition_strategy`)."""
     logits, targets = _sampled_logits(weights, biases, labels, inputs, num_sampled, num_classes, num_true,
-                                      sampled_values, True, remove_accidental_hits, seed)
+                                      sampled_values, True, remove_accidental_hits, seed, partition_strategy)
     return wrap(softmax_xent(targets, logits, 1))
 
