@@ -304,3 +304,25 @@ def test_checkpoint_of_mutable_table_refused(tmp_path):
     ckpt = tf.train.Checkpoint(table=m)
     with pytest.raises(NotImplementedError, match="MutableHashTable"):
         ckpt.write(str(tmp_path / "ckpt"))
+
+
+def test_more_tf_checks(tmp_path):
+    init = _kv(["a", "b"], tf.constant([0, 1], tf.int64))
+    assert L.StaticVocabularyTable(init, 2).name is None
+    assert L.StaticVocabularyTable(init, 2, name="voc/").name == "voc"              # TF 2.21
+    assert L.StaticVocabularyTable(None, 2).name == "hash_bucket"
+    with pytest.raises(ValueError, match="Tensor conversion requested dtype int64 for Tensor with dtype int32"):
+        L.StaticHashTable(init, tf.constant(-1))
+    with pytest.raises(tf.errors.InvalidArgumentError, match="keys and values cannot be empty tensors."):
+        L.StaticHashTable(_kv(tf.constant([], tf.string), tf.constant([], tf.int64)), -1)
+    with pytest.raises(tf.errors.InvalidArgumentError, match=r"Default value must be a vector, got shape \[1,1\]"):
+        L.experimental.MutableHashTable(tf.string, tf.int64, [[1]])
+    empty = tmp_path / "empty.txt"
+    empty.write_bytes(b"")
+    with pytest.raises(tf.errors.OutOfRangeError, match="Read less bytes than requested"):
+        L.StaticHashTable(L.TextFileInitializer(str(empty), tf.string, -2, tf.int64, -1), -1)
+    table = L.StaticHashTable(init, -1)
+    assert table.lookup(tf.Variable(["a", "zz"])).numpy().tolist() == [0, -1]
+    assert table.lookup(tf.constant([], tf.string)).shape == (0,)
+    k, v = L.experimental.MutableHashTable(tf.string, tf.float32, [0.0, 0.0]).export()
+    assert k.shape == (0,) and v.shape == (0, 2)

@@ -96,6 +96,10 @@ def _out(items, dtype, shape):
     return torch.tensor(items, dtype=dtype.torch_dtype).reshape(shape)
 
 
+def _numel(st):
+    return st.numel() if isinstance(st, torch.Tensor) else st.size
+
+
 def _rows(st, n):
     """The n rows of a storage whose leading dims hold n entries, each a tuple of Python values."""
     flat = _flat(st)
@@ -228,6 +232,8 @@ class KeyValueTensorInitializer(_Initializer):
         check_table_dtypes(table, self._keys.dtype, self._values.dtype)
         op = "LookupTableImportV2"
         ks, vs = storage(self._keys), storage(self._values)
+        if _numel(ks) == 0 or _numel(vs) == 0:
+            raise errors.kernel_error(errors.InvalidArgumentError, "keys and values cannot be empty tensors.", op)
         if tuple(ks.shape) != tuple(vs.shape):
             raise errors.kernel_error(errors.InvalidArgumentError, f"Expected shape {_shape_text(ks.shape)} for "
                                       f"value, got {_shape_text(vs.shape)}", op)
@@ -297,6 +303,8 @@ class TextFileInitializer(_Initializer):
             raise errors.kernel_error(errors.NotFoundError, f"{path}; No such file or directory", op) from None
         except OSError as e:
             raise errors.kernel_error(errors.FailedPreconditionError, f"{path}; {e.strerror}", op) from None
+        if not data:
+            raise errors.kernel_error(errors.OutOfRangeError, "Read less bytes than requested", op)
         keys, values = [], []
         vocab = -1 if self._vocab_size is None else int(self._vocab_size)
         delim = self._delimiter.encode() if isinstance(self._delimiter, str) else bytes(self._delimiter)
@@ -378,6 +386,14 @@ class StaticVocabularyTable(_Table):
             raise TypeError(f"Invalid `key_dtype`, expected integer or string, got {lookup_key_dtype}")
         self._num_oov_buckets = num_oov_buckets
         self._key_dtype, self._value_dtype = lookup_key_dtype, dtypes.int64
+        if name:
+            name = name.rstrip("/")
+        name = name or (None if initializer else "hash_bucket")
+        self._table_name = name.split("/")[-1] if name else None
+
+    @property
+    def name(self):
+        return self._table_name
 
     def size(self, name=None):
         base = self._table.size() if self._table is not None else wrap(torch.tensor(0, dtype=torch.int64))
@@ -432,6 +448,9 @@ class MutableHashTable(_MutableBase):
         self._value_shape = tuple(storage(self._default_value).shape)
         op = "MutableHashTableV2" if not self._value_shape else "MutableHashTableOfTensorsV2"
         _check_kernel(op, self._key_dtype, self._value_dtype, name)
+        if len(self._value_shape) > 1:
+            raise errors.kernel_error(errors.InvalidArgumentError, "Default value must be a vector, got shape "
+                                      f"{_shape_text(self._value_shape)}", op, name=name)
         self._entries = {}
 
     def size(self, name=None):
