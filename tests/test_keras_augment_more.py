@@ -1402,3 +1402,16 @@ def test_random_crop_shapes_in_nested_models():
     ds = tf.data.Dataset.from_tensor_slices((x[:2], np.array([0, 1]))).map(lambda a, t: (L.RandomCrop(4, 4)(a), t))
     assert [tuple(e[0].shape) for e in ds] == [(4, 4, 3), (4, 4, 3)]      # unbatched elements
     assert L.RandomBrightness(0.2, dtype="float16")(x).dtype.name == "float16"
+
+
+def test_unseeded_layers_follow_set_random_seed():
+    # Keras's SeedGenerator(None) takes its seed from Python's random: keras.utils.set_random_seed makes unseeded
+    # layers repeat their draws (tfcompat's own numbers)
+    outs = []
+    for _ in range(2):
+        keras.utils.set_random_seed(3)
+        outs.append([L.RandomBrightness(0.2)(IMG).numpy(), L.MixUp()(IMG).numpy(), L.RandomFlip()(IMG).numpy(),
+                     L.RandomCrop(3, 3)(IMG).numpy()])
+    for a, b in zip(*outs):
+        np.testing.assert_array_equal(a, b)
+    assert isinstance(L.RandomCrop(3, 3).get_config()["seed"], int)      # TF 2.21: RandomCrop keeps a drawn seed

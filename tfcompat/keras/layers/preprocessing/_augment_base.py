@@ -3,6 +3,8 @@ rank checks, a seeded torch generator, the batched/unbatched call that is identi
 
 The random numbers come from a torch generator (seeded by `seed`): the same seed gives the same draws within
 tfcompat, with Keras's distributions, but not Keras's numbers."""
+import random as py_random
+
 import torch
 
 from tfcompat.framework.op_def import input_storage
@@ -94,14 +96,15 @@ class ImageAugmentLayer(Layer):
         self.bounding_box_format = bounding_box_format
         self.seed = seed
         self._generator = None
+        # as Keras's SeedGenerator: no seed takes one from Python's `random` (keras.utils.set_random_seed fixes it)
+        self._seed_value = seed if seed is not None else py_random.randint(1, int(1e9))
         self.built = True
 
     # -- randomness ---------------------------------------------------------------------------------------------
     def _rand(self, shape, device):
         if self._generator is None:
             self._generator = torch.Generator(device=device)
-            self._generator.manual_seed(self.seed if self.seed is not None else
-                                        int(torch.randint(0, 2 ** 31 - 1, ()).item()))
+            self._generator.manual_seed(self._seed_value)
         return torch.rand(shape, generator=self._generator, device=device)
 
     def _normal(self, shape, device):

@@ -1,5 +1,6 @@
 """Random image augmentation layers (identity outside training): flip, contrast, rotation, zoom, translation."""
 import math
+import random as py_random
 
 import torch
 
@@ -29,13 +30,14 @@ class _RandomImageLayer(Layer):
         _check_image_args(data_format, type(self).__name__)
         self.seed, self.data_format = seed, "channels_last"
         self._generator = None
+        # as Keras's SeedGenerator: no seed takes one from Python's `random` (keras.utils.set_random_seed fixes it)
+        self._seed_value = seed if seed is not None else py_random.randint(1, int(1e9))
         self.built = True
 
     def _rand(self, shape, device):
         if self._generator is None:
             self._generator = torch.Generator(device=device)
-            self._generator.manual_seed(self.seed if self.seed is not None else
-                                        int(torch.randint(0, 2 ** 31 - 1, ()).item()))
+            self._generator.manual_seed(self._seed_value)
         return torch.rand(shape, generator=self._generator, device=device)
 
     def _uniform(self, n, low, high, device):

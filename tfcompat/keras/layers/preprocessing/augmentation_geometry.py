@@ -1,6 +1,8 @@
 """Keras 3's geometric augmentation layers: RandomCrop, RandomShear, RandomPerspective, RandomErasing,
 RandomGaussianBlur, and tf.keras's legacy
 RandomHeight / RandomWidth (NHWC). Projective warps sample as TF's ImageProjectiveTransformV3 kernel."""
+import random as py_random
+
 import torch
 
 from tfcompat.framework.op_def import input_storage
@@ -25,6 +27,8 @@ class RandomCrop(ImageAugmentLayer):
     def __init__(self, height, width, seed=None, data_format=None, name=None, **kwargs):
         super().__init__(seed=seed, data_format=data_format, name=name, **kwargs)
         self.height, self.width = height, width
+        if seed is None:            # Keras's RandomCrop keeps a drawn seed in its config
+            self.seed = py_random.randint(1, int(1e9))
 
     def call(self, inputs, training=True):
         if isinstance(inputs, dict):
@@ -82,6 +86,7 @@ class _RandomResize1D(Layer):
             raise ValueError(f"`factor` argument must have values larger than -1. Received: factor={factor}")
         self._lower, self._upper = lower, upper
         self._generator = None
+        self._seed_value = seed if seed is not None else py_random.randint(1, int(1e9))
         self.built = True
 
     def call(self, inputs, training=True):
@@ -98,8 +103,7 @@ class _RandomResize1D(Layer):
                                                           "[Op:StridedSlice] name: strided_slice/")
         if self._generator is None:
             self._generator = torch.Generator(device=x.device)
-            self._generator.manual_seed(self.seed if self.seed is not None else
-                                        int(torch.randint(0, 2 ** 31 - 1, ()).item()))
+            self._generator.manual_seed(self._seed_value)
         f = (1.0 + self._lower) + (self._upper - self._lower) * float(
             torch.rand((), generator=self._generator, device=x.device))
         size = [x.shape[-3], x.shape[-2]]
