@@ -7654,3 +7654,16 @@ def test_custom_gradient_with_tape():
     # TF 2.21: [2. 4.] and [3. 3.]
     np.testing.assert_allclose(y.numpy(), [2.0, 4.0])
     np.testing.assert_allclose(tape.gradient(y, a).numpy(), [3.0, 3.0])
+
+
+def test_sub_namespaces_as_keras():
+    # Keras 3.15: keras.ops.numpy / nn / linalg / image hold the same functions; image functions only in .image;
+    # keras.ops has no `math` or `core` namespace
+    assert ops.numpy.add is ops.add and ops.nn.relu is ops.relu and ops.linalg.inv is ops.inv
+    assert ops.image.resize.__name__ == "resize"
+    for expr in ("ops.math", "ops.core", "ops.resize", "ops.numpy.relu", "ops.nn.add", "ops.linalg.add"):
+        with pytest.raises(AttributeError):
+            eval(expr, NS)
+    assert len(dir(ops.numpy)) == 220 and len(dir(ops.nn)) == 55 and len(dir(ops.image)) == 16
+    assert tfcompat.keras.ops.image.resize is ops.image.resize
+    assert str(ops.add).startswith("<function add at ")

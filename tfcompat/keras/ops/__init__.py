@@ -545,15 +545,13 @@ def sparse_categorical_crossentropy(target, output, from_logits=False, axis=-1):
     return categorical_crossentropy(_wrap(F.one_hot(t, o.shape[axis]).to(o.dtype)), _wrap(o), from_logits, axis)
 
 
-# -- namespaces keras.ops.numpy / keras.ops.nn name the same functions -----------------------------------------
-def __getattr__(attr):
-    if attr in ("numpy", "nn", "math", "core", "linalg", "image"):
-        import sys
-        return sys.modules[__name__]
+def _missing(path, attr):
     from tfcompat._api import missing
-    raise missing("keras.ops", attr)
+    return missing(path, attr)
 
 
+def __getattr__(attr):
+    raise _missing("keras.ops", attr)
 
 
 # -- the families defined in their own modules ----------------------------------------------------------------
@@ -573,3 +571,8 @@ _import_families()
 from tfcompat.keras.ops._symbolic import record_symbolic_calls  # noqa: E402
 
 record_symbolic_calls(globals())
+
+# -- keras.ops.numpy / .nn / .linalg / .image: modules of the same (recording) functions ------------------------
+from tfcompat.keras.ops._namespaces import make_namespaces  # noqa: E402
+
+make_namespaces(globals(), _missing)

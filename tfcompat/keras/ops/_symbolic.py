@@ -55,9 +55,10 @@ def record_symbolic_calls(namespace):
                 not fn.__module__.startswith(module):
             continue
         if name == "shape":
-            namespace[name] = _shape(fn)
+            wrapped = _shape(fn)
         elif name == "dtype":
-            namespace[name] = _dtype(fn)
+            wrapped = _dtype(fn)
         else:
-            namespace[name] = _recording(fn, _CLASS_NAMES.get(name) or "".join(p.capitalize() for p in
-                                                                              name.split("_")))
+            wrapped = _recording(fn, _CLASS_NAMES.get(name) or "".join(p.capitalize() for p in name.split("_")))
+        wrapped.__name__ = wrapped.__qualname__ = name
+        namespace[name] = wrapped
