@@ -8,6 +8,7 @@ import inspect
 import numpy as np
 import torch
 
+from tfcompat.framework import errors
 from tfcompat.framework.export import unsupported_args
 from tfcompat.framework.op_def import input_storage, wrap
 from tfcompat.framework.tensor import Tensor, storage
@@ -387,23 +388,34 @@ def _parse_thresholds(thresholds, default):
     return [float(t) for t in (thresholds if isinstance(thresholds, (list, tuple, np.ndarray)) else [thresholds])]
 
 
-def _confusion_update(variables, y_true, y_pred, thresholds, sample_weight=None, class_id=None):
-    """Adds the (weighted) confusion counts at each threshold (`y_pred > threshold`) to `variables`."""
+def _confusion_update(variables, y_true, y_pred, thresholds, sample_weight=None, class_id=None, multi_label=False,
+                      label_weights=None):
+    """Adds the (weighted) confusion counts at each threshold (`y_pred > threshold`) to `variables`: one count per
+    threshold over all entries, or with `multi_label` one per (threshold, label) over a [batch, labels] `y_pred`;
+    `label_weights` (one per label) scale the entries' weights."""
     p = _cast(y_pred, torch.float32)
     t = _cast(y_true, torch.float32)
     p, t = squeeze_or_expand_to_same_rank(p, t)
-    if class_id is not None:
-        p, t = p[..., class_id], t[..., class_id]
     w = None
-    if sample_weight is not None:
-        w = _cast(sample_weight, torch.float32)
-        p, w = squeeze_or_expand_to_same_rank(p, w)
-        w = torch.broadcast_to(w, p.shape).reshape(-1)
-    p = p.reshape(-1)
-    label = t.reshape(-1).to(torch.bool)
-    thr = torch.tensor(thresholds, dtype=torch.float32, device=p.device).unsqueeze(1)
-    pred_pos = p.unsqueeze(0) > thr
-    weights = torch.ones_like(p) if w is None else w
+    if sample_weight is not None:       # Keras: one weight per row of a [batch, labels] y_true, else per entry
+        w = _cast(sample_weight, torch.float32).unsqueeze(-1)
+        _, w = squeeze_or_expand_to_same_rank(t, w, expand_rank_1=False)
+    if class_id is not None:
+        if p.ndim == 1:
+            raise ValueError(f"When class_id is provided, y_pred must be a 2D array with shape (num_samples, "
+                             f"num_classes), found shape: {tuple(p.shape)}")
+        p, t = p[..., class_id, None], t[..., class_id, None]
+    weights = torch.ones_like(p) if w is None else torch.broadcast_to(w, p.shape)
+    if label_weights is not None:
+        weights = weights * label_weights.to(weights.device)
+    thr = torch.tensor(thresholds, dtype=torch.float32, device=p.device)
+    if multi_label:         # [thresholds, batch, labels] decisions, summed over the batch
+        pred_pos = p.unsqueeze(0) > thr.reshape(-1, 1, 1)
+        label = torch.broadcast_to(t, p.shape).to(torch.bool)
+    else:
+        pred_pos = p.reshape(1, -1) > thr.unsqueeze(1)
+        label = torch.broadcast_to(t, p.shape).reshape(-1).to(torch.bool)
+        weights = weights.reshape(-1)
     counts = {
         "tp": lambda: ((pred_pos & label).to(torch.float32) * weights).sum(1),
         "fp": lambda: ((pred_pos & ~label).to(torch.float32) * weights).sum(1),
@@ -412,7 +424,15 @@ def _confusion_update(variables, y_true, y_pred, thresholds, sample_weight=None,
     }
     for key, var in variables.items():
         t = storage(var)
-        var._set_storage(t + counts[key]().to(t.device).reshape(t.shape))
+        increment = counts[key]().to(t.device)
+        if multi_label and increment.shape != t.shape:     # more or fewer labels than the variables were built for
+            raise errors.op_error(errors.InvalidArgumentError, f"Incompatible shapes: {_dims(t)} vs. "
+                                  f"{_dims(increment)}", "AddV2")
+        var._set_storage(t + increment.reshape(t.shape))
+
+
+def _dims(t):
+    return "[" + ",".join(str(d) for d in t.shape) + "]"
 
 
 @unsupported_args("top_k")
@@ -490,9 +510,9 @@ TrueNegatives = _count_metric("TrueNegatives", "tn", "true_negatives", "true_neg
 FalseNegatives = _count_metric("FalseNegatives", "fn", "false_negatives", "false_negatives")
 
 
-@unsupported_args("multi_label", "label_weights", api_name="tf.keras.metrics.AUC")
 class AUC(Metric):
-    """Area under the ROC or PR curve from confusion counts at `num_thresholds` thresholds."""
+    """Area under the ROC or PR curve from confusion counts at `num_thresholds` thresholds; with `multi_label`, the
+    mean (or `label_weights`-weighted mean) of each label's AUC."""
 
     def __init__(self, num_thresholds=200, curve="ROC", summation_method="interpolation", name=None, dtype=None,
                  thresholds=None, multi_label=False, num_labels=None, label_weights=None, from_logits=False):
@@ -516,22 +536,48 @@ class AUC(Metric):
         super().__init__(name=name, dtype=dtype)
         self.multi_label = multi_label
         self.num_labels = num_labels
-        self.label_weights = label_weights
+        self.label_weights = None if label_weights is None else wrap(torch.as_tensor(
+            np.asarray(label_weights, dtype=self.dtype)))
         self._from_logits = from_logits
+        self._built = False
+        if multi_label:
+            if num_labels:
+                self._build((None, num_labels))
+        elif num_labels:
+            raise ValueError("`num_labels` is needed only when `multi_label` is True.")
+        else:
+            self._build(None)
+
+    def _build(self, shape):
+        """The confusion variables: one count per threshold, or per (threshold, label) with `multi_label`."""
+        if self.multi_label:
+            if len(shape) != 2:
+                raise ValueError(f"`y_pred` must have rank 2 when `multi_label=True`. Found rank {len(shape)}. Full "
+                                 f"shape received for `y_pred`: {tuple(shape)}")
+            variable_shape = (self.num_thresholds, shape[1])
+        else:
+            variable_shape = (self.num_thresholds,)
         for n in ("true_positives", "false_positives", "true_negatives", "false_negatives"):
-            setattr(self, n, self.add_variable(shape=(self.num_thresholds,), initializer="zeros", name=n))
+            setattr(self, n, self.add_variable(shape=variable_shape, initializer="zeros", name=n))
+        self._built = True
 
     @property
     def thresholds(self):
         return list(self._thresholds)
 
     def update_state(self, y_true, y_pred, sample_weight=None):
+        if not self._built:
+            self._build(tuple(input_storage(y_pred).shape))
         if self._from_logits:
             y_pred = wrap(torch.sigmoid(_cast(y_pred, torch.float32)))
+        weights = None if self.multi_label or self.label_weights is None else storage(self.label_weights)
         _confusion_update({"tp": self.true_positives, "fp": self.false_positives, "tn": self.true_negatives,
-                           "fn": self.false_negatives}, y_true, y_pred, self._thresholds.tolist(), sample_weight)
+                           "fn": self.false_negatives}, y_true, y_pred, self._thresholds.tolist(), sample_weight,
+                          multi_label=self.multi_label, label_weights=weights)
 
     def result(self):
+        if not self._built:
+            return wrap(torch.zeros((), dtype=torch.float32))
         tp, fp = storage(self.true_positives), storage(self.false_positives)
         tn, fn = storage(self.true_negatives), storage(self.false_negatives)
         if self.curve == "PR" and self.summation_method == "interpolation":
@@ -547,10 +593,20 @@ class AUC(Metric):
             heights = torch.minimum(y[:-1], y[1:])
         else:
             heights = torch.maximum(y[:-1], y[1:])
-        return wrap(torch.sum((x[:-1] - x[1:]) * heights))
+        return wrap(self._over_labels((x[:-1] - x[1:]) * heights))
 
-    @staticmethod
-    def _interpolate_pr_auc(tp, fp, fn):
+    def _over_labels(self, increments):
+        """The AUC from its per-threshold increments: their sum, or with `multi_label` each label's sum averaged
+        (weighted by `label_weights`, divide-no-nan)."""
+        if not self.multi_label:
+            return torch.sum(increments)
+        by_label = torch.sum(increments, 0)
+        if self.label_weights is None:
+            return torch.mean(by_label)
+        weights = storage(self.label_weights).to(by_label.dtype)
+        return _divide_no_nan(torch.sum(by_label * weights), torch.sum(weights))
+
+    def _interpolate_pr_auc(self, tp, fp, fn):
         dtp = tp[:-1] - tp[1:]
         p = tp + fp
         dp = p[:-1] - p[1:]
@@ -560,7 +616,7 @@ class AUC(Metric):
                                    torch.ones_like(p[1:]))
         inc = _divide_no_nan(prec_slope * (dtp + intercept * torch.log(safe_p_ratio)),
                              torch.clamp_min(tp[1:] + fn[1:], 0))
-        return torch.sum(inc)
+        return self._over_labels(inc)
 
     def get_config(self):
         config = {"num_thresholds": self.num_thresholds, "curve": self.curve,
