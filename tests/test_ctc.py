@@ -207,3 +207,27 @@ def test_compat_v1_ctc_loss():
         v1.ctc_loss(bad, x, np.array([6, 6, 6], np.int32))
     with pytest.raises(NotImplementedError, match="ctc_merge_repeated"):
         v1.ctc_loss(sp, x, np.array([6, 6, 6], np.int32), ctc_merge_repeated=False)
+
+
+def test_keras_legacy_backend_ctc():
+    K = tf.keras.backend
+    yp = np.random.RandomState(7).rand(2, 6, 5).astype(np.float32)
+    yp /= yp.sum(-1, keepdims=True)
+    yt = np.array([[1, 2, 3], [0, 0, 9]], np.int32)
+    s = K.ctc_label_dense_to_sparse(yt, tf.constant([3, 1]))
+    assert s.indices.numpy().tolist() == [[0, 0], [0, 1], [0, 2], [1, 0]] and s.values.dtype == tf.int32
+    assert s.values.numpy().tolist() == [1, 2, 3, 0] and s.dense_shape.numpy().tolist() == [2, 3]
+    v = tf.Variable(yp)
+    with tf.GradientTape() as tape:
+        loss = K.ctc_batch_cost(yt, v, np.array([[6], [5]]), np.array([[3], [1]]))
+        total = tf.reduce_sum(loss)
+    assert loss.shape == (2, 1)
+    np.testing.assert_allclose(loss.numpy(), [[4.968464], [5.496789]], rtol=1e-5)          # TF 2.21
+    np.testing.assert_allclose(tape.gradient(total, v).numpy()[0][:2], [[1.0, -0.88943, 1.0, 1.0, -0.556755],
+                               [0.999999, -1.439326, 0.208653, 0.999999, -0.201432]], rtol=1e-4, atol=2e-6)
+    decoded, log_prob = K.ctc_decode(yp, np.array([6, 4]))
+    assert decoded[0].dtype == tf.int64
+    assert decoded[0].numpy().tolist() == [[0, 1, 3, 1, 2, -1], [1, 0, 2, -1, -1, -1]]
+    np.testing.assert_allclose(log_prob.numpy(), [[6.831936], [4.987693]], rtol=1e-5)
+    with pytest.raises(NotImplementedError, match="greedy=False"):
+        K.ctc_decode(yp, np.array([6, 4]), greedy=False)

@@ -679,3 +679,7 @@ def foldl(fn, elems, initializer=None, name=None):
 
 def foldr(fn, elems, initializer=None, name=None):
     return tf.foldr(fn, elems, initializer=initializer, name=name)
+
+
+# -- CTC (keras/legacy_ctc.py) ----------------------------------------------------------------------------------------
+from tfcompat.keras.legacy_ctc import ctc_batch_cost, ctc_decode, ctc_label_dense_to_sparse  # noqa: E402, F401
