@@ -456,3 +456,71 @@ def test_hashed_crossing():
         h(a)
     with pytest.raises(ValueError, match=r"Allowed values are: \('int', 'one_hot'\). Received: output_mode=count"):
         L.HashedCrossing(3, output_mode="count")
+
+
+# TF 2.21 (its venv has no scipy, so string windows are given as NumPy's equal arrays; names are checked against
+# NumPy's windows below): (constructor, output shape, [(weight path, shape)], output[0, :2])
+STFT_CASES = [
+    ('L.STFTSpectrogram(frame_length=8, window=H8)', (2, 9, 10), [('stft_spectrogram/real_kernel', (8, 1, 5)), ('stft_spectrogram/imag_kernel', (8, 1, 5))],
+     [[0.6397, 0.1957, -0.8013, -1.3513, -3.2021, 0.6023, 0.1179, -1.0454, -1.3039, -3.6528], [-0.9088, -0.0792, -0.6275, -1.4246, -2.9505, -0.2511, -0.0611, -0.8251, -1.363, -2.5509]]),
+    ("L.STFTSpectrogram(mode='magnitude', frame_length=8, frame_step=3, fft_length=16, window=list(np.hamming(8)), padding='same')", (2, 14, 18), [('stft_spectrogram/real_kernel', (8, 1, 9)), ('stft_spectrogram/imag_kernel', (8, 1, 9))],
+     [[0.7779, 0.6897, 0.4629, 0.1914, 0.0354, 0.1338, 0.1326, 0.0826, 0.0515, 0.9575, 0.8618, 0.6127, 0.3057, 0.0692, 0.1475, 0.2072, 0.2165, 0.2156], [1.9011, 1.7141, 1.2801, 0.8493, 0.5655, 0.3942, 0.2516, 0.1192, 0.0268, 1.8933, 1.701, 1.2427, 0.7741, 0.4896, 0.3691, 0.2634, 0.1431, 0.0847]]),
+    ("L.STFTSpectrogram(mode='psd', frame_length=6, scaling='spectrum', window=None)", (2, 12, 10), [('stft_spectrogram/real_kernel', (6, 1, 5)), ('stft_spectrogram/imag_kernel', (6, 1, 5))],
+     [[15.8152, 9.3127, 1.8694, 0.1315, 0.0258, 17.3376, 9.5178, 0.6345, 0.8759, 0.0077], [12.5523, 12.4366, 2.3638, 1.8764, 0.7917, 6.8646, 15.3737, 1.962, 2.8659, 1.2355]]),
+    ("L.STFTSpectrogram(mode='real', frame_length=8, expand_dims=True, window=None)", (2, 9, 5, 2), [('stft_spectrogram/real_kernel', (8, 1, 5))],
+     [[[5.0782, 4.8779], [-1.4896, -1.4485], [0.2898, -0.3261], [-0.1399, 0.6212], [0.001, 0.5314]], [[0.0237, -1.265], [1.4197, 1.4298], [0.6446, 0.1424], [1.649, 1.6009], [1.4677, 1.3306]]]),
+    ("L.STFTSpectrogram(mode='imag', frame_length=8, data_format='channels_first', window=H8)", (2, 10, 9), [('stft_spectrogram/imag_kernel', (8, 1, 5))],
+     [[0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0], [-0.1658, -0.869, 0.2931, 0.8324, -0.3904, -0.7069, 0.493, 0.5176, -0.6201]]),
+    ("L.STFTSpectrogram(mode='angle', frame_length=8, window=list(np.blackman(8)))", (2, 9, 10), [('stft_spectrogram/real_kernel', (8, 1, 5)), ('stft_spectrogram/imag_kernel', (8, 1, 5))],
+     [[0.0, -2.7646, 0.8216, -1.784, -3.1416, 0.0, -2.6108, 1.2656, -0.9525, -3.1416], [3.1416, -1.2007, 2.2807, -0.5324, -3.1416, 3.1416, -0.6381, 2.8316, 0.2201, -3.1416]]),
+    ("L.STFTSpectrogram(mode='stft', frame_length=4, window=list(np.bartlett(4)), scaling=None)", (2, 19, 12), [('stft_spectrogram/real_kernel', (4, 1, 3)), ('stft_spectrogram/imag_kernel', (4, 1, 3))],
+     [[0.5438, -0.329, 0.1142, 0.0, -0.2148, -0.0, 0.7708, -0.5658, 0.3608, 0.0, -0.205, -0.0], [1.5304, -0.7431, -0.0441, 0.0, -0.7873, -0.0, 1.3925, -0.5343, -0.3239, 0.0, -0.8582, -0.0]]),
+    ('L.STFTSpectrogram(frame_length=5, window=[0.1, 0.5, 1.0, 0.5, 0.1])', (2, 18, 10), [('stft_spectrogram/real_kernel', (5, 1, 5)), ('stft_spectrogram/imag_kernel', (5, 1, 5))],
+     [[0.1174, -0.1188, -0.7978, -1.6994, -2.3579, 0.3588, 0.1724, -0.3384, -1.0831, -1.9797], [0.5328, 0.3469, -0.1621, -0.81, -1.2479, 0.4124, 0.1775, -0.4945, -1.4291, -3.3371]]),
+    ("L.STFTSpectrogram(mode='imag', frame_length=8, data_format='channels_first', window=H8, expand_dims=True)", (2, 2, 9, 5), [('stft_spectrogram/imag_kernel', (8, 1, 5))],
+     [[[0.0, -0.1658, 0.3157, -0.2454, -0.0], [0.0, -0.869, 0.4681, -0.1691, -0.0], [0.0, 0.2931, -0.1796, 0.0775, 0.0], [0.0, 0.8324, -0.5333, 0.242, 0.0], [0.0, -0.3904, -0.0263, 0.1467, -0.0], [0.0, -0.7069, 0.3843, -0.1409, -0.0], [0.0, 0.493, 0.1401, -0.2859, 0.0], [0.0, 0.5176, -0.1011, -0.0665, 0.0], [0.0, -0.6201, -0.0633, 0.2533, -0.0]], [[0.0, -0.3316, 0.3506, -0.2265, -0.0], [0.0, -0.7447, 0.1869, 0.0567, -0.0], [0.0, 0.5025, -0.4243, 0.2424, 0.0], [0.0, 0.7155, -0.4021, 0.155, 0.0], [0.0, -0.6025, 0.2973, -0.0917, -0.0], [0.0, -0.6194, 0.4724, -0.2512, -0.0], [0.0, 0.6531, -0.077, -0.1315, 0.0], [0.0, 0.4444, -0.3305, 0.1723, 0.0], [0.0, -0.6919, -0.0736, 0.2854, -0.0]]]),
+    ("L.STFTSpectrogram(mode='log', frame_length=7, padding='same', window=None)", (2, 14, 10), [('stft_spectrogram/real_kernel', (7, 1, 5)), ('stft_spectrogram/imag_kernel', (7, 1, 5))],
+     [[0.8314, 0.4614, -0.1276, 0.0687, -0.3429, 1.0407, 0.693, 0.0795, 0.1098, -1.0266], [1.5279, 0.6397, -0.8861, -0.1939, -0.753, 1.575, 0.5607, -0.5895, -0.1415, -0.5468]]),
+]
+_SIGNAL = (np.sin(np.arange(160, dtype="float32").reshape(2, 40, 2) * 0.21)
+           + 0.3 * np.cos(np.arange(160, dtype="float32").reshape(2, 40, 2) * 0.93)).astype("float32")
+H8 = list(np.hanning(9)[:8])
+
+
+@pytest.mark.parametrize("ctor,shape,paths,head", STFT_CASES)
+def test_stft_spectrogram(ctor, shape, paths, head):
+    tf.keras.backend.clear_session()
+    layer = eval(ctor)
+    x = _SIGNAL.transpose(0, 2, 1) if "channels_first" in ctor else _SIGNAL
+    y = layer(x)
+    assert tuple(y.shape) == shape and [(w.path, tuple(w.shape)) for w in layer.weights] == paths
+    close(np.asarray(y)[0, :2], head, atol=2e-4)
+    assert tuple(layer(tf.keras.Input(x.shape[1:])).shape) == (None,) + shape[1:]
+
+
+def test_stft_spectrogram_windows_config_errors():
+    x = _SIGNAL
+    for name, periodic, array in [("hann", True, H8), ("hamming", False, list(np.hamming(8))),
+                                  ("blackman", False, list(np.blackman(8))), ("bartlett", True, list(np.bartlett(9)[:8]))]:
+        by_name = L.STFTSpectrogram(frame_length=8, window=name, periodic=periodic)(x)
+        close(by_name, L.STFTSpectrogram(frame_length=8, window=array)(x), atol=1e-5)
+    config = L.STFTSpectrogram(frame_length=8, window=None).get_config()
+    assert list(config)[3:] == ["mode", "frame_length", "frame_step", "fft_length", "window", "periodic", "scaling",
+                                "padding", "data_format", "expand_dims"]
+    with pytest.raises(ValueError, match="`frame_step` should be a positive integer not greater than `frame_length`. "
+                       "Received frame_step=9, frame_length=8"):
+        L.STFTSpectrogram(frame_length=8, frame_step=9)
+    with pytest.raises(ValueError, match="`fft_length` should be not less than `frame_length`"):
+        L.STFTSpectrogram(frame_length=8, fft_length=4)
+    with pytest.raises(ValueError, match="it must be one of log, magnitude, psd, real, imag, angle, stft. Received: "
+                       "mode=x"):
+        L.STFTSpectrogram(mode="x")
+    with pytest.raises(ValueError, match="Padding is invalid, it should be 'valid', 'same'. Received: padding=causal"):
+        L.STFTSpectrogram(padding="causal")
+    with pytest.warns(UserWarning, match="`fft_length` is recommended to be a power of two. Received fft_length=12"):
+        L.STFTSpectrogram(frame_length=8, fft_length=12, window=None)
+    with pytest.raises(TypeError, match="Expected `float16`, `float32` or `float64`. Received: input "
+                       "type=<dtype: 'int32'>"):
+        L.STFTSpectrogram(frame_length=8, window=None)(x.astype("int32"))
+    with pytest.raises(NotImplementedError, match="kaiser|taylor"):
+        L.STFTSpectrogram(frame_length=8, window="taylor")(x)

@@ -28,7 +28,7 @@ from tfcompat.keras.layers.regularization import (  # noqa: F401
     SpatialDropout3D)
 from tfcompat.keras.layers.embedding import Embedding, Rescaling, ReversibleEmbedding  # noqa: F401
 from tfcompat.keras.layers.pipeline import Pipeline  # noqa: F401
-from tfcompat.keras.layers.audio import MelSpectrogram  # noqa: F401
+from tfcompat.keras.layers.audio import MelSpectrogram, STFTSpectrogram  # noqa: F401
 from tfcompat.keras.layers.hashed_crossing import HashedCrossing  # noqa: F401
 from tfcompat.keras.layers.attention import (  # noqa: F401
     AdditiveAttention, Attention, EinsumDense, MultiHeadAttention)
