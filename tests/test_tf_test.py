@@ -491,6 +491,9 @@ def test_main_output_and_exit_status(tmp_path):
     assert unknown.returncode == 1
     assert unknown.stderr == ("FATAL Flags parsing error: Unknown command line flag 'foo'\n"
                               "Pass --helpshort or --helpfull to see help on flags.\n")
+    usage = run("--help")
+    assert usage.returncode == 1
+    assert usage.stdout == "\n       USAGE: my_test.py [flags]\n\nTry --helpfull to get a list of all flags.\n"
 
 
 # -- module functions ---------------------------------------------------------------------------------------------

@@ -1,5 +1,5 @@
 """absltest's per-test temporary files, which `tf.test.TestCase` inherits: `create_tempdir`/`create_tempfile` under
-$TEST_TMPDIR (else `<tmp>/absl_testing`)/<Class>/<test method>, removed when the test ends (unless `cleanup`'s
+--test_tmpdir (else $TEST_TMPDIR, else `<tmp>/absl_testing`)/<Class>/<test method>, removed when the test ends (unless `cleanup`'s
 name is OFF), as path-like `TempDir`/`TempFile` objects."""
 import contextlib
 import os
@@ -8,7 +8,12 @@ import stat
 import tempfile
 
 
+ROOT = []       # --test_tmpdir's value, when tf.test.main was given one
+
+
 def _root():
+    if ROOT:
+        return ROOT[0]
     return os.environ.get("TEST_TMPDIR", "") or os.path.join(tempfile.gettempdir(), "absl_testing")
 
 

@@ -19,8 +19,22 @@ _ABSL_FLAGS = {
 _HELP = ("help", "helpshort", "helpfull", "helpxml", "?")
 
 
+# absl/absltest flags whose effect tfcompat does not provide: refused rather than ignored
+_UNSUPPORTED = ("xml_output_file", "test_randomize_ordering_seed", "run_with_pdb", "pdb_post_mortem", "pdb",
+                "run_with_profiling", "profile_file", "use_cprofile_for_profiling", "flagfile")
+
+
 class _FlagsError(Exception):
     pass
+
+
+def _usage(argv0):
+    """absl's short help: the main module's docstring (or a USAGE line), then the pointer to --helpfull."""
+    doc = getattr(sys.modules.get("__main__"), "__doc__", None)
+    if not doc:
+        import os
+        doc = f"\n       USAGE: {os.path.basename(argv0)} [flags]"
+    return doc.rstrip("\n") + "\n\nTry --helpfull to get a list of all flags."
 
 
 def _strip_flags(argv):
@@ -36,9 +50,10 @@ def _strip_flags(argv):
             rest.append(arg)
             i += 1
             continue
-        name, eq, _ = arg.lstrip("-").partition("=")
+        name, eq, value = arg.lstrip("-").partition("=")
         if name in _HELP:
-            raise SystemExit(0)
+            print(_usage(argv[0]))
+            sys.exit(1)
         bare = name[2:] if name.startswith("no") and _ABSL_FLAGS.get(name[2:]) is False else name
         if bare not in _ABSL_FLAGS:
             raise _FlagsError(f"Unknown command line flag '{name}'")
@@ -46,6 +61,12 @@ def _strip_flags(argv):
             if i + 1 >= len(argv):
                 raise _FlagsError(f"Missing value for flag {arg}")
             i += 1
+            value = argv[i]
+        if bare in _UNSUPPORTED and name == bare:
+            raise NotImplementedError(f"tf.test.main's absl flag --{bare} is not supported by tfcompat")
+        if bare == "test_tmpdir":
+            from tfcompat.testing import _tempfiles
+            _tempfiles.ROOT[:] = [value]
         i += 1
     return rest
 
