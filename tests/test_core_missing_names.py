@@ -66,6 +66,46 @@ def test_random_initializers():
     assert np.array_equal(init([3]).numpy(), init([3]).numpy())
 
 
+F32 = np.float32
+
+
+def test_seeded_initializers_are_tf_philox_values():
+    # TF 2.21, bit for bit (StatelessRandom*V2 with seed [seed, 0])
+    assert tf.random_normal_initializer(seed=1)([6]).numpy().tolist() == F32(
+        [0.006332515273243189, -0.024650828912854195, 0.0315595380961895, -0.03944232687354088,
+         0.028415445238351822, -0.07784968614578247]).tolist()
+    assert tf.random_normal_initializer(1.0, 2.0, seed=-5)([2, 2], dtype=tf.float64).numpy().tolist() == [
+        [1.9555354266576799, 2.512592500166421], [1.999904009978989, 2.950532171204526]]
+    assert tf.random_normal_initializer(seed=7)([3], dtype=tf.float16).numpy().astype(float).tolist() == [
+        -0.033721923828125, -0.0179290771484375, -0.093994140625]
+    assert tf.random_uniform_initializer(seed=1)([4]).numpy().tolist() == F32(
+        [0.0378488190472126, -0.004001975059509277, 0.010029125958681107, -0.010740231722593307]).tolist()
+    assert tf.random_uniform_initializer(-1, 1, seed=2 ** 40)([3], dtype=tf.bfloat16).numpy().astype(float).tolist() \
+        == [-0.90625, 0.6875, 0.078125]
+    assert tf.random_uniform_initializer(0, 10, seed=1)([9], dtype=tf.int32).numpy().tolist() == [9, 4, 0, 6, 1, 4,
+                                                                                                   8, 8, 8]
+    assert tf.random_uniform_initializer(0, 2 ** 40, seed=1)([3], dtype=tf.int64).numpy().tolist() == [
+        699667608141, 708649473624, 877467297955]
+    x = tf.random_normal_initializer(seed=3)([200, 50]).numpy()       # element 6150.. (block 1537 of Philox)
+    assert x[123, :5].tolist() == F32([-0.09453380107879639, 0.009381256066262722, 0.042368918657302856,
+                                       0.0068817599676549435, -0.05710321292281151]).tolist()
+    assert abs(float(x.astype(np.float64).sum()) - 0.9648633003234863) < 1e-4
+    layer = tf.keras.layers.Dense(3, kernel_initializer=tf.random_uniform_initializer(seed=4))
+    layer.build((None, 2))
+    assert layer.kernel.numpy().tolist() == F32([[0.008059777319431305, 0.040578875690698624, -0.02123589627444744],
+                                                 [0.026999834924936295, 0.0048406608402729034,
+                                                  -0.01037449762225151]]).tolist()
+    with pytest.raises(IAE, match=r"Need minval < maxval, got 5 >= 2 \[Op:StatelessRandomUniformIntV2\]"):
+        tf.random_uniform_initializer(5, 2, seed=1)([5], dtype=tf.int32)
+    with pytest.raises(IAE, match=r"Dimension -1 must be >= 0 \[Op:StatelessRandomNormalV2\]"):
+        tf.random_normal_initializer(seed=1)([-1])
+    with pytest.raises(ValueError, match="mean: Tensor conversion requested dtype float32 for Tensor with dtype "
+                                         "float64"):
+        tf.random_normal_initializer(tf.constant(1., tf.float64), seed=1)([2])
+    with pytest.raises(ValueError, match="Can't convert Python sequence with out-of-range integer to Tensor."):
+        tf.random_normal_initializer(seed=2 ** 63)([2])
+
+
 def test_initializer_config_repr_and_use():
     assert tf.random_normal_initializer(1.0, 2.0, seed=5).get_config() == {"mean": 1.0, "stddev": 2.0, "seed": 5}
     cfg = tf.random_normal_initializer.from_config({"mean": 1.0, "stddev": 2.0, "seed": None, "dtype": "x"})

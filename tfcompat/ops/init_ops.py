@@ -3,15 +3,21 @@
 
 These are not Keras's initializers: `__call__(shape, dtype=...)` follows TF's dtype rules (float32 by default; the
 constant's own dtype when `Constant` gets none), accepts only `partition_shape`/`partition_offset` keywords, and a
-seeded random initializer draws from the stateless op with seed `[seed, 0]`, as TF's `_RandomGenerator` does (so
-it gives the same values on every call; unseeded ones draw from the global random state).
+seeded random initializer draws TF's stateless Philox values for seed `[seed, 0]`, bit for bit (`_philox.py`), as TF's
+`_RandomGenerator` does: the same values on every call, and TF's. Unseeded ones draw from the global random state
+(tfcompat's stream, not TF's).
 """
 import numpy as np
+import torch
 
-from tfcompat.framework import dtypes
-from tfcompat.framework.convert import constant
+from tfcompat.framework import dtypes, errors
+from tfcompat.framework.context import current_device
+from tfcompat.framework.convert import constant, to_storage
 from tfcompat.framework.export import tf_export
-from tfcompat.ops import creation_ops, random_ops
+from tfcompat.framework.op_def import input_storage, int_list, wrap
+from tfcompat.framework.tensor import Tensor, device_name
+from tfcompat.framework.variables import Variable
+from tfcompat.ops import _philox, creation_ops, random_ops
 
 _PARTITION_SHAPE = "partition_shape"
 _PARTITION_OFFSET = "partition_offset"
@@ -99,24 +105,71 @@ class Constant(Initializer):
 
 
 class _RandomGenerator:
-    """TF's choice of op: the stateless op with seed [seed, 0] when a seed is given, else the stateful op."""
+    """TF's choice of op: the stateless op with seed [seed, 0] when a seed is given (its Philox values, bit for bit:
+    `_philox`), else the stateful op."""
 
     def __init__(self, seed=None):
         self.seed = [seed, 0] if seed is not None else None
 
+    def _exact(self):
+        """Whether the seed is an integer (TF's seed tensor); other seeds fail in the stateless op, as in TF."""
+        if not isinstance(self.seed[0], (int, np.integer)) or isinstance(self.seed[0], bool):
+            return False
+        if not -2 ** 63 <= int(self.seed[0]) < 2 ** 63:
+            raise ValueError("Can't convert Python sequence with out-of-range integer to Tensor.")
+        return True
+
     def random_normal(self, shape, mean, stddev, dtype):
+        if self.seed and self._exact():
+            dims = _dims(shape, "StatelessRandomNormalV2")
+            mean, stddev = _param(mean, dtype, "mean"), _param(stddev, dtype, "stddev")
+            rnd = _philox.normal(dims, (int(self.seed[0]), 0), dtype.torch_dtype)
+            return wrap((rnd * stddev + mean).to(current_device()))
         if self.seed:
             return random_ops.stateless_normal(shape, seed=self.seed, mean=mean, stddev=stddev, dtype=dtype)
         return random_ops.normal(shape, mean=mean, stddev=stddev, dtype=dtype)
 
     def random_uniform(self, shape, minval, maxval, dtype):
+        if self.seed and self._exact():
+            if dtype.is_integer:
+                dims = _dims(shape, "StatelessRandomUniformIntV2")
+                lo, hi = _param(minval, dtype, "min"), _param(maxval, dtype, "max")
+                if int(lo) >= int(hi):
+                    raise errors.kernel_error(errors.InvalidArgumentError,
+                                              f"Need minval < maxval, got {int(lo)} >= {int(hi)}",
+                                              "StatelessRandomUniformIntV2", device_name(torch.device("cpu")))
+                rnd = _philox.uniform_int(dims, (int(self.seed[0]), 0), int(lo), int(hi), dtype.torch_dtype)
+                return wrap(rnd.to(current_device()))
+            dims = _dims(shape, "StatelessRandomUniformV2")
+            lo, hi = _param(minval, dtype, "min"), _param(maxval, dtype, "max")
+            rnd = _philox.uniform(dims, (int(self.seed[0]), 0), dtype.torch_dtype)
+            return wrap((rnd * (hi - lo) + lo).to(current_device()))
         if self.seed:
             return random_ops.stateless_uniform(shape, seed=self.seed, minval=minval, maxval=maxval, dtype=dtype)
         return random_ops.uniform(shape, minval=minval, maxval=maxval, dtype=dtype)
 
 
-@tf_export("random_uniform_initializer",
-           partial="seeded values are deterministic but not TF's Philox bits (same distribution)")
+def _dims(shape, op):
+    dims = int_list(shape, op)
+    for d in dims:
+        if d < 0:
+            raise errors.kernel_error(errors.InvalidArgumentError, f"Dimension {d} must be >= 0", op,
+                                      device_name(torch.device("cpu")))
+    return dims
+
+
+def _param(value, dtype, arg):
+    """A distribution parameter as a 0-d tensor of `dtype` (TF's strict conversion: ValueError for a tensor of
+    another dtype, TypeError for a Python value that does not fit)."""
+    if isinstance(value, (Tensor, Variable)):
+        if value.dtype != dtype:
+            raise ValueError(f"{arg}: Tensor conversion requested dtype {dtype.name} for Tensor with dtype "
+                             f"{value.dtype.name}: {value!r}")
+        return input_storage(value).cpu()
+    return to_storage(value, dtype).cpu()
+
+
+@tf_export("random_uniform_initializer")
 class RandomUniform(Initializer):
     """Uniform values in [minval, maxval) (float or integer dtypes)."""
 
@@ -138,8 +191,7 @@ class RandomUniform(Initializer):
         return {"minval": self.minval, "maxval": self.maxval, "seed": self.seed}
 
 
-@tf_export("random_normal_initializer",
-           partial="seeded values are deterministic but not TF's Philox bits (same distribution)")
+@tf_export("random_normal_initializer")
 class RandomNormal(Initializer):
     """Normal values with `mean` and `stddev` (floating dtypes only)."""
 

@@ -1,0 +1,152 @@
+"""TF's stateless Philox draws (CPU kernels), bit for bit: what a seeded TF initializer produces.
+
+- The seed pair becomes a key and counter as TF's `StatelessRandomGetKeyCounter` does: one Philox4x32-10 block of
+  counter (seed0 lo, seed0 hi, seed1 lo, seed1 hi) under key (0x3ec8f720, 0x02461e29); its words 0-1 are the key,
+  words 2-3 the high half of the counter.
+- Output element `i` comes from the Philox block at counter + i // k (k outputs per block: 4 for 32-bit and 16-bit
+  results, 2 for 64-bit ones), as TF's `FillPhiloxRandom` skips the generator per group.
+- Uniform floats fill the mantissa with random bits and subtract 1 (`Uint32ToFloat`, `Uint64ToDouble`,
+  `Uint16ToHalf`, `Uint16ToGfloat16`); normals are Box-Muller of two uniforms (u1 clamped to 1e-7), sin then cos,
+  in the result's precision (float32 math for half and bfloat16, then rounded) with the C library's log, sin and
+  cos as TF's kernel calls them (through ctypes; NumPy's correctly rounded values where no libm loads, which differ
+  from glibc's in about 1 value in 70 by 1 ulp); integers are `lo + bits % range`.
+"""
+import numpy as np
+import torch
+
+_M32 = np.uint64(0xFFFFFFFF)
+_MASK64 = (1 << 64) - 1
+
+
+def _blocks(counters, key):
+    """Philox4x32-10 of each row of `counters` ([n, 4] uint64 holding 32-bit words) under `key` (two ints)."""
+    c0, c1, c2, c3 = (counters[:, i] for i in range(4))
+    k0, k1 = np.uint64(key[0]), np.uint64(key[1])
+    for _ in range(10):
+        p0 = np.uint64(0xD2511F53) * c0
+        p1 = np.uint64(0xCD9E8D57) * c2
+        c0, c1, c2, c3 = (p1 >> np.uint64(32)) ^ c1 ^ k0, p1 & _M32, (p0 >> np.uint64(32)) ^ c3 ^ k1, p0 & _M32
+        k0 = (k0 + np.uint64(0x9E3779B9)) & _M32
+        k1 = (k1 + np.uint64(0xBB67AE85)) & _M32
+    return np.stack([c0, c1, c2, c3], 1).astype(np.uint32)
+
+
+def key_counter(seed0, seed1):
+    """TF's key and 128-bit counter (as a Python int) for a stateless seed pair."""
+    s0, s1 = seed0 & _MASK64, seed1 & _MASK64
+    mix = _blocks(np.array([[s0 & 0xFFFFFFFF, s0 >> 32, s1 & 0xFFFFFFFF, s1 >> 32]], np.uint64),
+                  (0x3EC8F720, 0x02461E29))[0]
+    return (int(mix[0]), int(mix[1])), (int(mix[2]) << 64) | (int(mix[3]) << 96)
+
+
+def _bits(n_blocks, seed):
+    """[n_blocks, 4] uint32: the Philox blocks at counter, counter + 1, ... for `seed`."""
+    key, counter = key_counter(*seed)
+    lo = counter & _MASK64                      # 0: the counter's low 64 bits start at zero
+    hi = counter >> 64
+    idx = np.arange(n_blocks, dtype=np.uint64) + np.uint64(lo)
+    rows = np.empty((n_blocks, 4), np.uint64)
+    rows[:, 0] = idx & _M32
+    rows[:, 1] = idx >> np.uint64(32)
+    rows[:, 2] = np.uint64(hi & 0xFFFFFFFF)
+    rows[:, 3] = np.uint64(hi >> 32)
+    return _blocks(rows, key)
+
+
+def _u32_to_float(x):
+    return ((x & np.uint32(0x7FFFFF)) | np.uint32(0x3F800000)).view(np.float32) - np.float32(1.0)
+
+
+def _u64_to_double(x0, x1):
+    man = ((x0.astype(np.uint64) & np.uint64(0xFFFFF)) << np.uint64(32)) | x1.astype(np.uint64)
+    return (man | (np.uint64(1023) << np.uint64(52))).view(np.float64) - 1.0
+
+
+def _u16_to_small(x, torch_dtype):
+    x = (x & np.uint32(0xFFFF)).astype(np.uint16)
+    if torch_dtype is torch.float16:
+        val = (x & np.uint16(0x3FF)) | np.uint16(15 << 10)
+    else:
+        val = (x & np.uint16(0x7F)) | np.uint16(127 << 7)
+    t = torch.from_numpy(val.view(np.int16).copy()).view(torch_dtype)
+    return t - torch.ones((), dtype=torch_dtype)
+
+
+def uniform(shape, seed, torch_dtype):
+    """Uniform [0, 1) values of `torch_dtype` (a float type), as TF's StatelessRandomUniformV2."""
+    n = int(np.prod(shape, dtype=np.int64))
+    if torch_dtype is torch.float64:
+        b = _bits((n + 1) // 2, seed).reshape(-1, 2)
+        out = torch.from_numpy(_u64_to_double(b[:, 0], b[:, 1])[:n].copy())
+    elif torch_dtype in (torch.float16, torch.bfloat16):
+        out = _u16_to_small(_bits((n + 3) // 4, seed).reshape(-1), torch_dtype)[:n]
+    else:
+        out = torch.from_numpy(_u32_to_float(_bits((n + 3) // 4, seed).reshape(-1))[:n].copy())
+    return out.reshape(shape)
+
+
+_LIBM = []
+
+
+def _libm():
+    """The C library's log, sin and cos (float and double), which TF's Box-Muller calls; None where not loadable."""
+    if not _LIBM:
+        funcs = None
+        try:
+            import ctypes
+            import ctypes.util
+            lib = ctypes.CDLL(ctypes.util.find_library("m") or "libm.so.6")
+            funcs = {}
+            for name, ctype in (("logf", ctypes.c_float), ("sinf", ctypes.c_float), ("cosf", ctypes.c_float),
+                                ("log", ctypes.c_double), ("sin", ctypes.c_double), ("cos", ctypes.c_double)):
+                f = getattr(lib, name)
+                f.restype, f.argtypes = ctype, [ctype]
+                funcs[name] = f
+        except (OSError, AttributeError):
+            funcs = None
+        _LIBM.append(funcs)
+    return _LIBM[0]
+
+
+def normal(shape, seed, torch_dtype):
+    """Standard normal values of `torch_dtype` (a float type), as TF's StatelessRandomNormalV2."""
+    n = int(np.prod(shape, dtype=np.int64))
+    libm = _libm()
+    if torch_dtype is torch.float64:
+        b = _bits((n + 1) // 2, seed)
+        u1 = np.maximum(_u64_to_double(b[:, 0], b[:, 1]), 1.0e-7)
+        v1 = 2.0 * np.pi * _u64_to_double(b[:, 2], b[:, 3])
+        if libm is not None:
+            log, sin, cos = (np.array([f(x) for x in a.tolist()], np.float64)
+                             for f, a in ((libm["log"], u1), (libm["sin"], v1), (libm["cos"], v1)))
+        else:
+            log, sin, cos = np.log(u1), np.sin(v1), np.cos(v1)
+        u2 = np.sqrt(-2.0 * log)
+        out = np.stack([sin * u2, cos * u2], 1).reshape(-1)[:n]
+        return torch.from_numpy(np.ascontiguousarray(out)).reshape(shape)
+    b = _bits((n + 3) // 4, seed).reshape(-1, 2)
+    u1 = np.maximum(_u32_to_float(b[:, 0]), np.float32(1.0e-7))
+    v1 = (2.0 * np.pi * _u32_to_float(b[:, 1]).astype(np.float64)).astype(np.float32)   # C: (2.0f * M_PI) is double
+    if libm is not None:
+        log, sin, cos = (np.array([f(x) for x in a.tolist()], np.float32)
+                         for f, a in ((libm["logf"], u1), (libm["sinf"], v1), (libm["cosf"], v1)))
+    else:                   # the correctly rounded values, which libm's float functions give almost always
+        log = np.log(u1.astype(np.float64)).astype(np.float32)
+        sin, cos = (f(v1.astype(np.float64)).astype(np.float32) for f in (np.sin, np.cos))
+    u2 = np.sqrt((np.float32(-2.0) * log).astype(np.float64)).astype(np.float32)
+    out = torch.from_numpy(np.ascontiguousarray(np.stack([sin * u2, cos * u2], 1).reshape(-1)[:n]))
+    return out.to(torch_dtype).reshape(shape)
+
+
+def uniform_int(shape, seed, lo, hi, torch_dtype):
+    """Integers in [lo, hi) as TF's StatelessRandomUniformIntV2: lo + bits % (hi - lo) (64-bit bits for int64)."""
+    n = int(np.prod(shape, dtype=np.int64))
+    span = hi - lo
+    if torch_dtype is torch.int64:
+        b = _bits((n + 1) // 2, seed).reshape(-1, 2).astype(np.uint64)
+        bits = (b[:, 0] | (b[:, 1] << np.uint64(32)))[:n]
+        vals = (bits % np.uint64(span & _MASK64)).astype(np.int64) + np.int64(lo)
+    else:
+        bits = _bits((n + 3) // 4, seed).reshape(-1)[:n].astype(np.uint64)
+        vals = ((bits % np.uint64(span & 0xFFFFFFFF)).astype(np.int64) + lo).astype(np.int32)
+    return torch.from_numpy(np.ascontiguousarray(vals)).to(torch_dtype).reshape(shape)
