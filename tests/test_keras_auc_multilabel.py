@@ -64,3 +64,20 @@ def test_confusion_metrics_weight_rows_of_multi_label_data():
     with pytest.raises(ValueError, match=r"^When class_id is provided, y_pred must be a 2D array with shape "
                                          r"\(num_samples, num_classes\), found shape: \(4,\)$"):
         keras.metrics.Precision(class_id=1).update_state(Y_TRUE[:, 0], Y_PRED[:, 0])
+
+
+def test_precision_recall_top_k_as_keras():
+    results = []
+    for m in [keras.metrics.Precision(top_k=1), keras.metrics.Recall(top_k=2),
+              keras.metrics.Precision(top_k=1, class_id=1), keras.metrics.Recall(top_k=2, thresholds=[0.5, 0.75]),
+              keras.metrics.Precision(top_k=2)]:
+        m.update_state(Y_TRUE, Y_PRED, sample_weight=WEIGHTS)
+        m.update_state(Y_TRUE, Y_PRED)
+        results.append(np.asarray(m.result()).tolist())
+        assert m.get_config()["top_k"] in (1, 2)
+    np.testing.assert_allclose(results[0], 0.764706, atol=1e-6)          # TF 2.21
+    np.testing.assert_allclose(results[1], 0.666667, atol=1e-6)
+    np.testing.assert_allclose(results[2], 0.6, atol=1e-6)
+    np.testing.assert_allclose(results[3], [0.566667, 0.2], atol=1e-6)
+    np.testing.assert_allclose(results[4], 0.588235, atol=1e-6)
+    assert keras.metrics.Precision(top_k=1).thresholds == [-1e10]         # below every kept prediction

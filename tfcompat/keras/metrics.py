@@ -9,7 +9,6 @@ import numpy as np
 import torch
 
 from tfcompat.framework import errors
-from tfcompat.framework.export import unsupported_args
 from tfcompat.framework.op_def import input_storage, wrap
 from tfcompat.framework.tensor import Tensor, storage
 from tfcompat.keras import losses as _losses
@@ -388,11 +387,15 @@ def _parse_thresholds(thresholds, default):
     return [float(t) for t in (thresholds if isinstance(thresholds, (list, tuple, np.ndarray)) else [thresholds])]
 
 
+_NEG_INF = -1e10        # Keras's stand-in for predictions outside the top k (and top_k's default threshold)
+
+
 def _confusion_update(variables, y_true, y_pred, thresholds, sample_weight=None, class_id=None, multi_label=False,
-                      label_weights=None):
+                      label_weights=None, top_k=None):
     """Adds the (weighted) confusion counts at each threshold (`y_pred > threshold`) to `variables`: one count per
     threshold over all entries, or with `multi_label` one per (threshold, label) over a [batch, labels] `y_pred`;
-    `label_weights` (one per label) scale the entries' weights."""
+    `label_weights` (one per label) scale the entries' weights; with `top_k`, only each row's k largest
+    predictions count as predictions (the others become -1e10)."""
     p = _cast(y_pred, torch.float32)
     t = _cast(y_true, torch.float32)
     p, t = squeeze_or_expand_to_same_rank(p, t)
@@ -400,6 +403,9 @@ def _confusion_update(variables, y_true, y_pred, thresholds, sample_weight=None,
     if sample_weight is not None:       # Keras: one weight per row of a [batch, labels] y_true, else per entry
         w = _cast(sample_weight, torch.float32).unsqueeze(-1)
         _, w = squeeze_or_expand_to_same_rank(t, w, expand_rank_1=False)
+    if top_k is not None:
+        in_top = torch.zeros_like(p).scatter_(-1, torch.topk(p, top_k, dim=-1).indices, 1.0)
+        p = p * in_top + _NEG_INF * (1 - in_top)
     if class_id is not None:
         if p.ndim == 1:
             raise ValueError(f"When class_id is provided, y_pred must be a 2D array with shape (num_samples, "
@@ -435,7 +441,6 @@ def _dims(t):
     return "[" + ",".join(str(d) for d in t.shape) + "]"
 
 
-@unsupported_args("top_k")
 class _ThresholdMetric(Metric):
     _counts = ()
 
@@ -444,14 +449,14 @@ class _ThresholdMetric(Metric):
         self.init_thresholds = thresholds
         self.top_k = top_k
         self.class_id = class_id
-        self.thresholds = _parse_thresholds(thresholds, 0.5)
+        self.thresholds = _parse_thresholds(thresholds, 0.5 if top_k is None else _NEG_INF)
         for _, var_name in self._counts:
             setattr(self, var_name, self.add_variable(shape=(len(self.thresholds),), initializer="zeros",
                                                       name=var_name))
 
     def update_state(self, y_true, y_pred, sample_weight=None):
         _confusion_update({k: getattr(self, n) for k, n in self._counts}, y_true, y_pred, self.thresholds,
-                          sample_weight, self.class_id)
+                          sample_weight, self.class_id, top_k=self.top_k)
 
     def _ratio(self, other):
         tp = storage(self.true_positives)
