@@ -125,6 +125,8 @@ def test_text_file_initializer_errors(vocab_file, tmp_path):
                       ((tf.string, -2, tf.float32, -2), None)]:
         with pytest.raises(ValueError):
             L.TextFileInitializer(vocab_file, *args, **(msg or {}))
+    with pytest.raises(tf.errors.InvalidArgumentError, match="delimiter should be only 1 char"):
+        table(vocab_file, tf.string, 0, tf.int64, 1, delimiter="ab")
     with pytest.raises(ValueError, match="`key_index` should be >= -2, received: -3."):
         L.TextFileInitializer(vocab_file, tf.string, -3, tf.int64, -1)
     with pytest.raises(ValueError, match="`value_dtype` must be int64 for `value_index` -1, received: <dtype: 'int32'>"):

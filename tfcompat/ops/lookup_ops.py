@@ -295,6 +295,8 @@ class TextFileInitializer(_Initializer):
     def initialize(self, table):
         check_table_dtypes(table, self._key_dtype, self._value_dtype)
         op = "InitializeTableFromTextFileV2"
+        if len(self._delimiter) != 1:
+            raise errors.kernel_error(errors.InvalidArgumentError, "delimiter should be only 1 char", op)
         path = self._path()
         try:
             with open(path, "rb") as fh:
