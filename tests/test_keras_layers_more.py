@@ -524,3 +524,33 @@ def test_stft_spectrogram_windows_config_errors():
         L.STFTSpectrogram(frame_length=8, window=None)(x.astype("int32"))
     with pytest.raises(NotImplementedError, match="kaiser|taylor"):
         L.STFTSpectrogram(frame_length=8, window="taylor")(x)
+
+
+def test_time_distributed_with_mask():
+    # TF 2.21: Embedding(mask_zero) -> LSTM(return_sequences) -> TimeDistributed(Dense): values and mask
+    tf.keras.utils.set_random_seed(0)
+    ids = np.array([[3, 1, 0, 0], [2, 5, 4, 0]])
+    inp = tf.keras.Input((4,), dtype="int32")
+    h = L.LSTM(2, return_sequences=True)(L.Embedding(6, 3, mask_zero=True)(inp))
+    model = tf.keras.Model(inp, L.TimeDistributed(L.Dense(2, activation="softmax"))(h))
+    model.set_weights([(0.3 * np.cos(np.arange(int(np.prod(w.shape))) * 0.71 + i) + 0.1 * (i + 1)).reshape(w.shape)
+                       .astype("float32") for i, w in enumerate(model.weights)])
+    y = model(ids)
+    close(y, [[[0.4417, 0.5583], [0.434, 0.566], [0.434, 0.566], [0.434, 0.566]],
+              [[0.4434, 0.5566], [0.4311, 0.5689], [0.4266, 0.5734], [0.4266, 0.5734]]], atol=1e-4)
+    np.testing.assert_array_equal(y._keras_mask, [[True, True, False, False], [True, True, True, False]])
+
+    class Masked(L.Layer):
+        def call(self, x, mask=None):
+            return x if mask is None else x * tf.cast(mask, x.dtype)[..., None]
+
+    td = L.TimeDistributed(Masked())
+    x = np.ones((2, 3, 4, 2), "float32")
+    mask = np.array([[[1, 0, 1, 1]] * 3, [[0, 1, 1, 0]] * 3], bool)
+    np.testing.assert_array_equal(np.asarray(td(x, mask=mask))[:, :, :, 0], mask.astype("float32"))
+    with pytest.raises(ValueError, match=r"must be at least 2D \(e.g., `\(batch_size, timesteps\)`\), but it has 1 "
+                       r"dimension\(s\) with shape \(2,\)."):
+        td(x, mask=np.ones((2,), bool))
+    with pytest.raises(ValueError, match=r"has a shape \(3, 3\) that is incompatible with the input shape "
+                       r"\(2, 3, 4, 2\).*Expected mask shape prefix: \(2, 3\)."):
+        td(x, mask=np.ones((3, 3), bool))

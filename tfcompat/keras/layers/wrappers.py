@@ -158,11 +158,26 @@ class TimeDistributed(Wrapper):
     def call(self, inputs, training=None, mask=None):
         from tfcompat.keras.layers.core import Dense
         x = input_storage(inputs)
+        m = None
         if mask is not None:
-            raise NotImplementedError("tfcompat: TimeDistributed with a `mask` is not supported")
+            m = input_storage(mask)
+            if m.ndim < 2:
+                raise ValueError(f"The `mask` passed to the `TimeDistributed` layer must be at least 2D (e.g., "
+                                 f"`(batch_size, timesteps)`), but it has {m.ndim} dimension(s) with shape "
+                                 f"{tuple(m.shape)}.")
+            if tuple(m.shape[:2]) != tuple(x.shape[:2]):
+                raise ValueError(f"The `mask` passed to the `TimeDistributed` layer has a shape {tuple(m.shape)} that "
+                                 f"is incompatible with the input shape {tuple(x.shape)}. The first two dimensions of "
+                                 f"the mask (batch size and timesteps) must match the input's first two dimensions. "
+                                 f"Expected mask shape prefix: ({x.shape[0]}, {x.shape[1]}).")
         if type(self.layer) is Dense:       # per-sample layer: one call on (batch * time, ...)
             y = input_storage(self.layer(_wrap(x.reshape(-1, *x.shape[2:]))))
             return _wrap(y.reshape(x.shape[0], x.shape[1], *y.shape[1:]))
-        kwargs = {"training": training} if "training" in inspect.signature(self.layer.call).parameters else {}
+        params = inspect.signature(self.layer.call).parameters
+        kwargs = {"training": training} if "training" in params else {}
+        if m is not None and "mask" in params:       # Keras: the layer's `call` itself, with each step's mask
+            steps = [input_storage(self.layer.call(_wrap(x[:, t]), mask=_wrap(m[:, t]), **kwargs))
+                     for t in range(x.shape[1])]
+            return _wrap(torch.stack(steps, 1))
         steps = [input_storage(self.layer(_wrap(x[:, t]), **kwargs)) for t in range(x.shape[1])]
         return _wrap(torch.stack(steps, 1))
