@@ -246,6 +246,28 @@ def test_absl_assertions(t):
     assert _message(lambda: t.assertEqual("a\nb", "a\nc")) == "\n  a\n- b\n+ c\n"
 
 
+def test_more_absl_assertions(t):
+    t.assertContainsSubsequence([0, 1, 0, 2], [1, 2])
+    t.assertDictAlmostEqual({"a": 1.0}, {"a": 1.00000001})
+    t.record_property("k", 1)
+    assert t.get_recorded_properties() == {"k": 1} and t.tempfile_cleanup.name == "ALWAYS"
+    # TF 2.21 (absltest)
+    assert _message(lambda: t.assertContainsSubsequence([1, 2, 3], [1, 3, 4])) == (
+        "[1, 3, 4] not a subsequence of [1, 2, 3]. First non-matching element: 4")
+    assert _message(lambda: t.assertContainsExactSubsequence([0, 1, 0, 2], [1, 2])) == (
+        "[1, 2] not an exact subsequence of [0, 1, 0, 2]. Longest matching prefix: [1]")
+    assert _message(lambda: t.assertSequenceAlmostEqual([1.0, 2.0], [1.0, 2.1])) == (
+        "At index 1: 2.0 != 2.1 within 7 places (0.10000000000000009 difference)")
+    assert _message(lambda: t.assertIsSubclass(int, (str, float))) == (
+        "<class 'int'> is not a subclass of any of (<class 'str'>, <class 'float'>)")
+    assert _message(lambda: t.assertNotIsSubclass(bool, (str, int))) == "<class 'bool'> is a subclass of <class 'int'>"
+    assert _message(lambda: t.assertMappingEqual({"a": 1, "b": 2}, {"a": 1, "b": 3, "c": 4})) == (
+        "{'a': 1, 'b': 2} != {'a': 1, 'b': 3, 'c': 4}\nUnexpected, but present entries:\n'c': 4\n\n"
+        "repr() of differing entries:\n'b': 2 != 3\n")
+    assert _message(lambda: t.assertJsonEqual('{"a": [1, 2]}', '{"a": [1, 3]}')) == (
+        "first['a'][1] is 2 but second['a'][1] is 3")
+
+
 def test_same_structure(t):
     t.assertSameStructure({"a": [1, 2]}, {"a": (1, 2)})
     # TF 2.21 (absltest)

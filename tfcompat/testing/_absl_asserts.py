@@ -2,6 +2,8 @@
 texts: `fail(msg, user_msg)`, lengths, prefixes and suffixes, element sets, literal exception messages."""
 import collections.abc
 import difflib
+import json
+import numbers
 import re
 import unittest
 
@@ -86,6 +88,167 @@ class AbslAssertions:
                 problems = problems[0:max_problems_to_show - 1] + ["..."]
         if problems:
             self.fail("; ".join(problems), msg)
+
+    def assertContainsSubsequence(self, container, subsequence, msg=None):  # noqa: N802
+        """`subsequence`'s elements appear in `container` in order (others may come between)."""
+        first_nonmatching = None
+        reversed_container = list(reversed(container))
+        subsequence = list(subsequence)
+        for e in subsequence:
+            if e not in reversed_container:
+                first_nonmatching = e
+                break
+            while e != reversed_container.pop():
+                pass
+        if first_nonmatching is not None:
+            self.fail(f"{subsequence} not a subsequence of {container}. First non-matching element: "
+                      f"{first_nonmatching}", msg)
+
+    def assertContainsExactSubsequence(self, container, subsequence, msg=None):  # noqa: N802
+        """`subsequence` appears in `container` as a contiguous run."""
+        container = list(container)
+        subsequence = list(subsequence)
+        longest_match = 0
+        for start in range(1 + len(container) - len(subsequence)):
+            if longest_match == len(subsequence):
+                break
+            index = 0
+            while index < len(subsequence) and subsequence[index] == container[start + index]:
+                index += 1
+            longest_match = max(longest_match, index)
+        if longest_match < len(subsequence):
+            self.fail(f"{subsequence} not an exact subsequence of {container}. Longest matching prefix: "
+                      f"{subsequence[:longest_match]}", msg)
+
+    def assertSequenceAlmostEqual(self, expected_seq, actual_seq, places=None, msg=None, delta=None):  # noqa: N802
+        """Equal lengths and every pair assertAlmostEqual (the first 30 differences listed)."""
+        if len(expected_seq) != len(actual_seq):
+            self.fail(f"Sequence size mismatch: {len(expected_seq)} vs {len(actual_seq)}", msg)
+        err_list = []
+        for idx, (exp_elem, act_elem) in enumerate(zip(expected_seq, actual_seq)):
+            try:
+                self.assertAlmostEqual(exp_elem, act_elem, places=places, msg=msg, delta=delta)
+            except self.failureException as err:
+                err_list.append(f"At index {idx}: {err}")
+        if err_list:
+            if len(err_list) > 30:
+                err_list = err_list[:30] + ["..."]
+            self.fail(self._formatMessage(msg, "\n".join(err_list)))
+
+    def assertIsSubclass(self, cls, superclass, msg=None):  # noqa: N802
+        try:
+            if issubclass(cls, superclass):
+                return
+        except TypeError:
+            if not isinstance(cls, type):
+                self.fail(self._formatMessage(msg, f"{cls!r} is not a class"))
+            raise
+        if isinstance(superclass, tuple):
+            standard = f"{cls!r} is not a subclass of any of {superclass!r}"
+        else:
+            standard = f"{cls!r} is not a subclass of {superclass!r}"
+        self.fail(self._formatMessage(msg, standard))
+
+    def assertNotIsSubclass(self, cls, superclass, msg=None):  # noqa: N802
+        try:
+            if not issubclass(cls, superclass):
+                return
+        except TypeError:
+            if not isinstance(cls, type):
+                self.fail(self._formatMessage(msg, f"{cls!r} is not a class"))
+            raise
+        if isinstance(superclass, tuple):
+            superclass = next(x for x in superclass if issubclass(cls, x))
+        self.fail(self._formatMessage(msg, f"{cls!r} is a subclass of {superclass!r}"))
+
+    def assertMappingEqual(self, a, b, msg=None, mapping_type=collections.abc.Mapping,  # noqa: N802
+                           check_values_equality=lambda x, y: (x == y, None)):
+        """Same keys, and values equal by `check_values_equality`; the failure lists unexpected, differing and
+        missing entries."""
+        if not isinstance(a, mapping_type):
+            self.fail(f"a should be a {mapping_type.__name__}, found type: {type(a).__name__}", msg)
+        if not isinstance(b, mapping_type):
+            self.fail(f"b should be a {mapping_type.__name__}, found type: {type(b).__name__}", msg)
+        if a == b:
+            return
+
+        def ordered(items):
+            try:
+                return sorted(items)
+            except TypeError:
+                return items
+        unexpected, missing, different = [], [], []
+        for a_key, a_value in ordered(list(a.items())):
+            if a_key not in b:
+                missing.append((a_key, a_value))
+                continue
+            is_equal, err = check_values_equality(a_value, b[a_key])
+            if not is_equal:
+                different.append((a_key, a_value, b[a_key], err))
+        unexpected = [(k, v) for k, v in ordered(list(b.items())) if k not in a]
+        if not unexpected and not different and not missing:
+            return
+        safe_repr = unittest.util.safe_repr
+
+        def text(d):
+            entries = sorted((safe_repr(k), safe_repr(v)) for k, v in d.items())
+            return "{" + ", ".join(f"{k}: {v}" for k, v in entries) + "}"
+        message = [f"{text(a)} != {text(b)}{'(' + msg + ')' if msg else ''}"]
+        if unexpected:
+            message.append("Unexpected, but present entries:\n"
+                           + "".join(f"{safe_repr(k)}: {safe_repr(v)}\n" for k, v in unexpected))
+        if different:
+            message.append("repr() of differing entries:\n" + "".join(
+                f"{safe_repr(k)}: {err if err else f'{safe_repr(av)} != {safe_repr(bv)}'}\n"
+                for k, av, bv, err in different))
+        if missing:
+            message.append("Missing entries:\n" + "".join(f"{safe_repr(k)}: {safe_repr(v)}\n" for k, v in missing))
+        raise self.failureException("\n".join(message))
+
+    def assertDictAlmostEqual(self, a, b, places=None, msg=None, delta=None):  # noqa: N802
+        """assertMappingEqual of dicts, numbers compared with assertAlmostEqual."""
+        def almost_equal(a_value, b_value):
+            try:
+                if isinstance(a_value, numbers.Number) and isinstance(b_value, numbers.Number):
+                    self.assertAlmostEqual(a_value, b_value, places=places, delta=delta)
+                else:
+                    self.assertEqual(a_value, b_value)
+            except self.failureException as err:
+                return False, err
+            return True, None
+        if delta is not None and places is not None:
+            raise ValueError("specify delta or places not both\n")
+        self.assertMappingEqual(a, b, msg, mapping_type=dict, check_values_equality=almost_equal)
+
+    def assertJsonEqual(self, first, second, msg=None):  # noqa: N802
+        """Two JSON texts decode to the same structure (assertSameStructure's report, named first/second)."""
+        try:
+            first_structured = json.loads(first)
+        except ValueError as e:
+            raise ValueError(self._formatMessage(msg, f"could not decode first JSON value {first}: {e}")) from e
+        try:
+            second_structured = json.loads(second)
+        except ValueError as e:
+            raise ValueError(self._formatMessage(msg, f"could not decode second JSON value {second}: {e}")) from e
+        self.assertSameStructure(first_structured, second_structured, aname="first", bname="second", msg=msg)
+
+    def record_property(self, property_name, property_value):
+        """Records a property of the test (or of the active subtest)."""
+        subtest = getattr(self, "_subtest", None)
+        store = self.__dict__.setdefault("_recorded_properties", {})
+        key = subtest.id() if subtest else None
+        store.setdefault(key, {})[property_name] = property_value
+
+    def get_recorded_properties(self, subtest=None):
+        """The recorded properties: the test's and the active subtest's, or only `subtest`'s."""
+        store = self.__dict__.get("_recorded_properties", {})
+        if subtest:
+            return dict(store.get(subtest.id(), {}))
+        ret = dict(store.get(None, {}))
+        active = getattr(self, "_subtest", None)
+        if active:
+            ret.update(store.get(active.id(), {}))
+        return ret
 
     def enter_context(self, manager):
         """Enters `manager` now and exits it at the test's cleanup; returns what it entered."""

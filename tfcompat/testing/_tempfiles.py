@@ -2,10 +2,18 @@
 --test_tmpdir (else $TEST_TMPDIR, else `<tmp>/absl_testing`)/<Class>/<test method>, removed when the test ends (unless `cleanup`'s
 name is OFF), as path-like `TempDir`/`TempFile` objects."""
 import contextlib
+import enum
 import os
 import shutil
 import stat
 import tempfile
+
+
+class TempFileCleanup(enum.Enum):
+    """When a test's temporary files are removed (absltest's enum; `TestCase.tempfile_cleanup`)."""
+    ALWAYS = "always"
+    SUCCESS = "success"
+    OFF = "never"
 
 
 ROOT = []       # --test_tmpdir's value, when tf.test.main was given one
@@ -133,9 +141,21 @@ class TempFilesMixin:
     def _tempdir_path_test(self):
         return os.path.join(_root(), type(self).__qualname__.replace("__main__.", ""), self._testMethodName)
 
+    tempfile_cleanup = TempFileCleanup.ALWAYS
+
     def _add_temp_cleanup(self, path, cleanup):
-        if getattr(cleanup, "name", None) != "OFF":
+        policy = getattr(cleanup if cleanup is not None else self.tempfile_cleanup, "name", None)
+        if policy == "ALWAYS":
             self.addCleanup(_remove, path)
+        elif policy == "SUCCESS":
+            self.addCleanup(self._remove_on_success, path)
+        elif policy != "OFF":
+            raise AssertionError(f"Unexpected cleanup value: {cleanup}")
+
+    def _remove_on_success(self, path):
+        outcome = getattr(self, "_outcome", None)
+        if outcome is None or getattr(outcome, "success", True):
+            _remove(path)
 
     def create_tempdir(self, name=None, cleanup=None):
         """A fresh (emptied) directory for this test, removed when it ends."""
