@@ -4,7 +4,6 @@ import random as py_random
 
 import torch
 
-from tfcompat.framework.export import partial_api
 from tfcompat.framework.tensor import _wrap
 from tfcompat.keras.layers.base import Layer
 from tfcompat.keras.layers.preprocessing._augment_base import RANK_PLAIN, ImageAugmentLayer, factor_range
@@ -109,34 +108,27 @@ class RandomContrast(ImageAugmentLayer):
         return config
 
 
-_PADDING = {"reflect": "reflection", "nearest": "border", "constant": "zeros"}
+_FILL_MODES = ("reflect", "wrap", "constant", "nearest")
+_INTERPOLATIONS = ("nearest", "bilinear")
 
 
-@partial_api("fill_mode 'wrap'; interpolation other than 'bilinear' or 'nearest'")
 class _AffineLayer(_RandomImageLayer):
-    """Random affine warps sampled with `grid_sample` (bilinear/nearest; fill reflect/nearest/constant)."""
+    """Random affine warps: Keras's per-image matrices (output pixel -> input point), sampled as TF's
+    ImageProjectiveTransformV3 kernel (bilinear/nearest; fill reflect/wrap/constant/nearest)."""
 
     def __init__(self, fill_mode="reflect", interpolation="bilinear", fill_value=0.0, seed=None, **kwargs):
         super().__init__(seed=seed, **kwargs)
-        if fill_mode not in _PADDING:
-            raise NotImplementedError(f"tfcompat: {type(self).__name__}(fill_mode={fill_mode!r}) is not supported")
-        if interpolation not in ("bilinear", "nearest"):
-            raise NotImplementedError(f"tfcompat: {type(self).__name__}(interpolation={interpolation!r}) is not "
-                                      f"supported")
+        if fill_mode not in _FILL_MODES:
+            raise NotImplementedError(f"Unknown `fill_mode` {fill_mode}. Expected of one {_FILL_MODES}.")
+        if interpolation not in _INTERPOLATIONS:
+            raise NotImplementedError(f"Unknown `interpolation` {interpolation}. Expected of one {_INTERPOLATIONS}.")
         self.fill_mode, self.interpolation, self.fill_value = fill_mode, interpolation, fill_value
 
     def _augment(self, x):
+        from tfcompat.keras.layers.preprocessing.augmentation_geometry import projective_transform
         n, h, w, _ = x.shape
-        theta = self._theta(n, h, w, x.device).to(x.dtype)     # (n, 2, 3) output -> input, normalized coords
-        img = x.permute(0, 3, 1, 2)
-        grid = torch.nn.functional.affine_grid(theta, img.shape, align_corners=False)
-        out = torch.nn.functional.grid_sample(img, grid, mode=self.interpolation,
-                                              padding_mode=_PADDING[self.fill_mode], align_corners=False)
-        if self.fill_mode == "constant" and self.fill_value:
-            inside = torch.nn.functional.grid_sample(torch.ones_like(img[:, :1]), grid, mode=self.interpolation,
-                                                     padding_mode="zeros", align_corners=False)
-            out = out + (1 - inside) * self.fill_value
-        return out.permute(0, 2, 3, 1)
+        transforms = self._transforms(n, h, w, x.device)        # (n, 8) float32, Keras's affine_transform input
+        return projective_transform(x, transforms, self.interpolation, self.fill_mode, self.fill_value)
 
     def get_config(self):
         config = super().get_config()
@@ -155,13 +147,15 @@ class RandomRotation(_AffineLayer):
         self.factor, self.value_range = factor, value_range
         self._lower, self._upper = _range(factor, "factor")
 
-    def _theta(self, n, h, w, device):
-        a = self._uniform(n, self._lower * 2 * math.pi, self._upper * 2 * math.pi, device)
-        cos, sin = torch.cos(a), torch.sin(a)
-        zero = torch.zeros_like(a)
-        # rotation in pixel space, expressed in normalized coordinates (aspect ratio h:w)
-        return torch.stack([torch.stack([cos, -sin * h / w, zero], -1),
-                            torch.stack([sin * w / h, cos, zero], -1)], 1)
+    def _transforms(self, n, h, w, device):
+        # Keras's _compute_affine_matrix: rotation by `angle` degrees about the centre ((w - 1) / 2, (h - 1) / 2)
+        angle = self._uniform(n, self._lower * 360.0, self._upper * 360.0, device).float()
+        rad = angle * torch.tensor(math.pi / 180.0, dtype=torch.float32)
+        cx, cy = torch.tensor(0.5 * (w - 1), dtype=torch.float32), torch.tensor(0.5 * (h - 1), dtype=torch.float32)
+        a0, a1 = torch.cos(rad), -torch.sin(rad)
+        b0, b1 = torch.sin(rad), torch.cos(rad)
+        zero = torch.zeros_like(a0)
+        return torch.stack([a0, a1, cx - cx * a0 - cy * a1, b0, b1, cy - cx * b0 - cy * b1, zero, zero], 1)
 
     def get_config(self):
         config = super().get_config()
@@ -182,11 +176,12 @@ class RandomZoom(_AffineLayer):
         self._h = _range(height_factor, "height_factor")
         self._w = _range(width_factor, "width_factor") if width_factor is not None else None
 
-    def _theta(self, n, h, w, device):
-        zh = 1.0 + self._uniform(n, *self._h, device)
-        zw = 1.0 + self._uniform(n, *self._w, device) if self._w is not None else zh
+    def _transforms(self, n, h, w, device):
+        zh = (1.0 + self._uniform(n, *self._h, device)).float()
+        zw = (1.0 + self._uniform(n, *self._w, device)).float() if self._w is not None else zh
         zero = torch.zeros_like(zh)
-        return torch.stack([torch.stack([zw, zero, zero], -1), torch.stack([zero, zh, zero], -1)], 1)
+        return torch.stack([zw, zero, (w - 1.0) / 2.0 * (1.0 - zw), zero, zh, (h - 1.0) / 2.0 * (1.0 - zh), zero,
+                            zero], 1)
 
     def get_config(self):
         config = super().get_config()
@@ -204,12 +199,11 @@ class RandomTranslation(_AffineLayer):
         self.height_factor, self.width_factor = height_factor, width_factor
         self._h, self._w = _range(height_factor, "height_factor"), _range(width_factor, "width_factor")
 
-    def _theta(self, n, h, w, device):
-        dy = self._uniform(n, *self._h, device)
-        dx = self._uniform(n, *self._w, device)
+    def _transforms(self, n, h, w, device):
+        dy = (self._uniform(n, *self._h, device) * h).float()
+        dx = (self._uniform(n, *self._w, device) * w).float()
         one, zero = torch.ones_like(dy), torch.zeros_like(dy)
-        # output(y, x) = input(y - dy*h, x - dx*w); normalized coordinates span 2 per image side
-        return torch.stack([torch.stack([one, zero, -2 * dx], -1), torch.stack([zero, one, -2 * dy], -1)], 1)
+        return torch.stack([one, zero, -dx, zero, one, -dy, zero, zero], 1)
 
     def get_config(self):
         config = super().get_config()

@@ -187,8 +187,10 @@ def projective_transform(x, transforms, interpolation, fill_mode, fill_value):
         values = torch.gather(flat, 1, index).reshape(n, h, w, c)
         return torch.where(inside.unsqueeze(-1), values, fill)
     if interpolation == "nearest":
-        def half_away(v):
-            return torch.sign(v) * torch.floor(v.abs() + 0.5)
+        def half_away(v):           # std::round, exactly (floor(v + 0.5) rounds 0.49999997 up in float32)
+            f = torch.floor(v)
+            frac = v - f
+            return torch.where(frac > 0.5, f + 1, torch.where(frac < 0.5, f, torch.where(v >= 0, f + 1, f)))
         out = read(half_away(in_y).long(), half_away(in_x).long())
     else:
         y0, x0 = torch.floor(in_y), torch.floor(in_x)
