@@ -611,3 +611,22 @@ def test_build_queries():
     tf.test.experimental.sync_devices()
     with pytest.raises(NotImplementedError):
         tf.test.create_local_cluster(1, 1)
+
+
+def test_mixed_with_absl_parameterized():
+    parameterized = pytest.importorskip("absl.testing.parameterized")
+
+    class Mixed(tf.test.TestCase, parameterized.TestCase):
+        @parameterized.parameters((1,), (2,))
+        def test_shape(self, n):
+            self.assertAllClose(tf.ones((n, 3)) * 4, 4 * np.ones((n, 3)))
+
+        def test_fail(self):
+            """Doc."""
+            self.assertLen([1], 2, msg="custom")
+
+    result, out = _run(Mixed)
+    assert result.testsRun == 4 and len(result.failures) == 1
+    # TF 2.21: the description is given once, then the docstring line
+    assert "Mixed.test_fail\nDoc.\n---" in out
+    assert "AssertionError: [1] has length of 1, expected 2. : custom" in out

@@ -20,7 +20,7 @@ class AbslAssertions:
         desc = self.id()
         if desc.startswith("__main__."):
             desc = desc[len("__main__."):]
-        doc_first_line = super().shortDescription()
+        doc_first_line = unittest.TestCase.shortDescription(self)     # not absltest's, if it is mixed in too
         if doc_first_line is not None:
             desc = "\n".join((desc, doc_first_line))
         return desc
