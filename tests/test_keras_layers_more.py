@@ -554,3 +554,25 @@ def test_time_distributed_with_mask():
     with pytest.raises(ValueError, match=r"has a shape \(3, 3\) that is incompatible with the input shape "
                        r"\(2, 3, 4, 2\).*Expected mask shape prefix: \(2, 3\)."):
         td(x, mask=np.ones((3, 3), bool))
+
+
+def test_fit_tiny_language_model_matches_tf():
+    # ReversibleEmbedding (tied) -> causal GroupQueryAttention -> RMSNormalization -> UnitNormalization -> logits
+    tf.keras.utils.set_random_seed(0)
+    ids = (np.arange(24) * 7 % 11).reshape(4, 6).astype("int32")
+    targets = (np.arange(24) * 5 % 11).reshape(4, 6).astype("int32")
+    inp = tf.keras.Input((6,), dtype="int32")
+    emb = L.ReversibleEmbedding(11, 8)
+    h = emb(inp)
+    a = L.GroupQueryAttention(4, 4, 2)(h, h, use_causal_mask=True)
+    h = L.UnitNormalization()(L.RMSNormalization()(L.Add()([h, a])))
+    model = tf.keras.Model(inp, emb(L.AlphaDropout(0.0)(h), reverse=True))
+    model.set_weights([(0.3 * np.cos(np.arange(int(np.prod(w.shape))) * 0.71 + i) + 0.1 * (i + 1)).reshape(w.shape)
+                       .astype("float32") for i, w in enumerate(model.weights)])
+    assert [w.path for w in model.weights][-1] == "rms_normalization/scale" and len(model.weights) == 10
+    model.compile(optimizer=tf.keras.optimizers.Adam(0.01),
+                  loss=tf.keras.losses.SparseCategoricalCrossentropy(from_logits=True))
+    history = model.fit(ids, targets, epochs=3, batch_size=2, shuffle=False, verbose=0)
+    np.testing.assert_allclose(history.history["loss"], [2.40364, 2.39618, 2.39105], rtol=1e-4)      # TF 2.21
+    close(model.predict(ids[:1], verbose=0)[0, 0], [0.2929, 0.1872, 0.1316, 0.1656, 0.2157, 0.4211, 0.2111, 0.1575,
+                                                    0.1148, 0.1536, 0.2059], atol=2e-4)
