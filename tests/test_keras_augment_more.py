@@ -1761,3 +1761,14 @@ def test_affine_layer_argument_errors():
     with pytest.raises(NotImplementedError, match=r"Unknown `interpolation` bicubic. Expected of one \('nearest', "
                                                   r"'bilinear'\)."):
         L.RandomZoom(0.1, interpolation="bicubic")
+
+
+def test_mix_label_dtypes():
+    images = np.ones((4, 6, 6, 3), "float32")
+    for layer in (L.MixUp(seed=1), L.CutMix(seed=1)):
+        with pytest.raises(tf.errors.InvalidArgumentError, match="cannot compute Mul as input #1"):      # TF 2.21
+            layer({"images": images, "labels": np.array([0, 1, 2, 3])})
+        out = layer({"images": images, "labels": np.eye(4, dtype="float64")})
+        assert out["labels"].dtype.name == "float32" and out["images"].dtype.name == "float32"       # TF 2.21
+        single = layer({"images": images[0], "labels": np.eye(4, dtype="float32")[0]})
+        assert single["images"].shape == (6, 6, 3) and single["labels"].shape == (4,)

@@ -15,6 +15,15 @@ from tfcompat.keras.layers.preprocessing._augment_base import ImageAugmentLayer,
 class _MixLayer(ImageAugmentLayer):
     """A layer mixing each image with another of the batch (a random permutation); labels mixed alike."""
 
+    def _label_storage(self, labels):
+        y = input_storage(labels)
+        if not y.is_floating_point():       # Keras multiplies them by its float32 weights
+            from tfcompat.framework import errors
+            raise errors.InvalidArgumentError(
+                None, None, "cannot compute Mul as input #1(zero-based) was expected to be a float tensor but is a "
+                            f"{str(y.dtype).replace('torch.', '')} tensor [Op:Mul] name: ")
+        return y
+
     def _permutation(self, n, device):
         self._rand((), device)          # make sure the generator exists
         return torch.randperm(n, generator=self._generator, device=device)
@@ -27,7 +36,10 @@ class _MixLayer(ImageAugmentLayer):
         x = input_storage(data["images"])
         if x.ndim not in (3, 4):
             raise ValueError(self._RANK_ERROR.format(tuple(x.shape)))
-        labels = _wrap(input_storage(data["labels"])) if "labels" in data else None
+        labels = None
+        if "labels" in data:            # Keras converts float inputs to the compute dtype
+            y = input_storage(data["labels"])
+            labels = _wrap(self._float(y) if y.is_floating_point() else y)
         if training and x.ndim == 4:
             x, labels = self._mix(x, labels)
         else:
@@ -57,8 +69,8 @@ class MixUp(_MixLayer):
         w = weight.to(x.dtype).view(-1, 1, 1, 1)
         images = _wrap(w * x + (1.0 - w) * x[order])
         if labels is not None:
-            y = input_storage(labels)
-            wl = weight.to(y.dtype if y.is_floating_point() else torch.float32).view(-1, 1)
+            y = self._label_storage(labels)
+            wl = weight.to(y.dtype).view(-1, 1)
             labels = _wrap(wl * y + (1.0 - wl) * y[order])
         return images, labels
 
@@ -99,8 +111,8 @@ class CutMix(_MixLayer):
         order = self._permutation(n, dev)
         images = _wrap(torch.where(mask, x[order], x))
         if labels is not None:
-            y = input_storage(labels)
-            wl = mixed_weight.to(y.dtype if y.is_floating_point() else torch.float32)
+            y = self._label_storage(labels)
+            wl = mixed_weight.to(y.dtype)
             labels = _wrap(wl * y + (1.0 - wl) * y[order])
         return images, labels
 
