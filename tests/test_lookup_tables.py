@@ -301,11 +301,28 @@ def test_tables_in_dataset_map_and_keras_layer():
     assert model.predict(tf.constant([["a", "b"], ["z", "a"]]), verbose=0).tolist() == [[3.0], [0.0]]  # TF 2.21
 
 
-def test_checkpoint_of_mutable_table_refused(tmp_path):
+def test_checkpoint_of_mutable_tables(tmp_path):
     m = L.experimental.MutableHashTable(tf.string, tf.int64, -1)
-    ckpt = tf.train.Checkpoint(table=m)
-    with pytest.raises(NotImplementedError, match="MutableHashTable"):
-        ckpt.write(str(tmp_path / "ckpt"))
+    m.insert(["a", "b"], [1, 2])
+    d = L.experimental.DenseHashTable(tf.int64, tf.float32, 0.0, -1, -2, initial_num_buckets=4)
+    d.insert([5], [0.5])
+    path = tf.train.Checkpoint(table=m, dense=d).save(str(tmp_path / "c"))
+    # TF 2.21's keys: the tables' SaveableObject `table`, its tensors `-keys` and `-values`
+    assert tf.train.list_variables(path) == [("_CHECKPOINTABLE_OBJECT_GRAPH", []), ("dense/.ATTRIBUTES/table-keys",
+                                             [4, 1]), ("dense/.ATTRIBUTES/table-values", [4, 1]),
+                                             ("save_counter/.ATTRIBUTES/VARIABLE_VALUE", []),
+                                             ("table/.ATTRIBUTES/table-keys", [2]),
+                                             ("table/.ATTRIBUTES/table-values", [2])]
+    m2 = L.experimental.MutableHashTable(tf.string, tf.int64, -1)
+    m2.insert(["zz"], [9])
+    d2 = L.experimental.DenseHashTable(tf.int64, tf.float32, 0.0, -1, -2, initial_num_buckets=16)
+    tf.train.Checkpoint(table=m2, dense=d2).restore(path).assert_consumed()
+    assert m2.lookup(["a", "b", "zz"]).numpy().tolist() == [1, 2, -1] and int(m2.size()) == 2   # replaced, as TF
+    assert d2.lookup([5, 6]).numpy().tolist() == [0.5, 0.0] and d2.export()[0].shape == (4, 1)
+    bad = L.experimental.MutableHashTable(tf.string, tf.float32, -1)
+    with pytest.raises(tf.errors.InvalidArgumentError, match="tensor_name = table/.ATTRIBUTES/table-values; expected "
+                                                             "dtype float does not equal original dtype int64"):
+        tf.train.Checkpoint(table=bad).restore(path)
 
 
 def test_more_tf_checks(tmp_path):

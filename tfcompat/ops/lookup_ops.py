@@ -420,11 +420,30 @@ class StaticVocabularyTable(_Table):
 
 # -- mutable tables -------------------------------------------------------------------------------------------------
 class _MutableBase(_Table):
-    """What the two mutable tables share: dtypes from arguments, TF's key conversion, no checkpointing yet."""
+    """What the two mutable tables share: dtypes from arguments, TF's key conversion, and checkpointing as TF's
+    SaveableObject named `table`: tensors `<path>/.ATTRIBUTES/table-keys` and `-values` (`export()`'s), a restore
+    replacing the whole content (train/checkpoint.py asks `_saveable_tensors` and `_restore_state`)."""
+
+    _SAVEABLE_NAME = "table"
+    _SAVEABLE_SUFFIXES = ("-keys", "-values")
 
     def _checkpoint_children(self):
-        raise NotImplementedError(f"tf.train.Checkpoint of a tf.lookup.experimental.{type(self).__name__} (its "
-                                  "contents are not saved by tfcompat)")
+        return []
+
+    def _saveable_tensors(self):
+        k, v = (storage(t) for t in self.export())
+        return {"-keys": (self._key_dtype, tuple(k.shape), k), "-values": (self._value_dtype, tuple(v.shape), v)}
+
+    def _restore_state(self, saved):
+        """Replaces the content by the saved `{suffix: (checkpoint key, dtype, value)}` (checked first)."""
+        arrays = []
+        for suffix, want in zip(self._SAVEABLE_SUFFIXES, (self._key_dtype, self._value_dtype)):
+            key, dtype, value = saved[suffix]
+            if dtype is not want:
+                raise errors.InvalidArgumentError(None, None, f"tensor_name = {key}; expected dtype {_c_name(want)} "
+                                                  f"does not equal original dtype {_c_name(dtype)} [Op:RestoreV2]")
+            arrays.append(value if isinstance(value, np.ndarray) else value.detach().cpu())
+        self._import(*arrays)
 
     def _convert(self, x, dtype, what):
         if isinstance(x, Tensor) and x.dtype is not dtype:
@@ -515,6 +534,14 @@ class MutableHashTable(_MutableBase):
             return []
 
         _run(remove, keys)
+
+    def _import(self, ks, vs):
+        want = tuple(ks.shape) + self._value_shape
+        if tuple(vs.shape) != want:
+            raise errors.kernel_error(errors.InvalidArgumentError, f"Expected shape {_shape_text(want)} for value, "
+                                      f"got {_shape_text(vs.shape)}", "LookupTableImportV2")
+        flat = _flat(ks)
+        self._entries = dict(zip(flat, _rows(vs, len(flat))))
 
     def export(self, name=None):
         """(keys, values) of every entry, in insertion order (TF's order is its hash map's)."""
@@ -699,6 +726,17 @@ class DenseHashTable(_MutableBase):
         _run(remove, keys)
 
     remove = erase
+
+    def _import(self, ks, vs):
+        """TF's ImportValues: the saved buckets become the table's (their count the number of buckets)."""
+        n = ks.shape[0] if len(ks.shape) else 1
+        want = (n, self._key_size)
+        if tuple(ks.shape) not in (want, (n,) + self._key_shape) or tuple(vs.shape) != (n,) + (self._value_shape or (1,)):
+            raise errors.kernel_error(errors.InvalidArgumentError, f"Expected shape "
+                                      f"{_shape_text((n,) + (self._value_shape or (1,)))} for value, got "
+                                      f"{_shape_text(vs.shape)}", "LookupTableImportV2")
+        self._keys, self._values = _rows(ks, n), _rows(vs, n)
+        self._count = sum(1 for k in self._keys if k != self._empty and k != self._deleted)
 
     def export(self, name=None):
         """(keys, values): every bucket, as TF's arrays of shape [num_buckets, key size] and [num_buckets, value

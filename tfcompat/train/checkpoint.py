@@ -118,6 +118,9 @@ def build_graph(root):
             node.attributes.append(("VARIABLE_VALUE", _full_name(obj), "/".join(map(_escape, path)) + VALUE_SUFFIX))
         elif _is_iterator(obj):
             node.attributes.append(("ITERATOR", "", "/".join(map(_escape, path)) + ITERATOR_SUFFIX))
+        elif hasattr(obj, "_saveable_tensors"):      # a SaveableObject of several tensors (mutable lookup tables)
+            name = obj._SAVEABLE_NAME
+            node.attributes.append((name, "", "/".join(map(_escape, path)) + "/.ATTRIBUTES/" + name))
     _mark_values(nodes)
     return nodes, objects, paths
 
@@ -136,6 +139,9 @@ def save_objects(root, prefix, sync_dir=True):
         for _, _, key in node.attributes:
             if _is_iterator(obj):
                 tensors[key + "_STATE"] = _iterator_tensor(obj)
+            elif hasattr(obj, "_saveable_tensors"):
+                for suffix, value in obj._saveable_tensors().items():
+                    tensors[key + suffix] = value
             else:
                 t = storage(obj)
                 tensors[key] = (_dtype(obj), tuple(t.shape), t)
@@ -295,6 +301,15 @@ class _Restore:
             for name, _, key in node.attributes:
                 if name == "ITERATOR":
                     self._pending.append((obj, sid, _read_iterator_state(self.reader, key)))
+        elif hasattr(obj, "_saveable_tensors"):
+            for name, _, key in node.attributes:
+                if name == obj._SAVEABLE_NAME:
+                    saved = {}
+                    for suffix in obj._SAVEABLE_SUFFIXES:
+                        if key + suffix not in self.reader.entries:
+                            raise errors.NotFoundError(None, None, f"Key {key + suffix} not found in checkpoint")
+                        saved[suffix] = (key + suffix, self.reader.dtype(key + suffix), self.reader.read(key + suffix))
+                    self._pending.append((obj, sid, saved))
 
     def names(self):
         """TF's pretty names of saved nodes: `(root).a.b`."""
