@@ -398,6 +398,13 @@ def test_sessions_are_eager(t):
         assert sess is None
 
 
+def test_constructing_a_test_case_turns_traceback_filtering_off():
+    tf.debugging.enable_traceback_filtering()
+    _Case()
+    assert tf.debugging.is_traceback_filtering_enabled() is False       # TF 2.21
+    tf.debugging.enable_traceback_filtering()
+
+
 def test_setup_seeds_and_temp_dir(t):
     # TF 2.21: setUp seeds Python's and NumPy's generators with 87654321
     assert np.random.rand() == 0.18463433217903202

@@ -150,6 +150,8 @@ class TestCase(_absl_asserts.AbslAssertions, TempFilesMixin, unittest.TestCase):
 
     def __init__(self, methodName="runTest"):  # noqa: N803  (unittest's name)
         super().__init__(methodName)
+        from tfcompat.ops.debugging_ops import disable_traceback_filtering
+        disable_traceback_filtering()       # as TF: unfiltered tracebacks in tests
         self._threads = []
         self._tempdir = None
         self._cached_session = None
