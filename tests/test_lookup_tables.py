@@ -212,6 +212,8 @@ def test_mutable_hash_table_errors():
         m.lookup(tf.constant([1]))
     with pytest.raises(TypeError, match="Dtype of argument `keys` must be <dtype: 'string'>"):
         m.remove(tf.constant([1]))
+    with pytest.raises(ValueError, match="values: Tensor conversion requested dtype int64 for Tensor with dtype int32"):
+        m.insert(["a"], tf.constant([1]))
     with pytest.raises(tf.errors.InvalidArgumentError, match="Signature mismatch, have: resource, string, "
                                                              "int32->int32 expected: resource, string, int64->int64"):
         m.lookup(["a"], dynamic_default_values=[5, 6])

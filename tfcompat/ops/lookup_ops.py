@@ -507,8 +507,8 @@ class MutableHashTable(_MutableBase):
 
     def insert(self, keys, values, name=None):
         """Sets the values of `keys` (`values` shaped as `keys` plus the value shape)."""
-        keys = convert_to_tensor(keys, self._key_dtype)
-        values = convert_to_tensor(values, self._value_dtype)
+        keys = self._convert(keys, self._key_dtype, "keys")
+        values = self._convert(values, self._value_dtype, "values")
 
         def insert(ts):
             ks, vs = ts
