@@ -159,8 +159,6 @@ def test_keras_ctc_loss_and_decode():
     assert d.numpy().tolist() == [[[0, 3, 1, -1, -1], [3, -1, -1, -1, -1]]]
     with pytest.raises(ValueError, match="Invalid strategy x. Supported values are 'greedy' and 'beam_search'."):
         keras.ops.ctc_decode(yp, np.array([5, 3]), strategy="x")
-    with pytest.raises(NotImplementedError, match="beam_search"):
-        keras.ops.ctc_decode(yp, np.array([5, 3]), strategy="beam_search")
 
 
 def test_keras_ctc_errors():
@@ -229,5 +227,65 @@ def test_keras_legacy_backend_ctc():
     assert decoded[0].dtype == tf.int64
     assert decoded[0].numpy().tolist() == [[0, 1, 3, 1, 2, -1], [1, 0, 2, -1, -1, -1]]
     np.testing.assert_allclose(log_prob.numpy(), [[6.831936], [4.987693]], rtol=1e-5)
-    with pytest.raises(NotImplementedError, match="greedy=False"):
-        K.ctc_decode(yp, np.array([6, 4]), greedy=False)
+
+
+# TF 2.21: ((seed, (frames, batch, classes), beam_width, top_paths), TF2 decodes, log-probabilities, TF1 values)
+# for logits np.random.RandomState(seed).randn(...) * 2, the last batch element 2 frames shorter
+BEAM_GOLD = [
+    ((0, (6, 2, 4), 3, 2), [([[0, 0], [1, 0], [1, 1], [1, 2]], [0, 0, 2, 1], [2, 3]), ([[0, 0], [0, 1], [1, 0], [1, 1], [1, 2]], [0, 0, 0, 2, 0], [2, 3])], [[-0.99111, -1.98582], [-1.47272, -1.52324]], [[0, 0, 2, 1], [0, 0, 2, 0]]),
+    ((1, (8, 3, 5), 10, 3), [([[0, 0], [0, 1], [0, 2], [0, 3], [0, 4], [0, 5], [1, 0], [1, 1], [1, 2], [1, 3], [1, 4], [2, 0], [2, 1], [2, 2], [2, 3]], [0, 1, 2, 1, 0, 1, 1, 3, 0, 3, 2, 0, 3, 2, 3], [3, 6]), ([[0, 0], [0, 1], [0, 2], [0, 3], [0, 4], [1, 0], [1, 1], [1, 2], [2, 0], [2, 1], [2, 2]], [0, 2, 1, 0, 1, 1, 3, 2, 0, 3, 2], [3, 5]), ([[0, 0], [0, 1], [0, 2], [0, 3], [0, 4], [0, 5], [1, 0], [1, 1], [1, 2], [1, 3], [1, 4], [2, 0], [2, 1], [2, 2]], [0, 2, 1, 2, 0, 1, 1, 3, 0, 3, 1, 0, 3, 3], [3, 6])], [[-3.71794, -3.71854, -3.74354], [-2.7189, -3.7621, -3.88088], [-2.65469, -2.76417, -2.79286]], [[0, 1, 2, 1, 0, 1, 1, 3, 0, 3, 2, 0, 3, 2, 3], [0, 2, 1, 0, 1, 1, 3, 2, 0, 3, 2], [0, 2, 1, 2, 0, 1, 1, 3, 0, 3, 1, 0, 3]]),
+    ((2, (5, 1, 3), 1, 1), [([[0, 0], [0, 1]], [1, 0], [1, 2])], [[-0.44333]], [[1, 0]]),
+    ((3, (12, 2, 6), 100, 4), [([[0, 0], [0, 1], [0, 2], [0, 3], [0, 4], [0, 5], [0, 6], [1, 0], [1, 1], [1, 2], [1, 3], [1, 4], [1, 5], [1, 6]], [0, 1, 2, 3, 1, 3, 1, 4, 1, 0, 3, 1, 3, 2], [2, 7]), ([[0, 0], [0, 1], [0, 2], [0, 3], [0, 4], [0, 5], [0, 6], [1, 0], [1, 1], [1, 2], [1, 3], [1, 4], [1, 5]], [0, 1, 2, 3, 1, 3, 0, 4, 1, 0, 3, 1, 2], [2, 7]), ([[0, 0], [0, 1], [0, 2], [0, 3], [0, 4], [0, 5], [0, 6], [0, 7], [1, 0], [1, 1], [1, 2], [1, 3], [1, 4], [1, 5], [1, 6]], [0, 1, 2, 3, 1, 3, 1, 0, 0, 1, 0, 3, 1, 3, 2], [2, 8]), ([[0, 0], [0, 1], [0, 2], [0, 3], [0, 4], [0, 5], [0, 6], [0, 7], [1, 0], [1, 1], [1, 2], [1, 3], [1, 4], [1, 5]], [0, 1, 2, 3, 1, 3, 1, 2, 0, 1, 0, 3, 1, 2], [2, 8])], [[-4.20933, -4.31798, -4.3765, -4.8887], [-3.2204, -3.68198, -4.07453, -4.53612]], [[0, 1, 2, 3, 1, 3, 1, 4, 1, 0, 3, 1, 3, 2], [0, 1, 2, 3, 1, 3, 0, 4, 1, 0, 3, 1, 2], [0, 1, 2, 3, 1, 3, 1, 0, 0, 1, 0, 3, 1, 3, 2], [0, 1, 2, 3, 1, 3, 1, 2, 0, 1, 0, 3, 1, 2]]),
+    ((4, (7, 2, 3), 2, 2), [([[0, 0], [0, 1], [0, 2], [0, 3], [1, 0], [1, 1], [1, 2]], [1, 0, 1, 0, 0, 1, 1], [2, 4]), ([[0, 0], [0, 1], [0, 2], [1, 0], [1, 1], [1, 2], [1, 3]], [1, 0, 0, 0, 1, 0, 1], [2, 4])], [[-1.35613, -2.34502], [-1.08543, -1.28185]], [[1, 0, 1, 0, 0, 1], [1, 0, 0, 1, 0, 1]]),
+    ((5, (10, 1, 4), 4, 4), [([[0, 0], [0, 1], [0, 2], [0, 3], [0, 4], [0, 5]], [2, 1, 0, 1, 0, 2], [1, 6]), ([[0, 0], [0, 1], [0, 2], [0, 3], [0, 4], [0, 5]], [2, 1, 0, 1, 1, 2], [1, 6]), ([[0, 0], [0, 1], [0, 2], [0, 3], [0, 4]], [2, 1, 1, 0, 2], [1, 5]), ([[0, 0], [0, 1], [0, 2], [0, 3], [0, 4]], [2, 1, 0, 1, 0], [1, 5])], [[-1.97378, -3.13705, -3.16174, -3.32159]], [[2, 1, 0, 1, 0, 2], [2, 1, 0, 1, 2], [2, 1, 0, 2], [2, 1, 0, 1, 0]]),
+]
+
+
+@pytest.mark.parametrize("case", BEAM_GOLD, ids=lambda c: f"seed{c[0][0]}")
+def test_ctc_beam_search_decoder(case):
+    (seed, shape, beam_width, top_paths), decodes, log_probs, v1_values = case
+    x = np.random.RandomState(seed).randn(*shape).astype(np.float32) * 2
+    seq = np.full([shape[1]], shape[0], np.int32)
+    seq[-1] = shape[0] - 2
+    decoded, got = tf.nn.ctc_beam_search_decoder(x, seq, beam_width=beam_width, top_paths=top_paths)
+    assert [(d.indices.numpy().tolist(), d.values.numpy().tolist(), d.dense_shape.numpy().tolist())
+            for d in decoded] == decodes
+    np.testing.assert_allclose(got.numpy(), log_probs, rtol=1e-5, atol=1e-5)
+    decoded, got = tf.compat.v1.nn.ctc_beam_search_decoder(x, seq, beam_width=beam_width, top_paths=top_paths)
+    assert [d.values.numpy().tolist() for d in decoded] == v1_values        # merge_repeated=True
+    np.testing.assert_allclose(got.numpy(), log_probs, rtol=1e-5, atol=1e-5)
+
+
+def test_ctc_beam_search_decoder_errors():
+    x = np.random.RandomState(0).randn(6, 2, 4).astype(np.float32)
+    with pytest.raises(tf.errors.InvalidArgumentError, match=r"__wrapped__CTCBeamSearchDecoder_top_paths_3_device_.*"
+                                                             r"requested more paths than the beam width. "
+                                                             r"\[Op:CTCBeamSearchDecoder\]$"):
+        tf.nn.ctc_beam_search_decoder(x, [6, 6], beam_width=2, top_paths=3)
+    with pytest.raises(tf.errors.InvalidArgumentError, match="Less leaves in the beam search than requested."):
+        tf.nn.ctc_beam_search_decoder(x, [1, 1], beam_width=5, top_paths=5)
+
+
+# Keras 3.15.1: keras.ops.ctc_decode(strategy="beam_search") of np.random.RandomState(3).randn(2, 7, 4), lengths [7, 5]
+KERAS_BEAM_GOLD = [
+    ({}, [[[3, 1, 2, -1, -1, -1, -1], [3, 2, 1, -1, -1, -1, -1]]], [[-2.9247], [-2.25199]]),
+    ({'mask_index': 2}, [[[0, 3, 1, -1, -1, -1, -1], [3, 1, 3, -1, -1, -1, -1]]], [[-2.79046], [-2.34556]]),
+    ({'mask_index': 3, 'top_paths': 2}, [[[0, 1, 2, -1, -1, -1, -1], [2, 1, -1, -1, -1, -1, -1]], [[0, 2, 1, 2, -1, -1, -1], [1, 2, 1, -1, -1, -1, -1]]], [[-2.41752, -2.88232], [-1.98708, -2.24847]]),
+]
+
+
+@pytest.mark.parametrize("kwargs,decoded,scores", KERAS_BEAM_GOLD)
+def test_keras_ctc_decode_beam_search(kwargs, decoded, scores):
+    yp = np.random.RandomState(3).randn(2, 7, 4).astype(np.float32)
+    d, s = keras.ops.ctc_decode(yp, np.array([7, 5]), strategy="beam_search", **kwargs)
+    assert d.dtype == tf.int32 and d.numpy().tolist() == decoded
+    np.testing.assert_allclose(s.numpy(), scores, rtol=1e-5)
+
+
+def test_keras_legacy_ctc_decode_beam_search():
+    yp = np.random.RandomState(7).rand(2, 6, 5).astype(np.float32)
+    yp /= yp.sum(-1, keepdims=True)
+    decoded, log_prob = tf.keras.backend.ctc_decode(yp, np.array([6, 4]), greedy=False, beam_width=4, top_paths=2)
+    assert [d.numpy().tolist() for d in decoded] == [[[1, 0, 3, -1, -1, -1], [1, 2, -1, -1, -1, -1]],
+                                                     [[1, 0, 1, -1, -1, -1], [1, 0, -1, -1, -1, -1]]]   # TF 2.21
+    np.testing.assert_allclose(log_prob.numpy(), [[-4.09667, -4.25392], [-3.24419, -3.26923]], rtol=1e-5)

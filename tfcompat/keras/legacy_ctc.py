@@ -1,9 +1,8 @@
 """`tf.keras.backend`'s CTC functions (Keras's legacy backend): `ctc_batch_cost`, `ctc_decode`,
 `ctc_label_dense_to_sparse`, thin wrappers over tfcompat's CTC ops as in Keras's legacy backend."""
 import tfcompat as tf
-from tfcompat.framework.export import partial_api
 from tfcompat.keras.backend import epsilon
-from tfcompat.ops.ctc_ops import ctc_loss_v1
+from tfcompat.ops.ctc_ops import ctc_beam_search_decoder_v1, ctc_loss_v1
 
 
 def ctc_label_dense_to_sparse(labels, label_lengths):
@@ -27,17 +26,19 @@ def ctc_batch_cost(y_true, y_pred, input_length, label_length):
     return tf.expand_dims(ctc_loss_v1(inputs=y_pred, labels=sparse_labels, sequence_length=input_length), 1)
 
 
-@partial_api("greedy=False (beam search) is not supported")
 def ctc_decode(y_pred, input_length, greedy=True, beam_width=100, top_paths=1):
-    """Greedy decoding of softmax outputs `y_pred` [batch, frames, classes]: ([int64 [batch, frames] labels padded
-    with -1], [batch, 1] negative sums of the frames' max log-probabilities)."""
-    if not greedy:
-        raise NotImplementedError("tfcompat: tf.keras.backend.ctc_decode(greedy=False) (beam search) is not "
-                                  "supported")
+    """Greedy or beam search decoding of softmax outputs `y_pred` [batch, frames, classes]: ([int64 [batch, frames]
+    labels padded with -1] (one per path), greedy's [batch, 1] negative sums of the frames' max log-probabilities or
+    beam search's [batch, top_paths] log-probabilities)."""
     y_pred = tf.convert_to_tensor(y_pred)
     num_samples, num_steps = y_pred.shape[0], y_pred.shape[1]
     y_pred = tf.math.log(tf.transpose(y_pred, perm=[1, 0, 2]) + epsilon())
-    decoded, log_prob = tf.nn.ctc_greedy_decoder(inputs=y_pred, sequence_length=tf.cast(input_length, tf.int32))
+    input_length = tf.cast(input_length, tf.int32)
+    if greedy:
+        decoded, log_prob = tf.nn.ctc_greedy_decoder(inputs=y_pred, sequence_length=input_length)
+    else:
+        decoded, log_prob = ctc_beam_search_decoder_v1(y_pred, input_length, beam_width=beam_width,
+                                                       top_paths=top_paths)
     dense = [tf.sparse.to_dense(tf.SparseTensor(st.indices, st.values, (num_samples, num_steps)), default_value=-1)
              for st in decoded]
     return dense, log_prob

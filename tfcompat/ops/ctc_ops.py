@@ -5,6 +5,7 @@ Dense labels follow TF's `ctc_loss_dense` step for step (the batched forward-bac
 large finite loss. Sparse labels run TF's `CTCLoss` kernel's exact likelihood (torch's `ctc_loss`): inf when no
 alignment exists, and TF's error when a label sequence is longer than its logits.
 """
+import heapq
 import math
 
 import torch
@@ -345,3 +346,184 @@ def ctc_unique_labels(labels, name=None):
             idx[r, j] = k
         ids[r, :len(seen)] = torch.tensor(list(seen), dtype=torch.int64)
     return [wrap(ids), wrap(idx)]
+
+
+# -- beam search (TF's CTCBeamSearchDecoder: prefix beams over a tree of entries, default scorer) ----------------------
+
+_LOG_ZERO = float("-inf")
+
+
+def _log_sum_exp(a, b):
+    if a == _LOG_ZERO:
+        return b
+    if b == _LOG_ZERO:
+        return a
+    return a + math.log1p(math.exp(b - a)) if a > b else b + math.log1p(math.exp(a - b))
+
+
+class _Prob:
+    __slots__ = ("total", "blank", "label")
+
+    def __init__(self):
+        self.total = self.blank = self.label = _LOG_ZERO
+
+    def reset(self):
+        self.total = self.blank = self.label = _LOG_ZERO
+
+    def copy_from(self, other):
+        self.total, self.blank, self.label = other.total, other.blank, other.label
+
+
+class _Entry:
+    __slots__ = ("parent", "label", "children", "newp", "oldp")
+
+    def __init__(self, parent, label):
+        self.parent, self.label, self.children = parent, label, {}
+        self.newp, self.oldp = _Prob(), _Prob()
+
+    def active(self):
+        return self.newp.total != _LOG_ZERO
+
+    def child(self, label):
+        c = self.children.get(label)
+        if c is None:
+            c = self.children[label] = _Entry(self, label)
+        return c
+
+    def label_seq(self, merge_repeated):
+        labels, prev, c = [], -1, self
+        while c.parent is not None:
+            if not merge_repeated or c.label != prev:
+                labels.append(c.label)
+            prev = c.label
+            c = c.parent
+        return labels[::-1]
+
+
+class _Leaves:
+    """TF's TopN of beam entries by `newp.total` (the `width` best; a push into a full set replaces the worst if
+    better), a min-heap keyed by the score at push time (only the worst entry's score changes while it is held: TF
+    resets it just before replacing it)."""
+
+    def __init__(self, width):
+        self.width, self.heap, self.count = width, [], 0
+
+    def __len__(self):
+        return len(self.heap)
+
+    def bottom(self):
+        return self.heap[0][2]
+
+    def push(self, e):
+        self.count += 1
+        if len(self.heap) < self.width:
+            heapq.heappush(self.heap, (e.newp.total, self.count, e))
+        elif e.newp.total > self.heap[0][2].newp.total:
+            heapq.heapreplace(self.heap, (e.newp.total, self.count, e))
+
+    def extract(self):
+        out = sorted((item[2] for item in self.heap), key=lambda e: -e.newp.total)
+        self.heap = []
+        return out
+
+
+def _beam_search(frames, beam_width, blank):
+    """The beams of one batch element after its `frames` (per-frame lists of log-softmax values)."""
+    root = _Entry(None, -1)
+    root.newp.total = root.newp.blank = 0.0
+    leaves = _Leaves(beam_width)
+    leaves.push(root)
+    for logits in frames:
+        branches = leaves.extract()
+        for b in branches:
+            b.oldp.copy_from(b.newp)
+        for b in branches:
+            if b.parent is not None:
+                if b.parent.active():
+                    previous = b.parent.oldp.blank if b.label == b.parent.label else b.parent.oldp.total
+                    b.newp.label = _log_sum_exp(b.newp.label, previous)
+                b.newp.label += logits[b.label]
+            b.newp.blank = b.oldp.total + logits[blank]
+            b.newp.total = _log_sum_exp(b.newp.blank, b.newp.label)
+            leaves.push(b)
+
+        def candidate(prob):
+            return prob.total > _LOG_ZERO and (len(leaves) < beam_width or
+                                              prob.total > leaves.bottom().newp.total)
+        for b in branches:
+            if not candidate(b.oldp):
+                continue
+            children = b.children
+            for label in range(len(logits) - 1):
+                c = children.get(label)
+                if c is not None and c.active():
+                    continue
+                score = logits[label] + (b.oldp.blank if label == b.label else b.oldp.total)
+                if score > _LOG_ZERO and (len(leaves) < beam_width or score > leaves.bottom().newp.total):
+                    if c is None:
+                        c = b.child(label)
+                    c.newp.blank = _LOG_ZERO
+                    c.newp.label = c.newp.total = score
+                    if len(leaves) == beam_width:
+                        leaves.bottom().newp.reset()
+                    leaves.push(c)
+                elif c is not None:         # TF deactivates it (a child never made stays unmade: the same state)
+                    c.oldp.reset()
+                    c.newp.reset()
+    return leaves.extract()
+
+
+def _beam_error(op, wrapped, message):
+    return errors.InvalidArgumentError(None, None, f"{{{{function_node __wrapped__{wrapped}_device_/job:localhost/"
+                                       f"replica:0/task:0/device:CPU:0}}}} {message} [Op:{op}]")
+
+
+def _beam_search_decoder(inputs, sequence_length, beam_width, top_paths, merge_repeated):
+    op = "CTCBeamSearchDecoder"
+    x = input_storage(inputs)
+    check_dtype(x, op, frozenset([torch.float32, torch.float64]))
+    if x.ndim != 3:
+        raise _kernel(errors.InvalidArgumentError, op, "inputs is not a 3-Tensor")
+    frames, batch, classes = x.shape
+    beam_width, top_paths = int(beam_width), int(top_paths)
+    wrapped = f"{op}_top_paths_{top_paths}"        # TF's eager kernel name carries the attr
+    if top_paths > beam_width:
+        raise _beam_error(op, wrapped, "requested more paths than the beam width.")
+    seq = _int_storage(sequence_length)
+    if seq.ndim != 1 or seq.shape[0] != batch:
+        raise _kernel(errors.FailedPreconditionError, op, "len(sequence_length) != batch_size.  "
+                      f"len(sequence_length):  {seq.shape[0] if seq.ndim else 1} batch_size: {batch}")
+    seq_list = seq.tolist()
+    for b, n in enumerate(seq_list):
+        if n > frames:
+            raise _kernel(errors.FailedPreconditionError, op, f"sequence_length({b}) <= {frames}")
+    values = torch.log_softmax(x.detach().cpu().to(torch.float32), -1).transpose(0, 1).tolist()
+    paths = [[] for _ in range(top_paths)]
+    log_probs = torch.zeros((batch, top_paths), dtype=x.dtype)
+    for b in range(batch):
+        beams = _beam_search(values[b][:seq_list[b]], beam_width, classes - 1)
+        if len(beams) < top_paths:
+            raise _beam_error(op, wrapped, "Less leaves in the beam search than requested.")
+        for i in range(top_paths):
+            paths[i].append(beams[i].label_seq(merge_repeated))
+            log_probs[b, i] = beams[i].newp.total
+    decoded = []
+    for per_batch in paths:
+        indices = [[b, j] for b, seq_b in enumerate(per_batch) for j in range(len(seq_b))]
+        flat = [v for seq_b in per_batch for v in seq_b]
+        longest = max((len(s) for s in per_batch), default=0)
+        decoded.append(SparseTensor(wrap(torch.tensor(indices, dtype=torch.int64).reshape(-1, 2)),
+                                    wrap(torch.tensor(flat, dtype=torch.int64)), [batch, longest]))
+    return decoded, wrap(log_probs.to(x.device))
+
+
+@tf_export("nn.ctc_beam_search_decoder")
+def ctc_beam_search_decoder(inputs, sequence_length, beam_width=100, top_paths=1):
+    """Beam search decoding of logits [max_time, batch, classes] (the last class is the blank): `top_paths`
+    SparseTensors of int64 labels and their [batch, top_paths] log-probabilities, as TF's kernel."""
+    return _beam_search_decoder(inputs, sequence_length, beam_width, top_paths, False)
+
+
+def ctc_beam_search_decoder_v1(inputs, sequence_length, beam_width=100, top_paths=1, merge_repeated=True):
+    """TF1's `tf.compat.v1.nn.ctc_beam_search_decoder` (`merge_repeated` collapses repeated labels of a path)."""
+    return _beam_search_decoder(inputs, sequence_length, beam_width, top_paths, bool(merge_repeated))

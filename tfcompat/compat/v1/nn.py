@@ -6,6 +6,8 @@ from tfcompat.framework.export import EXPORTS
 from tfcompat.ops.deprecation import warn_deprecated, warn_deprecated_arg
 from tfcompat.ops.candidate_sampling_ops import log_uniform_candidate_sampler, uniform_candidate_sampler  # noqa: F401
 from tfcompat.ops.ctc_ops import ctc_loss_v1 as ctc_loss  # noqa: F401  (TF1's signatures from here on)
+from tfcompat.ops.ctc_ops import ctc_beam_search_decoder_v1 as ctc_beam_search_decoder  # noqa: F401
+from tfcompat.ops.ctc_ops import ctc_beam_search_decoder as ctc_beam_search_decoder_v2  # noqa: F401
 from tfcompat.ops.embedding_sparse_ops import embedding_lookup_sparse_v1 as embedding_lookup_sparse  # noqa: F401
 from tfcompat.ops.embedding_sparse_ops import safe_embedding_lookup_sparse_v1 as safe_embedding_lookup_sparse  # noqa: F401
 from tfcompat.ops.nn_sampled_loss_ops import nce_loss_v1 as nce_loss  # noqa: F401
