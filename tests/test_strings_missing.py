@@ -92,3 +92,5 @@ def test_unicode_split_with_offsets():
                                                                               [[0, 1, 2]]]
     assert _lists(s(tf.constant([b"a\xffb"]), "UTF-8", errors="ignore")) == [[[b"a", b"b"]], [[0, 2]]]
     assert _lists(s(tf.ragged.constant([["hé"], []]), "UTF-8")) == [[[[b"h", b"\xc3\xa9"]], []], [[[0, 1]], []]]
+    utf16 = tf.constant(["\U0001F600x".encode("utf-16-be")])
+    assert _lists(s(utf16, "UTF-16-BE")) == [[[b"\xd8=\xde\x00", b"\x00x"]], [[0, 4]]]     # TF 2.21: input encoding

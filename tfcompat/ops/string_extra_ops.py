@@ -171,8 +171,9 @@ def unicode_decode_with_offsets(input, input_encoding, errors="replace", replace
 
 @tf_export("strings.unicode_split_with_offsets")
 def unicode_split_with_offsets(input, input_encoding, errors="replace", replacement_char=65533, name=None):
-    """(characters as UTF-8 strings, start byte offsets int64) of each string."""
+    """(characters, each encoded in `input_encoding`, start byte offsets int64) of each string."""
     _check(errors, replacement_char)
-    return _with_offsets(input, lambda s: [(chr(c).encode("utf-8"), p) for c, p in
+    enc = string_ops._encoding(input_encoding)
+    return _with_offsets(input, lambda s: [(chr(c).encode(enc, "replace"), p) for c, p in
                                            _decode_offsets(s, input_encoding, errors, replacement_char, False)],
                          string_ops._string_values)
