@@ -572,3 +572,79 @@ def test_with_space_to_batch():
     ]:
         with pytest.raises(ValueError, match=msg):
             tf.nn.with_space_to_batch(x, op=pool, **kwargs)
+
+
+# -- fractional pooling ---------------------------------------------------------------------------------------------
+def _seqs(x, ratio, **kw):
+    out = tf.nn.fractional_max_pool(x, ratio, **kw)
+    return out.row_pooling_sequence.numpy().tolist(), out.col_pooling_sequence.numpy().tolist()
+
+
+def test_fractional_pool_sequences_are_tfs():
+    x = tf.zeros([1, 10, 13, 1])
+    # TF 2.21 (seeds (87654321, seed) without a global seed)
+    assert _seqs(x, [1, 1.44, 1.73, 1], pseudo_random=True, seed=5) == ([0, 1, 3, 5, 6, 8, 10],
+                                                                        [0, 2, 4, 6, 8, 10, 11, 13])
+    assert _seqs(x, [1, 3.3, 1.1, 1], pseudo_random=True, seed=123) == ([0, 3, 7, 10],
+                                                                        [0, 1, 3, 4, 5, 6, 7, 9, 10, 11, 12, 13])
+    assert _seqs(x, [1, 1.44, 1.73, 1], seed=5) == ([0, 2, 3, 5, 7, 8, 10], [0, 2, 4, 5, 7, 9, 11, 13])
+    r, c = _seqs(tf.zeros([1, 25, 40, 1]), [1, 2.0, 1.5, 1], seed=5)
+    assert r == [0, 2, 4, 6, 8, 10, 12, 15, 17, 19, 21, 23, 25]
+    assert c == [0, 2, 4, 5, 7, 8, 10, 11, 13, 14, 15, 16, 18, 20, 21, 23, 25, 26, 28, 30, 32, 33, 35, 37, 38, 39, 40]
+    tf.random.set_seed(42)
+    try:
+        assert _seqs(x, [1, 1.44, 1.73, 1], pseudo_random=True, seed=5) == ([0, 1, 3, 5, 6, 8, 10],
+                                                                            [0, 1, 3, 5, 7, 9, 11, 13])
+    finally:
+        tf.random.set_seed(None)
+    r, c = _seqs(x, [1, 1.44, 1.73, 1])                     # seed 0: TF draws a fresh sequence; sizes k or k + 1
+    assert r[0] == 0 and r[-1] == 10 and set(np.diff(r)) <= {1, 2} and len(c) == 8
+
+
+def test_fractional_pool_values_gradients_errors():
+    vals = (np.arange(30, dtype=np.float32) * 7 % 30).reshape(1, 5, 6, 1)
+    xv = tf.Variable(vals)
+    for fn, want_out, want_grad in [
+        (tf.nn.fractional_max_pool, [[26, 28, 29], [24, 27, 29], [25, 27, 23]],
+         [[0, 0, 0, 0, 2, 0], [0, 0, 1, 0, 0, 0], [4, 0, 0, 0, 0, 9], [0, 0, 0, 13, 0, 0], [0, 7, 0, 0, 0, 9]]),
+        (tf.nn.fractional_avg_pool, [[12.333333015441895, 16.33333396911621, 18.5], [12, 16, 16.5], [14, 13, 13.5]],
+         [[0.1111111119389534, 0.1111111119389534, 0.3333333432674408, 0.2222222238779068, 0.7222222089767456, 0.5],
+          [0.1111111119389534, 0.1111111119389534, 0.3333333432674408, 0.2222222238779068, 0.7222222089767456, 0.5],
+          [0.7777777910232544, 0.7777777910232544, 1.8333333730697632, 1.0555555820465088, 3.055555582046509, 2.0],
+          [1.8333333730697632, 1.8333333730697632, 4.0, 2.1666667461395264, 5.916666507720947, 3.75],
+          [1.1666666269302368, 1.1666666269302368, 2.5, 1.3333333730697632, 3.5833332538604736, 2.25]]),
+    ]:
+        with tf.GradientTape() as g:
+            o, r, c = fn(xv, [1, 1.5, 1.7, 1], overlapping=True, seed=7)
+            weights = tf.reshape(tf.range(1., 10.), [1, 3, 3, 1])
+            s = tf.reduce_sum(o * weights)
+        assert o.numpy()[0, ..., 0].tolist() == want_out and r.numpy().tolist() == [0, 2, 3, 5]     # TF 2.21
+        assert c.numpy().tolist() == [0, 2, 4, 6] and r.dtype == tf.int64
+        assert g.gradient(s, xv).numpy()[0, ..., 0].tolist() == want_grad
+    out = tf.nn.fractional_max_pool(np.arange(60, dtype=np.float32).reshape(1, 5, 6, 2), [1, 1.5, 1.5, 1],
+                                    pseudo_random=True, seed=3)
+    assert type(out).__name__ == "FractionalMaxPool"
+    assert out.output.numpy()[0, :, :, 1].tolist() == [[1, 5, 7, 11], [25, 29, 31, 35], [49, 53, 55, 59]]
+    assert out.col_pooling_sequence.numpy().tolist() == [0, 1, 3, 4, 6]
+    assert tf.nn.fractional_avg_pool(tf.ones([1, 5, 6, 2], tf.int32) * 3, [1, 1.5, 2, 1], seed=3)[0].dtype == tf.int32
+
+    @tf.function
+    def f(x):
+        return tf.nn.fractional_max_pool(x, [1, 1.5, 1.5, 1], pseudo_random=True, seed=3).output
+    assert f(tf.constant(vals)).numpy()[0, ..., 0].tolist() == [[0, 14, 21, 28], [24, 26, 15, 29], [18, 25, 27, 23]]
+    x = tf.zeros([1, 5, 6, 2])
+    for ratio, msg in [([1.5, 2.0], "`pooling_ratio` should have first and last elements with value 1.0."),
+                       ([1, 0.5, 2, 1], r"`pooling_ratio` elements should be >= 1.0. Received: "
+                                        r"pooling_ratio=\[1, 0.5, 2, 1\]"),
+                       (0.5, "`pooling_ratio` should be >= 1.0. Received: pooling_ratio=0.5"),
+                       ("a", "`pooling_ratio` should be an int or a list of ints. Received: pooling_ratio=a")]:
+        with pytest.raises(ValueError, match=msg):
+            tf.nn.fractional_max_pool(x, ratio, seed=3)
+    with pytest.raises(IAE, match="Pooling ratio is higher than input dimension size for dimension 1. Input dim "
+                                  r"size: 5 pooling ratio: 6 \[Op:FractionalMaxPool\]$"):
+        tf.nn.fractional_max_pool(x, [1, 6, 2, 1], seed=3)
+    with pytest.raises(IAE, match=r"tensor_in must be 4-dimensional \[Op:FractionalMaxPool\]$"):
+        tf.nn.fractional_max_pool(tf.zeros([5, 6, 2]), [1, 1.5, 2, 1], seed=3)
+    with pytest.raises(IAE, match="Value for attr 'T' of half is not in the list of allowed values: float, double, "
+                                  "int32, int64"):
+        tf.nn.fractional_max_pool(tf.zeros([1, 5, 6, 2], tf.float16), [1, 1.5, 2, 1], seed=3)

@@ -54,3 +54,4 @@ from tfcompat.ops import fingerprint_ops  # noqa: F401
 from tfcompat.ops import edit_distance_ops  # noqa: F401
 from tfcompat.ops import set_ops  # noqa: F401
 from tfcompat.ops import nn_extra_ops  # noqa: F401
+from tfcompat.ops import fractional_pool_ops  # noqa: F401
