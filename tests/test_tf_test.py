@@ -331,6 +331,20 @@ def _example(values, f=0.5):
         "f": tf.train.Feature(float_list=tf.train.FloatList(value=[f]))}))
 
 
+def test_assertions_inside_tf_function_fail_as_py_func_errors(t):
+    @tf.function
+    def f(x):
+        t.assertAllGreater(x, 0.5)
+        t.assertNotAllClose(x, [3.0])        # its inner assertAllClose failing is not an error
+        return x * 2
+
+    np.testing.assert_array_equal(f(tf.constant([1.0])), [2.0])
+    # TF 2.21: the PyFunc node's UnknownError, the assertion's text inside
+    with pytest.raises(tf.errors.UnknownError, match="AssertionError: np.float32\\(0.1\\) not greater than 0.5"):
+        f(tf.constant([0.1]))
+    assert _message(lambda: t.assertAllGreater([0.1], 0.5)) == "np.float64(0.1) not greater than 0.5"   # eagerly
+
+
 def test_proto_equals(t):
     t.assertProtoEquals(_example([1, 2]), _example([1, 2]))
     t.assertProtoEquals(_example([1], 0.1), _example([1], 0.10000000149))       # floats normalised to 6 places

@@ -2,6 +2,7 @@
 TF 2.21's `TensorFlowTestCase`) and absltest's, eager sessions and per-test temporary directories."""
 import collections.abc
 import contextlib
+import functools
 import itertools
 import math
 import os
@@ -41,6 +42,35 @@ def _process_temp_dir():
         atexit.register(shutil.rmtree, path, True)
         _temp_root.append(path)
     return _temp_root[0]
+
+
+_depth = threading.local()
+
+
+def _inside_function():
+    """Whether a tf.function body (or a function tf.data traces) is running: TF runs the assertions there as a
+    `py_func` node."""
+    from tfcompat.framework import op_def
+    return any(check() for check in op_def.GRAPH_BUILDING)
+
+
+def _py_func_if_in_function(f):
+    """TF's `py_func_if_in_function`: inside a traced function an assertion's failure reaches the caller as the
+    PyFunc node's UnknownError (the outermost assertion only: nested ones still see AssertionError)."""
+    @functools.wraps(f)
+    def decorated(*args, **kwargs):
+        depth = getattr(_depth, "n", 0)
+        _depth.n = depth + 1
+        try:
+            return f(*args, **kwargs)
+        except AssertionError as e:
+            if depth or not _inside_function():
+                raise
+            raise errors.UnknownError(None, None, "Graph execution error:\n\nDetected at node PyFunc defined at (most "
+                                      f"recent call last):\n\nAssertionError: {e}\n\n\t [[{{{{node PyFunc}}}}]]") from e
+        finally:
+            _depth.n = depth
+    return decorated
 
 
 def _np_where(condition):
@@ -337,6 +367,7 @@ class TestCase(_absl_asserts.AbslAssertions, TempFilesMixin, unittest.TestCase):
             fail_msg += " : %r" % (msg) if msg else ""
             self.fail(fail_msg)
 
+    @_py_func_if_in_function
     def assertNear(self, f1, f2, err, msg=None):  # noqa: N802
         """|f1 - f2| <= err (or f1 == f2)."""
         f1 = np.squeeze(f1)
@@ -346,6 +377,7 @@ class TestCase(_absl_asserts.AbslAssertions, TempFilesMixin, unittest.TestCase):
             self.assertTrue(diff <= err, "%f != %f +/- %f (difference: %g)%s"
                             % (f1, f2, err, diff, " (%s)" % msg if msg is not None else ""))
 
+    @_py_func_if_in_function
     def assertArrayNear(self, farray1, farray2, err, msg=None):  # noqa: N802
         self.assertEqual(len(farray1), len(farray2), msg=msg)
         for f1, f2 in zip(farray1, farray2):
@@ -354,6 +386,7 @@ class TestCase(_absl_asserts.AbslAssertions, TempFilesMixin, unittest.TestCase):
     def _NDArrayNear(self, ndarray1, ndarray2, err):  # noqa: N802
         return np.linalg.norm(ndarray1 - ndarray2) < err
 
+    @_py_func_if_in_function
     def assertNDArrayNear(self, ndarray1, ndarray2, err, msg=None):  # noqa: N802
         self.assertTrue(self._NDArrayNear(ndarray1, ndarray2, err), msg=msg)
 
@@ -439,10 +472,12 @@ class TestCase(_absl_asserts.AbslAssertions, TempFilesMixin, unittest.TestCase):
                 e.args = ((e.args[0] + " : " + msg,) + e.args[1:])
                 raise
 
+    @_py_func_if_in_function
     def assertAllClose(self, a, b, rtol=1e-6, atol=1e-6, msg=None):  # noqa: N802
         """Asserts that two structures of arrays or tensors have near values (numpy.allclose's test, per leaf)."""
         self._assertAllCloseRecursive(a, b, rtol=rtol, atol=atol, msg=msg)
 
+    @_py_func_if_in_function
     def assertAllCloseAccordingToType(self, a, b, rtol=1e-6, atol=1e-6, float_rtol=1e-6,  # noqa: N802
                                       float_atol=1e-6, half_rtol=1e-3, half_atol=1e-3, bfloat16_rtol=1e-2,
                                       bfloat16_atol=1e-2, msg=None):
@@ -462,6 +497,7 @@ class TestCase(_absl_asserts.AbslAssertions, TempFilesMixin, unittest.TestCase):
             atol = max(atol, bfloat16_atol)
         self.assertAllClose(a, b, rtol=rtol, atol=atol, msg=msg)
 
+    @_py_func_if_in_function
     def assertNotAllClose(self, a, b, rtol=1e-6, atol=1e-6, msg=None):  # noqa: N802
         try:
             self.assertAllClose(a, b, rtol=rtol, atol=atol, msg=msg)
@@ -470,6 +506,7 @@ class TestCase(_absl_asserts.AbslAssertions, TempFilesMixin, unittest.TestCase):
         msg = msg or ""
         raise AssertionError("The two values are close at all elements. %s" % msg)
 
+    @_py_func_if_in_function
     def assertAllEqual(self, a, b, msg=None):  # noqa: N802
         """Asserts that two arrays or tensors have the same shape and values (NaNs equal)."""
         from tfcompat.framework.ragged import RaggedTensor
@@ -508,6 +545,7 @@ class TestCase(_absl_asserts.AbslAssertions, TempFilesMixin, unittest.TestCase):
                 b = np.array(b_list)
             np.testing.assert_array_equal(a, b, err_msg="\n".join(msgs))
 
+    @_py_func_if_in_function
     def assertNotAllEqual(self, a, b, msg=None):  # noqa: N802
         try:
             self.assertAllEqual(a, b)
@@ -516,15 +554,19 @@ class TestCase(_absl_asserts.AbslAssertions, TempFilesMixin, unittest.TestCase):
         msg = msg or ""
         raise AssertionError("The two values are equal at all elements. %s" % msg)
 
+    @_py_func_if_in_function
     def assertAllGreater(self, a, comparison_target):  # noqa: N802
         self.assertGreater(np.min(self._GetNdArray(a)), comparison_target)
 
+    @_py_func_if_in_function
     def assertAllLess(self, a, comparison_target):  # noqa: N802
         self.assertLess(np.max(self._GetNdArray(a)), comparison_target)
 
+    @_py_func_if_in_function
     def assertAllGreaterEqual(self, a, comparison_target):  # noqa: N802
         self.assertGreaterEqual(np.min(self._GetNdArray(a)), comparison_target)
 
+    @_py_func_if_in_function
     def assertAllLessEqual(self, a, comparison_target):  # noqa: N802
         self.assertLessEqual(np.max(self._GetNdArray(a)), comparison_target)
 
@@ -540,6 +582,7 @@ class TestCase(_absl_asserts.AbslAssertions, TempFilesMixin, unittest.TestCase):
             lines.append(prefix + "...")
         return lines
 
+    @_py_func_if_in_function
     def assertAllInRange(self, target, lower_bound, upper_bound, open_lower_bound=False,  # noqa: N802
                          open_upper_bound=False):
         """Every element within [lower_bound, upper_bound] (open ends as asked); NaN fails."""
@@ -564,12 +607,14 @@ class TestCase(_absl_asserts.AbslAssertions, TempFilesMixin, unittest.TestCase):
                                  + "Subscript(s) and value(s) of the offending elements:\n"
                                  + "\n".join(self._format_subscripts(violation_subscripts, target)))
 
+    @_py_func_if_in_function
     def assertAllInSet(self, target, expected_set):  # noqa: N802
         target = self._GetNdArray(target)
         diff = np.setdiff1d(target.flatten(), list(expected_set))
         if np.size(diff):
             raise AssertionError("%d unique element(s) are not in the set %s: %s" % (np.size(diff), expected_set, diff))
 
+    @_py_func_if_in_function
     def assertDTypeEqual(self, target, expected_dtype):  # noqa: N802
         target = self._GetNdArray(target)
         self.assertEqual(target.dtype, expected_dtype)
@@ -618,6 +663,7 @@ class TestCase(_absl_asserts.AbslAssertions, TempFilesMixin, unittest.TestCase):
         device2 = canonical(device2)
         self.assertEqual(device1, device2, "Devices %s and %s are not equal. %s" % (device1, device2, msg))
 
+    @_py_func_if_in_function
     def assertDictEqual(self, a, b, msg=None):  # noqa: N802
         """unittest's test first; if it fails, keys as sets and values with assertAllClose/assertAllEqual."""
         try:
