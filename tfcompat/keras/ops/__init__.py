@@ -9,7 +9,8 @@ import numpy as np
 import torch
 import torch.nn.functional as F
 
-from tfcompat.framework.export import partial_api, unsupported_args
+from tfcompat.framework import dtypes as _dtypes
+from tfcompat.framework.export import partial_api
 from tfcompat.framework.tensor import _wrap
 from tfcompat.keras.ops._common import (_FLOATX, _SCALARS, _axes, _binary, _creation_dtype, _floating, _pair,
                                         _promoted, _reduce, _st, _torch_dtype, _unary, _unary_float)
@@ -87,13 +88,37 @@ def arange(start, stop=None, step=1, dtype=None):
     return _wrap(torch.arange(start, stop, step, dtype=_creation_dtype(dtype, default)))
 
 
-@unsupported_args("retstep", "axis", api_name="keras.ops.linspace")
 def linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None, axis=0):
-    if endpoint:
-        out = torch.linspace(float(start), float(stop), num, dtype=torch.float64)
+    """`num` evenly spaced values from `start` to `stop` (arrays of starts and stops give a new axis `axis`);
+    with `retstep`, (values, step)."""
+    if num < 0:
+        raise ValueError(f"`num` must be a non-negative integer. Received: num={num}")
+    if dtype is None:
+        found = [_st(v).dtype for v in (start, stop) if not isinstance(v, _SCALARS)]
+        dt = found[0] if found else _FLOATX
+        for d in found[1:]:
+            dt = torch.promote_types(dt, d)
+        dt = dt if dt.is_floating_point else _FLOATX
     else:
-        out = torch.linspace(float(start), float(stop), num + 1, dtype=torch.float64)[:-1]
-    return _wrap(out.to(_creation_dtype(dtype)))
+        dt = _torch_dtype(dtype)
+    s0, s1 = _st(start).to(torch.float64), _st(stop).to(torch.float64)
+    div = (num - 1) if endpoint else num
+    step = (s1 - s0) / div if div > 0 else torch.full(torch.broadcast_shapes(s0.shape, s1.shape), float("nan"),
+                                                       dtype=torch.float64)
+    frac = torch.arange(num, dtype=torch.float64)
+    frac = frac.reshape((num,) + (1,) * builtins.max(s0.ndim, s1.ndim))
+    out = s0 + frac * step if div > 0 else (s0 + frac * 0 + (s1 - s0) * 0)
+    if endpoint and num > 1:
+        out[-1] = s1
+    if axis != 0:
+        out = torch.movedim(out, 0, axis)
+    if not (dt.is_floating_point or dt.is_complex):
+        out = torch.floor(out)
+    out = _wrap(out.to(dt))
+    if retstep:
+        sdt = dt if dt.is_floating_point else _FLOATX
+        return out, _wrap(step.to(sdt))
+    return out
 
 
 def eye(N, M=None, k=0, dtype=None):
@@ -112,8 +137,35 @@ def one_hot(x, num_classes, axis=-1, dtype=None, sparse=False):
 
 
 # -- elementwise -------------------------------------------------------------------------------------
-add = _binary(torch.add, "`x1 + x2` with Keras's dtype promotion.")
-subtract = _binary(torch.sub, "`x1 - x2`.")
+def _tf_error(name, t):
+    """Runs tfcompat's TF op `name` on `t` for its error (TF's kernel refuses the dtype)."""
+    from tfcompat.ops import math_ops, nn_ops
+    fn = getattr(math_ops, name, None) or getattr(nn_ops, name)
+    fn(_wrap(t), *(() if name not in ("add", "subtract") else (_wrap(t),)))
+    raise AssertionError(f"tfcompat: tf.math.{name} accepted {t.dtype}")   # pragma: no cover
+
+
+def _float_kernel(fn, tf_name, doc, ints=False):
+    """A function of TF's float kernel `tf_name`: other dtypes (ints too unless `ints`) get TF's error."""
+    def op(x):
+        t = _st(x)
+        if not (t.is_floating_point() or t.is_complex()) and (not ints or t.dtype is torch.bool):
+            _tf_error(tf_name, t)
+        return _wrap(fn(t))
+    op.__doc__ = doc
+    return op
+
+
+def _no_bool(fn, tf_name):
+    def op(a, b):
+        if a.dtype is torch.bool:
+            _tf_error(tf_name, a)
+        return fn(a, b)
+    return op
+
+
+add = _binary(_no_bool(torch.add, "add"), "`x1 + x2` with Keras's dtype promotion.")
+subtract = _binary(_no_bool(torch.sub, "subtract"), "`x1 - x2`.")
 multiply = _binary(torch.mul, "`x1 * x2`.")
 maximum = _binary(torch.maximum, "Elementwise maximum.")
 minimum = _binary(torch.minimum, "Elementwise minimum.")
@@ -123,8 +175,19 @@ less = _binary(torch.lt, "`x1 < x2` (bool).")
 less_equal = _binary(torch.le, "`x1 <= x2` (bool).")
 greater = _binary(torch.gt, "`x1 > x2` (bool).")
 greater_equal = _binary(torch.ge, "`x1 >= x2` (bool).")
-floor_divide = _binary(torch.floor_divide, "`x1 // x2`.")
-mod = _binary(torch.remainder, "`x1 % x2` (sign of the divisor).")
+def _int_checked(fn, tf_name):
+    """`fn` for floats; TF's integer kernel (its division-by-zero error) for ints."""
+    def op(a, b):
+        if a.is_floating_point() or a.dtype is torch.bool:
+            return fn(a, b)
+        from tfcompat.framework.tensor import storage
+        from tfcompat.ops import math_ops
+        return storage(getattr(math_ops, tf_name)(_wrap(a), _wrap(b)))
+    return op
+
+
+floor_divide = _binary(_int_checked(torch.floor_divide, "floordiv"), "`x1 // x2`.")
+mod = _binary(_int_checked(torch.remainder, "floormod"), "`x1 % x2` (sign of the divisor).")
 logical_and = _binary(torch.logical_and, "Elementwise logical and.")
 logical_or = _binary(torch.logical_or, "Elementwise logical or.")
 logical_xor = _binary(torch.logical_xor, "Elementwise logical xor.")
@@ -142,6 +205,9 @@ true_divide = divide
 def power(x1, x2):
     """`x1 ** x2`."""
     a, b = _pair(x1, x2)
+    if not (a.is_floating_point() or a.is_complex() or a.dtype is torch.bool) and b.numel() and bool((b < 0).any()):
+        from tfcompat.ops import math_ops
+        return math_ops.pow(_wrap(a), _wrap(b))      # TF's "Integers to negative integer powers" error
     return _wrap(torch.pow(a, b))
 
 
@@ -151,13 +217,33 @@ def _int_safe(fn):
     return op
 
 
-abs = absolute = _unary(torch.abs, "`|x|`.")
-negative = _unary(torch.neg, "`-x`.")
-square = _unary(torch.square, "`x * x` (keeps the dtype).")
-sign = _unary(torch.sign, "-1, 0 or 1 by sign.")
+abs = absolute = _unary(lambda t: t.clone() if t.dtype is torch.bool else torch.abs(t), "`|x|`.")
+def negative(x):
+    """`-x` (unsigned ints and bools get TF's Neg error)."""
+    t = _st(x)
+    if t.dtype in (torch.bool, torch.uint8, torch.uint16, torch.uint32, torch.uint64):
+        _tf_error("negative", t)
+    return _wrap(torch.neg(t))
+square = _unary(lambda t: torch.square(t.to(torch.int32) if t.dtype is torch.bool else t),
+                "`x * x` (keeps the dtype; bools give int32).")
+sign = _float_kernel(torch.sign, "sign", "-1, 0 or 1 by sign.", ints=True)
 floor = _unary_float(torch.floor, "Round down.")
 ceil = _unary_float(torch.ceil, "Round up.")
-round = _unary_float(torch.round, "Round half to even.")
+
+
+def round(x, decimals=0):
+    """Round half to even (to `decimals` places; ints are kept for `decimals >= 0`)."""
+    t = _st(x)
+    if decimals == 0:
+        return _wrap(torch.round(t) if t.is_floating_point() else _floating(t))
+    if not t.is_floating_point():
+        if decimals > 0:
+            return _wrap(t.clone())
+        factor = 10.0 ** decimals
+        return _wrap((torch.round(t.to(_FLOATX) * factor) / factor).to(t.dtype))
+    return _wrap(torch.round(t, decimals=decimals))
+
+
 logical_not = _unary(torch.logical_not, "Elementwise not.")
 isnan = _unary(torch.isnan, "NaN test (bool).")
 isinf = _unary(torch.isinf, "Infinity test (bool).")
@@ -177,21 +263,24 @@ sinh = _unary_float(torch.sinh, "Hyperbolic sine.")
 cosh = _unary_float(torch.cosh, "Hyperbolic cosine.")
 tanh = _unary_float(torch.tanh, "Hyperbolic tangent.")
 arctan = _unary_float(torch.atan, "Inverse tangent.")
-erf = _unary_float(torch.erf, "Error function.")
+erf = _float_kernel(torch.erf, "erf", "Error function.")
 erfinv = _unary_float(torch.erfinv, "Inverse error function.")
-reciprocal = _unary_float(torch.reciprocal, "`1 / x`.")
-sigmoid = _unary_float(torch.sigmoid, "`1 / (1 + exp(-x))`.")
-softplus = _unary_float(F.softplus, "`log(1 + exp(x))`.")
+reciprocal = _float_kernel(torch.reciprocal, "reciprocal", "`1 / x`.")
+sigmoid = _float_kernel(torch.sigmoid, "sigmoid", "`1 / (1 + exp(-x))`.")
+softplus = _float_kernel(F.softplus, "softplus", "`log(1 + exp(x))`.")
 softsign = _unary_float(F.softsign, "`x / (1 + |x|)`.")
-silu = swish = _unary_float(F.silu, "`x * sigmoid(x)`.")
-relu6 = _unary_float(F.relu6, "`min(max(x, 0), 6)`.")
+silu = swish = _float_kernel(F.silu, "sigmoid", "`x * sigmoid(x)`.")
+relu6 = _unary(lambda t: torch.clamp(t, 0, 6), "`min(max(x, 0), 6)` (keeps the dtype).")
 hard_sigmoid = _unary_float(lambda t: torch.clamp(t / 6.0 + 0.5, 0.0, 1.0), "`clip(x / 6 + 0.5, 0, 1)`.")
 log_sigmoid = _unary_float(F.logsigmoid, "`log(sigmoid(x))`.")
 
 
 def relu(x):
     """`max(x, 0)`."""
-    return _wrap(torch.relu(_st(x)))
+    t = _st(x)
+    if t.dtype is torch.bool:
+        _tf_error("relu", t)
+    return _wrap(torch.relu(t))
 
 
 def leaky_relu(x, negative_slope=0.2):
@@ -208,23 +297,41 @@ def selu(x):
 
 def gelu(x, approximate=True):
     """Gaussian error linear unit (Keras's default is the tanh approximation)."""
-    return _wrap(F.gelu(_floating(_st(x)), approximate="tanh" if approximate else "none"))
+    t = _st(x)
+    if not t.is_floating_point():
+        raise ValueError("`features.dtype` must be a floating point tensor.Received:features.dtype="
+                         f"{_dtypes.as_dtype(t.dtype)!r}")
+    return _wrap(F.gelu(t, approximate="tanh" if approximate else "none"))
 
 
 def softmax(x, axis=-1):
-    t = _floating(_st(x))
+    t = _st(x)
+    if not (t.is_floating_point() or t.is_complex()):
+        from tfcompat.ops import nn_ops
+        nn_ops.softmax(_wrap(t))
+    if axis is None:
+        return _wrap(torch.softmax(t.reshape(-1), dim=0).reshape(t.shape))
     if isinstance(axis, int):
         return _wrap(torch.softmax(t, dim=axis))
     return _wrap(torch.exp(t - torch.logsumexp(t, dim=tuple(axis), keepdim=True)))
 
 
 def log_softmax(x, axis=-1):
-    return _wrap(torch.log_softmax(_floating(_st(x)), dim=axis))
+    t = _floating(_st(x))
+    if axis is None:
+        return _wrap(torch.log_softmax(t.reshape(-1), dim=0).reshape(t.shape))
+    return _wrap(torch.log_softmax(t, dim=axis))
 
 
 def clip(x, x_min, x_max):
     """`x` limited to `[x_min, x_max]` (keeps the dtype of `x`)."""
     t = _st(x)
+    if t.dtype is torch.bool:
+        t = t.to(torch.int32)
+    if not (t.is_floating_point() or t.is_complex()):
+        for bound in (x_max, x_min):
+            if isinstance(bound, float) and not bound.is_integer():
+                raise TypeError(f"Cannot convert {bound} to EagerTensor of dtype {_dtypes.as_dtype(t.dtype).name}")
     lo = x_min if isinstance(x_min, _SCALARS) else _st(x_min).to(t.dtype)
     hi = x_max if isinstance(x_max, _SCALARS) else _st(x_max).to(t.dtype)
     return _wrap(torch.clamp(t, lo, hi).to(t.dtype))
@@ -232,6 +339,8 @@ def clip(x, x_min, x_max):
 
 def where(condition, x1=None, x2=None):
     """`x1` where `condition` else `x2` (promoted); with one argument, the indices where it holds."""
+    if (x1 is None) != (x2 is None):
+        raise ValueError("`x1` and `x2` either both should be `None` or both should have non-None value.")
     c = _st(condition).to(torch.bool)
     if x1 is None and x2 is None:
         return tuple(_wrap(i.to(torch.int32)) for i in torch.nonzero(c, as_tuple=True))
@@ -248,16 +357,26 @@ def stop_gradient(x):
 
 
 # -- reductions ---------------------------------------------------------------------------------------
+def _sum_dtype(dt):
+    """The dtype Keras's TF backend sums and multiplies in: bool and small ints widen to (u)int32."""
+    if dt is torch.bool or dt in (torch.int8, torch.int16):
+        return torch.int32
+    if dt in (torch.uint8, torch.uint16):
+        return torch.uint32
+    return dt
+
+
 def sum(x, axis=None, keepdims=False):
     """Sum (int32 stays int32, bool counts as int32)."""
     t = _st(x)
-    dt = torch.int32 if t.dtype is torch.bool else t.dtype
-    return _wrap(_reduce(t, torch.sum, axis, keepdims).to(dt))
+    return _wrap(_reduce(t, torch.sum, axis, keepdims).to(_sum_dtype(t.dtype)))
 
 
 def prod(x, axis=None, keepdims=False, dtype=None):
     t = _st(x)
-    dt = _creation_dtype(dtype, torch.int32 if t.dtype is torch.bool else t.dtype)
+    dt = _sum_dtype(t.dtype) if dtype is None else t.dtype   # Keras's TF backend ignores a given dtype
+    if t.dtype is torch.bool:
+        t = t.to(torch.int32)
     if axis is None:
         out = torch.prod(t)
         out = out.reshape((1,) * t.ndim) if keepdims else out
@@ -275,14 +394,25 @@ def mean(x, axis=None, keepdims=False):
     return _wrap(_reduce(_floating(_st(x)), torch.mean, axis, keepdims))
 
 
-@unsupported_args("initial", api_name="keras.ops.max")
+def _extreme(x, axis, keepdims, initial, fn, pick):
+    t = _st(x)
+    if initial is None:
+        return _wrap(_reduce(t, fn, axis, keepdims))
+    init = torch.tensor(initial).to(t.dtype)
+    if t.numel() == 0:
+        shape = [] if axis is None else [d for i, d in enumerate(t.shape) if i not in
+                                          {a % t.ndim for a in ((axis,) if isinstance(axis, int) else axis)}]
+        return _wrap(torch.full(shape, initial, dtype=t.dtype))
+    return _wrap(pick(_reduce(t, fn, axis, keepdims), init))
+
+
 def max(x, axis=None, keepdims=False, initial=None):
-    return _wrap(_reduce(_st(x), torch.amax, axis, keepdims))
+    """The largest value along `axis` (at least `initial` when given)."""
+    return _extreme(x, axis, keepdims, initial, torch.amax, torch.maximum)
 
 
-@unsupported_args("initial", api_name="keras.ops.min")
 def min(x, axis=None, keepdims=False, initial=None):
-    return _wrap(_reduce(_st(x), torch.amin, axis, keepdims))
+    return _extreme(x, axis, keepdims, initial, torch.amin, torch.minimum)
 
 
 amax, amin = max, min
@@ -307,27 +437,44 @@ def std(x, axis=None, keepdims=False):
 
 
 def moments(x, axes, keepdims=False, synchronized=False):
-    """(mean, variance) over `axes`."""
-    t = _floating(_st(x))
+    """(mean, variance) over `axes` (ints stay ints, divided as TF's integer reduce_mean)."""
+    t = _st(x)
+    if not (t.is_floating_point() or t.is_complex()):
+        n = 1
+        for a in axes:
+            n *= t.shape[a]
+        m = torch.div(torch.sum(t, dim=tuple(axes), keepdim=True), n, rounding_mode="trunc").to(t.dtype)
+        v = torch.div(torch.sum(torch.square(t - m), dim=tuple(axes), keepdim=keepdims), n,
+                      rounding_mode="trunc").to(t.dtype)
+        return _wrap(m if keepdims else m.squeeze(tuple(axes))), _wrap(v)
     m = torch.mean(t, dim=tuple(axes), keepdim=True)
     v = torch.mean(torch.square(t - m), dim=tuple(axes), keepdim=keepdims)
     return _wrap(m if keepdims else m.squeeze(tuple(axes))), _wrap(v)
 
 
 def logsumexp(x, axis=None, keepdims=False):
-    t = _floating(_st(x))
+    t = _st(x)
+    if not t.is_floating_point():
+        _tf_error("is_finite", t)
     return _wrap(torch.logsumexp(t, dim=tuple(range(t.ndim)) if axis is None else axis, keepdim=keepdims))
 
 
 def argmax(x, axis=None, keepdims=False):
-    """Index of the largest value (int32; flattened when `axis` is None)."""
+    """Index of the largest value (int32; flattened when `axis` is None; NaNs never win, as TF's kernel)."""
+    return _arg(x, axis, keepdims, torch.argmax, -float("inf"))
+
+
+def _arg(x, axis, keepdims, fn, fill):
     t = _st(x)
-    return _wrap(torch.argmax(t, dim=axis, keepdim=keepdims).to(torch.int32))
+    if t.dtype is torch.bool:
+        t = t.to(torch.int32)
+    elif t.is_floating_point():
+        t = torch.where(torch.isnan(t), torch.tensor(fill, dtype=t.dtype), t)
+    return _wrap(fn(t, dim=axis, keepdim=keepdims).to(torch.int32))
 
 
 def argmin(x, axis=None, keepdims=False):
-    t = _st(x)
-    return _wrap(torch.argmin(t, dim=axis, keepdim=keepdims).to(torch.int32))
+    return _arg(x, axis, keepdims, torch.argmin, float("inf"))
 
 
 def cumsum(x, axis=None, dtype=None):
@@ -365,12 +512,22 @@ def sort(x, axis=-1):
 
 
 def argsort(x, axis=-1):
-    return _wrap(torch.argsort(_st(x), dim=axis, stable=True).to(torch.int32))
+    t = _st(x)
+    if axis is None:
+        t, axis = t.reshape(-1), 0
+    return _wrap(torch.argsort(t, dim=axis, stable=True).to(torch.int32))
 
 
 # -- linear algebra -----------------------------------------------------------------------------------
 def matmul(x1, x2):
     a, b = _pair(x1, x2)
+    if a.dtype is torch.bool:
+        return _wrap(torch.matmul(a.to(torch.int32), b.to(torch.int32)) != 0)
+    if a.ndim >= 1 and b.ndim >= 2 and a.shape[-1] != b.shape[-2] or a.ndim >= 1 and b.ndim == 1 and \
+            a.shape[-1] != b.shape[0]:
+        from tfcompat.ops import math_ops
+        return math_ops.matmul(_wrap(a if a.ndim >= 2 else a.unsqueeze(0)), _wrap(b if b.ndim >= 2 else
+                                                                                    b.unsqueeze(-1)))
     return _wrap(torch.matmul(a, b))
 
 
@@ -389,7 +546,9 @@ def einsum(subscripts, *operands):
     dt = ts[0].dtype
     for t in ts[1:]:
         dt = torch.promote_types(dt, t.dtype)
-    return _wrap(torch.einsum(subscripts, *[t.to(dt) for t in ts]))
+    if dt is torch.bool:
+        dt = torch.int32
+    return _wrap(torch.einsum(subscripts, *[t.to(dt) for t in ts]).to(dt))
 
 
 def outer(x1, x2):
@@ -421,10 +580,16 @@ def expand_dims(x, axis):
 
 def squeeze(x, axis=None):
     t = _st(x)
+    for a in (() if axis is None else (axis,) if isinstance(axis, int) else axis):
+        if t.shape[a] != 1:
+            raise ValueError(f"Cannot squeeze axis={a}, because the dimension is not 1.")
     return _wrap(t.squeeze() if axis is None else t.squeeze(axis if isinstance(axis, int) else tuple(axis)))
 
 
 def concatenate(xs, axis=0):
+    if axis is None:
+        raise ValueError("Attempt to convert a value (None) with an unsupported type (<class 'NoneType'>) to a "
+                         "Tensor.")
     return _wrap(torch.cat(_promoted(xs), dim=axis))
 
 
@@ -436,6 +601,8 @@ def split(x, indices_or_sections, axis=0):
     """Equal sections (an int) or splits at the given indices."""
     t = _st(x)
     if isinstance(indices_or_sections, int):
+        if t.shape[axis] % indices_or_sections:
+            _array_ops.split(_wrap(t), indices_or_sections, axis)     # TF's InvalidArgumentError
         parts = torch.tensor_split(t, indices_or_sections, dim=axis)
     else:
         parts = torch.tensor_split(t, list(indices_or_sections), dim=axis)
@@ -448,6 +615,8 @@ def tile(x, repeats):
 
 def repeat(x, repeats, axis=None):
     t = _st(x)
+    if not isinstance(repeats, int):
+        repeats = _st(repeats).to(torch.int64)
     return _wrap(torch.repeat_interleave(t.reshape(-1) if axis is None else t, repeats, dim=0 if axis is None else axis))
 
 
@@ -458,12 +627,22 @@ def flip(x, axis=None):
 
 
 def broadcast_to(x, shape):
-    return _wrap(_st(x).expand(tuple(shape)).contiguous())
+    t = _st(x)
+    try:
+        return _wrap(t.expand(tuple(shape)).contiguous())
+    except RuntimeError:
+        return _array_ops.broadcast_to(_wrap(t), shape)      # TF's InvalidArgumentError
 
 
 def take(x, indices, axis=None):
     t = _st(x)
     i = _st(indices).long()
+    size = t.numel() if axis is None else t.shape[axis]
+    i = torch.where(i < 0, i + size, i)
+    if i.numel() and (int(i.min()) < 0 or int(i.max()) >= size):
+        from tfcompat.ops import gather_ops
+        return gather_ops.gather(_wrap(t.reshape(-1) if axis is None else t), _wrap(i.to(torch.int32)),
+                                 axis=0 if axis is None else axis)     # TF's InvalidArgumentError
     if axis is None:
         return _wrap(t.reshape(-1)[i])
     return _wrap(torch.index_select(t, axis, i.reshape(-1)).reshape(
@@ -486,9 +665,30 @@ def tril(x, k=0):
     return _wrap(torch.tril(_st(x), k))
 
 
-@unsupported_args("mode", api_name="keras.ops.pad")
+def _fold_index(n, before, after, mode):
+    idx = torch.arange(-before, n + after)
+    if mode == "reflect":
+        period = builtins.max(2 * (n - 1), 1)
+        j = torch.remainder(idx.abs(), period)
+        return torch.where(j >= n, period - j, j)
+    j = torch.remainder(idx, 2 * n)
+    return torch.where(j >= n, 2 * n - 1 - j, j)
+
+
 def pad(x, pad_width, mode="constant", constant_values=None):
+    """`x` padded by `pad_width` ((before, after) per axis) with a constant, or mirrored (`reflect`, `symmetric`)."""
     t = _st(x)
+    if mode not in ("constant", "reflect", "symmetric"):
+        raise ValueError('Value of argument `mode` expected to be one of "CONSTANT", "REFLECT", or "SYMMETRIC". '
+                         f"Received `mode={mode.upper()}`")
+    if mode != "constant":
+        if constant_values is not None:
+            raise ValueError("Argument `constant_values` can only be provided when `mode == 'constant'`. "
+                             f"Received: mode={mode}")
+        for d, (before, after) in enumerate(tuple(p) for p in pad_width):
+            if before or after:
+                t = torch.index_select(t, d, _fold_index(t.shape[d], before, after, mode))
+        return _wrap(t)
     flat = []
     for before, after in reversed([tuple(p) for p in pad_width]):
         flat += [before, after]

@@ -37,7 +37,7 @@ def _pair(x, y):
         elif isinstance(s, int) and not isinstance(s, bool) and dt is torch.bool:
             dt = torch.int32
         t = t.to(dt)
-        other = torch.tensor(s, dtype=dt, device=t.device)
+        other = torch.tensor(s, device=t.device).to(dt)       # a Python int wraps into the dtype, as TF's cast
         return (other, t) if sx else (t, other)
     else:
         a, b = _st(x), _st(y)
