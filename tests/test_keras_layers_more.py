@@ -576,3 +576,18 @@ def test_fit_tiny_language_model_matches_tf():
     np.testing.assert_allclose(history.history["loss"], [2.40364, 2.39618, 2.39105], rtol=1e-4)      # TF 2.21
     close(model.predict(ids[:1], verbose=0)[0, 0], [0.2929, 0.1872, 0.1316, 0.1656, 0.2157, 0.4211, 0.2111, 0.1575,
                                                     0.1148, 0.1536, 0.2059], atol=2e-4)
+
+
+def test_group_query_attention_flash_attention_errors():
+    # TF 2.21 (Keras's TF backend has no flash attention): Keras's ValueErrors; flash_attention=False is plain
+    x = np.ones((1, 3, 4), "float32")
+    assert tuple(L.GroupQueryAttention(2, 2, 1, flash_attention=False)(x, x).shape) == (1, 3, 4)
+    layer = L.GroupQueryAttention(2, 2, 1, flash_attention=True)
+    with pytest.raises(ValueError, match="Flash attention is not supported in tensorflow backend."):
+        layer(x, x)
+    with pytest.raises(ValueError, match="Returning attention scores is not supported when flash attention is "
+                       "enabled."):
+        layer(x, x, return_attention_scores=True)
+    with pytest.raises(ValueError, match="Dropout is not supported when flash attention is enabled. Please set "
+                       "dropout to 0.0 to use flash attention."):
+        L.GroupQueryAttention(2, 2, 1, flash_attention=True, dropout=0.1)

@@ -5,7 +5,6 @@ import math
 
 import torch
 
-from tfcompat.framework.export import unsupported_args
 from tfcompat.framework.op_def import input_storage
 from tfcompat.framework.tensor import _wrap
 from tfcompat.keras import constraints, initializers, regularizers
@@ -16,7 +15,6 @@ from tfcompat.keras.layers.base import Layer, _in_own_scope, _null
 from tfcompat.keras.saving_utils import serialize_keras_object as _ser
 
 
-@unsupported_args("flash_attention")
 class GroupQueryAttention(Layer):
     """Grouped-query attention (Ainslie et al., 2023); `sliding_window` limits each query to keys less than
     that many positions away, `use_gate` multiplies the heads' outputs by a sigmoid gate of the query."""
@@ -47,6 +45,11 @@ class GroupQueryAttention(Layer):
         self.bias_constraint = constraints.get(bias_constraint)
         self.seed = seed
         self._inverse_sqrt_head_dim = 1.0 / math.sqrt(float(head_dim))
+        from tfcompat.keras import config as kconfig
+        self._flash_attention = flash_attention or kconfig.is_flash_attention_enabled()
+        if self._flash_attention and self.dropout > 0.0:
+            raise ValueError("Dropout is not supported when flash attention is enabled. Please set dropout to 0.0 to "
+                             "use flash attention.")
 
     def _dense(self, equation, heads, bias_axes, name, activation=None):
         kw = {k: type(getattr(self, k)).from_config(getattr(self, k).get_config())
@@ -111,6 +114,11 @@ class GroupQueryAttention(Layer):
              return_attention_scores=False, training=None, use_causal_mask=False):
         if key is None:
             key = value
+        if self._flash_attention and return_attention_scores:
+            raise ValueError("Returning attention scores is not supported when flash attention is enabled. Please "
+                             "disable flash attention to access attention scores.")
+        if self._flash_attention:       # Keras's TF backend has no flash attention kernel
+            raise ValueError("Flash attention is not supported in tensorflow backend.")
         gate = input_storage(self._gate_dense(query)) if self.use_gate else None
         q = input_storage(self._query_dense(query))
         k = input_storage(self._key_dense(key)).repeat_interleave(self.num_repeats, dim=2)
