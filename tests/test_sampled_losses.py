@@ -290,3 +290,36 @@ def test_compat_v1_signatures_and_mod_partitioning():
     got = v1.log_uniform_candidate_sampler(tf.constant([[1], [5], [7]], tf.int64), 1, 6, False, 10, seed=3)
     np.testing.assert_allclose(got.true_expected_count.numpy(), [[1.014553], [0.385715], [0.294716]], rtol=1e-5)
     assert not hasattr(tf.nn, "log_uniform_candidate_sampler")      # TF2's tf.nn has only tf.random's
+
+
+# -- the word2vec helpers: Keras's draws from Python's random module, so seeded runs give Keras's pairs -----------
+
+def test_skipgrams_and_sampling_table():
+    import random
+    seq = tf.keras.preprocessing.sequence
+    table = seq.make_sampling_table(10)
+    assert table.dtype == np.float64
+    np.testing.assert_allclose(table, [0.00315225, 0.00315225, 0.00547597, 0.00741556, 0.00912817, 0.01068435, 0.01212381, 0.01347162, 0.01474487, 0.0159558], rtol=1e-6)   # TF 2.21
+    np.testing.assert_allclose(seq.make_sampling_table(5, sampling_factor=0.01), [0.09968283, 0.09968283, 0.17316546, 0.23450073, 0.288658], rtol=1e-6)
+    random.seed(1)
+    couples, labels = seq.skipgrams([1, 2, 0, 3, 4, 5, 2], 8, window_size=2, seed=42)
+    assert (couples, labels) == ([[4, 5], [1, 4], [5, 4], [4, 1], [2, 2], [4, 3], [3, 5], [5, 2], [2, 1], [5, 3], [3, 3], [2, 4], [3, 7], [5, 7], [2, 6], [2, 1], [2, 5], [2, 3], [2, 4], [5, 7], [3, 4], [4, 6], [4, 5], [4, 2], [5, 4], [1, 2], [3, 2], [3, 7]], [0, 0, 1, 0, 0, 1, 1, 1, 0, 1, 0, 1, 0, 0, 0, 1, 1, 1, 0, 0, 1, 0, 1, 1, 0, 1, 1, 0])
+    random.seed(2)
+    got = seq.skipgrams([1, 2, 0, 3, 4, 5, 2], 8, window_size=1, negative_samples=0.5, categorical=True,
+                        sampling_table=seq.make_sampling_table(8, 0.1))
+    assert got == ([[5, 4], [4, 5], [4, 3], [3, 4], [5, 2], [3, 1], [4, 5]], [[0, 1], [1, 0], [0, 1], [0, 1], [0, 1], [1, 0], [0, 1]])
+    random.seed(3)
+    assert seq.skipgrams([3, 1, 4], 6, window_size=1, negative_samples=0, shuffle=False) == ([[3, 1], [1, 3], [1, 4], [4, 1]], [1, 1, 1, 1])
+
+
+def test_word2vec_tutorial_negative_sampling():
+    seq = tf.keras.preprocessing.sequence
+    positive, _ = seq.skipgrams([1, 2, 3, 4, 5, 1, 6, 7], vocabulary_size=8, window_size=2, negative_samples=0)
+    assert len(positive) == 26                                                          # TF 2.21
+    target, context = positive[0]
+    context_class = tf.reshape(tf.constant(context, dtype="int64"), (1, 1))
+    negatives, true_count, sampled_count = tf.random.log_uniform_candidate_sampler(
+        true_classes=context_class, num_true=1, num_sampled=4, unique=True, range_max=8, seed=42,
+        name="negative_sampling")
+    assert negatives.shape == (4,) and negatives.dtype == tf.int64 and len(set(negatives.numpy().tolist())) == 4
+    assert true_count.shape == (1, 1) and sampled_count.shape == (4,)
