@@ -196,3 +196,12 @@ def test_decode_json_example_errors():
         with pytest.raises(tf.errors.InvalidArgumentError, match="Error while parsing JSON: invalid JSON in "
                                                                  "type.googleapis.com/tensorflow.Example.*" + words):
             j(doc)
+
+
+def test_parse_tensor_reads_string_tensor_content():
+    # serialize_sparse writes string values as TF's string list in tensor_content; parse_tensor reads it as TF 2.21
+    s = tf.io.serialize_sparse(tf.SparseTensor([[0], [1]], ["ab", "c"], [2]))
+    assert tf.io.parse_tensor(s[1], tf.string).numpy().tolist() == [b"ab", b"c"]
+    for bad in (b'\x08\x07\x12\x04\x12\x02\x08\x02"\x04\x01\x05ab', b'\x08\x07\x12\x04\x12\x02\x08\x02"\x05\x01\x01abc'):
+        with pytest.raises(tf.errors.InvalidArgumentError, match="Cannot parse tensor from proto: goo.gle/debugstr"):
+            tf.io.parse_tensor(bad, tf.string)

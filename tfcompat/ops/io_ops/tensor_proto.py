@@ -61,6 +61,14 @@ def parse_tensor(serialized, out_type, name=None):
         raise kernel_error(errors.InvalidArgumentError, f"Type mismatch between parsed tensor ({c_name(got)}) and "
                             f"dtype ({c_name(want)})", "ParseTensor", name="")
     if want == dtypes.string:
+        if proto.tensor_content:                   # TF's string list: n varint lengths, then the bytes
+            items = _string_list(proto.tensor_content, n)
+            if items is None:
+                raise kernel_error(errors.InvalidArgumentError, "Cannot parse tensor from proto: goo.gle/debugstr    "
+                                   f"\n{proto}", "ParseTensor", name=None)
+            arr = np.empty(n, dtype=object)
+            arr[:] = items
+            return wrap_np(arr.reshape(shape), want)
         return wrap_np(_filled(list(proto.string_val), n, object).reshape(shape), want)
     torch_dt = want._torch
     if proto.tensor_content:
@@ -90,6 +98,30 @@ def _proto_dtype(proto, n):
         return dt if len(proto.tensor_content) == n * dt.size else None
     count = len(getattr(proto, _VAL_FIELDS[dt.name])) // (2 if dt.is_complex else 1)
     return dt if count <= n else None
+
+
+def _string_list(content, n):
+    """The n strings of a string tensor's `tensor_content` (TF's EncodeStringList), or None if malformed."""
+    lengths, pos = [], 0
+    for _ in range(n):
+        value, shift = 0, 0
+        while True:
+            if pos >= len(content) or shift > 63:
+                return None
+            b = content[pos]
+            pos += 1
+            value |= (b & 0x7F) << shift
+            shift += 7
+            if not b & 0x80:
+                break
+        lengths.append(value)
+    if pos + sum(lengths) != len(content):
+        return None
+    out = []
+    for ln in lengths:
+        out.append(bytes(content[pos:pos + ln]))
+        pos += ln
+    return out
 
 
 def _filled(vals, n, np_dtype):
