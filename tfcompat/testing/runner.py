@@ -15,13 +15,14 @@ _ABSL_FLAGS = {
     "only_check_args": False, "verbosity": True, "v": True, "log_dir": True, "stderrthreshold": True,
     "logger_levels": True, "profile_file": True, "test_random_seed": True, "test_srcdir": True, "test_tmpdir": True,
     "test_randomize_ordering_seed": True, "xml_output_file": True, "flagfile": True, "undefok": True,
+    "helpfull": False, "helpxml": False,
 }
-_HELP = ("help", "helpshort", "helpfull", "helpxml", "?")
+_HELP = ("help", "helpshort", "?")
 
 
 # absl/absltest flags whose effect tfcompat does not provide: refused rather than ignored
 _UNSUPPORTED = ("xml_output_file", "test_randomize_ordering_seed", "run_with_pdb", "pdb_post_mortem", "pdb",
-                "run_with_profiling", "profile_file", "use_cprofile_for_profiling", "flagfile")
+                "run_with_profiling", "profile_file", "use_cprofile_for_profiling", "flagfile", "helpfull", "helpxml")
 
 
 class _FlagsError(Exception):
@@ -119,7 +120,8 @@ class TextTestRunner(unittest.TextTestRunner):
     resultclass = _TextTestResult
 
 
-@tf_export("test.main")
+@tf_export("test.main", partial="absl flags --xml_output_file, --test_randomize_ordering_seed, --flagfile, "
+                                 "--helpfull/--helpxml and the pdb/profiling flags raise NotImplementedError")
 def main(argv=None):
     """Runs all unit tests of `__main__` (or `--benchmark_filter=<regex>`'s benchmarks); exits with the status."""
     args = list(sys.argv if argv is None else argv)

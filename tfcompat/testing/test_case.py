@@ -173,8 +173,7 @@ def _graph_mode():
     return bool(graph_state.state.graphs)
 
 
-@partial_api("assertProtoEquals(relative_tolerance=) and assertProtoEqualsVersion (no GraphDef) are not supported; "
-             "sessions in TF1 graph mode ignore `config`")
+@partial_api("assertProtoEqualsVersion (no GraphDef) is not supported; sessions in TF1 graph mode ignore `config`")
 class TestCase(_absl_asserts.AbslAssertions, TempFilesMixin, unittest.TestCase):
     """Base class for tests that need to test TensorFlow."""
 
