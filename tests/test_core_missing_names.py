@@ -648,3 +648,39 @@ def test_fractional_pool_values_gradients_errors():
     with pytest.raises(IAE, match="Value for attr 'T' of half is not in the list of allowed values: float, double, "
                                   "int32, int64"):
         tf.nn.fractional_max_pool(tf.zeros([1, 5, 6, 2], tf.float16), [1, 1.5, 2, 1], seed=3)
+
+
+# -- make_tensor_proto ----------------------------------------------------------------------------------------------
+def _proto_text(p):
+    return str(p).replace("\n", " | ")
+
+
+def test_make_tensor_proto():
+    # TF 2.21's text of each proto
+    assert _proto_text(tf.make_tensor_proto([1., 2.])) == (
+        'dtype: DT_FLOAT | tensor_shape { |   dim { |     size: 2 |   } | } | tensor_content: '
+        '"\\000\\000\\200?\\000\\000\\000@" | ')
+    assert _proto_text(tf.make_tensor_proto(3)) == "dtype: DT_INT32 | tensor_shape { | } | int_val: 3 | "
+    assert _proto_text(tf.make_tensor_proto(3.5, shape=[2, 2])) == (
+        "dtype: DT_FLOAT | tensor_shape { |   dim { |     size: 2 |   } |   dim { |     size: 2 |   } | } | "
+        "float_val: 3.5 | ")
+    assert _proto_text(tf.make_tensor_proto([2 ** 40, 1])).startswith("dtype: DT_INT64")
+    assert _proto_text(tf.make_tensor_proto(["a", "bc"])).endswith('string_val: "a" | string_val: "bc" | ')
+    assert _proto_text(tf.make_tensor_proto([1 + 2j])).endswith("dcomplex_val: 1 | dcomplex_val: 2 | ")
+    assert _proto_text(tf.make_tensor_proto(np.array([1.5], np.float16))).endswith("half_val: 15872 | ")
+    assert _proto_text(tf.make_tensor_proto(tf.constant(7))) == "dtype: DT_INT32 | tensor_shape { | } | int_val: 7 | "
+    assert _proto_text(tf.make_tensor_proto([1, 2], shape=[3])).endswith("int_val: 1 | int_val: 2 | ")
+    assert _proto_text(tf.make_tensor_proto([], shape=[0, 3])) == (
+        "dtype: DT_FLOAT | tensor_shape { |   dim { |   } |   dim { |     size: 3 |   } | } | ")
+    assert tf.make_ndarray(tf.make_tensor_proto([[1, 2], [3, 4]])).tolist() == [[1, 2], [3, 4]]
+    for args, kwargs, cls, msg in [
+        (([1.5],), dict(dtype=tf.int32), TypeError, "Expected int32, but got 1.5 of type 'float'."),
+        (([1, 2, 3],), dict(shape=[2]), ValueError, "Too many elements provided. Takes at most 2, but got 3."),
+        (([1, 2],), dict(shape=[1, 2], verify_shape=True), TypeError,
+         r"Expected Tensor's shape: \(1, 2\), but got \(2,\)."),
+        ((None,), {}, ValueError, "None values not supported."),
+        (([1, 2],), dict(dtype=tf.string), TypeError, "Expected string, but got 1 of type 'int'."),
+        (([tf.constant(1)],), {}, TypeError, "Expected any non-tensor type, but got a tensor instead."),
+    ]:
+        with pytest.raises(cls, match=msg):
+            tf.make_tensor_proto(*args, **kwargs)
