@@ -152,8 +152,6 @@ def test_unigram_samplers():
     assert tf.nn.fixed_unigram_candidate_sampler is tf.random.fixed_unigram_candidate_sampler
     with pytest.raises(tf.errors.InvalidArgumentError, match="range is 8 must be equal to weights size  2"):
         tf.random.fixed_unigram_candidate_sampler(tc, 1, 3, False, 8, unigrams=[1., 2])
-    with pytest.raises(NotImplementedError, match="vocab_file"):
-        tf.random.fixed_unigram_candidate_sampler(tc, 1, 3, False, 8, vocab_file="v.txt")
     # TF 2.21: the op's sampler learns the true classes of each call (counts start at 1)
     got = [tf.random.learned_unigram_candidate_sampler(tc, 1, 3, False, 8, seed=7).true_expected_count.numpy()
            for _ in range(3)]
@@ -323,3 +321,36 @@ def test_word2vec_tutorial_negative_sampling():
         name="negative_sampling")
     assert negatives.shape == (4,) and negatives.dtype == tf.int64 and len(set(negatives.numpy().tolist())) == 4
     assert true_count.shape == (1, 1) and sampled_count.shape == (4,)
+
+
+@pytest.mark.parametrize("shards,shard,reserved,range_max,want", [
+    (2, 0, 0, 4, [0.0625, 0.1875, 0.3125, 0.4375]), (2, 1, 0, 4, [0.1, 0.2, 0.3, 0.4]),
+    (2, 1, 3, 5, [0.0, 0.0625, 0.1875, 0.3125]), (2, 0, 3, 6, [0.0, 0.0, 0.0625, 0.1875]),
+    (3, 0, 1, 3, [0.0, 0.333333, 0.666667])])
+def test_fixed_unigram_shards(shards, shard, reserved, range_max, want):
+    tc = tf.constant([[0], [1], [2], [3]][:min(4, range_max)], tf.int64)
+    s = tf.random.fixed_unigram_candidate_sampler(tc, 1, 1, False, range_max, num_shards=shards, shard=shard,
+                                                  num_reserved_ids=reserved, unigrams=[1., 2, 3, 4, 5, 6, 7, 8])
+    np.testing.assert_allclose(s.true_expected_count.numpy().ravel(), want, rtol=1e-5, atol=1e-7)   # TF 2.21
+
+
+def test_fixed_unigram_vocab_file(tmp_path):
+    path = tmp_path / "vocab.csv"
+    path.write_text("the,5\nof,3\ncat,2.5\n\ndog, 1\n")
+    s = tf.random.fixed_unigram_candidate_sampler(tf.constant([[0], [1], [2], [3]], tf.int64), 1, 1, False, 4,
+                                                  vocab_file=str(path))
+    np.testing.assert_allclose(s.true_expected_count.numpy().ravel(), [0.434783, 0.26087, 0.217391, 0.086957],
+                               rtol=1e-5)      # TF 2.21
+    path.write_text("5\n3\n2\n")
+    s = tf.random.fixed_unigram_candidate_sampler(tf.constant([[0], [1], [2]], tf.int64), 1, 1, False, 4,
+                                                  vocab_file=str(path), num_reserved_ids=1)
+    np.testing.assert_allclose(s.true_expected_count.numpy().ravel(), [0.0, 0.5, 0.3], rtol=1e-5)
+    path.write_text("a,b\n")
+    with pytest.raises(tf.errors.InvalidArgumentError, match="Wrong vocabulary format at line: a,b"):
+        tf.random.fixed_unigram_candidate_sampler(tf.constant([[0]], tf.int64), 1, 1, False, 1, vocab_file=str(path))
+    with pytest.raises(tf.errors.NotFoundError, match="nope; No such file or directory"):
+        tf.random.fixed_unigram_candidate_sampler(tf.constant([[0]], tf.int64), 1, 1, False, 1,
+                                                  vocab_file=str(tmp_path / "nope"))
+    with pytest.raises(tf.errors.InvalidArgumentError, match="Must only provide one of vocab_file and unigrams."):
+        tf.random.fixed_unigram_candidate_sampler(tf.constant([[0]], tf.int64), 1, 1, False, 1, vocab_file=str(path),
+                                                  unigrams=[1.0])

@@ -153,23 +153,58 @@ def _weighted(weights, seed):
     return draw
 
 
-@tf_export("random.fixed_unigram_candidate_sampler", "nn.fixed_unigram_candidate_sampler",
-           unsupported=("vocab_file", "num_shards", "shard"))
+@tf_export("random.fixed_unigram_candidate_sampler", "nn.fixed_unigram_candidate_sampler")
 def fixed_unigram_candidate_sampler(true_classes, num_true, num_sampled, unique, range_max, vocab_file="",
                                     distortion=1.0, num_reserved_ids=0, num_shards=1, shard=0, unigrams=(), seed=None,
                                     name=None):
-    """Sampling by the given unigram weights raised to `distortion`, after `num_reserved_ids` classes of weight 0."""
+    """Sampling by unigram weights (from `unigrams`, or the last comma-separated field of each line of `vocab_file`)
+    raised to `distortion`, after `num_reserved_ids` classes of weight 0; with `num_shards`, only the ids of `shard`."""
     op = "FixedUnigramCandidateSampler"
     true = _true_classes(true_classes, num_true, num_sampled, op, _FIXED_ATTRS, range_max)
     range_max = int(range_max)
-    w = np.concatenate([np.zeros(int(num_reserved_ids)), np.asarray(list(unigrams), dtype=np.float64)])
+    w = _unigram_weights(op, vocab_file, list(unigrams), float(distortion), int(num_reserved_ids), int(num_shards),
+                         int(shard))
     if w.size != range_max:
-        raise _kernel(op, f"range is {range_max} must be equal to weights size  {w.size}")
-    w = np.power(w.astype(np.float32), np.float32(distortion))      # float32, as TF's kernel keeps its weights
-    w[:int(num_reserved_ids)] = 0.0
+        from tfcompat.framework.errors import InvalidArgumentError, kernel_error
+        raise kernel_error(InvalidArgumentError, f"range is {range_max} must be equal to weights size  {w.size}", op,
+                           name=None)
     total = np.float32(w.sum(dtype=np.float32))
     return _run(FixedUnigramCandidateSampler, op, true, num_sampled, unique, range_max,
                 lambda k: w[np.asarray(k, dtype=np.int64)] / total, _weighted(w, seed))
+
+
+def _unigram_weights(op, vocab_file, unigrams, distortion, num_reserved, num_shards, shard):
+    """TF's FixedUnigramSampler weights (float32): the reserved ids of this shard (0), then the shard's words, the
+    word ids counted from the number of weights already held (as TF's kernel counts them)."""
+    if vocab_file and unigrams:
+        raise _kernel(op, "Must only provide one of vocab_file and unigrams.")
+    weights = [0.0] * sum(1 for i in range(num_reserved) if i % num_shards == shard)
+    values = _vocab_weights(op, vocab_file) if vocab_file else [float(u) for u in unigrams]
+    word_id = len(weights)
+    for value in values:
+        if word_id % num_shards == shard:
+            weights.append(float(np.power(np.float32(value), np.float32(distortion))))
+        word_id += 1
+    return np.asarray(weights, dtype=np.float32)
+
+
+def _vocab_weights(op, path):
+    """The last comma-separated field of each non-empty line of the CSV-like `path` as a float."""
+    from tfcompat.framework.errors import NotFoundError, kernel_error
+    try:
+        with open(path, encoding="utf-8", errors="replace") as f:
+            lines = f.read().splitlines()
+    except FileNotFoundError:
+        raise kernel_error(NotFoundError, f"{path}; No such file or directory", op) from None
+    out = []
+    for line in lines:
+        if not line:
+            continue
+        try:
+            out.append(float(line.split(",")[-1]))
+        except ValueError:
+            raise _kernel(op, f"Wrong vocabulary format at line: {line}") from None
+    return out
 
 
 class _LearnedState:
