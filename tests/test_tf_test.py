@@ -558,6 +558,14 @@ def test_compute_gradient():
         tf.test.compute_gradient(lambda x: x, [tf.constant(1)])
     with pytest.raises(ValueError, match="not a <class 'float'>"):
         tf.test.compute_gradient(lambda x: x, 1.0)
+    # TF 2.21: f's result is used as it is (a list has no shape; a NumPy value gets no gradient)
+    with pytest.raises(AttributeError, match="'list' object has no attribute 'shape'"):
+        tf.test.compute_gradient(lambda x: [x, x], [1.0])
+    theoretical, numerical = tf.test.compute_gradient(lambda x: np.float32(2.0), [1.0])
+    assert theoretical[0].tolist() == [[0.0]] and numerical[0].tolist() == [[0.0]]
+    v = tf.Variable(3.0)
+    theoretical, _ = tf.test.compute_gradient(lambda x, y: x * v, [1.0, 2.0])
+    assert theoretical[0].tolist() == [[3.0]] and theoretical[1].tolist() == [[0.0]]
 
 
 def test_benchmark_report(capsys):

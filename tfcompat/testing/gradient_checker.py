@@ -8,6 +8,7 @@ from tfcompat.framework.convert import convert_to_tensor
 from tfcompat.framework.export import tf_export
 from tfcompat.framework.indexed_slices import IndexedSlices
 from tfcompat.framework.tensor import Tensor
+from tfcompat.framework.variables import Variable
 
 _ALLOWED = (dtypes.float16, dtypes.bfloat16, dtypes.float32, dtypes.float64, dtypes.complex64, dtypes.complex128)
 
@@ -47,6 +48,8 @@ def _gradient(f, xs, param, dy):
     with GradientTape() as tape:
         tape.watch(args[param])
         y = f(*args)
+    if not isinstance(y, (Tensor, Variable)):
+        return None                          # a NumPy result: no gradient reaches the argument
     return tape.gradient(y, args[param], output_gradients=convert_to_tensor(dy))
 
 
@@ -123,6 +126,7 @@ def compute_gradient(f, x, delta=None):
     if delta is None:
         delta = 1.0 / 1024
     xs = [convert_to_tensor(v) for v in x]
-    y = convert_to_tensor(f(*xs))
+    y = f(*xs)
     y_shape = tuple(y.shape)
-    return tuple(zip(*[_compute_gradient(f, y_shape, y.dtype, xs, i, delta) for i in range(len(xs))]))
+    y_dtype = dtypes.as_dtype(y.dtype)
+    return tuple(zip(*[_compute_gradient(f, y_shape, y_dtype, xs, i, delta) for i in range(len(xs))]))
