@@ -102,8 +102,9 @@ def test_mha_functional():
 def test_mha_errors():
     with pytest.raises(ValueError, match="Received: num_heads=0"):
         L.MultiHeadAttention(0, 3)
-    with pytest.raises(NotImplementedError, match="sliding_window"):
-        L.MultiHeadAttention(2, 3, sliding_window=2)
+    with pytest.raises(ValueError, match="`sliding_window` must be `None` or a positive integer. Received: "
+                       "sliding_window=0"):
+        L.MultiHeadAttention(2, 3, sliding_window=0)
 
 
 def test_einsum_dense():

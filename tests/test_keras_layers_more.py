@@ -591,3 +591,36 @@ def test_group_query_attention_flash_attention_errors():
     with pytest.raises(ValueError, match="Dropout is not supported when flash attention is enabled. Please set "
                        "dropout to 0.0 to use flash attention."):
         L.GroupQueryAttention(2, 2, 1, flash_attention=True, dropout=0.1)
+
+
+# TF 2.21: MultiHeadAttention's use_gate / sliding_window (inputs and weights as the GroupQueryAttention cases)
+MHA_EXTRA_CASES = [
+    ('L.MultiHeadAttention(2, 3, use_gate=True)', '(q, v)', {},
+     [('multi_head_attention/query/kernel', (6, 2, 3)), ('multi_head_attention/query/bias', (2, 3)), ('multi_head_attention/key/kernel', (6, 2, 3)), ('multi_head_attention/key/bias', (2, 3)), ('multi_head_attention/gate/kernel', (6, 2, 3)), ('multi_head_attention/gate/bias', (2, 3)), ('multi_head_attention/value/kernel', (6, 2, 3)), ('multi_head_attention/value/bias', (2, 3)), ('multi_head_attention/attention_output/kernel', (2, 3, 6)), ('multi_head_attention/attention_output/bias', (6,))],
+     [[[[3.0667, 2.9446, 2.9837, 3.165, 3.401, 3.5775], [6.8731, 7.033, 7.2526, 7.4258, 7.4689, 7.3611], [2.4466, 2.4509, 2.5741, 2.7567, 2.9104, 2.9609], [2.4252, 2.2825, 2.3099, 2.4941, 2.7462, 2.9442]], [[7.0951, 7.1767, 7.3441, 7.5164, 7.6104, 7.5807], [3.2122, 3.3138, 3.5132, 3.714, 3.8193, 3.778], [1.2484, 1.1077, 1.1495, 1.3537, 1.6216, 1.8237], [7.1527, 7.1778, 7.2978, 7.4549, 7.573, 7.5952]]]]),
+    ('L.MultiHeadAttention(2, 3, sliding_window=2)', '(q, q)', {'return_attention_scores': True},
+     [('multi_head_attention/query/kernel', (6, 2, 3)), ('multi_head_attention/query/bias', (2, 3)), ('multi_head_attention/key/kernel', (6, 2, 3)), ('multi_head_attention/key/bias', (2, 3)), ('multi_head_attention/value/kernel', (6, 2, 3)), ('multi_head_attention/value/bias', (2, 3)), ('multi_head_attention/attention_output/kernel', (2, 3, 6)), ('multi_head_attention/attention_output/bias', (6,))],
+     [[[[6.3498, 6.2139, 6.083, 6.0204, 6.0564, 6.1735], [5.4688, 5.3977, 5.1777, 4.9153, 4.7372, 4.7295], [3.7505, 3.6011, 3.4102, 3.2699, 3.2481, 3.3553], [0.4642, 0.2551, 0.04, -0.0771, -0.0397, 0.1342]], [[6.9045, 6.779, 6.6452, 6.5678, 6.5843, 6.6866], [4.5363, 4.3969, 4.19, 4.0155, 3.9578, 4.0448], [2.5493, 2.3488, 2.2082, 2.1954, 2.3167, 2.5133], [5.2892, 5.1625, 4.9675, 4.7986, 4.7373, 4.8132]]], [[[[0.4181, 0.5819, 0.0, 0.0], [0.8065, 0.1856, 0.0079, 0.0], [0.0, 0.4984, 0.2732, 0.2283], [0.0, 0.0, 0.9089, 0.0911]], [[0.502, 0.498, 0.0, 0.0], [0.4258, 0.2698, 0.3044, 0.0], [0.0, 0.339, 0.4863, 0.1747], [0.0, 0.0, 0.5034, 0.4966]]], [[[0.9635, 0.0365, 0.0, 0.0], [0.7264, 0.0999, 0.1737, 0.0], [0.0, 0.8523, 0.1199, 0.0278], [0.0, 0.0, 0.2943, 0.7057]], [[0.5987, 0.4013, 0.0, 0.0], [0.2405, 0.5013, 0.2581, 0.0], [0.0, 0.4197, 0.2284, 0.3519], [0.0, 0.0, 0.4664, 0.5336]]]]]),
+    ('L.MultiHeadAttention(2, 3, sliding_window=1, use_gate=True, value_dim=2)', '(q, q)', {'use_causal_mask': True},
+     [('multi_head_attention/query/kernel', (6, 2, 3)), ('multi_head_attention/query/bias', (2, 3)), ('multi_head_attention/key/kernel', (6, 2, 3)), ('multi_head_attention/key/bias', (2, 3)), ('multi_head_attention/gate/kernel', (6, 2, 2)), ('multi_head_attention/gate/bias', (2, 2)), ('multi_head_attention/value/kernel', (6, 2, 2)), ('multi_head_attention/value/bias', (2, 2)), ('multi_head_attention/attention_output/kernel', (2, 2, 6)), ('multi_head_attention/attention_output/bias', (6,))],
+     [[[[4.7139, 4.4483, 4.4404, 4.694, 5.0865, 5.4283], [7.3356, 7.0457, 7.0405, 7.3225, 7.7554, 8.1299], [-0.2488, -0.2115, -0.0691, 0.1096, 0.2383, 0.2548], [1.9389, 1.8081, 1.867, 2.0871, 2.3621, 2.5591]], [[8.9542, 8.558, 8.4979, 8.8028, 9.3254, 9.8132], [0.3867, 0.4002, 0.5302, 0.7137, 0.8622, 0.9039], [0.0599, 0.0384, 0.1581, 0.3613, 0.5497, 0.6324], [9.0171, 8.5856, 8.5051, 8.8147, 9.3646, 9.8892]]]]),
+]
+
+
+@pytest.mark.parametrize("ctor,args,kwargs,paths,outputs", MHA_EXTRA_CASES)
+def test_multi_head_attention_gate_and_sliding_window(ctor, args, kwargs, paths, outputs):
+    tf.keras.backend.clear_session()
+    q, v = _gqa_input((2, 4, 6)), _gqa_input((2, 3, 6), 1.0)  # noqa: F841 - in args
+    layer = eval(ctor)
+    inputs = eval(args)
+    layer(*inputs)
+    assert [(w.path, tuple(w.shape)) for w in layer.weights] == paths
+    layer.set_weights(_gqa_weights(layer))
+    out = layer(*inputs, **kwargs)
+    for got, want in zip(out if isinstance(out, (list, tuple)) else [out], outputs):
+        close(got, want, atol=2e-4)
+    config = layer.get_config()
+    assert (config["use_gate"], config["sliding_window"]) == ("use_gate=True" in ctor, layer._sliding_window)
+    x = np.ones((1, 3, 4), "float32")
+    with pytest.raises(ValueError, match="Flash attention is not supported in tensorflow backend."):
+        L.MultiHeadAttention(2, 2, flash_attention=True)(x, x)

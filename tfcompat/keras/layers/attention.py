@@ -5,7 +5,7 @@ import string
 
 import torch
 
-from tfcompat.framework.export import partial_api, unsupported_args
+from tfcompat.framework.export import unsupported_args
 from tfcompat.framework.op_def import input_storage
 from tfcompat.framework.tensor import _wrap
 from tfcompat.keras import activations, constraints, initializers, regularizers
@@ -146,7 +146,6 @@ def _attention_equations(rank, attn_axes):
     return f"{source},{target}->{product}", f"{product},{source}->{target}", len(product)
 
 
-@partial_api("sliding_window, flash_attention=True, use_gate=True")
 class MultiHeadAttention(Layer):
     """Multi-head scaled dot-product attention (Vaswani et al.), projections as Keras 3 EinsumDense sublayers."""
 
@@ -163,11 +162,6 @@ class MultiHeadAttention(Layer):
         if value_dim is not None and (not isinstance(value_dim, int) or value_dim <= 0):
             raise ValueError(f"Received an invalid value for argument `value_dim`, expected a positive integer or "
                              f"`None`. Received: value_dim={value_dim}")
-        for arg, value in (("sliding_window", sliding_window), ("flash_attention", flash_attention)):
-            if value:
-                raise NotImplementedError(f"tfcompat: MultiHeadAttention({arg}=...) is not supported")
-        if use_gate:
-            raise NotImplementedError("tfcompat: MultiHeadAttention(use_gate=True) is not supported")
         super().__init__(**kwargs)
         self.supports_masking = True
         self._num_heads, self._key_dim = num_heads, key_dim
@@ -190,6 +184,16 @@ class MultiHeadAttention(Layer):
         self._kernel_constraint = constraints.get(kernel_constraint)
         self._bias_constraint = constraints.get(bias_constraint)
         self._inverse_sqrt_key_dim = 1.0 / math.sqrt(float(key_dim))
+        self._use_gate = use_gate
+        if sliding_window is not None and (not isinstance(sliding_window, int) or sliding_window <= 0):
+            raise ValueError(f"`sliding_window` must be `None` or a positive integer. Received: "
+                             f"sliding_window={sliding_window}")
+        self._sliding_window = sliding_window
+        from tfcompat.keras import config as kconfig
+        self._flash_attention = flash_attention or kconfig.is_flash_attention_enabled()
+        if self._flash_attention and self._dropout > 0.0:
+            raise ValueError("Dropout is not supported when flash attention is enabled. Please set dropout to 0.0 to "
+                             "use flash attention.")
 
     num_heads = property(lambda self: self._num_heads)
     key_dim = property(lambda self: self._key_dim)
@@ -202,14 +206,14 @@ class MultiHeadAttention(Layer):
     value_dense = property(lambda self: self._value_dense)
     output_dense = property(lambda self: self._output_dense)
 
-    def _dense(self, rank, bound, out_dims, name):
+    def _dense(self, rank, bound, out_dims, name, activation=None):
         equation, bias_axes, out_rank = _proj_equation(rank - 1, bound, len(out_dims))
         kw = {}
         for key in ("kernel_initializer", "bias_initializer"):
             init = getattr(self, "_" + key)
             kw[key] = type(init).from_config(init.get_config())
         return EinsumDense(equation, output_shape=[None] * (out_rank - 1 - len(out_dims)) + list(out_dims),
-                           bias_axes=bias_axes if self._use_bias else None, name=name,
+                           bias_axes=bias_axes if self._use_bias else None, name=name, activation=activation,
                            kernel_regularizer=self._kernel_regularizer, bias_regularizer=self._bias_regularizer,
                            activity_regularizer=self._activity_regularizer, kernel_constraint=self._kernel_constraint,
                            bias_constraint=self._bias_constraint, dtype=self._dtype_policy.name, **kw)
@@ -225,6 +229,9 @@ class MultiHeadAttention(Layer):
         self._query_dense.build(query_shape)
         self._key_dense = self._dense(len(key_shape), 1, [self._num_heads, self._key_dim], "key")
         self._key_dense.build(key_shape)
+        if self._use_gate:
+            self._gate_dense = self._dense(len(query_shape), 1, [self._num_heads, self._value_dim], "gate", "sigmoid")
+            self._gate_dense.build(query_shape)
         self._value_dense = self._dense(len(value_shape), 1, [self._num_heads, self._value_dim], "value")
         self._value_dense.build(value_shape)
         rank = len(value_shape) + 1
@@ -261,18 +268,29 @@ class MultiHeadAttention(Layer):
              return_attention_scores=False, training=None, use_causal_mask=False):
         if key is None:
             key = value
+        if self._flash_attention and return_attention_scores:
+            raise ValueError("Returning attention scores is not supported when flash attention is enabled. Please "
+                             "disable flash attention to access attention scores.")
+        if self._flash_attention:       # Keras's TF backend has no flash attention kernel
+            raise ValueError("Flash attention is not supported in tensorflow backend.")
         q_len, v_len = query.shape[1], value.shape[1]
         mask = None
         for m, axis in ((query_mask, -1), (value_mask, -2), (key_mask, -2)):
             if m is not None:
                 m = input_storage(m).bool().unsqueeze(axis)
                 mask = m if mask is None else mask & m
+        gate = input_storage(self._gate_dense(query)) if self._use_gate else None
         q = input_storage(self._query_dense(query))
         k = input_storage(self._key_dense(key))
         v = input_storage(self._value_dense(value))
         if use_causal_mask:
             causal = self._causal_mask(q_len, v_len, q.device)
             mask = causal if mask is None else mask & causal
+        if self._sliding_window is not None:    # Keras: keys less than sliding_window positions away
+            rows = torch.arange(q_len, device=q.device).reshape(1, q_len, 1)
+            cols = torch.arange(v_len, device=q.device).reshape(1, 1, v_len)
+            window = (rows - cols).abs() < self._sliding_window
+            mask = window if mask is None else mask & window
         if attention_mask is not None:
             am = input_storage(attention_mask).bool()
             mask = am if mask is None else am & mask
@@ -292,7 +310,8 @@ class MultiHeadAttention(Layer):
             gen = random_ops.generator_for(self.seed, probs.device)
             keep = torch.rand(probs.shape, generator=gen, device=probs.device) >= self._dropout
             applied = probs * keep.to(probs.dtype) / (1.0 - self._dropout)
-        out = self._output_dense(_wrap(torch.einsum(self._combine_equation, applied, v)))
+        combined = torch.einsum(self._combine_equation, applied, v)
+        out = self._output_dense(_wrap(combined * gate if gate is not None else combined))
         return (out, _wrap(probs)) if return_attention_scores else out
 
     def compute_output_shape(self, query_shape, value_shape=None, key_shape=None):
@@ -303,8 +322,9 @@ class MultiHeadAttention(Layer):
         config = super().get_config()
         config.update({
             "num_heads": self._num_heads, "key_dim": self._key_dim, "value_dim": self._value_dim,
-            "dropout": self._dropout, "use_bias": self._use_bias, "use_gate": False,
-            "output_shape": self._output_shape, "attention_axes": self._attention_axes, "sliding_window": None,
+            "dropout": self._dropout, "use_bias": self._use_bias, "use_gate": self._use_gate,
+            "output_shape": self._output_shape, "attention_axes": self._attention_axes,
+            "sliding_window": self._sliding_window,
             "kernel_initializer": _ser(self._kernel_initializer), "bias_initializer": _ser(self._bias_initializer),
             "kernel_regularizer": _ser(self._kernel_regularizer), "bias_regularizer": _ser(self._bias_regularizer),
             "activity_regularizer": _ser(self._activity_regularizer),
