@@ -684,3 +684,36 @@ def test_make_tensor_proto():
     ]:
         with pytest.raises(cls, match=msg):
             tf.make_tensor_proto(*args, **kwargs)
+
+
+def test_approx_top_k_and_isotonic_regression():
+    x = tf.Variable([[3., 1., 4., 1., 5., 9., 2., 6.], [5., 3., 5., 8., 9., 7., 9., 3.]])
+    with tf.GradientTape() as g:
+        v, i = tf.nn.approx_max_k(x, 3)
+        s = tf.reduce_sum(v * [[1., 2., 3.]])
+    assert v.numpy().tolist() == [[9, 6, 5], [9, 9, 8]] and i.numpy().tolist() == [[5, 7, 4], [4, 6, 3]]  # TF 2.21
+    assert i.dtype == tf.int32 and type(tf.approx_top_k(x, 2)).__name__ == "ApproxTopK"
+    assert g.gradient(s, x).numpy().tolist() == [[0, 0, 0, 0, 3, 1, 0, 2], [0, 0, 0, 3, 1, 0, 2, 0]]
+    with pytest.raises(tf.errors.NotFoundError, match=r"ApproxTopK\[T=DT_FLOAT, aggregate_to_topk=true, is_max_k=false, "
+                                                      r"k=3, recall_target=0.95, reduction_dimension=-1"):
+        tf.nn.approx_min_k(x, 3)
+    with pytest.raises(IAE, match="Value for attr 'T' of int32 is not in the list of allowed values: half, bfloat16, "
+                                  "float"):
+        tf.nn.approx_max_k(tf.constant([1, 5, 2]), 2)
+    with pytest.raises(IAE, match="input must have at least k columns. Had 8, needed 9"):
+        tf.nn.approx_max_k(x, 9)
+    with tf.GradientTape() as g:
+        o, seg = tf.nn.isotonic_regression(x)
+        s = tf.reduce_sum(o * tf.range(16.)[None, :8])
+    assert o.numpy().tolist() == [[3.875] * 8, [6.5714287757873535] * 7 + [3.0]]                          # TF 2.21
+    assert seg.numpy().tolist() == [[0] * 8, [0] * 7 + [1]] and seg.dtype == tf.int32
+    assert g.gradient(s, x).numpy().tolist() == [[3.5] * 8, [3.0] * 7 + [7.0]]
+    with tf.GradientTape() as g:
+        o, seg = tf.nn.isotonic_regression(x, decreasing=False, axis=0)
+        s = tf.reduce_sum(o * tf.reshape(tf.range(16.), [2, 8]))
+    assert o.numpy().tolist() == [[3, 1, 4, 1, 5, 8, 2, 4.5], [5, 3, 5, 8, 9, 8, 9, 4.5]]
+    assert seg.numpy().tolist() == [[0] * 8, [1, 1, 1, 1, 1, 0, 1, 0]]
+    assert g.gradient(s, x).numpy().tolist() == [[0, 1, 2, 3, 4, 9, 6, 11], [8, 9, 10, 11, 12, 9, 14, 11]]
+    r = tf.nn.isotonic_regression(tf.constant([[1, 3, 2]]))
+    assert r.output.dtype == tf.float64 and r.output.numpy().tolist() == [[2, 2, 2]]
+    assert r.segments.numpy().tolist() == [[0, 0, 1]]

@@ -1,10 +1,14 @@
 """More `tf.nn`: `sufficient_statistics`, `batch_norm_with_global_normalization`, `collapse_repeated` (composed of
-public ops, as TF's Python functions are) and the grayscale morphology ops `dilation2d`/`erosion2d`.
+public ops, as TF's Python functions are), the grayscale morphology ops `dilation2d`/`erosion2d`, `approx_max_k`
+(exact on the CPU, as TF's CPU kernel) and `isotonic_regression`.
 
 Dilation2D: `out[b, y, x, c] = max over (dy, dx) of in[b, y*sy + dy*ry - pad_top, x*sx + dx*rx - pad_left, c] +
 filter[dy, dx, c]`, padded positions left out; its gradient goes to the first maximum of each window (TF's backprop
 kernels scan rows, then columns, and keep the first). erosion2d is `-dilation2d(-value, reverse(filters, [0, 1]))`.
 """
+import collections
+
+import numpy as np
 import torch
 
 from tfcompat.framework import dtypes, errors
@@ -175,3 +179,107 @@ def erosion2d(value, filters, strides, padding, data_format, dilations, name=Non
     out = _dilation(neg, wrap(torch.flip(f, [0, 1])) if type(f) is torch.Tensor else filters, strides, padding,
                     data_format, dilations)
     return math_ops.negative(out)
+
+
+# -- approximate top-k (exact on CPU) and isotonic regression ---------------------------------------------------------
+ApproxTopK = collections.namedtuple("ApproxTopK", ["values", "indices"])
+IsotonicRegression = collections.namedtuple("IsotonicRegression", ["output", "segments"])
+_APPROX_SIG = ("Op<name=ApproxTopK; signature=input:T -> values:T, indices:int32; attr=k:int,min=0; "
+               "attr=reduction_dimension:int,default=-1; attr=recall_target:float,default=0.95; "
+               "attr=is_max_k:bool,default=true; attr=reduction_input_size_override:int,default=-1; "
+               "attr=aggregate_to_topk:bool,default=true; attr=T:type,allowed=[DT_HALF, DT_BFLOAT16, DT_FLOAT]>")
+_APPROX_CPU = ("DOUBLE", "FLOAT", "BFLOAT16", "HALF", "INT32", "INT8", "UINT8", "INT16", "UINT16", "UINT32", "INT64",
+               "UINT64")
+
+
+@tf_export("approx_top_k")
+def approx_top_k(input, k, reduction_dimension=-1, recall_target=0.95, is_max_k=True,  # noqa: A002
+                 reduction_input_size_override=-1, aggregate_to_topk=True, name=None):
+    """TF's ApproxTopK on the CPU: the exact top k of the last dim, sorted (ties: lower index first); its CPU kernel
+    has no min-k and no other reduction dimension (TF's NotFoundError)."""
+    op = "ApproxTopK"
+    t = input_storage(input)
+    if type(t) is not torch.Tensor or t.dtype not in (torch.float16, torch.bfloat16, torch.float32):
+        got = type_name(t.dtype) if type(t) is torch.Tensor else "string"
+        raise errors.op_error(errors.InvalidArgumentError,
+                              f"Value for attr 'T' of {got} is not in the list of allowed values: half, bfloat16, "
+                              f"float\n\t; NodeDef: {{{{node {op}}}}}; {_APPROX_SIG}", op)
+    if not is_max_k or int(reduction_dimension) != -1:
+        attrs = (f"T=DT_{type_name(t.dtype).upper()}, aggregate_to_topk={str(bool(aggregate_to_topk)).lower()}, "
+                 f"is_max_k={str(bool(is_max_k)).lower()}, k={int(k)}, recall_target={recall_target:g}, "
+                 f"reduction_dimension={int(reduction_dimension)}, "
+                 f"reduction_input_size_override={int(reduction_input_size_override)}")
+        kernels = "".join(f"\n  device='CPU'; T in [DT_{n}]; reduction_dimension in [-1]; is_max_k in [true]"
+                          for n in _APPROX_CPU)
+        raise errors.op_error(errors.NotFoundError,
+                              f"Could not find device for node: {{{{node {op}}}}} = {op}[{attrs}]\nAll kernels "
+                              f"registered for op {op}:\n  device='XLA_CPU_JIT'; T in [DT_FLOAT, DT_BFLOAT16, "
+                              f"DT_HALF]{kernels}\n", op)
+    k = int(k)
+    n = t.shape[-1] if t.dim() else 0
+    if k > n:
+        raise errors.kernel_error(errors.InvalidArgumentError,
+                                  f"input must have at least k columns. Had {n}, needed {k}", op,
+                                  device_name(t.device))
+    order = torch.sort(t.detach(), dim=-1, descending=True, stable=True).indices[..., :k]
+    return ApproxTopK(wrap(torch.gather(t, -1, order)), wrap(order.to(torch.int32)))
+
+
+@tf_export("math.approx_max_k", "nn.approx_max_k")
+def approx_max_k(operand, k, reduction_dimension=-1, recall_target=0.95, reduction_input_size_override=-1,
+                 aggregate_to_topk=True, name=None):
+    """The k largest values of `operand` along `reduction_dimension` and their indices (TF's ApproxTopK)."""
+    return approx_top_k(operand, k, reduction_dimension, recall_target, True, reduction_input_size_override,
+                        aggregate_to_topk)
+
+
+@tf_export("math.approx_min_k", "nn.approx_min_k")
+def approx_min_k(operand, k, reduction_dimension=-1, recall_target=0.95, reduction_input_size_override=-1,
+                 aggregate_to_topk=True, name=None):
+    """ApproxTopK with is_max_k=false: TF 2.21's CPU kernels have none (NotFoundError), as here."""
+    return approx_top_k(operand, k, reduction_dimension, recall_target, False, reduction_input_size_override,
+                        aggregate_to_topk)
+
+
+_ISO_DTYPE = {torch.float32: torch.float32, torch.float16: torch.float16, torch.bfloat16: torch.bfloat16,
+              torch.int8: torch.float32, torch.int16: torch.float32}
+
+
+def _pav_segments(rows):
+    """Segment ids of the non-increasing least-squares fit of each row (pool adjacent violators)."""
+    seg = np.zeros(rows.shape, np.int32)
+    for r, row in enumerate(rows):
+        blocks = []                                  # [sum, count, first index]
+        for i, v in enumerate(row.tolist()):
+            blocks.append([v, 1, i])
+            while len(blocks) > 1 and blocks[-2][0] / blocks[-2][1] < blocks[-1][0] / blocks[-1][1]:
+                s, c, _ = blocks.pop()
+                blocks[-1][0] += s
+                blocks[-1][1] += c
+        for b, (_, c, first) in enumerate(blocks):
+            seg[r, first:first + c] = b
+    return seg
+
+
+@tf_export("nn.isotonic_regression")
+def isotonic_regression(inputs, decreasing=True, axis=-1):
+    """The non-increasing (or, with `decreasing=False`, non-decreasing) least-squares fit along `axis`:
+    (output, segments). Float32/half/bfloat16 keep their dtype, int8/int16 give float32, others float64."""
+    t = input_storage(inputs)
+    out_dtype = _ISO_DTYPE.get(t.dtype, torch.float64)
+    x = t.movedim(axis, -1) if t.dim() else t
+    shape = x.shape
+    flat = x.reshape(-1, shape[-1]) if x.dim() else x.reshape(1, 1)
+    work = flat.to(out_dtype) if decreasing else -(flat.to(out_dtype))
+    seg = torch.from_numpy(_pav_segments(work.detach().to(torch.float64).cpu().numpy())).to(t.device)
+    ids = (seg.to(torch.int64) + torch.arange(flat.shape[0], device=t.device)[:, None] * max(shape[-1], 1)).reshape(-1)
+    sums = torch.zeros(ids.numel(), dtype=out_dtype, device=t.device).index_add(0, ids, work.reshape(-1))
+    counts = torch.zeros(ids.numel(), dtype=out_dtype, device=t.device).index_add(
+        0, ids, torch.ones(ids.numel(), dtype=out_dtype, device=t.device))
+    fit = (sums / counts.clamp(min=1))[ids].reshape(flat.shape)
+    if not decreasing:
+        fit = -fit
+    out = fit.reshape(shape).movedim(-1, axis) if t.dim() else fit.reshape(())
+    segments = seg.reshape(shape).movedim(-1, axis) if t.dim() else seg.reshape(())
+    result = (wrap(out), wrap(segments))
+    return IsotonicRegression(*result) if decreasing else result
