@@ -33,9 +33,10 @@ def _process_temp_dir():
         if os.environ.get("TEST_TMPDIR"):
             path = tempfile.mkdtemp(prefix=os.environ["TEST_TMPDIR"])
         else:
-            main = sys.modules.get("__main__")
-            script = getattr(main, "__file__", None) or sys.argv[0] or "python"
-            base = os.path.join(tempfile.gettempdir(), os.path.basename(script))
+            frame = sys._getframe()
+            while frame.f_back is not None:      # the outermost frame's file, as TF names the directory
+                frame = frame.f_back
+            base = os.path.join(tempfile.gettempdir(), os.path.basename(frame.f_code.co_filename))
             path = tempfile.mkdtemp(prefix=base.rstrip(".py"))
         import atexit
         import shutil
