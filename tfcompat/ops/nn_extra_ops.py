@@ -233,14 +233,6 @@ def approx_max_k(operand, k, reduction_dimension=-1, recall_target=0.95, reducti
                         aggregate_to_topk)
 
 
-@tf_export("math.approx_min_k", "nn.approx_min_k")
-def approx_min_k(operand, k, reduction_dimension=-1, recall_target=0.95, reduction_input_size_override=-1,
-                 aggregate_to_topk=True, name=None):
-    """ApproxTopK with is_max_k=false: TF 2.21's CPU kernels have none (NotFoundError), as here."""
-    return approx_top_k(operand, k, reduction_dimension, recall_target, False, reduction_input_size_override,
-                        aggregate_to_topk)
-
-
 _ISO_DTYPE = {torch.float32: torch.float32, torch.float16: torch.float16, torch.bfloat16: torch.bfloat16,
               torch.int8: torch.float32, torch.int16: torch.float32}
 
