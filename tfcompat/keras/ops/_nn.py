@@ -49,19 +49,39 @@ def _st_of(tensor):
 
 
 # -- activations ------------------------------------------------------------------------------------------------
-def _activation(fn, doc):
+def _is_int(t):
+    return not (t.is_floating_point() or t.is_complex())
+
+
+def _refuse_ints(t, constant=None, kernel=None):
+    """TF's error where Keras's TF backend mixes an integer `t` with a float `constant` (TypeError) or runs a
+    float-only `kernel` on it (InvalidArgumentError)."""
+    if not _is_int(t):
+        return
+    if kernel is not None:
+        from tfcompat.ops import math_ops
+        getattr(math_ops, kernel)(_wrap(t))
+    from tfcompat.framework import dtypes
+    raise TypeError(f"Cannot convert {float(constant)} to EagerTensor of dtype {dtypes.as_dtype(t.dtype).name}")
+
+
+def _activation(fn, doc, constant=None, kernel=None):
     def op(x):
-        return _wrap(fn(_floating(_st(x))))
+        t = _st(x)
+        _refuse_ints(t, constant, kernel)
+        return _wrap(fn(t))
     op.__doc__ = doc
     return op
 
 
-tanh_shrink = _activation(lambda t: t - torch.tanh(t), "`x - tanh(x)`.")
+tanh_shrink = _activation(lambda t: t - torch.tanh(t), "`x - tanh(x)`.", kernel="tanh")
 sparse_plus = _activation(lambda t: torch.where(t <= -1, torch.zeros_like(t),
                                                 torch.where(t < 1, 0.25 * torch.square(t + 1), t)),
-                          "0 for `x <= -1`, `(x + 1)**2 / 4` for `|x| < 1`, `x` above.")
-sparse_sigmoid = _activation(lambda t: torch.clamp(0.5 * (t + 1), 0.0, 1.0), "`clip((x + 1) / 2, 0, 1)`.")
-hard_silu = hard_swish = _activation(lambda t: t * (F.relu6(t + 3.0) / 6.0), "`x * relu6(x + 3) / 6`.")
+                          "0 for `x <= -1`, `(x + 1)**2 / 4` for `|x| < 1`, `x` above.", constant=0.25)
+sparse_sigmoid = _activation(lambda t: torch.clamp(0.5 * (t + 1), 0.0, 1.0), "`clip((x + 1) / 2, 0, 1)`.",
+                             constant=0.0)
+hard_silu = hard_swish = _activation(lambda t: t * (F.relu6(t + 3.0) / 6.0), "`x * relu6(x + 3) / 6`.",
+                                     constant=3.0)
 
 
 def _float_only(t):
@@ -98,15 +118,17 @@ def glu(x, axis=-1):
 
 def hard_shrink(x, threshold=0.5):
     """`x` where `|x| > threshold`, else 0."""
-    t = _floating(_st(x))
+    t = _st(x)
+    _refuse_ints(t, threshold)
     return _wrap(torch.where(torch.abs(t) > threshold, t, torch.zeros_like(t)))
 
 
 def soft_shrink(x, threshold=0.5):
-    """`x` shrunk toward 0 by `threshold` (0 inside it)."""
-    t = _floating(_st(x))
-    return _wrap(torch.where(t > threshold, t - threshold, torch.where(t < -threshold, t + threshold,
-                                                                       torch.zeros_like(t))))
+    """`x` shrunk toward 0 by `threshold` (0 inside it; ints computed in float and truncated, as TF)."""
+    src = _st(x)
+    t = _floating(src)
+    out = torch.where(t > threshold, t - threshold, torch.where(t < -threshold, t + threshold, torch.zeros_like(t)))
+    return _wrap(out.to(src.dtype))
 
 
 def threshold(x, threshold, default_value):
@@ -117,13 +139,17 @@ def threshold(x, threshold, default_value):
 
 def squareplus(x, b=4):
     """`(x + sqrt(x**2 + b)) / 2`."""
-    t = _floating(_st(x))
+    t = _st(x)
+    _refuse_ints(t, kernel="sqrt")
     return _wrap((t + torch.sqrt(torch.square(t) + b)) / 2)
 
 
 def sparsemax(x, axis=-1):
     """Sparsemax along `axis` (computed as Keras's TF backend does)."""
-    t = _floating(_st(x))
+    t = _st(x)
+    if _is_int(t):
+        from tfcompat.ops import math_ops
+        math_ops.subtract(_wrap(t), _wrap(torch.zeros(t.shape, dtype=torch.float64)))     # TF's Sub error
     srt = torch.sort(t, dim=axis, descending=True).values
     cum = torch.cumsum(srt, dim=axis)
     shape = [1] * t.ndim
@@ -137,8 +163,11 @@ def sparsemax(x, axis=-1):
 
 def polar(abs_, angle):
     """The complex number `abs_ * (cos(angle) + i sin(angle))`."""
-    a, b = _pair(abs_, angle)
-    a, b = _floating(a), _floating(b)
+    ta, tb = _st(abs_), _st(angle)
+    if ta.dtype != tb.dtype:
+        from tfcompat.ops import math_ops
+        math_ops.multiply(_wrap(ta), _wrap(tb))      # TF's Mul error for mixed dtypes
+    a, b = _floating(ta), _floating(tb)
     return _wrap(torch.complex(a * torch.cos(b), a * torch.sin(b)))
 
 
@@ -230,8 +259,10 @@ def _pool(fn, inputs, pool_size, strides, padding, data_format):
 
 
 def max_pool(inputs, pool_size, strides=None, padding="valid", data_format=None):
-    """Max pooling (`strides` default to `pool_size`)."""
-    return _pool(_pool_ops.max_pool, inputs, pool_size, strides, padding, data_format)
+    """Max pooling (`strides` default to `pool_size`; integer inputs give float32, as Keras's TF backend)."""
+    t = _st(inputs)
+    return _pool(_pool_ops.max_pool, _wrap(t if t.is_floating_point() else t.to(torch.float32)), pool_size,
+                 strides, padding, data_format)
 
 
 def average_pool(inputs, pool_size, strides=None, padding="valid", data_format=None):
@@ -322,14 +353,17 @@ def normalize(x, axis=-1, order=2, epsilon=None):
     """`x / max(norm(x), epsilon)` along `axis` (order 2 as `x * min(rsqrt(sum(x**2)), 1 / epsilon)`)."""
     if not isinstance(order, int) or not order >= 1:
         raise ValueError(f"Argument `order` must be an int >= 1. Received: order={order}")
-    t = _floating(_st(x))
+    t = _st(x)
+    if order == 2:
+        _refuse_ints(t, kernel="rsqrt")
+    t = _floating(t)
     if t.ndim == 0:
         t = t.unsqueeze(0)
     eps = _config.epsilon if epsilon is None else epsilon
     dims = axis if isinstance(axis, int) else tuple(axis)
     if order == 2:
         inv = torch.rsqrt(torch.sum(torch.square(t), dim=dims, keepdim=True))
-        return _wrap(t * torch.clamp(inv, max=1.0 / eps))
+        return _wrap(t * torch.minimum(inv, torch.tensor(1.0 / eps, dtype=torch.float64).to(t.dtype)))
     n = torch.linalg.vector_norm(t, ord=order, dim=dims, keepdim=True)
     return _wrap(t / torch.clamp(n, min=eps))
 

@@ -60,14 +60,27 @@ def _axis_moved(out, axis):
     return out if axis == 0 else torch.movedim(out, 0, axis)
 
 
+def _space_dtype(dtype, *bounds):
+    if dtype is not None:
+        return _torch_dtype(dtype)
+    found = [_st(v).dtype for v in bounds if not isinstance(v, (bool, int, float))]
+    dt = found[0] if found else _FLOATX
+    for d in found[1:]:
+        dt = torch.promote_types(dt, d)
+    return dt if dt.is_floating_point else _FLOATX
+
+
 def logspace(start, stop, num=50, endpoint=True, base=10, dtype=None, axis=0):
     """`base ** linspace(start, stop, num)`."""
     out = torch.pow(torch.tensor(float(base), dtype=torch.float64), _spaced(start, stop, num, endpoint))
-    return _wrap(_axis_moved(out, axis).to(_creation_dtype(dtype)))
+    return _wrap(_axis_moved(out, axis).to(_space_dtype(dtype, start, stop)))
 
 
 def geomspace(start, stop, num=50, endpoint=True, dtype=None, axis=0):
     """Numbers spaced evenly on a log scale from `start` to `stop`."""
+    if dtype is not None and not _torch_dtype(dtype).is_floating_point:
+        from tfcompat.ops import math_ops
+        math_ops.log(_wrap(torch.tensor([1], dtype=_torch_dtype(dtype))))     # TF's Log kernel refuses ints
     s, e = _st(start).to(torch.float64), _st(stop).to(torch.float64)
     out = torch.exp(_spaced(torch.log(s), torch.log(e), num, endpoint))
     if endpoint and num > 1:
@@ -112,6 +125,8 @@ def vander(x, N=None, increasing=False):
     powers = torch.arange(n, dtype=torch.int32)
     if not increasing:
         powers = torch.flip(powers, (0,))
+    if t.dtype is torch.bool:
+        return _wrap(torch.pow(t.to(torch.int32).unsqueeze(-1), powers) != 0)
     return _wrap(torch.pow(t.unsqueeze(-1), powers.to(t.dtype)).to(t.dtype))
 
 
@@ -120,6 +135,9 @@ def meshgrid(*x, indexing="xy"):
     if indexing not in ("xy", "ij"):
         raise ValueError(f"Valid values for `indexing` are 'xy' and 'ij'. Received: indexing={indexing}")
     ts = [_st(v).reshape(-1) for v in x]
+    if any(t.dtype != ts[0].dtype for t in ts):
+        from tfcompat.ops import math_ops
+        math_ops.multiply(_wrap(ts[0]), _wrap(next(t for t in ts if t.dtype != ts[0].dtype)))   # TF's Mul error
     return [_wrap(g) for g in torch.meshgrid(*ts, indexing=indexing)]
 
 
@@ -180,7 +198,7 @@ def roll(x, shift, axis=None):
 
 
 def append(x1, x2, axis=None):
-    a, b = _pair(x1, x2)
+    a, b = _promoted([x1, x2])
     if axis is None:
         return _wrap(torch.cat([a.reshape(-1), b.reshape(-1)]))
     return _wrap(torch.cat([a, b], dim=axis))
@@ -214,7 +232,8 @@ def _split_along(x, indices_or_sections, axis, name):
     t = _st(x)
     if isinstance(indices_or_sections, int):
         if t.shape[axis] % indices_or_sections:
-            raise ValueError("array split does not result in an equal division")
+            from tfcompat.ops import array_ops
+            array_ops.split(_wrap(t), indices_or_sections, axis)     # TF's InvalidArgumentError
         return [_wrap(p) for p in torch.tensor_split(t, indices_or_sections, dim=axis)]
     return [_wrap(p) for p in torch.tensor_split(t, list(indices_or_sections), dim=axis)]
 
@@ -236,7 +255,9 @@ def unstack(x, num=None, axis=0):
     """The slices of `x` along `axis`, as a list."""
     t = _st(x)
     if num is not None and num != t.shape[axis]:
-        raise ValueError(f"Cannot unstack tensor of shape {tuple(t.shape)} along axis {axis} into {num} parts")
+        from tfcompat.framework import errors
+        raise errors.op_error(errors.InvalidArgumentError, f"Input shape axis {axis} must equal {num}, got shape "
+                              f"[{','.join(str(d) for d in t.shape)}]", "Unpack")
     return [_wrap(p) for p in torch.unbind(t, dim=axis)]
 
 
@@ -299,8 +320,7 @@ def saturate_cast(x, dtype):
         info = torch.iinfo(dt)
         lo, hi = info.min, info.max
         if t.is_floating_point():
-            t = torch.nan_to_num(t, nan=0.0)
-            t = torch.clamp(t.to(torch.float64), lo, hi)
+            t = torch.clamp(t, lo, hi)      # in the input's float type, as TF: int32's max rounds up in float32
         elif t.dtype is not torch.bool:
             t = torch.clamp(t.to(torch.int64), builtins.max(lo, -2 ** 63), builtins.min(hi, 2 ** 63 - 1))
     elif dt.is_floating_point and t.is_floating_point():
@@ -351,6 +371,9 @@ def searchsorted(sorted_sequence, values, side="left"):
 def digitize(x, bins):
     """The index of the bin each value falls in (int32)."""
     t, b = _pair(x, bins)
+    if b.numel() > 1 and bool((b[1:] < b[:-1]).any()):
+        from tfcompat.framework import errors
+        raise errors.op_error(errors.InvalidArgumentError, "Expected sorted boundaries", "Bucketize")
     return _wrap(torch.bucketize(t, b, right=True).to(torch.int32))
 
 
@@ -378,7 +401,7 @@ def select(condlist, choicelist, default=0):
     choices = _promoted(list(choicelist))
     dt = choices[0].dtype
     d = _st(default)
-    dt = torch.promote_types(dt, d.dtype) if not isinstance(default, (int, float)) else dt
+    dt = torch.promote_types(dt, d.dtype) if not isinstance(default, (bool, int, float)) else dt
     out = d.to(dt)
     for c, v in reversed(list(zip(conds, choices))):
         out = torch.where(c, v.to(dt), out)
@@ -471,18 +494,27 @@ def _segment(data, segment_ids, num_segments, reduce, fill):
     return _wrap(out.scatter_reduce(0, index, d, reduce, include_self=reduce == "prod"))
 
 
+def _sorted_check(num_segments, sorted):  # noqa: A002
+    if sorted and num_segments is not None:
+        raise ValueError("Argument `num_segments` cannot be set when sorted is True when using the tensorflow "
+                         f"backend.Received: num_segments={num_segments}, sorted={sorted}.")
+
+
 def segment_max(data, segment_ids, num_segments=None, sorted=False):  # noqa: A002
     """The max of each segment (empty segments: the dtype's lowest value)."""
+    _sorted_check(num_segments, sorted)
     d = _st(data)
     low = torch.finfo(d.dtype).min if d.is_floating_point() else torch.iinfo(d.dtype).min
     return _segment(data, segment_ids, num_segments, "amax", low)
 
 
 def segment_min(data, segment_ids, num_segments=None, sorted=False):  # noqa: A002
+    _sorted_check(num_segments, sorted)
     d = _st(data)
     high = torch.finfo(d.dtype).max if d.is_floating_point() else torch.iinfo(d.dtype).max
     return _segment(data, segment_ids, num_segments, "amin", high)
 
 
 def segment_prod(data, segment_ids, num_segments=None, sorted=False):  # noqa: A002
+    _sorted_check(num_segments, sorted)
     return _segment(data, segment_ids, num_segments, "prod", 1)

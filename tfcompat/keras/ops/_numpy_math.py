@@ -47,14 +47,25 @@ arccosh = _unary_float(torch.acosh, "Inverse hyperbolic cosine.")
 arcsinh = _unary_float(torch.asinh, "Inverse hyperbolic sine.")
 arctanh = _unary_float(torch.atanh, "Inverse hyperbolic tangent.")
 exp2 = _unary_float(torch.exp2, "`2 ** x`.")
-erfc = _unary_float(torch.erfc, "Complementary error function.")
+def erfc(x):
+    """Complementary error function (TF's Erfc kernel: floats only)."""
+    t = _st(x)
+    if not t.is_floating_point():
+        _math_ops.erfc(_wrap(t))
+    return _wrap(torch.erfc(t))
 fabs = _unary_float(torch.abs, "`|x|` as a float.")
 deg2rad = _unary_float(torch.deg2rad, "Degrees to radians.")
 rad2deg = _unary_float(torch.rad2deg, "Radians to degrees.")
 i0 = _unary_float(torch.special.i0, "Modified Bessel function of the first kind, order 0.")
 sinc = _unary_float(torch.sinc, "`sin(pi x) / (pi x)` (1 at 0).")
 arctan2 = _binary_float(torch.atan2, "Elementwise `arctan(x1 / x2)` in the right quadrant.")
-hypot = _binary_float(torch.hypot, "`sqrt(x1**2 + x2**2)`.")
+def hypot(x1, x2):
+    """`sqrt(x1**2 + x2**2)` (int64 operands give float64, other ints float32)."""
+    a, b = _pair(x1, x2)
+    if a.dtype is torch.int64:
+        a, b = a.to(torch.float64), b.to(torch.float64)
+    a, b = _floating(a), _floating(b)
+    return _wrap(torch.hypot(a, b))
 logaddexp = _binary_float(torch.logaddexp, "`log(exp(x1) + exp(x2))`.")
 logaddexp2 = _binary_float(torch.logaddexp2, "`log2(2**x1 + 2**x2)`.")
 nextafter = _binary_float(torch.nextafter, "The next representable float after `x1` toward `x2`.")
@@ -100,7 +111,7 @@ def ldexp(x1, x2):
 
 def fmod(x1, x2):
     """Remainder with the sign of the dividend (C's fmod)."""
-    a, b = _pair(x1, x2)
+    a, b = _promoted([x1, x2])
     if a.dtype is torch.bool:
         a, b = a.to(torch.int32), b.to(torch.int32)
     return _wrap(torch.fmod(a, b))
@@ -109,12 +120,16 @@ def fmod(x1, x2):
 def fmax(x1, x2):
     """Elementwise maximum ignoring NaNs."""
     a, b = _pair(x1, x2)
+    if a.dtype is torch.bool:
+        _math_ops.maximum(_wrap(a), _wrap(b))
     return _wrap(torch.fmax(a, b))
 
 
 def fmin(x1, x2):
     """Elementwise minimum ignoring NaNs."""
     a, b = _pair(x1, x2)
+    if a.dtype is torch.bool:
+        _math_ops.minimum(_wrap(a), _wrap(b))
     return _wrap(torch.fmin(a, b))
 
 
@@ -220,6 +235,9 @@ def count_nonzero(x, axis=None):
 def ptp(x, axis=None, keepdims=False):
     """`max - min` along `axis`."""
     t = _st(x)
+    if t.dtype is torch.bool:
+        from tfcompat.ops import reduction_ops
+        reduction_ops.reduce_max(_wrap(t))
     return _wrap(_reduce(t, torch.amax, axis, keepdims) - _reduce(t, torch.amin, axis, keepdims))
 
 
@@ -427,6 +445,8 @@ def diff(a, n=1, axis=-1):
 def inner(x1, x2):
     """Sum product over the last axes (scalars multiply)."""
     a, b = _pair(x1, x2)
+    if a.dtype is torch.bool:
+        return _wrap(torch.inner(a.to(torch.int32), b.to(torch.int32)) != 0)
     if a.ndim == 0 or b.ndim == 0:
         return _wrap(a * b)
     return _wrap(torch.inner(a, b))
@@ -441,6 +461,8 @@ def vdot(x1, x2):
 
 def kron(x1, x2):
     a, b = _pair(x1, x2)
+    if a.dtype is torch.bool:
+        _math_ops.multiply(_wrap(a), _wrap(b))
     return _wrap(torch.kron(a, b))
 
 
