@@ -522,7 +522,5 @@ def test_declared_saving_limits(tmp_path):
     with pytest.raises(NotImplementedError, match=r"^keras.saving.load_model of a model directory \(saved with "
                                                   r"zipped=False\)"):
         saving.load_model(tmp_path / "unzipped")
-    with pytest.raises(NotImplementedError, match=r"^keras.models.clone_model\(recursive=True\) is not supported"):
-        saving.clone_model(m, recursive=True)
     with pytest.raises(ValueError, match=r"^The following argument\(s\) are not supported: \['save_traces'\]"):
         m.save(tmp_path / "m.keras", save_traces=True)

@@ -364,7 +364,7 @@ def _deserialize_special(class_name, inner, custom_objects, safe_mode):
 
 def _from_config(cls, inner, custom_objects, safe_mode, full_config):
     try:
-        return cls.from_config(_drop_unsupported_defaults(cls, inner))
+        return cls.from_config(drop_unsupported_defaults(cls, inner))
     except TypeError as e:
         raise TypeError(f"{cls} could not be deserialized properly. Please ensure that components that are Python "
                         "object instances (layers, models, etc.) returned by `get_config()` are explicitly "
@@ -378,7 +378,7 @@ _DEFAULTS = {"quantization_config": None, "renorm_clipping": None, "renorm_momen
              "gptq_unpacked_column_size": None}
 
 
-def _drop_unsupported_defaults(cls, config):
+def drop_unsupported_defaults(cls, config):
     """`config` less the Keras keys `cls` does not take that hold Keras's default; any other value of such a
     key would change what the layer computes, so it is refused by name."""
     import inspect

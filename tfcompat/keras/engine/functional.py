@@ -305,9 +305,10 @@ def topological_nodes(inputs, outputs):
     return order
 
 
-def run_graph(nodes, inputs, input_values, outputs, training=None):
+def run_graph(nodes, inputs, input_values, outputs, training=None, layer_for=None):
     """Evaluates the recorded graph on concrete `input_values` (`inputs`: the flat list of Input KerasTensors,
-    `input_values` the list of their values)."""
+    `input_values` the list of their values); `layer_for(layer)` gives the layer to call in each node's place
+    (`clone_model` rebuilds a graph on new KerasTensors so)."""
     values = {}
     for kt, v in zip(inputs, input_values):
         values[id(kt)] = v
@@ -321,16 +322,17 @@ def run_graph(nodes, inputs, input_values, outputs, training=None):
             train = node.takes_training
             if train is None:
                 train = node.takes_training = _accepts_training(node.layer)
+        layer = node.layer if layer_for is None else layer_for(node.layer)
         single = node.single_input
         if single is not None:
             x = values[id(single)]
-            out = node.layer(x, training=training) if train else node.layer(x)
+            out = layer(x, training=training) if train else layer(x)
         else:
             args = nest.map_structure(get, node.args)
             kwargs = nest.map_structure(get, node.kwargs)
             if train:
                 kwargs["training"] = training
-            out = node.layer(*args, **kwargs)
+            out = layer(*args, **kwargs)
         if type(node.outputs) is KerasTensor and type(out) is EagerTensor:
             values[id(node.outputs)] = out
         else:

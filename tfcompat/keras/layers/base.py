@@ -28,6 +28,7 @@ from tfcompat.keras.engine.keras_tensor import KerasTensor
 from tfcompat.keras.layers import auto_config
 from tfcompat.keras.layers.call_errors import with_call_info
 from tfcompat.keras.layers.input_spec import InputSpec, assert_input_compatibility
+from tfcompat.keras.saving_utils import drop_unsupported_defaults
 from tfcompat.util import nest
 
 _FLOAT_POLICIES = ("float16", "float32", "float64", "bfloat16")
@@ -614,7 +615,7 @@ class Layer:
         config = dict(config)
         if "batch_input_shape" in config:
             config["batch_input_shape"] = tuple(config["batch_input_shape"])
-        return cls(**config)
+        return cls(**drop_unsupported_defaults(cls, config))    # Keras-only keys at their defaults (quantization...)
 
     def __repr__(self):
         return f"<{type(self).__name__} name={self.name}, built={self.built}>"

@@ -15,6 +15,9 @@ class InputLayer(Layer):
         if "batch_input_shape" in kwargs:
             batch_shape = kwargs.pop("batch_input_shape")
         given_name = name
+        if input_tensor is not None:        # Keras 3: the graph starts at this KerasTensor, whose spec it takes
+            batch_shape, dtype, sparse = _input_tensor_spec(input_tensor, shape, batch_size, batch_shape, dtype,
+                                                            sparse)
         super().__init__(name=name, dtype=standardize_dtype(dtype), **kwargs)
         self.sparse = bool(sparse)
         self.ragged = bool(ragged)
@@ -47,6 +50,23 @@ class InputLayer(Layer):
     def get_config(self):
         return {"batch_shape": self._batch_shape, "dtype": self.dtype, "sparse": self.sparse, "ragged": self.ragged,
                 "name": self.name, "optional": self.optional}
+
+
+def _input_tensor_spec(tensor, shape, batch_size, batch_shape, dtype, sparse):
+    """(batch_shape, dtype, sparse) of an InputLayer's `input_tensor`, with Keras's checks of the other arguments."""
+    if not isinstance(tensor, KerasTensor):
+        raise ValueError(f"Argument `input_tensor` must be a KerasTensor. Received invalid type: "
+                         f"input_tensor={tensor} (of type {type(tensor)})")
+    conflicts = [("batch_size", batch_size is not None and (not tensor.shape or tensor.shape[0] != batch_size)),
+                 ("shape", shape is not None and tuple(standardize_shape(shape)) != tuple(tensor.shape[1:])),
+                 ("batch_shape", batch_shape is not None and tuple(standardize_shape(batch_shape)) != tensor.shape),
+                 ("dtype", dtype is not None and standardize_dtype(dtype) != tensor.dtype),
+                 ("sparse", bool(sparse) and not tensor.sparse)]
+    for argument, conflict in conflicts:
+        if conflict:
+            raise ValueError(f"When providing the `input_tensor` argument, you cannot provide an incompatible "
+                             f"`{argument}` argument.")
+    return tensor.shape, tensor.dtype, tensor.sparse
 
 
 def Input(shape=None, batch_size=None, dtype=None, sparse=None, batch_shape=None, name=None, tensor=None,

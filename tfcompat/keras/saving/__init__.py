@@ -1,5 +1,5 @@
 """`tf.keras.saving`: Keras 3's `.keras` / `.weights.h5` files, legacy `.h5` reading, object (de)serialization."""
-from tfcompat.framework.export import unsupported_args
+from tfcompat.keras.models.cloning import clone_model  # noqa: F401
 from tfcompat.keras.saving.keras_file import load_model, save_model  # noqa: F401
 from tfcompat.keras.saving.object_registration import (  # noqa: F401
     CustomObjectScope, custom_object_scope, get_custom_objects, get_registered_name, get_registered_object,
@@ -22,17 +22,3 @@ def model_from_json(json_string, custom_objects=None):
     return deserialize_keras_object(json.loads(json_string), custom_objects=custom_objects)
 
 
-@unsupported_args("input_tensors", "clone_function", "call_function", "recursive", api_name="keras.models.clone_model")
-def clone_model(model, input_tensors=None, clone_function=None, call_function=None, recursive=False, **kwargs):
-    """`keras.models.clone_model`: the same architecture with new (re-initialized) weights."""
-    if kwargs:
-        raise ValueError(f"Unexpected keyword argument(s): {tuple(kwargs.keys())}")
-    from tfcompat.keras.models import Functional, Sequential
-    from tfcompat.keras.saving.model_config import serialize_model
-    if not isinstance(model, (Sequential, Functional)):
-        raise ValueError("Arguments `clone_function` and `input_tensors` are only supported for Sequential "
-                         "models or Functional models. Received model of type '" + type(model).__name__ +
-                         "', with clone_function=None and input_tensors=None")
-    config = serialize_model(model)
-    config.pop("compile_config", None)
-    return deserialize_keras_object(config)
