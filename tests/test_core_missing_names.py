@@ -717,3 +717,8 @@ def test_approx_top_k_and_isotonic_regression():
     r = tf.nn.isotonic_regression(tf.constant([[1, 3, 2]]))
     assert r.output.dtype == tf.float64 and r.output.numpy().tolist() == [[2, 2, 2]]
     assert r.segments.numpy().tolist() == [[0, 0, 1]]
+
+
+def test_aggregation_method_constants():
+    A = tf.AggregationMethod
+    assert (A.ADD_N, A.DEFAULT, A.EXPERIMENTAL_TREE, A.EXPERIMENTAL_ACCUMULATE_N) == (0, 0, 1, 2)        # TF 2.21

@@ -59,3 +59,13 @@ def inside_function():
     """True while a graph is built from a function: a `tf.function` body traced, a tf.data function, a Keras layer
     called symbolically."""
     return deprecation._building_graph(sys._getframe(1))
+
+
+@tf_export("AggregationMethod")
+class AggregationMethod:
+    """How gradient contributions to one tensor are summed (`tf.gradients(aggregation_method=...)`): constants only;
+    tapes sum them in one way whatever the method, which changes no value beyond float rounding order."""
+    ADD_N = 0
+    DEFAULT = ADD_N
+    EXPERIMENTAL_TREE = 1
+    EXPERIMENTAL_ACCUMULATE_N = 2
