@@ -626,6 +626,23 @@ def test_benchmark_report(capsys):
         MyBench().report_benchmark(extras=[1])
 
 
+def test_benchmark_evaluate_and_run_op_benchmark(capsys):
+    class Bench(tf.test.Benchmark):
+        pass
+
+    # TF 2.21: eagerly there is no session to evaluate in
+    with pytest.raises(AttributeError, match="'Bench' object has no attribute 'cached_session'"):
+        Bench().evaluate(tf.constant(1))
+    with tf.Graph().as_default():
+        c = tf.constant(2) + 1
+        with tf.compat.v1.Session() as sess:
+            assert Bench().evaluate(c) == 3
+            values = Bench().run_op_benchmark(sess, c, min_iters=3, store_memory_usage=False, mbs=1)
+    assert values["iters"] == 3 and values["name"] is None and values["wall_time"] > 0
+    assert {"wall_time_mean", "wall_time_stdev"} <= set(values["extras"])
+    assert capsys.readouterr().out.startswith('entry {\n  name: "Bench.run_op_benchmark"\n  iters: 3\n  wall_time: ')
+
+
 def test_build_queries():
     # TF 2.21 on a CPU machine: no GPU; XLA built; every known CPU target
     assert tf.test.is_built_with_xla() is True

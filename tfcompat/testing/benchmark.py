@@ -127,6 +127,16 @@ class Benchmark(metaclass=_BenchmarkRegistrar):
         return benchmark_values
 
 
+    def evaluate(self, tensors):
+        """The values of `tensors` from the default TF1 session (TF's Benchmark has no session of its own: without
+        one it fails looking for `cached_session`)."""
+        from tfcompat.framework import graph_state
+        sess = graph_state.default_session()
+        if sess is None:
+            raise AttributeError(f"'{type(self).__name__}' object has no attribute 'cached_session'")
+        return sess.run(tensors)
+
+
 def _median(x):
     if not x:
         return -1
