@@ -211,8 +211,7 @@ class TestCase(_absl_asserts.AbslAssertions, TempFilesMixin, unittest.TestCase):
     def tearDown(self):
         if self._test_start_time is not None:
             from tfcompat.ops.misc_ops import get_logger
-            get_logger().info("time(%s): %ss", self.id(),
-                                                 round(time.time() - self._test_start_time, 2))
+            get_logger().info("time(%s): %ss", self.id(), round(time.time() - self._test_start_time, 2))
         for thread in self._threads:
             thread.check_termination()
         self._ClearCachedSession()
