@@ -8625,3 +8625,27 @@ def test_sub_namespaces_as_keras():
     assert len(dir(ops.numpy)) == 220 and len(dir(ops.nn)) == 55 and len(dir(ops.image)) == 16
     assert tfcompat.keras.ops.image.resize is ops.image.resize
     assert str(ops.add).startswith("<function add at ")
+
+
+# Multi-output ops on KerasTensors: TF 2.21 / Keras 3.15.1 shapes for Input((4, 4)) and Input((32,))
+SYMBOLIC_MULTI = {
+    "ops.svd(x)": [(None, 4, 4), (None, 4), (None, 4, 4)],
+    "ops.qr(x)": [(None, 4, 4), (None, 4, 4)],
+    "ops.eigh(x)": [(None, 4), (None, 4, 4)],
+    "ops.fft((x, x))": [(None, 4, 4), (None, 4, 4)],
+    "ops.rfft(x)": [(None, 4, 3), (None, 4, 3)],
+    "ops.stft(s, 8, 4, 8)": [(None, 9, 5), (None, 9, 5)],
+    "ops.split(x, 2, axis=1)": [(None, 2, 4), (None, 2, 4)],
+    "ops.array_split(x, 3, axis=2)": [(None, 4, 2), (None, 4, 1), (None, 4, 1)],
+    "ops.unravel_index(ops.cast(ops.sum(x, axis=-1), 'int32'), (2, 2))": [(None, 4), (None, 4)],
+    "[ops.extract_sequences(s, 8, 4)]": [(None, 7, 8)],
+    "[ops.argpartition(x, 1)]": [(None, 4, 4)],
+    "[ops.image.extract_patches(ops.expand_dims(x, -1), 2)]": [(None, 2, 2, 4)],
+}
+
+
+@pytest.mark.parametrize("expr", list(SYMBOLIC_MULTI))
+def test_symbolic_multi_output_shapes(expr):
+    x, s = tfcompat.keras.Input((4, 4)), tfcompat.keras.Input((32,))
+    outs = eval(expr, {**NS, "x": x, "s": s})
+    assert [tuple(o.shape) for o in outs] == SYMBOLIC_MULTI[expr]

@@ -352,7 +352,9 @@ def argpartition(x, kth, axis=-1):
     bottom = torch.argsort(t, dim=-1, stable=True)[..., :kth + 1]
     mask = torch.nn.functional.one_hot(bottom, n).sum(0)
     final = t.clone()
-    final[tuple(torch.nonzero(mask).t())] = 0
+    where = torch.nonzero(mask)
+    where = where[(where < torch.tensor(final.shape[:where.shape[1]])).all(-1)]    # only entries inside `x`
+    final[tuple(where.t())] = 0
     top = _top_k_indices(final, n - kth - 1)
     return _wrap(torch.swapaxes(torch.cat([bottom, top], -1), -1, axis).to(torch.int32))
 
