@@ -289,3 +289,25 @@ def test_keras_legacy_ctc_decode_beam_search():
     assert [d.numpy().tolist() for d in decoded] == [[[1, 0, 3, -1, -1, -1], [1, 2, -1, -1, -1, -1]],
                                                      [[1, 0, 1, -1, -1, -1], [1, 0, -1, -1, -1, -1]]]   # TF 2.21
     np.testing.assert_allclose(log_prob.numpy(), [[-4.09667, -4.25392], [-3.24419, -3.26923]], rtol=1e-5)
+
+
+def test_ctc_bad_inputs_raise_tf_errors():
+    x = np.random.RandomState(1).randn(6, 2, 5).astype(np.float32)
+    lab = np.array([[1, 2, 0], [3, 1, 2]], np.int32)
+    with pytest.raises(IndexError, match="tuple index out of range"):                   # TF 2.21
+        tf.nn.ctc_loss(lab, x[0], [2, 2], [6, 6])
+    with pytest.raises(tf.errors.InvalidArgumentError, match=r"Incompatible shapes: \[3,1,8\] vs. \[2,8,8\] "
+                                                             r"\[Op:AddV2\]"):
+        tf.nn.ctc_loss(lab, x, [2, 2, 1], [6, 6])
+    with pytest.raises(tf.errors.InvalidArgumentError, match=r"Value for attr 'T' of int32 is not in the list of "
+                                                             r"allowed values: half, bfloat16, float, double"):
+        tf.nn.ctc_loss(lab, x.astype(np.int32), [2, 3], [6, 6])
+    with pytest.raises(tf.errors.InvalidArgumentError, match="Value for attr 'beam_width' of 0 must be at least "
+                                                             "minimum 1"):
+        tf.nn.ctc_beam_search_decoder(x, [6, 6], beam_width=0)
+    with pytest.raises(tf.errors.InvalidArgumentError, match="Value for attr 'top_paths' of 0 must be at least "
+                                                             "minimum 1"):
+        tf.nn.ctc_beam_search_decoder(x, [6, 6], top_paths=0)
+    decoded, neg_sum = tf.nn.ctc_greedy_decoder(x.astype(np.int32), [6, 6])     # NumPy ints convert to float32
+    assert decoded[0].values.numpy().tolist() == [0, 1, 0, 3, 0, 1, 0, 3, 2, 0]
+    assert neg_sum.dtype == tf.float32 and neg_sum.numpy().tolist() == [[-4.0], [-4.0]]

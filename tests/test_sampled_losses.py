@@ -354,3 +354,18 @@ def test_fixed_unigram_vocab_file(tmp_path):
     with pytest.raises(tf.errors.InvalidArgumentError, match="Must only provide one of vocab_file and unigrams."):
         tf.random.fixed_unigram_candidate_sampler(tf.constant([[0]], tf.int64), 1, 1, False, 1, vocab_file=str(path),
                                                   unigrams=[1.0])
+
+
+def test_sampled_losses_bad_inputs_raise_tf_errors():
+    w, b, x = _inputs()
+    for fn in (tf.nn.nce_loss, tf.nn.sampled_softmax_loss):
+        with pytest.raises(tf.errors.InvalidArgumentError, match="cannot compute Sub as input #1\\(zero-based\\) was "
+                                                                 "expected to be a double tensor but is a float tensor"):
+            fn(w.astype(np.float64), b.astype(np.float64), [[1], [3], [7]], x.astype(np.float64), 4, 10,
+               sampled_values=_sv())                     # TF 2.21: the float32 expected counts are not cast
+        with pytest.raises(tf.errors.InvalidArgumentError, match=r"Incompatible shapes: \[3,1,4\] vs. \[6,1,4\] "
+                                                                 r"\[Op:Mul\]"):
+            fn(w, b, np.array([[1, 2], [3, 4], [7, 1]]), x, 4, 10, sampled_values=_sv())
+        with pytest.raises(tf.errors.InvalidArgumentError, match=r"indices\[2\] = 17 is not in \[0, 10\) "
+                                                                 r"\[Op:GatherV2\]"):
+            fn(w, b, np.array([[1], [3], [17]]), x, 4, 10, sampled_values=_sv())

@@ -13,8 +13,9 @@ import torch.nn.functional as F
 
 from tfcompat.framework import errors
 from tfcompat.framework.export import tf_export, unsupported_args
-from tfcompat.framework.op_def import FLOAT, check_dtype, input_storage, wrap
+from tfcompat.framework.op_def import FLOAT, check_dtype, input_storage, kernel_error, type_name, wrap
 from tfcompat.framework.sparse import SparseTensor
+from tfcompat.framework.tensor import Tensor
 
 _LOG_0 = float(torch.tensor(math.log(1e-307), dtype=torch.float32))     # TF's log_0, a float32
 
@@ -60,11 +61,22 @@ def _time_major_float(logits, time_major):
 
 def _ctc_loss_dense(labels, logits, label_length, logit_length, time_major, blank):
     x, orig = _time_major_float(logits, time_major)
+    if x.ndim < 3:
+        raise IndexError("tuple index out of range")        # TF reads the static dims of [frames, batch, classes]
     if x.dtype is torch.float64:      # TF's dense CTC mixes its float32 constants in and fails so
         raise errors.op_error(errors.InvalidArgumentError, "cannot compute Mul as input #1(zero-based) was expected "
                               "to be a double tensor but is a float tensor", "Mul")
-    check_dtype(x, "LogSoftmax", FLOAT)
+    if x.dtype not in FLOAT:
+        raise errors.op_error(errors.InvalidArgumentError, f"Value for attr 'T' of {type_name(x.dtype)} is not in the "
+                              "list of allowed values: half, bfloat16, float, double\n\t; NodeDef: {{node LogSoftmax}}"
+                              "; Op<name=LogSoftmax; signature=logits:T -> logsoftmax:T; attr=T:type,allowed=[DT_HALF, "
+                              "DT_BFLOAT16, DT_FLOAT, DT_DOUBLE]>", "LogSoftmax")
     lab = _int_storage(labels)
+    lengths = _int_storage(label_length)
+    if lengths.ndim == 1 and lab.ndim == 2 and lengths.shape[0] not in (1, lab.shape[0]):
+        s = 2 * (lab.shape[1] + 1)
+        raise kernel_error(errors.InvalidArgumentError, f"Incompatible shapes: [{lengths.shape[0]},1,{s}] vs. "
+                           f"[{lab.shape[0]},{s},{s}]", "AddV2", x)
     if lab.ndim == 2 and x.ndim == 3 and lab.shape[0] != x.shape[1]:     # TF fails where it joins label and blank
         raise errors.InvalidArgumentError(                                # log-probabilities
             None, None, "{{function_node __wrapped__ConcatV2_N_2_device_/job:localhost/replica:0/task:0/device:CPU:0}}"
@@ -76,7 +88,7 @@ def _ctc_loss_dense(labels, logits, label_length, logit_length, time_major, blan
             blank += x.shape[2]
         x = _rotate_blank(x, blank, True)
         lab = torch.where(lab < blank, lab + 1, lab)
-    loss = _DenseCTC.apply(x, lab.to(x.device), _int_storage(label_length).to(x.device),
+    loss = _DenseCTC.apply(x, lab.to(x.device), lengths.to(x.device),
                            _int_storage(logit_length).to(x.device))
     return wrap(loss.to(orig) if orig is not loss.dtype else loss)
 
@@ -290,8 +302,7 @@ def ctc_greedy_decoder(inputs, sequence_length, merge_repeated=True, blank_index
     """Best path decoding: the argmax class of each frame, blanks dropped (and repeats merged if
     `merge_repeated`); returns ([SparseTensor of int64 classes], -sum of the frames' max logits [batch, 1])."""
     op = "CTCGreedyDecoder"
-    x = input_storage(inputs)
-    check_dtype(x, op, frozenset([torch.float32, torch.float64, torch.float16, torch.bfloat16]))
+    x = _decoder_input(inputs, op)
     if x.ndim != 3:
         raise _kernel(errors.InvalidArgumentError, op, "inputs is not a 3-Tensor")
     frames, batch, classes = x.shape
@@ -473,6 +484,23 @@ def _beam_search(frames, beam_width, blank):
     return leaves.extract()
 
 
+_BEAM_SIGNATURE = ("inputs:T, sequence_length:int32 -> decoded_indices:top_paths*int64, decoded_values:top_paths*int64, "
+                   "decoded_shape:top_paths*int64, log_probability:T; attr=beam_width:int,min=1; "
+                   "attr=top_paths:int,min=1; attr=merge_repeated:bool,default=true; "
+                   "attr=T:type,default=DT_FLOAT,allowed=[DT_FLOAT, DT_DOUBLE]")
+
+
+def _decoder_input(inputs, op):
+    """The decoders' float32/float64 logits: other values convert to float32 (the op's default type), as TF's
+    wrapper converts them; a tensor of another dtype is refused."""
+    if isinstance(inputs, Tensor) or hasattr(inputs, "_read"):
+        x = input_storage(inputs)
+        check_dtype(x, op, frozenset([torch.float32, torch.float64]))
+        return x
+    x = input_storage(inputs)
+    return x if x.dtype is torch.float64 else x.to(torch.float32)
+
+
 def _beam_error(op, wrapped, message):
     return errors.InvalidArgumentError(None, None, f"{{{{function_node __wrapped__{wrapped}_device_/job:localhost/"
                                        f"replica:0/task:0/device:CPU:0}}}} {message} [Op:{op}]")
@@ -480,8 +508,13 @@ def _beam_error(op, wrapped, message):
 
 def _beam_search_decoder(inputs, sequence_length, beam_width, top_paths, merge_repeated):
     op = "CTCBeamSearchDecoder"
-    x = input_storage(inputs)
-    check_dtype(x, op, frozenset([torch.float32, torch.float64]))
+    for attr in ("beam_width", "top_paths"):
+        value = int(beam_width if attr == "beam_width" else top_paths)
+        if value < 1:
+            raise errors.op_error(errors.InvalidArgumentError, f"Value for attr '{attr}' of {value} must be at least "
+                                  f"minimum 1\n\t; NodeDef: {{{{node {op}}}}}; Op<name={op}; signature={_BEAM_SIGNATURE}>",
+                                  op, name=None)
+    x = _decoder_input(inputs, op)
     if x.ndim != 3:
         raise _kernel(errors.InvalidArgumentError, op, "inputs is not a 3-Tensor")
     frames, batch, classes = x.shape

@@ -2,7 +2,8 @@
 import torch
 
 from tfcompat.framework.export import tf_export
-from tfcompat.framework.op_def import input_storage, wrap
+from tfcompat.framework import errors
+from tfcompat.framework.op_def import broadcastable, input_storage, kernel_error, type_name, wrap
 from tfcompat.ops import candidate_sampling_ops
 from tfcompat.ops.nn_loss_ops import softmax_xent
 
@@ -31,6 +32,19 @@ def sharded_table(parts, partition_strategy):
     return table[(offsets[ids % len(parts)] + ids // len(parts)).to(table.device)]
 
 
+def _dims(shape):
+    return "[" + ",".join(str(int(d)) for d in shape) + "]"
+
+
+def _check_ids(ids, n):
+    """TF's GatherV2 error for the first of the looked-up ids (labels, then samples) outside [0, n)."""
+    bad = (ids < 0) | (ids >= n)
+    if ids.numel() and bool(bad.any()):
+        pos = int(torch.nonzero(bad)[0])
+        raise kernel_error(errors.InvalidArgumentError, f"indices[{pos}] = {int(ids[pos])} is not in [0, {n})",
+                           "GatherV2", ids)
+
+
 def _sampled_logits(weights, biases, labels, inputs, num_sampled, num_classes, num_true, sampled_values,
                     subtract_log_q, remove_accidental_hits, seed=None, partition_strategy="div"):
     """TF's `_compute_sampled_logits`: ([batch, num_true + num_sampled] logits, labels of 1/num_true then 0)."""
@@ -46,10 +60,15 @@ def _sampled_logits(weights, biases, labels, inputs, num_sampled, num_classes, n
     flat = lab.reshape(-1)
     w = _table(weights, x.dtype, partition_strategy)
     b = _table(biases, x.dtype, partition_strategy)
+    _check_ids(torch.cat([flat, sampled.to(flat.device)]), w.shape[0])
     true_w, sampled_w = w[flat], w[sampled]
     true_b, sampled_b = b[flat], b[sampled]
     num_true = int(num_true)
-    true_logits = (x.unsqueeze(1) * true_w.reshape(-1, num_true, true_w.shape[-1])).sum(-1)
+    rows = true_w.reshape(-1, num_true, true_w.shape[-1])
+    if x.ndim != 2 or not broadcastable((x.shape[0], 1, x.shape[1]), tuple(rows.shape)):
+        raise kernel_error(errors.InvalidArgumentError, f"Incompatible shapes: {_dims((x.shape[0], 1) + x.shape[1:])} "
+                           f"vs. {_dims(rows.shape)}", "Mul", x)
+    true_logits = (x.unsqueeze(1) * rows).sum(-1)
     true_logits = true_logits + true_b.reshape(-1, num_true)
     sampled_logits = x @ sampled_w.T + sampled_b
     if remove_accidental_hits:
@@ -60,7 +79,11 @@ def _sampled_logits(weights, biases, labels, inputs, num_sampled, num_classes, n
             mask[rows.long(), ids] = hit_w.to(mask.dtype)
         sampled_logits = sampled_logits + mask
     if subtract_log_q:
-        true_logits = true_logits - torch.log(true_expected.to(x.dtype))
+        if true_expected.dtype is not x.dtype:          # TF subtracts the float32 counts' logs without a cast
+            raise errors.op_error(errors.InvalidArgumentError, f"cannot compute Sub as input #1(zero-based) was "
+                                  f"expected to be a {type_name(x.dtype)} tensor but is a "
+                                  f"{type_name(true_expected.dtype)} tensor", "Sub")
+        true_logits = true_logits - torch.log(true_expected)
         sampled_logits = sampled_logits - torch.log(sampled_expected.to(x.dtype))
     logits = torch.cat([true_logits, sampled_logits], 1)
     targets = torch.cat([torch.ones_like(true_logits) / num_true, torch.zeros_like(sampled_logits)], 1)
