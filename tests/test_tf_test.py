@@ -655,6 +655,13 @@ def test_build_queries():
     decorated = tf.test.with_eager_op_as_function(only_as_function=True)
     assert decorated(_Case) is _Case and tf.test.with_eager_op_as_function(_Case) is _Case
     tf.test.experimental.sync_devices()
+
+    @tf.function
+    def traced():
+        tf.test.experimental.sync_devices()
+        return tf.constant(1)
+    with pytest.raises(RuntimeError, match="sync_devices\\(\\) must only be called in Eager mode, outside tf.functions"):
+        traced()
     with pytest.raises(NotImplementedError):
         tf.test.create_local_cluster(1, 1)
 
