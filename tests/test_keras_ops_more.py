@@ -8649,3 +8649,12 @@ def test_symbolic_multi_output_shapes(expr):
     x, s = tfcompat.keras.Input((4, 4)), tfcompat.keras.Input((32,))
     outs = eval(expr, {**NS, "x": x, "s": s})
     assert [tuple(o.shape) for o in outs] == SYMBOLIC_MULTI[expr]
+
+
+def test_recorded_op_names_as_keras():
+    # TF 2.21 / Keras 3.15.1: ['input_layer', 'expand_dims', 'expand_dims_1', 'c_dist', 'layer_norm', 'rms_norm']
+    x = tfcompat.keras.Input((4,))
+    y = ops.cdist(ops.expand_dims(x, 1), ops.expand_dims(x, 1))
+    model = tfcompat.keras.Model(x, ops.rms_normalization(ops.layer_normalization(y)))
+    assert [op.name for op in model.operations] == ["input_layer", "expand_dims", "expand_dims_1", "c_dist",
+                                                    "layer_norm", "rms_norm"]

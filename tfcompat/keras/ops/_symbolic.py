@@ -5,7 +5,13 @@ import types
 from tfcompat.keras.engine.keras_tensor import KerasTensor
 
 # function -> Keras op class where the class is not the function's name in CamelCase
-_CLASS_NAMES = {"abs": "Absolute", "swish": "Silu"}
+_CLASS_NAMES = {"abs": "Absolute", "allclose": "AllClose", "batch_normalization": "BatchNorm", "cdist": "CDist",
+                "ctc_decode": "CTCDecode", "ctc_loss": "CTCLoss",
+                "fft": "FFT", "fft2": "FFT2", "hsv_to_rgb": "HSVToRGB", "ifft2": "IFFT2", "irfft": "IRFFT",
+                "isin": "IsIn", "istft": "ISTFT", "jvp": "JVP", "layer_normalization": "LayerNorm", "psnr": "PSNR",
+                "rfft": "RFFT", "rgb_to_grayscale": "RGBToGrayscale", "rgb_to_hsv": "RGBToHSV",
+                "rms_normalization": "RMSNorm", "searchsorted": "SearchSorted", "ssim": "SSIM", "stft": "STFT",
+                "svd": "SVD", "swish": "Silu"}
 # functions that take no tensor, or read only static facts of one
 _PLAIN = {"convert_to_numpy", "zeros", "ones", "eye", "full", "arange", "linspace", "cond", "empty", "identity", "tri",
           "logspace", "geomspace", "bartlett", "blackman", "hamming", "hanning", "kaiser", "is_tensor", "vectorize",
