@@ -55,7 +55,7 @@ def _sampled_logits(weights, biases, labels, inputs, num_sampled, num_classes, n
     if sampled_values is None:
         sampled_values = candidate_sampling_ops.log_uniform_candidate_sampler(
             wrap(lab), num_true, num_sampled, True, num_classes, seed=seed)
-    sampled, true_expected, sampled_expected = (input_storage(v).detach() for v in sampled_values)
+    sampled, true_expected, sampled_expected = (input_storage(v).detach().to(x.device) for v in sampled_values)
     sampled = sampled.to(torch.int64)
     flat = lab.reshape(-1)
     w = _table(weights, x.dtype, partition_strategy)
@@ -76,7 +76,7 @@ def _sampled_logits(weights, biases, labels, inputs, num_sampled, num_classes, n
         rows, ids, hit_w = (input_storage(v) for v in hits)
         mask = torch.zeros(sampled_logits.shape, dtype=sampled_logits.dtype, device=sampled_logits.device)
         if rows.numel():       # TF's sparse_to_dense: a repeated position is set, not summed
-            mask[rows.long(), ids] = hit_w.to(mask.dtype)
+            mask[rows.long().to(mask.device), ids.to(mask.device)] = hit_w.to(mask.dtype).to(mask.device)
         sampled_logits = sampled_logits + mask
     if subtract_log_q:
         if true_expected.dtype is not x.dtype:          # TF subtracts the float32 counts' logs without a cast
