@@ -722,3 +722,31 @@ def test_approx_top_k_and_isotonic_regression():
 def test_aggregation_method_constants():
     A = tf.AggregationMethod
     assert (A.ADD_N, A.DEFAULT, A.EXPERIMENTAL_TREE, A.EXPERIMENTAL_ACCUMULATE_N) == (0, 0, 1, 2)        # TF 2.21
+
+
+def test_compat_v1_initializers_are_tf1s():
+    v1 = tf.compat.v1
+    assert v1.random_normal_initializer().get_config() == {"mean": 0.0, "stddev": 1.0, "seed": None,
+                                                            "dtype": "float32"}                        # TF 2.21
+    assert v1.random_uniform_initializer().get_config() == {"minval": 0.0, "maxval": None, "seed": None,
+                                                             "dtype": "float32"}
+    assert v1.truncated_normal_initializer(0.1, 0.2, seed=3, dtype=tf.float64).get_config() == {
+        "mean": 0.1, "stddev": 0.2, "seed": 3, "dtype": "float64"}
+    assert v1.glorot_uniform_initializer().get_config() == {"seed": None, "dtype": "float32"}
+    assert v1.variance_scaling_initializer().get_config() == {"scale": 1.0, "mode": "fan_in",
+                                                               "distribution": "truncated_normal", "seed": None,
+                                                               "dtype": "float32"}
+    assert v1.random_normal_initializer()([2], tf.float64).dtype == tf.float64
+    assert v1.random_uniform_initializer(0, 10, dtype=tf.int32)([3]).dtype == tf.int32
+    x = v1.glorot_uniform_initializer(seed=1)([200, 100]).numpy()
+    assert np.abs(x).max() <= (6 / 300) ** 0.5 and np.abs(x).max() > 0.98 * (6 / 300) ** 0.5
+    v = v1.random_normal_initializer()([20000]).numpy()
+    assert abs(v.std() - 1.0) < 0.05                                   # TF1's default stddev is 1.0, not TF2's 0.05
+    with pytest.raises(ValueError, match=r"Argument `dtype` is expected to be floating point. Received: "
+                                         r"<dtype: 'int32'>."):
+        v1.random_normal_initializer(dtype=tf.int32)
+    with pytest.raises(ValueError, match=r"Argument `mode` should be one of \('fan_in', 'fan_out', 'fan_avg'\). "
+                                         "Received: x"):
+        v1.variance_scaling_initializer(mode="x")
+    with pytest.raises(ValueError, match="Must specify maxval for integer dtype tf.int32"):
+        v1.random_uniform_initializer()([2], dtype=tf.int32)

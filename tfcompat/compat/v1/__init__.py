@@ -22,6 +22,9 @@ from tfcompat.compat.v1.session import (GraphKeys, InteractiveSession, Session, 
                                         get_default_session, global_variables, global_variables_initializer,
                                         initialize_all_variables, local_variables_initializer, placeholder,
                                         placeholder_with_default, trainable_variables, variables_initializer)
+from tfcompat.compat.v1.init_ops_v1 import (glorot_normal_initializer, glorot_uniform_initializer,  # noqa: F401
+                                            random_normal_initializer, random_uniform_initializer,
+                                            truncated_normal_initializer, variance_scaling_initializer)
 from tfcompat.compat.v1.variable_scope import (VariableScope, constant_initializer, get_variable,  # noqa: F401
                                                get_variable_scope, ones_initializer, variable_scope,
                                                zeros_initializer)
