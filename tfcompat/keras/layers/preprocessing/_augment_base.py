@@ -69,6 +69,22 @@ def grayscale(x):
     return g if g.dtype is x.dtype else cast_like_tf(g, x.dtype)
 
 
+def gen_of(layer, device):
+    """`layer`'s torch generator (see ImageAugmentLayer._gen); `share_generator(owner, parts)` redirects parts."""
+    owner = layer.__dict__.get("_rng_owner")
+    if owner is not None:
+        return gen_of(owner, device)
+    if layer._generator is None:
+        layer._generator = torch.Generator(device=device)
+        layer._generator.manual_seed(layer._seed_value)
+    return layer._generator
+
+
+def share_generator(owner, parts):
+    for part in parts:
+        part.__dict__["_rng_owner"] = owner         # not a tracked attribute: no layer cycle
+
+
 def cast_like_tf(t, dtype):
     """`tf.cast` of float storage `t` to `dtype` (an integer dtype wraps as TF's static_cast)."""
     if dtype.is_floating_point or t.dtype is dtype:
@@ -101,15 +117,17 @@ class ImageAugmentLayer(Layer):
         self.built = True
 
     # -- randomness ---------------------------------------------------------------------------------------------
+    def _gen(self, device):
+        """The torch generator this layer draws from: its own (seeded on first use), or its owner's for the parts
+        of RandomColorJitter / RandAugment / AugMix (Keras draws their parts' numbers from the owner's seed
+        generator: parts made with one seed must not repeat each other's draws)."""
+        return gen_of(self, device)
+
     def _rand(self, shape, device):
-        if self._generator is None:
-            self._generator = torch.Generator(device=device)
-            self._generator.manual_seed(self._seed_value)
-        return torch.rand(shape, generator=self._generator, device=device)
+        return torch.rand(shape, generator=self._gen(device), device=device)
 
     def _normal(self, shape, device):
-        self._rand((), device)          # the generator, made on first use
-        return torch.randn(shape, generator=self._generator, device=device)
+        return torch.randn(shape, generator=self._gen(device), device=device)
 
     def _gamma(self, alpha, shape, device, proposals=16):
         """Gamma(alpha) draws (float64) from the layer's generator with tensor ops only (no host read, so that a

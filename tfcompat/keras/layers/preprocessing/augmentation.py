@@ -6,7 +6,7 @@ import torch
 
 from tfcompat.framework.tensor import _wrap
 from tfcompat.keras.layers.base import Layer
-from tfcompat.keras.layers.preprocessing._augment_base import RANK_PLAIN, ImageAugmentLayer, factor_range
+from tfcompat.keras.layers.preprocessing._augment_base import RANK_PLAIN, ImageAugmentLayer, factor_range, gen_of
 from tfcompat.keras.layers.preprocessing._common import _check_image_args, _float_input
 
 
@@ -34,10 +34,7 @@ class _RandomImageLayer(Layer):
         self.built = True
 
     def _rand(self, shape, device):
-        if self._generator is None:
-            self._generator = torch.Generator(device=device)
-            self._generator.manual_seed(self._seed_value)
-        return torch.rand(shape, generator=self._generator, device=device)
+        return torch.rand(shape, generator=gen_of(self, device), device=device)
 
     def _uniform(self, n, low, high, device):
         return low + (high - low) * self._rand((n,), device)

@@ -7,7 +7,8 @@ import torch
 
 from tfcompat.framework.tensor import _wrap, storage
 from tfcompat.keras.layers.preprocessing._augment_base import (
-    RANK_COLON, RANK_PLAIN, ImageAugmentLayer, cast_like_tf, factor_range, grayscale, rescale, value_range_checked)
+    RANK_COLON, RANK_PLAIN, ImageAugmentLayer, cast_like_tf, factor_range, grayscale, rescale, share_generator,
+    value_range_checked)
 
 
 def _hsv(x):
@@ -133,6 +134,7 @@ class RandomColorJitter(ImageAugmentLayer):
         parts = ((brightness_factor, RandomBrightness), (contrast_factor, RandomContrast),
                  (saturation_factor, RandomSaturation), (hue_factor, RandomHue))
         self._parts = [cls(factor=f, value_range=value_range, seed=seed) for f, cls in parts if f is not None]
+        share_generator(self, self._parts)
 
     def _augment(self, x):
         x = self._float(x)

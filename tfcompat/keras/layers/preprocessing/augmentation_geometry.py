@@ -282,8 +282,7 @@ class RandomErasing(ImageAugmentLayer):
         error = "The `fill_value` argument should be a number (or a list of three numbers) "
         fill = self.fill_value
         if fill is None:
-            g = self._generator
-            values = torch.randn(x.shape, generator=g, device=x.device, dtype=x.dtype) * self.value_range[1]
+            values = self._normal(x.shape, x.device).to(x.dtype) * self.value_range[1]
         elif isinstance(fill, (tuple, list)):
             if len(fill) != 3:
                 raise ValueError(error)

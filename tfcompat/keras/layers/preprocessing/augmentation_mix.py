@@ -9,7 +9,7 @@ import torch
 
 from tfcompat.framework.op_def import input_storage
 from tfcompat.framework.tensor import _wrap
-from tfcompat.keras.layers.preprocessing._augment_base import ImageAugmentLayer, factor_range
+from tfcompat.keras.layers.preprocessing._augment_base import ImageAugmentLayer, factor_range, share_generator
 
 
 class _MixLayer(ImageAugmentLayer):
@@ -25,8 +25,7 @@ class _MixLayer(ImageAugmentLayer):
         return y
 
     def _permutation(self, n, device):
-        self._rand((), device)          # make sure the generator exists
-        return torch.randperm(n, generator=self._generator, device=device)
+        return torch.randperm(n, generator=self._gen(device), device=device)
 
     def call(self, inputs, training=True):
         data = inputs if isinstance(inputs, dict) else {"images": inputs}
@@ -145,7 +144,9 @@ def _policy_layers(owner, names, kwargs):
         "auto_contrast": lambda: color.AutoContrast(value_range=vr, **kwargs),
         "equalization": lambda: color.Equalization(value_range=vr, **kwargs),
     }
-    return [makers[name]() for name in names]
+    parts = [makers[name]() for name in names]
+    share_generator(owner, parts)
+    return parts
 
 
 class RandAugment(ImageAugmentLayer):
