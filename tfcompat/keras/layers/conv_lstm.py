@@ -228,6 +228,56 @@ class ConvLSTM(RNN):
     def get_initial_state(self, batch_size):
         return self.cell.get_initial_state(batch_size=batch_size)
 
+    def _run_generic(self, x, initial_state, m, training):
+        """The recurrence without per-step layer calls when no mask or dropout applies: the input convolution of
+        every step in one call, then the recurrent 'same' convolution per step on channels-first states (the
+        cell's math; `RNN._run_generic` steps through the cell otherwise)."""
+        cell = self.cell
+        dropping = training and (0.0 < cell.dropout < 1.0 or 0.0 < cell.recurrent_dropout < 1.0)
+        if m is not None or dropping or type(cell) is not ConvLSTMCell:
+            return super()._run_generic(x, initial_state, m, training)
+        rank, last = cell.rank, cell.data_format == "channels_last"
+        dt = x.dtype
+        kernel = cell.kernel._read().to(dt)
+        bias = cell.bias._read().to(dt) if cell.bias is not None else None
+        batch, steps = x.shape[:2]
+        zx = cell._conv(x.reshape(batch * steps, *x.shape[2:]), kernel, cell.strides, cell.padding.upper(),
+                        cell.dilation_rate, bias)
+        zx = zx.reshape(batch, steps, *zx.shape[1:])
+        if last:
+            zx = zx.movedim(-1, 2)                       # (batch, time, 4 * filters, *spatial)
+        rk = cell.recurrent_kernel._read().to(dt)
+        rk = rk.permute(rank + 1, rank, *range(rank))    # torch layout (4 * filters, filters, *kernel_size)
+        before = [(k - 1) // 2 for k in cell.kernel_size]
+        after = [k - 1 - b for k, b in zip(cell.kernel_size, before)]
+        symmetric = before == after
+        pads = [p for b, a in zip(reversed(before), reversed(after)) for p in (b, a)]
+        conv = (torch.nn.functional.conv1d, torch.nn.functional.conv2d, torch.nn.functional.conv3d)[rank - 1]
+        h, c = (input_storage(s) for s in initial_state[:2])
+        if last:
+            h, c = h.movedim(-1, 1), c.movedim(-1, 1)
+        # channels-last memory for the convolutions (torch's CPU backward is several times faster so)
+        fmt = {2: torch.channels_last, 3: torch.channels_last_3d}.get(rank)
+        if fmt is not None:
+            rk = rk.contiguous(memory_format=fmt)
+        act, ract = _torch_act(cell.activation), _torch_act(cell.recurrent_activation)
+        outs = []
+        for t in range(steps):
+            if fmt is not None:
+                h = h.contiguous(memory_format=fmt)
+            hr = conv(h, rk, None, 1, tuple(before)) if symmetric else conv(torch.nn.functional.pad(h, pads), rk)
+            zi, zf, zc, zo = (zx[:, t] + hr).chunk(4, dim=1)
+            c = ract(zf) * c + ract(zi) * act(zc)
+            h = ract(zo) * act(c)
+            if self.return_sequences:
+                outs.append(h)
+        back = (lambda t: t.movedim(1, -1)) if last else (lambda t: t)      # noqa: E731
+        seq = None
+        if self.return_sequences:
+            seq = torch.stack(outs, 1)
+            seq = _wrap(seq.movedim(2, -1) if last else seq)
+        return _wrap(back(h)), seq, [_wrap(back(h)), _wrap(back(c))]
+
     def compute_mask(self, inputs, mask=None):
         from tfcompat.util import nest
         mask = nest.flatten(mask)[0] if mask is not None else None
