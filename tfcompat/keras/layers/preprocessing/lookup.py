@@ -6,12 +6,12 @@ import torch
 
 from tfcompat.framework import errors
 from tfcompat.framework.convert import convert_to_tensor
-from tfcompat.framework.export import partial_api
 from tfcompat.framework.tensor import Tensor, _wrap, storage
 from tfcompat.keras._config import config
 from tfcompat.keras.layers.base import Layer
 from tfcompat.keras.layers.preprocessing._common import _batches, _listify, _numpy
 from tfcompat.keras.layers.preprocessing.categorical import _encode, _sparse
+from tfcompat.util import farmhash
 
 
 def _string_aware(convert):
@@ -42,7 +42,7 @@ class _IndexLookup(Layer):
 
     def __init__(self, max_tokens=None, num_oov_indices=1, mask_token=None, oov_token=None, vocabulary=None,
                  idf_weights=None, invert=False, output_mode="int", sparse=False, pad_to_max_tokens=False,
-                 **kwargs):
+                 oov_method="floormod", salt=None, **kwargs):
         super().__init__(**kwargs)
         if output_mode == "tf-idf":
             output_mode = "tf_idf"
@@ -52,11 +52,15 @@ class _IndexLookup(Layer):
         if sparse and output_mode == "int":
             raise ValueError("`sparse` may only be true if `output_mode` is `'one_hot'`, `'multi_hot'`, `'count'` or "
                              f"`'tf_idf'`. Received: sparse={sparse} and output_mode={output_mode}")
-        if num_oov_indices > 1:
-            raise NotImplementedError(f"tfcompat: {type(self).__name__}(num_oov_indices>1) (hashed OOV buckets) "
-                                      f"is not supported")
         if max_tokens is not None and max_tokens <= 1:
             raise ValueError(f"If set, `max_tokens` must be greater than 1. Received: max_tokens={max_tokens}")
+        if num_oov_indices < 0:
+            raise ValueError(f"`num_oov_indices` must be greater than or equal to 0. Received: "
+                             f"num_oov_indices={num_oov_indices}")
+        if oov_method not in ("floormod", "farmhash"):
+            raise ValueError(f"Unknown value for `oov_method` argument of {type(self).__name__}. Allowed values are: "
+                             f"('floormod', 'farmhash'). Received: oov_method={oov_method}")
+        self.oov_method, self.salt = oov_method, _salt(salt, oov_method, self._vocabulary_dtype)
         self.max_tokens, self.num_oov_indices, self.mask_token = max_tokens, num_oov_indices, mask_token
         self.oov_token = oov_token if oov_token is not None else self._oov_default
         self.invert, self.output_mode, self.sparse, self.pad_to_max_tokens = invert, output_mode, sparse, \
@@ -198,11 +202,17 @@ class _IndexLookup(Layer):
                           .astype("float32"))
 
     def _ids(self, x):
-        """Indices of the tokens in the NumPy array `x` (OOV -> the OOV index)."""
+        """Indices of the tokens in the NumPy array `x` (OOV -> the OOV index, or with several OOV indices the
+        token's bucket: `token % n` for integers, else the FarmHash (or salted SipHash) of its text, as Keras)."""
         uniq, inv = np.unique(x, return_inverse=True)
         keys = [self._key(t) for t in uniq.tolist()]
         oov_id = self._oov_start() if self.num_oov_indices else -1
-        ids = np.array([self._index.get(k, oov_id) for k in keys], "int64")
+        index = self._index
+        if self.num_oov_indices > 1:
+            ids = np.array([index[k] if k in index else self._oov_start() + self._oov_bucket(k) for k in keys],
+                           "int64")
+        else:
+            ids = np.array([index.get(k, oov_id) for k in keys], "int64")
         if (ids == -1).any():
             bad = [k for k, i in zip(keys, ids) if i == -1]
             raise errors.InvalidArgumentError(
@@ -236,6 +246,15 @@ class _IndexLookup(Layer):
             out = out.to(torch.int64)
         return _sparse(out, present) if self.sparse else _wrap(out)
 
+    def _oov_bucket(self, key):
+        n = self.num_oov_indices
+        if isinstance(key, int) and self.oov_method != "farmhash":
+            return key % n                                  # floormod (Python's % floors, as tf.math.floormod)
+        text = (key if isinstance(key, str) else str(key)).encode(getattr(self, "encoding", "utf-8"))
+        if self.salt is not None:
+            return farmhash.siphash24(*(k & _MASK64 for k in self.salt), text) % n
+        return farmhash.fingerprint64(text) % n
+
     def get_config(self):
         config = super().get_config()
         vocab = self._input_vocabulary
@@ -247,22 +266,38 @@ class _IndexLookup(Layer):
         config.update({
             "idf_weights": _listify(self.idf_weights) if vocab is not None and self.idf_weights is not None else None,
             "vocabulary": list(vocab) if isinstance(vocab, (list, tuple, np.ndarray)) else vocab,
-            "vocabulary_size": self.vocabulary_size(), "oov_method": "floormod", "salt": None})
+            "vocabulary_size": self.vocabulary_size(), "oov_method": self.oov_method, "salt": self.salt})
         return config
 
 
-@partial_api("num_oov_indices > 1 (hashed OOV buckets)")
+_MASK64 = (1 << 64) - 1
+
+
+def _salt(salt, oov_method, vocabulary_dtype):
+    """Keras's `salt` check: a single int or two ints (for integer vocabularies, with oov_method="farmhash")."""
+    if salt is None:
+        return None
+    if vocabulary_dtype != "string" and oov_method != "farmhash":
+        raise ValueError(f"`salt` can only be used when `oov_method='farmhash'`. Received: oov_method={oov_method}")
+    if isinstance(salt, (tuple, list)) and len(salt) == 2:
+        return list(salt)
+    if isinstance(salt, int):
+        return [salt, salt]
+    raise ValueError(f"The `salt` argument for `IndexLookup` can only be a tuple of 2 integers, or a single integer. "
+                     f"Received: salt={salt}.")
+
+
 class StringLookup(_IndexLookup):
     """Maps strings to integer indices (`vocabulary` or `adapt`); `output_mode` int/one_hot/multi_hot/count/tf_idf."""
 
     def __init__(self, max_tokens=None, num_oov_indices=1, mask_token=None, oov_token="[UNK]", vocabulary=None,
                  idf_weights=None, invert=False, output_mode="int", pad_to_max_tokens=False, sparse=False,
-                 encoding="utf-8", name=None, **kwargs):
+                 encoding="utf-8", name=None, salt=None, **kwargs):
         self.encoding = encoding
         super().__init__(max_tokens=max_tokens, num_oov_indices=num_oov_indices, mask_token=mask_token,
                          oov_token=oov_token, vocabulary=vocabulary, idf_weights=idf_weights, invert=invert,
                          output_mode=output_mode, sparse=sparse, pad_to_max_tokens=pad_to_max_tokens, name=name,
-                         **kwargs)
+                         salt=salt, **kwargs)
 
     def _key(self, token):
         return token.decode(self.encoding) if isinstance(token, bytes) else str(token)
@@ -279,7 +314,6 @@ class StringLookup(_IndexLookup):
         return config
 
 
-@partial_api("num_oov_indices > 1 (hashed OOV buckets)")
 class IntegerLookup(_IndexLookup):
     """Maps integers to contiguous indices (`vocabulary` or `adapt`); OOV token -1."""
 
@@ -288,12 +322,12 @@ class IntegerLookup(_IndexLookup):
 
     def __init__(self, max_tokens=None, num_oov_indices=1, mask_token=None, oov_token=-1, vocabulary=None,
                  vocabulary_dtype="int64", idf_weights=None, invert=False, output_mode="int", sparse=False,
-                 pad_to_max_tokens=False, name=None, **kwargs):
+                 pad_to_max_tokens=False, name=None, oov_method="floormod", salt=None, **kwargs):
         self.vocabulary_dtype = vocabulary_dtype
         super().__init__(max_tokens=max_tokens, num_oov_indices=num_oov_indices, mask_token=mask_token,
                          oov_token=oov_token, vocabulary=vocabulary, idf_weights=idf_weights, invert=invert,
                          output_mode=output_mode, sparse=sparse, pad_to_max_tokens=pad_to_max_tokens, name=name,
-                         **kwargs)
+                         oov_method=oov_method, salt=salt, **kwargs)
 
     def _key(self, token):
         return int(token)
