@@ -293,8 +293,10 @@ def gaussian_blur(images, kernel_size=(3, 3), sigma=(1.0, 1.0), data_format=None
     fmt = _data_format(data_format)
     t = _st(images)
     _check_rank(t)
-    ks = (kernel_size, kernel_size) if isinstance(kernel_size, int) else tuple(kernel_size)
-    sg = (sigma, sigma) if isinstance(sigma, (int, float)) else tuple(sigma)
+    if isinstance(kernel_size, (int, float)) or isinstance(sigma, (int, float)):
+        from tfcompat.framework import errors
+        raise errors.op_error(errors.InvalidArgumentError, "Attempting to slice scalar input.", "StridedSlice")
+    ks, sg = tuple(kernel_size), tuple(sigma)
     squeeze = t.ndim == 3
     x = t.unsqueeze(0) if squeeze else t
     if fmt == "channels_first":
