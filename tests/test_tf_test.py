@@ -454,6 +454,16 @@ def test_sessions_while_a_tf1_graph_is_built():
     assert result.wasSuccessful(), out
 
 
+def test_capture_writes_to_stream(t, tmp_path):
+    with open(tmp_path / "stream.txt", "w") as stream:
+        stream.write("before\n")
+        with t.captureWritesToStream(stream) as captured:
+            os.write(stream.fileno(), b"captured text\n")
+        stream.write("after\n")
+    assert captured.contents() == "captured text\n"
+    assert (tmp_path / "stream.txt").read_text() == "before\nafter\n"
+
+
 def _run(case_cls):
     stream = io.StringIO()
     suite = unittest.defaultTestLoader.loadTestsFromTestCase(case_cls)
