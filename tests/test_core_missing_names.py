@@ -750,3 +750,28 @@ def test_compat_v1_initializers_are_tf1s():
         v1.variance_scaling_initializer(mode="x")
     with pytest.raises(ValueError, match="Must specify maxval for integer dtype tf.int32"):
         v1.random_uniform_initializer()([2], dtype=tf.int32)
+
+
+def test_atrous_conv2d_transpose():
+    v = tf.constant(np.arange(2 * 4 * 4 * 3, dtype=np.float32).reshape(2, 4, 4, 3) / 10)
+    f = tf.constant(np.arange(3 * 3 * 2 * 3, dtype=np.float32).reshape(3, 3, 2, 3) / 7)
+    out = tf.nn.atrous_conv2d_transpose(v, f, [2, 4, 4, 2], 2, "SAME")
+    assert out.shape == (2, 4, 4, 2)
+    np.testing.assert_allclose(out.numpy()[0, 0, :, 0], [15.7143, 22.4, 32.1714, 41.9429], rtol=1e-5)     # TF 2.21
+    out = tf.nn.atrous_conv2d_transpose(v, f, [2, 8, 8, 2], 2, "VALID")
+    np.testing.assert_allclose(out.numpy()[1, 0, :4, 1], [8.4286, 8.9429, 30.4857, 32.2857], rtol=1e-5)
+    out = tf.nn.atrous_conv2d_transpose(v, f, [2, 4, 4, 2], 1, "SAME")
+    np.testing.assert_allclose(out.numpy()[0, 0, :, 0], [9.0286, 24.3429, 36.6857, 37.3143], rtol=1e-5)
+    with pytest.raises(IAE, match=r"padded_shape\[0\]=5 is not divisible"):     # TF's own pipeline fails here too
+        tf.nn.atrous_conv2d_transpose(v, f, [2, 5, 7, 2], 3, "SAME")
+    for args, msg in [((f, [2, 4, 4, 2], 0, "SAME"), "`rate` cannot be less than one. Received: rate=0"),
+                      ((f, [2, 4, 4, 3], 2, "SAME"), "`output_shape` channel count must be compatible with `filters` "
+                                                     "output channel count"),
+                      ((f, [2, 4, 4, 2], 2, "FOO"), "`padding` must be either 'VALID' or 'SAME'. Received: "
+                                                    "padding=FOO"),
+                      ((f[:, :, :, :2], [2, 4, 4, 2], 2, "SAME"), "`value` channel count must be compatible with "
+                                                                  "`filters` input channel count"),
+                      ((f, [2, 4, 4], 2, "SAME"), r"`output_shape` must have shape \(4,\). Received: "
+                                                  r"output_shape=\(3,\)")]:
+        with pytest.raises(ValueError, match=msg):
+            tf.nn.atrous_conv2d_transpose(v, *args)

@@ -309,3 +309,45 @@ def with_space_to_batch(input, dilation_rate, padding, op, filter_shape=None, sp
         cuts[d - 1] = crops.numpy()[i]
     converted = space_to_batch_nd(x, block, pads)
     return batch_to_space(op(converted, n, "VALID"), block, cuts)
+
+
+@tf_export("nn.atrous_conv2d_transpose")
+def atrous_conv2d_transpose(value, filters, output_shape, rate, padding, name=None):
+    """The transpose of `tf.nn.atrous_conv2d` computed as TF does: space_to_batch by `rate`, a stride-1 VALID
+    conv2d_transpose, batch_to_space with the crops of SAME/VALID padding."""
+    from tfcompat.framework.convert import convert_to_tensor
+    from tfcompat.ops import conv_ops
+    value = value if isinstance(value, (Tensor, Variable)) else convert_to_tensor(value)
+    filters = filters if isinstance(filters, (Tensor, Variable)) else convert_to_tensor(filters)
+    vs, fs = value.shape, filters.shape
+    if vs.rank is not None and vs.rank > 3 and fs.rank is not None and fs.rank > 3 and vs[3] != fs[3]:
+        raise ValueError(f"`value` channel count must be compatible with `filters` input channel count. Received: "
+                         f"value.shape={vs} with channel count {vs[3]} and filters.shape={fs} with input channel "
+                         f"count {fs[3]}.")
+    if rate < 1:
+        raise ValueError(f"`rate` cannot be less than one. Received: rate={rate}")
+    if rate == 1:
+        return conv_ops.conv2d_transpose(value, filters, output_shape, strides=[1, 1, 1, 1], padding=padding,
+                                         data_format="NHWC")
+    out = np.asarray(output_shape.numpy() if isinstance(output_shape, (Tensor, Variable)) else output_shape)
+    if out.shape != (4,):
+        raise ValueError(f"`output_shape` must have shape (4,). Received: output_shape={tuple(out.shape)}")
+    out = [int(d) for d in out]
+    if isinstance(output_shape, (list, tuple, np.ndarray)) and fs[2] != out[3]:
+        raise ValueError(f"`output_shape` channel count must be compatible with `filters` output channel count. "
+                         f"Received: output_shape={list(output_shape)} with channel count {out[3]} and "
+                         f"filters.shape={fs} with output channel count {fs[3]}.")
+    if padding == "SAME":
+        ph = (fs[0] + (fs[0] - 1) * (rate - 1)) - 1
+        pw = (fs[1] + (fs[1] - 1) * (rate - 1)) - 1
+        top, bottom, left, right = ph // 2, ph - ph // 2, pw // 2, pw - pw // 2
+    elif padding == "VALID":
+        top = bottom = left = right = 0
+    else:
+        raise ValueError(f"`padding` must be either 'VALID' or 'SAME'. Received: padding={padding}")
+    in_h, in_w = out[1] + top + bottom, out[2] + left + right
+    extra_h, extra_w = (rate - in_h % rate) % rate, (rate - in_w % rate) % rate
+    x = space_to_batch_nd(value, [rate, rate], [[0, extra_h], [0, extra_w]])
+    sizes = [rate * rate * out[0], (in_h + extra_h) // rate, (in_w + extra_w) // rate, out[3]]
+    x = conv_ops.conv2d_transpose(x, filters, sizes, strides=[1, 1, 1, 1], padding="VALID", data_format="NHWC")
+    return batch_to_space(x, [rate, rate], [[top, bottom + extra_h], [left, right + extra_w]])
