@@ -1786,3 +1786,22 @@ def test_policy_layers_draw_from_one_generator():
     base = np.random.RandomState(0).uniform(0, 255, (1, 8, 9, 3)).astype("float32")
     y = jitter(np.repeat(base, 1600, 0)).numpy()
     assert 25.0 < y.reshape(1600, -1).mean(1).std() < 30.5
+
+
+@pytest.mark.parametrize("ctor", ["L.RandomFlip(seed=1)", "L.RandomRotation(0.2, seed=1)", "L.RandomZoom(0.2, seed=1)",
+                                  "L.RandomTranslation(0.1, 0.1, seed=1)"])
+def test_geometric_layers_inputs(ctor):
+    layer = eval(ctor)
+    # TF 2.21: rank check (RandomTranslation fails reading the height axis), uint8 trained to float32, dict inputs
+    if "Translation" in ctor:
+        with pytest.raises(IndexError, match="tuple index out of range"):
+            layer(IMG[0, 0], training=True)
+    else:
+        with pytest.raises(ValueError, match=r"Expected image tensor to have rank 3 \(single image\) or 4 \(batch of "
+                                             r"images\). Received: data.shape=\(5, 3\)"):
+            layer(IMG[0, 0], training=True)
+    assert layer(IMG.astype("uint8"), training=True).dtype.name == "float32"
+    out = layer({"images": IMG, "labels": np.array([1, 2])}, training=True)
+    assert sorted(out) == ["images", "labels"] and out["images"].shape == IMG.shape
+    np.testing.assert_array_equal(out["labels"].numpy(), [1, 2])
+    assert layer(IMG[0]).shape == (4, 5, 3)

@@ -1,13 +1,11 @@
 """Random image augmentation layers (identity outside training): flip, contrast, rotation, zoom, translation."""
 import math
-import random as py_random
 
 import torch
 
 from tfcompat.framework.tensor import _wrap
-from tfcompat.keras.layers.base import Layer
-from tfcompat.keras.layers.preprocessing._augment_base import RANK_PLAIN, ImageAugmentLayer, factor_range, gen_of
-from tfcompat.keras.layers.preprocessing._common import _check_image_args, _float_input
+from tfcompat.keras.layers.preprocessing._augment_base import RANK_PLAIN, ImageAugmentLayer, factor_range
+from tfcompat.keras.layers.preprocessing._common import _float_input
 
 
 def _range(factor, name, symmetric=True):
@@ -20,35 +18,16 @@ def _range(factor, name, symmetric=True):
     return (-float(factor), float(factor)) if symmetric else (0.0, float(factor))
 
 
-class _RandomImageLayer(Layer):
-    """Base of the augmentation layers: seeded torch generator; identity unless `training`."""
-    _allow_non_tensor_positional_args = True      # a Keras data layer
-
-    def __init__(self, seed=None, data_format=None, **kwargs):
-        super().__init__(**kwargs)
-        _check_image_args(data_format, type(self).__name__)
-        self.seed, self.data_format = seed, "channels_last"
-        self._generator = None
-        # as Keras's SeedGenerator: no seed takes one from Python's `random` (keras.utils.set_random_seed fixes it)
-        self._seed_value = seed if seed is not None else py_random.randint(1, int(1e9))
-        self.built = True
-
-    def _rand(self, shape, device):
-        return torch.rand(shape, generator=gen_of(self, device), device=device)
-
-    def _uniform(self, n, low, high, device):
-        return low + (high - low) * self._rand((n,), device)
+class _RandomImageLayer(ImageAugmentLayer):
+    """Base of the geometric augmentation layers: float images (cast at inference too, as Keras), identity unless
+    `training`; dict inputs carry labels through (segmentation masks, which Keras warps too, are refused)."""
+    _CAST_AT_INFERENCE = True
+    _COLOR_ONLY = False
 
     def call(self, inputs, training=True):
-        x = _float_input(self, inputs)
-        if not training:
-            return _wrap(x)
-        single = x.ndim == 3
-        out = self._augment(x.unsqueeze(0) if single else x)
-        return _wrap(out[0] if single else out)
-
-    def compute_output_shape(self, input_shape):
-        return input_shape
+        if isinstance(inputs, dict):
+            return self._call_dict(inputs, training)
+        return super().call(_wrap(_float_input(self, inputs)), training=training)
 
     def get_config(self):
         config = super().get_config()
@@ -195,6 +174,11 @@ class RandomTranslation(_AffineLayer):
                          data_format=data_format, **kwargs)
         self.height_factor, self.width_factor = height_factor, width_factor
         self._h, self._w = _range(height_factor, "height_factor"), _range(width_factor, "width_factor")
+
+    def call(self, inputs, training=True):
+        if not isinstance(inputs, dict) and len(getattr(inputs, "shape", ())) < 3:
+            raise IndexError("tuple index out of range")         # Keras reads the image's height axis first
+        return super().call(inputs, training=training)
 
     def _transforms(self, n, h, w, device):
         dy = (self._uniform(n, *self._h, device) * h).float()
