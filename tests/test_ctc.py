@@ -311,3 +311,20 @@ def test_ctc_bad_inputs_raise_tf_errors():
     decoded, neg_sum = tf.nn.ctc_greedy_decoder(x.astype(np.int32), [6, 6])     # NumPy ints convert to float32
     assert decoded[0].values.numpy().tolist() == [0, 1, 0, 3, 0, 1, 0, 3, 2, 0]
     assert neg_sum.dtype == tf.float32 and neg_sum.numpy().tolist() == [[-4.0], [-4.0]]
+
+
+def test_ctc_sparse_label_dtype_and_length_errors():
+    x = np.random.RandomState(1).randn(6, 2, 5).astype(np.float32)
+    lab = np.array([[1, 2, 0], [3, 1, 2]], np.int64)
+    with pytest.raises(ValueError, match=r"Tensor conversion requested dtype int32 for Tensor with dtype int64: "
+                                         r"<tf.Tensor: shape=\(5,\), dtype=int64, numpy=array\(\[0, 1, 2, 0, 1\]\)>"):
+        tf.nn.ctc_loss(tf.sparse.from_dense(lab), x, None, [6, 6], blank_index=0)      # TF 2.21
+    sp = tf.sparse.from_dense(lab.astype(np.int32))
+    with pytest.raises(tf.errors.InvalidArgumentError, match=r"sequence_length\(0\) <= 6 \[Op:CTCLoss\]$"):
+        tf.nn.ctc_loss(sp, x, None, [7, 6], blank_index=0)
+    with pytest.raises(tf.errors.InvalidArgumentError, match=r"len\(sequence_length\):  1 batch_size: 2 "
+                                                             r"\[Op:CTCLoss\]$"):
+        tf.compat.v1.nn.ctc_loss(sp, x, [6])
+    got = tf.nn.ctc_loss(sp, x.astype(np.float16), None, [6, 6], blank_index=-1)
+    assert got.dtype == tf.float16
+    np.testing.assert_allclose(got.numpy().astype(np.float64), [6.85156, 4.93359], rtol=2e-3)

@@ -11,7 +11,7 @@ import math
 import torch
 import torch.nn.functional as F
 
-from tfcompat.framework import errors
+from tfcompat.framework import dtypes, errors
 from tfcompat.framework.export import tf_export, unsupported_args
 from tfcompat.framework.op_def import FLOAT, check_dtype, input_storage, kernel_error, type_name, wrap
 from tfcompat.framework.sparse import SparseTensor
@@ -203,7 +203,7 @@ def _ctc_loss_sparse(labels, logits, logit_length, time_major, blank):
     if blank < 0:
         blank += x.shape[2]
     x = _rotate_blank(x, blank, False)
-    values = _int_storage(labels.values)
+    values = input_storage(labels.values)
     loss = _ctc_kernel(x, input_storage(labels.indices), torch.where(values < blank, values, values - 1),
                        _int_storage(logit_length), False, False)
     return wrap(loss.to(orig) if orig is not loss.dtype else loss)
@@ -222,7 +222,7 @@ def ctc_loss_v1(labels, inputs=None, sequence_length=None, preprocess_collapse_r
         inputs = logits
     x, orig = _time_major_float(inputs, time_major)
     check_dtype(x, "CTCLoss", frozenset([torch.float32, torch.float64]))
-    loss = _ctc_kernel(x, input_storage(labels.indices), _int_storage(labels.values), _int_storage(sequence_length),
+    loss = _ctc_kernel(x, input_storage(labels.indices), input_storage(labels.values), _int_storage(sequence_length),
                        bool(preprocess_collapse_repeated), bool(ignore_longer_outputs_than_inputs))
     return wrap(loss.to(orig) if orig is not loss.dtype else loss)
 
@@ -231,9 +231,13 @@ def _ctc_kernel(x, idx, values, seq, collapse, ignore_longer):
     """The CTCLoss kernel over time-major logits `x` whose last class is the blank."""
     op = "CTCLoss"
     frames, batch, classes = x.shape
+    if values.dtype is not torch.int32:
+        raise ValueError(f"Tensor conversion requested dtype int32 for Tensor with dtype "
+                         f"{dtypes.FROM_STORAGE[values.dtype].name}: {wrap(values)!r}")
     if seq.ndim != 1 or seq.shape[0] != batch:
-        raise _kernel(errors.InvalidArgumentError, op, "len(sequence_length) != batch_size.  len(sequence_length):  "
-                      f"{seq.shape[0] if seq.ndim else 1} batch_size: {batch}")
+        raise errors.kernel_error(errors.InvalidArgumentError, "len(sequence_length) != batch_size.  "
+                                  f"len(sequence_length):  {seq.shape[0] if seq.ndim else 1} batch_size: {batch}", op,
+                                  name=None)
     rows = idx[:, 0].tolist() if idx.numel() else []
     per_row = [[] for _ in range(batch)]
     for r, v in zip(rows, values.tolist()):
@@ -245,7 +249,7 @@ def _ctc_kernel(x, idx, values, seq, collapse, ignore_longer):
     ignored = []
     for b, row in enumerate(per_row):
         if seq_list[b] > frames:
-            raise _kernel(errors.InvalidArgumentError, op, f"sequence_length({b}) <= {frames}")
+            raise errors.kernel_error(errors.InvalidArgumentError, f"sequence_length({b}) <= {frames}", op, name=None)
         if len(row) > seq_list[b]:
             if not ignore_longer:
                 raise _kernel(errors.InvalidArgumentError, op, "Not enough time for target transition sequence "
