@@ -775,3 +775,33 @@ def test_atrous_conv2d_transpose():
                                                   r"output_shape=\(3,\)")]:
         with pytest.raises(ValueError, match=msg):
             tf.nn.atrous_conv2d_transpose(v, *args)
+
+
+def test_extract_volume_patches():
+    x = tf.reshape(tf.range(2 * 3 * 4 * 5 * 2, dtype=tf.float32), [2, 3, 4, 5, 2])
+    p = tf.extract_volume_patches(x, [1, 2, 2, 2, 1], [1, 1, 2, 2, 1], "VALID")
+    assert p.shape == (2, 2, 2, 2, 16)
+    assert p.numpy()[1, 1, 0, 1].tolist() == [164, 165, 166, 167, 174, 175, 176, 177, 204, 205, 206, 207, 214, 215,
+                                              216, 217]                                                  # TF 2.21
+    p = tf.extract_volume_patches(x, [1, 2, 3, 2, 1], [1, 2, 2, 3, 1], "SAME")
+    assert p.shape == (2, 2, 2, 2, 24)
+    assert p.numpy()[0, 1, 1, 1].tolist() == [106, 107, 108, 109, 116, 117, 118, 119] + [0] * 16
+    assert p.numpy()[0, 0, 0, 0].tolist() == [0, 1, 2, 3, 10, 11, 12, 13, 20, 21, 22, 23, 40, 41, 42, 43, 50, 51, 52,
+                                              53, 60, 61, 62, 63]
+    xv = tf.Variable(x)
+    with tf.GradientTape() as g:
+        y = tf.extract_volume_patches(xv, [1, 2, 2, 2, 1], [1, 1, 1, 1, 1], "SAME")
+    assert g.gradient(y, xv).numpy()[0, :, :, 0, 0].tolist() == [[1, 2, 2, 2], [2, 4, 4, 4], [2, 4, 4, 4]]
+    for args, cls, msg in [
+        (([2, 2, 2, 2, 1], [1] * 5, "VALID"), tf.errors.UnimplementedError, "Only support ksizes across space."),
+        (([1, 2, 2, 2, 1], [2, 1, 1, 1, 1], "VALID"), tf.errors.UnimplementedError, "Only support strides across "
+                                                                                     "space."),
+        (([1, 2, 2, 2], [1] * 5, "VALID"), IAE, "Length for attr 'ksizes' of 4 must be at least minimum 5"),
+        (([1, 2, 2, 2, 1], [1] * 5, "FOO"), IAE, "Value for attr 'padding' of \"FOO\" is not in the list"),
+        (([1, 9, 2, 2, 1], [1] * 5, "VALID"), IAE, r"Computed output size would be negative: -5 \[input_size: 3, "
+                                                   r"effective_filter_size: 9, stride: 1\]"),
+    ]:
+        with pytest.raises(cls, match=msg):
+            tf.extract_volume_patches(x, *args)
+    with pytest.raises(IAE, match=r"input must be 5-dimensional\[3,4,5,2\]"):
+        tf.extract_volume_patches(x[0], [1, 2, 2, 2, 1], [1] * 5, "VALID")

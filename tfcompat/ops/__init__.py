@@ -56,3 +56,4 @@ from tfcompat.ops import set_ops  # noqa: F401
 from tfcompat.ops import nn_extra_ops  # noqa: F401
 from tfcompat.ops import fractional_pool_ops  # noqa: F401
 from tfcompat.ops import tensor_proto_ops  # noqa: F401
+from tfcompat.ops import volume_patch_ops  # noqa: F401
