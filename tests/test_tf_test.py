@@ -268,6 +268,25 @@ def test_more_absl_assertions(t):
         "first['a'][1] is 2 but second['a'][1] is 3")
 
 
+def test_ordering_url_and_dataclass_assertions(t):
+    import dataclasses
+
+    @dataclasses.dataclass
+    class P:
+        x: int
+        y: str = "a"
+
+    t.assertTotallyOrdered([1], [2, 2.0], [3])
+    t.assertUrlEqual("http://a.com/p?x=1&y=2", "http://a.com/p?y=2&x=1")
+    t.assertDataclassEqual(P(1), P(1))
+    # TF 2.21 (absltest)
+    assert _message(lambda: t.assertTotallyOrdered([2], [1])) == "2 not less than 1"
+    assert _message(lambda: t.assertUrlEqual("http://a.com/p", "http://a.com/q")) == "\n- /p\n+ /q\n"
+    assert _message(lambda: t.assertDataclassEqual(P(1, "a"), P(2, "b"), msg="m")).endswith(
+        "Fields that differ:\nx: 1 != 2\ny: 'a' != 'b' : m")
+    assert _message(lambda: t.assertDataclassEqual(1, P(1))) == "First argument 1 is not a dataclass instance."
+
+
 def test_same_structure(t):
     t.assertSameStructure({"a": [1, 2]}, {"a": (1, 2)})
     # TF 2.21 (absltest)

@@ -2,6 +2,7 @@
 texts: `fail(msg, user_msg)`, lengths, prefixes and suffixes, element sets, literal exception messages."""
 import collections.abc
 import difflib
+import itertools
 import json
 import numbers
 import re
@@ -231,6 +232,84 @@ class AbslAssertions:
         except ValueError as e:
             raise ValueError(self._formatMessage(msg, f"could not decode second JSON value {second}: {e}")) from e
         self.assertSameStructure(first_structured, second_structured, aname="first", bname="second", msg=msg)
+
+    def assertTotallyOrdered(self, *groups, **kwargs):  # noqa: N802
+        """Each group's elements are equal (and hash alike); every element is less than those of later groups,
+        by every comparison operator."""
+        msg = kwargs.get("msg")
+        fmt = self._formatMessage
+
+        def check_order(small, big):
+            self.assertFalse(small == big, fmt(msg, f"{small!r} unexpectedly equals {big!r}"))
+            self.assertTrue(small != big, fmt(msg, f"{small!r} unexpectedly equals {big!r}"))
+            self.assertLess(small, big, msg)
+            self.assertFalse(big < small, fmt(msg, f"{big!r} unexpectedly less than {small!r}"))
+            self.assertLessEqual(small, big, msg)
+            self.assertFalse(big <= small, fmt(f"{big!r} unexpectedly less than or equal to {small!r}", msg))
+            self.assertGreater(big, small, msg)
+            self.assertFalse(small > big, fmt(msg, f"{small!r} unexpectedly greater than {big!r}"))
+            self.assertGreaterEqual(big, small)
+            self.assertFalse(small >= big, fmt(msg, f"{small!r} unexpectedly greater than or equal to {big!r}"))
+
+        def check_equal(a, b):
+            self.assertEqual(a, b, msg)
+            self.assertFalse(a != b, fmt(msg, f"{a!r} unexpectedly unequals {b!r}"))
+            if isinstance(a, collections.abc.Hashable) and isinstance(b, collections.abc.Hashable):
+                self.assertEqual(hash(a), hash(b), fmt(
+                    msg, f"hash {hash(a)} of {a!r} unexpectedly not equal to hash {hash(b)} of {b!r}"))
+            self.assertFalse(a < b, fmt(msg, f"{a!r} unexpectedly less than {b!r}"))
+            self.assertFalse(b < a, fmt(msg, f"{b!r} unexpectedly less than {a!r}"))
+            self.assertLessEqual(a, b, msg)
+            self.assertLessEqual(b, a, msg)
+            self.assertFalse(a > b, fmt(msg, f"{a!r} unexpectedly greater than {b!r}"))
+            self.assertFalse(b > a, fmt(msg, f"{b!r} unexpectedly greater than {a!r}"))
+            self.assertGreaterEqual(a, b, msg)
+            self.assertGreaterEqual(b, a, msg)
+
+        for elements in itertools.product(*groups):
+            for index, small in enumerate(elements[:-1]):
+                for big in elements[index + 1:]:
+                    check_order(small, big)
+        for group in groups:
+            for a in group:
+                check_equal(a, a)
+            for a, b in itertools.product(group, group):
+                check_equal(a, b)
+
+    def assertUrlEqual(self, a, b, msg=None):  # noqa: N802
+        """Two URLs equal part by part, the query parameters in any order."""
+        from urllib import parse
+        parsed_a = parse.urlparse(a)
+        parsed_b = parse.urlparse(b)
+        self.assertEqual(parsed_a.scheme, parsed_b.scheme, msg)
+        self.assertEqual(parsed_a.netloc, parsed_b.netloc, msg)
+        self.assertEqual(parsed_a.path, parsed_b.path, msg)
+        self.assertEqual(parsed_a.fragment, parsed_b.fragment, msg)
+        self.assertCountEqual(parsed_a.params.split(";"), parsed_b.params.split(";"), msg)
+        self.assertDictEqual(parse.parse_qs(parsed_a.query, keep_blank_values=True),
+                             parse.parse_qs(parsed_b.query, keep_blank_values=True), msg)
+
+    def assertDataclassEqual(self, first, second, msg=None):  # noqa: N802
+        """Two dataclass instances equal; the failure lists the comparable fields that differ."""
+        import dataclasses
+        if not dataclasses.is_dataclass(first) or isinstance(first, type):
+            raise self.failureException(f"First argument {first!r} is not a dataclass instance.")
+        if not dataclasses.is_dataclass(second) or isinstance(second, type):
+            raise self.failureException(f"Second argument {second!r} is not a dataclass instance.")
+        if first == second:
+            return
+        if type(first) is not type(second):
+            self.fail(f"Found different dataclass types: {type(first)} != {type(second)}", msg)
+        different = [(f.name, getattr(first, f.name), getattr(second, f.name)) for f in dataclasses.fields(first)
+                     if f.compare and getattr(first, f.name) != getattr(second, f.name)]
+        safe_repr = unittest.util.safe_repr
+        message = [f"{safe_repr(first)} != {safe_repr(second)}"]
+        if different:
+            message.append("Fields that differ:")
+            message.extend(f"{k}: {safe_repr(fv)} != {safe_repr(sv)}" for k, fv, sv in different)
+        else:
+            message.append("Cannot detect difference by examining the fields of the dataclass.")
+        self.fail("\n".join(message), msg)
 
     def record_property(self, property_name, property_value):
         """Records a property of the test (or of the active subtest)."""
