@@ -624,3 +624,18 @@ def test_multi_head_attention_gate_and_sliding_window(ctor, args, kwargs, paths,
     x = np.ones((1, 3, 4), "float32")
     with pytest.raises(ValueError, match="Flash attention is not supported in tensorflow backend."):
         L.MultiHeadAttention(2, 2, flash_attention=True)(x, x)
+
+
+def test_legacy_layers_serialize_as_keras_legacy(tmp_path):
+    # TF 2.21 writes tf.keras's AlphaDropout/ThresholdedReLU with module 'keras._legacy.layers' (real Keras refuses
+    # 'keras.layers.ThresholdedReLU'); a model holding them round-trips
+    from tfcompat.keras.saving_utils import serialize_keras_object
+    for layer in (L.ThresholdedReLU(0.5), L.AlphaDropout(0.2)):
+        config = serialize_keras_object(layer)
+        assert (config["module"], config["class_name"]) == ("keras._legacy.layers", type(layer).__name__)
+    model = tf.keras.Sequential([tf.keras.Input((3,)), L.ThresholdedReLU(0.5), L.AlphaDropout(0.2)])
+    path = str(tmp_path / "legacy.keras")
+    model.save(path)
+    loaded = tf.keras.models.load_model(path)
+    assert [type(layer).__name__ for layer in loaded.layers] == ["ThresholdedReLU", "AlphaDropout"]
+    close(loaded(np.array([[0.1, 0.6, 2.0]], "float32")), [[0.0, 0.6, 2.0]])

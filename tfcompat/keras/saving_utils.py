@@ -9,6 +9,7 @@ import types
 
 # tfcompat module prefix -> the Keras module name Keras 3 writes in configs
 _MODULES = [
+    ("tfcompat.keras.layers.legacy_layers", "keras._legacy.layers"),
     ("tfcompat.keras.layers", "keras.layers"),
     ("tfcompat.keras.initializers", "keras.initializers"),
     ("tfcompat.keras.regularizers", "keras.regularizers"),

@@ -19,13 +19,13 @@ from tfcompat.keras.layers.pooling_adaptive import (  # noqa: F401
 from tfcompat.keras.layers.merging import (  # noqa: F401
     Add, Average, Concatenate, Dot, Maximum, Minimum, Multiply, Subtract, add, average, concatenate, dot, maximum,
     minimum, multiply, subtract)
-from tfcompat.keras.layers.activation import ELU, LeakyReLU, PReLU, ReLU, Softmax, ThresholdedReLU  # noqa: F401
+from tfcompat.keras.layers.activation import ELU, LeakyReLU, PReLU, ReLU, Softmax  # noqa: F401
 from tfcompat.keras.layers.reshaping import (  # noqa: F401
     Cropping1D, Cropping2D, Cropping3D, Permute, RepeatVector, Reshape, UpSampling1D, UpSampling2D, UpSampling3D,
     ZeroPadding1D, ZeroPadding2D, ZeroPadding3D)
 from tfcompat.keras.layers.regularization import (  # noqa: F401
-    ActivityRegularization, AlphaDropout, GaussianDropout, GaussianNoise, SpatialDropout1D, SpatialDropout2D,
-    SpatialDropout3D)
+    ActivityRegularization, GaussianDropout, GaussianNoise, SpatialDropout1D, SpatialDropout2D, SpatialDropout3D)
+from tfcompat.keras.layers.legacy_layers import AlphaDropout, ThresholdedReLU  # noqa: F401
 from tfcompat.keras.layers.embedding import Embedding, Rescaling, ReversibleEmbedding  # noqa: F401
 from tfcompat.keras.layers.pipeline import Pipeline  # noqa: F401
 from tfcompat.keras.layers.audio import MelSpectrogram, STFTSpectrogram  # noqa: F401

@@ -134,26 +134,3 @@ class Softmax(Layer):
         config["axis"] = self.axis
         return config
 
-
-class ThresholdedReLU(Layer):
-    """`x` where `x > theta`, else 0 (tf.keras's legacy layer)."""
-
-    def __init__(self, theta=1.0, **kwargs):
-        super().__init__(**kwargs)
-        if theta is None:
-            raise ValueError(f"Theta of a Thresholded ReLU layer cannot be None, expecting a float. Received: {theta}")
-        if theta < 0:
-            raise ValueError(f"The theta value of a Thresholded ReLU layer should be >=0. Received: {theta}")
-        self.theta = float(theta)
-        self.supports_masking = True
-        self.built = True
-
-    def call(self, inputs):
-        x = input_storage(inputs)
-        return _wrap(x * (x > self.theta).to(x.dtype))
-
-    def compute_output_shape(self, input_shape):
-        return input_shape
-
-    def get_config(self):
-        return {**super().get_config(), "theta": self.theta}
