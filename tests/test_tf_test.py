@@ -23,6 +23,20 @@ class _Case(tf.test.TestCase):
         pass
 
 
+@pytest.fixture(autouse=True)
+def _restore_random_state():
+    """TestCase.setUp seeds Python, NumPy and tf.random (as TF): the other tests of the process get their state
+    back."""
+    import random
+
+    from tfcompat.ops.random_ops import _Seeds
+    saved = (random.getstate(), np.random.get_state(), _Seeds.global_seed, _Seeds.streams, _Seeds.generator)
+    yield
+    random.setstate(saved[0])
+    np.random.set_state(saved[1])
+    _Seeds.global_seed, _Seeds.streams, _Seeds.generator = saved[2:]
+
+
 @pytest.fixture
 def t():
     case = _Case()
