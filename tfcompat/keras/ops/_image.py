@@ -454,3 +454,71 @@ def extract_patches_3d(volumes, size, strides=None, dilation_rate=1, padding="va
     if not isinstance(size, int) and len(size) != 3:
         raise TypeError(f"Invalid `size` argument. Expected an int or a tuple of length 3. Received: size={size}")
     return _patches(volumes, size, strides, dilation_rate, padding, data_format, 3)
+
+
+_SCALE_METHODS = ("linear", "bilinear", "trilinear", "cubic", "bicubic", "tricubic", "lanczos3", "lanczos5")
+
+
+def _triangle(x):
+    return torch.clamp(1 - x.abs(), min=0)
+
+
+def _keys_cubic(x):
+    near = ((1.5 * x - 2.5) * x) * x + 1.0
+    far = ((-0.5 * x + 2.5) * x - 4.0) * x + 2.0
+    return torch.where(x >= 2.0, torch.zeros_like(x), torch.where(x >= 1.0, far, near))
+
+
+def _lanczos(radius):
+    def kernel(x):
+        y = radius * torch.sin(torch.pi * x) * torch.sin(torch.pi * x / radius)
+        safe = torch.where(x != 0, torch.pi ** 2 * x ** 2, torch.ones_like(x))
+        out = torch.where(x > 1e-3, y / safe, torch.ones_like(x))
+        return torch.where(x > radius, torch.zeros_like(x), out)
+    return kernel
+
+
+def _resample_weights(in_size, out_size, scale, translation, kernel, antialias):
+    """(in_size, out_size) weights: output sample j reads input i with `kernel(|centre_j - i| / kernel_scale)`,
+    each column normalised, columns whose centre falls outside the input zeroed (JAX's scale_and_translate)."""
+    dt = scale.dtype
+    inv = 1.0 / scale
+    kscale = torch.clamp(inv, min=1.0) if antialias else torch.ones((), dtype=dt)
+    centre = (torch.arange(out_size, dtype=dt) + 0.5) * inv - translation * inv - 0.5
+    w = kernel((centre[None, :] - torch.arange(in_size, dtype=dt)[:, None]).abs() / kscale)
+    total = w.sum(0, keepdim=True)
+    w = torch.where(total.abs() > 1000.0 * float(torch.finfo(torch.float32).eps),
+                    w / torch.where(total != 0, total, torch.ones_like(total)), torch.zeros_like(w))
+    inside = (centre >= -0.5) & (centre <= in_size - 0.5)
+    return torch.where(inside[None, :], w, torch.zeros_like(w))
+
+
+def scale_and_translate(images, output_shape, scale, translation, spatial_dims, method, antialias=True):
+    """`images` resampled along `spatial_dims` to `output_shape`: output point `(x + 0.5 - translation) / scale - 0.5`
+    of the input, filtered by the `method` kernel (widened by 1/scale when downsampling with `antialias`)."""
+    if method not in _SCALE_METHODS:
+        raise ValueError(f"Invalid value for argument `method`. Expected of one {set(_SCALE_METHODS)}. Received: "
+                         f"method={method}")
+    if method in ("linear", "bilinear", "trilinear"):
+        kernel = _triangle
+    elif method in ("cubic", "bicubic", "tricubic"):
+        kernel = _keys_cubic
+    else:
+        kernel = _lanczos(3.0 if method == "lanczos3" else 5.0)
+    t = _st(images)
+    sc, tr = _st(scale), _st(translation)
+    dt = torch.promote_types(sc.dtype, tr.dtype)
+    dt = dt if dt.is_floating_point else _FLOATX
+    sc, tr = sc.to(dt), tr.to(dt)
+    if len(spatial_dims) == 0:
+        return _wrap(t.clone())
+    if not (t.is_floating_point() or t.is_complex()):
+        # Keras's TF backend clips the rounded float result to the integer input's range: TF's Minimum refuses
+        from tfcompat.ops import math_ops
+        math_ops.minimum(_wrap(torch.zeros((), dtype=torch.float32)), _wrap(t.max()))
+    out = t
+    for i, d in enumerate(spatial_dims):
+        d = d % t.ndim
+        w = _resample_weights(t.shape[d], int(output_shape[d]), sc[i], tr[i], kernel, antialias).to(out.dtype)
+        out = torch.movedim(torch.tensordot(out, w, dims=([d], [0])), -1, d)
+    return _wrap(out)
