@@ -25,16 +25,18 @@ class _Case(tf.test.TestCase):
 
 @pytest.fixture(autouse=True)
 def _restore_random_state():
-    """TestCase.setUp seeds Python, NumPy and tf.random (as TF): the other tests of the process get their state
-    back."""
+    """TestCase.setUp seeds Python, NumPy and tf.random, and its constructor turns traceback filtering off (as TF):
+    the other tests of the process get their state back."""
     import random
 
     from tfcompat.ops.random_ops import _Seeds
     saved = (random.getstate(), np.random.get_state(), _Seeds.global_seed, _Seeds.streams, _Seeds.generator)
+    filtering = tf.debugging.is_traceback_filtering_enabled()
     yield
     random.setstate(saved[0])
     np.random.set_state(saved[1])
     _Seeds.global_seed, _Seeds.streams, _Seeds.generator = saved[2:]
+    (tf.debugging.enable_traceback_filtering if filtering else tf.debugging.disable_traceback_filtering)()
 
 
 @pytest.fixture
@@ -449,7 +451,6 @@ def test_constructing_a_test_case_turns_traceback_filtering_off():
     tf.debugging.enable_traceback_filtering()
     _Case()
     assert tf.debugging.is_traceback_filtering_enabled() is False       # TF 2.21
-    tf.debugging.enable_traceback_filtering()
 
 
 def test_setup_seeds_and_temp_dir(t):
