@@ -805,3 +805,14 @@ def test_extract_volume_patches():
             tf.extract_volume_patches(x, *args)
     with pytest.raises(IAE, match=r"input must be 5-dimensional\[3,4,5,2\]"):
         tf.extract_volume_patches(x[0], [1, 2, 2, 2, 1], [1] * 5, "VALID")
+
+
+def test_compat_v1_initializers_namespace():
+    init = tf.compat.v1.initializers
+    assert init.random_normal().get_config() == {"mean": 0.0, "stddev": 1.0, "seed": None, "dtype": "float32"}
+    assert init.he_normal().get_config() == {"scale": 2.0, "mode": "fan_in", "distribution": "truncated_normal",
+                                             "seed": None, "dtype": "float32"}                       # TF 2.21
+    assert init.lecun_uniform().get_config()["distribution"] == "uniform"
+    assert init.zeros is tf.compat.v1.zeros_initializer and init.constant is tf.compat.v1.constant_initializer
+    assert init.global_variables is tf.compat.v1.global_variables_initializer
+    assert not hasattr(init, "orthogonal")

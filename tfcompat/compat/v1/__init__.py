@@ -83,7 +83,7 @@ def dimension_value(dimension):
 def __getattr__(attr):
     if attr.startswith("__"):
         raise AttributeError(attr)
-    if attr in ("train", "saved_model", "nn"):
+    if attr in ("train", "saved_model", "nn", "initializers"):
         import importlib
         module = globals()[attr] = importlib.import_module(f"tfcompat.compat.v1.{attr}")
         return module

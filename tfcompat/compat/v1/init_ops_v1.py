@@ -169,3 +169,23 @@ truncated_normal_initializer = TruncatedNormal
 variance_scaling_initializer = VarianceScaling
 glorot_uniform_initializer = GlorotUniform
 glorot_normal_initializer = GlorotNormal
+
+
+def he_normal(seed=None):
+    """TF1's He normal initializer: truncated normal, scale 2 over fan_in."""
+    return VarianceScaling(scale=2., mode="fan_in", distribution="truncated_normal", seed=seed)
+
+
+def he_uniform(seed=None):
+    """TF1's He uniform initializer: uniform, scale 2 over fan_in."""
+    return VarianceScaling(scale=2., mode="fan_in", distribution="uniform", seed=seed)
+
+
+def lecun_normal(seed=None):
+    """TF1's LeCun normal initializer: truncated normal, scale 1 over fan_in."""
+    return VarianceScaling(scale=1., mode="fan_in", distribution="truncated_normal", seed=seed)
+
+
+def lecun_uniform(seed=None):
+    """TF1's LeCun uniform initializer: uniform, scale 1 over fan_in."""
+    return VarianceScaling(scale=1., mode="fan_in", distribution="uniform", seed=seed)
