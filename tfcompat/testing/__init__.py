@@ -1,8 +1,10 @@
 """`tf.test`: `TestCase` (TF's and absltest's assertions), `main`, the gradient checker, `Benchmark` and the
 build/device queries. Imported on first use of `tf.test` (it loads `unittest`).
 
-One job per module: `test_case` (TestCase and its sessions), `_absl_asserts` (absltest's assertions),
-`_values` (what `evaluate` returns), `runner` (`main`), `gradient_checker`, `benchmark`, `experimental`.
+One job per module: `test_case` (TestCase: TF's assertions, evaluate, sessions eager and TF1), `_absl_asserts`
+(absltest's assertions), `_tempfiles` (absltest's create_tempdir/create_tempfile), `_proto_compare`
+(assertProtoEquals), `_values` (what `evaluate` returns), `runner` (`main`: absl's flags and reporter),
+`gradient_checker` (`compute_gradient`), `benchmark`, `experimental` (`sync_devices`).
 """
 import functools
 
