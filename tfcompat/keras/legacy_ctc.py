@@ -1,44 +1,64 @@
 """`tf.keras.backend`'s CTC functions (Keras's legacy backend): `ctc_batch_cost`, `ctc_decode`,
-`ctc_label_dense_to_sparse`, thin wrappers over tfcompat's CTC ops as in Keras's legacy backend."""
-import tfcompat as tf
+`ctc_label_dense_to_sparse`, over tfcompat's CTC ops as in Keras's legacy backend."""
+import torch
+
+from tfcompat.framework import errors
+from tfcompat.framework.op_def import input_storage, wrap
+from tfcompat.framework.sparse import SparseTensor
+from tfcompat.framework.tensor import storage
 from tfcompat.keras.backend import epsilon
-from tfcompat.ops.ctc_ops import ctc_beam_search_decoder_v1, ctc_loss_v1
+from tfcompat.ops.ctc_ops import ctc_beam_search_decoder_v1, ctc_greedy_decoder, ctc_loss_v1
 
 
 def ctc_label_dense_to_sparse(labels, label_lengths):
     """The first `label_lengths[b]` labels of each row `b` of dense `labels` as a SparseTensor of `labels`' shape."""
-    labels = tf.convert_to_tensor(labels)
-    shape = tf.shape(labels, out_type=tf.int64)
-    mask = tf.sequence_mask(label_lengths, maxlen=shape[1])
-    indices = tf.where(mask)
-    return tf.SparseTensor(indices, tf.gather_nd(labels, indices), shape)
+    dense = input_storage(labels)
+    lengths = input_storage(label_lengths).reshape(-1).to(torch.int64)
+    mask = torch.arange(dense.shape[1], device=dense.device).unsqueeze(0) < lengths.to(dense.device).unsqueeze(1)
+    indices = torch.nonzero(mask)
+    return SparseTensor(wrap(indices), wrap(dense[mask]), list(dense.shape))
+
+
+def _squeezed_lengths(x):
+    t = input_storage(x)
+    if t.ndim and t.shape[-1] != 1:
+        raise errors.kernel_error(errors.InvalidArgumentError, f"Can not squeeze dim[{t.ndim - 1}], expected a "
+                                  f"dimension of 1, got {t.shape[-1]}", "Squeeze")
+    return t.squeeze(-1).to(torch.int32)
+
+
+def _log_time_major(y_pred):
+    p = input_storage(y_pred)
+    return torch.log(p.transpose(0, 1) + epsilon())
 
 
 def ctc_batch_cost(y_true, y_pred, input_length, label_length):
     """CTC loss [batch, 1] of softmax outputs `y_pred` [batch, frames, classes] (the last class is the blank) for
     dense labels `y_true`, lengths given as [batch, 1]."""
-    label_length = tf.cast(tf.squeeze(label_length, axis=-1), tf.int32)
-    input_length = tf.cast(tf.squeeze(input_length, axis=-1), tf.int32)
-    sparse_labels = ctc_label_dense_to_sparse(y_true, label_length)
-    sparse_labels = tf.SparseTensor(sparse_labels.indices, tf.cast(sparse_labels.values, tf.int32),
-                                    sparse_labels.dense_shape)
-    y_pred = tf.math.log(tf.transpose(y_pred, perm=[1, 0, 2]) + epsilon())
-    return tf.expand_dims(ctc_loss_v1(inputs=y_pred, labels=sparse_labels, sequence_length=input_length), 1)
+    label_length = _squeezed_lengths(label_length)
+    input_length = _squeezed_lengths(input_length)
+    sparse = ctc_label_dense_to_sparse(y_true, wrap(label_length))
+    labels = SparseTensor(sparse.indices, wrap(storage(sparse.values).to(torch.int32)), sparse.dense_shape)
+    loss = ctc_loss_v1(inputs=wrap(_log_time_major(y_pred)), labels=labels, sequence_length=wrap(input_length))
+    return wrap(storage(loss).unsqueeze(1))
 
 
 def ctc_decode(y_pred, input_length, greedy=True, beam_width=100, top_paths=1):
     """Greedy or beam search decoding of softmax outputs `y_pred` [batch, frames, classes]: ([int64 [batch, frames]
     labels padded with -1] (one per path), greedy's [batch, 1] negative sums of the frames' max log-probabilities or
     beam search's [batch, top_paths] log-probabilities)."""
-    y_pred = tf.convert_to_tensor(y_pred)
-    num_samples, num_steps = y_pred.shape[0], y_pred.shape[1]
-    y_pred = tf.math.log(tf.transpose(y_pred, perm=[1, 0, 2]) + epsilon())
-    input_length = tf.cast(input_length, tf.int32)
+    logp = _log_time_major(y_pred)
+    frames, batch = logp.shape[0], logp.shape[1]
+    lengths = wrap(input_storage(input_length).to(torch.int32))
     if greedy:
-        decoded, log_prob = tf.nn.ctc_greedy_decoder(inputs=y_pred, sequence_length=input_length)
+        decoded, log_prob = ctc_greedy_decoder(wrap(logp), lengths)
     else:
-        decoded, log_prob = ctc_beam_search_decoder_v1(y_pred, input_length, beam_width=beam_width,
-                                                       top_paths=top_paths)
-    dense = [tf.sparse.to_dense(tf.SparseTensor(st.indices, st.values, (num_samples, num_steps)), default_value=-1)
-             for st in decoded]
+        decoded, log_prob = ctc_beam_search_decoder_v1(wrap(logp), lengths, beam_width=beam_width, top_paths=top_paths)
+    dense = []
+    for st in decoded:
+        out = torch.full((batch, frames), -1, dtype=torch.int64)
+        idx = storage(st.indices)
+        if idx.numel():
+            out[idx[:, 0], idx[:, 1]] = storage(st.values)
+        dense.append(wrap(out))
     return dense, log_prob

@@ -234,7 +234,9 @@ def _ctc_kernel(x, idx, values, seq, collapse, ignore_longer):
     if values.dtype is not torch.int32:
         raise ValueError(f"Tensor conversion requested dtype int32 for Tensor with dtype "
                          f"{dtypes.FROM_STORAGE[values.dtype].name}: {wrap(values)!r}")
-    if seq.ndim != 1 or seq.shape[0] != batch:
+    if seq.ndim != 1:
+        raise _kernel(errors.InvalidArgumentError, op, "sequence_length is not a vector")
+    if seq.shape[0] != batch:
         raise errors.kernel_error(errors.InvalidArgumentError, "len(sequence_length) != batch_size.  "
                                   f"len(sequence_length):  {seq.shape[0] if seq.ndim else 1} batch_size: {batch}", op,
                                   name=None)
