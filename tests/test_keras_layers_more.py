@@ -639,3 +639,30 @@ def test_legacy_layers_serialize_as_keras_legacy(tmp_path):
     loaded = tf.keras.models.load_model(path)
     assert [type(layer).__name__ for layer in loaded.layers] == ["ThresholdedReLU", "AlphaDropout"]
     close(loaded(np.array([[0.1, 0.6, 2.0]], "float32")), [[0.0, 0.6, 2.0]])
+
+
+def test_new_layers_keras_file_paths(tmp_path):
+    # TF 2.21's .keras of such a model stores the attention under layers/grouped_query_attention/_query_dense/...
+    # (Keras's class GroupedQueryAttention) while its config names the class GroupQueryAttention
+    import zipfile
+
+    import h5py
+    inp = tf.keras.Input((12, 4))
+    h = L.SeparableConv1D(6, 2, padding="same")(L.DepthwiseConv1D(3, depth_multiplier=2, padding="same")(inp))
+    h = L.RMSNormalization()(h)
+    h = L.Add()([h, L.GroupQueryAttention(2, 2, 1, use_gate=True)(h, h)])
+    out = L.SpectralNormalization(L.Dense(3))(L.AdaptiveMaxPooling1D(5)(L.GroupNormalization(3)(h)))
+    model = tf.keras.Model(inp, out)
+    assert type(model.layers[4]).__name__ == "GroupedQueryAttention" and model.layers[4].name == "grouped_query_attention"
+    path = str(tmp_path / "m.keras")
+    model.save(path)
+    with zipfile.ZipFile(path) as z:
+        assert '"class_name": "GroupQueryAttention"' in z.read("config.json").decode()
+        z.extract("model.weights.h5", tmp_path)
+    names = []
+    with h5py.File(tmp_path / "model.weights.h5") as f:
+        f.visit(names.append)
+    assert "layers/grouped_query_attention/_query_dense/vars/0" in names
+    assert "layers/spectral_normalization/layer/vars/0" in names or any("spectral_normalization" in n for n in names)
+    x = np.sin(np.arange(96, dtype="float32")).reshape(2, 12, 4)
+    close(tf.keras.models.load_model(path)(x), model(x))

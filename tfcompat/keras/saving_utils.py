@@ -20,6 +20,9 @@ _MODULES = [
     ("tfcompat.keras.metrics", "keras.metrics"),
     ("tfcompat.keras.models", "keras.src.models"),
 ]
+# Keras classes exported under another name than their own (the config's class_name is the exported one; weight
+# paths and auto names use the class's own)
+_EXPORT_NAMES = {"GroupedQueryAttention": "GroupQueryAttention"}
 # classes Keras writes with a module/registered name of their own
 _SPECIAL = {"Sequential": ("keras", None), "Functional": ("keras.src.models.functional", "Functional"),
             "Model": ("keras", None)}
@@ -81,7 +84,10 @@ def serialize_keras_object(obj):
     config = obj.get_config()
     if not isinstance(config, dict):
         raise TypeError(f"The `get_config()` method of {obj} should return a dict. It returned: {config}")
-    out = {"module": module, "class_name": type(obj).__name__, "config": serialize_keras_object(config),
+    class_name = type(obj).__name__
+    if registered_name is None:
+        class_name = _EXPORT_NAMES.get(class_name, class_name)
+    out = {"module": module, "class_name": class_name, "config": serialize_keras_object(config),
            "registered_name": registered_name}
     build_config = getattr(obj, "get_build_config", None)
     if build_config is not None:

@@ -9,22 +9,20 @@ from tfcompat.framework.op_def import input_storage
 from tfcompat.framework.tensor import _wrap
 from tfcompat.keras import constraints, initializers, regularizers
 from tfcompat.keras import variables as kvars
-from tfcompat.keras.engine import naming
 from tfcompat.keras.layers.attention import _LARGE_NEGATIVE, EinsumDense
 from tfcompat.keras.layers.base import Layer, _in_own_scope, _null
 from tfcompat.keras.saving_utils import serialize_keras_object as _ser
 
 
-class GroupQueryAttention(Layer):
-    """Grouped-query attention (Ainslie et al., 2023); `sliding_window` limits each query to keys less than
-    that many positions away, `use_gate` multiplies the heads' outputs by a sigmoid gate of the query."""
+class GroupedQueryAttention(Layer):
+    """`keras.layers.GroupQueryAttention`: grouped-query attention (Ainslie et al., 2023); `sliding_window` limits
+    each query to keys less than that many positions away, `use_gate` multiplies the heads' outputs by a sigmoid
+    gate of the query."""
 
     def __init__(self, head_dim, num_query_heads, num_key_value_heads, dropout=0.0, use_bias=True,
                  sliding_window=None, flash_attention=None, kernel_initializer="glorot_uniform",
                  bias_initializer="zeros", kernel_regularizer=None, bias_regularizer=None, activity_regularizer=None,
                  kernel_constraint=None, bias_constraint=None, use_gate=False, seed=None, **kwargs):
-        if kwargs.get("name") is None:      # Keras's class is GroupedQueryAttention: its layers' default names
-            kwargs["name"] = naming.unique_name("grouped_query_attention")
         super().__init__(activity_regularizer=activity_regularizer, **kwargs)      # also on the output, as Keras
         self.supports_masking = True
         self.head_dim, self.num_query_heads, self.num_key_value_heads = head_dim, num_query_heads, num_key_value_heads
@@ -170,3 +168,6 @@ class GroupQueryAttention(Layer):
         base = super().get_config()
         base.pop("activity_regularizer", None)
         return {**base, **config}
+
+
+GroupQueryAttention = GroupedQueryAttention      # Keras's exported name
