@@ -457,14 +457,60 @@ def test_steps_in_tf_function_equal_eager(make, request):
         assert len(body_runs) == 5 + 2 + 1
 
 
-def test_gradient_accumulation_steps_is_declared_unsupported():
-    from tfcompat.framework.export import partial_note
-    for cls in (tf.keras.optimizers.Adam, tf.keras.optimizers.AdamW, tf.keras.optimizers.SGD,
-                tf.keras.optimizers.Lion):
-        with pytest.raises(NotImplementedError, match=rf"^{cls.__name__}\(gradient_accumulation_steps=4\) is not "
-                                                      "supported by tfcompat$"):
-            cls(gradient_accumulation_steps=4)
-        assert partial_note(cls) == ("get_config of an optimizer with a callable learning_rate; constructor arguments "
-                                     "gradient_accumulation_steps")
-    assert tf.keras.optimizers.RMSprop(gradient_accumulation_steps=None).get_config()[
-        "gradient_accumulation_steps"] is None
+# TF 2.21 + Keras 3.15: a [3] variable after 7 steps with gradient_accumulation_steps=3 (lr 0.1), eager and in a
+# tf.function alike (two updates, on the mean of three gradients each)
+ACCUMULATED = {
+    "SGD": [0.65, -2.3, 0.45], "Adam": [0.80603, -2.07441, 0.3], "RMSprop": [0.38812, -2.31623, -0.04564],
+    "Adagrad": [0.81244, -2.09945, 0.38528], "Nadam": [0.79618, -2.10217, 0.31636],
+    "Adamax": [0.82842, -2.05263, 0.3], "Lion": [0.8, -2.1, 0.3], "AdamW": [0.80527, -2.07281, 0.29964],
+    "Ftrl": [0.51093, -0.09945, -0.00695], "Adadelta": [0.99967, -2.00014, 0.49972]}
+
+
+@pytest.mark.parametrize("name", sorted(ACCUMULATED))
+@pytest.mark.parametrize("traced", [False, True])
+def test_gradient_accumulation_steps(name, traced):
+    opt = getattr(tf.keras.optimizers, name)(0.1, gradient_accumulation_steps=3)
+    v = tf.Variable([1.0, -2.0, 0.5])
+
+    def step(g):
+        opt.apply_gradients([(g, v)])
+    run = tf.function(step) if traced else step
+    for i in range(7):
+        run(tf.constant([0.5 * (i + 1), -1.0 + i, 0.25]))
+    np.testing.assert_allclose(v.numpy(), ACCUMULATED[name], atol=2e-5)
+    assert int(opt.iterations) == 2 and int(opt._iterations) == 7        # updates; the raw count
+    accumulator, = [w for w in opt.variables if w.name.endswith("gradient_accumulator")]
+    np.testing.assert_allclose(accumulator.numpy(), [3.5, 5.0, 0.25])     # the 7th gradient, accumulated
+
+
+def test_gradient_accumulation_schedule_ema_and_fit():
+    K = tf.keras
+    opt = K.optimizers.SGD(K.optimizers.schedules.ExponentialDecay(0.1, 1, 0.5), gradient_accumulation_steps=2)
+    v = tf.Variable([1.0, -2.0])
+    for i in range(5):
+        opt.apply_gradients([(tf.constant([0.5 * (i + 1), -1.0 + i]), v)])
+    np.testing.assert_allclose(v.numpy(), [0.940625, -1.99375], rtol=1e-6)   # the schedule reads the raw count
+    np.testing.assert_allclose(float(opt.learning_rate), 0.003125)
+    assert [w.name for w in opt.variables] == ["iteration", "Variable_0_gradient_accumulator"]
+    opt = K.optimizers.Adam(0.1, gradient_accumulation_steps=2, use_ema=True, clipnorm=0.5)
+    v = tf.Variable([1.0, -2.0])
+    for i in range(5):
+        opt.apply_gradients([(tf.constant([0.5 * (i + 1), -1.0 + i]), v)])
+    np.testing.assert_allclose(v.numpy(), [0.800346, -1.913194], rtol=1e-5)
+    assert [w.name for w in opt.variables] == ["iteration", "learning_rate", "Variable_0_average",
+                                               "Variable_0_gradient_accumulator", "Variable_0_momentum",
+                                               "Variable_0_velocity"]
+    x = np.random.RandomState(0).rand(16, 3).astype("float32")
+    y = x.sum(1, keepdims=True) * 2 + 1
+    m = K.Sequential([K.Input((3,)), K.layers.Dense(1, kernel_initializer="ones")])
+    m.compile(K.optimizers.SGD(0.05, gradient_accumulation_steps=2), "mse")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")            # the accumulating step replays as a tf.function
+        history = m.fit(x, y, batch_size=4, epochs=2, shuffle=False, verbose=0)
+    np.testing.assert_allclose(history.history["loss"], [5.9898, 2.54127], rtol=1e-5)
+    np.testing.assert_allclose(m.get_weights()[0].ravel(), [1.44095, 1.44487, 1.48482], rtol=1e-5)
+    assert (int(m.optimizer.iterations), int(m.optimizer._iterations)) == (4, 8)
+    with pytest.raises(ValueError, match=r"^`gradient_accumulation_steps` must be an integer >= 2. Received: "
+                                         r"gradient_accumulation_steps=1$"):
+        K.optimizers.SGD(gradient_accumulation_steps=1)
+    assert K.optimizers.SGD(gradient_accumulation_steps=4).get_config()["gradient_accumulation_steps"] == 4

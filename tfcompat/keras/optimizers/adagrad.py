@@ -1,7 +1,6 @@
 """`keras.optimizers.Adagrad` and `Adadelta`: per-coordinate accumulator methods (Keras 3 formulas)."""
 import torch
 
-from tfcompat.framework.export import unsupported_args
 from tfcompat.keras.optimizers.base import Optimizer, base_kwargs, sqrt
 
 
@@ -10,7 +9,6 @@ def _lr(lr):
     return lr if isinstance(lr, torch.Tensor) else float(lr)
 
 
-@unsupported_args("gradient_accumulation_steps")
 class Adagrad(Optimizer):
     """Keras 3's Adagrad: `acc += g^2; w -= lr * g / sqrt(acc + epsilon)`."""
 
@@ -45,7 +43,6 @@ class Adagrad(Optimizer):
         return config
 
 
-@unsupported_args("gradient_accumulation_steps")
 class Adadelta(Optimizer):
     """Keras 3's Adadelta: `delta = -sqrt(acc_delta + eps) * g / sqrt(acc_g + eps); w += lr * delta`."""
 

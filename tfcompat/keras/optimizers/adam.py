@@ -1,7 +1,6 @@
 """`keras.optimizers.Adam`, `AdamW`, `Adamax`, `Nadam`: the Adam family (Keras 3 formulas)."""
 import torch
 
-from tfcompat.framework.export import unsupported_args
 from tfcompat.framework.tensor import storage
 from tfcompat.keras.optimizers.base import Optimizer, base_kwargs as _base_kwargs, f32, sqrt
 from tfcompat.keras.variables import Variable, name_scope
@@ -23,7 +22,6 @@ def _sub_ratio(params, numer, scale, denom):
     return torch._foreach_sub(params, step)
 
 
-@unsupported_args("gradient_accumulation_steps")
 class Adam(Optimizer):
     """Keras 3's Adam: `w -= lr * sqrt(1 - b2^t) / (1 - b1^t) * m / (sqrt(v) + epsilon)`."""
 
@@ -81,7 +79,6 @@ class Adam(Optimizer):
         return config
 
 
-@unsupported_args("gradient_accumulation_steps")
 class AdamW(Adam):
     """Adam with decoupled weight decay (`w -= w * weight_decay * lr` before each Adam step)."""
 
@@ -98,7 +95,6 @@ class AdamW(Adam):
             raise ValueError("Argument `weight_decay` must be a float. Received: weight_decay=None")
 
 
-@unsupported_args("gradient_accumulation_steps")
 class Adamax(Optimizer):
     """Keras 3's Adamax: `u = max(b2 * u, |g|); w -= lr * m / ((1 - b1^t) * (u + epsilon))`."""
 
@@ -138,7 +134,6 @@ class Adamax(Optimizer):
         return config
 
 
-@unsupported_args("gradient_accumulation_steps")
 class Nadam(Optimizer):
     """Keras 3's Nadam (Adam with Nesterov momentum and the 0.96 momentum-decay schedule)."""
 

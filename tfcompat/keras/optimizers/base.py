@@ -18,7 +18,7 @@ import torch
 
 from tfcompat.eager.function import current_recorder
 from tfcompat.framework import errors
-from tfcompat.framework.export import partial_api, unsupported_args
+from tfcompat.framework.export import partial_api
 from tfcompat.framework.op_def import input_storage
 from tfcompat.framework.tensor import EagerTensor, Tensor, _wrap, storage
 from tfcompat.keras.engine import naming
@@ -75,7 +75,6 @@ def base_kwargs(weight_decay, clipnorm, clipvalue, global_clipnorm, use_ema, ema
 
 
 @partial_api("get_config of an optimizer with a callable learning_rate")     # subclasses inherit the note
-@unsupported_args("gradient_accumulation_steps")
 class Optimizer:
     """Keras 3's optimizer base class (`tf.keras.optimizers.Optimizer`)."""
 
@@ -94,6 +93,9 @@ class Optimizer:
         self.use_ema = use_ema
         self.loss_scale_factor = loss_scale_factor
         self.gradient_accumulation_steps = gradient_accumulation_steps
+        if gradient_accumulation_steps and not gradient_accumulation_steps >= 2:
+            raise ValueError(f"`gradient_accumulation_steps` must be an integer >= 2. Received: "
+                             f"gradient_accumulation_steps={gradient_accumulation_steps}")
         if use_ema:
             if ema_momentum > 1 or ema_momentum < 0:
                 raise ValueError(f"`ema_momentum` must be in the range [0, 1]. Received: ema_momentum={ema_momentum}")
@@ -135,6 +137,10 @@ class Optimizer:
     # -- state ----------------------------------------------------------------------
     @property
     def iterations(self):
+        """The step count; with gradient accumulation, the number of updates (the raw count floor-divided by
+        `gradient_accumulation_steps`, as a tensor), as Keras 3."""
+        if self.gradient_accumulation_steps:
+            return _wrap(torch.div(storage(self._iterations), self.gradient_accumulation_steps, rounding_mode="floor"))
         return self._iterations
 
     @property
@@ -201,6 +207,8 @@ class Optimizer:
         variables = list(variables)
         if self.use_ema:
             self._model_variables_moving_average = self.add_optimizer_variables(variables, "average")
+        if self.gradient_accumulation_steps:
+            self.add_optimizer_variables(variables, "gradient_accumulator")
         for i, v in enumerate(variables):
             self._index[id(v)] = i
         self._trainable_variables = variables[:]
@@ -244,7 +252,7 @@ class Optimizer:
     def learning_rate(self):
         lr = self._learning_rate
         if isinstance(lr, schedules.LearningRateSchedule):
-            return lr(self._iterations)
+            return lr(self._iterations)         # (the raw count, also with gradient accumulation, as Keras)
         if isinstance(lr, Variable):
             return lr
         return lr()
@@ -344,27 +352,36 @@ class Optimizer:
             self._check_gradient_shapes(gs, params)
         if self.loss_scale_factor is not None:
             gs = torch._foreach_div(gs, self.loss_scale_factor)
+        accumulate = self.gradient_accumulation_steps
         if self._traced_step():
             # one recording serves every step: step and learning rate are read as tensors, not Python values
             it = storage(self._iterations)
-            lr, update_step = self._lr_tensor(), torch.add(it, 1).to(torch.float32)
+            step_t = torch.div(it, accumulate, rounding_mode="floor") if accumulate else it
+            lr, update_step = self._lr_tensor(), torch.add(step_t, 1).to(torch.float32)
+            if accumulate:
+                self._accumulate_traced(trainable_variables, params, gs, lr, update_step, indices, it)
+            else:
+                self._update_variables(trainable_variables, params, gs, lr, update_step, indices)
         else:
-            step = self._current_step()
-            lr, update_step = self._lr_scalar(step), f32(step + 1)
-        if self.clipnorm or self.global_clipnorm or self.clipvalue:
-            gs = self._clip_gradients(gs)
-        if self.weight_decay is not None:
-            params = self._apply_weight_decay(trainable_variables, params, lr)
-        new = self._update(params, gs, lr, update_step, indices)
-        for v, t in zip(trainable_variables, new):
-            v._set_storage(t)
+            raw = self._current_step()
+            step = raw // accumulate if accumulate else raw
+            lr, update_step = self._lr_scalar(raw), f32(step + 1)
+            if not accumulate:
+                self._update_variables(trainable_variables, params, gs, lr, update_step, indices)
+            elif (raw + 1) % accumulate:
+                torch._foreach_add_(self._slot_storages("gradient_accumulator", indices), gs)
+            else:                   # the mean of this step's and the accumulated gradients; accumulators reset
+                acc = self._slot_storages("gradient_accumulator", indices)
+                gs = [(g + a) / accumulate for g, a in zip(gs, acc)]
+                torch._foreach_zero_(acc)
+                self._update_variables(trainable_variables, params, gs, lr, update_step, indices)
         for v in trainable_variables:
             c = v.constraint
             if c is not None:
                 v.assign(c(v))
         if isinstance(update_step, torch.Tensor):
             if self.use_ema:
-                self._update_ema_traced(it)
+                self._update_ema_traced(step_t)
             self._iterations._set_storage(torch.add(it, 1))
             self._iter_t = None         # the next eager step reads the count from the variable
             return
@@ -372,7 +389,37 @@ class Optimizer:
             self._update_ema(step)
         self._iter_t = torch.add(self._iter_t, 1)
         self._iterations._set_storage(self._iter_t)
-        self._step = step + 1
+        self._step = raw + 1
+
+    def _update_variables(self, trainable_variables, params, gs, lr, update_step, indices):
+        """Clipping, weight decay and the optimizer's update of `params` from the gradients `gs`."""
+        if self.clipnorm or self.global_clipnorm or self.clipvalue:
+            gs = self._clip_gradients(gs)
+        if self.weight_decay is not None:
+            params = self._apply_weight_decay(trainable_variables, params, lr)
+        new = self._update(params, gs, lr, update_step, indices)
+        for v, t in zip(trainable_variables, new):
+            v._set_storage(t)
+
+    def _accumulate_traced(self, trainable_variables, params, gs, lr, update_step, indices, it):
+        """A traced step with gradient accumulation, branch-free so that one recording serves every step: the
+        update runs on the mean gradient, and its results (variables, slots) are kept only on every
+        `gradient_accumulation_steps`-th step; on the others the accumulators keep the sum."""
+        n = self.gradient_accumulation_steps
+        updates = torch.eq(torch.remainder(torch.add(it, 1), n), 0)
+        acc = self._slot_storages("gradient_accumulator", indices)
+        summed = torch._foreach_add(acc, gs)
+        # every other optimizer variable (slots, and scalars such as Nadam's u_product) keeps its value
+        skipped = {id(v) for name in ("gradient_accumulator", "average") for v in self._slots.get(name, ())}
+        skipped.add(id(self._iterations))
+        slots = [(v, storage(v).clone()) for v in self._variables if id(v) not in skipped]
+        self._update_variables(trainable_variables, params, [t / n for t in summed], lr, update_step, indices)
+        for v, before in slots:
+            v._set_storage(torch.where(updates, storage(v), before))
+        for v, p in zip(trainable_variables, params):
+            v._set_storage(torch.where(updates, storage(v), p))
+        for a, t in zip(acc, summed):
+            a.copy_(torch.where(updates, torch.zeros_like(t), t))
 
     # Whether a gradient that broadcasts to its variable's shape updates it (TF's optimizers whose first op on the
     # gradient broadcasts it); plain SGD and Adagrad assign it through TF's equal-shape resource updates instead.
@@ -466,7 +513,7 @@ class Optimizer:
             self._overwrite_model_variables_with_average_value(self._trainable_variables)
 
     def _update_ema_traced(self, it):
-        """`_update_ema` in a traced step, from the `iterations` storage `it` (the count before this step)."""
+        """`_update_ema` in a traced step, from `it`, the `iterations` count before this step (a tensor)."""
         momentum = torch.ne(it, 0).to(torch.float32) * float(f32(self.ema_momentum))
         for var, avg in zip(self._trainable_variables, self._model_variables_moving_average):
             avg._set_storage(momentum * storage(avg) + (1 - momentum) * storage(var))

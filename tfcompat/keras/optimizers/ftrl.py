@@ -1,11 +1,9 @@
 """`keras.optimizers.Ftrl`: Follow The Regularized Leader (Keras 3 formulas)."""
 import torch
 
-from tfcompat.framework.export import unsupported_args
 from tfcompat.keras.optimizers.base import Optimizer, base_kwargs
 
 
-@unsupported_args("gradient_accumulation_steps")
 class Ftrl(Optimizer):
     """Keras 3's FTRL-proximal optimizer with L1, L2 and L2-shrinkage regularization."""
 

@@ -1,11 +1,9 @@
 """`keras.optimizers.Lion`: sign-momentum updates (Keras 3 formulas)."""
 import torch
 
-from tfcompat.framework.export import unsupported_args
 from tfcompat.keras.optimizers.base import Optimizer, base_kwargs, f32
 
 
-@unsupported_args("gradient_accumulation_steps")
 class Lion(Optimizer):
     """Keras 3's Lion: `w -= lr * sign(b1 * m + (1 - b1) * g); m = b2 * m + (1 - b2) * g`."""
 

@@ -1,11 +1,9 @@
 """`keras.optimizers.RMSprop` (Keras 3 formulas, optional momentum and centering)."""
 import torch
 
-from tfcompat.framework.export import unsupported_args
 from tfcompat.keras.optimizers.base import Optimizer, base_kwargs, sqrt
 
 
-@unsupported_args("gradient_accumulation_steps")
 class RMSprop(Optimizer):
     """Keras 3's RMSprop: `v = rho * v + (1 - rho) * g^2; w -= lr * g / sqrt(v + epsilon)`."""
 

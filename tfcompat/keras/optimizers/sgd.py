@@ -1,11 +1,9 @@
 """`keras.optimizers.SGD`: gradient descent with optional (Nesterov) momentum."""
 import torch
 
-from tfcompat.framework.export import unsupported_args
 from tfcompat.keras.optimizers.base import Optimizer, f32
 
 
-@unsupported_args("gradient_accumulation_steps")
 class SGD(Optimizer):
     """Keras 3's SGD: `m = momentum * m - lr * g; w += m` (Nesterov: `w += momentum * m - lr * g`)."""
 
