@@ -666,3 +666,17 @@ def test_new_layers_keras_file_paths(tmp_path):
     assert "layers/spectral_normalization/layer/vars/0" in names or any("spectral_normalization" in n for n in names)
     x = np.sin(np.arange(96, dtype="float32")).reshape(2, 12, 4)
     close(tf.keras.models.load_model(path)(x), model(x))
+
+
+def test_time_distributed_per_sample_layers_in_one_call():
+    # TF 2.21: the same values as Keras's call per time step (Conv2D, MaxPooling2D, SeparableConv2D, global pooling,
+    # Activation, Flatten run once over batch * time here)
+    x = np.sin(np.arange(2 * 5 * 8 * 8 * 3, dtype="float32")).reshape(2, 5, 8, 8, 3)
+    model = tf.keras.Sequential([tf.keras.Input((5, 8, 8, 3)), L.TimeDistributed(L.Conv2D(4, 3, activation="relu")),
+                                 L.TimeDistributed(L.MaxPooling2D()), L.TimeDistributed(L.SeparableConv2D(2, 2)),
+                                 L.TimeDistributed(L.GlobalAveragePooling2D()),
+                                 L.TimeDistributed(L.Activation("tanh")), L.TimeDistributed(L.Flatten())])
+    model.set_weights([(0.3 * np.cos(np.arange(int(np.prod(w.shape))) * 0.71 + i) + 0.1 * (i + 1)).reshape(w.shape)
+                       .astype("float32") for i, w in enumerate(model.weights)])
+    assert model.output_shape == (None, 5, 2)
+    close(np.asarray(model(x)).ravel()[:8], [0.88189, 0.92938, 0.89249, 0.93514, 0.89901, 0.9369, 0.90242, 0.94045])

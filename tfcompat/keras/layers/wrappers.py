@@ -138,6 +138,16 @@ class Wrapper(Layer):
         return cls(layer, **config)
 
 
+def _per_sample(layer):
+    """Built-in layers whose output for a sample depends on that sample only (no batch statistics, no random
+    draws): TimeDistributed may run them once over `(batch * time, ...)`, which equals Keras's call per step."""
+    from tfcompat.keras.layers.conv import BaseConv
+    from tfcompat.keras.layers.core import Activation, Flatten
+    from tfcompat.keras.layers.pooling import _GlobalPooling, _Pooling
+    return type(layer).__module__.startswith("tfcompat.") and isinstance(
+        layer, (BaseConv, _Pooling, _GlobalPooling, Flatten, Activation))
+
+
 class TimeDistributed(Wrapper):
     """Applies `layer` to every time step (axis 1) of its input."""
 
@@ -170,7 +180,7 @@ class TimeDistributed(Wrapper):
                                  f"is incompatible with the input shape {tuple(x.shape)}. The first two dimensions of "
                                  f"the mask (batch size and timesteps) must match the input's first two dimensions. "
                                  f"Expected mask shape prefix: ({x.shape[0]}, {x.shape[1]}).")
-        if type(self.layer) is Dense:       # per-sample layer: one call on (batch * time, ...)
+        if type(self.layer) is Dense or _per_sample(self.layer):    # one call on (batch * time, ...)
             y = input_storage(self.layer(_wrap(x.reshape(-1, *x.shape[2:]))))
             return _wrap(y.reshape(x.shape[0], x.shape[1], *y.shape[1:]))
         params = inspect.signature(self.layer.call).parameters
