@@ -7,7 +7,7 @@ import torch
 import torch.nn.functional as F
 
 from tfcompat.framework.op_def import wrap
-from tfcompat.keras.losses import EPSILON, Loss, LossFunctionWrapper, _function
+from tfcompat.keras.losses import _IMPL, EPSILON, Loss, LossFunctionWrapper, _function
 
 
 def _ctc(t, p):
@@ -82,7 +82,21 @@ def _generalized_ce(t, p, q):
 ctc = _function(_ctc, "ctc", False, "CTC loss of int labels `y_true` (0 pads and is the blank) for logits `y_pred`.")
 dice = _function(_dice, "dice", False, "`1 - 2 sum(y_true y_pred) / (sum(y_true) + sum(y_pred) + eps)`.")
 tversky = _function(_tversky, "tversky", False, "`1 - TP / (TP + alpha FP + beta FN + eps)`.")
-circle = _function(_circle, "circle", False, "Circle loss of L2-normalised embeddings `y_pred`, labels `y_true`.")
+_circle_values = _function(_circle, "circle", False, "")
+
+
+def circle(y_true, y_pred, ref_labels=None, ref_embeddings=None, remove_diagonal=True, gamma=80, margin=0.4):
+    """Circle loss of L2-normalised embeddings `y_pred` with labels `y_true`; as Keras, the result's `_keras_mask`
+    marks the non-zero losses."""
+    from tfcompat.keras.layers import base      # noqa: F401  (defines Tensor._keras_mask)
+    from tfcompat.framework.op_def import input_storage
+    out = _circle_values(y_true, y_pred, ref_labels=ref_labels, ref_embeddings=ref_embeddings,
+                         remove_diagonal=remove_diagonal, gamma=gamma, margin=margin)
+    out._keras_mask = wrap(input_storage(out) > 0)
+    return out
+
+
+_IMPL[circle] = _IMPL.pop(_circle_values)
 categorical_generalized_cross_entropy = _function(
     _generalized_ce, "categorical_generalized_cross_entropy", False,
     "`(1 - p_true ** q) / q` of probabilities `y_pred` for integer labels `y_true`.")
