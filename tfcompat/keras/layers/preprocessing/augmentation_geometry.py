@@ -169,7 +169,10 @@ def _map_coordinate(c, n, mode):
 
 def projective_transform(x, transforms, interpolation, fill_mode, fill_value):
     """NHWC float `x` warped by per-image 8-vectors `[a0, a1, a2, b0, b1, b2, c0, c1]` mapping each output (x, y)
-    to the input point `((a0 x + a1 y + a2) / k, (b0 x + b1 y + b2) / k)`, `k = c0 x + c1 y + 1`."""
+    to the input point `((a0 x + a1 y + a2) / k, (b0 x + b1 y + b2) / k)`, `k = c0 x + c1 y + 1`.
+
+    The image is padded by one pixel of `fill_value`: a sample index outside the image (clamped to that border)
+    reads the fill, as TF's kernel does, without per-sample masks."""
     n, h, w, c = x.shape
     t = transforms.to(torch.float32).view(n, 8, 1, 1)
     ys, xs = torch.meshgrid(torch.arange(h, dtype=torch.float32, device=x.device),
@@ -178,28 +181,38 @@ def projective_transform(x, transforms, interpolation, fill_mode, fill_value):
     in_x = (t[:, 0] * xs + t[:, 1] * ys + t[:, 2]) / k
     in_y = (t[:, 3] * xs + t[:, 4] * ys + t[:, 5]) / k
     in_x, in_y = _map_coordinate(in_x, w, fill_mode), _map_coordinate(in_y, h, fill_mode)
-    flat = x.reshape(n, h * w, c)
-    fill = torch.tensor(float(fill_value), dtype=x.dtype, device=x.device)
+    outside = torch.tensor(-2.0, device=x.device)
+    in_x = torch.where(k == 0, outside, in_x)          # TF: a degenerate projection reads the fill value
+    if interpolation == "bilinear" and h > 1 and w > 1:
+        # TF's bilinear read: the four neighbours of the (fill-mode mapped) point, each outside one the fill value;
+        # that is grid_sample's zero padding on `x - fill`, shifted back (the weights sum to 1)
+        grid = torch.stack([in_x * (2.0 / (w - 1)) - 1, in_y * (2.0 / (h - 1)) - 1], -1).to(x.dtype)
+        fill = float(fill_value)
+        img = (x - fill if fill else x).permute(0, 3, 1, 2)
+        out = torch.nn.functional.grid_sample(img, grid, mode="bilinear", padding_mode="zeros", align_corners=True)
+        out = out.permute(0, 2, 3, 1)
+        return out + fill if fill else out
+    padded = torch.nn.functional.pad(x, (0, 0, 1, 1, 1, 1), value=float(fill_value))
+    flat = padded.reshape(n * (h + 2) * (w + 2), c)
+    first = (torch.arange(n, device=x.device) * ((h + 2) * (w + 2))).view(n, 1, 1)
+
+    def index(v, size):         # a sample index, the fill border for anything outside
+        return v.clamp(-1, size).long() + 1
 
     def read(yi, xi):
-        inside = (yi >= 0) & (yi < h) & (xi >= 0) & (xi < w)
-        index = (yi.clamp(0, h - 1) * w + xi.clamp(0, w - 1)).reshape(n, h * w, 1).expand(n, h * w, c)
-        values = torch.gather(flat, 1, index).reshape(n, h, w, c)
-        return torch.where(inside.unsqueeze(-1), values, fill)
+        return flat.index_select(0, (first + yi * (w + 2) + xi).reshape(-1)).view(n, h, w, c)
     if interpolation == "nearest":
         def half_away(v):           # std::round, exactly (floor(v + 0.5) rounds 0.49999997 up in float32)
             f = torch.floor(v)
             frac = v - f
             return torch.where(frac > 0.5, f + 1, torch.where(frac < 0.5, f, torch.where(v >= 0, f + 1, f)))
-        out = read(half_away(in_y).long(), half_away(in_x).long())
-    else:
-        y0, x0 = torch.floor(in_y), torch.floor(in_x)
-        wy, wx = (in_y - y0).unsqueeze(-1).to(x.dtype), (in_x - x0).unsqueeze(-1).to(x.dtype)
-        y0, x0 = y0.long(), x0.long()
-        top = (1 - wx) * read(y0, x0) + wx * read(y0, x0 + 1)
-        bottom = (1 - wx) * read(y0 + 1, x0) + wx * read(y0 + 1, x0 + 1)
-        out = (1 - wy) * top + wy * bottom
-    return torch.where((k == 0).unsqueeze(-1), fill, out)
+        return read(index(half_away(in_y), h), index(half_away(in_x), w))
+    y0, x0 = torch.floor(in_y), torch.floor(in_x)
+    wy, wx = (in_y - y0).unsqueeze(-1).to(x.dtype), (in_x - x0).unsqueeze(-1).to(x.dtype)
+    ya, yb, xa, xb = index(y0, h), index(y0 + 1, h), index(x0, w), index(x0 + 1, w)
+    top = torch.lerp(read(ya, xa), read(ya, xb), wx)
+    bottom = torch.lerp(read(yb, xa), read(yb, xb), wx)
+    return torch.lerp(top, bottom, wy)
 
 
 _FILL_MODES = ("reflect", "wrap", "constant", "nearest")
