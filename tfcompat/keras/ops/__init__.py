@@ -187,7 +187,13 @@ def _int_checked(fn, tf_name):
 
 
 floor_divide = _binary(_int_checked(torch.floor_divide, "floordiv"), "`x1 // x2`.")
-mod = _binary(_int_checked(torch.remainder, "floormod"), "`x1 % x2` (sign of the divisor).")
+_mod = _int_checked(torch.remainder, "floormod")
+
+
+def mod(x1, x2):
+    """`x1 % x2` (sign of the divisor; a Python number is a tensor of its own dtype here, as Keras's TF backend)."""
+    a, b = _promoted([x1, x2])
+    return _wrap(_mod(a, b))
 logical_and = _binary(torch.logical_and, "Elementwise logical and.")
 logical_or = _binary(torch.logical_or, "Elementwise logical or.")
 logical_xor = _binary(torch.logical_xor, "Elementwise logical xor.")
@@ -234,8 +240,10 @@ ceil = _unary_float(torch.ceil, "Round up.")
 def round(x, decimals=0):
     """Round half to even (to `decimals` places; ints are kept for `decimals >= 0`)."""
     t = _st(x)
+    if t.dtype is torch.bool:
+        _tf_error("round", t)
     if decimals == 0:
-        return _wrap(torch.round(t) if t.is_floating_point() else _floating(t))
+        return _wrap(torch.round(t) if t.is_floating_point() else t.clone())
     if not t.is_floating_point():
         if decimals > 0:
             return _wrap(t.clone())
@@ -249,7 +257,7 @@ isnan = _unary(torch.isnan, "NaN test (bool).")
 isinf = _unary(torch.isinf, "Infinity test (bool).")
 isfinite = _unary(torch.isfinite, "Finite test (bool).")
 sqrt = _unary_float(torch.sqrt, "Square root (ints give float32).")
-rsqrt = _unary_float(torch.rsqrt, "`1 / sqrt(x)`.")
+rsqrt = _float_kernel(torch.rsqrt, "rsqrt", "`1 / sqrt(x)`.")
 exp = _unary_float(torch.exp, "`e ** x`.")
 expm1 = _unary_float(torch.expm1, "`e ** x - 1`.")
 log = _unary_float(torch.log, "Natural logarithm.")
@@ -268,11 +276,22 @@ erfinv = _unary_float(torch.erfinv, "Inverse error function.")
 reciprocal = _float_kernel(torch.reciprocal, "reciprocal", "`1 / x`.")
 sigmoid = _float_kernel(torch.sigmoid, "sigmoid", "`1 / (1 + exp(-x))`.")
 softplus = _float_kernel(F.softplus, "softplus", "`log(1 + exp(x))`.")
-softsign = _unary_float(F.softsign, "`x / (1 + |x|)`.")
+softsign = _float_kernel(F.softsign, "softsign", "`x / (1 + |x|)`.")
 silu = swish = _float_kernel(F.silu, "sigmoid", "`x * sigmoid(x)`.")
-relu6 = _unary(lambda t: torch.clamp(t, 0, 6), "`min(max(x, 0), 6)` (keeps the dtype).")
-hard_sigmoid = _unary_float(lambda t: torch.clamp(t / 6.0 + 0.5, 0.0, 1.0), "`clip(x / 6 + 0.5, 0, 1)`.")
-log_sigmoid = _unary_float(F.logsigmoid, "`log(sigmoid(x))`.")
+relu6 = _float_kernel(lambda t: torch.clamp(t, 0, 6), "relu6", "`min(max(x, 0), 6)` (keeps the dtype).",
+                      ints=True)
+
+
+def hard_sigmoid(x):
+    """`relu6(x + 3) / 6` (integer inputs: TF's TypeError for the float constant)."""
+    t = _st(x)
+    if not (t.is_floating_point() or t.is_complex()):
+        raise TypeError(f"Cannot convert 3.0 to EagerTensor of dtype {_dtypes.as_dtype(t.dtype).name}")
+    return _wrap(torch.clamp(t / 6.0 + 0.5, 0.0, 1.0))
+
+
+
+log_sigmoid = _float_kernel(F.logsigmoid, "log_sigmoid", "`log(sigmoid(x))`.")
 
 
 def relu(x):
@@ -284,14 +303,25 @@ def relu(x):
 
 
 def leaky_relu(x, negative_slope=0.2):
+    if _st(x).dtype is torch.bool:
+        from tfcompat.framework import errors
+        raise errors.op_error(errors.InvalidArgumentError, "Value for attr 'T' of bool is not in the list of allowed "
+                              "values: half, bfloat16, float, double\n\t; NodeDef: {{node LeakyRelu}}; "
+                              "Op<name=LeakyRelu; signature=features:T -> activations:T; attr=alpha:float,default=0.2;"
+                              " attr=T:type,default=DT_FLOAT,allowed=[DT_HALF, DT_BFLOAT16, DT_FLOAT, DT_DOUBLE]>",
+                              "LeakyRelu")
     return _wrap(F.leaky_relu(_floating(_st(x)), negative_slope))
 
 
 def elu(x, alpha=1.0):
+    if not _st(x).is_floating_point():
+        _tf_error("elu", _st(x))
     return _wrap(F.elu(_floating(_st(x)), alpha))
 
 
 def selu(x):
+    if not _st(x).is_floating_point():
+        _tf_error("selu", _st(x))
     return _wrap(F.selu(_floating(_st(x))))
 
 
@@ -317,7 +347,9 @@ def softmax(x, axis=-1):
 
 
 def log_softmax(x, axis=-1):
-    t = _floating(_st(x))
+    t = _st(x)
+    if not t.is_floating_point():
+        _tf_error("log_softmax", t)
     if axis is None:
         return _wrap(torch.log_softmax(t.reshape(-1), dim=0).reshape(t.shape))
     return _wrap(torch.log_softmax(t, dim=axis))
@@ -521,6 +553,8 @@ def argsort(x, axis=-1):
 # -- linear algebra -----------------------------------------------------------------------------------
 def matmul(x1, x2):
     a, b = _pair(x1, x2)
+    if a.ndim == 0 or b.ndim == 0:
+        raise IndexError("list index out of range")      # Keras's TF backend reads both operands' last dims
     if a.dtype is torch.bool:
         return _wrap(torch.matmul(a.to(torch.int32), b.to(torch.int32)) != 0)
     if a.ndim >= 1 and b.ndim >= 2 and a.shape[-1] != b.shape[-2] or a.ndim >= 1 and b.ndim == 1 and \
@@ -533,7 +567,7 @@ def matmul(x1, x2):
 
 def dot(x1, x2):
     """NumPy's dot: matmul for matrices, sum over the last axis of `x1` and second-last of `x2`."""
-    a, b = _pair(x1, x2)
+    a, b = _promoted([x1, x2])
     if a.ndim == 0 or b.ndim == 0:
         return _wrap(a * b)
     if b.ndim == 1:
@@ -552,7 +586,7 @@ def einsum(subscripts, *operands):
 
 
 def outer(x1, x2):
-    a, b = _pair(x1, x2)
+    a, b = _promoted([x1, x2])
     return _wrap(torch.outer(a.reshape(-1), b.reshape(-1)))
 
 

@@ -17,7 +17,9 @@ _INTS = (torch.int8, torch.int16, torch.int32, torch.int64, torch.uint8, torch.u
 
 
 def _float_pair(x1, x2):
-    a, b = _pair(x1, x2)
+    """Both operands promoted (a Python number as a tensor of its own dtype, as Keras's TF backend converts it
+    before promoting in these functions), ints as float32."""
+    a, b = _promoted([x1, x2])
     return _floating(a), _floating(b)
 
 
@@ -54,14 +56,25 @@ def erfc(x):
         _math_ops.erfc(_wrap(t))
     return _wrap(torch.erfc(t))
 fabs = _unary_float(torch.abs, "`|x|` as a float.")
-deg2rad = _unary_float(torch.deg2rad, "Degrees to radians.")
-rad2deg = _unary_float(torch.rad2deg, "Radians to degrees.")
-i0 = _unary_float(torch.special.i0, "Modified Bessel function of the first kind, order 0.")
+
+
+def _unary_float64(fn, doc):
+    """A float function whose int64 inputs give float64 (other ints float32), as Keras's TF backend."""
+    def op(x):
+        t = _st(x)
+        return _wrap(fn(t.to(torch.float64) if t.dtype is torch.int64 else _floating(t)))
+    op.__doc__ = doc
+    return op
+
+
+deg2rad = _unary_float64(torch.deg2rad, "Degrees to radians.")
+rad2deg = _unary_float64(torch.rad2deg, "Radians to degrees.")
+i0 = _unary_float64(torch.special.i0, "Modified Bessel function of the first kind, order 0.")
 sinc = _unary_float(torch.sinc, "`sin(pi x) / (pi x)` (1 at 0).")
 arctan2 = _binary_float(torch.atan2, "Elementwise `arctan(x1 / x2)` in the right quadrant.")
 def hypot(x1, x2):
     """`sqrt(x1**2 + x2**2)` (int64 operands give float64, other ints float32)."""
-    a, b = _pair(x1, x2)
+    a, b = _promoted([x1, x2])
     if a.dtype is torch.int64:
         a, b = a.to(torch.float64), b.to(torch.float64)
     a, b = _floating(a), _floating(b)
@@ -93,8 +106,11 @@ def signbit(x):
 
 
 def heaviside(x1, x2):
-    """0 where `x1 < 0`, `x2` where `x1 == 0`, 1 where `x1 > 0` (ints give float32)."""
-    a, b = _float_pair(x1, x2)
+    """0 where `x1 < 0`, `x2` where `x1 == 0`, 1 where `x1 > 0` (int64 gives float64, other ints float32)."""
+    a, b = _promoted([x1, x2])
+    if a.dtype is torch.int64:
+        a, b = a.to(torch.float64), b.to(torch.float64)
+    a, b = _floating(a), _floating(b)
     return _wrap(torch.heaviside(a, b))
 
 
@@ -152,6 +168,8 @@ def divide_no_nan(x1, x2):
 # -- complex parts ----------------------------------------------------------------------------------------------
 def real(x):
     t = _st(x)
+    if t.dtype is torch.bool:
+        raise TypeError("input must be a numeric tensor, but got tensor with dtype <dtype: 'bool'>")
     return _wrap(torch.real(t) if t.is_complex() else t.clone())
 
 
@@ -162,6 +180,8 @@ def imag(x):
 
 def conjugate(x):
     t = _st(x)
+    if t.dtype is torch.bool:
+        raise TypeError("Expected numeric or variant tensor, got dtype tf.bool.")
     return _wrap(torch.conj_physical(t) if t.is_complex() else t.clone())
 
 
@@ -444,7 +464,7 @@ def diff(a, n=1, axis=-1):
 
 def inner(x1, x2):
     """Sum product over the last axes (scalars multiply)."""
-    a, b = _pair(x1, x2)
+    a, b = _promoted([x1, x2])
     if a.dtype is torch.bool:
         return _wrap(torch.inner(a.to(torch.int32), b.to(torch.int32)) != 0)
     if a.ndim == 0 or b.ndim == 0:
@@ -460,7 +480,7 @@ def vdot(x1, x2):
 
 
 def kron(x1, x2):
-    a, b = _pair(x1, x2)
+    a, b = _promoted([x1, x2])
     if a.dtype is torch.bool:
         _math_ops.multiply(_wrap(a), _wrap(b))
     return _wrap(torch.kron(a, b))
