@@ -369,3 +369,21 @@ def test_sampled_losses_bad_inputs_raise_tf_errors():
         with pytest.raises(tf.errors.InvalidArgumentError, match=r"indices\[2\] = 17 is not in \[0, 10\) "
                                                                  r"\[Op:GatherV2\]"):
             fn(w, b, np.array([[1], [3], [17]]), x, 4, 10, sampled_values=_sv())
+
+
+def test_safe_embedding_lookup_sparse_weight_dtype():
+    params = np.random.RandomState(6).randn(10, 3).astype(np.float32)
+    ids = tf.SparseTensor([[0, 0], [0, 1], [2, 0]], tf.constant([1, 3, 7], tf.int64), [3, 2])
+    weights = tf.SparseTensor([[0, 0], [0, 1], [2, 0]], tf.constant([0.5, 2.0, 3.0], tf.float64), [3, 2])
+    got = tf.nn.safe_embedding_lookup_sparse(params, ids, weights)      # TF 2.21: NumPy params take the weights' dtype
+    assert got.dtype == tf.float64
+    np.testing.assert_allclose(got.numpy(), [[-0.52373, 1.60767, 0.66411], [0.0, 0.0, 0.0],
+                                             [1.81259, -1.35648, -0.46363]], rtol=1e-5, atol=1e-6)
+    with pytest.raises(ValueError, match="Tensor conversion requested dtype float64 for Tensor with dtype float32: "
+                                         "<tf.Tensor: shape=\\(10, 3\\)"):
+        tf.nn.safe_embedding_lookup_sparse(tf.constant(params), ids, weights)
+    with pytest.raises(ValueError, match="Incompatible type conversion requested to type float64 for `tf.Variable of "
+                                         "type float32. \\(Variable: <tf.Variable"):
+        tf.nn.safe_embedding_lookup_sparse(tf.Variable(params), ids, weights)
+    with pytest.raises(ValueError, match="Missing embedding_weights None."):
+        tf.nn.safe_embedding_lookup_sparse(None, ids)

@@ -5,10 +5,11 @@ ids in between are zeros), and a list of parameter shards is TF2's "div" partiti
 """
 import torch
 
-from tfcompat.framework import dtypes, errors
+from tfcompat.framework import errors
 from tfcompat.framework.export import tf_export
 from tfcompat.framework.op_def import input_storage, wrap
 from tfcompat.framework.sparse import SparseTensor
+from tfcompat.framework.tensor import Tensor
 from tfcompat.ops.nn_ops import embedding_lookup
 from tfcompat.ops.nn_sampled_loss_ops import sharded_table
 
@@ -77,6 +78,18 @@ def _check_ids(ids, n, segment_combiner):
                               "GatherV2")
 
 
+def _check_param_dtypes(params, dtype):
+    """TF converts each tensor or variable of `params` to the weights' dtype, refusing another float type."""
+    for p in params if isinstance(params, (list, tuple)) else [params]:
+        if not (isinstance(p, Tensor) or hasattr(p, "_read")) or p.dtype == dtype:
+            continue
+        if isinstance(p, Tensor):
+            raise ValueError(f"Tensor conversion requested dtype {dtype.name} for Tensor with dtype {p.dtype.name}: "
+                             f"{p!r}")
+        raise ValueError(f"Incompatible type conversion requested to type {dtype.name} for `tf.Variable of type "
+                         f"{p.dtype.name}. (Variable: {p!r})")
+
+
 def _check_combiner(combiner):
     if combiner not in _COMBINERS:
         raise ValueError(f"combiner must be one of 'mean', 'sqrtn' or 'sum', got {combiner}")
@@ -127,10 +140,9 @@ def safe_embedding_lookup_sparse_v1(embedding_weights, sparse_ids, sparse_weight
         raise ValueError(f"Missing embedding_weights {embedding_weights}.")
     _check_combiner(combiner)
     w_dtype = None if sparse_weights is None else sparse_weights.dtype
+    if w_dtype is not None:
+        _check_param_dtypes(embedding_weights, w_dtype)
     table = _params(embedding_weights, w_dtype, partition_strategy)
-    if w_dtype is not None and table.dtype is not w_dtype.torch_dtype:
-        raise errors.InvalidArgumentError(None, None, f"Tensor conversion requested dtype {w_dtype.name} for "
-                                          f"Tensor with dtype {dtypes.FROM_STORAGE[table.dtype].name}")
     shape = [int(d) for d in input_storage(sparse_ids.dense_shape).tolist()]
     idx = input_storage(sparse_ids.indices).to(torch.int64)
     ids = input_storage(sparse_ids.values)
