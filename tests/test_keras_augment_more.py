@@ -1805,3 +1805,82 @@ def test_geometric_layers_inputs(ctor):
     assert sorted(out) == ["images", "labels"] and out["images"].shape == IMG.shape
     np.testing.assert_array_equal(out["labels"].numpy(), [1, 2])
     assert layer(IMG[0]).shape == (4, 5, 3)
+
+
+# TF 2.21: argument checks and configs (without dtype/name) of RandomZoom/Translation/Rotation/Flip (JSON form)
+OLD_ARGS = {"L.RandomFlip('diag')": ['ok',
+                          {'data_format': 'channels_last', 'mode': 'diag', 'seed': None, 'trainable': True}],
+ "L.RandomRotation('a')": ['ValueError',
+                           'The `factor` argument should be a number (or a list of two numbers) in the range '
+                           '[-1, 1]. Received: factor=a'],
+ 'L.RandomRotation((0.1, 0.2, 0.3))': ['ValueError',
+                                       'The `factor` argument should be a number (or a list of two numbers) '
+                                       'in the range [-1, 1]. Received: factor=(0.1, 0.2, 0.3)'],
+ 'L.RandomRotation((0.3, 0.1))': ['ok',
+                                  {'data_format': 'channels_last',
+                                   'factor': [0.1, 0.3],
+                                   'fill_mode': 'reflect',
+                                   'fill_value': 0.0,
+                                   'interpolation': 'bilinear',
+                                   'seed': None,
+                                   'trainable': True}],
+ 'L.RandomRotation(2)': ['ValueError',
+                         'The `factor` argument should be a number (or a list of two numbers) in the range '
+                         '[-1, 1]. Received: factor=2'],
+ 'L.RandomTranslation((0.3, 0.1), 0)': ['ok',
+                                        {'data_format': 'channels_last',
+                                         'fill_mode': 'reflect',
+                                         'fill_value': 0.0,
+                                         'height_factor': [0.3, 0.1],
+                                         'interpolation': 'bilinear',
+                                         'seed': None,
+                                         'trainable': True,
+                                         'width_factor': 0}],
+ 'L.RandomTranslation(0.1, (0.1, 0.2, 0.3))': ['ValueError',
+                                               'The `factor` argument should be a number (or a list of two '
+                                               'numbers) in the range [-1.0, 1.0]. Received: '
+                                               'width_factor=(0.1, 0.2, 0.3)'],
+ 'L.RandomTranslation(2, 0)': ['ValueError',
+                               'The `factor` argument should be a number (or a list of two numbers) in the '
+                               'range [-1.0, 1.0]. Received: input_number=2'],
+ "L.RandomZoom('a')": ['ValueError',
+                       'The `height_factor` and `width_factor` arguments should be a number (or a list of '
+                       'two numbers) in the range (-1.0, 1.0]. Received: height_factor=a'],
+ 'L.RandomZoom((0.1, 0.2, 0.3))': ['ValueError',
+                                   'The `height_factor` and `width_factor` arguments should be a number (or '
+                                   'a list of two numbers) in the range (-1.0, 1.0]. Received: '
+                                   'height_factor=(0.1, 0.2, 0.3)'],
+ 'L.RandomZoom((0.5, 0.2))': ['ok',
+                              {'data_format': 'channels_last',
+                               'fill_mode': 'reflect',
+                               'fill_value': 0.0,
+                               'height_factor': [0.5, 0.2],
+                               'interpolation': 'bilinear',
+                               'seed': None,
+                               'trainable': True,
+                               'width_factor': None}],
+ 'L.RandomZoom(-1.5)': ['ValueError',
+                        'The `height_factor` and `width_factor` arguments should be a number (or a list of '
+                        'two numbers) in the range (-1.0, 1.0]. Received: input_number=-1.5'],
+ 'L.RandomZoom(0.2, width_factor=-2)': ['ValueError',
+                                        'The `height_factor` and `width_factor` arguments should be a number '
+                                        '(or a list of two numbers) in the range (-1.0, 1.0]. Received: '
+                                        'input_number=-2'],
+ 'L.RandomZoom(1.5)': ['ValueError',
+                       'The `height_factor` and `width_factor` arguments should be a number (or a list of '
+                       'two numbers) in the range (-1.0, 1.0]. Received: input_number=1.5']}
+
+
+@pytest.mark.parametrize("code", sorted(OLD_ARGS))
+def test_geometric_layer_arguments(code):
+    import json
+    want = OLD_ARGS[code]
+    try:
+        layer = eval(code)
+    except Exception as e:  # noqa: BLE001 - the error is the outcome compared
+        assert [type(e).__name__, str(e)[:220]] == want
+        return
+    config = layer.get_config()
+    config.pop("dtype")
+    config.pop("name")
+    assert want == ["ok", json.loads(json.dumps(config))]

@@ -8,14 +8,28 @@ from tfcompat.keras.layers.preprocessing._augment_base import RANK_PLAIN, ImageA
 from tfcompat.keras.layers.preprocessing._common import _float_input
 
 
-def _range(factor, name, symmetric=True):
-    """Keras's `factor` argument as `(lower, upper)`: a float `f` means `(-f, f)` (or `(1-f, 1+f)`-style users)."""
+_ZOOM_ERROR = ("The `height_factor` and `width_factor` arguments should be a number (or a list of two numbers) in "
+               "the range (-1.0, 1.0]. ")
+_TRANSLATION_ERROR = "The `factor` argument should be a number (or a list of two numbers) in the range [-1.0, 1.0]. "
+
+
+def _pair(factor, name, error, zoom):
+    """RandomZoom's / RandomTranslation's `_set_factor`: each end within its range (zoom: above -1), a number f
+    meaning `(-|f|, |f|)`, a pair sorted."""
+    def check(v):
+        if v > 1.0 or (v <= -1.0 if zoom else v < -1.0):
+            raise ValueError(error + f"Received: input_number={v}")
     if isinstance(factor, (tuple, list)):
         if len(factor) != 2:
-            raise ValueError(f"The `{name}` argument should be a number (or a list of two numbers). "
-                             f"Received: {name}={factor}")
-        return float(factor[0]), float(factor[1])
-    return (-float(factor), float(factor)) if symmetric else (0.0, float(factor))
+            raise ValueError(error + f"Received: {name}={factor}")
+        check(factor[0])
+        check(factor[1])
+        lower, upper = sorted(factor)
+        return lower, upper
+    if isinstance(factor, (int, float)) and not isinstance(factor, bool):
+        check(factor)
+        return -abs(factor), abs(factor)
+    raise ValueError(error + f"Received: {name}={factor}")
 
 
 class _RandomImageLayer(ImageAugmentLayer):
@@ -40,12 +54,11 @@ class RandomFlip(_RandomImageLayer):
 
     def __init__(self, mode="horizontal_and_vertical", seed=None, data_format=None, **kwargs):
         super().__init__(seed=seed, data_format=data_format, **kwargs)
-        if mode not in ("horizontal", "vertical", "horizontal_and_vertical"):
-            raise ValueError(f"RandomFlip layer {self.name} received an unknown mode argument {mode}")
-        self.mode = mode
+        self.mode = mode            # Keras 3 takes any mode: one it does not know flips nothing
 
     def _augment(self, x):
-        for axis, on in ((2, "horizontal" in self.mode), (1, "vertical" in self.mode)):
+        both = self.mode == "horizontal_and_vertical"
+        for axis, on in ((2, both or self.mode == "horizontal"), (1, both or self.mode == "vertical")):
             if on:
                 flip = (self._rand((x.shape[0],), x.device) < 0.5).view(-1, 1, 1, 1)
                 x = torch.where(flip, x.flip(axis), x)
@@ -121,7 +134,7 @@ class RandomRotation(_AffineLayer):
         super().__init__(fill_mode=fill_mode, interpolation=interpolation, fill_value=fill_value, seed=seed,
                          data_format=data_format, **kwargs)
         self.factor, self.value_range = factor, value_range
-        self._lower, self._upper = _range(factor, "factor")
+        self._lower, self._upper = factor_range(factor or 0.0, (-1, 1))
 
     def _transforms(self, n, h, w, device):
         # Keras's _compute_affine_matrix: rotation by `angle` degrees about the centre ((w - 1) / 2, (h - 1) / 2)
@@ -149,8 +162,8 @@ class RandomZoom(_AffineLayer):
         super().__init__(fill_mode=fill_mode, interpolation=interpolation, fill_value=fill_value, seed=seed,
                          data_format=data_format, **kwargs)
         self.height_factor, self.width_factor = height_factor, width_factor
-        self._h = _range(height_factor, "height_factor")
-        self._w = _range(width_factor, "width_factor") if width_factor is not None else None
+        self._h = _pair(height_factor, "height_factor", _ZOOM_ERROR, True)
+        self._w = _pair(width_factor, "width_factor", _ZOOM_ERROR, True) if width_factor is not None else None
 
     def _transforms(self, n, h, w, device):
         zh = (1.0 + self._uniform(n, *self._h, device)).float()
@@ -173,7 +186,8 @@ class RandomTranslation(_AffineLayer):
         super().__init__(fill_mode=fill_mode, interpolation=interpolation, fill_value=fill_value, seed=seed,
                          data_format=data_format, **kwargs)
         self.height_factor, self.width_factor = height_factor, width_factor
-        self._h, self._w = _range(height_factor, "height_factor"), _range(width_factor, "width_factor")
+        self._h = _pair(height_factor, "height_factor", _TRANSLATION_ERROR, False)
+        self._w = _pair(width_factor, "width_factor", _TRANSLATION_ERROR, False)
 
     def call(self, inputs, training=True):
         if not isinstance(inputs, dict) and len(getattr(inputs, "shape", ())) < 3:
