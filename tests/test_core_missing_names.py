@@ -816,3 +816,39 @@ def test_compat_v1_initializers_namespace():
     assert init.zeros is tf.compat.v1.zeros_initializer and init.constant is tf.compat.v1.constant_initializer
     assert init.global_variables is tf.compat.v1.global_variables_initializer
     assert not hasattr(init, "orthogonal")
+
+
+def test_compat_v1_signatures_of_space_batch_morphology_fractional():
+    v1 = tf.compat.v1
+    x = tf.reshape(tf.range(16.), [1, 4, 4, 1])
+    assert v1.space_to_batch(x, [[0, 0], [0, 0]], 2).numpy()[..., 0].tolist() == [
+        [[0, 2], [8, 10]], [[1, 3], [9, 11]], [[4, 6], [12, 14]], [[5, 7], [13, 15]]]                   # TF 2.21
+    assert v1.space_to_batch(x, [[0, 0], [0, 0]], block_shape=2).shape == (4, 2, 2, 1)
+    assert v1.nn.space_to_batch(x, [[1, 1], [0, 0]], 2).shape == (4, 3, 2, 1)
+    with pytest.raises(ValueError, match="Cannot specify both 'block_size' and 'block_shape'."):
+        v1.space_to_batch(x, [[0, 0], [0, 0]], block_size=2, block_shape=2)
+    with pytest.raises(ValueError, match=r"Shape \(4, 2, 2\) must have rank 4"):
+        v1.space_to_batch(tf.zeros([1, 4, 4]), [[0, 0], [0, 0]], 2)
+    y = tf.reshape(tf.range(16.), [4, 2, 2, 1])
+    assert v1.batch_to_space(y, [[0, 0], [0, 0]], 2).numpy()[0, ..., 0].tolist() == [
+        [0, 4, 1, 5], [8, 12, 9, 13], [2, 6, 3, 7], [10, 14, 11, 15]]
+    assert v1.batch_to_space_nd(y, [2, 2], [[0, 0], [1, 0]]).shape == (1, 4, 3, 1)
+    k = tf.reshape(tf.constant([0., 1., -1., 0.5]), [2, 2, 1])
+    assert v1.nn.dilation2d(x, k, [1, 1, 1, 1], [1, 1, 1, 1], "SAME").numpy()[0, 0, :, 0].tolist() == [
+        5.5, 6.5, 7.5, 6.0]
+    assert v1.nn.dilation2d(x, filters=k, strides=[1] * 4, dilations=[1, 2, 2, 1],
+                            padding="VALID").numpy()[0, ..., 0].tolist() == [[10.5, 11.5], [14.5, 15.5]]
+    with pytest.raises(ValueError, match="Cannot specify both 'rates' and 'dilations'."):
+        v1.nn.dilation2d(x, k, [1] * 4, rates=[1] * 4, padding="VALID", dilations=[1] * 4)
+    assert v1.nn.erosion2d(x, k, [1] * 4, [1] * 4, "SAME").numpy()[0, 0, :, 0].tolist() == [-0.5, 0.5, 1.5, 2.5]
+    assert v1.nn.fractional_max_pool(x, [1, 1.5, 1.5, 1], True, False, True, 5, 9)[1].numpy().tolist() == [0, 2, 4]
+    with pytest.raises(IAE, match="Both seed and seed2 should be 0 if deterministic is false."):
+        v1.nn.fractional_max_pool(x, [1, 1.5, 1.5, 1], seed=5)
+    with pytest.raises(TypeError, match="Expected list for 'pooling_ratio' argument to 'fractional_max_pool' Op, "
+                                        "not 1.5."):
+        v1.nn.fractional_max_pool(x, 1.5, deterministic=True, seed=3)
+    with pytest.raises(tf.errors.UnimplementedError, match="Fractional average pooling is not yet supported on the "
+                                                           "batch nor channel dimension."):
+        v1.nn.fractional_avg_pool(x, [2, 1.5, 1.5, 1], deterministic=True, seed=1)
+    with pytest.raises(IAE, match="pooling_ratio cannot be smaller than 1, got: 0.5"):
+        v1.nn.fractional_max_pool(x, [1, 1.5, 0.5, 1], deterministic=True, seed=1)

@@ -21,7 +21,7 @@ from tfcompat.framework import errors
 from tfcompat.framework.export import tf_export
 from tfcompat.framework.op_def import input_storage, type_name, wrap
 from tfcompat.framework.tensor import device_name
-from tfcompat.ops import _philox, random_ops
+from tfcompat.ops import _philox, deprecation, random_ops
 
 _DEFAULT_GRAPH_SEED = 87654321
 _MAXINT32 = 2 ** 31 - 1
@@ -122,8 +122,7 @@ def _fmt(r):
     return f"{r:g}" if r != int(r) else str(int(r))
 
 
-def _pool(value, pooling_ratio, pseudo_random, overlapping, seed, op, result):
-    ratio = _ratio(pooling_ratio)
+def _pool(value, ratio, pseudo_random, overlapping, seeds, op, result):
     t = input_storage(value)
     if type(t) is not torch.Tensor or t.dtype not in _TYPES:
         got = type_name(t.dtype) if type(t) is torch.Tensor else "string"
@@ -146,7 +145,7 @@ def _pool(value, pooling_ratio, pseudo_random, overlapping, seed, op, result):
     if sizes[0] != t.shape[0] or sizes[3] != t.shape[3]:
         raise NotImplementedError(f"tf.nn.{op}: pooling over the batch or channel dimension is not supported by "
                                   "tfcompat")
-    gen = _Philox(*_seeds(seed))
+    gen = _Philox(*seeds)
     rows = _sequence(t.shape[1], sizes[1], gen, pseudo_random)
     cols = _sequence(t.shape[2], sizes[2], gen, pseudo_random)
     out = _windows(t, rows, cols, overlapping, op == "FractionalMaxPool")
@@ -225,10 +224,59 @@ class _Average(torch.autograd.Function):
 @tf_export("nn.fractional_max_pool")
 def fractional_max_pool(value, pooling_ratio, pseudo_random=False, overlapping=False, seed=0, name=None):
     """Max pooling over windows of fractional average size `pooling_ratio`: (output, row and column sequences)."""
-    return _pool(value, pooling_ratio, pseudo_random, overlapping, seed, "FractionalMaxPool", FractionalMaxPool)
+    return _pool(value, _ratio(pooling_ratio), pseudo_random, overlapping, _seeds(seed), "FractionalMaxPool",
+                 FractionalMaxPool)
 
 
 @tf_export("nn.fractional_avg_pool")
 def fractional_avg_pool(value, pooling_ratio, pseudo_random=False, overlapping=False, seed=0, name=None):
     """Average pooling over windows of fractional average size `pooling_ratio`: (output, row and column sequences)."""
-    return _pool(value, pooling_ratio, pseudo_random, overlapping, seed, "FractionalAvgPool", FractionalAvgPool)
+    return _pool(value, _ratio(pooling_ratio), pseudo_random, overlapping, _seeds(seed), "FractionalAvgPool",
+                 FractionalAvgPool)
+
+
+# -- TF1 signatures (tf.compat.v1.nn) ---------------------------------------------------------------------------------
+_V1_SIG = ("Op<name={op}; signature=value:T -> output:T, row_pooling_sequence:int64, col_pooling_sequence:int64; "
+           "attr=pooling_ratio:list(float),min=4; attr=pseudo_random:bool,default=false; "
+           "attr=overlapping:bool,default=false; attr=deterministic:bool,default=false; attr=seed:int,default=0; "
+           "attr=seed2:int,default=0; attr=T:type,allowed=[DT_FLOAT, DT_DOUBLE, DT_INT32, DT_INT64]>")
+
+
+def _v1(value, pooling_ratio, pseudo_random, overlapping, deterministic, seed, seed2, fn, op, kind, result):
+    deprecation.warn_deprecated(fn, "tensorflow.python.ops.nn_ops", "`seed2` and `deterministic` args are "
+                                f"deprecated.  Use {fn}_v2.")
+    if not isinstance(pooling_ratio, (list, tuple)):
+        raise TypeError(f"Expected list for 'pooling_ratio' argument to '{fn}' Op, not {pooling_ratio}.")
+    if len(pooling_ratio) < 4:
+        raise errors.op_error(errors.InvalidArgumentError,
+                              f"Length for attr 'pooling_ratio' of {len(pooling_ratio)} must be at least minimum 4"
+                              f"\n\t; NodeDef: {{{{node {op}}}}}; {_V1_SIG.format(op=op)}", op, None)
+    ratio = [float(r) for r in pooling_ratio]
+    t = input_storage(value)
+    device = t.device if type(t) is torch.Tensor else torch.device("cpu")
+    for r in ratio:
+        if r < 1:
+            raise errors.kernel_error(errors.InvalidArgumentError, f"pooling_ratio cannot be smaller than 1, got: "
+                                      f"{_fmt(r)}", op, device_name(device), name=None)
+    if ratio[0] != 1 or ratio[3] != 1:
+        raise errors.kernel_error(errors.UnimplementedError, f"Fractional {kind} pooling is not yet supported on the "
+                                  "batch nor channel dimension.", op, device_name(device), name=None)
+    if not deterministic and (seed or seed2):
+        raise errors.kernel_error(errors.InvalidArgumentError, "Both seed and seed2 should be 0 if deterministic is "
+                                  "false.", op, device_name(device), name=None)
+    seeds = (seed, seed2) if (seed or seed2) else _seeds(0)
+    return _pool(value, ratio, pseudo_random, overlapping, seeds, op, result)
+
+
+def fractional_max_pool_v1(value, pooling_ratio, pseudo_random=False, overlapping=False, deterministic=False, seed=0,
+                           seed2=0, name=None):
+    """TF1's `tf.compat.v1.nn.fractional_max_pool`: the op's own `deterministic`, `seed` and `seed2`."""
+    return _v1(value, pooling_ratio, pseudo_random, overlapping, deterministic, seed, seed2, "fractional_max_pool",
+               "FractionalMaxPool", "max", FractionalMaxPool)
+
+
+def fractional_avg_pool_v1(value, pooling_ratio, pseudo_random=False, overlapping=False, deterministic=False, seed=0,
+                           seed2=0, name=None):
+    """TF1's `tf.compat.v1.nn.fractional_avg_pool`: the op's own `deterministic`, `seed` and `seed2`."""
+    return _v1(value, pooling_ratio, pseudo_random, overlapping, deterministic, seed, seed2, "fractional_avg_pool",
+               "FractionalAvgPool", "average", FractionalAvgPool)

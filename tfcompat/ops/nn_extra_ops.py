@@ -181,6 +181,28 @@ def erosion2d(value, filters, strides, padding, data_format, dilations, name=Non
     return math_ops.negative(out)
 
 
+
+def dilation2d_v1(input, filter=None, strides=None, rates=None, padding=None, name=None,  # noqa: A002
+                  filters=None, dilations=None):
+    """TF1's `tf.compat.v1.nn.dilation2d`: `rates` (or `dilations`) and `filter` (or `filters`), NHWC only."""
+    filters = _renamed("filter", filter, "filters", filters)
+    rates = _renamed("rates", rates, "dilations", dilations)
+    return _dilation(input, filters, strides, padding, "NHWC", rates)
+
+
+def erosion2d_v1(value, kernel, strides, rates, padding, name=None):
+    """TF1's `tf.compat.v1.nn.erosion2d`: -dilation2d(-value, kernel reversed in both spatial dims)."""
+    k = input_storage(kernel)
+    out = _dilation(math_ops.negative(value), wrap(torch.flip(k, [0, 1])) if type(k) is torch.Tensor else kernel,
+                    strides, padding, "NHWC", rates)
+    return math_ops.negative(out)
+
+
+def _renamed(old_name, old, new_name, new):
+    if old is not None and new is not None:
+        raise ValueError(f"Cannot specify both '{old_name}' and '{new_name}'.")
+    return new if new is not None else old
+
 # -- approximate top-k (exact on CPU) and isotonic regression ---------------------------------------------------------
 ApproxTopK = collections.namedtuple("ApproxTopK", ["values", "indices"])
 IsotonicRegression = collections.namedtuple("IsotonicRegression", ["output", "segments"])

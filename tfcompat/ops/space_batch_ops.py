@@ -132,8 +132,12 @@ def batch_to_space(input, block_shape, crops, name=None):  # noqa: A002
     """
     if isinstance(block_shape, int):
         block_shape = np.array([block_shape, block_shape], dtype=np.int64)
+    t, block, crops = _block_inputs(input, block_shape, crops, "BatchToSpaceND", "Tcrops")
+    return _batch_to_space(t, block, crops)
+
+
+def _batch_to_space(t, block, crops):
     op = "BatchToSpaceND"
-    t, block, crops = _block_inputs(input, block_shape, crops, op, "Tcrops")
     prod = int(np.prod(block, dtype=np.int64))
     if prod <= 0:
         raise _kernel_fail(f"Product of block sizes must be positive, got {prod}", op, t)
@@ -351,3 +355,40 @@ def atrous_conv2d_transpose(value, filters, output_shape, rate, padding, name=No
     sizes = [rate * rate * out[0], (in_h + extra_h) // rate, (in_w + extra_w) // rate, out[3]]
     x = conv_ops.conv2d_transpose(x, filters, sizes, strides=[1, 1, 1, 1], padding="VALID", data_format="NHWC")
     return batch_to_space(x, [rate, rate], [[top, bottom + extra_h], [left, right + extra_w]])
+
+
+# -- TF1 signatures (tf.compat.v1) ------------------------------------------------------------------------------------
+def _renamed(old_name, old, new_name, new):
+    if old is not None and new is not None:
+        raise ValueError(f"Cannot specify both '{old_name}' and '{new_name}'.")
+    return new if new is not None else old
+
+
+def space_to_batch_v1(input, paddings, block_size=None, name=None, block_shape=None):  # noqa: A002
+    """TF1's `space_to_batch`: a 4-D input and one `block_size` for both spatial dims."""
+    block_size = _renamed("block_size", block_size, "block_shape", block_shape)
+    out = space_to_batch_nd(input, np.array([block_size, block_size], dtype=np.int64), paddings)
+    if out.shape.rank != 4:
+        raise ValueError(f"Shape {out.shape} must have rank 4")
+    return out
+
+
+_REQUIRED = object()
+
+
+def batch_to_space_v1(input, crops, block_size=_REQUIRED, name=None, block_shape=None):  # noqa: A002
+    """TF1's `batch_to_space`: a 4-D input and one `block_size` for both spatial dims."""
+    if block_size is _REQUIRED:
+        raise TypeError("Missing required positional argument")
+    block_size = _renamed("block_size", block_size, "block_shape", block_shape)
+    out = batch_to_space_nd(input, np.array([block_size, block_size], dtype=np.int64), crops)
+    if out.shape.rank != 4:
+        raise ValueError(f"Shape {out.shape} must have rank 4")
+    return out
+
+
+def batch_to_space_nd(input, block_shape, crops, name=None):  # noqa: A002
+    """TF1's `batch_to_space_nd`: the BatchToSpaceND op itself (no int `block_shape` expansion)."""
+    op = "BatchToSpaceND"
+    t, block, crops = _block_inputs(input, block_shape, crops, op, "Tcrops")
+    return _batch_to_space(t, block, crops)

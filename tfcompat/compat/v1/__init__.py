@@ -22,6 +22,8 @@ from tfcompat.compat.v1.session import (GraphKeys, InteractiveSession, Session, 
                                         get_default_session, global_variables, global_variables_initializer,
                                         initialize_all_variables, local_variables_initializer, placeholder,
                                         placeholder_with_default, trainable_variables, variables_initializer)
+from tfcompat.ops.space_batch_ops import (batch_to_space_nd, batch_to_space_v1 as batch_to_space,  # noqa: F401
+                                         space_to_batch_v1 as space_to_batch)
 from tfcompat.compat.v1.init_ops_v1 import (glorot_normal_initializer, glorot_uniform_initializer,  # noqa: F401
                                             random_normal_initializer, random_uniform_initializer,
                                             truncated_normal_initializer, variance_scaling_initializer)
