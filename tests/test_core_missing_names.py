@@ -852,3 +852,10 @@ def test_compat_v1_signatures_of_space_batch_morphology_fractional():
         v1.nn.fractional_avg_pool(x, [2, 1.5, 1.5, 1], deterministic=True, seed=1)
     with pytest.raises(IAE, match="pooling_ratio cannot be smaller than 1, got: 0.5"):
         v1.nn.fractional_max_pool(x, [1, 1.5, 0.5, 1], deterministic=True, seed=1)
+
+
+def test_compat_v1_sufficient_statistics_keep_dims():
+    x = tf.constant([[1., 2.], [3., 4.]])
+    assert tf.compat.v1.nn.sufficient_statistics(x, [0], keep_dims=True)[1].shape == (1, 2)            # TF 2.21
+    with pytest.raises(ValueError, match="Cannot specify both 'keep_dims' and 'keepdims'."):
+        tf.compat.v1.nn.sufficient_statistics(x, [0], keep_dims=True, keepdims=True)

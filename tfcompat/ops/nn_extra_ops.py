@@ -17,7 +17,7 @@ from tfcompat.framework.export import tf_export
 from tfcompat.framework.op_def import input_storage, type_name, wrap
 from tfcompat.framework.tensor import Tensor, device_name
 from tfcompat.framework.variables import Variable
-from tfcompat.ops import math_ops, nn_ops, reduction_ops
+from tfcompat.ops import deprecation, math_ops, nn_ops, reduction_ops
 
 
 # -- statistics and normalization ---------------------------------------------------------------------------------
@@ -41,6 +41,15 @@ def sufficient_statistics(x, axes, shift=None, keepdims=False, name=None):
     v_ss = reduction_ops.reduce_sum(v_ss, axes, keepdims=keepdims)
     return counts, m_ss, v_ss, shift
 
+
+
+def sufficient_statistics_v1(x, axes, shift=None, keep_dims=None, name=None, keepdims=None):
+    """TF1's `tf.compat.v1.nn.sufficient_statistics`: `keep_dims` (deprecated) or `keepdims`."""
+    if keep_dims is not None:
+        deprecation.warn_deprecated_arg("sufficient_statistics", "tensorflow.python.ops.nn_impl", "keep_dims",
+                                        "keep_dims is deprecated, use keepdims instead")
+    keepdims = _renamed("keep_dims", keep_dims, "keepdims", keepdims)
+    return sufficient_statistics(x, axes, shift, bool(keepdims) if keepdims is not None else False)
 
 @tf_export("nn.batch_norm_with_global_normalization")
 def batch_norm_with_global_normalization(input, mean, variance, beta, gamma, variance_epsilon,  # noqa: A002

@@ -14,6 +14,7 @@ from tfcompat.ops.nn_sampled_loss_ops import nce_loss_v1 as nce_loss  # noqa: F4
 from tfcompat.ops.nn_sampled_loss_ops import sampled_softmax_loss_v1 as sampled_softmax_loss  # noqa: F401
 from tfcompat.ops.space_batch_ops import space_to_batch_v1 as space_to_batch  # noqa: F401
 from tfcompat.ops.nn_extra_ops import dilation2d_v1 as dilation2d, erosion2d_v1 as erosion2d  # noqa: F401
+from tfcompat.ops.nn_extra_ops import sufficient_statistics_v1 as sufficient_statistics  # noqa: F401
 from tfcompat.ops.fractional_pool_ops import fractional_avg_pool_v1 as fractional_avg_pool  # noqa: F401
 from tfcompat.ops.fractional_pool_ops import fractional_max_pool_v1 as fractional_max_pool  # noqa: F401
 
