@@ -413,6 +413,28 @@ def test_custom_layer_without_compute_output_shape_raises_and_compute_output_spe
     assert model.get_config()["layers"][1]["build_config"] == {"input_shape": (None, 3)}
 
 
+def test_losses_weight_by_the_mask_of_the_prediction_as_keras():
+    x = np.array([[1, 2, 3, 0, 0], [4, 5, 0, 0, 0], [6, 7, 8, 9, 1]], "int32")
+    y = np.array([[1, 0, 1, 0, 1], [0, 1, 1, 1, 0], [1, 1, 0, 0, 1]], "int32")
+    inp = keras.Input((5,), dtype="int32")
+    h = keras.layers.Embedding(10, 4, mask_zero=True, embeddings_initializer=keras.initializers.Constant(0.1))(inp)
+    h = keras.layers.LSTM(3, return_sequences=True, kernel_initializer=keras.initializers.Constant(0.2),
+                          recurrent_initializer=keras.initializers.Constant(0.1))(h)
+    dense = keras.layers.Dense(2, kernel_initializer=keras.initializers.Constant(np.array([[0.3, -0.2]] * 3)))
+    m = keras.Model(inp, keras.layers.TimeDistributed(dense)(h))
+    m.compile("sgd", keras.losses.SparseCategoricalCrossentropy(from_logits=True), metrics=["accuracy"])
+    result = m.evaluate(x, y, verbose=0, return_dict=True)                     # TF 2.21 below
+    np.testing.assert_allclose([result["loss"], result["accuracy"]], [0.6991596, 0.4], rtol=1e-6)
+    p = m(x)
+    loss = keras.losses.SparseCategoricalCrossentropy(from_logits=True)
+    np.testing.assert_allclose(float(loss(y, p)), 0.6991596, rtol=1e-6)         # sum(loss * mask) / sum(mask)
+    weights = np.arange(15, dtype="float32").reshape(3, 5) / 10
+    np.testing.assert_allclose(float(loss(y, p, sample_weight=weights)), 0.5166197, rtol=1e-6)
+    np.testing.assert_allclose(float(keras.losses.MeanSquaredError()(tf.ones((3, 5, 2)), p)), 0.9881938, rtol=1e-6)
+    history = m.fit(x, y, epochs=2, verbose=0)
+    np.testing.assert_allclose(history.history["loss"], [0.69916, 0.69886], atol=1e-5)
+
+
 def test_fit_shuffles_pydataset_batches_with_python_random_as_keras():
     x = np.arange(20, dtype="float32").reshape(10, 2)
     y = (x[:, :1] > 9).astype("float32")

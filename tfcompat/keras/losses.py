@@ -62,10 +62,9 @@ def standardize_reduction(reduction):
 def _apply_mask(sample_weight, mask, dtype, reduction):
     if mask is None:
         return sample_weight
-    if reduction in ("mean", "sum_over_batch_size"):
+    if reduction in ("mean", "sum_over_batch_size"):       # valid entries weigh total / valid (Keras's epsilon)
         valid = mask.to(dtype).sum()
-        weight = torch.where(valid == 0, torch.zeros_like(valid), mask.numel() / valid)
-        float_mask = torch.where(mask, weight, torch.zeros_like(weight))
+        float_mask = mask.to(dtype) * (mask.numel() / (valid + EPSILON))
     else:
         float_mask = mask.to(dtype)
     if sample_weight is None:
@@ -115,7 +114,11 @@ class Loss:
 
     def __call__(self, y_true, y_pred, sample_weight=None):
         dtype = self._storage_dtype()
+        in_mask = getattr(y_pred, "_keras_mask", None)      # the mask a layer attached to the prediction (Keras 3)
         values, mask = self._values(y_true, y_pred, dtype)
+        if in_mask is not None:
+            in_mask = input_storage(in_mask).to(torch.bool)
+            mask = in_mask if mask is None else in_mask & mask
         return wrap(reduce_weighted_values(values, sample_weight, mask, self.reduction))
 
     def _values(self, y_true, y_pred, dtype):
