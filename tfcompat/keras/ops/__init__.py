@@ -515,14 +515,22 @@ def cumsum(x, axis=None, dtype=None):
 
 
 def norm(x, ord=None, axis=None, keepdims=False):
-    """Vector 2-norm (or `ord`) over `axis`, Frobenius norm of matrices."""
-    t = _floating(_st(x))
-    if ord is None:
-        return _wrap(_torch.linalg.vector_norm(t, dim=_axes(axis), keepdim=keepdims))
-    if axis is None and t.ndim == 2 or isinstance(axis, (tuple, list)) and len(axis) == 2:
-        return _wrap(_torch.linalg.matrix_norm(t, ord=ord, dim=(-2, -1) if axis is None else tuple(axis),
-                                              keepdim=keepdims))
-    return _wrap(_torch.linalg.vector_norm(t, ord=ord, dim=_axes(axis), keepdim=keepdims))
+    """Vector norms over one axis (2-norm by default), matrix norms over two (Frobenius by default), as Keras."""
+    t = _st(x)
+    t = t.to(_FLOATX) if t.dtype is _torch.int64 else _floating(t)
+    axes = tuple(range(t.ndim)) if axis is None else ((axis,) if isinstance(axis, int) else tuple(axis))
+    if _builtins.any(a < -t.ndim or a >= t.ndim for a in axes):
+        raise ValueError("All `axis` values must be in the range [-ndim, ndim). "
+                         f"Received inputs with ndim={t.ndim}, while axis={axes if len(axes) > 1 else axes[0]}")
+    if len(axes) == 1:
+        if isinstance(ord, str):
+            raise ValueError(f"Invalid `ord` argument for vector norm. Received: ord={ord}")
+        return _wrap(_torch.linalg.vector_norm(t, ord=2 if ord is None else ord, dim=axes[0], keepdim=keepdims))
+    if len(axes) != 2:
+        raise ValueError(f"Invalid axis values. Received: axis={axes}")
+    if ord not in (None, "fro", "nuc", 1, -1, 2, -2, float("inf"), float("-inf")):
+        raise ValueError(f"Invalid `ord` argument for matrix norm. Received: ord={ord}")
+    return _wrap(_torch.linalg.matrix_norm(t, ord="fro" if ord is None else ord, dim=axes, keepdim=keepdims))
 
 
 def top_k(x, k, sorted=True):
@@ -539,7 +547,10 @@ def in_top_k(targets, predictions, k):
 
 
 def sort(x, axis=-1):
-    return _wrap(_torch.sort(_st(x), dim=axis).values)
+    t = _st(x)
+    if axis is None:
+        t, axis = t.reshape(-1), 0
+    return _wrap(_torch.sort(t, dim=axis).values)
 
 
 def argsort(x, axis=-1):
