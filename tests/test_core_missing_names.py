@@ -859,3 +859,9 @@ def test_compat_v1_sufficient_statistics_keep_dims():
     assert tf.compat.v1.nn.sufficient_statistics(x, [0], keep_dims=True)[1].shape == (1, 2)            # TF 2.21
     with pytest.raises(ValueError, match="Cannot specify both 'keep_dims' and 'keepdims'."):
         tf.compat.v1.nn.sufficient_statistics(x, [0], keep_dims=True, keepdims=True)
+
+
+def test_compat_v1_sets_names():
+    s = tf.compat.v1.sets
+    assert s.set_union is tf.sets.union and s.union is tf.sets.union and s.set_size is tf.sets.size   # TF 2.21
+    assert s.set_intersection is tf.sets.intersection and s.set_difference is tf.sets.difference

@@ -85,7 +85,7 @@ def dimension_value(dimension):
 def __getattr__(attr):
     if attr.startswith("__"):
         raise AttributeError(attr)
-    if attr in ("train", "saved_model", "nn", "initializers"):
+    if attr in ("train", "saved_model", "nn", "initializers", "sets"):
         import importlib
         module = globals()[attr] = importlib.import_module(f"tfcompat.compat.v1.{attr}")
         return module
