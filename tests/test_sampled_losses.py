@@ -387,3 +387,31 @@ def test_safe_embedding_lookup_sparse_weight_dtype():
         tf.nn.safe_embedding_lookup_sparse(tf.Variable(params), ids, weights)
     with pytest.raises(ValueError, match="Missing embedding_weights None."):
         tf.nn.safe_embedding_lookup_sparse(None, ids)
+
+
+def test_samplers_draw_anew_in_a_traced_function():
+    tc = tf.constant([[1], [3], [4]], tf.int64)
+
+    @tf.function
+    def draw():
+        return tf.random.log_uniform_candidate_sampler(tc, 1, 4, True, 1000).sampled_candidates
+
+    draws = {tuple(draw().numpy().tolist()) for _ in range(4)}
+    assert len(draws) > 1 and draw.experimental_get_tracing_count() == 1
+
+    @tf.function
+    def learned():
+        return tf.random.learned_unigram_candidate_sampler(tc, 1, 3, False, 8, seed=4321).true_expected_count
+
+    got = [learned().numpy().ravel()[0] for _ in range(3)]
+    np.testing.assert_allclose(got, [0.375, 0.5454546, 0.6428571], rtol=1e-6)     # TF 2.21's learned counts
+    w, b, x = _inputs()
+    labels = np.array([[1], [3], [7]])
+
+    @tf.function
+    def loss(sv):
+        return tf.nn.sampled_softmax_loss(w, b, labels, x, 4, 10, sampled_values=sv)
+
+    no_hits = (tf.constant([0, 2, 5, 9], tf.int64), _sv()[1], _sv()[2])
+    loss(no_hits)
+    np.testing.assert_allclose(loss(_sv()).numpy(), GOLD["ssm"][0], rtol=1e-5)       # hits found on a replay

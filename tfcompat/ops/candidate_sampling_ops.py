@@ -96,14 +96,29 @@ def _sample(draw, num_sampled, unique, range_max, op):
     return np.asarray(picked, dtype=np.int64), tries
 
 
-def _run(tuple_cls, op, true, num_sampled, unique, range_max, probability, draw):
-    _check_range(true, range_max, op)
+def _run(tuple_cls, op, true, num_sampled, unique, range_max, probability, draw, learn=None):
+    """Samples (a host callback: inside a tf.function it runs again on every call, drawing anew)."""
     num_sampled = int(num_sampled)
-    sampled, tries = _sample(draw, num_sampled, bool(unique), range_max, op)
-    true_np = true.cpu().numpy()
-    return tuple_cls(wrap(torch.from_numpy(np.ascontiguousarray(sampled, dtype=np.int64))),
-                     wrap(torch.from_numpy(_expected(probability(true_np), num_sampled, tries))),
-                     wrap(torch.from_numpy(_expected(probability(sampled), num_sampled, tries))))
+
+    def sample(inputs):
+        t = inputs[0]
+        _check_range(t, range_max, op)
+        p, d = (probability, draw) if learn is None else learn(None)
+        sampled, tries = _sample(d, num_sampled, bool(unique), range_max, op)
+        if learn is not None:
+            learn(t)
+        return [torch.from_numpy(np.ascontiguousarray(sampled, dtype=np.int64)),
+                torch.from_numpy(_expected(p(t.cpu().numpy()), num_sampled, tries)),
+                torch.from_numpy(_expected(p(sampled), num_sampled, tries))]
+    return tuple_cls(*(wrap(o) for o in _host[0](sample, [true])))
+
+
+# set by tf.function (eager/function/_host.py): `fn(callback, storages) -> storages`, a host callback in a trace
+_host = [lambda fn, inputs: fn(inputs)]
+
+
+def register_host_call(fn):
+    _host[0] = fn
 
 
 def _uniform01(seed, n):
@@ -224,13 +239,16 @@ def learned_unigram_candidate_sampler(true_classes, num_true, num_sampled, uniqu
     else:
         key = (int(num_true), int(num_sampled), bool(unique), range_max, _Seeds.global_seed, seed)
         counts = _LearnedState.counts.setdefault(key, np.ones(range_max))
-    snapshot = counts.copy()
-    total = snapshot.sum()
-    _check_range(true, range_max, op)
-    result = _run(LearnedUnigramCandidateSampler, op, true, num_sampled, unique, range_max,
-                  lambda k: snapshot[np.asarray(k, dtype=np.int64)] / total, _weighted(snapshot, seed))
-    np.add.at(counts, true.reshape(-1).cpu().numpy(), 1.0)
-    return result
+
+    def learn(t):
+        """Before sampling (t None): the distribution of the counts so far; after: counts the true classes `t`."""
+        if t is not None:
+            np.add.at(counts, t.reshape(-1).cpu().numpy(), 1.0)
+            return None
+        snapshot = counts.copy()
+        total = snapshot.sum()
+        return (lambda k: snapshot[np.asarray(k, dtype=np.int64)] / total), _weighted(snapshot, seed)
+    return _run(LearnedUnigramCandidateSampler, op, true, num_sampled, unique, range_max, None, None, learn)
 
 
 @tf_export("random.all_candidate_sampler", "nn.all_candidate_sampler")
@@ -262,13 +280,17 @@ def compute_accidental_hits(true_classes, sampled_candidates, num_true, seed=Non
         raise _kernel(op, "true_candidates must be a batch_size * num_true matrix")
     if sampled.ndim != 1:
         raise _kernel(op, "sampled_candidates must be a vector, which is typically an output from CandidateSampler")
-    position = {v: j for j, v in enumerate(sampled.tolist())}
-    rows, ids = [], []
-    for i, row in enumerate(true.tolist()):
-        for v in row:
-            j = position.get(v)
-            if j is not None:
-                rows.append(i)
-                ids.append(j)
-    return ComputeAccidentalHits(wrap(torch.tensor(rows, dtype=torch.int32)), wrap(torch.tensor(ids, dtype=torch.int64)),
-                                 wrap(torch.full((len(rows),), -torch.finfo(torch.float32).max)))
+
+    def hits(inputs):
+        t, s = inputs
+        position = {v: j for j, v in enumerate(s.tolist())}
+        rows, ids = [], []
+        for i, row in enumerate(t.tolist()):
+            for v in row:
+                j = position.get(v)
+                if j is not None:
+                    rows.append(i)
+                    ids.append(j)
+        return [torch.tensor(rows, dtype=torch.int32), torch.tensor(ids, dtype=torch.int64),
+                torch.full((len(rows),), -torch.finfo(torch.float32).max)]
+    return ComputeAccidentalHits(*(wrap(o) for o in _host[0](hits, [true, sampled])))

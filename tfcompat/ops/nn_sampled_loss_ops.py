@@ -75,8 +75,8 @@ def _sampled_logits(weights, biases, labels, inputs, num_sampled, num_classes, n
         hits = candidate_sampling_ops.compute_accidental_hits(wrap(lab), wrap(sampled), num_true)
         rows, ids, hit_w = (input_storage(v) for v in hits)
         mask = torch.zeros(sampled_logits.shape, dtype=sampled_logits.dtype, device=sampled_logits.device)
-        if rows.numel():       # TF's sparse_to_dense: a repeated position is set, not summed
-            mask[rows.long().to(mask.device), ids.to(mask.device)] = hit_w.to(mask.dtype).to(mask.device)
+        # TF's sparse_to_dense: a repeated position is set, not summed (always run: a traced step replays it)
+        mask[rows.long().to(mask.device), ids.to(mask.device)] = hit_w.to(mask.dtype).to(mask.device)
         sampled_logits = sampled_logits + mask
     if subtract_log_q:
         if true_expected.dtype is not x.dtype:          # TF subtracts the float32 counts' logs without a cast
