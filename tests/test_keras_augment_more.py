@@ -1330,8 +1330,8 @@ def test_colour_layers_pass_labels_and_masks():
     assert set(out) == {"images", "labels", "segmentation_masks"}
     np.testing.assert_array_equal(out["labels"].numpy(), [1, 2])
     np.testing.assert_array_equal(out["segmentation_masks"].numpy(), masks)
-    with pytest.raises(NotImplementedError):
-        L.RandomShear(0.2)({"images": IMG, "segmentation_masks": masks})
+    with pytest.raises(NotImplementedError, match="segmentation masks"):       # declared: not warped by tfcompat
+        L.RandAugment()({"images": IMG, "segmentation_masks": masks})
 
 
 def test_augmix_draws():
@@ -1884,3 +1884,102 @@ def test_geometric_layer_arguments(code):
     config.pop("dtype")
     config.pop("name")
     assert want == ["ok", json.loads(json.dumps(config))]
+
+
+# -- segmentation masks: the images' draws, nearest-sampled (Keras's transform_segmentation_masks) ----------------
+
+# TF 2.21: masks (dtype, shape, values) and the first image values, fixed factors; "_inf": training=False
+MASKS = {'crop_up': ['float32', [2, 7, 8, 1],
+             [2.0, 2.0, 1.25, 0.25, 1.75, 2.0, 2.375, 3.0, 0.857, 1.214, 1.321, 1.321, 2.393, 2.571, 2.304, 1.857,
+              0.857, 0.768, 0.982, 1.518, 2.054, 2.143, 1.714, 1.0, 3.0, 1.125, 0.0, 0.0, 0.0, 0.0, 0.375, 1.0,
+              0.857, 1.214, 1.161, 0.625, 0.089, 0.446, 1.089, 1.714, 0.857, 1.304, 1.196, 0.5, 0.071, 1.161, 1.75,
+              1.571, 2.0, 1.375, 0.625, 0.0, 0.0, 1.875, 2.25, 1.0, 1.0, 0.375, 0.75, 1.875, 1.125, 1.0, 1.0, 1.0,
+              1.0, 1.446, 1.607, 1.446, 1.554, 1.929, 1.714, 1.0, 0.714, 1.786, 2.107, 1.661, 2.196, 2.196, 1.929,
+              1.571, 0.0, 0.625, 1.75, 3.0, 3.0, 1.125, 1.125, 3.0, 2.143, 1.429, 1.214, 1.75, 2.821, 2.018, 1.75,
+              2.286, 2.143, 1.696, 1.107, 0.875, 2.696, 2.375, 1.839, 1.571, 1.0, 1.625, 1.25, 0.375, 2.625, 2.375,
+              1.625, 1.0],
+             [140.45, 180.58, 74.18, 134.08, 210.03, 170.66, 93.42, 162.13, 147.77, 42.07, 47.19, 26.05, 102.36,
+              13.27, 103.57, 145.61, 47.24, 151.46, 159.96, 46.68]],
+ 'crop_up_inf': ['float32', [7, 8, 1]],
+ 'persp0': ['uint8', [2, 5, 6, 1],
+            [2.0, 2.0, 0.0, 2.0, 2.0, 3.0, 0.0, 1.0, 2.0, 3.0, 3.0, 1.0, 3.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0, 2.0,
+             1.0, 0.0, 1.0, 2.0, 2.0, 1.0, 0.0, 0.0, 3.0, 1.0, 1.0, 0.0, 2.0, 1.0, 1.0, 1.0, 1.0, 3.0, 1.0, 2.0,
+             3.0, 1.0, 0.0, 1.0, 3.0, 3.0, 0.0, 3.0, 3.0, 1.0, 1.0, 3.0, 2.0, 2.0, 1.0, 2.0, 0.0, 3.0, 2.0, 1.0],
+            [140.45, 180.58, 74.18, 130.26, 227.7, 228.55, 32.02, 52.85, 13.12, 112.41, 7.62, 116.49, 165.53, 71.01,
+             172.45, 150.67, 6.12, 142.51, 66.11, 105.85]],
+ 'persp0_inf': ['uint8', [5, 6, 1]],
+ 'rot': ['uint8', [2, 5, 6, 1],
+         [0.0, 0.0, 2.0, 3.0, 1.0, 0.0, 2.0, 0.0, 3.0, 3.0, 0.0, 2.0, 0.0, 1.0, 0.0, 0.0, 1.0, 2.0, 0.0, 0.0, 1.0,
+          1.0, 0.0, 3.0, 0.0, 0.0, 2.0, 0.0, 0.0, 0.0, 0.0, 2.0, 1.0, 3.0, 1.0, 0.0, 0.0, 2.0, 2.0, 2.0, 0.0, 2.0,
+          1.0, 3.0, 3.0, 3.0, 2.0, 2.0, 1.0, 1.0, 1.0, 1.0, 3.0, 2.0, 0.0, 3.0, 1.0, 0.0, 3.0, 0.0],
+         [0.0, 0.0, 0.0, 34.6, 15.98, 30.46, 125.21, 33.06, 140.89, 219.68, 133.15, 199.53, 175.63, 111.22, 40.94,
+          22.87, 38.02, 6.77, 89.36, 156.06]],
+ 'rot_inf': ['uint8', [5, 6, 1]],
+ 'trans': ['uint8', [2, 5, 6, 1],
+           [0.0, 0.0, 3.0, 1.0, 2.0, 1.0, 0.0, 2.0, 2.0, 3.0, 2.0, 2.0, 2.0, 3.0, 3.0, 1.0, 0.0, 1.0, 0.0, 0.0, 0.0,
+            1.0, 3.0, 0.0, 1.0, 0.0, 1.0, 2.0, 0.0, 2.0, 0.0, 3.0, 2.0, 1.0, 1.0, 2.0, 2.0, 1.0, 1.0, 1.0, 1.0, 0.0,
+            1.0, 2.0, 3.0, 1.0, 1.0, 3.0, 3.0, 3.0, 0.0, 3.0, 0.0, 1.0, 1.0, 3.0, 2.0, 2.0, 3.0, 1.0],
+           [34.4, 24.12, 36.52, 120.61, 43.42, 200.82, 167.27, 119.95, 192.82, 88.6, 216.64, 207.26, 184.6, 121.15,
+            152.15, 50.58, 39.03, 71.02, 51.67, 87.82]],
+ 'trans_inf': ['uint8', [5, 6, 1]],
+ 'zoom': ['uint8', [2, 5, 6, 1],
+          [2.0, 2.0, 0.0, 2.0, 2.0, 3.0, 0.0, 1.0, 2.0, 3.0, 3.0, 1.0, 3.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0, 2.0, 1.0,
+           0.0, 1.0, 2.0, 2.0, 1.0, 0.0, 0.0, 3.0, 1.0, 1.0, 0.0, 2.0, 1.0, 1.0, 1.0, 1.0, 3.0, 1.0, 2.0, 3.0, 1.0,
+           0.0, 1.0, 3.0, 3.0, 0.0, 3.0, 3.0, 1.0, 1.0, 3.0, 2.0, 2.0, 1.0, 2.0, 0.0, 3.0, 2.0, 1.0],
+          [135.36, 204.14, 151.37, 100.79, 175.25, 163.93, 40.06, 48.32, 23.46, 104.37, 12.14, 106.16, 149.59, 52.0,
+           155.66, 158.1, 38.56, 157.48, 125.61, 137.6]],
+ 'zoom_inf': ['uint8', [5, 6, 1]]}
+MASK_CASES = {"rot": "L.RandomRotation((0.1, 0.1), fill_mode='constant', fill_value=0.0)",
+              "zoom": "L.RandomZoom((0.3, 0.3), (-0.2, -0.2))",
+              "trans": "L.RandomTranslation((0.2, 0.2), (-0.3, -0.3), fill_mode='wrap')",
+              "crop_up": "L.RandomCrop(7, 8)", "persp0": "L.RandomPerspective((1.0, 1.0), scale=0.0)"}
+
+
+@pytest.mark.parametrize("name", sorted(MASK_CASES))
+def test_segmentation_masks_follow_the_images(name):
+    r = np.random.RandomState(3)
+    img = r.uniform(0, 255, (2, 5, 6, 3)).astype("float32")
+    masks = r.randint(0, 4, (2, 5, 6, 1)).astype("uint8")
+    out = eval(MASK_CASES[name])({"images": img, "segmentation_masks": masks}, training=True)
+    m = out["segmentation_masks"].numpy()
+    want = MASKS[name]
+    assert [str(m.dtype), list(m.shape)] == want[:2]
+    np.testing.assert_allclose(m.astype("float64").ravel(), want[2], atol=1e-2)
+    np.testing.assert_allclose(out["images"].numpy().ravel()[:20], want[3], atol=2e-2)
+    inference = eval(MASK_CASES[name])({"images": img[0], "segmentation_masks": masks[0]}, training=False)
+    m = inference["segmentation_masks"].numpy()
+    assert [str(m.dtype), list(m.shape)] == MASKS[name + "_inf"]       # RandomCrop crops masks even then
+
+
+# TF 2.21: RandomShear((0.3, 0.3), (0.2, 0.2)) masks: each the nearest shear with the image's (random) sign
+SHEAR_MASKS = [[[[0], [3], [0], [2], [2], [1]], [[2], [0], [2], [2], [2], [1]], [[0], [0], [3], [2], [0], [3]],
+  [[1], [1], [3], [3], [0], [0]], [[2], [2], [1], [2], [0], [3]]],
+ [[[2], [3], [1], [0], [3], [3]], [[2], [1], [1], [1], [2], [1]], [[3], [1], [1], [1], [3], [3]],
+  [[2], [3], [1], [3], [3], [3]], [[2], [3], [0], [3], [3], [3]]],
+ [[[0], [2], [2], [2], [2], [0]], [[0], [1], [2], [2], [2], [0]], [[3], [3], [2], [2], [3], [0]],
+  [[0], [0], [1], [0], [3], [1]], [[0], [0], [2], [3], [2], [1]]],
+ [[[0], [2], [0], [0], [1], [2]], [[3], [2], [1], [1], [1], [1]], [[0], [1], [1], [3], [2], [2]],
+  [[0], [1], [2], [0], [2], [2]], [[3], [3], [2], [0], [2], [2]]]]
+
+
+def test_shear_and_flip_masks():
+    r = np.random.RandomState(3)
+    img = r.uniform(0, 255, (4, 5, 6, 3)).astype("float32")
+    masks = r.randint(0, 4, (4, 5, 6, 1)).astype("uint8")
+    out = L.RandomShear((0.3, 0.3), (0.2, 0.2), seed=5)({"images": img, "segmentation_masks": masks}, training=True)
+    for i in range(4):
+        matched = []
+        for sign in (1, -1):
+            t = torch.tensor([[1, 0.3 * sign, 0, 0.2 * sign, 1, 0, 0, 0]], dtype=torch.float32)
+            m = projective_transform(torch.tensor(masks[i:i + 1]), t, "nearest", "reflect", 0.0).numpy()[0]
+            im = projective_transform(torch.tensor(img[i:i + 1]), t, "bilinear", "reflect", 0.0).numpy()[0]
+            matched.append(np.array_equal(m, out["segmentation_masks"].numpy()[i])
+                           and np.allclose(im, out["images"].numpy()[i], atol=1e-3))
+        assert sum(matched) == 1
+        assert any(np.array_equal(m, np.array(SHEAR_MASKS[i])) for m in
+                   [projective_transform(torch.tensor(masks[i:i + 1]), torch.tensor([[1, 0.3 * s, 0, 0.2 * s, 1, 0, 0, 0]]),
+                                         "nearest", "reflect", 0.0).numpy()[0] for s in (1, -1)])
+    probe = np.repeat(masks.astype("float32"), 3, -1)
+    out = L.RandomFlip(seed=3)({"images": probe, "segmentation_masks": masks}, training=True)
+    assert out["segmentation_masks"].dtype.name == "float32"                     # TF 2.21
+    np.testing.assert_array_equal(out["images"].numpy()[..., :1], out["segmentation_masks"].numpy())

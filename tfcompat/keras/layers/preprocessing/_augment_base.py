@@ -182,13 +182,25 @@ class ImageAugmentLayer(Layer):
                                  "box format. Pass a `bounding_box_format` argument to your "
                                  f"{type(self).__name__} layer, e.g. `bounding_box_format='xyxy'`.")
             raise NotImplementedError(f"tfcompat: {type(self).__name__} does not transform bounding boxes")
-        if "segmentation_masks" in data and not self._COLOR_ONLY:
+        warp_masks = "segmentation_masks" in data and not self._COLOR_ONLY and training
+        if warp_masks and not hasattr(self, "_augment_mask"):
             raise NotImplementedError(f"tfcompat: {type(self).__name__} does not transform segmentation masks")
         out = dict(data)
-        out["images"] = self.call(data["images"], training=training)
-        for key in ("labels", "segmentation_masks"):
-            if key in data:
-                out[key] = _wrap(input_storage(data[key]))
+        if warp_masks:      # the masks take the images' draws (the generator replayed), nearest-sampled as Keras
+            masks = input_storage(data["segmentation_masks"])
+            gen = self._gen(masks.device)
+            state = gen.get_state()
+            out["images"] = self.call(data["images"], training=True)
+            gen.set_state(state)
+            single = masks.ndim == 3
+            warped = self._augment_mask(masks.unsqueeze(0) if single else masks)
+            out["segmentation_masks"] = _wrap(warped[0] if single else warped)
+        else:
+            out["images"] = self.call(data["images"], training=training)
+        if "labels" in data:
+            out["labels"] = _wrap(input_storage(data["labels"]))
+        if "segmentation_masks" in data and not warp_masks:
+            out["segmentation_masks"] = _wrap(input_storage(data["segmentation_masks"]))
         return out
 
     def _inference(self, x):

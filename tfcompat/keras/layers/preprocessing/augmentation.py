@@ -64,6 +64,9 @@ class RandomFlip(_RandomImageLayer):
                 x = torch.where(flip, x.flip(axis), x)
         return x
 
+    def _augment_mask(self, masks):
+        return self._augment(self._float(masks))
+
     def get_config(self):
         config = super().get_config()
         config["mode"] = self.mode
@@ -118,6 +121,13 @@ class _AffineLayer(_RandomImageLayer):
         n, h, w, _ = x.shape
         transforms = self._transforms(n, h, w, x.device)        # (n, 8) float32, Keras's affine_transform input
         return projective_transform(x, transforms, self.interpolation, self.fill_mode, self.fill_value)
+
+    def _augment_mask(self, masks):
+        """The masks under the images' warp (same draws), nearest-sampled in their own dtype."""
+        from tfcompat.keras.layers.preprocessing.augmentation_geometry import projective_transform
+        n, h, w, _ = masks.shape
+        return projective_transform(masks, self._transforms(n, h, w, masks.device), "nearest", self.fill_mode,
+                                    self.fill_value)
 
     def get_config(self):
         config = super().get_config()

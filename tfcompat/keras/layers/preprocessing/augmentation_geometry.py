@@ -38,6 +38,21 @@ class RandomCrop(ImageAugmentLayer):
             raise IndexError("tuple index out of range")
         if not training and not call_context.in_symbolic():
             return _wrap(x)
+        return _wrap(self._crop(x, training))
+
+    def _augment_mask(self, masks):
+        return self._crop(masks, True)      # Keras crops masks as images (float, resized bilinear if needed)
+
+    def _call_dict(self, data, training):
+        if training or "segmentation_masks" not in data:
+            return super()._call_dict(data, training)
+        # Keras crops the masks even at inference (its mask transform runs as in training, on the centre window)
+        # while the images pass unchanged
+        out = super()._call_dict({k: v for k, v in data.items() if k != "segmentation_masks"}, training)
+        out["segmentation_masks"] = _wrap(self._crop(input_storage(data["segmentation_masks"]), False))
+        return out
+
+    def _crop(self, x, training):
         h, w = x.shape[-3], x.shape[-2]
         # a symbolic call (the shapes a model infers) gives Keras's output spec, (height, width), as a training call
         if training and h > self.height and w > self.width:     # one window for the batch, offsets as tensors
@@ -45,7 +60,7 @@ class RandomCrop(ImageAugmentLayer):
             ws = torch.floor(self._uniform(1, 0, float(w - self.width + 1), x.device)).long()
             rows = hs + torch.arange(self.height, device=x.device)
             cols = ws + torch.arange(self.width, device=x.device)
-            return _wrap(self._float(x).index_select(-3, rows).index_select(-2, cols))
+            return self._float(x).index_select(-3, rows).index_select(-2, cols)
         else:
             ch = max(min(h, int(float(w * self.height) / self.width)), 1)
             cw = max(min(w, int(float(h * self.width) / self.height)), 1)
@@ -53,7 +68,7 @@ class RandomCrop(ImageAugmentLayer):
         out = self._float(x)[..., hs:hs + self.height, ws:ws + self.width, :]
         if out.shape[-3] != self.height or out.shape[-2] != self.width:
             out = self._float(_resize(out, self.height, self.width))
-        return _wrap(out)
+        return out
 
     def compute_output_shape(self, input_shape):
         shape = list(input_shape)
@@ -256,14 +271,19 @@ class RandomShear(ImageAugmentLayer):
         self.fill_mode, self.fill_value, self.interpolation = fill_mode, fill_value, interpolation
 
     def _augment(self, x):
-        x = self._float(x)
+        return self._shear(self._float(x), self.interpolation)
+
+    def _augment_mask(self, masks):
+        return self._shear(masks, "nearest")
+
+    def _shear(self, x, interpolation):
         n = x.shape[0]
         invert = torch.where(self._rand((n,), x.device) > 0.5, -1.0, 1.0)
         sy = self._uniform(n, *self.y_factor, x.device) * invert
         sx = self._uniform(n, *self.x_factor, x.device) * invert
         one, zero = torch.ones_like(sx), torch.zeros_like(sx)
         transforms = torch.stack([one, sx, zero, sy, one, zero, zero, zero], 1)
-        return projective_transform(x, transforms, self.interpolation, self.fill_mode, self.fill_value)
+        return projective_transform(x, transforms, interpolation, self.fill_mode, self.fill_value)
 
     def get_config(self):
         config = super().get_config()
@@ -350,7 +370,12 @@ class RandomPerspective(ImageAugmentLayer):
             raise NotImplementedError(f"Unknown `interpolation` {interpolation}. Expected of one {_INTERPOLATIONS}.")
 
     def _augment(self, x):
-        x = self._float(x)
+        return self._warp(self._float(x), self.interpolation)
+
+    def _augment_mask(self, masks):
+        return self._warp(masks, "nearest")
+
+    def _warp(self, x, interpolation):
         n, h, w, _ = x.shape
         dev = x.device
         probability = self._uniform(n, *self.factor, dev)
@@ -358,7 +383,7 @@ class RandomPerspective(ImageAugmentLayer):
         moves = self._uniform((n, 4, 2), -0.5 * self.scale, 0.5 * self.scale, dev)
         start = torch.tensor([[0.0, 0.0], [w - 1, 0.0], [0.0, h - 1], [w - 1, h - 1]], device=dev).expand(n, 4, 2)
         end = start + start * moves
-        out = projective_transform(x, homography(start, end), self.interpolation, "constant", self.fill_value)
+        out = projective_transform(x, homography(start, end), interpolation, "constant", self.fill_value)
         return torch.where(apply.view(-1, 1, 1, 1), out, x)
 
     def get_config(self):
