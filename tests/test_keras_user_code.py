@@ -435,6 +435,27 @@ def test_losses_weight_by_the_mask_of_the_prediction_as_keras():
     np.testing.assert_allclose(history.history["loss"], [0.69916, 0.69886], atol=1e-5)
 
 
+def test_metrics_weight_by_the_mask_of_the_prediction_as_keras():
+    x = np.array([[1, 2, 3, 0, 0], [4, 5, 0, 0, 0], [6, 7, 8, 9, 1]], "int32")
+    y = np.array([[0, 0, 0, 0, 0], [0, 0, 1, 1, 1], [0, 0, 0, 0, 0]], "int32")     # the masked steps are wrong
+    inp = keras.Input((5,), dtype="int32")
+    h = keras.layers.Embedding(10, 4, mask_zero=True, embeddings_initializer=keras.initializers.Constant(0.1))(inp)
+    out = keras.layers.Dense(2, kernel_initializer=keras.initializers.Constant(np.array([[0.3, -0.2]] * 4)))(h)
+    m = keras.Model(inp, out)
+    m.compile("sgd", keras.losses.SparseCategoricalCrossentropy(from_logits=True),
+              metrics=["accuracy", keras.metrics.SparseCategoricalCrossentropy(from_logits=True)])
+    result = m.evaluate(x, y, verbose=0, return_dict=True)                      # TF 2.21: accuracy 1.0
+    np.testing.assert_allclose([result["accuracy"], result["sparse_categorical_crossentropy"]], [1.0, 0.5981389],
+                               rtol=1e-6)
+    p = m(x)
+    accuracy = keras.metrics.SparseCategoricalAccuracy()
+    accuracy.update_state(y, p)
+    assert float(accuracy.result()) == 1.0
+    mse = keras.metrics.MeanSquaredError()
+    mse.update_state(tf.ones((3, 5, 2)), p, sample_weight=np.arange(15, dtype="float32").reshape(3, 5))
+    np.testing.assert_allclose(float(mse.result()), 0.9704, rtol=1e-6)
+
+
 def test_fit_shuffles_pydataset_batches_with_python_random_as_keras():
     x = np.arange(20, dtype="float32").reshape(10, 2)
     y = (x[:, :1] > 9).astype("float32")

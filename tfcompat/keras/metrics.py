@@ -194,6 +194,10 @@ class MeanMetricWrapper(Mean):
             values, mask = impl(t, p, **kwargs)
         else:
             values = _cast(self._fn(y_true, y_pred, **self._fn_kwargs), dtype)
+        in_mask = getattr(y_pred, "_keras_mask", None)      # a layer's mask on the prediction weighs too (Keras 3)
+        if in_mask is not None:
+            in_mask = input_storage(in_mask).to(torch.bool)
+            mask = in_mask if mask is None else in_mask & mask
         if mask is not None:
             sw = None if sample_weight is None else _cast(sample_weight, dtype)
             sample_weight = _losses._apply_mask(sw, mask, dtype, "sum")
