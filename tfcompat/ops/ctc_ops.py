@@ -240,40 +240,51 @@ def _ctc_kernel(x, idx, values, seq, collapse, ignore_longer):
         raise errors.kernel_error(errors.InvalidArgumentError, "len(sequence_length) != batch_size.  "
                                   f"len(sequence_length):  {seq.shape[0] if seq.ndim else 1} batch_size: {batch}", op,
                                   name=None)
-    rows = idx[:, 0].tolist() if idx.numel() else []
-    per_row = [[] for _ in range(batch)]
-    for r, v in zip(rows, values.tolist()):
-        if not 0 <= r < batch:
-            raise _kernel(errors.InvalidArgumentError, op, "labels batch index must be between 0 and "
-                          f"{batch - 1} but saw: {r}")
-        per_row[r].append(v)
-    seq_list = seq.tolist()
-    ignored = []
-    for b, row in enumerate(per_row):
-        if seq_list[b] > frames:
-            raise errors.kernel_error(errors.InvalidArgumentError, f"sequence_length({b}) <= {frames}", op, name=None)
-        if len(row) > seq_list[b]:
-            if not ignore_longer:
-                raise _kernel(errors.InvalidArgumentError, op, "Not enough time for target transition sequence "
-                              f"(required: {len(row)}, available: {seq_list[b]}){b}You can turn this error into a "
-                              "warning by using the flag ignore_longer_outputs_than_inputs")
-            ignored.append(b)
-            per_row[b] = row = []
-        for v in row:
-            if not 0 <= v < classes - 1:
-                raise _kernel(errors.InvalidArgumentError, op, f"Saw a non-null label (index >= num_classes - 1) "
-                              f"following a null label, batch: {b} num_classes: {classes} labels: "
-                              f"{','.join(str(u) for u in row)} labels seen so far: ")
-        if collapse:
-            per_row[b] = [v for j, v in enumerate(row) if j == 0 or v != row[j - 1]]
-    lengths = torch.tensor([len(r) for r in per_row], dtype=torch.int64)
-    targets = torch.tensor([v for r in per_row for v in r], dtype=torch.int64)
+
+    def prepare(inputs):
+        """The kernel's label checks on the host: (targets, label lengths, 1/0 kept rows); a host callback, so a
+        traced step reads each call's labels."""
+        i, v, sq = inputs
+        rows = i[:, 0].tolist() if i.numel() else []
+        per_row = [[] for _ in range(batch)]
+        for r, val in zip(rows, v.tolist()):
+            if not 0 <= r < batch:
+                raise _kernel(errors.InvalidArgumentError, op, "labels batch index must be between 0 and "
+                              f"{batch - 1} but saw: {r}")
+            per_row[r].append(val)
+        seq_list = sq.tolist()
+        keep = [1.0] * batch
+        for b, row in enumerate(per_row):
+            if seq_list[b] > frames:
+                raise errors.kernel_error(errors.InvalidArgumentError, f"sequence_length({b}) <= {frames}", op,
+                                          name=None)
+            if len(row) > seq_list[b]:
+                if not ignore_longer:
+                    raise _kernel(errors.InvalidArgumentError, op, "Not enough time for target transition sequence "
+                                  f"(required: {len(row)}, available: {seq_list[b]}){b}You can turn this error into "
+                                  "a warning by using the flag ignore_longer_outputs_than_inputs")
+                keep[b] = 0.0           # TF: a loss of 0 (and no gradient) for it
+                per_row[b] = row = []
+            for val in row:
+                if not 0 <= val < classes - 1:
+                    raise _kernel(errors.InvalidArgumentError, op, f"Saw a non-null label (index >= num_classes - 1) "
+                                  f"following a null label, batch: {b} num_classes: {classes} labels: "
+                                  f"{','.join(str(u) for u in row)} labels seen so far: ")
+            if collapse:
+                per_row[b] = [val for j, val in enumerate(row) if j == 0 or val != row[j - 1]]
+        return [torch.tensor([val for r in per_row for val in r], dtype=torch.int64),
+                torch.tensor([len(r) for r in per_row], dtype=torch.int64), torch.tensor(keep)]
+    targets, lengths, keep = _host[0](prepare, [idx, values, seq])
     loss = _SparseCTC.apply(x, targets, seq.cpu(), lengths, classes - 1)
-    if ignored:       # TF: a loss of 0 (and no gradient) for a label sequence longer than its logits
-        keep = torch.ones(batch, dtype=loss.dtype, device=loss.device)
-        keep[ignored] = 0
-        loss = loss * keep
-    return loss
+    return loss * keep.to(loss.dtype).to(loss.device)
+
+
+# set by tf.function (eager/function/_host.py): `fn(callback, storages) -> storages`, a host callback in a trace
+_host = [lambda fn, inputs: fn(inputs)]
+
+
+def register_host_call(fn):
+    _host[0] = fn
 
 
 class _SparseCTC(torch.autograd.Function):
@@ -288,12 +299,11 @@ class _SparseCTC(torch.autograd.Function):
                               zero_infinity=True)
             (grad,) = torch.autograd.grad(loss.sum(), z)
             raw = F.ctc_loss(lp.detach(), targets.to(lp.device), seq, lengths, blank=blank, reduction="none")
-        impossible = torch.isinf(raw)
-        if bool(impossible.any()):
-            frames = logits.shape[0]
-            mask = (torch.arange(frames).unsqueeze(1) < seq.unsqueeze(0)).to(lp.dtype).to(lp.device)
-            soft = torch.softmax(logits.detach(), -1) * mask.unsqueeze(2)
-            grad = torch.where(impossible.to(lp.device).reshape(1, -1, 1), soft, grad)
+        impossible = torch.isinf(raw)             # no alignment: the gradient is the softmax (no host read)
+        frames = logits.shape[0]
+        mask = (torch.arange(frames).unsqueeze(1) < seq.unsqueeze(0)).to(lp.dtype).to(lp.device)
+        soft = torch.softmax(logits.detach(), -1) * mask.unsqueeze(2)
+        grad = torch.where(impossible.to(lp.device).reshape(1, -1, 1), soft, grad)
         ctx.save_for_backward(grad)
         return raw.detach()
 

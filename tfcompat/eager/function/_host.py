@@ -7,7 +7,7 @@ import torch
 from tfcompat.eager.function._state import live_vars, tls
 from tfcompat.framework import variables
 from tfcompat.framework.tensor import _wrap, storage
-from tfcompat.ops import candidate_sampling_ops, config_ops, debugging_ops, lookup_ops
+from tfcompat.ops import candidate_sampling_ops, config_ops, ctc_ops, debugging_ops, lookup_ops
 from tfcompat.util import nest
 
 
@@ -52,6 +52,7 @@ def _strips_debug_ops(*tensors):
 debugging_ops.register_debug_stripper(_strips_debug_ops)
 lookup_ops.register_host_call(host_call)     # table ops run on every call of a traced function
 candidate_sampling_ops.register_host_call(host_call)     # so do candidate samplers (fresh draws) and accidental hits
+ctc_ops.register_host_call(host_call)        # and the CTCLoss kernel's reading of sparse labels
 
 
 class Unreplayable(Exception):
