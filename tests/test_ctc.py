@@ -328,3 +328,28 @@ def test_ctc_sparse_label_dtype_and_length_errors():
     got = tf.nn.ctc_loss(sp, x.astype(np.float16), None, [6, 6], blank_index=-1)
     assert got.dtype == tf.float16
     np.testing.assert_allclose(got.numpy().astype(np.float64), [6.85156, 4.93359], rtol=2e-3)
+
+
+def test_ocr_ctc_layer_trains_in_a_traced_step():
+    """The captcha-OCR tutorial's CTCLayer (tf.keras.backend.ctc_batch_cost in add_loss): TF 2.21's losses, and no
+    eager fallback (its warning would fail this test)."""
+    layers = tf.keras.layers
+
+    class CTCLayer(layers.Layer):
+        def call(self, y_true, y_pred):
+            batch_len = tf.cast(tf.shape(y_true)[0], dtype="int64")
+            input_length = tf.cast(tf.shape(y_pred)[1], dtype="int64") * tf.ones(shape=(batch_len, 1), dtype="int64")
+            label_length = tf.cast(tf.shape(y_true)[1], dtype="int64") * tf.ones(shape=(batch_len, 1), dtype="int64")
+            self.add_loss(tf.reduce_mean(tf.keras.backend.ctc_batch_cost(y_true, y_pred, input_length, label_length)))
+            return y_pred
+
+    image = layers.Input(shape=(10, 6), name="image", dtype="float32")
+    labels = layers.Input(name="label", shape=(3,), dtype="float32")
+    kernel = tf.keras.initializers.Constant(np.random.RandomState(3).randn(6, 5) * 0.5)
+    x = layers.Dense(5, activation="softmax", name="dense2", kernel_initializer=kernel)(image)
+    model = tf.keras.models.Model(inputs=[image, labels], outputs=CTCLayer(name="ctc_loss")(labels, x))
+    model.compile(optimizer=tf.keras.optimizers.Adam())
+    images = np.random.RandomState(0).rand(8, 10, 6).astype(np.float32)
+    targets = np.random.RandomState(1).randint(0, 4, (8, 3)).astype(np.float32)
+    history = model.fit([images, targets], epochs=3, batch_size=4, verbose=0, shuffle=False)
+    np.testing.assert_allclose(history.history["loss"], [10.2582, 10.2347, 10.213], atol=2e-4)     # TF 2.21
