@@ -39,7 +39,7 @@ def test_every_tf_name_answers_hasattr_and_getattr_honestly():
             assert has, full
         else:
             found += 1
-    assert found > 1500 and missing > 2500       # 4792 names in all
+    assert found > 2000 and missing > 1000 and found + missing == len(_api_names())     # 4792 names in all
 
 
 @pytest.mark.parametrize("expr", ["tf.tpu", "tf.lite", "tf.experimental.dlpack", "tf.experimental.numpy.nextafter",
