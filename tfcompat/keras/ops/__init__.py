@@ -10,6 +10,7 @@ import torch as _torch
 import torch.nn.functional as _F
 
 from tfcompat.framework import dtypes as _dtypes
+from tfcompat.framework.context import current_device as _device
 from tfcompat.framework.export import partial_api as _partial_api
 from tfcompat.framework.tensor import _wrap
 from tfcompat.keras.ops._common import (_FLOATX, _SCALARS, _axes, _binary, _creation_dtype, _floating, _pair,
@@ -51,17 +52,19 @@ def size(x):
 
 
 def zeros(shape, dtype=None):
-    return _wrap(_torch.zeros(tuple(shape) if not isinstance(shape, int) else (shape,), dtype=_creation_dtype(dtype)))
+    return _wrap(_torch.zeros(tuple(shape) if not isinstance(shape, int) else (shape,), dtype=_creation_dtype(dtype),
+                              device=_device()))
 
 
 def ones(shape, dtype=None):
-    return _wrap(_torch.ones(tuple(shape) if not isinstance(shape, int) else (shape,), dtype=_creation_dtype(dtype)))
+    return _wrap(_torch.ones(tuple(shape) if not isinstance(shape, int) else (shape,), dtype=_creation_dtype(dtype),
+                             device=_device()))
 
 
 def full(shape, fill_value, dtype=None):
     """A tensor of `shape` filled with `fill_value` (float32 unless `dtype`)."""
     shape = tuple(shape) if not isinstance(shape, int) else (shape,)
-    return _wrap(_torch.full(shape, fill_value, dtype=_creation_dtype(dtype)))
+    return _wrap(_torch.full(shape, fill_value, dtype=_creation_dtype(dtype), device=_device()))
 
 
 def zeros_like(x, dtype=None):
@@ -84,7 +87,7 @@ def arange(start, stop=None, step=1, dtype=None):
     if stop is None:
         start, stop = 0, start
     default = _torch.int32 if _builtins.all(isinstance(v, int) for v in (start, stop, step)) else _FLOATX
-    return _wrap(_torch.arange(start, stop, step, dtype=_creation_dtype(dtype, default)))
+    return _wrap(_torch.arange(start, stop, step, dtype=_creation_dtype(dtype, default), device=_device()))
 
 
 def linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None, axis=0):
@@ -103,8 +106,8 @@ def linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None, axis
     s0, s1 = _st(start).to(_torch.float64), _st(stop).to(_torch.float64)
     div = (num - 1) if endpoint else num
     step = (s1 - s0) / div if div > 0 else _torch.full(_torch.broadcast_shapes(s0.shape, s1.shape), float("nan"),
-                                                       dtype=_torch.float64)
-    frac = _torch.arange(num, dtype=_torch.float64)
+                                                       dtype=_torch.float64, device=s0.device)
+    frac = _torch.arange(num, dtype=_torch.float64, device=s0.device)
     frac = frac.reshape((num,) + (1,) * _builtins.max(s0.ndim, s1.ndim))
     out = s0 + frac * step if div > 0 else (s0 + frac * 0 + (s1 - s0) * 0)
     if endpoint and num > 1:
@@ -121,7 +124,7 @@ def linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None, axis
 
 
 def eye(N, M=None, k=0, dtype=None):
-    out = _torch.eye(N, N if M is None else M, dtype=_creation_dtype(dtype))
+    out = _torch.eye(N, N if M is None else M, dtype=_creation_dtype(dtype), device=_device())
     return _wrap(_torch.diagonal_scatter(_torch.zeros_like(out), _torch.ones(out.diagonal(k).shape, dtype=out.dtype), k)
                  if k else out)
 
@@ -433,7 +436,7 @@ def _extreme(x, axis, keepdims, initial, fn, pick):
     if t.numel() == 0:
         shape = [] if axis is None else [d for i, d in enumerate(t.shape) if i not in
                                           {a % t.ndim for a in ((axis,) if isinstance(axis, int) else axis)}]
-        return _wrap(_torch.full(shape, initial, dtype=t.dtype))
+        return _wrap(_torch.full(shape, initial, dtype=t.dtype, device=t.device))
     return _wrap(pick(_reduce(t, fn, axis, keepdims), init))
 
 
@@ -709,8 +712,8 @@ def tril(x, k=0):
     return _wrap(_torch.tril(_st(x), k))
 
 
-def _fold_index(n, before, after, mode):
-    idx = _torch.arange(-before, n + after)
+def _fold_index(n, before, after, mode, device):
+    idx = _torch.arange(-before, n + after, device=device)
     if mode == "reflect":
         period = _builtins.max(2 * (n - 1), 1)
         j = _torch.remainder(idx.abs(), period)
@@ -731,7 +734,7 @@ def pad(x, pad_width, mode="constant", constant_values=None):
                              f"Received: mode={mode}")
         for d, (before, after) in enumerate(tuple(p) for p in pad_width):
             if before or after:
-                t = _torch.index_select(t, d, _fold_index(t.shape[d], before, after, mode))
+                t = _torch.index_select(t, d, _fold_index(t.shape[d], before, after, mode, t.device))
         return _wrap(t)
     flat = []
     for before, after in reversed([tuple(p) for p in pad_width]):

@@ -63,7 +63,7 @@ def scan(f, init, xs=None, length=None, reverse=False, unroll=1):
     if ys and all(y is not None for y in ys):
         ys_flat = [torch.stack([y[j] for y in ys]) for j in range(len(ys[0]))]
     else:
-        ys_flat = [torch.zeros((n,) + tuple(c.shape), dtype=c.dtype) for c in carry_flat]
+        ys_flat = [torch.zeros((n,) + tuple(c.shape), dtype=c.dtype, device=c.device) for c in carry_flat]
     carry_out = [_wrap(c) for c in carry_flat]
     ys_out = [_wrap(y) for y in ys_flat]
     pack = (lambda v: nest.pack_sequence_as(init, v)) if out_seq else (lambda v: v[0])

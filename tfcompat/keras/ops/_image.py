@@ -51,7 +51,7 @@ def rgb_to_grayscale(images, data_format=None):
     if t.shape[axis] == 1:
         return _wrap(t.clone())
     work = t if t.is_floating_point() else t.to(_FLOATX)
-    weights = torch.tensor([0.2989, 0.5870, 0.1140], dtype=work.dtype)
+    weights = torch.tensor([0.2989, 0.5870, 0.1140], dtype=work.dtype, device=work.device)
     out = torch.tensordot(torch.movedim(work, axis, -1), weights, dims=([-1], [0])).unsqueeze(axis)
     return _wrap(out.to(t.dtype))
 
@@ -92,10 +92,10 @@ def _aspect_pad(t, size, fill_value):
     pw = max(w, int(float(h * tw) / th))
     top, left = int(float(ph - h) / 2), int(float(pw - w) / 2)
     if top > 0:
-        band = torch.full(t.shape[:-3] + (top, w, t.shape[-1]), fill_value, dtype=t.dtype)
+        band = torch.full(t.shape[:-3] + (top, w, t.shape[-1]), fill_value, dtype=t.dtype, device=t.device)
         t = torch.cat([band, t, band], dim=-3)
     if left > 0:
-        band = torch.full(t.shape[:-2] + (left, t.shape[-1]), fill_value, dtype=t.dtype)
+        band = torch.full(t.shape[:-2] + (left, t.shape[-1]), fill_value, dtype=t.dtype, device=t.device)
         t = torch.cat([band, t, band], dim=-2)
     return t
 
@@ -282,8 +282,8 @@ def map_coordinates(inputs, coordinates, order, fill_mode="constant", fill_value
     return _wrap(result.to(x.dtype))
 
 
-def _gauss1d(size, sigma, dtype):
-    x = torch.arange(size, dtype=dtype) - (size - 1) / 2
+def _gauss1d(size, sigma, dtype, device=None):
+    x = torch.arange(size, dtype=dtype, device=device) - (size - 1) / 2
     k = torch.exp(-0.5 * torch.square(x / sigma))
     return k / torch.sum(k)
 
@@ -302,7 +302,7 @@ def gaussian_blur(images, kernel_size=(3, 3), sigma=(1.0, 1.0), data_format=None
     if fmt == "channels_first":
         x = torch.movedim(x, 1, -1)
     dt = x.dtype if x.is_floating_point() else _FLOATX
-    kernel = torch.outer(_gauss1d(ks[1], float(sg[1]), dt), _gauss1d(ks[0], float(sg[0]), dt))
+    kernel = torch.outer(_gauss1d(ks[1], float(sg[1]), dt, x.device), _gauss1d(ks[0], float(sg[0]), dt, x.device))
     c = x.shape[-1]
     from tfcompat.ops import conv_ops
     w = kernel.reshape(ks[0], ks[1], 1, 1).expand(ks[0], ks[1], c, 1).contiguous()
@@ -340,7 +340,7 @@ def ssim(image1, image2, max_val=1.0, filter_size=11, filter_sigma=1.5, k1=0.01,
     if fmt == "channels_first":
         a, b = torch.movedim(a, 1, -1), torch.movedim(b, 1, -1)
     n, h, w, c = a.shape
-    g = _gauss1d(filter_size, filter_sigma, cdt)
+    g = _gauss1d(filter_size, filter_sigma, cdt, a.device)
     kernel = torch.outer(g, g).reshape(1, 1, filter_size, filter_size)
     a = a.permute(0, 3, 1, 2).reshape(-1, 1, h, w)
     b = b.permute(0, 3, 1, 2).reshape(-1, 1, h, w)
@@ -428,7 +428,7 @@ def _patches(images, size, strides, dilation_rate, padding, data_format, nd):
     out_dim = channels
     for s in size:
         out_dim *= s
-    kernel = torch.eye(out_dim, dtype=t.dtype).reshape(size + (channels, out_dim))
+    kernel = torch.eye(out_dim, dtype=t.dtype, device=t.device).reshape(size + (channels, out_dim))
     unbatched = t.ndim == nd + 1
     x = t.unsqueeze(0) if unbatched else t
     out = storage(conv(_wrap(x), _wrap(kernel), strides, padding, fmt, dilation_rate))
@@ -484,8 +484,8 @@ def _resample_weights(in_size, out_size, scale, translation, kernel, antialias):
     dt = scale.dtype
     inv = 1.0 / scale
     kscale = torch.clamp(inv, min=1.0) if antialias else torch.ones((), dtype=dt)
-    centre = (torch.arange(out_size, dtype=dt) + 0.5) * inv - translation * inv - 0.5
-    w = kernel((centre[None, :] - torch.arange(in_size, dtype=dt)[:, None]).abs() / kscale)
+    centre = (torch.arange(out_size, dtype=dt, device=scale.device) + 0.5) * inv - translation * inv - 0.5
+    w = kernel((centre[None, :] - torch.arange(in_size, dtype=dt, device=scale.device)[:, None]).abs() / kscale)
     total = w.sum(0, keepdim=True)
     w = torch.where(total.abs() > 1000.0 * float(torch.finfo(torch.float32).eps),
                     w / torch.where(total != 0, total, torch.ones_like(total)), torch.zeros_like(w))
@@ -509,7 +509,7 @@ def scale_and_translate(images, output_shape, scale, translation, spatial_dims, 
     sc, tr = _st(scale), _st(translation)
     dt = torch.promote_types(sc.dtype, tr.dtype)
     dt = dt if dt.is_floating_point else _FLOATX
-    sc, tr = sc.to(dt), tr.to(dt)
+    sc, tr = sc.to(dt).to(t.device), tr.to(dt).to(t.device)
     if len(spatial_dims) == 0:
         return _wrap(t.clone())
     if not (t.is_floating_point() or t.is_complex()):

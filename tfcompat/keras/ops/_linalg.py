@@ -87,7 +87,7 @@ def cholesky_inverse(x, upper=False):
     """The inverse of `A` from its Cholesky factor `x` (`A = L L^H`, or `U^H U` when `upper`)."""
     t = _square(x)
     try:
-        eye = torch.eye(t.shape[-1], dtype=t.dtype)
+        eye = torch.eye(t.shape[-1], dtype=t.dtype, device=t.device)
         inv_chol = storage(_linalg.triangular_solve(_wrap(t), _wrap(eye), lower=not upper))
     except (ValueError, RuntimeError, _errors.OpError) as e:
         raise ValueError(f"Cholesky inverse failed: {e}") from None

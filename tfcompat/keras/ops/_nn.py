@@ -154,7 +154,7 @@ def sparsemax(x, axis=-1):
     cum = torch.cumsum(srt, dim=axis)
     shape = [1] * t.ndim
     shape[axis] = -1
-    r = torch.arange(1, t.shape[axis] + 1, dtype=t.dtype).reshape(shape)
+    r = torch.arange(1, t.shape[axis] + 1, dtype=t.dtype, device=t.device).reshape(shape)
     support = srt - (cum - 1) / r > 0
     k = torch.sum(support.to(t.dtype), dim=axis, keepdim=True)
     tau = (torch.sum(torch.where(support, cum, torch.zeros_like(cum)), dim=axis, keepdim=True) - 1) / k
@@ -461,7 +461,7 @@ def dot_product_attention(query, key, value, bias=None, mask=None, scale=None, i
             keep = keep & _st(mask).to(torch.bool)
         if is_causal:
             tq, ts = logits.shape[2], logits.shape[3]
-            keep = keep & torch.tril(torch.ones((tq, ts), dtype=torch.bool))
+            keep = keep & torch.tril(torch.ones((tq, ts), dtype=torch.bool, device=keep.device))
         large = (65500.0 if logits.dtype is torch.float16 else 3.38953e38) * -0.7
         logits = torch.where(keep, logits, torch.tensor(large, dtype=logits.dtype))
     probs = torch.softmax(logits.to(torch.promote_types(logits.dtype, torch.float32)), dim=-1).to(k.dtype)

@@ -6,6 +6,7 @@ import numpy as np
 import torch
 
 from tfcompat.framework import dtypes as _dtypes
+from tfcompat.framework.context import current_device as _device
 from tfcompat.framework.tensor import Tensor, _wrap
 from tfcompat.keras.ops._common import _FLOATX, _creation_dtype, _pair, _promoted, _st, _torch_dtype
 
@@ -27,7 +28,7 @@ def copy(x):
 
 def empty(shape, dtype=None):
     """A tensor of `shape` (filled with zeros, as Keras's TF backend)."""
-    return _wrap(torch.zeros(_tuple(shape), dtype=_creation_dtype(dtype)))
+    return _wrap(torch.zeros(_tuple(shape), dtype=_creation_dtype(dtype), device=_device()))
 
 
 def empty_like(x, dtype=None):
@@ -37,18 +38,18 @@ def empty_like(x, dtype=None):
 
 def identity(n, dtype=None):
     """The `n x n` identity matrix (float32 unless `dtype`)."""
-    return _wrap(torch.eye(n, dtype=_creation_dtype(dtype)))
+    return _wrap(torch.eye(n, dtype=_creation_dtype(dtype), device=_device()))
 
 
 def tri(N, M=None, k=0, dtype=None):
     """Ones at and below the `k`-th diagonal."""
-    ones = torch.ones((N, N if M is None else M), dtype=torch.bool)
+    ones = torch.ones((N, N if M is None else M), dtype=torch.bool, device=_device())
     return _wrap(torch.tril(ones, k).to(_creation_dtype(dtype)))
 
 
 def _spaced(start, stop, num, endpoint):
     s, e = _st(start).to(torch.float64), _st(stop).to(torch.float64)
-    steps = torch.arange(num, dtype=torch.float64)
+    steps = torch.arange(num, dtype=torch.float64, device=s.device)
     div = (num - 1) if endpoint else num
     frac = steps / div if div > 0 else steps * 0
     shape = (num,) + tuple(torch.broadcast_shapes(s.shape, e.shape))
@@ -92,7 +93,7 @@ def geomspace(start, stop, num=50, endpoint=True, dtype=None, axis=0):
 
 def _window(fn, x, *args):
     n = int(_st(x))
-    return _wrap(torch.tensor(fn(n, *args), dtype=_FLOATX))
+    return _wrap(torch.tensor(fn(n, *args), dtype=_FLOATX, device=_device()))
 
 
 def bartlett(x):
@@ -122,7 +123,7 @@ def vander(x, N=None, increasing=False):
     if t.ndim != 1:
         raise ValueError(f"Input tensor must be 1-dimensional. Received: x.shape={tuple(t.shape)}")
     n = t.shape[0] if N is None else N
-    powers = torch.arange(n, dtype=torch.int32)
+    powers = torch.arange(n, dtype=torch.int32, device=t.device)
     if not increasing:
         powers = torch.flip(powers, (0,))
     if t.dtype is torch.bool:
@@ -353,7 +354,7 @@ def argpartition(x, kth, axis=-1):
     mask = torch.nn.functional.one_hot(bottom, n).sum(0)
     final = t.clone()
     where = torch.nonzero(mask)
-    where = where[(where < torch.tensor(final.shape[:where.shape[1]])).all(-1)]    # only entries inside `x`
+    where = where[(where < torch.tensor(final.shape[:where.shape[1]], device=where.device)).all(-1)]    # only entries inside `x`
     final[tuple(where.t())] = 0
     top = _top_k_indices(final, n - kth - 1)
     return _wrap(torch.swapaxes(torch.cat([bottom, top], -1), -1, axis).to(torch.int32))
@@ -421,11 +422,12 @@ def unique(x, sorted=True, return_index=False, return_inverse=False, return_coun
     if size is not None:
         n = vals.shape[0 if axis is None else axis]
         if n < size:
-            fill = vals.reshape(-1)[:1] if fill_value is None else torch.tensor(fill_value, dtype=vals.dtype)
+            fill = vals.reshape(-1)[:1] if fill_value is None else torch.tensor(fill_value, dtype=vals.dtype,
+                                                                                  device=vals.device)
             pad_shape = list(vals.shape)
             pad_shape[0 if axis is None else axis] = size - n
             vals = torch.cat([vals, torch.broadcast_to(fill, pad_shape)], dim=0 if axis is None else axis)
-            counts = torch.cat([counts, torch.zeros(size - n, dtype=counts.dtype)])
+            counts = torch.cat([counts, torch.zeros(size - n, dtype=counts.dtype, device=counts.device)])
         else:
             vals = vals.narrow(0 if axis is None else axis, 0, size)
             counts = counts[:size]
@@ -441,7 +443,7 @@ def scatter(indices, values, shape):
     """A zero tensor of `shape` with `values` added at `indices` (the last axis of `indices` indexes `shape`)."""
     i = _st(indices).long()
     v = _st(values)
-    out = torch.zeros(_tuple(shape), dtype=v.dtype)
+    out = torch.zeros(_tuple(shape), dtype=v.dtype, device=v.device)
     k = i.shape[-1]
     flat_i = i.reshape(-1, k)
     tail = tuple(out.shape[k:])
@@ -463,7 +465,7 @@ def scatter_update(inputs, indices, updates, reduction=None):
         t.index_put_(idx, vals, accumulate=True)
     elif reduction in ("max", "min", "mul"):
         flat = t.reshape((-1,) + tuple(t.shape[k:]))
-        strides = torch.tensor([math.prod(t.shape[d + 1:k]) for d in range(k)], dtype=torch.long)
+        strides = torch.tensor([math.prod(t.shape[d + 1:k]) for d in range(k)], dtype=torch.long, device=t.device)
         lin = (i.reshape(-1, k) * strides).sum(-1)
         fn = {"max": "amax", "min": "amin", "mul": "prod"}[reduction]
         expanded = lin.reshape((-1,) + (1,) * (flat.ndim - 1)).expand_as(vals)
@@ -491,7 +493,7 @@ def _segment(data, segment_ids, num_segments, reduce, fill):
     n = int(ids.max()) + 1 if num_segments is None else int(num_segments)
     keep = (ids >= 0) & (ids < n)
     d, ids = d[keep], ids[keep]
-    out = torch.full((n,) + tuple(d.shape[1:]), fill, dtype=d.dtype)
+    out = torch.full((n,) + tuple(d.shape[1:]), fill, dtype=d.dtype, device=d.device)
     index = ids.reshape((-1,) + (1,) * (d.ndim - 1)).expand_as(d)
     return _wrap(out.scatter_reduce(0, index, d, reduce, include_self=reduce == "prod"))
 

@@ -557,7 +557,7 @@ def histogram(x, bins=10, range=None):  # noqa: A002
     else:
         lo, hi = torch.tensor(float(range[0]), dtype=torch.float64), torch.tensor(float(range[1]), dtype=torch.float64)
     t = t[(t >= lo) & (t <= hi)]
-    edges = (lo + (hi - lo) * torch.arange(bins + 1, dtype=torch.float64) / bins).to(t.dtype)
+    edges = (lo + (hi - lo) * torch.arange(bins + 1, dtype=torch.float64, device=t.device) / bins).to(t.dtype)
     idx = torch.searchsorted(edges[1:-1].contiguous(), t, right=True)
-    counts = torch.zeros(bins, dtype=t.dtype).index_add(0, idx, torch.ones_like(t))
+    counts = torch.zeros(bins, dtype=t.dtype, device=t.device).index_add(0, idx, torch.ones_like(t))
     return _wrap(counts), _wrap(edges)
