@@ -22,9 +22,11 @@ def _params(params, dtype=None, partition_strategy="div"):
     return sharded_table([input_storage(p, dtype) for p in params], partition_strategy)
 
 
-def _combine(table, rows, ids, weights, combiner, max_norm=None):
-    """The per-row combination of `table[ids]` (weighted by `weights`, a storage or None)."""
-    n = int(rows.max()) + 1 if rows.numel() else 0
+def _combine(table, rows, ids, weights, combiner, max_norm=None, n=None):
+    """The per-row combination of `table[ids]` (weighted by `weights`, a storage or None) into `n` rows (default:
+    max(rows) + 1, as TF's segment sums)."""
+    if n is None:
+        n = int(rows.max()) + 1 if rows.numel() else 0
     emb = storage_of(embedding_lookup(wrap(table), wrap(ids)))
     if max_norm is not None:          # TF's clip_by_norm of each looked-up embedding
         dims = tuple(range(1, emb.ndim))
@@ -150,28 +152,28 @@ def safe_embedding_lookup_sparse_v1(embedding_weights, sparse_ids, sparse_weight
     n_rows = 1
     for d in outer:
         n_rows *= d
-    rows = torch.zeros(idx.shape[0], dtype=torch.int64)
+    dev = ids.device
+    rows = torch.zeros(idx.shape[0], dtype=torch.int64, device=dev)
     for k, d in enumerate(outer):               # row-major position of the leading coordinates
-        rows = rows * d + idx[:, k].cpu()
-    keep = ids.cpu() >= 0
+        rows = rows * d + idx[:, k].to(dev)
+    keep = ids >= 0                             # no branch on values below: a traced step replays this for any batch
     weights = None
     if sparse_weights is not None:
-        weights = input_storage(sparse_weights.values)
+        weights = input_storage(sparse_weights.values).to(dev)
         if combiner != "sum":
-            keep = keep & (weights.cpu() > 0)
-        weights = weights[keep.to(weights.device)]
-    rows, ids = rows[keep], ids[keep.to(ids.device)]
-    empty = torch.ones(n_rows, dtype=torch.bool)
+            keep = keep & (weights > 0)
+        weights = weights[keep]
+    rows, ids = rows[keep], ids[keep]
+    empty = torch.ones(n_rows, dtype=torch.bool, device=dev)
     empty[rows] = False
-    fill = torch.nonzero(empty).reshape(-1)
-    if fill.numel():           # sparse_fill_empty_rows: one id (default_id or 0) of weight 1 in each empty row
-        rows = torch.cat([rows, fill])
-        ids = torch.cat([ids, torch.full((fill.numel(),), default_id or 0, dtype=ids.dtype, device=ids.device)])
-        if weights is not None:
-            weights = torch.cat([weights, torch.ones(fill.numel(), dtype=weights.dtype, device=weights.device)])
+    fill = torch.nonzero(empty).reshape(-1)     # sparse_fill_empty_rows: default_id (or 0) of weight 1 in empty rows
+    rows = torch.cat([rows, fill])
+    ids = torch.cat([ids, torch.full_like(fill, default_id or 0).to(ids.dtype)])
+    if weights is not None:
+        weights = torch.cat([weights, torch.ones_like(fill, dtype=weights.dtype)])
     _check_ids(ids, table.shape[0], None)
-    result = _combine(table, rows, ids, weights, combiner, max_norm)
-    if default_id is None and fill.numel():
-        result = result.clone()
-        result[fill.to(result.device)] = 0
+    result = _combine(table, rows, ids, weights, combiner, max_norm, n_rows)
+    if default_id is None:
+        result = torch.where(empty.to(result.device).reshape((-1,) + (1,) * (result.ndim - 1)),
+                             torch.zeros_like(result), result)
     return wrap(result.reshape(tuple(outer) + tuple(result.shape[1:])))
