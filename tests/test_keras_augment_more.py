@@ -1983,3 +1983,10 @@ def test_shear_and_flip_masks():
     out = L.RandomFlip(seed=3)({"images": probe, "segmentation_masks": masks}, training=True)
     assert out["segmentation_masks"].dtype.name == "float32"                     # TF 2.21
     np.testing.assert_array_equal(out["images"].numpy()[..., :1], out["segmentation_masks"].numpy())
+
+
+def test_random_rotation_has_no_value_range():
+    # TF 2.21: Keras 3's RandomRotation takes no value_range (a Keras 2 argument)
+    with pytest.raises(ValueError, match=r"Unrecognized keyword arguments passed to RandomRotation: \{'value_range': "
+                                         r"\(0, 1\)\}"):
+        L.RandomRotation(0.1, value_range=(0, 1))

@@ -1,4 +1,5 @@
-"""Random image augmentation layers (identity outside training): flip, contrast, rotation, zoom, translation."""
+"""Random image augmentation layers (identity outside training): flip, contrast, rotation, zoom, translation (Keras's
+matrices through TF's projective kernel, `augmentation_geometry.projective_transform`)."""
 import math
 
 import torch
@@ -140,10 +141,10 @@ class RandomRotation(_AffineLayer):
     """Rotates each image by a random angle in `factor * 2pi` (`factor` a float f means `[-f, f]`)."""
 
     def __init__(self, factor, fill_mode="reflect", interpolation="bilinear", seed=None, fill_value=0.0,
-                 value_range=(0, 255), data_format=None, **kwargs):
+                 data_format=None, **kwargs):
         super().__init__(fill_mode=fill_mode, interpolation=interpolation, fill_value=fill_value, seed=seed,
                          data_format=data_format, **kwargs)
-        self.factor, self.value_range = factor, value_range
+        self.factor = factor
         self._lower, self._upper = factor_range(factor or 0.0, (-1, 1))
 
     def _transforms(self, n, h, w, device):
@@ -159,8 +160,6 @@ class RandomRotation(_AffineLayer):
     def get_config(self):
         config = super().get_config()
         config["factor"] = (self._lower, self._upper)       # Keras 3 writes the (lower, upper) range
-        if tuple(self.value_range) != (0, 255):               # not a Keras 3 argument: only when it matters
-            config["value_range"] = self.value_range
         return config
 
 
