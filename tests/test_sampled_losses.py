@@ -415,3 +415,19 @@ def test_samplers_draw_anew_in_a_traced_function():
     no_hits = (tf.constant([0, 2, 5, 9], tf.int64), _sv()[1], _sv()[2])
     loss(no_hits)
     np.testing.assert_allclose(loss(_sv()).numpy(), GOLD["ssm"][0], rtol=1e-5)       # hits found on a replay
+
+
+def test_embedding_lookup_sparse_ragged_ids():
+    params = np.random.RandomState(6).randn(10, 3).astype(np.float32)
+    ids = tf.ragged.constant([[1, 3], [], [7], []], dtype=tf.int64)
+    weights = tf.ragged.constant([[1.0, 2.0], [], [0.5], []])
+    # TF 2.21: max(row) + 1 rows; the safe form keeps every row
+    got = tf.nn.embedding_lookup_sparse(params, ids, None)
+    np.testing.assert_allclose(got.numpy(), [[-0.66449, 0.07225, 0.75754], [0.0, 0.0, 0.0],
+                                             [1.81259, -1.35648, -0.46363]], rtol=1e-4, atol=1e-5)
+    got = tf.nn.embedding_lookup_sparse(params, ids, weights, combiner="sqrtn")
+    np.testing.assert_allclose(got.numpy(), [[-0.78659, 1.24137, 0.9467], [0.0, 0.0, 0.0],
+                                             [1.81259, -1.35648, -0.46363]], rtol=1e-4, atol=1e-5)
+    assert tf.nn.safe_embedding_lookup_sparse(params, ids).shape == (4, 3)
+    with pytest.raises(TypeError, match="sp_ids must be of the same type as sp_weights"):
+        tf.nn.embedding_lookup_sparse(params, ids, tf.SparseTensor([[0, 0]], [1.0], [1, 1]))

@@ -8,6 +8,7 @@ import torch
 from tfcompat.framework import errors
 from tfcompat.framework.export import tf_export
 from tfcompat.framework.op_def import input_storage, wrap
+from tfcompat.framework.ragged import RaggedTensor
 from tfcompat.framework.sparse import SparseTensor
 from tfcompat.framework.tensor import Tensor
 from tfcompat.ops.nn_ops import embedding_lookup
@@ -111,6 +112,12 @@ def embedding_lookup_sparse_v1(params, sp_ids, sp_weights, partition_strategy="m
     """TF1's `tf.compat.v1.nn.embedding_lookup_sparse` (sharded params split by `partition_strategy`)."""
     combiner = "mean" if combiner is None else combiner
     _check_combiner(combiner)
+    if isinstance(sp_ids, RaggedTensor):          # TF's ragged dispatch: each row a segment of its values
+        if sp_weights is not None and not isinstance(sp_weights, RaggedTensor):
+            raise TypeError("sp_ids must be of the same type as sp_weights, received {type(sp_ids).__name__!r} for "
+                            "sp_ids and {type(sp_weights).__name__!r} for sp_weights.")     # TF's text, unformatted
+        sp_ids = sp_ids.to_sparse()
+        sp_weights = None if sp_weights is None else sp_weights.to_sparse()
     if not isinstance(sp_ids, SparseTensor):
         raise TypeError(f"sp_ids must be SparseTensor, got {type(sp_ids)}")
     if sp_weights is not None and not isinstance(sp_weights, SparseTensor):
@@ -141,6 +148,10 @@ def safe_embedding_lookup_sparse_v1(embedding_weights, sparse_ids, sparse_weight
     if embedding_weights is None or (isinstance(embedding_weights, (list, tuple)) and not embedding_weights):
         raise ValueError(f"Missing embedding_weights {embedding_weights}.")
     _check_combiner(combiner)
+    if isinstance(sparse_ids, RaggedTensor):
+        sparse_ids = sparse_ids.to_sparse()
+    if isinstance(sparse_weights, RaggedTensor):
+        sparse_weights = sparse_weights.to_sparse()
     w_dtype = None if sparse_weights is None else sparse_weights.dtype
     if w_dtype is not None:
         _check_param_dtypes(embedding_weights, w_dtype)
