@@ -1,8 +1,9 @@
 """`tf.keras.initializers` (Keras 3): `init(shape, dtype=None)` returns a tfcompat Tensor (floatx by default).
 
 Seeds, as Keras 3: an initializer seeded with an int, or unseeded, returns the same values on every call.
-An unseeded initializer draws its seed when constructed from tfcompat's global random stream, so
-`tf.random.set_seed` / `tf.keras.utils.set_random_seed` make model construction reproducible.
+An unseeded initializer draws its seed from Python's `random` when constructed (Keras's `make_default_seed`), and
+every draw is `keras.random`'s (TF's stateless Philox ops on `[seed mod (2**31 - 2), 0]`), so after
+`keras.utils.set_random_seed(n)` a model's initial weights are TF's.
 """
 import math
 
@@ -11,7 +12,7 @@ import torch
 from tfcompat.framework import dtypes
 from tfcompat.framework.context import current_device
 from tfcompat.framework.tensor import storage, wrap
-from tfcompat.ops import random_ops
+from tfcompat.keras import random as krandom
 
 
 def _dtype(dtype):
@@ -110,19 +111,14 @@ class RandomInitializer(Initializer):
     def __init__(self, seed=None):
         self._init_seed = seed
         if seed is None:
-            seed = random_ops.draw_seed()
-        elif not isinstance(seed, int) or isinstance(seed, bool):
-            if not hasattr(seed, "next"):
-                raise ValueError("`seed` argument should be an instance of `keras.random.SeedGenerator()` or an "
-                                 f"integer. Received: seed={seed}")
+            seed = krandom.make_default_seed()
+        elif isinstance(seed, dict):
+            from tfcompat.keras.saving_utils import deserialize_keras_object
+            seed = deserialize_keras_object(seed)
+        elif not isinstance(seed, (int, krandom.SeedGenerator)):
+            raise ValueError("`seed` argument should be an instance of `keras.random.SeedGenerator()` or an "
+                             f"integer. Received: seed={seed}")
         self.seed = seed
-
-    def _generator(self):
-        """A generator giving the same draws on every call (int seed) or the next draws of a SeedGenerator."""
-        seed = self.seed
-        if not isinstance(seed, int):
-            seed = random_ops._mix(*(int(v) for v in seed.next()._array().reshape(-1)))
-        return random_ops.seeded_generator(seed)
 
     def get_config(self):
         return {"seed": self._init_seed if isinstance(self._init_seed, (int, type(None))) else None}
@@ -137,7 +133,7 @@ class RandomNormal(RandomInitializer):
         super().__init__(seed=seed)
 
     def __call__(self, shape, dtype=None):
-        return random_ops._normal(_shape(shape), self.mean, self.stddev, _dtype(dtype), self._generator())
+        return krandom.normal(_shape(shape), mean=self.mean, stddev=self.stddev, dtype=_dtype(dtype), seed=self.seed)
 
     def get_config(self):
         return {**super().get_config(), "mean": self.mean, "stddev": self.stddev}
@@ -152,7 +148,8 @@ class TruncatedNormal(RandomInitializer):
         super().__init__(seed=seed)
 
     def __call__(self, shape, dtype=None):
-        return random_ops._truncated_normal(_shape(shape), self.mean, self.stddev, _dtype(dtype), self._generator())
+        return krandom.truncated_normal(_shape(shape), mean=self.mean, stddev=self.stddev, dtype=_dtype(dtype),
+                                        seed=self.seed)
 
     def get_config(self):
         return {**super().get_config(), "mean": self.mean, "stddev": self.stddev}
@@ -167,8 +164,8 @@ class RandomUniform(RandomInitializer):
         super().__init__(seed=seed)
 
     def __call__(self, shape, dtype=None):
-        return random_ops._uniform(_shape(shape), self.minval, self.maxval, _dtype(dtype), self._generator(),
-                                   "RandomUniform")
+        return krandom.uniform(_shape(shape), minval=self.minval, maxval=self.maxval, dtype=_dtype(dtype),
+                               seed=self.seed)
 
     def get_config(self):
         return {**super().get_config(), "minval": self.minval, "maxval": self.maxval}
@@ -218,13 +215,13 @@ class VarianceScaling(RandomInitializer):
         n = {"fan_in": fan_in, "fan_out": fan_out, "fan_avg": (fan_in + fan_out) / 2.0}[self.mode]
         scale = self.scale / max(1.0, n)
         dt = _dtype(dtype)
-        gen = self._generator()
         if self.distribution == "truncated_normal":
-            return random_ops._truncated_normal(shape, 0.0, math.sqrt(scale) / 0.87962566103423978, dt, gen)
+            stddev = math.sqrt(scale) / 0.87962566103423978
+            return krandom.truncated_normal(shape, mean=0.0, stddev=stddev, dtype=dt, seed=self.seed)
         if self.distribution == "untruncated_normal":
-            return random_ops._normal(shape, 0.0, math.sqrt(scale), dt, gen)
+            return krandom.normal(shape, mean=0.0, stddev=math.sqrt(scale), dtype=dt, seed=self.seed)
         limit = math.sqrt(3.0 * scale)
-        return random_ops._uniform(shape, -limit, limit, dt, gen, "RandomUniform")
+        return krandom.uniform(shape, minval=-limit, maxval=limit, dtype=dt, seed=self.seed)
 
     def get_config(self):
         return {**super().get_config(), "scale": self.scale, "mode": self.mode, "distribution": self.distribution,
@@ -271,8 +268,7 @@ class Orthogonal(RandomInitializer):
                              f"shape={shape} of rank {len(shape)}.")
         rows = math.prod(shape[:-1])
         cols = shape[-1]
-        a = storage(random_ops._normal((max(rows, cols), min(rows, cols)), 0.0, 1.0, _dtype(dtype),
-                                       self._generator()))
+        a = storage(krandom.normal((max(rows, cols), min(rows, cols)), dtype=_dtype(dtype), seed=self.seed))
         q, r = torch.linalg.qr(a.float() if a.dtype in (torch.float16, torch.bfloat16) else a)
         q = q * torch.sign(torch.diagonal(r))
         if rows < cols:

@@ -1,10 +1,15 @@
-"""`keras.random`: seeded random tensors (`seed` an int, a `SeedGenerator`, or None for the global stream).
+"""`keras.random`: seeded random tensors (`seed` an int, a `SeedGenerator`, or None for the global generator).
 
-Same distributions and dtypes as Keras 3; the drawn values differ from TF's (torch generators),
-and are reproducible under `keras.utils.set_random_seed` / `tf.random.set_seed`.
+As Keras 3's TensorFlow backend: a draw takes a seed pair (`[seed, 0]` for an int, the generator's state before it
+advances for a `SeedGenerator`, the global `SeedGenerator`'s for None), reduced modulo 2**31 - 2 to int32, and runs
+TF's stateless op on it, so `normal`, `uniform`, `truncated_normal`, `randint`, `shuffle` and `dropout` give TF's
+values bit for bit (`ops/_philox.py`). `categorical` and `binomial`-style draws run on a torch generator keyed by
+the pair (reproducible, not TF's values). An unseeded `SeedGenerator` takes its seed from Python's `random`
+(Keras's `make_default_seed`), so `keras.utils.set_random_seed` fixes it, as in Keras.
 """
 import functools
 import inspect
+import random as _py_random
 
 import torch
 
@@ -15,42 +20,82 @@ from tfcompat.framework.tensor import Tensor, _wrap, storage
 from tfcompat.ops import random_ops
 from tfcompat.util import nest
 
+_INT32_MAX_MINUS_1 = 2 ** 31 - 2
+
+
+def make_default_seed():
+    """Keras's default seed: one draw of Python's `random` in [1, 1e9]."""
+    return _py_random.randint(1, int(1e9))
+
 
 class SeedGenerator:
-    """A stateful seed: each draw advances its `state` variable `[seed, counter]` (int64)."""
+    """A stateful seed: each draw reads its `state` variable `[seed, counter]` (int64), then advances it."""
 
     def __init__(self, seed=None, name=None, **kwargs):
         from tfcompat.keras import variables as kvars
         from tfcompat.keras.engine import naming
+        kwargs.pop("backend", None)
+        if kwargs:
+            raise ValueError(f"Unrecognized keyword arguments: {kwargs}")
         self.name = name or naming.unique_name("seed_generator")
-        if seed is None:
-            seed = random_ops.draw_seed()
-        elif not isinstance(seed, int):
-            raise ValueError(f"Argument `seed` must be an integer. Received: seed={seed}")
         self._initial_seed = seed
+        if seed is None:
+            seed = make_default_seed()
+        if not isinstance(seed, int):
+            raise ValueError(f"Argument `seed` must be an integer. Received: seed={seed}")
         with kvars.name_scope(self.name):
             self.state = kvars.Variable(torch.tensor([seed, 0], dtype=torch.int64), dtype="int64", trainable=False,
                                         name="seed_generator_state")
 
-    def next(self):
-        """The next integer seed of the stream."""
-        seed, counter = (int(v) for v in storage(self.state).tolist())
-        self.state.assign(torch.tensor([seed, counter + 1], dtype=torch.int64))
-        return random_ops._mix(seed, counter)
+    def next(self, ordered=True):
+        """The state before this draw (an int64 [2] tensor); the state then advances (Keras's update rule)."""
+        value = storage(self.state).clone()
+        if ordered:
+            new = value + torch.tensor([0, 1], dtype=value.dtype, device=value.device)
+        else:
+            new = (value + 1) * 5387 % 933199
+        self.state.assign(new)
+        return _wrap(value)
 
     def get_config(self):
-        return {"seed": self._initial_seed}
+        return {"seed": self._initial_seed, "name": self.name}
+
+    @classmethod
+    def from_config(cls, config):
+        return cls(**config)
+
+
+_GLOBAL = [None]
+
+
+def global_seed_generator():
+    """Keras's global SeedGenerator (made on first use; `keras.utils.set_random_seed` drops it)."""
+    if _GLOBAL[0] is None:
+        _GLOBAL[0] = SeedGenerator()
+    return _GLOBAL[0]
+
+
+def _reset_global():
+    _GLOBAL[0] = None
+
+
+def seed_pair(seed):
+    """The stateless seed pair Keras's TF backend passes for `seed` (`draw_seed` then `_cast_seed`)."""
+    if isinstance(seed, SeedGenerator):
+        values = storage(seed.next()).tolist()
+    elif isinstance(seed, int) and not isinstance(seed, bool):
+        values = [seed, 0]
+    elif seed is None:
+        values = storage(global_seed_generator().next(ordered=False)).tolist()
+    else:
+        raise ValueError(f"Argument `seed` must be either an integer or an instance of `SeedGenerator`. "
+                         f"Received: seed={seed} (of type {type(seed)})")
+    return [int(v) % _INT32_MAX_MINUS_1 for v in values]
 
 
 def _generator(seed):
-    if seed is None:
-        return random_ops.generator_for(None)
-    if isinstance(seed, SeedGenerator):
-        return random_ops.seeded_generator(seed.next())
-    if isinstance(seed, int):
-        return random_ops.seeded_generator(seed)
-    raise ValueError(f"Argument `seed` must be either an integer or an instance of `SeedGenerator`. "
-                     f"Received: seed={seed} (of type {type(seed)})")
+    """A torch generator keyed by the seed pair (the draws tfcompat does not take from TF's Philox stream)."""
+    return random_ops.seeded_generator(random_ops._mix(*seed_pair(seed)))
 
 
 def _traceable(fn):
@@ -84,66 +129,78 @@ def _traceable(fn):
 
 def _float_dtype(dtype):
     from tfcompat.keras import backend
-    return dtypes.as_dtype(dtype or backend.floatx()).torch_dtype
+    return dtypes.as_dtype(dtype or backend.floatx())
 
 
 def _shape(shape):
     return (shape,) if isinstance(shape, int) else tuple(int(d) for d in shape)
 
 
+def _seed_tensor(seed):
+    return torch.tensor(seed_pair(seed), dtype=torch.int32)
+
+
 @_traceable
 def normal(shape, mean=0.0, stddev=1.0, dtype=None, seed=None):
-    """Samples of N(mean, stddev^2), float32 by default."""
-    g = _generator(seed)
-    out = torch.randn(_shape(shape), generator=g, device=g.device, dtype=torch.float32) * stddev + mean
-    return _wrap(out.to(_float_dtype(dtype)))
+    """Samples of N(mean, stddev^2), floatx by default (TF's stateless normal)."""
+    dtype = _float_dtype(dtype)
+    return random_ops.stateless_normal(_shape(shape), _wrap(_seed_tensor(seed)), mean=mean, stddev=stddev,
+                                       dtype=dtype)
 
 
 @_traceable
 def uniform(shape, minval=0.0, maxval=1.0, dtype=None, seed=None):
-    """Samples of U[minval, maxval), float32 by default."""
-    g = _generator(seed)
-    out = torch.rand(_shape(shape), generator=g, device=g.device, dtype=torch.float32) * (maxval - minval) + minval
-    return _wrap(out.to(_float_dtype(dtype)))
+    """Samples of U[minval, maxval), floatx by default (TF's stateless uniform)."""
+    from tfcompat.ops.math_ops import cast
+    dtype = _float_dtype(dtype)
+    seed = _wrap(_seed_tensor(seed))
+    return random_ops.stateless_uniform(_shape(shape), seed, minval=cast(minval, dtype), maxval=cast(maxval, dtype),
+                                        dtype=dtype)
 
 
 @_traceable
 def truncated_normal(shape, mean=0.0, stddev=1.0, dtype=None, seed=None):
-    """N(mean, stddev^2) samples redrawn until within two standard deviations."""
-    g = _generator(seed)
-    out = torch.randn(_shape(shape), generator=g, device=g.device)
-    bad = out.abs() > 2
-    while bool(bad.any()):
-        out[bad] = torch.randn(int(bad.sum()), generator=g, device=g.device)
-        bad = out.abs() > 2
-    return _wrap((out * stddev + mean).to(_float_dtype(dtype)))
+    """N(mean, stddev^2) samples within two standard deviations (TF's stateless truncated normal)."""
+    dtype = _float_dtype(dtype)
+    return random_ops.stateless_truncated_normal(_shape(shape), _wrap(_seed_tensor(seed)), mean=mean, stddev=stddev,
+                                                 dtype=dtype)
 
 
 @_traceable
 def randint(shape, minval, maxval, dtype="int32", seed=None):
-    """Integers uniform in `[minval, maxval)`."""
-    g = _generator(seed)
-    out = torch.randint(int(minval), int(maxval), _shape(shape), generator=g, device=g.device)
-    return _wrap(out.to(dtypes.as_dtype(dtype).torch_dtype))
+    """Integers uniform in `[minval, maxval)` (TF's stateless uniform ints, drawn as int32/int64 and cast)."""
+    from tfcompat.ops.math_ops import cast
+    dtype = dtypes.as_dtype(dtype)
+    inter = dtype if dtype in (dtypes.int32, dtypes.int64) else dtypes.int64
+    out = random_ops.stateless_uniform(_shape(shape), _wrap(_seed_tensor(seed)), minval=minval, maxval=maxval,
+                                       dtype=inter)
+    return out if inter is dtype else cast(out, dtype)
 
 
 @_traceable
 def shuffle(x, axis=0, seed=None):
-    """`x` with its slices along `axis` in a random order."""
+    """`x` with its slices along `axis` in the order of argsort(stateless uniform) (Keras's TF backend)."""
     t = input_storage(x)
-    g = _generator(seed)
-    perm = torch.randperm(t.shape[axis], generator=g, device=g.device).to(t.device)
+    keys = storage(random_ops.stateless_uniform([t.shape[axis]], _wrap(_seed_tensor(seed))))
+    perm = torch.argsort(keys, stable=True).to(t.device)
     return _wrap(torch.index_select(t, axis, perm))
 
 
 @_traceable
 def dropout(inputs, rate, noise_shape=None, seed=None):
-    """Zeroes a `rate` fraction of entries, scaling the rest by `1 / (1 - rate)`."""
+    """Zeroes entries whose stateless uniform draw is below `rate`, scaling the rest by `1 / (1 - rate)` (TF's
+    `stateless_dropout`)."""
     t = input_storage(inputs)
+    if rate == 1.0:
+        return _wrap(torch.zeros_like(t))
+    if rate == 0.0:
+        return _wrap(t)
     shape = t.shape if noise_shape is None else tuple(t.shape[i] if d is None else d for i, d in enumerate(noise_shape))
-    g = _generator(seed)
-    keep = torch.rand(shape, generator=g, device=g.device).to(t.device) >= rate
-    return _wrap(t * keep.to(t.dtype) / (1.0 - rate))
+    dt = dtypes.as_dtype(t.dtype)
+    noise = storage(random_ops.stateless_uniform(list(shape), _wrap(_seed_tensor(seed)), dtype=dt)).to(t.device)
+    keep = noise >= torch.tensor(rate, dtype=t.dtype)
+    scaled = t * torch.tensor(1 / (1 - rate), dtype=t.dtype)
+    return _wrap(torch.where(keep, scaled, torch.zeros((), dtype=t.dtype)))
 
 
 @_traceable

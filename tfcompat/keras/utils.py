@@ -87,6 +87,8 @@ def set_random_seed(seed):
     np.random.seed(seed)
     from tfcompat.ops import random_ops
     random_ops.set_seed(seed)
+    from tfcompat.keras import random as krandom
+    krandom._reset_global()             # Keras drops its global SeedGenerator
 
 
 def serialize_keras_object(obj):

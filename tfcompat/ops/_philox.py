@@ -138,15 +138,113 @@ def normal(shape, seed, torch_dtype):
     return out.to(torch_dtype).reshape(shape)
 
 
+def _box_muller_f32(x0, x1):
+    """TF's BoxMullerFloat of uint32 arrays: (sin, cos) float32 normals."""
+    libm = _libm()
+    u1 = np.maximum(_u32_to_float(x0), np.float32(1.0e-7))
+    v1 = (2.0 * np.pi * _u32_to_float(x1).astype(np.float64)).astype(np.float32)
+    if libm is not None:
+        log, sin, cos = (np.array([f(x) for x in a.tolist()], np.float32)
+                         for f, a in ((libm["logf"], u1), (libm["sinf"], v1), (libm["cosf"], v1)))
+    else:
+        log = np.log(u1.astype(np.float64)).astype(np.float32)
+        sin, cos = (f(v1.astype(np.float64)).astype(np.float32) for f in (np.sin, np.cos))
+    u2 = np.sqrt((np.float32(-2.0) * log).astype(np.float64)).astype(np.float32)
+    return sin * u2, cos * u2
+
+
+def _box_muller_f64(x0, x1, x2, x3):
+    """TF's BoxMullerDouble of uint32 arrays: (sin, cos) float64 normals."""
+    libm = _libm()
+    u1 = np.maximum(_u64_to_double(x0, x1), 1.0e-7)
+    v1 = 2.0 * np.pi * _u64_to_double(x2, x3)
+    if libm is not None:
+        log, sin, cos = (np.array([f(x) for x in a.tolist()], np.float64)
+                         for f, a in ((libm["log"], u1), (libm["sin"], v1), (libm["cos"], v1)))
+    else:
+        log, sin, cos = np.log(u1), np.sin(v1), np.cos(v1)
+    u2 = np.sqrt(-2.0 * log)
+    return sin * u2, cos * u2
+
+
+_RESERVED = 256     # TF's kReservedSamplesPerOutput: Philox outputs reserved per output of a rejection sampler
+
+
+def truncated_normal(shape, seed, torch_dtype):
+    """Standard normals within (-2, 2) of `torch_dtype`, as TF's StatelessTruncatedNormalV2 (CPU).
+
+    TF fills groups of k outputs (4 for 32- and 16-bit floats, 2 for float64); group g reads Philox blocks from
+    counter + g * k * 256 / 4 on, one 32-bit word at a time (two per float Box-Muller pair, four per double pair),
+    keeping the normals (sin first) whose magnitude is below 2 until the group is full."""
+    n = int(np.prod(shape, dtype=np.int64))
+    wide = torch_dtype is torch.float64
+    k = 2 if wide else 4
+    groups = -(-n // k)
+    key, counter = key_counter(*seed)
+    skip = k * _RESERVED // 4
+    out = np.zeros((groups, k), np.float64 if wide else np.float32)
+    count = np.zeros(groups, np.int64)
+    active = np.arange(groups, dtype=np.uint64)
+    lo, hi = counter & _MASK64, counter >> 64
+    step = 0
+    while active.size:
+        idx = active * np.uint64(skip) + np.uint64(lo + step)
+        rows = np.empty((active.size, 4), np.uint64)
+        rows[:, 0] = idx & _M32
+        rows[:, 1] = idx >> np.uint64(32)
+        rows[:, 2] = np.uint64(hi & 0xFFFFFFFF)
+        rows[:, 3] = np.uint64(hi >> 32)
+        b = _blocks(rows, key)
+        if wide:
+            f0, f1 = _box_muller_f64(b[:, 0], b[:, 1], b[:, 2], b[:, 3])
+            cand = np.stack([f0, f1], 1)
+        else:
+            s0, c0 = _box_muller_f32(b[:, 0], b[:, 1])
+            s1, c1 = _box_muller_f32(b[:, 2], b[:, 3])
+            cand = np.stack([s0, c0, s1, c1], 1)
+        ok = np.abs(cand) < 2.0
+        g = active.astype(np.int64)
+        pos = count[g][:, None] + np.cumsum(ok, 1) - 1
+        take = ok & (pos < k)
+        r, c = np.nonzero(take)
+        out[g[r], pos[r, c]] = cand[r, c]
+        count[g] = np.minimum(count[g] + ok.sum(1), k)
+        active = active[count[g] < k]
+        step += 1
+    res = torch.from_numpy(np.ascontiguousarray(out.reshape(-1)[:n]))
+    return res.to(torch_dtype).reshape(shape)
+
+
 def uniform_int(shape, seed, lo, hi, torch_dtype):
-    """Integers in [lo, hi) as TF's StatelessRandomUniformIntV2: lo + bits % (hi - lo) (64-bit bits for int64)."""
+    """Integers in [lo, hi) as TF's StatelessRandomUniformIntV2: lo + bits % (hi - lo) (64-bit bits for 64-bit
+    types), wrapping in the type's width."""
     n = int(np.prod(shape, dtype=np.int64))
     span = hi - lo
-    if torch_dtype is torch.int64:
+    if torch_dtype in (torch.int64, torch.uint64):
         b = _bits((n + 1) // 2, seed).reshape(-1, 2).astype(np.uint64)
         bits = (b[:, 0] | (b[:, 1] << np.uint64(32)))[:n]
-        vals = (bits % np.uint64(span & _MASK64)).astype(np.int64) + np.int64(lo)
+        vals = bits % np.uint64(span & _MASK64) + np.uint64(lo & _MASK64)
+        vals = vals if torch_dtype is torch.uint64 else vals.view(np.int64)
     else:
-        bits = _bits((n + 3) // 4, seed).reshape(-1)[:n].astype(np.uint64)
-        vals = ((bits % np.uint64(span & 0xFFFFFFFF)).astype(np.int64) + lo).astype(np.int32)
+        bits = _bits((n + 3) // 4, seed).reshape(-1)[:n]
+        vals = ((bits % np.uint32(span & 0xFFFFFFFF)) + np.uint32(lo & 0xFFFFFFFF)).astype(np.uint32)
+        vals = vals if torch_dtype is torch.uint32 else vals.view(np.int32)
     return torch.from_numpy(np.ascontiguousarray(vals)).to(torch_dtype).reshape(shape)
+
+def full_int(shape, seed, bits, unsigned, torch_dtype):
+    """Every value of a 32- or 64-bit integer type, as TF's StatelessRandomUniformFullIntV2 (the raw Philox bits)."""
+    n = int(np.prod(shape, dtype=np.int64))
+    if bits == 64:
+        b = _bits((n + 1) // 2, seed).reshape(-1, 2).astype(np.uint64)
+        vals = (b[:, 0] | (b[:, 1] << np.uint64(32)))[:n]
+        vals = vals if unsigned else vals.view(np.int64)
+    else:
+        vals = _bits((n + 3) // 4, seed).reshape(-1)[:n]
+        vals = vals if unsigned else vals.view(np.int32)
+    return torch.from_numpy(np.ascontiguousarray(vals)).reshape(shape).to(torch_dtype)
+
+
+def draw(kind, shape, seed, torch_dtype):
+    """`uniform`, `normal` or `truncated_normal` by name."""
+    return {"uniform": uniform, "normal": normal, "truncated_normal": truncated_normal}[kind](shape, seed,
+                                                                                           torch_dtype)

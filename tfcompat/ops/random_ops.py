@@ -21,6 +21,7 @@ from tfcompat.framework.convert import to_storage
 from tfcompat.framework.export import tf_export
 from tfcompat.framework.op_def import check_dtype, input_storage, int_list, wrap
 from tfcompat.framework.tensor import Tensor, storage
+from tfcompat.ops import _philox
 
 DEFAULT_GRAPH_SEED = 87654321
 _MASK64 = (1 << 64) - 1
@@ -330,30 +331,90 @@ def poisson(shape, lam, dtype=dtypes.float32, seed=None, name=None):
 
 # -- stateless ops -----------------------------------------------------------------------------------
 
+def _philox_alg(alg):
+    """TF's CPU algorithm for `alg`: Philox for 'auto_select' and 'philox' (the only ones drawn exactly)."""
+    if _alg(alg) is Algorithm.THREEFRY:
+        raise NotImplementedError("tfcompat: stateless random ops with alg='threefry' are not supported")
+
+
+def stateless_pair(seed, op="StatelessRandomGetKeyCounter"):
+    """The two integers of a TF stateless seed (shape [2], int32 or int64), checked as TF does."""
+    t = input_storage(seed)
+    check_dtype(t, op, _SEED_TYPES)
+    if tuple(t.shape) != (2,):
+        raise errors.op_error(errors.InvalidArgumentError,
+                              f"seed must have shape [2], not [{','.join(map(str, t.shape))}]", op)
+    a, b = (int(v) for v in t.tolist())
+    return a, b
+
+
+def _scalar(value, dtype):
+    """A distribution parameter as a tensor of the result's dtype (TF's arithmetic runs in that dtype)."""
+    if isinstance(value, torch.Tensor):
+        return value.cpu()
+    return torch.tensor(value, dtype=dtype.torch_dtype)
+
+
+def _stateless_float(draw, shape, seed, scale, shift, dtype, op, alg):
+    """`draw(dims, pair, torch_dtype) * scale + shift` in `dtype` (TF's stateless V2 ops and their Python wrap)."""
+    dtype = dtypes.as_dtype(dtype)
+    cpu = torch.device("cpu")
+    scale, shift = _param(scale, dtype, cpu), _param(shift, dtype, cpu)   # TF converts these first
+    _check_dtype(dtype, _FLOATS)
+    _philox_alg(alg)
+    pair = stateless_pair(seed)
+    dims = _shape(shape, op)
+    x = _philox.draw(draw, dims, pair, dtype.torch_dtype)
+    if not (isinstance(scale, (int, float)) and scale == 1):
+        x = x * _scalar(scale, dtype)
+    if not (isinstance(shift, (int, float)) and shift == 0):
+        x = x + _scalar(shift, dtype)
+    return wrap(x.to(current_device()))
+
+
 @tf_export("random.stateless_normal")
 def stateless_normal(shape, seed, mean=0.0, stddev=1.0, dtype=dtypes.float32, name=None, alg="auto_select"):
-    """Normal samples, a deterministic function of `seed` (shape [2])."""
-    return _normal(shape, mean, stddev, dtype, stateless_generator(seed))
+    """Normal samples, a deterministic function of `seed` (shape [2]): TF's Philox values, bit for bit."""
+    return _stateless_float("normal", shape, seed, stddev, mean, dtype, "StatelessRandomNormalV2", alg)
 
 
 @tf_export("random.stateless_truncated_normal")
 def stateless_truncated_normal(shape, seed, mean=0.0, stddev=1.0, dtype=dtypes.float32, name=None,
                                alg="auto_select"):
-    """Truncated normal samples, a deterministic function of `seed`."""
-    return _truncated_normal(shape, mean, stddev, dtype, stateless_generator(seed))
+    """Truncated normal samples, a deterministic function of `seed`: TF's Philox values, bit for bit."""
+    return _stateless_float("truncated_normal", shape, seed, stddev, mean, dtype, "StatelessTruncatedNormalV2", alg)
 
 
 @tf_export("random.stateless_uniform")
 def stateless_uniform(shape, seed, minval=0, maxval=None, dtype=dtypes.float32, name=None, alg="auto_select"):
-    """Uniform samples, a deterministic function of `seed`; ints with no bounds cover the full range."""
+    """Uniform samples, a deterministic function of `seed` (TF's Philox values, bit for bit); ints with no bounds
+    cover the full range."""
     dt = _check_dtype(dtype, _UNIFORM_TYPES + (dtypes.uint32, dtypes.uint64))
-    gen = stateless_generator(seed)
     if dt.is_integer and (minval is None) != (maxval is None):
         raise ValueError(f"For integer `dtype` argument {dt!r}, argument `minval` and `maxval` must be both "
                          f"None or not None. Got `minval`={minval} and `maxval`={maxval}.")
     if dt.is_integer and maxval is None:
-        return _full_int(_shape(shape, "StatelessRandomUniformFullIntV2"), dt, gen)
-    return _uniform(shape, minval, maxval, dt, gen, "StatelessRandomUniformV2")
+        _philox_alg(alg)
+        pair = stateless_pair(seed)
+        dims = _shape(shape, "StatelessRandomUniformFullIntV2")
+        return wrap(_philox.full_int(dims, pair, dt.size * 8, dt.is_unsigned, dt.torch_dtype).to(current_device()))
+    if dt.is_integer:
+        if dt.is_unsigned:
+            raise ValueError(f"Argument `dtype` got invalid value {dt!r} when argument `minval` is not None. Please "
+                             "don't use unsigned integers in this case.")
+        op = "StatelessRandomUniformIntV2"
+        lo, hi = (int(to_storage(v, dt)) if not isinstance(v, Tensor) else int(v) for v in (minval, maxval))
+        _philox_alg(alg)
+        pair = stateless_pair(seed)
+        dims = _shape(shape, op)
+        if lo >= hi:
+            raise errors.op_error(errors.InvalidArgumentError, f"Need minval < maxval, got {lo} >= {hi}", op)
+        return wrap(_philox.uniform_int(dims, pair, lo, hi, dt.torch_dtype).to(current_device()))
+    cpu = torch.device("cpu")
+    lo = _param(0 if minval is None else minval, dt, cpu)
+    hi = _param(1 if maxval is None else maxval, dt, cpu)
+    lo_t, hi_t = _scalar(lo, dt), _scalar(hi, dt)
+    return _stateless_float("uniform", shape, seed, hi_t - lo_t, lo_t, dt, "StatelessRandomUniformV2", alg)
 
 
 @tf_export("random.stateless_categorical")

@@ -153,6 +153,9 @@ class Dropout(Layer):
         self.rate = rate
         self.noise_shape = noise_shape
         self.seed = seed
+        if rate > 0 and seed is None:   # Keras's SeedGenerator takes Python's random here: later seeds stay TF's
+            from tfcompat.keras.random import make_default_seed
+            make_default_seed()
         self.supports_masking = True
         self.built = True
 

@@ -64,6 +64,9 @@ class GaussianNoise(Layer):
             raise ValueError(f"Invalid value received for argument `stddev`. Expected a float value between 0 and "
                              f"1. Received: stddev={stddev}")
         self.stddev, self.seed = stddev, seed
+        if stddev > 0 and seed is None:     # Keras's SeedGenerator takes Python's random here
+            from tfcompat.keras.random import make_default_seed
+            make_default_seed()
         self.supports_masking = True
         self.built = True
 
@@ -89,6 +92,9 @@ class GaussianDropout(Layer):
             raise ValueError(f"Invalid value received for argument `rate`. Expected a float value between 0 and 1. "
                              f"Received: rate={rate}")
         self.rate, self.seed = rate, seed
+        if rate > 0 and seed is None:     # Keras's SeedGenerator takes Python's random here
+            from tfcompat.keras.random import make_default_seed
+            make_default_seed()
         self.supports_masking = True
         self.built = True
 

@@ -1,0 +1,98 @@
+"""TF's exact random numbers: stateless ops, Keras 3 initializers and keras.random (values recorded from TF 2.21,
+keras 3.15.1, CPU)."""
+import numpy as np
+import pytest
+
+import tfcompat as tf
+from tfcompat import keras
+
+# TF 2.21
+GOLD = {
+    'sn': [[0.6953096389770508, 0.9332401752471924, 0.7322030067443848], [0.7592065334320068, 0.41920962929725647, 0.30076414346694946]],
+    'su': [[0.2703325152397156, -0.16518670320510864, 0.720542848110199], [-0.06747394800186157, 1.2470629215240479, 0.8226255774497986]],
+    'st': [[3.127580165863037, 5.110334396362305, 3.4350247383117676], [3.6600542068481445, 3.1148064136505127, 1.701158046722412]],
+    'st64': [-0.1423118100189212, 0.7406072461585091, -0.552387756244845, -0.734450092480207, -0.39842023956588357],
+    'sub16': [0.34375, 0.8828125, 0.484375, 0.1484375],
+    'si': [13, 47, 12, 49, -3, -31],
+    'sf': [-2882898006462487541, 4520458231610095266, -3428664559879909945],
+    'glorot': [[-0.5630600452423096, 0.8135093450546265, 0.05976206064224243, 0.6314858198165894], [-0.5873187780380249, -0.7056336998939514, -0.45561903715133667, -0.8450032472610474], [0.034813523292541504, 0.5206038951873779, 0.10475003719329834, -0.007438480854034424]],
+    'henormal': [[1.3166825771331787, 0.21782973408699036, -0.14753879606723785], [1.0309467315673828, 1.4511927366256714, -1.1953933238983154]],
+    'rn_big': [0.04127310961484909, 0.0331917367875576, -0.006471072789281607],
+    'tn': [[0.7224589586257935, 0.7514830827713013], [0.6260338425636292, 0.9267507195472717]],
+    'vs_untr': [[-0.581848680973053, 0.8653590679168701], [-1.5661876201629639, 0.1978389173746109], [0.6649684906005859, -0.8713744878768921]],
+    'mlp': [[[0.6632373332977295, 0.3011295795440674, -0.2616168260574341], [0.8332188129425049, -0.7812790274620056, 0.28206467628479004], [0.8711965084075928, -0.6149072647094727, 0.044049203395843506], [0.2421196699142456, -0.7658045291900635, -0.09932661056518555]], [0.0, 0.0, 0.0], [[0.07847795635461807, -0.5370826721191406], [1.1856180429458618, 0.5014048218727112], [0.8090376257896423, -0.7512924075126648]], [0.031594764441251755, 0.01364380493760109]],
+    'sg1': [-0.6741727590560913, -0.35869255661964417, -1.8795816898345947],
+    'sg2': [-0.6668517589569092, -2.4468414783477783, -0.6965371370315552],
+    'sgstate': [7, 2],
+    'glob1': [0.2589998245239258, 0.8624469041824341, 0.9384006261825562],
+    'glob2': [0.06352484226226807, 0.3906947374343872, 0.6688766479492188],
+    'randint': [8, 7, 2, 2, 5],
+    'shuffle': [5, 4, 0, 2, 3, 1],
+    'dropout': [[2.0, 0.0, 2.0, 2.0], [2.0, 0.0, 0.0, 0.0]],
+    'ktn': [-0.5217792987823486, -1.0092291831970215, 1.4604647159576416, 0.21242766082286835],
+}
+
+
+def _eq(x, key):
+    np.testing.assert_array_equal(np.asarray(x, dtype=np.asarray(GOLD[key]).dtype), np.asarray(GOLD[key]))
+
+
+def test_stateless_float_ops_bit_exact():
+    _eq(tf.random.stateless_normal([2, 3], seed=[7, -2], mean=0.5, stddev=0.3), "sn")
+    _eq(tf.random.stateless_uniform([2, 3], seed=[7, -2], minval=-0.3, maxval=1.7), "su")
+    _eq(tf.random.stateless_truncated_normal([2, 3], seed=[7, -2], mean=1.5, stddev=2.5), "st")
+    _eq(tf.random.stateless_truncated_normal([5], seed=[1, 2], dtype=tf.float64), "st64")
+    _eq(tf.cast(tf.random.stateless_uniform([4], seed=[1, 2], dtype=tf.bfloat16), tf.float32), "sub16")
+
+
+def test_stateless_int_ops_bit_exact():
+    _eq(tf.random.stateless_uniform([6], seed=[3, 4], minval=-50, maxval=50, dtype=tf.int32), "si")
+    _eq(tf.random.stateless_uniform([3], seed=[3, 4], minval=None, maxval=None, dtype=tf.int64), "sf")
+
+
+def test_stateless_errors():
+    with pytest.raises(NotImplementedError, match="threefry"):
+        tf.random.stateless_normal([2], seed=[1, 2], alg="threefry")
+    with pytest.raises(ValueError, match="Please don't use unsigned integers"):
+        tf.random.stateless_uniform([2], seed=[1, 2], minval=0, maxval=5, dtype=tf.uint32)
+    with pytest.raises(tf.errors.InvalidArgumentError, match="seed must have shape"):
+        tf.random.stateless_normal([2], seed=[1, 2, 3])
+
+
+def test_truncated_normal_large_is_bounded_and_exact_per_group():
+    x = tf.random.stateless_truncated_normal([100003], seed=[5, 6]).numpy()
+    assert np.abs(x).max() < 2 and x.shape == (100003,)
+    np.testing.assert_array_equal(x[:5], tf.random.stateless_truncated_normal([5], seed=[5, 6]).numpy())
+
+
+def test_seeded_keras_initializers():
+    _eq(keras.initializers.GlorotUniform(seed=3)((3, 4)), "glorot")
+    _eq(keras.initializers.HeNormal(seed=5)((2, 3)), "henormal")
+    _eq(keras.initializers.RandomNormal(seed=2 ** 40 + 5)((3,)), "rn_big")
+    _eq(keras.initializers.TruncatedNormal(mean=1.0, stddev=0.5, seed=9)((2, 2)), "tn")
+    _eq(keras.initializers.VarianceScaling(2.0, "fan_out", "untruncated_normal", seed=4)((3, 2)), "vs_untr")
+
+
+def test_set_random_seed_gives_tf_initial_weights():
+    keras.utils.set_random_seed(42)
+    m = keras.Sequential([keras.Input((4,)), keras.layers.Dense(3), keras.layers.Dropout(0.5),
+                          keras.layers.Dense(2, kernel_initializer="he_normal", bias_initializer="random_uniform")])
+    for w, ref in zip(m.get_weights(), GOLD["mlp"]):
+        np.testing.assert_array_equal(w, np.asarray(ref, np.float32))
+
+
+def test_keras_random_seed_generator_and_global():
+    g = keras.random.SeedGenerator(7)
+    _eq(keras.random.normal((3,), seed=g), "sg1")
+    _eq(keras.random.normal((3,), seed=g), "sg2")
+    _eq(g.state.numpy(), "sgstate")
+    keras.utils.set_random_seed(1)
+    _eq(keras.random.uniform((3,)), "glob1")
+    _eq(keras.random.uniform((3,)), "glob2")
+
+
+def test_keras_random_int_seeded_ops():
+    _eq(keras.random.randint((5,), 0, 10, seed=3), "randint")
+    _eq(keras.random.shuffle(np.arange(6), seed=3), "shuffle")
+    _eq(keras.random.dropout(np.ones((2, 4), np.float32), 0.5, seed=11), "dropout")
+    _eq(keras.random.truncated_normal((4,), seed=2 ** 33), "ktn")
