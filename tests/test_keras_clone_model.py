@@ -113,3 +113,16 @@ def test_layer_from_config_takes_keras_only_default_keys():
     for layer in [keras.layers.Dense(2), keras.layers.Embedding(3, 2), keras.layers.EinsumDense("ab,bc->ac", (3,))]:
         assert "quantization_config" in layer.get_config()
         assert type(layer).from_config(layer.get_config()).get_config() == layer.get_config()
+
+
+def test_tf_initializers_in_a_keras_config_are_written_under_tf_s_module():
+    import tfcompat.keras.saving as saving
+    layer = keras.layers.Dense(2, kernel_initializer=tf.random_normal_initializer(0.0, 0.02, seed=3),
+                               bias_initializer=tf.zeros_initializer())
+    config = saving.serialize_keras_object(layer)["config"]
+    assert config["kernel_initializer"] == {"module": "tensorflow.python.ops.init_ops_v2", "class_name": "RandomNormal",
+                                            "config": {"mean": 0.0, "stddev": 0.02, "seed": 3},
+                                            "registered_name": "RandomNormal"}          # TF 2.21's text
+    assert config["bias_initializer"]["module"] == "tensorflow.python.ops.init_ops_v2"
+    restored = saving.deserialize_keras_object(saving.serialize_keras_object(layer))      # as Keras: Keras's class
+    assert type(restored.kernel_initializer) is keras.initializers.RandomNormal

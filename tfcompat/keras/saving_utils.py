@@ -23,6 +23,8 @@ _MODULES = [
 # Keras classes exported under another name than their own (the config's class_name is the exported one; weight
 # paths and auto names use the class's own)
 _EXPORT_NAMES = {"GroupedQueryAttention": "GroupQueryAttention"}
+# TF (not Keras) classes a Keras config may hold: TF's module names for them (`tf.random_normal_initializer`...)
+_TF_MODULES = {"tfcompat.ops.init_ops": "tensorflow.python.ops.init_ops_v2"}
 # classes Keras writes with a module/registered name of their own
 _SPECIAL = {"Sequential": ("keras", None), "Functional": ("keras.src.models.functional", "Functional"),
             "Model": ("keras", None)}
@@ -58,7 +60,8 @@ def _module_and_registered_name(cls):
         if cls.__name__ in _SPECIAL and cls.__module__.startswith("tfcompat.keras.models"):
             return _SPECIAL[cls.__name__]
         return keras_module(cls), None
-    module = None if cls.__module__ == "__main__" else cls.__module__    # Keras writes None for `__main__`
+    # Keras writes None for `__main__`
+    module = None if cls.__module__ == "__main__" else _TF_MODULES.get(cls.__module__, cls.__module__)
     return module, GLOBAL_CUSTOM_NAMES.get(id(cls), cls.__name__)
 
 
