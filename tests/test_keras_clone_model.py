@@ -116,7 +116,7 @@ def test_layer_from_config_takes_keras_only_default_keys():
 
 
 def test_tf_initializers_in_a_keras_config_are_written_under_tf_s_module():
-    import tfcompat.keras.saving as saving
+    from tfcompat.keras import saving
     layer = keras.layers.Dense(2, kernel_initializer=tf.random_normal_initializer(0.0, 0.02, seed=3),
                                bias_initializer=tf.zeros_initializer())
     config = saving.serialize_keras_object(layer)["config"]
