@@ -1990,3 +1990,72 @@ def test_random_rotation_has_no_value_range():
     with pytest.raises(ValueError, match=r"Unrecognized keyword arguments passed to RandomRotation: \{'value_range': "
                                          r"\(0, 1\)\}"):
         L.RandomRotation(0.1, value_range=(0, 1))
+
+
+# -- keras.layers.Pipeline ---------------------------------------------------------------------------------------
+
+# TF 2.21 (JSON form; the layers' dtype policies left out)
+PIPELINE = {'cfg': {'layers': [{'build_config': {'input_shape': [2, 3, 3, 3]},
+                     'class_name': 'RandomFlip',
+                     'config': {'data_format': 'channels_last',
+                                'mode': 'horizontal_and_vertical',
+                                'name': 'random_flip',
+                                'seed': 1,
+                                'trainable': True},
+                     'module': 'keras.layers',
+                     'registered_name': None},
+                    {'build_config': {'input_shape': [2, 3, 3, 3]},
+                     'class_name': 'Rescaling',
+                     'config': {'name': 'rescaling',
+                                'offset': 0.0,
+                                'scale': 0.00392156862745098,
+                                'trainable': True},
+                     'module': 'keras.layers',
+                     'registered_name': None},
+                    {'build_config': {'input_shape': [2, 3, 3, 3]},
+                     'class_name': 'RandomBrightness',
+                     'config': {'data_format': 'channels_last',
+                                'factor': [0.1, 0.1],
+                                'name': 'random_brightness',
+                                'seed': None,
+                                'trainable': True,
+                                'value_range': [0, 1]},
+                     'module': 'keras.layers',
+                     'registered_name': None}],
+         'name': 'pipeline'},
+ 'ds': [[2, 3, 3, 3]],
+ 'err': ['ValueError',
+         '`Pipeline` config must contain a `layers` key mapping to a list of serialized layers. Received config '
+         'with layers=None.'],
+ 'infer': [0.5, 0.5, 0.5],
+ 'reload': ['RandomFlip', 'Rescaling', 'RandomBrightness', 'pipeline'],
+ 'sym': [None, 2, 2, 3],
+ 'train': [0.6000000238418579, 0.6000000238418579, 0.6000000238418579],
+ 'weights': 0}
+
+
+def run_pipeline():
+    p = L.Pipeline([L.RandomFlip(seed=1), L.Rescaling(1 / 255.0), L.RandomBrightness((0.1, 0.1), value_range=(0, 1))])
+    x = np.full((2, 3, 3, 3), 127.5, "float32")
+    out = {"train": np.asarray(p(x)).ravel()[:3].round(4).tolist(), "infer": np.asarray(p(x, training=False)).ravel()[:3].round(4).tolist()}
+    cfg = p.get_config()
+    for layer in cfg["layers"]:
+        layer["config"].pop("dtype")
+    out["cfg"] = cfg
+    q = L.Pipeline.from_config(p.get_config())
+    out["reload"] = [type(layer).__name__ for layer in q.layers] + [q.name]
+    out["sym"] = list(L.Pipeline([L.RandomCrop(2, 2), L.Rescaling(0.5)])(keras.Input((3, 3, 3))).shape)
+    out["ds"] = [list(e.shape) for e in tf.data.Dataset.from_tensor_slices(x).batch(2).map(p)]
+    try:
+        L.Pipeline.from_config({"name": "x"})
+    except Exception as e:  # noqa: BLE001
+        out["err"] = [type(e).__name__, str(e)]
+    out["weights"] = len(p.weights)
+    return out
+
+
+def test_pipeline():
+    import json
+    got = json.loads(json.dumps(run_pipeline()))
+    for key, want in PIPELINE.items():
+        assert got[key] == want, key

@@ -14,6 +14,7 @@ from tfcompat.keras.layers.preprocessing.augmentation_geometry import (  # noqa:
     RandomCrop, RandomErasing, RandomGaussianBlur, RandomPerspective, RandomShear)
 from tfcompat.keras.layers.preprocessing.augmentation_mix import (  # noqa: F401
     AugMix, CutMix, MaxNumBoundingBoxes, MixUp, RandAugment)
+from tfcompat.keras.layers.preprocessing.pipeline import Pipeline  # noqa: F401
 from tfcompat.keras.layers.preprocessing.categorical import CategoryEncoding, Discretization, Hashing  # noqa: F401
 from tfcompat.keras.layers.preprocessing.image import CenterCrop, Resizing  # noqa: F401
 from tfcompat.keras.layers.preprocessing.lookup import IntegerLookup, StringLookup  # noqa: F401

@@ -114,7 +114,6 @@ class ImageAugmentLayer(Layer):
         self._generator = None
         # as Keras's SeedGenerator: no seed takes one from Python's `random` (keras.utils.set_random_seed fixes it)
         self._seed_value = seed if seed is not None else py_random.randint(1, int(1e9))
-        self.built = True
 
     # -- randomness ---------------------------------------------------------------------------------------------
     def _gen(self, device):

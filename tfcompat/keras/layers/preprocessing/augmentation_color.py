@@ -136,6 +136,11 @@ class RandomColorJitter(ImageAugmentLayer):
         self._parts = [cls(factor=f, value_range=value_range, seed=seed) for f, cls in parts if f is not None]
         share_generator(self, self._parts)
 
+    def build(self, input_shape):
+        for part in self._parts:            # as Keras's build
+            part.build(input_shape)
+        self.built = True
+
     def _augment(self, x):
         x = self._float(x)
         for part in self._parts:

@@ -102,7 +102,6 @@ class _RandomResize1D(Layer):
         self._lower, self._upper = lower, upper
         self._generator = None
         self._seed_value = seed if seed is not None else py_random.randint(1, int(1e9))
-        self.built = True
 
     def call(self, inputs, training=True):
         x = input_storage(inputs)

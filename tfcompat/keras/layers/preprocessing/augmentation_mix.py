@@ -167,6 +167,11 @@ class RandAugment(ImageAugmentLayer):
         self.interpolation = interpolation
         self._ops = _policy_layers(self, self._AUGMENT_LAYERS, {})
 
+    def build(self, input_shape):
+        for op in self._ops:                # as Keras's build
+            op.build(input_shape)
+        self.built = True
+
     def _augment(self, x):
         x = self._float(x)
         picks = (self._rand((self.num_ops,), x.device) * len(self._ops)).long()
@@ -204,6 +209,11 @@ class AugMix(ImageAugmentLayer):
         self.alpha, self.all_ops, self.interpolation = alpha, all_ops, interpolation
         self._names = _AUGMIX_ALL if all_ops else _AUGMIX_ALL[:7]
         self._ops = dict(zip(self._names, _policy_layers(self, self._names, {})))
+
+    def build(self, input_shape):
+        for op in self._ops.values():       # as Keras's build
+            op.build(input_shape)
+        self.built = True
 
     def _augment(self, x):
         x = self._float(x)
