@@ -431,3 +431,17 @@ def test_embedding_lookup_sparse_ragged_ids():
     assert tf.nn.safe_embedding_lookup_sparse(params, ids).shape == (4, 3)
     with pytest.raises(TypeError, match="sp_ids must be of the same type as sp_weights"):
         tf.nn.embedding_lookup_sparse(params, ids, tf.SparseTensor([[0, 0]], [1.0], [1, 1]))
+
+
+def test_learned_unigram_state_follows_tf_kernel_cache():
+    tc = tf.constant([[1], [3], [4]], tf.int64)
+
+    def count(**kw):
+        return float(tf.random.learned_unigram_candidate_sampler(tc, 1, 3, False, 9, **kw).true_expected_count[0, 0])
+
+    # TF 2.21: a global seed without an op seed draws a new kernel each call; set_seed clears the kernel cache
+    tf.random.set_seed(5)
+    assert [count(), count()] == pytest.approx([1 / 3, 1 / 3])
+    assert [count(seed=2), count(seed=2)] == pytest.approx([1 / 3, 0.5])
+    tf.random.set_seed(5)
+    assert [count(seed=2), count(seed=2)] == pytest.approx([1 / 3, 0.5])

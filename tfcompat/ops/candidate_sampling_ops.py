@@ -224,8 +224,9 @@ def _vocab_weights(op, path):
 
 class _LearnedState:
     """TF's kernel cache: an op with the same attributes reuses its sampler, whose class counts (starting at 1)
-    learn each call's true classes after it has sampled."""
+    learn each call's true classes after it has sampled; `tf.random.set_seed` clears the cache (TF's context does)."""
     counts = {}
+    epoch = None        # the seed streams of `random_ops._Seeds` the counts belong to (set_seed makes new ones)
 
 
 @tf_export("random.learned_unigram_candidate_sampler", "nn.learned_unigram_candidate_sampler")
@@ -234,6 +235,8 @@ def learned_unigram_candidate_sampler(true_classes, num_true, num_sampled, uniqu
     op = "LearnedUnigramCandidateSampler"
     true = _true_classes(true_classes, num_true, num_sampled, op, range_max=range_max)
     range_max = int(range_max)
+    if _LearnedState.epoch is not _Seeds.streams:
+        _LearnedState.counts, _LearnedState.epoch = {}, _Seeds.streams
     if seed is None and _Seeds.global_seed is not None:      # TF draws a fresh op seed: a new kernel each call
         counts = np.ones(range_max)
     else:
