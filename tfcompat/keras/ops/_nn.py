@@ -240,6 +240,16 @@ def conv_transpose(inputs, kernel, strides=1, padding="valid", output_padding=No
     pads = (None,) * nd if output_padding is None else _tuple(output_padding, nd)
     spatial = [_transpose_size(x.shape[1 + i], w.shape[i], strides_t[i], padding, pads[i], dil[i])
                for i in range(nd)]
+    for i in range(nd):
+        k = (w.shape[i] - 1) * dil[i] + 1
+        back = -(-spatial[i] // strides_t[i]) if padding.lower() == "same" else -(-(spatial[i] - k + 1) // strides_t[i])
+        if back != x.shape[1 + i]:
+            from tfcompat.framework import errors
+            op = f"Conv{nd}DCustomBackpropInput" if nd > 1 else "Conv2DCustomBackpropInput"
+            raise errors.op_error(errors.InvalidArgumentError, f"{op}: Size of out_backprop doesn't match computed: "
+                                  f"actual = {x.shape[1 + i]}, computed = {back} spatial_dim: {i + 1} input: "
+                                  f"{spatial[i]} filter: {w.shape[i]} output: {x.shape[1 + i]} stride: {strides_t[i]} "
+                                  f"dilation: {dil[i]}", f"Conv{max(nd, 2)}DBackpropInput", name=None)
     out_shape = [x.shape[0]] + spatial + [w.shape[-2]]
     out = _conv_ops.conv_transpose(_wrap(x), _wrap(w), out_shape, strides_t, padding.upper(), _rank_format(x),
                                    dil)
