@@ -2059,3 +2059,9 @@ def test_pipeline():
     got = json.loads(json.dumps(run_pipeline()))
     for key, want in PIPELINE.items():
         assert got[key] == want, key
+
+
+def test_unbatched_mix_dtypes():
+    x = np.ones((4, 4, 3), "uint8")     # TF 2.21: float32, float32, uint8
+    assert [L.MixUp()(x).dtype.name, L.CutMix()(x).dtype.name, L.MixUp()(x, training=False).dtype.name] == [
+        "float32", "float32", "uint8"]

@@ -41,9 +41,8 @@ class _MixLayer(ImageAugmentLayer):
             labels = _wrap(self._float(y) if y.is_floating_point() else y)
         if training and x.ndim == 4:
             x, labels = self._mix(x, labels)
-        else:
-            x = self._inference(x)
-            x = _wrap(x)
+        else:           # an unbatched image mixes with itself: Keras's cast to the compute dtype only
+            x = _wrap(self._float(x) if training else self._inference(x))
         if not isinstance(inputs, dict):
             return x
         out = dict(inputs)
