@@ -332,31 +332,36 @@ def ctc_greedy_decoder(inputs, sequence_length, merge_repeated=True, blank_index
     if seq.ndim != 1 or seq.shape[0] != batch:
         raise _kernel(errors.FailedPreconditionError, op, "len(sequence_length) != batch_size.  "
                       f"len(sequence_length):  {seq.shape[0] if seq.ndim else 1} batch_size: {batch}")
-    seq_list = seq.tolist()
-    for b, n in enumerate(seq_list):
-        if n > frames:
-            raise _kernel(errors.FailedPreconditionError, op, f"sequence_length({b}) <= {frames}")
-    arg = x.argmax(-1) if x.numel() else torch.zeros((frames, batch), dtype=torch.int64)
-    best = torch.gather(x, 2, arg.unsqueeze(-1)).squeeze(-1) if x.numel() else x.sum(-1)
-    steps = torch.arange(frames, device=x.device).unsqueeze(1) < seq.to(x.device).unsqueeze(0)
-    neg_sum = torch.zeros(batch, dtype=x.dtype, device=x.device)
-    for t in range(frames):               # TF's kernel: log_prob -= max, frame after frame
-        neg_sum = neg_sum - torch.where(steps[t], best[t], torch.zeros_like(best[t]))
-    arg_rows = arg.T.tolist()
-    indices, values = [], []
-    longest = 0
-    for b in range(batch):
-        prev, out = -1, []
-        for c in arg_rows[b][:seq_list[b]]:
-            if c != blank and not (merge_repeated and c == prev):
-                out.append(c)
-            prev = c
-        indices.extend([b, i] for i in range(len(out)))
-        values.extend(out)
-        longest = max(longest, len(out))
-    decoded = SparseTensor(wrap(torch.tensor(indices, dtype=torch.int64).reshape(-1, 2)),
-                           wrap(torch.tensor(values, dtype=torch.int64)), [batch, longest])
-    return [decoded], wrap(neg_sum.unsqueeze(1))
+
+    def decode(inputs):
+        """The kernel on the host (a host callback: a traced function decodes each call's logits)."""
+        xs, sq = inputs
+        seq_list = sq.tolist()
+        for b, n in enumerate(seq_list):
+            if n > frames:
+                raise _kernel(errors.FailedPreconditionError, op, f"sequence_length({b}) <= {frames}")
+        arg = xs.argmax(-1) if xs.numel() else torch.zeros((frames, batch), dtype=torch.int64)
+        best = torch.gather(xs, 2, arg.unsqueeze(-1)).squeeze(-1) if xs.numel() else xs.sum(-1)
+        steps = torch.arange(frames, device=xs.device).unsqueeze(1) < sq.to(xs.device).unsqueeze(0)
+        neg_sum = torch.zeros(batch, dtype=xs.dtype, device=xs.device)
+        for t in range(frames):               # TF's kernel: log_prob -= max, frame after frame
+            neg_sum = neg_sum - torch.where(steps[t], best[t], torch.zeros_like(best[t]))
+        arg_rows = arg.T.tolist()
+        indices, values = [], []
+        longest = 0
+        for b in range(batch):
+            prev, out = -1, []
+            for c in arg_rows[b][:seq_list[b]]:
+                if c != blank and not (merge_repeated and c == prev):
+                    out.append(c)
+                prev = c
+            indices.extend([b, i] for i in range(len(out)))
+            values.extend(out)
+            longest = max(longest, len(out))
+        return [torch.tensor(indices, dtype=torch.int64).reshape(-1, 2), torch.tensor(values, dtype=torch.int64),
+                torch.tensor([batch, longest], dtype=torch.int64), neg_sum.unsqueeze(1)]
+    indices, values, shape, neg_sum = _host[0](decode, [x.detach(), seq])
+    return [SparseTensor(wrap(indices), wrap(values), wrap(shape))], wrap(neg_sum)
 
 
 @tf_export("nn.ctc_unique_labels")
@@ -542,28 +547,35 @@ def _beam_search_decoder(inputs, sequence_length, beam_width, top_paths, merge_r
     if seq.ndim != 1 or seq.shape[0] != batch:
         raise _kernel(errors.FailedPreconditionError, op, "len(sequence_length) != batch_size.  "
                       f"len(sequence_length):  {seq.shape[0] if seq.ndim else 1} batch_size: {batch}")
-    seq_list = seq.tolist()
-    for b, n in enumerate(seq_list):
-        if n > frames:
-            raise _kernel(errors.FailedPreconditionError, op, f"sequence_length({b}) <= {frames}")
-    values = torch.log_softmax(x.detach().cpu().to(torch.float32), -1).transpose(0, 1).tolist()
-    paths = [[] for _ in range(top_paths)]
-    log_probs = torch.zeros((batch, top_paths), dtype=x.dtype)
-    for b in range(batch):
-        beams = _beam_search(values[b][:seq_list[b]], beam_width, classes - 1)
-        if len(beams) < top_paths:
-            raise _beam_error(op, wrapped, "Less leaves in the beam search than requested.")
-        for i in range(top_paths):
-            paths[i].append(beams[i].label_seq(merge_repeated))
-            log_probs[b, i] = beams[i].newp.total
-    decoded = []
-    for per_batch in paths:
-        indices = [[b, j] for b, seq_b in enumerate(per_batch) for j in range(len(seq_b))]
-        flat = [v for seq_b in per_batch for v in seq_b]
-        longest = max((len(s) for s in per_batch), default=0)
-        decoded.append(SparseTensor(wrap(torch.tensor(indices, dtype=torch.int64).reshape(-1, 2)),
-                                    wrap(torch.tensor(flat, dtype=torch.int64)), [batch, longest]))
-    return decoded, wrap(log_probs.to(x.device))
+
+    def decode(inputs):
+        """The search on the host (a host callback: a traced function decodes each call's logits)."""
+        xs, sq = inputs
+        seq_list = sq.tolist()
+        for b, n in enumerate(seq_list):
+            if n > frames:
+                raise _kernel(errors.FailedPreconditionError, op, f"sequence_length({b}) <= {frames}")
+        values = torch.log_softmax(xs.cpu().to(torch.float32), -1).transpose(0, 1).tolist()
+        paths = [[] for _ in range(top_paths)]
+        log_probs = torch.zeros((batch, top_paths), dtype=xs.dtype)
+        for b in range(batch):
+            beams = _beam_search(values[b][:seq_list[b]], beam_width, classes - 1)
+            if len(beams) < top_paths:
+                raise _beam_error(op, wrapped, "Less leaves in the beam search than requested.")
+            for i in range(top_paths):
+                paths[i].append(beams[i].label_seq(merge_repeated))
+                log_probs[b, i] = beams[i].newp.total
+        out = []
+        for per_batch in paths:
+            indices = [[b, j] for b, seq_b in enumerate(per_batch) for j in range(len(seq_b))]
+            longest = max((len(p) for p in per_batch), default=0)
+            out += [torch.tensor(indices, dtype=torch.int64).reshape(-1, 2),
+                    torch.tensor([v for seq_b in per_batch for v in seq_b], dtype=torch.int64),
+                    torch.tensor([batch, longest], dtype=torch.int64)]
+        return out + [log_probs.to(xs.device)]
+    out = _host[0](decode, [x.detach(), seq])
+    decoded = [SparseTensor(wrap(out[3 * i]), wrap(out[3 * i + 1]), wrap(out[3 * i + 2])) for i in range(top_paths)]
+    return decoded, wrap(out[-1])
 
 
 @tf_export("nn.ctc_beam_search_decoder")
