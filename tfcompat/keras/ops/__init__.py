@@ -13,7 +13,8 @@ from tfcompat.framework import dtypes as _dtypes
 from tfcompat.framework.context import current_device as _device
 from tfcompat.framework.export import partial_api as _partial_api
 from tfcompat.framework.tensor import _wrap
-from tfcompat.keras.ops._common import (_FLOATX, _SCALARS, _axes, _binary, _creation_dtype, _floating, _pair,
+from tfcompat.keras.ops._common import (_FLOATX, _SCALARS, _axes, _binary, _creation_dtype, _float_kernel,
+                                        _floating, _no_bool, _pair, _tf_error,
                                         _promoted, _reduce, _st, _torch_dtype, _unary, _unary_float)
 from tfcompat.ops import array_ops as _array_ops
 
@@ -139,33 +140,6 @@ def one_hot(x, num_classes, axis=-1, dtype=None, sparse=False):
 
 
 # -- elementwise -------------------------------------------------------------------------------------
-def _tf_error(name, t):
-    """Runs tfcompat's TF op `name` on `t` for its error (TF's kernel refuses the dtype)."""
-    from tfcompat.ops import math_ops, nn_ops
-    fn = getattr(math_ops, name, None) or getattr(nn_ops, name)
-    fn(_wrap(t), *(() if name not in ("add", "subtract") else (_wrap(t),)))
-    raise AssertionError(f"tfcompat: tf.math.{name} accepted {t.dtype}")   # pragma: no cover
-
-
-def _float_kernel(fn, tf_name, doc, ints=False):
-    """A function of TF's float kernel `tf_name`: other dtypes (ints too unless `ints`) get TF's error."""
-    def op(x):
-        t = _st(x)
-        if not (t.is_floating_point() or t.is_complex()) and (not ints or t.dtype is _torch.bool):
-            _tf_error(tf_name, t)
-        return _wrap(fn(t))
-    op.__doc__ = doc
-    return op
-
-
-def _no_bool(fn, tf_name):
-    def op(a, b):
-        if a.dtype is _torch.bool:
-            _tf_error(tf_name, a)
-        return fn(a, b)
-    return op
-
-
 add = _binary(_no_bool(_torch.add, "add"), "`x1 + x2` with Keras's dtype promotion.")
 subtract = _binary(_no_bool(_torch.sub, "subtract"), "`x1 - x2`.")
 multiply = _binary(_torch.mul, "`x1 * x2`.")
@@ -177,6 +151,8 @@ less = _binary(_torch.lt, "`x1 < x2` (bool).")
 less_equal = _binary(_torch.le, "`x1 <= x2` (bool).")
 greater = _binary(_torch.gt, "`x1 > x2` (bool).")
 greater_equal = _binary(_torch.ge, "`x1 >= x2` (bool).")
+
+
 def _int_checked(fn, tf_name):
     """`fn` for floats; TF's integer kernel (its division-by-zero error) for ints."""
     def op(a, b):
@@ -615,11 +591,17 @@ def reshape(x, newshape):
 
 def transpose(x, axes=None):
     t = _st(x)
+    if axes is not None and len(axes) != t.ndim:
+        return _array_ops.transpose(_wrap(t), list(axes))      # TF's InvalidArgumentError
     return _wrap(t.permute(tuple(reversed(range(t.ndim))) if axes is None else tuple(axes)))
 
 
 def expand_dims(x, axis):
     t = _st(x)
+    n = t.ndim + (len(axis) if isinstance(axis, (tuple, list)) else 1)
+    for a in (axis if isinstance(axis, (tuple, list)) else (axis,)):
+        if not -n <= a < n:
+            raise ValueError(f"axis {a} is out of bounds for an array with dimension {n}.")
     for a in sorted(a % (t.ndim + len(axis)) for a in axis) if isinstance(axis, (tuple, list)) else [axis]:
         t = t.unsqueeze(a)
     return _wrap(t)
@@ -637,11 +619,19 @@ def concatenate(xs, axis=0):
     if axis is None:
         raise ValueError("Attempt to convert a value (None) with an unsupported type (<class 'NoneType'>) to a "
                          "Tensor.")
-    return _wrap(_torch.cat(_promoted(xs), dim=axis))
+    ts = _promoted(xs)
+    try:
+        return _wrap(_torch.cat(ts, dim=axis))
+    except RuntimeError:
+        return _array_ops.concat([_wrap(t) for t in ts], axis)      # TF's InvalidArgumentError
 
 
 def stack(x, axis=0):
-    return _wrap(_torch.stack(_promoted(x), dim=axis))
+    ts = _promoted(x)
+    try:
+        return _wrap(_torch.stack(ts, dim=axis))
+    except RuntimeError:
+        return _array_ops.stack([_wrap(t) for t in ts], axis)       # TF's InvalidArgumentError
 
 
 def split(x, indices_or_sections, axis=0):

@@ -91,3 +91,30 @@ def _promoted(xs):
     for t in ts[1:]:
         dt = torch.promote_types(dt, t.dtype)
     return [t.to(dt) for t in ts]
+
+
+def _tf_error(name, t):
+    """Runs tfcompat's TF op `name` on `t` for its error (TF's kernel refuses the dtype)."""
+    from tfcompat.ops import math_ops, nn_ops
+    fn = getattr(math_ops, name, None) or getattr(nn_ops, name)
+    fn(_wrap(t), *(() if name not in ("add", "subtract") else (_wrap(t),)))
+    raise AssertionError(f"tfcompat: tf.math.{name} accepted {t.dtype}")   # pragma: no cover
+
+
+def _float_kernel(fn, tf_name, doc, ints=False):
+    """A function of TF's float kernel `tf_name`: other dtypes (ints too unless `ints`) get TF's error."""
+    def op(x):
+        t = _st(x)
+        if not (t.is_floating_point() or t.is_complex()) and (not ints or t.dtype is torch.bool):
+            _tf_error(tf_name, t)
+        return _wrap(fn(t))
+    op.__doc__ = doc
+    return op
+
+
+def _no_bool(fn, tf_name):
+    def op(a, b):
+        if a.dtype is torch.bool:
+            _tf_error(tf_name, a)
+        return fn(a, b)
+    return op
