@@ -96,3 +96,20 @@ def test_keras_random_int_seeded_ops():
     _eq(keras.random.shuffle(np.arange(6), seed=3), "shuffle")
     _eq(keras.random.dropout(np.ones((2, 4), np.float32), 0.5, seed=11), "dropout")
     _eq(keras.random.truncated_normal((4,), seed=2 ** 33), "ktn")
+
+
+def test_keras_random_in_tf_function_advances_generators():
+    keras.utils.set_random_seed(1)
+
+    @tf.function
+    def unseeded():
+        return keras.random.uniform((3,))
+    _eq(unseeded(), "glob1")
+    _eq(unseeded(), "glob2")
+    g = keras.random.SeedGenerator(7)
+
+    @tf.function
+    def seeded():
+        return keras.random.normal((3,), seed=g)
+    _eq(seeded(), "sg1")
+    _eq(seeded(), "sg2")

@@ -83,6 +83,8 @@ def seed_pair(seed):
     """The stateless seed pair Keras's TF backend passes for `seed` (`draw_seed` then `_cast_seed`)."""
     if isinstance(seed, SeedGenerator):
         values = storage(seed.next()).tolist()
+    elif isinstance(seed, _Unordered):
+        values = storage(seed.generator.next(ordered=False)).tolist()
     elif isinstance(seed, int) and not isinstance(seed, bool):
         values = [seed, 0]
     elif seed is None:
@@ -98,31 +100,45 @@ def _generator(seed):
     return random_ops.seeded_generator(random_ops._mix(*seed_pair(seed)))
 
 
+class _Unordered:
+    """The global SeedGenerator as an unseeded draw uses it (`next(ordered=False)`)."""
+
+    def __init__(self, generator):
+        self.generator = generator
+
+
 def _traceable(fn):
-    """A draw seeded by a `SeedGenerator` inside a tf.function trace becomes a host callback that reads and advances
-    the generator's state on every replay (as TF's stateful random ops do); a plain trace would read the state once
-    and every replay would check that it has not moved."""
+    """A draw seeded by a `SeedGenerator` (or unseeded: the global one) inside a tf.function trace becomes a host
+    callback that reads and advances the generator's state on every replay (as TF's stateful random ops do); a plain
+    trace would read the state once and every replay would check that it has not moved."""
     signature = inspect.signature(fn)
 
     @functools.wraps(fn)
     def wrapper(*args, **kwargs):
         if current_recorder() is None:
             return fn(*args, **kwargs)
-        seed = signature.bind(*args, **kwargs).arguments.get("seed")
-        if not isinstance(seed, SeedGenerator):
+        bound = signature.bind(*args, **kwargs)
+        seed = bound.arguments.get("seed")
+        if seed is None:
+            gen, seed = global_seed_generator(), _Unordered(global_seed_generator())
+        elif isinstance(seed, SeedGenerator):
+            gen = seed
+        else:
             return fn(*args, **kwargs)
+        bound.arguments["seed"] = seed
+        args, kwargs = bound.args, bound.kwargs
         flat = nest.flatten((args, kwargs))
         tensors = [storage(x) for x in flat if isinstance(x, Tensor)]
 
         def draw(inputs):
-            seed.state._set_storage(inputs[0])
+            gen.state._set_storage(inputs[0])
             values = iter(inputs[1:])
             call_args, call_kwargs = nest.pack_sequence_as(
                 (args, kwargs), [_wrap(next(values)) if isinstance(x, Tensor) else x for x in flat])
-            return [storage(fn(*call_args, **call_kwargs)), storage(seed.state)]
+            return [storage(fn(*call_args, **call_kwargs)), storage(gen.state)]
 
-        out, state = host_call(draw, [storage(seed.state)] + tensors)
-        seed.state._set_storage(state)
+        out, state = host_call(draw, [storage(gen.state)] + tensors)
+        gen.state._set_storage(state)
         return _wrap(out)
     return wrapper
 
