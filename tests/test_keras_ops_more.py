@@ -268,6 +268,8 @@ GOLDEN = {
     'ops.segment_min(np.array([[1, 5], [3, 2]], "int32"), np.array([0, 0], "int32"))': {'dtype': 'int32', 'shape': [1, 2], 'v': [[1, 2]]},
     'ops.segment_prod(np.array([1.0, 5.0, 3.0, 2.0], "float32"), np.array([0, 0, 1, 1], "int32"), num_segments=3)': {'dtype': 'float32', 'shape': [3], 'v': [5.0, 6.0, 1.0]},
     'ops.segment_max(np.array([1, 5, 3, 2], "int32"), np.array([0, 0, 2, 2], "int32"), num_segments=3)': {'dtype': 'int32', 'shape': [3], 'v': [5, -2147483648, 3]},
+    'ops.vectorize(lambda a, b: a + b)(f32, f32)': {'err': 'ValueError', 'msg': 'Not supported with `vectorize()` with the TensorFlow backend'},
+    'ops.vectorize(lambda a: ops.sum(a))(m)': {'err': 'ValueError', 'msg': 'Not supported with `vectorize()` with the TensorFlow backend'},
     'ops.celu(f32)': {'dtype': 'float32', 'shape': [4], 'v': [0.5, -0.7134952, 2.0, 0.0]},
     'ops.celu(f32, alpha=0.5)': {'dtype': 'float32', 'shape': [4], 'v': [0.5, -0.4589575, 2.0, 0.0]},
     'ops.celu(i32)': {'err': 'TypeError', 'msg': 'Cannot convert 0.0 to EagerTensor of dtype int32'},
@@ -3064,6 +3066,12 @@ GOLDEN = {
     'ops.outer(t3[0], t3[1, 0])': {'dtype': 'float32', 'shape': [12, 4], 'v': [[3.184601, 1.363504, -1.130132, -0.7058814], [0.7690365, 0.3292672, -0.272911, -0.1704605], [0.3394471, 0.1453361, -0.1204609, -0.07523999], [1.226614, 0.5251814, -0.4352933, -0.2718846], [0.5957051, 0.2550544, -0.2114002, -0.1320408], [1.14796, 0.4915054, -0.4073811, -0.2544506], [0.002590823, 0.001109275, -0.0009194155, -0.0005742678], [-1.350371, -0.5781688, 0.4792116, 0.299316], [-1.76888, -0.7573555, 0.6277292, 0.3920803], [-1.758081, -0.752732, 0.6238972, 0.3896868], [-2.418293, -1.035406, 0.8581893, 0.5360258], [-1.880578, -0.8051796, 0.667368, 0.4168387]]},
     'ops.vdot(t3, t3)': {'dtype': 'float32', 'shape': [], 'v': 16.37912},
     'ops.cross(t3[..., :3], t3[..., 1:])': {'dtype': 'float32', 'shape': [2, 3, 3], 'v': [[[0.2669474, -1.1751, 0.1578263], [-0.499726, 0.2602779, -0.4243213], [-0.8194348, 0.2982022, 0.3825912]], [[-0.6850528, 0.2162549, -1.6695], [-0.514313, -0.1317855, -0.4221398], [-0.8773078, 0.2881484, -0.1445922]]]},
+    'ops.vectorize(lambda a, b: a * b)(2.0, 3.0)': {'dtype': 'float32', 'shape': [], 'v': 6.0},
+    'ops.vectorize(lambda a, b: a * b)(np.ones((1, 1), "float32"), 3.0)': {'dtype': 'float32', 'shape': [1, 1], 'v': [[3.0]]},
+    'ops.vectorize(lambda a: ops.sum(a), signature="(n)->()")(np.ones((1, 4), "float32"))': {'dtype': 'float32', 'shape': [1], 'v': [4.0]},
+    'ops.vectorize(lambda a: ops.sum(a), signature="(n)->()")(np.ones((2, 4), "float32"))': {'err': 'ValueError', 'msg': 'Not supported with `vectorize()` with the TensorFlow backend'},
+    'ops.vectorize(lambda a: ops.sum(a), signature="(n)->()")(np.ones((4,), "float32"))': {'dtype': 'float32', 'shape': [], 'v': 4.0},
+    'ops.vectorize(lambda a, b: (a + b, a - b))(np.ones((1,), "float32"), np.ones((1,), "float32"))': {'seq': [{'dtype': 'float32', 'shape': [1], 'v': [2.0]}, {'dtype': 'float32', 'shape': [1], 'v': [0.0]}]},
 }
 
 

@@ -170,3 +170,31 @@ def rearrange(tensor, pattern, **axes_lengths):
             size *= sizes[a]
         out_shape.append(size)
     return _wrap(t.reshape(out_shape))
+
+
+def _core_dims(signature):
+    """The core dimension names of each input of a gufunc signature `"(m,n),(n)->(m)"`."""
+    inputs = signature.split("->")[0]
+    return [tuple(d for d in group.split(",") if d.strip()) for group in re.findall(r"\(([^)]*)\)", inputs)]
+
+
+def vectorize(pyfunc, *, excluded=None, signature=None):
+    """NumPy's `vectorize` as Keras's TF backend runs it: `pyfunc` is called once on the inputs with their size-1
+    loop axes dropped; a loop axis longer than 1 needs a vmap the TF backend refuses (its ValueError)."""
+    def wrapped(*args):
+        core = _core_dims(signature) if signature is not None else [()] * len(args)
+        ts = [_st(a) for a in args]
+        loop_shapes = [t.shape[:t.ndim - len(c)] for t, c in zip(ts, core)]
+        rank = max((len(s) for s in loop_shapes), default=0)
+        if any(d != 1 for s in loop_shapes for d in s):
+            raise ValueError("Not supported with `vectorize()` with the TensorFlow backend.")
+        squeezed = [_wrap(t.reshape(t.shape[len(s):])) for t, s in zip(ts, loop_shapes)]
+        result = pyfunc(*squeezed)
+        if rank == 0:
+            return result
+
+        def expand(r):
+            r = _st(r)
+            return _wrap(r.reshape((1,) * rank + tuple(r.shape)))
+        return tuple(expand(r) for r in result) if isinstance(result, tuple) else expand(result)
+    return wrapped
