@@ -2065,3 +2065,123 @@ def test_unbatched_mix_dtypes():
     x = np.ones((4, 4, 3), "uint8")     # TF 2.21: float32, float32, uint8
     assert [L.MixUp()(x).dtype.name, L.CutMix()(x).dtype.name, L.MixUp()(x, training=False).dtype.name] == [
         "float32", "float32", "uint8"]
+
+
+# -- RandomElasticTransform --------------------------------------------------------------------------------------
+
+# TF 2.21: keras.ops.image.map_coordinates(img, [ys, xs], order, fill_mode, fill_value=-5.0) ("order_mode")
+MAP_COORDINATES = {'0_constant': [-5.0, -5.0, -5.0, -5.0, -5.0, -5.0, -5.0, -5.0, -5.0, -5.0, -5.0, -5.0, -5.0, -5.0, -5.0, -5.0,
+                -5.0, -5.0, -5.0, -5.0, -5.0, 18.37299919128418, -5.0, -5.0, -5.0, -5.0, -5.0, -5.0, -5.0, -5.0],
+ '0_nearest': [115.29199981689453, 115.29199981689453, 19.458999633789062, 97.13999938964844, 137.3159942626953,
+               231.8280029296875, 119.2770004272461, 137.3159942626953, 139.86500549316406, 111.79399871826172,
+               204.9530029296875, 19.458999633789062, 231.8280029296875, 111.79399871826172, 204.9530029296875,
+               133.47000122070312, 19.458999633789062, 231.8280029296875, 19.458999633789062, 231.8280029296875,
+               19.458999633789062, 18.37299919128418, 33.95800018310547, 115.29199981689453, 137.3159942626953,
+               184.48399353027344, 111.79399871826172, 119.2770004272461, 115.29199981689453, 119.2770004272461],
+ '0_reflect': [16.81399917602539, 54.41299819946289, 184.48399353027344, 73.47699737548828, 204.9530029296875,
+               249.38699340820312, 16.81399917602539, 16.81399917602539, 237.45799255371094, 73.47699737548828,
+               18.37299919128418, 204.9530029296875, 133.47000122070312, 68.4520034790039, 127.47000122070312,
+               153.13999938964844, 137.3159942626953, 198.87899780273438, 133.47000122070312, 73.47699737548828,
+               137.3159942626953, 18.37299919128418, 33.95800018310547, 73.47699737548828, 111.79399871826172,
+               127.47000122070312, 153.13999938964844, 153.13999938964844, 97.13999938964844, 58.72700119018555],
+ '0_wrap': [16.81399917602539, 16.81399917602539, 249.38699340820312, 54.41299819946289, 119.2770004272461,
+            133.47000122070312, 16.81399917602539, 6.348999977111816, 139.86500549316406, 153.13999938964844,
+            173.20399475097656, 231.8280029296875, 249.38699340820312, 133.47000122070312, 68.4520034790039,
+            68.4520034790039, 19.458999633789062, 137.3159942626953, 173.20399475097656, 54.41299819946289,
+            198.87899780273438, 18.37299919128418, 198.87899780273438, 231.9459991455078, 184.48399353027344,
+            231.9459991455078, 133.47000122070312, 127.47000122070312, 115.29199981689453, 18.37299919128418],
+ '1_constant': [-5.0, -5.0, -5.0, -5.0, 53.41899871826172, -5.0, -5.0, -5.0, -5.0, -5.0, -5.0, -5.0, -5.0,
+                54.981998443603516, -5.0, -5.0, -5.0, -5.0, -5.0, -5.0, -5.0, 91.21199798583984, 16.70800018310547,
+                -5.0, -5.0, -5.0, -5.0, -5.0, -5.0, -5.0],
+ '1_nearest': [160.1230010986328, 127.5780029296875, 19.458999633789062, 110.99099731445312, 178.81900024414062,
+               231.8280029296875, 119.2770004272461, 137.3159942626953, 130.5489959716797, 123.68599700927734,
+               199.85499572753906, 19.458999633789062, 231.8280029296875, 142.3679962158203, 188.6479949951172,
+               143.54100036621094, 47.60599899291992, 231.8280029296875, 19.458999633789062, 231.8280029296875,
+               67.93299865722656, 91.21199798583984, 64.48600006103516, 126.54900360107422, 157.4530029296875,
+               185.4550018310547, 147.10800170898438, 119.2770004272461, 127.25700378417969, 119.2770004272461],
+ '1_reflect': [19.892000198364258, 77.3740005493164, 168.2550048828125, 65.64299774169922, 188.6269989013672,
+               206.4010009765625, 27.93000030517578, 40.59600067138672, 129.73300170898438, 98.00499725341797,
+               56.426998138427734, 200.9250030517578, 125.63700103759766, 88.11199951171875, 141.65199279785156,
+               142.52200317382812, 154.89100646972656, 168.83700561523438, 87.51499938964844, 100.83399963378906,
+               167.58299255371094, 91.21199798583984, 64.48600006103516, 132.43699645996094, 113.5510025024414,
+               131.04100036621094, 86.94400024414062, 148.5, 165.46200561523438, 101.15899658203125],
+ '1_wrap': [19.892000198364258, 57.20399856567383, 191.86000061035156, 113.0469970703125, 151.1649932861328,
+            164.90699768066406, 30.454999923706055, 72.60900115966797, 120.22899627685547, 100.83100128173828,
+            178.2740020751953, 216.4510040283203, 228.9550018310547, 116.375, 74.18399810791016, 87.3489990234375,
+            63.069000244140625, 155.24000549316406, 191.6840057373047, 87.97200012207031, 108.39900207519531,
+            91.21199798583984, 138.52499389648438, 214.2169952392578, 186.2740020751953, 229.58099365234375,
+            93.19499969482422, 139.2449951171875, 142.83099365234375, 73.83300018310547]}
+
+
+@pytest.mark.parametrize("case", sorted(MAP_COORDINATES))
+def test_elastic_map_coordinates(case):
+    from tfcompat.keras.layers.preprocessing.augmentation_geometry import map_coordinates
+    r = np.random.RandomState(7)
+    img = r.uniform(0, 255, (5, 6)).astype("float32")
+    ys = r.uniform(-8, 12, (5, 6)).astype("float32")
+    xs = r.uniform(-9, 14, (5, 6)).astype("float32")
+    ys[0, :3] = [1.5, 2.5, -0.5]
+    order, mode = case.split("_")
+    got = map_coordinates(torch.tensor(img)[None, :, :, None], torch.tensor(ys)[None], torch.tensor(xs)[None],
+                          int(order), mode, -5.0)
+    np.testing.assert_allclose(got.numpy().ravel(), MAP_COORDINATES[case], atol=2e-3)
+
+
+# TF 2.21: config (no dtype/name), errors, inference dtype
+ELASTIC = {"L.RandomElasticTransform()(np.ones((2, 4, 4, 3), 'uint8'), training=False).dtype": ['ok', "<dtype: 'float32'>"],
+ "L.RandomElasticTransform(0.3, scale=(0.2, 0.6), fill_mode='wrap', value_range=(0, 1), seed=2)": {'data_format': 'channels_last',
+                                                                                                   'factor': [0,
+                                                                                                              0.3],
+                                                                                                   'fill_mode': 'wrap',
+                                                                                                   'fill_value': 0.0,
+                                                                                                   'interpolation': 'bilinear',
+                                                                                                   'scale': [0.2,
+                                                                                                             0.6],
+                                                                                                   'seed': 2,
+                                                                                                   'trainable': True,
+                                                                                                   'value_range': [0,
+                                                                                                                   1]},
+ 'L.RandomElasticTransform(factor=1.5)': ['ValueError',
+                                          'The `factor` argument should be a number (or a list of two numbers) in '
+                                          'the range [0, 1]. Received: factor=1.5'],
+ "L.RandomElasticTransform(fill_mode='mirror')(np.ones((1, 4, 4, 3), 'float32'))": ['ValueError',
+                                                                                    'Invalid value for argument '
+                                                                                    '`fill_mode`. Expected of one '
+                                                                                    "('constant', 'nearest', "
+                                                                                    "'wrap', 'reflect'). Received: "
+                                                                                    'fill_mode=mirror'],
+ "L.RandomElasticTransform(interpolation='bicubic')": ['NotImplementedError',
+                                                       'Unknown `interpolation` bicubic. Expected of one '
+                                                       "('nearest', 'bilinear')."],
+ 'L.RandomElasticTransform(scale=2)': ['ValueError',
+                                       'The `scale` argument should be a number (or a list of two numbers) in the '
+                                       'range [0, 1]. Received: factor=2']}
+
+
+@pytest.mark.parametrize("code", sorted(ELASTIC))
+def test_elastic_arguments(code):
+    import json
+    want = ELASTIC[code]
+    try:
+        got = eval(code)
+    except Exception as e:  # noqa: BLE001 - the error is the outcome compared
+        assert type(e).__name__ == want[0] and want[1] in str(e)
+        return
+    if isinstance(got, L.RandomElasticTransform):
+        got = got.get_config()
+        got.pop("dtype")
+        got.pop("name")
+        assert json.loads(json.dumps(got)) == want
+    else:
+        assert ["ok", str(got)] == want
+
+
+def test_elastic_displacement_size():
+    # TF 2.21's mean |change| over 300 images for fixed scales (noise field, blur and alpha as Keras's): 53.56, 43.25
+    base = np.random.RandomState(0).uniform(0, 255, (1, 24, 30, 3)).astype("float32")
+    img = np.repeat(base, 60, 0)
+    for scale, interp, want in ((0.5, "bilinear", 53.56), (0.9, "nearest", 43.25)):
+        layer = L.RandomElasticTransform((1.0, 1.0), scale=(scale, scale), interpolation=interp, seed=1)
+        change = np.abs(layer(img).numpy() - base).mean()
+        assert abs(change - want) < 2.5, (scale, change)
+    np.testing.assert_array_equal(L.RandomElasticTransform(seed=1)(img, training=False).numpy(), img)

@@ -49,4 +49,5 @@ from tfcompat.keras.layers.preprocessing import (  # noqa: F401
     RandomErasing, RandomGrayscale, RandomHue, RandomInvert, RandomPosterization, RandomSaturation, RandomSharpness,
     RandomShear, Solarization)
 from tfcompat.keras.layers.preprocessing import (  # noqa: F401
-    AugMix, CutMix, MaxNumBoundingBoxes, MixUp, Pipeline, RandAugment, RandomGaussianBlur, RandomPerspective)
+    AugMix, CutMix, MaxNumBoundingBoxes, MixUp, RandAugment, RandomElasticTransform, RandomGaussianBlur,
+    RandomPerspective)

@@ -11,10 +11,9 @@ from tfcompat.keras.layers.preprocessing.augmentation_color import (  # noqa: F4
     AutoContrast, Equalization, RandomBrightness, RandomColorDegeneration, RandomColorJitter, RandomGrayscale,
     RandomHue, RandomInvert, RandomPosterization, RandomSaturation, RandomSharpness, Solarization)
 from tfcompat.keras.layers.preprocessing.augmentation_geometry import (  # noqa: F401
-    RandomCrop, RandomErasing, RandomGaussianBlur, RandomPerspective, RandomShear)
+    RandomCrop, RandomElasticTransform, RandomErasing, RandomGaussianBlur, RandomPerspective, RandomShear)
 from tfcompat.keras.layers.preprocessing.augmentation_mix import (  # noqa: F401
     AugMix, CutMix, MaxNumBoundingBoxes, MixUp, RandAugment)
-from tfcompat.keras.layers.preprocessing.pipeline import Pipeline  # noqa: F401
 from tfcompat.keras.layers.preprocessing.categorical import CategoryEncoding, Discretization, Hashing  # noqa: F401
 from tfcompat.keras.layers.preprocessing.image import CenterCrop, Resizing  # noqa: F401
 from tfcompat.keras.layers.preprocessing.lookup import IntegerLookup, StringLookup  # noqa: F401

@@ -465,3 +465,110 @@ class RandomGaussianBlur(ImageAugmentLayer):
         config.update({"factor": self.factor, "kernel_size": self.kernel_size, "sigma": self.sigma,
                        "value_range": self.value_range, "seed": self.seed})
         return config
+
+
+def map_coordinates(img, ys, xs, order, fill_mode, fill_value):
+    """Keras's map_coordinates of NHWC `img` at per-image points (`ys`, `xs`: (n, h, w)), every channel alike:
+    order 0 rounds half to even, order 1 weighs the floor/ceil neighbours; each integer neighbour is folded by
+    `fill_mode` (Keras's folds: 'reflect' as |i| mirrored with a shift, 'wrap' modulo, 'nearest' clamped) or, for
+    'constant', replaced by `fill_value` outside."""
+    n, h, w, c = img.shape
+
+    def nodes(coord):
+        if order == 0:
+            return [(torch.round(coord), None)]
+        low = torch.floor(coord)
+        upper = coord - low
+        return [(low, 1 - upper), (low + 1, upper)]
+
+    def fold(index, size):
+        index = index.long()
+        if fill_mode == "constant":
+            return index.clamp(0, size - 1), (index >= 0) & (index < size)
+        if fill_mode == "nearest":
+            return index.clamp(0, size - 1), None
+        if fill_mode == "wrap":
+            return torch.remainder(index, size), None
+        index = index.abs()
+        mod = torch.remainder(index, 2 * size)
+        under = mod < size
+        index = torch.where(under, mod, 2 * size - mod)
+        return (torch.where(under, index, index - 1) if fill_mode == "reflect" else index), None
+    flat = img.reshape(n * h * w, c)
+    first = (torch.arange(n, device=img.device) * (h * w)).view(n, 1, 1)
+    out = None
+    for iy, wy in nodes(ys):
+        sy, vy = fold(iy, h)
+        for ix, wx in nodes(xs):
+            sx, vx = fold(ix, w)
+            values = flat.index_select(0, (first + sy * w + sx).reshape(-1)).view(n, h, w, c)
+            if vy is not None:
+                values = torch.where((vy & vx).unsqueeze(-1), values, torch.tensor(float(fill_value), dtype=img.dtype,
+                                                                                   device=img.device))
+            if wy is not None:
+                values = (wy * wx).unsqueeze(-1).to(img.dtype) * values
+            out = values if out is None else out + values
+    return out
+
+
+_ELASTIC_FILL_MODES = {"constant", "nearest", "wrap", "mirror", "reflect"}
+
+
+class RandomElasticTransform(ImageAugmentLayer):
+    """With a probability drawn from `factor`, displaces each image's pixels by a Gaussian-smoothed noise field
+    (alpha = 0.1 * max(h, w) * s, sigma = 0.05 * min(h, w) * s, `s` uniform in `scale`, one per batch; Keras draws
+    one field for both axes) sampled as Keras's map_coordinates; clipped to `value_range`."""
+    _CAST_AT_INFERENCE = True
+    _COLOR_ONLY = False
+
+    def __init__(self, factor=1.0, scale=1.0, interpolation="bilinear", fill_mode="reflect", fill_value=0.0,
+                 value_range=(0, 255), seed=None, data_format=None, **kwargs):
+        super().__init__(seed=seed, data_format=data_format, **kwargs)
+        self.factor = factor_range(factor, (0, 1))
+        try:
+            self.scale = factor_range(scale, (0, 1))
+        except ValueError:
+            raise ValueError(f"The `scale` argument should be a number (or a list of two numbers) in the range "
+                             f"[0, 1]. Received: factor={scale}") from None
+        self.interpolation, self.fill_mode, self.fill_value = interpolation, fill_mode, fill_value
+        self.value_range = value_range
+        if interpolation not in _INTERPOLATIONS:
+            raise NotImplementedError(f"Unknown `interpolation` {interpolation}. Expected of one {_INTERPOLATIONS}.")
+        if fill_mode not in _ELASTIC_FILL_MODES:
+            raise NotImplementedError(f"Unknown `fill_mode` {fill_mode}. Expected of one {_ELASTIC_FILL_MODES}.")
+
+    def _augment(self, x):
+        x = self._float(x)
+        if self.scale[1] == 0 or self.factor[1] == 0:
+            return x
+        if self.fill_mode not in _FILL_MODES:      # Keras's elastic_transform refuses 'mirror' when it runs
+            raise ValueError(f"Invalid value for argument `fill_mode`. Expected of one ('constant', 'nearest', "
+                             f"'wrap', 'reflect'). Received: fill_mode={self.fill_mode}")
+        n, h, w, _ = x.shape
+        dev = x.device
+        probability = self._uniform(n, *self.factor, dev)
+        apply = self._rand((n,), dev) < probability
+        s = self._uniform((), *self.scale, dev).to(x.dtype)
+        alpha, sigma = max(h, w) * 0.1 * s, (min(h, w) * 0.05 * s).clamp_min(1e-12)
+        noise = self._normal((n, 1, h, w), dev).to(x.dtype) * sigma
+        # Keras's gaussian_blur of the field: kernel 6 * int(sigma) | 1, zero padding; the largest kernel the scale
+        # allows, its taps beyond the drawn size zeroed (no host read of the random sigma)
+        half_max = 3 * int(min(h, w) * 0.05 * self.scale[1])
+        t = torch.arange(-half_max, half_max + 1, dtype=x.dtype, device=dev)
+        taps = torch.where(t.abs() <= 3 * torch.floor(sigma), torch.exp(-0.5 * (t / sigma) ** 2), torch.zeros_like(t))
+        taps = taps / taps.sum()
+        field = torch.nn.functional.conv2d(noise, taps.view(1, 1, -1, 1), padding=(half_max, 0))
+        field = torch.nn.functional.conv2d(field, taps.view(1, 1, 1, -1), padding=(0, half_max))[:, 0]
+        ys, xs = torch.meshgrid(torch.arange(h, dtype=x.dtype, device=dev), torch.arange(w, dtype=x.dtype, device=dev),
+                                indexing="ij")
+        warped = map_coordinates(x, ys + alpha * field, xs + alpha * field, _INTERPOLATIONS.index(self.interpolation),
+                                 self.fill_mode, self.fill_value)
+        out = torch.where(apply.view(-1, 1, 1, 1), warped, x)
+        return torch.clamp(out, self.value_range[0], self.value_range[1])
+
+    def get_config(self):
+        config = super().get_config()
+        config.update({"factor": self.factor, "scale": self.scale, "interpolation": self.interpolation,
+                       "fill_mode": self.fill_mode, "fill_value": self.fill_value, "value_range": self.value_range,
+                       "seed": self.seed})
+        return config
