@@ -3072,6 +3072,11 @@ GOLDEN = {
     'ops.vectorize(lambda a: ops.sum(a), signature="(n)->()")(np.ones((2, 4), "float32"))': {'err': 'ValueError', 'msg': 'Not supported with `vectorize()` with the TensorFlow backend'},
     'ops.vectorize(lambda a: ops.sum(a), signature="(n)->()")(np.ones((4,), "float32"))': {'dtype': 'float32', 'shape': [], 'v': 4.0},
     'ops.vectorize(lambda a, b: (a + b, a - b))(np.ones((1,), "float32"), np.ones((1,), "float32"))': {'seq': [{'dtype': 'float32', 'shape': [1], 'v': [2.0]}, {'dtype': 'float32', 'shape': [1], 'v': [0.0]}]},
+    'ops.image.elastic_transform(img, seed=3)': {'dtype': 'float32', 'shape': [2, 5, 6, 3], 'sum': 84.39119, 'asum': 84.39119, 'head': [0.6753604, 0.09396403, 0.6385618, 0.6123478, 0.2190844, 0.1778849, 0.3734043, 0.4053182, 0.5497205, 0.4158047, 0.9875808, 0.126446]},
+    'ops.image.elastic_transform(img, alpha=5.0, sigma=1.5, seed=7, fill_mode="constant", fill_value=0.5)': {'dtype': 'float32', 'shape': [2, 5, 6, 3], 'sum': 90.07694, 'asum': 90.07694, 'head': [0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5]},
+    'ops.image.elastic_transform(img[0], alpha=3.0, sigma=1.0, interpolation="nearest", seed=11, fill_mode="nearest")': {'dtype': 'float32', 'shape': [5, 6, 3], 'sum': 37.75048, 'asum': 37.75048, 'head': [0.7991586, 0.4614794, 0.7805292, 0.1182744, 0.639921, 0.1433533, 0.4375872, 0.891773, 0.9636627, 0.3834415, 0.791725, 0.5288949]},
+    'ops.image.elastic_transform(np.moveaxis(img, -1, 1), alpha=2.0, sigma=2.0, seed=5, data_format="channels_first", fill_mode="wrap")': {'dtype': 'float32', 'shape': [2, 3, 5, 6], 'sum': 92.10539, 'asum': 92.10539, 'head': [0.5158715, 0.4956017, 0.4240555, 0.4907283, 0.4272054, 0.261435, 0.7245083, 0.7717566, 0.409985, 0.6031649, 0.3919185, 0.5944842]},
+    'ops.image.elastic_transform(img, interpolation="bicubic")': {'err': 'ValueError', 'msg': 'Invalid value for argument `interpolation`. Expected of one '},
 }
 
 

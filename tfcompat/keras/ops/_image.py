@@ -522,3 +522,51 @@ def scale_and_translate(images, output_shape, scale, translation, spatial_dims, 
         w = _resample_weights(t.shape[d], int(output_shape[d]), sc[i], tr[i], kernel, antialias).to(out.dtype)
         out = torch.movedim(torch.tensordot(out, w, dims=([d], [0])), -1, d)
     return _wrap(out)
+
+
+def elastic_transform(images, alpha=20.0, sigma=5.0, interpolation="bilinear", fill_mode="reflect", fill_value=0.0,
+                      seed=None, data_format=None):
+    """Images displaced by a Gaussian-smoothed random field (`alpha` its scale, `sigma` its smoothness), drawn as
+    Keras's TF backend draws it: one stateless normal sample of the seed serves both the x and y fields."""
+    fmt = _data_format(data_format)
+    if interpolation not in _AFFINE_INTERPOLATIONS:
+        raise ValueError(f"Invalid value for argument `interpolation`. Expected of one {_AFFINE_INTERPOLATIONS}. "
+                         f"Received: interpolation={interpolation}")
+    if fill_mode not in _AFFINE_FILL_MODES:
+        raise ValueError(f"Invalid value for argument `fill_mode`. Expected of one {_AFFINE_FILL_MODES}. Received: "
+                         f"fill_mode={fill_mode}")
+    t = _st(images)
+    _check_rank(t)
+    from tfcompat.keras.random import seed_pair
+    from tfcompat.ops import random_ops
+    dtype = t.dtype
+    sig = torch.tensor(sigma, dtype=dtype)
+    alp = torch.tensor(alpha, dtype=dtype)
+    ks = 6 * int(sig.to(torch.int32)) | 1
+    squeeze = t.ndim == 3
+    x = t.unsqueeze(0) if squeeze else t
+    if fmt == "channels_last":
+        n, h, w, c = x.shape
+    else:
+        n, c, h, w = x.shape
+    pair = torch.tensor(seed_pair(seed), dtype=torch.int32)
+    field = storage(random_ops.stateless_normal((n, h, w), _wrap(pair), dtype=_dtypes.as_dtype(dtype))) * sig
+    axis = -1 if fmt == "channels_last" else 1
+    blurred = storage(gaussian_blur(_wrap(field.unsqueeze(axis).to(x.device)), kernel_size=(ks, ks),
+                                    sigma=(float(sig), float(sig)), data_format=fmt)).squeeze(axis)
+    ys, xs = torch.meshgrid(torch.arange(h, dtype=dtype, device=x.device), torch.arange(w, dtype=dtype,
+                                                                                         device=x.device),
+                            indexing="ij")
+    dist_x = xs.unsqueeze(0) + alp * blurred
+    dist_y = ys.unsqueeze(0) + alp * blurred
+    order = _AFFINE_INTERPOLATIONS.index(interpolation)
+    planes = []
+    for ch in range(c):
+        per_image = []
+        for b in range(n):
+            plane = x[b, ..., ch] if fmt == "channels_last" else x[b, ch]
+            coords = _wrap(torch.stack([dist_y[b], dist_x[b]]))
+            per_image.append(storage(map_coordinates(_wrap(plane), coords, order, fill_mode, fill_value)))
+        planes.append(torch.stack(per_image))
+    out = torch.stack(planes, dim=-1 if fmt == "channels_last" else 1)
+    return _wrap(out.squeeze(0) if squeeze else out)
