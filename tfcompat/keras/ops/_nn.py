@@ -6,6 +6,7 @@ import math
 import torch
 import torch.nn.functional as F
 
+from tfcompat.framework.export import partial_api, unsupported_args
 from tfcompat.framework.tensor import _wrap
 from tfcompat.keras._config import config as _config
 from tfcompat.keras.ops._common import _floating, _pair, _promoted, _st, _torch_dtype
@@ -338,10 +339,9 @@ def fold(x, output_size, kernel_size, dilation=1, padding=0, stride=1):
 
 
 # -- encodings -------------------------------------------------------------------------------------------------
+@unsupported_args("sparse", api_name="keras.ops.multi_hot")
 def multi_hot(inputs, num_classes=None, axis=-1, dtype=None, sparse=False, **kwargs):
     """The max over the one-hot encodings of each row's ids (float32 unless `dtype`)."""
-    if sparse:
-        raise NotImplementedError("tfcompat: keras.ops.multi_hot(sparse=True) is not supported")
     if num_classes is None:
         num_classes = kwargs.pop("num_tokens", None)
     if kwargs:
@@ -382,6 +382,7 @@ def _compute(t):
     return t.to(torch.promote_types(t.dtype, torch.float32)) if t.is_floating_point() else t.to(torch.float32)
 
 
+@partial_api("rms_scaling=True (deprecated by Keras)")
 def layer_normalization(x, gamma=None, beta=None, axis=-1, epsilon=None, **kwargs):
     """`(x - mean) / sqrt(var + epsilon) * gamma + beta` over `axis`, computed in at least float32."""
     if kwargs.pop("rms_scaling", False):

@@ -7,6 +7,7 @@ import torch
 
 from tfcompat.framework import dtypes as _dtypes
 from tfcompat.framework.context import current_device as _device
+from tfcompat.framework.export import unsupported_args
 from tfcompat.framework.tensor import Tensor, _wrap
 from tfcompat.keras.ops._common import _FLOATX, _creation_dtype, _pair, _promoted, _st, _torch_dtype
 
@@ -411,11 +412,10 @@ def select(condlist, choicelist, default=0):
     return _wrap(out)
 
 
+@unsupported_args("return_index", api_name="keras.ops.unique")
 def unique(x, sorted=True, return_index=False, return_inverse=False, return_counts=False, axis=None,  # noqa: A002
            size=None, fill_value=None):
     """The sorted unique values (with inverse indices and counts as asked)."""
-    if return_index:
-        raise NotImplementedError("tfcompat: keras.ops.unique(return_index=True) is not supported")
     t = _st(x)
     vals, inv, counts = torch.unique(t if axis is not None else t.reshape(-1), sorted=True, return_inverse=True,
                                      return_counts=True, dim=axis)

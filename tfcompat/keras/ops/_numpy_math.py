@@ -8,6 +8,7 @@ import math
 
 import torch
 
+from tfcompat.framework.export import unsupported_args
 from tfcompat.framework.tensor import _wrap
 from tfcompat.keras.ops._common import (_FLOATX, _axes, _creation_dtype, _floating, _pair, _promoted, _reduce, _st,
                                         _unary_float)
@@ -529,10 +530,9 @@ def correlate(x1, x2, mode="valid"):
     return _wrap(torch.flip(out, (0,)) if swapped else out)
 
 
+@unsupported_args("sparse", api_name="keras.ops.bincount")
 def bincount(x, weights=None, minlength=0, sparse=False):
     """Counts of each non-negative int of `x` (int32; weights' dtype when given)."""
-    if sparse:
-        raise NotImplementedError("tfcompat: keras.ops.bincount(sparse=True) is not supported")
     t = _st(x)
     if t.ndim not in (1, 2):
         raise ValueError(f"Input must be 1D or 2D. Received: x.shape={tuple(t.shape)}")
