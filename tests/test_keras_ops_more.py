@@ -3077,6 +3077,13 @@ GOLDEN = {
     'ops.image.elastic_transform(img[0], alpha=3.0, sigma=1.0, interpolation="nearest", seed=11, fill_mode="nearest")': {'dtype': 'float32', 'shape': [5, 6, 3], 'sum': 37.75048, 'asum': 37.75048, 'head': [0.7991586, 0.4614794, 0.7805292, 0.1182744, 0.639921, 0.1433533, 0.4375872, 0.891773, 0.9636627, 0.3834415, 0.791725, 0.5288949]},
     'ops.image.elastic_transform(np.moveaxis(img, -1, 1), alpha=2.0, sigma=2.0, seed=5, data_format="channels_first", fill_mode="wrap")': {'dtype': 'float32', 'shape': [2, 3, 5, 6], 'sum': 92.10539, 'asum': 92.10539, 'head': [0.5158715, 0.4956017, 0.4240555, 0.4907283, 0.4272054, 0.261435, 0.7245083, 0.7717566, 0.409985, 0.6031649, 0.3919185, 0.5944842]},
     'ops.image.elastic_transform(img, interpolation="bicubic")': {'err': 'ValueError', 'msg': 'Invalid value for argument `interpolation`. Expected of one '},
+    'ops.unique(np.array([3, 1, 3, 2, 1], "int32"), return_index=True)': {'seq': [{'dtype': 'int32', 'shape': [3], 'v': [1, 2, 3]}, {'dtype': 'int32', 'shape': [3], 'v': [1, 3, 0]}]},
+    'ops.unique(np.array([3, 1, 3, 2, 1], "int32"), return_index=True, return_inverse=True, return_counts=True)': {'seq': [{'dtype': 'int32', 'shape': [3], 'v': [1, 2, 3]}, {'dtype': 'int32', 'shape': [3], 'v': [1, 3, 0]}, {'dtype': 'int32', 'shape': [5], 'v': [2, 0, 2, 1, 0]}, {'dtype': 'int32', 'shape': [3], 'v': [2, 1, 2]}]},
+    'ops.unique(mi % 3, return_index=True, axis=0)': {'seq': [{'dtype': 'int32', 'shape': [3, 4], 'v': [[0, 1, 2, 0], [1, 2, 0, 1], [2, 0, 1, 2]]}, {'dtype': 'int32', 'shape': [3], 'v': [0, 1, 2]}]},
+    'ops.unique(np.array([3, 1, 3, 2, 1], "int32"), return_index=True, size=5, fill_value=-1)': {'seq': [{'dtype': 'int32', 'shape': [5], 'v': [1, 2, 3, -1, -1]}, {'dtype': 'int32', 'shape': [5], 'v': [1, 3, 0, 1, 1]}]},
+    'ops.unique(np.array([3.0, np.nan, 1.0, 3.0], "float32"))': {'dtype': 'float32', 'shape': [3], 'v': [1.0, 3.0, 'nan']},
+    'ops.unique(np.array([[3, 1], [3, 2]], "int32"), return_inverse=True)': {'seq': [{'dtype': 'int32', 'shape': [3], 'v': [1, 2, 3]}, {'dtype': 'int32', 'shape': [2, 2], 'v': [[2, 0], [2, 1]]}]},
+    'ops.unique(np.array([3, 1, 3, 2, 1], "int32"), sorted=False)': {'dtype': 'int32', 'shape': [3], 'v': [3, 1, 2]},
 }
 
 

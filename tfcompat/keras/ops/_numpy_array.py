@@ -7,7 +7,6 @@ import torch
 
 from tfcompat.framework import dtypes as _dtypes
 from tfcompat.framework.context import current_device as _device
-from tfcompat.framework.export import unsupported_args
 from tfcompat.framework.tensor import Tensor, _wrap
 from tfcompat.keras.ops._common import _FLOATX, _creation_dtype, _pair, _promoted, _st, _torch_dtype
 
@@ -412,26 +411,36 @@ def select(condlist, choicelist, default=0):
     return _wrap(out)
 
 
-@unsupported_args("return_index", api_name="keras.ops.unique")
 def unique(x, sorted=True, return_index=False, return_inverse=False, return_counts=False, axis=None,  # noqa: A002
            size=None, fill_value=None):
-    """The sorted unique values (with inverse indices and counts as asked)."""
+    """The unique values (sorted, or in order of first appearance), with the index of each one's first occurrence,
+    the inverse indices and the counts as asked; `size` pads (values with `fill_value`) or truncates."""
     t = _st(x)
-    vals, inv, counts = torch.unique(t if axis is not None else t.reshape(-1), sorted=True, return_inverse=True,
-                                     return_counts=True, dim=axis)
+    flat = t if axis is not None else t.reshape(-1)
+    dim = 0 if axis is None else axis
+    vals, inv, counts = torch.unique(flat, sorted=True, return_inverse=True, return_counts=True, dim=axis)
+    k = vals.shape[dim]
+    positions = torch.arange(inv.shape[0], device=inv.device)
+    first = torch.full((k,), inv.shape[0], dtype=torch.int64, device=inv.device).scatter_reduce(
+        0, inv, positions, "amin")
+    if not sorted:
+        order = torch.argsort(first)
+        vals, counts, first = vals.index_select(dim, order), counts[order], first[order]
+        inv = torch.argsort(order)[inv]
     if size is not None:
-        n = vals.shape[0 if axis is None else axis]
-        if n < size:
+        if k < size:
             fill = vals.reshape(-1)[:1] if fill_value is None else torch.tensor(fill_value, dtype=vals.dtype,
                                                                                   device=vals.device)
             pad_shape = list(vals.shape)
-            pad_shape[0 if axis is None else axis] = size - n
-            vals = torch.cat([vals, torch.broadcast_to(fill, pad_shape)], dim=0 if axis is None else axis)
-            counts = torch.cat([counts, torch.zeros(size - n, dtype=counts.dtype, device=counts.device)])
+            pad_shape[dim] = size - k
+            vals = torch.cat([vals, torch.broadcast_to(fill, pad_shape)], dim=dim)
+            counts = torch.cat([counts, torch.zeros(size - k, dtype=counts.dtype, device=counts.device)])
+            first = torch.cat([first, first[:1].expand(size - k)])
         else:
-            vals = vals.narrow(0 if axis is None else axis, 0, size)
-            counts = counts[:size]
+            vals, counts, first = vals.narrow(dim, 0, size), counts[:size], first[:size]
     out = [_wrap(vals)]
+    if return_index:
+        out.append(_wrap(first.to(torch.int32)))
     if return_inverse:
         out.append(_wrap((inv.reshape(t.shape) if axis is None else inv).to(torch.int32)))
     if return_counts:
