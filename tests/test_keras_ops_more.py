@@ -3228,3 +3228,18 @@ def test_recorded_op_names_as_keras():
     model = tfcompat.keras.Model(x, ops.rms_normalization(ops.layer_normalization(y)))
     assert [op.name for op in model.operations] == ["input_layer", "expand_dims", "expand_dims_1", "c_dist",
                                                     "layer_norm", "rms_norm"]
+
+
+def test_sparse_outputs_print_as_tf():
+    # TF 2.21 / Keras 3.15.1 printed these SparseTensors
+    got = ops.bincount(np.array([0, 1, 1, 3], "int32"), sparse=True)
+    assert str(got) == ("SparseTensor(indices=tf.Tensor(\n[[0]\n [1]\n [3]], shape=(3, 1), dtype=int64), "
+                        "values=tf.Tensor([1 2 1], shape=(3,), dtype=int32), dense_shape=tf.Tensor([4], shape=(1,), "
+                        "dtype=int64))")
+    got = ops.multi_hot(np.array([[0, 2], [1, 1]], "int32"), 4, sparse=True)
+    assert str(got) == ("SparseTensor(indices=tf.Tensor(\n[[0 0]\n [0 2]\n [1 1]], shape=(3, 2), dtype=int64), "
+                        "values=tf.Tensor([1. 1. 1.], shape=(3,), dtype=float32), dense_shape=tf.Tensor([2 4], "
+                        "shape=(2,), dtype=int64))")
+    got = ops.one_hot(np.array([0, 2], "int32"), 3, sparse=True)
+    np.testing.assert_array_equal(got.indices.numpy(), [[0, 0], [1, 2]])
+    np.testing.assert_array_equal(got.dense_shape.numpy(), [2, 3])

@@ -14,7 +14,7 @@ from tfcompat.framework.context import current_device as _device
 from tfcompat.framework.export import partial_api as _partial_api
 from tfcompat.framework.tensor import _wrap
 from tfcompat.keras.ops._common import (_FLOATX, _SCALARS, _axes, _binary, _creation_dtype, _float_kernel,
-                                        _floating, _no_bool, _pair, _tf_error,
+                                        _floating, _no_bool, _pair, _sparse_of, _tf_error,
                                         _promoted, _reduce, _st, _torch_dtype, _unary, _unary_float)
 from tfcompat.ops import array_ops as _array_ops
 
@@ -136,7 +136,8 @@ def one_hot(x, num_classes, axis=-1, dtype=None, sparse=False):
     valid = (t >= 0) & (t < num_classes)
     out = _F.one_hot(_torch.where(valid, t, 0), num_classes) * valid.unsqueeze(-1)
     out = out.to(_creation_dtype(dtype))
-    return _wrap(out if axis == -1 else _torch.movedim(out, -1, axis))
+    out = out if axis == -1 else _torch.movedim(out, -1, axis)
+    return _sparse_of(out) if sparse else _wrap(out)
 
 
 # -- elementwise -------------------------------------------------------------------------------------

@@ -93,6 +93,16 @@ def _promoted(xs):
     return [t.to(dt) for t in ts]
 
 
+def _sparse_of(dense):
+    """A tf.SparseTensor of the nonzero entries of storage `dense` (row-major, int64 indices), as TF's sparse
+    encoders return them."""
+    from tfcompat.framework.sparse import SparseTensor
+    idx = torch.nonzero(dense)
+    values = dense[tuple(idx.t())] if dense.ndim else dense.reshape(-1)[idx.reshape(-1)]
+    return SparseTensor(_wrap(idx.to(torch.int64)), _wrap(values),
+                        _wrap(torch.tensor(tuple(dense.shape), dtype=torch.int64)))
+
+
 def _tf_error(name, t):
     """Runs tfcompat's TF op `name` on `t` for its error (TF's kernel refuses the dtype)."""
     from tfcompat.ops import math_ops, nn_ops

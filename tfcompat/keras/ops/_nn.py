@@ -6,10 +6,10 @@ import math
 import torch
 import torch.nn.functional as F
 
-from tfcompat.framework.export import partial_api, unsupported_args
+from tfcompat.framework.export import partial_api
 from tfcompat.framework.tensor import _wrap
 from tfcompat.keras._config import config as _config
-from tfcompat.keras.ops._common import _floating, _pair, _promoted, _st, _torch_dtype
+from tfcompat.keras.ops._common import _floating, _pair, _promoted, _sparse_of, _st, _torch_dtype
 from tfcompat.ops import conv_ops as _conv_ops
 from tfcompat.ops import nn_ops as _nn_ops
 from tfcompat.ops import pool_ops as _pool_ops
@@ -339,7 +339,6 @@ def fold(x, output_size, kernel_size, dilation=1, padding=0, stride=1):
 
 
 # -- encodings -------------------------------------------------------------------------------------------------
-@unsupported_args("sparse", api_name="keras.ops.multi_hot")
 def multi_hot(inputs, num_classes=None, axis=-1, dtype=None, sparse=False, **kwargs):
     """The max over the one-hot encodings of each row's ids (float32 unless `dtype`)."""
     if num_classes is None:
@@ -355,7 +354,8 @@ def multi_hot(inputs, num_classes=None, axis=-1, dtype=None, sparse=False, **kwa
     if axis != -1:
         hot = torch.movedim(hot, -1, axis)
     reduce_axis = 1 if t.ndim > 1 else 0
-    return _wrap(torch.amax(hot, dim=reduce_axis).to(dt))
+    out = torch.amax(hot, dim=reduce_axis).to(dt)
+    return _sparse_of(out) if sparse else _wrap(out)
 
 
 # -- normalization ----------------------------------------------------------------------------------------------

@@ -8,9 +8,8 @@ import math
 
 import torch
 
-from tfcompat.framework.export import unsupported_args
 from tfcompat.framework.tensor import _wrap
-from tfcompat.keras.ops._common import (_FLOATX, _axes, _creation_dtype, _floating, _pair, _promoted, _reduce, _st,
+from tfcompat.keras.ops._common import (_FLOATX, _axes, _creation_dtype, _floating, _pair, _promoted, _reduce, _sparse_of, _st,
                                         _unary_float)
 from tfcompat.ops import math_ops as _math_ops
 
@@ -530,7 +529,6 @@ def correlate(x1, x2, mode="valid"):
     return _wrap(torch.flip(out, (0,)) if swapped else out)
 
 
-@unsupported_args("sparse", api_name="keras.ops.bincount")
 def bincount(x, weights=None, minlength=0, sparse=False):
     """Counts of each non-negative int of `x` (int32; weights' dtype when given)."""
     t = _st(x)
@@ -544,7 +542,8 @@ def bincount(x, weights=None, minlength=0, sparse=False):
         wr = None if w is None else (w if w.ndim == 1 else w[i])
         outs.append(torch.bincount(r.long(), None if wr is None else wr.to(torch.float64), minlength=length))
     out = outs[0] if t.ndim == 1 else torch.stack(outs)
-    return _wrap(out.to(torch.int32 if w is None else (w.dtype if w.dtype is not torch.bool else torch.int32)))
+    out = out.to(torch.int32 if w is None else (w.dtype if w.dtype is not torch.bool else torch.int32))
+    return _sparse_of(out) if sparse else _wrap(out)
 
 
 def histogram(x, bins=10, range=None):  # noqa: A002
