@@ -88,6 +88,7 @@ def __getattr__(attr):
     if attr in ("train", "saved_model", "nn", "initializers", "sets"):
         import importlib
         module = globals()[attr] = importlib.import_module(f"tfcompat.compat.v1.{attr}")
+        graph_ops.rebind(module)        # graph mode may already be on: its aliases of ops defer as tf.*'s do
         return module
     if attr == "feature_column":
         from tfcompat.compat import feature_column

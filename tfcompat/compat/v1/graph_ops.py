@@ -84,9 +84,13 @@ _WRAPPERS = {"cond": _refused, "case": _refused, "switch_case": _refused, "while
              "executing_eagerly": _executing_eagerly, "get_static_value": _get_static_value}
 
 
+# id(op) -> (op, its graph-mode wrapper), filled by `install`
+_WRAPPED = {}
+
+
 def install():
     """Rebinds every public op name (and `tf.compat.v1`'s copies of them) to its graph-mode wrapper, once."""
-    done = {}
+    done = _WRAPPED
     for full, op in list(EXPORTS.items()):
         if isinstance(op, type) or not callable(op) or not getattr(op, "__module__", "").startswith(_OP_MODULES):
             continue
@@ -99,7 +103,16 @@ def install():
         module = sys.modules.get("tfcompat" + ("." + path if path else ""))
         if module is not None and getattr(module, attr, None) is op:
             setattr(module, attr, wrapped)
-    v1 = sys.modules["tfcompat.compat.v1"].__dict__
-    for name, value in list(v1.items()):
-        if id(value) in done and done[id(value)][0] is value:
-            v1[name] = done[id(value)][1]
+    for module_name, module in list(sys.modules.items()):
+        if module is not None and (module_name == "tfcompat.compat.v1" or module_name.startswith("tfcompat.compat.v1.")):
+            rebind(module)
+
+
+def rebind(module):
+    """Rebinds `module`'s aliases of public ops to their graph-mode wrappers, once graph mode is on (tf.compat.v1
+    and its submodules, including one imported later)."""
+    names = module.__dict__
+    for name, value in list(names.items()):
+        wrapped = _WRAPPED.get(id(value))
+        if wrapped is not None and wrapped[0] is value:
+            names[name] = wrapped[1]
