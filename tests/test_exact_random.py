@@ -113,3 +113,49 @@ def test_keras_random_in_tf_function_advances_generators():
         return keras.random.normal((3,), seed=g)
     _eq(seeded(), "sg1")
     _eq(seeded(), "sg2")
+
+
+# TF 2.21: tf.random.set_seed(5), then the stateful ops in this order (op seeds from the context's Python Random)
+STATEFUL = {
+    'n1': [-0.18030665814876556, -0.9502862691879272, -0.03964049369096756],
+    'n2': [[1.4530572891235352, 2.6213107109069824], [2.4932188987731934, 2.549940586090088]],
+    'u1': [-0.19281816482543945, 0.38828468322753906, -0.777799129486084],
+    't1': [0.03700283169746399, 0.3459286391735077, -0.4155045449733734, -0.4705352485179901, 0.001037691137753427],
+    'i1': [62, 2, 88, 41],
+    's1': [-1.4616987705230713, -0.5901871919631958, 0.4928329885005951],
+    's2': [1.121262550354004, 0.5073637962341309, 0.5170450806617737],
+    'd64': [1.5186457247305665, -2.462778985104509, -1.122981661933827],
+    'n1_again': [-0.18030665814876556, -0.9502862691879272, -0.03964049369096756],
+    'op_only1': [0.08955085277557373, 0.38965606689453125, 0.5047136545181274],
+    'op_only2': [0.28387653827667236, 0.6361337900161743, 0.9091997146606445],
+}
+
+
+def test_stateful_ops_with_global_and_op_seeds():
+    S = STATEFUL
+    tf.random.set_seed(5)
+    np.testing.assert_array_equal(tf.random.normal([3]).numpy(), np.float32(S["n1"]))
+    np.testing.assert_array_equal(tf.random.normal([2, 2], mean=1.0, stddev=2.0).numpy(), np.float32(S["n2"]))
+    np.testing.assert_array_equal(tf.random.uniform([3], minval=-1.0, maxval=3.0).numpy(), np.float32(S["u1"]))
+    np.testing.assert_array_equal(tf.random.truncated_normal([5]).numpy(), np.float32(S["t1"]))
+    assert tf.random.uniform([4], minval=0, maxval=100, dtype=tf.int32).numpy().tolist() == S["i1"]
+    np.testing.assert_array_equal(tf.random.normal([3], seed=3).numpy(), np.float32(S["s1"]))
+    np.testing.assert_array_equal(tf.random.normal([3], seed=3).numpy(), np.float32(S["s2"]))   # the kernel goes on
+    np.testing.assert_array_equal(tf.random.normal([3], dtype=tf.float64).numpy(), np.float64(S["d64"]))
+    tf.random.set_seed(5)
+    np.testing.assert_array_equal(tf.random.normal([3]).numpy(), np.float32(S["n1_again"]))
+    tf.random.set_seed(None)
+    np.testing.assert_array_equal(tf.random.uniform([3], seed=11).numpy(), np.float32(S["op_only1"]))
+    np.testing.assert_array_equal(tf.random.uniform([3], seed=11).numpy(), np.float32(S["op_only2"]))
+
+
+def test_shuffle_with_seeds():
+    tf.random.set_seed(5)
+    assert tf.random.shuffle(tf.range(10)).numpy().tolist() == [0, 5, 2, 8, 1, 6, 7, 9, 4, 3]     # TF 2.21
+    assert tf.random.shuffle(tf.range(10), seed=4).numpy().tolist() == [2, 9, 3, 6, 7, 5, 0, 8, 4, 1]
+    assert tf.random.shuffle(tf.range(10), seed=4).numpy().tolist() == [6, 3, 9, 8, 5, 7, 2, 1, 4, 0]
+    assert tf.random.shuffle(tf.reshape(tf.range(12), [6, 2]), seed=9).numpy()[:, 0].tolist() == [4, 8, 10, 0, 2, 6]
+    assert tf.random.normal([2]).numpy().tolist() == [0.22652864456176758, 0.8106552958488464]
+    tf.random.set_seed(None)
+    assert tf.random.shuffle(tf.range(13), seed=4).numpy().tolist() == [0, 12, 11, 6, 9, 3, 4, 5, 8, 2, 7, 1, 10]
+    assert tf.random.shuffle(tf.range(13), seed=4).numpy().tolist() == [8, 12, 3, 11, 0, 2, 5, 9, 1, 4, 6, 10, 7]

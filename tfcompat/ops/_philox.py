@@ -39,9 +39,24 @@ def key_counter(seed0, seed1):
     return (int(mix[0]), int(mix[1])), (int(mix[2]) << 64) | (int(mix[3]) << 96)
 
 
+class Stateful:
+    """The Philox state of TF's stateful kernels (`PhiloxRandom(seed, seed2)` skipped `offset` blocks): key = seed's
+    two 32-bit halves, counter = (seed2 << 64) + offset. Passed where the draws take a stateless seed pair."""
+
+    def __init__(self, seed, seed2, offset):
+        self.key = (seed & 0xFFFFFFFF, (seed >> 32) & 0xFFFFFFFF)
+        self.counter = ((seed2 & _MASK64) << 64) + offset
+
+
+def _resolve(seed):
+    if isinstance(seed, Stateful):
+        return seed.key, seed.counter
+    return key_counter(*seed)
+
+
 def _bits(n_blocks, seed):
     """[n_blocks, 4] uint32: the Philox blocks at counter, counter + 1, ... for `seed`."""
-    key, counter = key_counter(*seed)
+    key, counter = _resolve(seed)
     lo = counter & _MASK64                      # 0: the counter's low 64 bits start at zero
     hi = counter >> 64
     idx = np.arange(n_blocks, dtype=np.uint64) + np.uint64(lo)
@@ -195,7 +210,7 @@ def truncated_normal(shape, seed, torch_dtype):
     wide = torch_dtype is torch.float64
     k = 2 if wide else 4
     groups = -(-n // k)
-    key, counter = key_counter(*seed)
+    key, counter = _resolve(seed)
     skip = k * _RESERVED // 4
     out = np.zeros((groups, k), np.float64 if wide else np.float32)
     count = np.zeros(groups, np.int64)

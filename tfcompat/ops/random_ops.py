@@ -1,16 +1,20 @@
-"""`tf.random`: seeded random ops on torch generators, with TF's global/op seed rules.
+"""`tf.random`: random ops, with TF's global/op seed rules.
 
-TF's rules (the values differ from TF's bits, the determinism does not):
-- no global seed, no op seed: nondeterministic;
-- `tf.random.set_seed(g)`: unseeded ops draw, in program order, from one stream of `g`;
-- an op seed `s` draws from the stream of `(g, s)` (`g` = 87654321 when no global seed is set),
-  so repeated calls of one seeded op give different values, reproducibly;
-- `set_seed` again restarts every stream.
-Stateless ops (`stateless_*`) are pure functions of their `seed` argument (shape [2]).
+- Stateless ops (`stateless_normal/uniform/truncated_normal`) are TF's CPU Philox draws bit for bit (`_philox.py`).
+- `tf.random.normal/uniform/truncated_normal` with a global or an op seed are TF's values too: the op seed comes
+  as TF's eager `get_seed` gives it (with a global seed `g` and no op seed, the next `randint(0, 2**31 - 1)` of a
+  Python `random.Random(g)`; an op seed alone pairs with 87654321), and each (op, dtype, seed pair) keeps its
+  kernel's Philox counter, which a call advances by 256 blocks per output (TF's cached kernel and its
+  `ReserveRandomOutputs`), so repeated calls continue TF's stream; `set_seed` restarts all of them.
+- Without any seed, and for the other ops (`shuffle`, `categorical`, `gamma`, `poisson`, the `Generator`), draws
+  come from torch generators with the same determinism rules, not TF's values: an unseeded op is nondeterministic;
+  under `set_seed(g)` unseeded ops draw from one stream of `g` in program order, an op seed `s` from the stream of
+  `(g, s)`. Inside a `tf.function` trace the three ops above draw this way too.
 """
 import enum
 import math
 import os
+import random as _py_random
 
 import numpy as np
 import torch
@@ -33,6 +37,8 @@ class _Seeds:
     streams = {}        # (global seed, op seed or None, device) -> torch.Generator
     unseeded = {}       # device -> torch.Generator with OS entropy
     generator = None    # the `tf.random.Generator` of `get_global_generator`, made on first use
+    op_seeds = _py_random.Random(None)   # TF's eager context `_rng`: unseeded ops' op seeds under a global seed
+    kernels = {}        # (op, dtype, seed pair) -> Philox blocks its TF kernel has reserved so far
 
 
 @tf_export("random.set_seed")
@@ -41,6 +47,8 @@ def set_seed(seed):
     _Seeds.global_seed = None if seed is None else int(seed)
     _Seeds.streams = {}
     _Seeds.generator = None
+    _Seeds.op_seeds = _py_random.Random(_Seeds.global_seed)
+    _Seeds.kernels = {}         # TF clears its kernel cache
 
 
 def _mix(*values):
@@ -283,50 +291,153 @@ def _poisson(shape, lam, dtype, gen):
 
 # -- stateful ops (global/op seed) ------------------------------------------------------------------
 
+_MAXINT32 = 2 ** 31 - 1
+
+
+def _tracing():
+    from tfcompat.eager.function._state import tls
+    return tls.recorder is not None
+
+
+def op_seeds(seed):
+    """TF's eager `get_seed(seed)`: the op's (seed, seed2), or None when neither a global nor an op seed is set."""
+    g = _Seeds.global_seed
+    if g is None and seed is None:
+        return None
+    if g is not None:
+        if seed is None:
+            seed = _Seeds.op_seeds.randint(0, _MAXINT32)
+        seeds = g % _MAXINT32, int(seed) % _MAXINT32
+    else:
+        seeds = DEFAULT_GRAPH_SEED, int(seed) % _MAXINT32
+    return (0, _MAXINT32) if seeds == (0, 0) else seeds
+
+
+def _kernel_state(op, dtype, seeds, n):
+    """The Philox state TF's cached kernel for (op, dtype, seeds) draws `n` outputs from; it then skips 256
+    128-bit blocks per output, as `GuardedPhiloxRandom::ReserveRandomOutputs(n, 256)`."""
+    key = (op, dtype, seeds)
+    offset = _Seeds.kernels.get(key, 0)
+    _Seeds.kernels[key] = offset + n * 256
+    return _philox.Stateful(seeds[0], seeds[1], offset)
+
+
+def _stateful_float(kind, op, shape, scale, shift, dtype, seed):
+    """TF's stateful `op` with an op seed: Philox values times `scale` plus `shift` in `dtype`."""
+    dtype = dtypes.as_dtype(dtype)
+    cpu = torch.device("cpu")
+    shift, scale = _param(shift, dtype, cpu), _param(scale, dtype, cpu)     # TF converts these first
+    seeds = op_seeds(seed)
+    _check_dtype(dtype, _FLOATS)
+    dims = _shape(shape, op)
+    state = _kernel_state(op, dtype, seeds, math.prod(dims))
+    x = _philox.draw(kind, dims, state, dtype.torch_dtype)
+    if not (isinstance(scale, (int, float)) and scale == 1):
+        x = x * _scalar(scale, dtype)
+    if not (isinstance(shift, (int, float)) and shift == 0):
+        x = x + _scalar(shift, dtype)
+    return wrap(x.to(current_device()))
+
+
+def _exact(seed):
+    return (seed is not None or _Seeds.global_seed is not None) and not _tracing()
+
+
 @tf_export("random.normal")
 def normal(shape, mean=0.0, stddev=1.0, dtype=dtypes.float32, seed=None, name=None):
-    """Samples from N(mean, stddev**2)."""
+    """Samples from N(mean, stddev**2) (TF's values when a global or op seed is set)."""
+    if _exact(seed):
+        return _stateful_float("normal", "RandomStandardNormal", shape, stddev, mean, dtype, seed)
     return _normal(shape, mean, stddev, dtype, generator_for(seed))
 
 
 @tf_export("random.truncated_normal")
 def truncated_normal(shape, mean=0.0, stddev=1.0, dtype=dtypes.float32, seed=None, name=None):
-    """Normal samples, redrawn when more than 2 stddevs from the mean."""
+    """Normal samples, redrawn when more than 2 stddevs from the mean (TF's values when seeded)."""
+    if _exact(seed):
+        return _stateful_float("truncated_normal", "TruncatedNormal", shape, stddev, mean, dtype, seed)
     return _truncated_normal(shape, mean, stddev, dtype, generator_for(seed))
 
 
 @tf_export("random.uniform")
 def uniform(shape, minval=0, maxval=None, dtype=dtypes.float32, seed=None, name=None):
-    """Uniform samples in [minval, maxval) (maxval defaults to 1 for floats and is required for ints)."""
-    return _uniform(shape, minval, maxval, dtype, generator_for(seed), "RandomUniform")
+    """Uniform samples in [minval, maxval) (maxval defaults to 1 for floats and is required for ints; TF's values
+    when seeded)."""
+    if not _exact(seed):
+        return _uniform(shape, minval, maxval, dtype, generator_for(seed), "RandomUniform")
+    dt = _check_dtype(dtype, _UNIFORM_TYPES)
+    if dt.is_integer:
+        if maxval is None:
+            raise ValueError(f"Must specify maxval for integer dtype {dt!r}")
+        op = "RandomUniformInt"
+        lo, hi = (int(to_storage(v, dt)) if not isinstance(v, Tensor) else int(v) for v in (minval, maxval))
+        seeds = op_seeds(seed)
+        dims = _shape(shape, op)
+        if lo >= hi:
+            raise errors.op_error(errors.InvalidArgumentError, f"Need minval < maxval, got {lo} >= {hi}", op)
+        state = _kernel_state(op, dt, seeds, math.prod(dims))
+        return wrap(_philox.uniform_int(dims, state, lo, hi, dt.torch_dtype).to(current_device()))
+    cpu = torch.device("cpu")
+    lo = _param(0 if minval is None else minval, dt, cpu)
+    hi = _param(1 if maxval is None else maxval, dt, cpu)
+    lo_t, hi_t = _scalar(lo, dt), _scalar(hi, dt)
+    return _stateful_float("uniform", "RandomUniform", shape, hi_t - lo_t, lo_t, dt, seed)
+
+
+def _torch_stream(op, seed, device=None):
+    """The torch generator of an op TF seeds but tfcompat does not draw as TF: with a global or op seed it takes its
+    op seed as TF's `get_seed` does (so later ops keep TF's seeds) and a stream of that pair and its call count."""
+    if not _exact(seed):
+        return generator_for(seed, device)
+    seeds = op_seeds(seed)
+    key = (op, None, seeds)
+    calls = _Seeds.kernels.get(key, 0)
+    _Seeds.kernels[key] = calls + 1
+    return _new_generator(_mix(seeds[0], seeds[1], calls), current_device() if device is None else device)
 
 
 @tf_export("random.categorical")
 def categorical(logits, num_samples, dtype=None, seed=None, name=None):
     """`num_samples` class indices per row of `logits` [batch, classes] (int64 by default)."""
-    return _categorical(logits, num_samples, dtype, generator_for(seed))
+    return _categorical(logits, num_samples, dtype, _torch_stream("Multinomial", seed))
 
 
 @tf_export("random.shuffle")
 def shuffle(value, seed=None, name=None):
-    """Randomly permutes `value` along its first axis."""
+    """Randomly permutes `value` along its first axis (TF's permutation when a global or op seed is set: its
+    forward Fisher-Yates over one Philox word per step, `i + word % (n - i)`)."""
     t = input_storage(value)
-    if t.ndim == 0:
+    if not _exact(seed):
+        if t.ndim == 0:
+            return wrap(t)
+        gen = generator_for(seed, t.device)
+        return wrap(t[torch.randperm(t.shape[0], generator=gen, device=t.device)])
+    seeds = op_seeds(seed)
+    if t.ndim == 0 or t.shape[0] <= 1:
         return wrap(t)
-    gen = generator_for(seed, t.device)
-    return wrap(t[torch.randperm(t.shape[0], generator=gen, device=t.device)])
+    n = t.shape[0]
+    key = ("RandomShuffle", t.dtype, seeds)
+    offset = _Seeds.kernels.get(key, 0)
+    _Seeds.kernels[key] = offset + (n + 2) // 4        # ReserveSamples32(n - 1)
+    words = _philox._bits((n + 2) // 4, _philox.Stateful(seeds[0], seeds[1], offset)).reshape(-1)[:n - 1]
+    steps = np.arange(n - 1, dtype=np.int64)
+    swaps = (steps + (words.astype(np.int64) % (n - steps))).tolist()
+    perm = list(range(n))
+    for i, j in enumerate(swaps):
+        perm[i], perm[j] = perm[j], perm[i]
+    return wrap(t[torch.tensor(perm, device=t.device)])
 
 
 @tf_export("random.gamma")
 def gamma(shape, alpha, beta=None, dtype=dtypes.float32, seed=None, name=None):
     """Gamma(alpha, beta) samples of shape `shape + broadcast(alpha, beta).shape` (beta is a rate)."""
-    return _gamma(shape, alpha, beta, dtype, generator_for(seed))
+    return _gamma(shape, alpha, beta, dtype, _torch_stream("RandomGamma", seed))
 
 
 @tf_export("random.poisson")
 def poisson(shape, lam, dtype=dtypes.float32, seed=None, name=None):
     """Poisson(lam) samples of shape `shape + lam.shape`."""
-    return _poisson(shape, lam, dtype, generator_for(seed))
+    return _poisson(shape, lam, dtype, _torch_stream("RandomPoissonV2", seed))
 
 
 # -- stateless ops -----------------------------------------------------------------------------------
@@ -359,7 +470,7 @@ def _stateless_float(draw, shape, seed, scale, shift, dtype, op, alg):
     """`draw(dims, pair, torch_dtype) * scale + shift` in `dtype` (TF's stateless V2 ops and their Python wrap)."""
     dtype = dtypes.as_dtype(dtype)
     cpu = torch.device("cpu")
-    scale, shift = _param(scale, dtype, cpu), _param(shift, dtype, cpu)   # TF converts these first
+    shift, scale = _param(shift, dtype, cpu), _param(scale, dtype, cpu)   # TF converts these first
     _check_dtype(dtype, _FLOATS)
     _philox_alg(alg)
     pair = stateless_pair(seed)
