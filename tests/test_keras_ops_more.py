@@ -3243,3 +3243,13 @@ def test_sparse_outputs_print_as_tf():
     got = ops.one_hot(np.array([0, 2], "int32"), 3, sparse=True)
     np.testing.assert_array_equal(got.indices.numpy(), [[0, 0], [1, 2]])
     np.testing.assert_array_equal(got.dense_shape.numpy(), [2, 3])
+
+
+def test_layer_normalization_rms_scaling_deprecated():
+    m = np.arange(12, dtype="float32").reshape(3, 4)
+    with pytest.warns(UserWarning, match="rms_scaling=True"):
+        got = ops.layer_normalization(m, gamma=np.array([1.0, 2.0, 0.5, 1.0], "float32"), rms_scaling=True)
+    # TF 2.21 / Keras 3.15.1
+    np.testing.assert_allclose(got.numpy(), [[0.0, 1.7888544, 0.8944272, 2.6832814],
+                                             [3.5777087, 8.944272, 2.6832814, 6.26099],
+                                             [7.1554174, 16.09969, 4.472136, 9.8387]], rtol=1e-5)

@@ -6,7 +6,6 @@ import math
 import torch
 import torch.nn.functional as F
 
-from tfcompat.framework.export import partial_api
 from tfcompat.framework.tensor import _wrap
 from tfcompat.keras._config import config as _config
 from tfcompat.keras.ops._common import _floating, _pair, _promoted, _sparse_of, _st, _torch_dtype
@@ -382,11 +381,15 @@ def _compute(t):
     return t.to(torch.promote_types(t.dtype, torch.float32)) if t.is_floating_point() else t.to(torch.float32)
 
 
-@partial_api("rms_scaling=True (deprecated by Keras)")
 def layer_normalization(x, gamma=None, beta=None, axis=-1, epsilon=None, **kwargs):
-    """`(x - mean) / sqrt(var + epsilon) * gamma + beta` over `axis`, computed in at least float32."""
-    if kwargs.pop("rms_scaling", False):
-        raise NotImplementedError("tfcompat: keras.ops.layer_normalization(rms_scaling=True) is not supported")
+    """`(x - mean) / sqrt(var + epsilon) * gamma + beta` over `axis`, computed in at least float32 (the deprecated
+    `rms_scaling=True`: `x / sqrt(var + epsilon) * gamma`, with Keras's warning)."""
+    rms_scaling = kwargs.pop("rms_scaling", False)
+    if rms_scaling:
+        import warnings
+        warnings.warn("You passed `rms_scaling=True`, which is deprecated. This argument incorrectly scales the input "
+                      "by the variance, not the root mean square. To correctly use RMS Normalization, please use "
+                      "`keras.ops.rms_normalization` / `keras.ops.nn.rms_normalization` instead.", stacklevel=2)
     src = _st(x)
     t = _compute(src)
     eps = _config.epsilon if epsilon is None else epsilon
@@ -395,6 +398,12 @@ def layer_normalization(x, gamma=None, beta=None, axis=-1, epsilon=None, **kwarg
     mean = torch.mean(t, dim=axes, keepdim=True)
     var = torch.mean(torch.square(t - mean), dim=axes, keepdim=True)
     inv = torch.rsqrt(var + eps)
+    if rms_scaling:
+        out = t * inv
+        if gamma is not None:
+            g = _st(gamma).to(t.dtype)
+            out = out * (g.reshape(bshape) if g.ndim != t.ndim and axes != [t.ndim - 1] else g)
+        return _wrap(out.to(src.dtype))
     if gamma is not None:
         g = _st(gamma).to(t.dtype)
         inv = inv * (g.reshape(bshape) if g.ndim != t.ndim and axes != [t.ndim - 1] else g)
