@@ -8,7 +8,7 @@ import random as py_random
 import torch
 
 from tfcompat.framework.op_def import input_storage
-from tfcompat.framework.tensor import _wrap
+from tfcompat.framework.tensor import _wrap, storage
 from tfcompat.keras.layers.base import Layer
 from tfcompat.keras.layers.preprocessing._common import _check_image_args
 
@@ -80,6 +80,17 @@ def gen_of(layer, device):
     return layer._generator
 
 
+def seed_generator_of(layer):
+    owner = layer.__dict__.get("_rng_owner")
+    if owner is not None:
+        return seed_generator_of(owner)
+    generator = layer.__dict__.get("_keras_seed_generator")
+    if generator is None:           # kept out of the tracked attributes: Keras lists it in no weights
+        from tfcompat.keras.random import SeedGenerator
+        generator = layer.__dict__["_keras_seed_generator"] = SeedGenerator(layer._seed_value)
+    return generator
+
+
 def share_generator(owner, parts):
     for part in parts:
         part.__dict__["_rng_owner"] = owner         # not a tracked attribute: no layer cycle
@@ -122,11 +133,19 @@ class ImageAugmentLayer(Layer):
         generator: parts made with one seed must not repeat each other's draws)."""
         return gen_of(self, device)
 
+    def _seed_generator(self):
+        """The Keras SeedGenerator this layer's uniform and normal draws come from (its owner's for the parts of
+        RandomColorJitter / RandAugment / AugMix): TF's stateless Philox numbers, so that a draw made with Keras's
+        shape, bounds and order equals Keras's own."""
+        return seed_generator_of(self)
+
     def _rand(self, shape, device):
-        return torch.rand(shape, generator=self._gen(device), device=device)
+        return self._uniform(shape, 0.0, 1.0, device)
 
     def _normal(self, shape, device):
-        return torch.randn(shape, generator=self._gen(device), device=device)
+        from tfcompat.keras import random as krandom
+        shape = (shape,) if isinstance(shape, int) else tuple(shape)
+        return storage(krandom.normal(shape, seed=self._seed_generator())).to(device)
 
     def _gamma(self, alpha, shape, device, proposals=16):
         """Gamma(alpha) draws (float64) from the layer's generator with tensor ops only (no host read, so that a
@@ -153,8 +172,10 @@ class ImageAugmentLayer(Layer):
         return torch.where(total > 0, ga / torch.where(total > 0, total, torch.ones_like(total)), coin)
 
     def _uniform(self, shape, low, high, device):
-        shape = (shape,) if isinstance(shape, int) else shape
-        return float(low) + (float(high) - float(low)) * self._rand(shape, device)
+        from tfcompat.keras import random as krandom
+        shape = (shape,) if isinstance(shape, int) else tuple(shape)
+        values = krandom.uniform(shape, minval=low, maxval=high, seed=self._seed_generator())
+        return storage(values).to(device)
 
     # -- call -----------------------------------------------------------------------------------------------------
     def _float(self, x):
@@ -187,10 +208,10 @@ class ImageAugmentLayer(Layer):
         out = dict(data)
         if warp_masks:      # the masks take the images' draws (the generator replayed), nearest-sampled as Keras
             masks = input_storage(data["segmentation_masks"])
-            gen = self._gen(masks.device)
-            state = gen.get_state()
+            seeds = self._seed_generator().state
+            state = storage(seeds)
             out["images"] = self.call(data["images"], training=True)
-            gen.set_state(state)
+            seeds._set_storage(state)           # the seed state rebinds on each draw: the saved one is intact
             single = masks.ndim == 3
             warped = self._augment_mask(masks.unsqueeze(0) if single else masks)
             out["segmentation_masks"] = _wrap(warped[0] if single else warped)

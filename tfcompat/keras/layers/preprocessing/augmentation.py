@@ -58,10 +58,11 @@ class RandomFlip(_RandomImageLayer):
         self.mode = mode            # Keras 3 takes any mode: one it does not know flips nothing
 
     def _augment(self, x):
+        # Keras draws one flip per image (u <= 0.5) for both directions: horizontal_and_vertical flips both or none
+        flip = (self._rand((x.shape[0], 1, 1, 1), x.device) <= 0.5)
         both = self.mode == "horizontal_and_vertical"
         for axis, on in ((2, both or self.mode == "horizontal"), (1, both or self.mode == "vertical")):
             if on:
-                flip = (self._rand((x.shape[0],), x.device) < 0.5).view(-1, 1, 1, 1)
                 x = torch.where(flip, x.flip(axis), x)
         return x
 

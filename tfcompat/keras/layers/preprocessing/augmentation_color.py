@@ -218,8 +218,9 @@ class RandomPosterization(ImageAugmentLayer):
 
     def _augment(self, x):
         n, (lo, hi) = x.shape[0], self.factor
-        if lo != hi:
-            bits = torch.floor(self._uniform(n, lo, hi, x.device)).to(torch.uint8)
+        if lo != hi:            # Keras's randint in [lo, hi) (TF's stateless uniform ints)
+            from tfcompat.keras import random as krandom
+            bits = storage(krandom.randint((n,), lo, hi, dtype="uint8", seed=self._seed_generator())).to(x.device)
         else:
             bits = torch.full((n,), int(lo), dtype=torch.uint8, device=x.device)
         shift = _per_image(8 - bits)
