@@ -3253,3 +3253,15 @@ def test_layer_normalization_rms_scaling_deprecated():
     np.testing.assert_allclose(got.numpy(), [[0.0, 1.7888544, 0.8944272, 2.6832814],
                                              [3.5777087, 8.944272, 2.6832814, 6.26099],
                                              [7.1554174, 16.09969, 4.472136, 9.8387]], rtol=1e-5)
+
+
+def test_convert_to_tensor_composites():
+    # TF 2.21 / Keras 3.15.1: composites stay composite unless sparse=False / ragged=False densifies them
+    s = tfcompat.sparse.SparseTensor([[0, 1]], [2], [2, 3])
+    assert type(ops.convert_to_tensor(s)).__name__ == "SparseTensor"
+    assert ops.convert_to_tensor(s, dtype="float32").dtype == tfcompat.float32
+    np.testing.assert_array_equal(ops.convert_to_tensor(s, sparse=False).numpy(), [[0, 2, 0], [0, 0, 0]])
+    r = tfcompat.ragged.constant([[1, 2], [3]])
+    assert str(ops.convert_to_tensor(r, dtype="float32")) == "<tf.RaggedTensor [[1.0, 2.0], [3.0]]>"
+    np.testing.assert_array_equal(ops.convert_to_tensor(r, ragged=False).numpy(), [[1, 2], [3, 0]])
+    assert ops.convert_to_tensor([1, 2], sparse=True).dtype == tfcompat.int32

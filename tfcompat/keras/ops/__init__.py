@@ -11,7 +11,6 @@ import torch.nn.functional as _F
 
 from tfcompat.framework import dtypes as _dtypes
 from tfcompat.framework.context import current_device as _device
-from tfcompat.framework.export import partial_api as _partial_api
 from tfcompat.framework.tensor import _wrap
 from tfcompat.keras.ops._common import (_FLOATX, _SCALARS, _axes, _binary, _creation_dtype, _float_kernel,
                                         _floating, _no_bool, _pair, _sparse_of, _tf_error,
@@ -20,11 +19,22 @@ from tfcompat.ops import array_ops as _array_ops
 
 
 # -- creation and conversion ---------------------------------------------------------------------
-@_partial_api("sparse=True, ragged=True")
 def convert_to_tensor(x, dtype=None, sparse=None, ragged=None):
-    """A tfcompat tensor of `x` (Python floats -> float32, ints -> int32, NumPy keeps its dtype)."""
-    if sparse or ragged:
-        raise NotImplementedError("tfcompat: keras.ops.convert_to_tensor(sparse=/ragged=) is not supported")
+    """A tfcompat tensor of `x` (Python floats -> float32, ints -> int32, NumPy keeps its dtype); a SparseTensor or
+    RaggedTensor stays one unless `sparse=False` / `ragged=False` densifies it (as Keras's TF backend)."""
+    from tfcompat.framework.ragged.tensor import RaggedTensor
+    from tfcompat.framework.sparse import SparseTensor
+    if isinstance(x, SparseTensor) and sparse is not None and not sparse:
+        from tfcompat import sparse as _tf_sparse
+        x = _tf_sparse.to_dense(x)
+    if isinstance(x, RaggedTensor) and ragged is not None and not ragged:
+        x = x.to_tensor()
+    if isinstance(x, (SparseTensor, RaggedTensor)):
+        if dtype is None or x.dtype == _dtypes.as_dtype(dtype):
+            return x
+        if isinstance(x, SparseTensor):
+            return SparseTensor(x.indices, _wrap(_st(x.values).to(_torch_dtype(dtype))), x.dense_shape)
+        return x.with_flat_values(_wrap(_st(x.flat_values).to(_torch_dtype(dtype))))
     t = _st(x)
     return _wrap(t.to(_torch_dtype(dtype)) if dtype is not None else t)
 
