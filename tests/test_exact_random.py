@@ -159,3 +159,25 @@ def test_shuffle_with_seeds():
     tf.random.set_seed(None)
     assert tf.random.shuffle(tf.range(13), seed=4).numpy().tolist() == [0, 12, 11, 6, 9, 3, 4, 5, 8, 2, 7, 1, 10]
     assert tf.random.shuffle(tf.range(13), seed=4).numpy().tolist() == [8, 12, 3, 11, 0, 2, 5, 9, 1, 4, 6, 10, 7]
+
+
+def test_generator_from_seed_draws_tfs_values():
+    g = tf.random.Generator.from_seed(1)
+    np.testing.assert_array_equal(g.normal([3]).numpy(),      # TF 2.21
+                                  np.float32([0.4384227395057678, -0.5343984365463257, -0.07710261642932892]))
+    assert g.state.numpy().tolist() == [769, 0, 0]
+    np.testing.assert_array_equal(g.normal([3], mean=1.0, stddev=2.0).numpy(),
+                                  np.float32([-0.6786450147628784, 1.3207356929779053, -0.7235691547393799]))
+    np.testing.assert_array_equal(g.uniform([3], minval=-1.0, maxval=2.0).numpy(),
+                                  np.float32([-0.2724039554595947, 1.870908498764038, -0.16815078258514404]))
+    assert g.uniform([3], minval=0, maxval=10, dtype=tf.int32).numpy().tolist() == [4, 1, 5]
+    np.testing.assert_array_equal(g.truncated_normal([5]).numpy(), np.float32(
+        [-0.16787435114383698, 1.8853472471237183, -1.229236364364624, 0.3688398003578186, 0.5883346796035767]))
+    assert g.state.numpy().tolist() == [4353, 0, 0]
+    assert g.uniform_full_int([2], dtype=tf.int64).numpy().tolist() == [-3206527474837102847, -822974215341821412]
+    g = tf.random.Generator.from_seed(3)
+    assert g.make_seeds(2).numpy().tolist() == [[7657373526131797801, 7872641813117997903], [0, 0]]
+    s = g.split(2)
+    assert s[1].state.numpy().tolist() == [0, 0, -8182959903992508267]
+    np.testing.assert_array_equal(s[1].normal([2]).numpy(), np.float32([0.3273269236087799, 0.25350406765937805]))
+    np.testing.assert_array_equal(g.normal([2], dtype=tf.float64).numpy(), [-0.7380335638503743, -1.4949158495394894])

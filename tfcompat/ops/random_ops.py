@@ -616,13 +616,15 @@ _replica_draw = []      # registered by tfcompat.distribute: a draw of a Generat
 
 
 @tf_export("random.Generator", "random.experimental.Generator",
-           partial="draws are reproducible from the state but are not TF's Philox stream (the state advances as "
-                   "TF's); alg THREEFRY is not supported")
+           partial="normal/uniform/truncated_normal/uniform_full_int/make_seeds/split are TF's Philox values; "
+                   "binomial and draws inside tf.function or a distribution strategy are reproducible from the "
+                   "state but not TF's values; alg THREEFRY is not supported")
 class Generator:
     """A stateful RNG whose state is a `tf.Variable` (int64 [3]); each draw advances it.
 
-    tfcompat draws with a torch generator keyed by the state, so values are reproducible from the state
-    (not bit-equal to TF's Philox). A checkpoint dependency as in TF: `tf.train.Checkpoint(gen=g)` saves
+    Its normal, uniform, truncated normal and full-range int draws are TF's Philox values for the state (key
+    state[2], counter state[0:2]); binomial, and draws inside a tf.function trace or a distribution strategy, use a
+    torch generator keyed by the state (reproducible, not TF's values). A checkpoint dependency as in TF: `tf.train.Checkpoint(gen=g)` saves
     and restores the state (as `gen/_state_var`).
     """
 
@@ -705,24 +707,80 @@ class Generator:
     def _gen_for(self, shape, op):
         return self._gen(math.prod(_shape(shape, op)))
 
+    def _philox_state(self, n):
+        """TF's Philox state for the next `n` outputs (key state[2], 128-bit counter state[0], state[1]), then
+        advanced past them; None inside a trace or under a distribution strategy (torch draws, as before)."""
+        if _tracing() or (_replica_draw and getattr(self._state_var, "_distribute_strategy", None) is not None):
+            return None
+        s0, s1, key = (v & _MASK64 for v in self._state_var._read().tolist())
+        self._advance(n)
+        return _philox.Stateful(key, s1, s0)
+
+    def _float(self, kind, op, shape, scale, shift, dtype):
+        """TF's stateful `op` (`kind` draws times `scale` plus `shift` in `dtype`), or None where torch draws."""
+        if _tracing() or (_replica_draw and getattr(self._state_var, "_distribute_strategy", None) is not None):
+            return None
+        dtype = dtypes.as_dtype(dtype)
+        cpu = torch.device("cpu")
+        shift, scale = _param(shift, dtype, cpu), _param(scale, dtype, cpu)
+        _check_dtype(dtype, _FLOATS)
+        dims = _shape(shape, op)
+        x = _philox.draw(kind, dims, self._philox_state(math.prod(dims)), dtype.torch_dtype)
+        if not (isinstance(scale, (int, float)) and scale == 1):
+            x = x * _scalar(scale, dtype)
+        if not (isinstance(shift, (int, float)) and shift == 0):
+            x = x + _scalar(shift, dtype)
+        return wrap(x.to(current_device()))
+
     def normal(self, shape, mean=0.0, stddev=1.0, dtype=dtypes.float32, name=None):
+        out = self._float("normal", "StatefulStandardNormalV2", shape, stddev, mean, dtype)
+        if out is not None:
+            return out
         return _normal(shape, mean, stddev, dtype, self._gen_for(shape, "StatefulStandardNormalV2"))
 
     def truncated_normal(self, shape, mean=0.0, stddev=1.0, dtype=dtypes.float32, name=None):
+        out = self._float("truncated_normal", "StatefulTruncatedNormal", shape, stddev, mean, dtype)
+        if out is not None:
+            return out
         return _truncated_normal(shape, mean, stddev, dtype, self._gen_for(shape, "StatefulTruncatedNormal"))
 
     def uniform(self, shape, minval=0, maxval=None, dtype=dtypes.float32, name=None):
         dt = dtypes.as_dtype(dtype)
         if dt.is_integer and maxval is None:
-            return _full_int(_shape(shape, "StatefulUniformFullInt"), dt, self._gen_for(shape, "StatefulUniformFullInt"))
+            return self.uniform_full_int(shape, dt)
+        if dt.is_integer and self._philox_state(0) is not None:
+            dt = _check_dtype(dt, _UNIFORM_TYPES)
+            op = "StatefulUniformInt"
+            lo, hi = (int(to_storage(v, dt)) if not isinstance(v, Tensor) else int(v) for v in (minval, maxval))
+            dims = _shape(shape, op)
+            if lo >= hi:
+                raise errors.op_error(errors.InvalidArgumentError, f"Need minval < maxval, got {lo} >= {hi}", op)
+            rnd = _philox.uniform_int(dims, self._philox_state(math.prod(dims)), lo, hi, dt.torch_dtype)
+            return wrap(rnd.to(current_device()))
+        if not dt.is_integer and dt in _FLOATS:
+            lo = _param(0 if minval is None else minval, dt, torch.device("cpu"))
+            hi = _param(1 if maxval is None else maxval, dt, torch.device("cpu"))
+            lo_t, hi_t = _scalar(lo, dt), _scalar(hi, dt)
+            out = self._float("uniform", "StatefulUniform", shape, hi_t - lo_t, lo_t, dt)
+            if out is not None:
+                return out
         return _uniform(shape, minval, maxval, dt, self._gen_for(shape, "StatefulUniform"), "StatefulUniform")
 
     def uniform_full_int(self, shape, dtype=dtypes.uint64, name=None):
-        return _full_int(_shape(shape, "StatefulUniformFullInt"), dtypes.as_dtype(dtype),
-                         self._gen_for(shape, "StatefulUniformFullInt"))
+        dt = dtypes.as_dtype(dtype)
+        dims = _shape(shape, "StatefulUniformFullInt")
+        if dt in _STATELESS_INT:
+            state = self._philox_state(math.prod(dims))
+            if state is not None:
+                return wrap(_philox.full_int(dims, state, dt.size * 8, dt.is_unsigned, dt.torch_dtype)
+                            .to(current_device()))
+        return _full_int(dims, dt, self._gen_for(shape, "StatefulUniformFullInt"))
 
     def make_seeds(self, count=1):
-        """`count` stateless seeds as an int64 [2, count] tensor."""
+        """`count` stateless seeds as an int64 [2, count] tensor: TF's int64 keys over zeros."""
+        if self._philox_state(0) is not None:
+            keys = storage(self.uniform_full_int([int(count)], dtypes.int64))
+            return wrap(torch.stack([keys, torch.zeros_like(keys)]))
         gen = self._gen(int(count))
         return wrap(_seed_values(gen, 2 * int(count), torch.int64).to(gen.device).reshape(2, int(count)))
 
