@@ -314,7 +314,12 @@ class RandomErasing(ImageAugmentLayer):
         error = "The `fill_value` argument should be a number (or a list of three numbers) "
         fill = self.fill_value
         if fill is None:
-            values = self._normal(x.shape, x.device).to(x.dtype) * self.value_range[1]
+            # Keras draws a full-size stateless normal here; tfcompat takes the image-sized noise from torch (TF's
+            # Philox in Python would cost seconds per batch of 224x224 images) and advances the seed generator by
+            # that one draw, so every later draw stays Keras's
+            self._seed_generator().next()
+            values = torch.randn(x.shape, generator=self._gen(x.device), device=x.device, dtype=x.dtype)
+            values = values * self.value_range[1]
         elif isinstance(fill, (tuple, list)):
             if len(fill) != 3:
                 raise ValueError(error)
