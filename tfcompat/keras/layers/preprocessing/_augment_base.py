@@ -1,8 +1,10 @@
 """What Keras 3's image preprocessing layers share (`BaseImagePreprocessingLayer`): factor and value-range checks,
-rank checks, a seeded torch generator, the batched/unbatched call that is identity unless `training`.
+rank checks, the seeded draws, the batched/unbatched call that is identity unless `training`, dict inputs.
 
-The random numbers come from a torch generator (seeded by `seed`): the same seed gives the same draws within
-tfcompat, with Keras's distributions, but not Keras's numbers."""
+Uniform and normal draws come from a Keras `SeedGenerator` (seeded by `seed`, else by Python's `random` as Keras's
+make_default_seed) through TF's stateless Philox (`tfcompat.keras.random`): a layer drawing with Keras's shapes,
+bounds and order gives Keras's own numbers. Permutations and the Beta/gamma sampler use a torch generator seeded
+alike (Keras's distributions, not its numbers)."""
 import random as py_random
 
 import torch

@@ -1,8 +1,8 @@
 """Keras 3's colour augmentation layers: brightness, grayscale, hue, saturation, colour jitter and degeneration,
 inversion, posterization, sharpness, solarization, and the deterministic AutoContrast and Equalization (NHWC).
 
-Randomness is per image (one draw per image of the batch), as Keras's; the numbers come from a seeded torch
-generator (see `_augment_base`)."""
+Randomness is per image (one draw per image of the batch), as Keras's, with Keras's numbers for a given seed (see
+`_augment_base`)."""
 import torch
 
 from tfcompat.framework.tensor import _wrap, storage

@@ -1,8 +1,9 @@
 """Keras 3's mixing and policy augmentation layers: MixUp, CutMix (images and their labels, mixed across the batch),
 RandAugment, AugMix (chains of the other augmentation layers) and MaxNumBoundingBoxes.
 
-Beta, gamma and permutation draws come from the layer's seeded torch generator (tensor ops only, so that a traced
-training step replays them): reproducible within tfcompat, Keras's distributions, not Keras's numbers."""
+Beta, gamma and permutation draws come from the layer's seeded torch generator and its seed generator (tensor ops
+only, so that a traced training step replays them): reproducible within tfcompat, Keras's distributions, not
+Keras's numbers."""
 import random as py_random
 
 import torch
