@@ -181,3 +181,28 @@ def test_generator_from_seed_draws_tfs_values():
     assert s[1].state.numpy().tolist() == [0, 0, -8182959903992508267]
     np.testing.assert_array_equal(s[1].normal([2]).numpy(), np.float32([0.3273269236087799, 0.25350406765937805]))
     np.testing.assert_array_equal(g.normal([2], dtype=tf.float64).numpy(), [-0.7380335638503743, -1.4949158495394894])
+
+
+def test_set_random_seed_recurrent_and_conv_lstm_weights():
+    """Keras 3's cells draw their SeedGenerator's seed from Python's random (SimpleRNN/ConvLSTM before their
+    initializers, LSTM/GRU after), so later layers' seeds follow TF's."""
+    keras.utils.set_random_seed(7)
+    r = keras.Sequential([keras.Input((5, 3)), keras.layers.SimpleRNN(3, return_sequences=True),
+                          keras.layers.LSTM(4, return_sequences=True), keras.layers.GRU(2), keras.layers.Dense(2)])
+    e = keras.layers.Embedding(10, 3)
+    e.build((None,))
+    c = keras.layers.ConvLSTM2D(2, 3)
+    c.build((None, 2, 6, 6, 1))
+    d = keras.layers.Dense(2)
+    d.build((None, 2))
+    weights = r.get_weights() + e.get_weights() + c.get_weights() + d.get_weights()
+    sums = [1.1764023303985596, -2.0270917117595673, 0.0, -0.8523294031620026, 1.2663503549993038, 4.0,  # TF 2.21
+            0.9250384867191315, -0.16289179027080536, 0.0, 0.0055481791496276855, 0.0, -0.3488240893930197,
+            1.2130815237760544, 2.646839425433427, 2.0, 1.1794538497924805, 0.0]
+    abs_sums = [4.203019857406616, 4.702720254659653, 0.0, 12.727466017007828, 13.192038293927908, 4.0,
+                11.015932768583298, 3.999879077076912, 0.0, 3.362119972705841, 0.0, 0.7450782116502523,
+                9.357852354645729, 27.46607604296878, 2.0, 2.5086028575897217, 0.0]
+    assert len(weights) == len(sums)
+    for w, s, a in zip(weights, sums, abs_sums):    # orthogonal recurrent kernels: QR to float32 rounding
+        np.testing.assert_allclose(np.float64(w).sum(), s, atol=1e-5)
+        np.testing.assert_allclose(np.abs(np.float64(w)).sum(), a, rtol=1e-6)

@@ -34,6 +34,9 @@ class ConvLSTMCell(Layer):
                  **kwargs):
         super().__init__(**kwargs)
         self.seed = seed
+        if seed is None:        # Keras's cell SeedGenerator takes Python's random before the initializers
+            from tfcompat.keras.random import make_default_seed
+            make_default_seed()
         self.rank = rank
         if rank > 3:
             raise ValueError(f"Rank {rank} convolutions are not currently implemented. Received: rank={rank}")

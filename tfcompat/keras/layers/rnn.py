@@ -49,6 +49,7 @@ class _BuiltinCell(Layer):
     the step given the projected input `zx = x @ kernel (+ input bias)`.
     """
     _gates = 1
+    _seed_first = False
 
     def __init__(self, units, activation="tanh", use_bias=True, kernel_initializer="glorot_uniform",
                  recurrent_initializer="orthogonal", bias_initializer="zeros", kernel_regularizer=None,
@@ -62,9 +63,15 @@ class _BuiltinCell(Layer):
         self.units = int(units)
         self.activation = activations.get(activation)
         self.use_bias = use_bias
+        if seed is None and self._seed_first:   # Keras's cell SeedGenerator takes Python's random (SimpleRNNCell:
+            from tfcompat.keras.random import make_default_seed     # before its initializers, LSTM/GRU: after)
+            make_default_seed()
         self.kernel_initializer = initializers.get(kernel_initializer)
         self.recurrent_initializer = initializers.get(recurrent_initializer)
         self.bias_initializer = initializers.get(bias_initializer)
+        if seed is None and not self._seed_first:
+            from tfcompat.keras.random import make_default_seed
+            make_default_seed()
         self.kernel_regularizer = regularizers.get(kernel_regularizer)
         self.recurrent_regularizer = regularizers.get(recurrent_regularizer)
         self.bias_regularizer = regularizers.get(bias_regularizer)
@@ -173,6 +180,7 @@ class _BuiltinCell(Layer):
 
 class SimpleRNNCell(_BuiltinCell):
     """`h = activation(x @ kernel + bias + h_prev @ recurrent_kernel)`."""
+    _seed_first = True
 
     def __init__(self, units, **kwargs):
         super().__init__(units, **kwargs)
