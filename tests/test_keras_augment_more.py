@@ -3220,3 +3220,15 @@ def test_seeded_layers_give_keras_numbers(ctor):
         return
     np.testing.assert_allclose(got_batch, batch, atol=2e-2)
     np.testing.assert_allclose(got_single, single, atol=2e-2)
+
+
+def test_random_height_width_keras_numbers():
+    # TF 2.21, seed=5: the sizes of five calls (the fifth's mean too) on a (2, 10, 12, 3) batch
+    img = np.random.RandomState(0).uniform(0, 255, (2, 10, 12, 3)).astype("float32")
+    for ctor, shapes, mean in (("keras.layers.RandomHeight(0.4, seed=5)",
+                                [(2, 6, 12, 3), (2, 10, 12, 3), (2, 6, 12, 3), (2, 13, 12, 3)], 127.31083679199219),
+                               ("keras.layers.RandomWidth((-0.3, 0.5), seed=5)",
+                                [(2, 10, 8, 3), (2, 10, 14, 3), (2, 10, 9, 3), (2, 10, 17, 3)], 125.53713989257812)):
+        layer = eval(ctor)
+        assert [tuple(layer(img).shape) for _ in range(4)] == shapes
+        assert abs(float(np.asarray(layer(img)).mean()) - mean) < 1e-3

@@ -10,7 +10,7 @@ from tfcompat.framework.tensor import _wrap, storage
 from tfcompat.keras.engine import call_context
 from tfcompat.keras.layers.base import Layer
 from tfcompat.keras.layers.preprocessing._augment_base import (
-    RANK_PLAIN, ImageAugmentLayer, factor_range)
+    RANK_PLAIN, ImageAugmentLayer, factor_range, seed_generator_of)
 
 
 def _resize(x, h, w, method="bilinear"):
@@ -115,11 +115,10 @@ class _RandomResize1D(Layer):
             from tfcompat.framework import errors
             raise errors.InvalidArgumentError(None, None, "slice index -1 of dimension 0 out of bounds. "
                                                           "[Op:StridedSlice] name: strided_slice/")
-        if self._generator is None:
-            self._generator = torch.Generator(device=x.device)
-            self._generator.manual_seed(self._seed_value)
-        f = (1.0 + self._lower) + (self._upper - self._lower) * float(
-            torch.rand((), generator=self._generator, device=x.device))
+        from tfcompat.keras import random as krandom
+        # Keras's draw: one uniform factor per batch from the layer's SeedGenerator (TF's stateless Philox)
+        f = float(storage(krandom.uniform((), minval=1.0 + self._lower, maxval=1.0 + self._upper,
+                                          seed=seed_generator_of(self))))
         size = [x.shape[-3], x.shape[-2]]
         axis = 0 if self._AXIS == -3 else 1
         size[axis] = int(torch.tensor(f, dtype=torch.float32) * torch.tensor(float(size[axis]), dtype=torch.float32))
