@@ -1364,7 +1364,7 @@ def test_random_contrast_keras3_factor():
 
 
 @pytest.mark.parametrize("ctor", ["L.RandomCrop(6, 6, seed=1)", "L.MixUp(seed=1)", "L.Equalization()",
-                                  "L.RandAugment(seed=1)"])
+                                  "L.RandAugment(seed=1)", "L.AugMix(seed=1)", "L.RandomPosterization((1, 3), seed=1)"])
 def test_fit_step_stays_a_tf_function(ctor):
     # TF 2.21 trains through these layers in its tf.function step without a word: no host read of a random draw
     # may force tfcompat's step back to eager (its UserWarning)
@@ -3232,3 +3232,17 @@ def test_random_height_width_keras_numbers():
         layer = eval(ctor)
         assert [tuple(layer(img).shape) for _ in range(4)] == shapes
         assert abs(float(np.asarray(layer(img)).mean()) - mean) < 1e-3
+
+
+def test_mix_permutations_are_keras_shuffles():
+    # TF 2.21, seed=5: the partner of each image (its label's other class) in CutMix's second and third calls (the
+    # Beta weights differ from Keras's, the permutations are Keras's shuffles of arange)
+    img = np.random.RandomState(0).uniform(0, 255, (6, 8, 8, 3)).astype("float32")
+    labels = np.eye(6, dtype="float32")
+    layer = L.CutMix(seed=5)
+    partners = []
+    for _ in range(3):
+        y = layer({"images": img, "labels": labels})["labels"].numpy()
+        partners.append([int(np.argmax(np.where(np.arange(6) == i, -1, y[i]))) if y[i].max() < 0.9999 else i
+                         for i in range(6)])
+    assert partners[1:] == [[2, 5, 1, 3, 4, 0], [4, 0, 2, 1, 5, 3]]

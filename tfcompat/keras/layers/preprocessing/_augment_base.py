@@ -149,28 +149,34 @@ class ImageAugmentLayer(Layer):
         shape = (shape,) if isinstance(shape, int) else tuple(shape)
         return storage(krandom.normal(shape, seed=self._seed_generator())).to(device)
 
-    def _gamma(self, alpha, shape, device, proposals=16):
-        """Gamma(alpha) draws (float64) from the layer's generator with tensor ops only (no host read, so that a
-        traced step replays them): Marsaglia-Tsang, the first of `proposals` accepted candidates (all fail with
-        probability < 0.05 ** proposals); alpha < 1 through Gamma(alpha + 1) * U ** (1 / alpha)."""
+    def _gamma(self, alpha, shape, device, proposals=16, advance=True):
+        """Gamma(alpha) draws (float64) from the layer's torch generator with tensor ops only (no host read, so that
+        a traced step replays them): Marsaglia-Tsang, the first of `proposals` accepted candidates (all fail with
+        probability < 0.05 ** proposals); alpha < 1 through Gamma(alpha + 1) * U ** (1 / alpha). The seed generator
+        advances by Keras's one draw (`advance`), so that later draws stay Keras's numbers."""
+        if advance:
+            self._seed_generator().next()
+        gen = self._gen(device)
         alpha = torch.as_tensor(alpha, dtype=torch.float64, device=device)
         boost = alpha < 1
         d = torch.where(boost, alpha + 1, alpha) - 1.0 / 3.0
         c = 1.0 / torch.sqrt(9.0 * d)
-        z = self._normal((*shape, proposals), device).double()
-        u = self._rand((*shape, proposals), device).double()
+        z = torch.randn((*shape, proposals), generator=gen, device=device, dtype=torch.float64)
+        u = torch.rand((*shape, proposals), generator=gen, device=device, dtype=torch.float64)
         v = (1 + c * z) ** 3
         accept = (v > 0) & (torch.log(u) < 0.5 * z * z + d - d * v + d * torch.log(v.clamp_min(1e-300)))
         first = accept.to(torch.float32).argmax(-1, keepdim=True)
         g = (d * v.clamp_min(0)).gather(-1, first).squeeze(-1)
-        return g * torch.where(boost, self._rand(shape, device).double() ** (1.0 / alpha), torch.ones_like(g))
+        boost_u = torch.rand(shape, generator=gen, device=device, dtype=torch.float64)
+        return g * torch.where(boost, boost_u ** (1.0 / alpha), torch.ones_like(g))
 
     def _beta(self, a, b, shape, device):
-        """Beta(a, b) draws (float64) as Gamma(a) / (Gamma(a) + Gamma(b)); both underflowing (a tiny alpha) gives
-        0 or 1 evenly, Beta's limit."""
-        ga, gb = self._gamma(a, shape, device), self._gamma(b, shape, device)
+        """Beta(a, b) draws (float64) as Gamma(a) / (Gamma(a) + Gamma(b)), one seed-generator draw as Keras's beta;
+        both underflowing (a tiny alpha) gives 0 or 1 evenly, Beta's limit."""
+        self._seed_generator().next()
+        ga, gb = self._gamma(a, shape, device, advance=False), self._gamma(b, shape, device, advance=False)
         total = ga + gb
-        coin = (self._rand(shape, device) < 0.5).double()
+        coin = (torch.rand(shape, generator=self._gen(device), device=device) < 0.5).double()
         return torch.where(total > 0, ga / torch.where(total > 0, total, torch.ones_like(total)), coin)
 
     def _uniform(self, shape, low, high, device):

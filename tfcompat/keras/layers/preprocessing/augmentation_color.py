@@ -220,7 +220,8 @@ class RandomPosterization(ImageAugmentLayer):
         n, (lo, hi) = x.shape[0], self.factor
         if lo != hi:            # Keras's randint in [lo, hi) (TF's stateless uniform ints)
             from tfcompat.keras import random as krandom
-            bits = storage(krandom.randint((n,), lo, hi, dtype="uint8", seed=self._seed_generator())).to(x.device)
+            bits = storage(krandom.randint((n,), lo, hi, dtype="uint8", seed=self._seed_generator()))
+            bits = bits.to(device=x.device, dtype=torch.uint8)
         else:
             bits = torch.full((n,), int(lo), dtype=torch.uint8, device=x.device)
         shift = _per_image(8 - bits)

@@ -9,7 +9,7 @@ import random as py_random
 import torch
 
 from tfcompat.framework.op_def import input_storage
-from tfcompat.framework.tensor import _wrap
+from tfcompat.framework.tensor import _wrap, storage
 from tfcompat.keras.layers.preprocessing._augment_base import ImageAugmentLayer, factor_range, share_generator
 
 
@@ -26,7 +26,9 @@ class _MixLayer(ImageAugmentLayer):
         return y
 
     def _permutation(self, n, device):
-        return torch.randperm(n, generator=self._gen(device), device=device)
+        from tfcompat.keras import random as krandom      # Keras's shuffle of arange(n): its numbers
+        order = krandom.shuffle(torch.arange(n, dtype=torch.int64), seed=self._seed_generator())
+        return storage(order).to(device)
 
     def call(self, inputs, training=True):
         data = inputs if isinstance(inputs, dict) else {"images": inputs}
