@@ -206,3 +206,25 @@ def test_set_random_seed_recurrent_and_conv_lstm_weights():
     for w, s, a in zip(weights, sums, abs_sums):    # orthogonal recurrent kernels: QR to float32 rounding
         np.testing.assert_allclose(np.float64(w).sum(), s, atol=1e-5)
         np.testing.assert_allclose(np.abs(np.float64(w)).sum(), a, rtol=1e-6)
+
+
+def test_set_random_seed_attention_weights():
+    """EinsumDense's VarianceScaling fans count the kernel's input/output axes (Keras 3); MultiHeadAttention's
+    Dropout and Attention's SeedGenerator take Python's random when dropout > 0."""
+    keras.utils.set_random_seed(3)
+    inp = keras.Input((4, 8))
+    x = keras.layers.MultiHeadAttention(2, 4, dropout=0.1)(inp, inp)
+    x = keras.layers.LayerNormalization()(x)
+    x = keras.layers.Attention(dropout=0.1)([x, x])
+    x = keras.layers.GaussianNoise(0.1)(x)
+    m = keras.Model(inp, keras.layers.Dense(3)(x))
+    d = keras.layers.Dense(2)
+    d.build((None, 2))
+    weights = m.get_weights() + d.get_weights()
+    sums = [3.018917, 0.0, 1.324359, 0.0, -1.820694, 0.0, 0.454496, 0.0, 8.0, 0.0, 2.627005, 0.0, 0.27833, 0.0]
+    abs_sums = [20.050877, 0.0, 20.432703, 0.0, 20.08518, 0.0, 19.628748, 0.0, 8.0, 0.0, 7.360041, 0.0, 0.977453,
+                0.0]                                                                                      # TF 2.21
+    assert len(weights) == len(sums)
+    for w, s, a in zip(weights, sums, abs_sums):
+        np.testing.assert_allclose(np.float64(w).sum(), s, atol=2e-6)
+        np.testing.assert_allclose(np.abs(np.float64(w)).sum(), a, atol=2e-6)

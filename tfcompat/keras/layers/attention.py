@@ -83,7 +83,16 @@ class EinsumDense(Layer):
 
     def build(self, input_shape):
         kernel, bias, _ = _einsum_shapes(self.equation, self.bias_axes, input_shape, self.partial_output_shape)
-        self._kernel = self.add_weight(name="kernel", shape=kernel, initializer=self.kernel_initializer,
+        init = self.kernel_initializer
+        if isinstance(init, initializers.VarianceScaling) and (init.input_axes is None or init.output_axes is None):
+            # Keras 3: the fans count the kernel's input and output axes (a clone with the same concrete seed)
+            _, w_spec, out_spec = re.fullmatch(r"([a-zA-Z]+),([a-zA-Z]+)->([a-zA-Z]+)",
+                                               self.equation.replace("...", "")).groups()
+            config = {**init.get_config(), "seed": init.seed,
+                      "input_axes": [i for i, d in enumerate(w_spec) if d not in out_spec],
+                      "output_axes": [i for i, d in enumerate(w_spec) if d in out_spec]}
+            init = type(init).from_config(config)
+        self._kernel = self.add_weight(name="kernel", shape=kernel, initializer=init,
                                        regularizer=self.kernel_regularizer, constraint=self.kernel_constraint)
         self.bias = self.add_weight(name="bias", shape=bias, initializer=self.bias_initializer,
                                     regularizer=self.bias_regularizer, constraint=self.bias_constraint) \
@@ -234,6 +243,9 @@ class MultiHeadAttention(Layer):
             self._gate_dense.build(query_shape)
         self._value_dense = self._dense(len(value_shape), 1, [self._num_heads, self._value_dim], "value")
         self._value_dense.build(value_shape)
+        if self._dropout > 0 and self.seed is None:     # Keras's attention Dropout takes Python's random here
+            from tfcompat.keras.random import make_default_seed
+            make_default_seed()
         rank = len(value_shape) + 1
         axes = tuple(range(1, rank - 2)) if self._attention_axes is None else tuple(
             a if a >= 0 else (rank - 1) + a for a in self._attention_axes)
@@ -339,6 +351,9 @@ class Attention(Layer):
     def __init__(self, use_scale=False, score_mode="dot", dropout=0.0, seed=None, **kwargs):
         super().__init__(**kwargs)
         self.use_scale, self.score_mode, self.dropout, self.seed = use_scale, score_mode, dropout, seed
+        if dropout > 0 and seed is None:    # Keras's SeedGenerator takes Python's random here
+            from tfcompat.keras.random import make_default_seed
+            make_default_seed()
         if score_mode not in ("dot", "concat"):
             raise ValueError(f"Invalid value for argument score_mode. Expected one of {{'dot', 'concat'}}. "
                              f"Received: score_mode={score_mode}")
