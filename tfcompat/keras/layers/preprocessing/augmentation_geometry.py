@@ -25,10 +25,11 @@ class RandomCrop(ImageAugmentLayer):
     _COLOR_ONLY = False
 
     def __init__(self, height, width, seed=None, data_format=None, name=None, **kwargs):
+        # Keras's RandomCrop keeps a drawn seed in its config (drawn before its SeedGenerator draws its own)
+        config_seed = seed if seed is not None else py_random.randint(1, int(1e9))
         super().__init__(seed=seed, data_format=data_format, name=name, **kwargs)
         self.height, self.width = height, width
-        if seed is None:            # Keras's RandomCrop keeps a drawn seed in its config
-            self.seed = py_random.randint(1, int(1e9))
+        self.seed = config_seed
 
     def call(self, inputs, training=True):
         if isinstance(inputs, dict):
