@@ -228,3 +228,25 @@ def test_set_random_seed_attention_weights():
     for w, s, a in zip(weights, sums, abs_sums):
         np.testing.assert_allclose(np.float64(w).sum(), s, atol=2e-6)
         np.testing.assert_allclose(np.abs(np.float64(w)).sum(), a, atol=2e-6)
+
+
+def test_set_random_seed_conv_and_wrapper_weights():
+    """SeparableConv2D draws only its depthwise and pointwise seeds; AlphaDropout, SpatialDropout2D and
+    GaussianDropout take theirs from Python's random as Keras 3's SeedGenerators do."""
+    L = keras.layers
+    keras.utils.set_random_seed(11)
+    m = keras.Sequential([keras.Input((8, 8, 3)), L.SeparableConv2D(4, 3), L.DepthwiseConv2D(3), L.SpatialDropout2D(0.2),
+                          L.Conv2DTranspose(2, 3), L.GaussianDropout(0.1), L.PReLU(), L.Reshape((-1, 2)),
+                          L.Bidirectional(L.LSTM(2, return_sequences=True)), L.TimeDistributed(L.Dense(3)),
+                          L.Conv1D(2, 3), L.AlphaDropout(0.1), L.SimpleRNN(2)])
+    d = L.Dense(2)
+    d.build((None, 2))
+    weights = m.get_weights() + d.get_weights()
+    sums = [-1.261978, 0.151206, 0.0, -0.226989, 0.0, -0.420418, 0.0, 0.0, -0.975068, -1.44353, 2.0, 2.498234,  # TF 2.21
+            -2.076909, 2.0, 3.967997, 0.0, 0.241692, 0.0, 1.543437, -1.481654, 0.0, -0.253022, 0.0]
+    abs_sums = [6.171852, 5.000643, 0.0, 7.09661, 0.0, 13.128933, 0.0, 0.0, 4.95167, 4.570805, 2.0, 5.580102, 4.747172,
+                2.0, 5.714134, 0.0, 4.439405, 0.0, 1.842522, 2.825046, 0.0, 1.273906, 0.0]
+    assert len(weights) == len(sums)
+    for w, s, a in zip(weights, sums, abs_sums):
+        np.testing.assert_allclose(np.float64(w).sum(), s, atol=2e-6)
+        np.testing.assert_allclose(np.abs(np.float64(w)).sum(), a, atol=2e-6)

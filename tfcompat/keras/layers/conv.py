@@ -333,6 +333,7 @@ class SeparableConv2D(BaseConv):
                  depthwise_constraint=None, pointwise_constraint=None, bias_constraint=None, **kwargs):
         super().__init__(filters, kernel_size, strides=strides, padding=padding, data_format=data_format,
                          dilation_rate=dilation_rate, activation=activation, use_bias=use_bias,
+                         kernel_initializer="zeros",    # unused: no seed drawn (Keras draws only the two below)
                          bias_initializer=bias_initializer, bias_regularizer=bias_regularizer,
                          activity_regularizer=activity_regularizer, bias_constraint=bias_constraint, **kwargs)
         self.depth_multiplier = depth_multiplier

@@ -40,6 +40,9 @@ class AlphaDropout(Layer):
     def __init__(self, rate, noise_shape=None, seed=None, **kwargs):
         super().__init__(**kwargs)      # tf.keras's (legacy) layer: `rate` unchecked, no noise_shape in the config
         self.rate, self.seed, self.noise_shape = rate, seed, noise_shape
+        if rate > 0 and seed is None:   # Keras 3's SeedGenerator takes Python's random here
+            from tfcompat.keras.random import make_default_seed
+            make_default_seed()
         self.supports_masking = True
         self.built = True
 
