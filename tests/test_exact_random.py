@@ -250,3 +250,18 @@ def test_set_random_seed_conv_and_wrapper_weights():
     for w, s, a in zip(weights, sums, abs_sums):
         np.testing.assert_allclose(np.float64(w).sum(), s, atol=2e-6)
         np.testing.assert_allclose(np.abs(np.float64(w)).sum(), a, atol=2e-6)
+
+
+def test_stateless_image_ops_follow_tf_draws():
+    x = tf.reshape(tf.range(2 * 4 * 4 * 3, dtype=tf.float32) / 96., [2, 4, 4, 3])
+    np.testing.assert_allclose(tf.image.stateless_random_brightness(x, 0.3, seed=[1, 2]).numpy().sum(), 67.31789,
+                               rtol=1e-6)                                                             # TF 2.21
+    np.testing.assert_allclose(tf.image.stateless_random_contrast(x, 0.2, 0.9, seed=[1, 2]).numpy().sum(), 47.5,
+                               rtol=1e-6)
+    assert tf.image.stateless_random_flip_left_right(x, seed=[3, 4]).numpy()[:, 0, 0, 0].tolist() == [0.0, 0.59375]
+    assert tf.image.stateless_random_flip_up_down(x, seed=[5, 4]).numpy()[:, 0, 0, 0].tolist() == [0.0, 0.875]
+    np.testing.assert_allclose(tf.image.stateless_random_crop(x, [2, 2, 2, 3], seed=[1, 2]).numpy().sum(), 15.625,
+                               rtol=1e-6)
+    np.testing.assert_allclose(tf.image.stateless_random_hue(x, 0.2, seed=[1, 2]).numpy().sum(), 47.383827, rtol=1e-5)
+    np.testing.assert_allclose(tf.image.stateless_random_saturation(x, 0.2, 0.9, seed=[1, 2]).numpy().sum(), 47.70916,
+                               rtol=1e-5)
