@@ -265,3 +265,11 @@ def test_stateless_image_ops_follow_tf_draws():
     np.testing.assert_allclose(tf.image.stateless_random_hue(x, 0.2, seed=[1, 2]).numpy().sum(), 47.383827, rtol=1e-5)
     np.testing.assert_allclose(tf.image.stateless_random_saturation(x, 0.2, 0.9, seed=[1, 2]).numpy().sum(), 47.70916,
                                rtol=1e-5)
+
+
+def test_keras_random_gamma_is_seeded():
+    x = keras.random.gamma((4000,), 2.0, seed=3)
+    assert x.dtype == tf.float32 and x.shape == (4000,)
+    np.testing.assert_array_equal(x.numpy(), keras.random.gamma((4000,), 2.0, seed=3).numpy())
+    assert abs(float(np.mean(x.numpy())) - 2.0) < 0.15
+    assert keras.random.gamma((3,), 0.5, dtype="bfloat16", seed=keras.random.SeedGenerator(2)).dtype == tf.bfloat16

@@ -231,4 +231,10 @@ def categorical(logits, num_samples, dtype="int32", seed=None):
 
 @_traceable
 def gamma(shape, alpha, dtype=None, seed=None):
-    raise NotImplementedError("tfcompat: keras.random.gamma is not supported")
+    """Gamma(alpha, 1) samples, floatx by default (TF's stateless gamma on the seed pair; tfcompat's draws are
+    reproducible, not TF's values)."""
+    from tfcompat.ops.math_ops import cast
+    dtype = _float_dtype(dtype)
+    inter = dtypes.float32 if dtype == dtypes.bfloat16 else dtype
+    out = random_ops.stateless_gamma(_shape(shape), _wrap(_seed_tensor(seed)), alpha=alpha, dtype=inter)
+    return out if inter is dtype else cast(out, dtype)
