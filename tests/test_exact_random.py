@@ -273,3 +273,13 @@ def test_keras_random_gamma_is_seeded():
     np.testing.assert_array_equal(x.numpy(), keras.random.gamma((4000,), 2.0, seed=3).numpy())
     assert abs(float(np.mean(x.numpy())) - 2.0) < 0.15
     assert keras.random.gamma((3,), 0.5, dtype="bfloat16", seed=keras.random.SeedGenerator(2)).dtype == tf.bfloat16
+
+
+def test_keras_random_axes_noise_shapes_and_dtypes():
+    assert keras.random.shuffle(np.arange(12).reshape(3, 4), axis=1, seed=5).numpy().tolist() == [[0, 3, 1, 2], [4, 7, 5, 6], [8, 11, 9, 10]]  # TF 2.21
+    assert keras.random.dropout(np.ones((2, 3, 4), np.float16), 0.3, noise_shape=(None, 1, 4),
+                                seed=7).numpy().tolist() == [[[0.0, 1.4287109375, 1.4287109375, 1.4287109375], [0.0, 1.4287109375, 1.4287109375, 1.4287109375], [0.0, 1.4287109375, 1.4287109375, 1.4287109375]], [[1.4287109375, 1.4287109375, 0.0, 0.0], [1.4287109375, 1.4287109375, 0.0, 0.0], [1.4287109375, 1.4287109375, 0.0, 0.0]]]
+    assert keras.random.randint((6,), 0, 200, dtype="uint8", seed=9).numpy().tolist() == [139, 56, 33, 185, 127, 93]
+    assert keras.random.uniform((3,), 2, 5, dtype="float64", seed=4).numpy().tolist() == [3.934348193402153, 2.903387072142204, 3.1617588218092267]
+    assert keras.random.normal((2,), seed=-5).numpy().tolist() == [-0.3022841215133667, -1.7148256301879883]
+    assert keras.random.truncated_normal((3,), 1.0, 2.0, dtype="float16", seed=3).numpy().tolist() == [-0.3427734375, 4.3515625, -0.888671875]
