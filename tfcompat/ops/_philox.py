@@ -20,15 +20,26 @@ _MASK64 = (1 << 64) - 1
 
 def _blocks(counters, key):
     """Philox4x32-10 of each row of `counters` ([n, 4] uint64 holding 32-bit words) under `key` (two ints)."""
-    c0, c1, c2, c3 = (counters[:, i] for i in range(4))
-    k0, k1 = np.uint64(key[0]), np.uint64(key[1])
-    for _ in range(10):
-        p0 = np.uint64(0xD2511F53) * c0
-        p1 = np.uint64(0xCD9E8D57) * c2
-        c0, c1, c2, c3 = (p1 >> np.uint64(32)) ^ c1 ^ k0, p1 & _M32, (p0 >> np.uint64(32)) ^ c3 ^ k1, p0 & _M32
-        k0 = (k0 + np.uint64(0x9E3779B9)) & _M32
-        k1 = (k1 + np.uint64(0xBB67AE85)) & _M32
-    return np.stack([c0, c1, c2, c3], 1).astype(np.uint32)
+    c0, c1, c2, c3 = (np.ascontiguousarray(counters[:, i]) for i in range(4))
+    k0, k1 = int(key[0]), int(key[1])
+    m0, m1, s32 = np.uint64(0xD2511F53), np.uint64(0xCD9E8D57), np.uint64(32)
+    p0, p1 = np.empty_like(c0), np.empty_like(c0)
+    for _ in range(10):                 # in place: c1 and c3 are read before they are replaced
+        np.multiply(c0, m0, out=p0)
+        np.multiply(c2, m1, out=p1)
+        np.right_shift(p1, s32, out=c0)
+        np.bitwise_xor(c0, c1, out=c0)
+        np.bitwise_xor(c0, np.uint64(k0), out=c0)
+        np.right_shift(p0, s32, out=c2)
+        np.bitwise_xor(c2, c3, out=c2)
+        np.bitwise_xor(c2, np.uint64(k1), out=c2)
+        np.bitwise_and(p1, _M32, out=c1)
+        np.bitwise_and(p0, _M32, out=c3)
+        k0 = (k0 + 0x9E3779B9) & 0xFFFFFFFF
+        k1 = (k1 + 0xBB67AE85) & 0xFFFFFFFF
+    out = np.empty((c0.size, 4), np.uint32)
+    out[:, 0], out[:, 1], out[:, 2], out[:, 3] = c0, c1, c2, c3
+    return out
 
 
 def key_counter(seed0, seed1):
