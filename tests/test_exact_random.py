@@ -283,3 +283,16 @@ def test_keras_random_axes_noise_shapes_and_dtypes():
     assert keras.random.uniform((3,), 2, 5, dtype="float64", seed=4).numpy().tolist() == [3.934348193402153, 2.903387072142204, 3.1617588218092267]
     assert keras.random.normal((2,), seed=-5).numpy().tolist() == [-0.3022841215133667, -1.7148256301879883]
     assert keras.random.truncated_normal((3,), 1.0, 2.0, dtype="float16", seed=3).numpy().tolist() == [-0.3427734375, 4.3515625, -0.888671875]
+
+
+def test_split_fold_in_and_stateless_shuffle():
+    assert tf.random.split([1, 2], 3).numpy().tolist() == [[1105988140, 1738052849], [-335576002, 370444179],
+                                                           [10670227, -246211131]]                    # TF 2.21
+    s = tf.random.split(tf.constant([1, 2], tf.int64))
+    assert s.dtype == tf.int64 and s.numpy().tolist() == [[7464880146280614444, 1591045637757961278],
+                                                          [-1057468755545501549, 2524363516007002203]]
+    assert tf.random.fold_in([1, 2], 3).numpy().tolist() == [1105988140, 3]
+    assert tf.random.fold_in(tf.constant([5, 6], tf.int64), tf.constant(7, tf.int64)).numpy().tolist() == \
+        [-8166752306318964373, 7]
+    assert tf.random.experimental.stateless_shuffle(tf.range(10), seed=[1, 2]).numpy().tolist() == \
+        [0, 3, 8, 1, 5, 4, 9, 7, 6, 2]

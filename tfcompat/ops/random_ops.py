@@ -419,13 +419,19 @@ def shuffle(value, seed=None, name=None):
     key = ("RandomShuffle", t.dtype, seeds)
     offset = _Seeds.kernels.get(key, 0)
     _Seeds.kernels[key] = offset + (n + 2) // 4        # ReserveSamples32(n - 1)
-    words = _philox._bits((n + 2) // 4, _philox.Stateful(seeds[0], seeds[1], offset)).reshape(-1)[:n - 1]
+    return wrap(t[_fisher_yates(n, _philox.Stateful(seeds[0], seeds[1], offset), t.device)])
+
+
+def _fisher_yates(n, state, device):
+    """TF's shuffle permutation of n > 1 items: forward Fisher-Yates, step i swapping i and i + word % (n - i),
+    one 32-bit Philox word per step."""
+    words = _philox._bits((n + 2) // 4, state).reshape(-1)[:n - 1]
     steps = np.arange(n - 1, dtype=np.int64)
     swaps = (steps + (words.astype(np.int64) % (n - steps))).tolist()
     perm = list(range(n))
     for i, j in enumerate(swaps):
         perm[i], perm[j] = perm[j], perm[i]
-    return wrap(t[torch.tensor(perm, device=t.device)])
+    return torch.tensor(perm, device=device)
 
 
 @tf_export("random.gamma")
@@ -557,19 +563,19 @@ def stateless_poisson(shape, seed, lam, dtype=dtypes.int32, name=None):
 
 @tf_export("random.fold_in", "random.experimental.stateless_fold_in")
 def fold_in(seed, data, alg="auto_select"):
-    """A new stateless seed from `seed` and an integer `data` (deterministic)."""
-    t = input_storage(seed)
-    gen = stateless_generator(seed, torch.device("cpu"))
-    gen.manual_seed(_mix(gen.initial_seed(), int(data)))
-    return wrap(_seed_values(gen, 2, t.dtype).to(t.device))
+    """A new stateless seed: `[a full-range stateless draw of data's dtype from seed, data]` (TF's values)."""
+    from tfcompat.framework.convert import convert_to_tensor
+    data = convert_to_tensor(data)
+    first = stateless_uniform([], seed, minval=None, maxval=None, dtype=data.dtype, alg=alg)
+    return wrap(torch.stack([storage(first), input_storage(data).to(storage(first).device)]))
 
 
 @tf_export("random.split", "random.experimental.stateless_split")
 def split(seed, num=2, alg="auto_select"):
-    """`num` new stateless seeds ([num, 2]) derived from `seed` (deterministic)."""
-    t = input_storage(seed)
-    gen = stateless_generator(seed, torch.device("cpu"))
-    return wrap(_seed_values(gen, 2 * int(num), t.dtype).reshape(int(num), 2).to(t.device))
+    """`num` new stateless seeds ([num, 2], the seed's dtype): TF's full-range stateless draws from `seed`."""
+    from tfcompat.framework.convert import convert_to_tensor
+    seed = convert_to_tensor(seed)
+    return stateless_uniform([int(num), 2], seed, minval=None, maxval=None, dtype=seed.dtype, alg=alg)
 
 
 def _seed_values(gen, n, torch_dtype):
@@ -579,10 +585,13 @@ def _seed_values(gen, n, torch_dtype):
 
 @tf_export("random.experimental.stateless_shuffle")
 def stateless_shuffle(value, seed, alg="auto_select", name=None):
-    """Permutes `value` along its first axis, a deterministic function of `seed`."""
+    """Permutes `value` along its first axis, a deterministic function of `seed` (TF's permutation)."""
     t = input_storage(value)
-    gen = stateless_generator(seed, t.device)
-    return wrap(t[torch.randperm(t.shape[0], generator=gen, device=t.device)])
+    _philox_alg(alg)
+    pair = stateless_pair(seed)
+    if t.ndim == 0 or t.shape[0] <= 1:
+        return wrap(t)
+    return wrap(t[_fisher_yates(t.shape[0], pair, t.device)])
 
 
 # -- tf.random.Generator -------------------------------------------------------------------------------
