@@ -296,3 +296,22 @@ def test_split_fold_in_and_stateless_shuffle():
         [-8166752306318964373, 7]
     assert tf.random.experimental.stateless_shuffle(tf.range(10), seed=[1, 2]).numpy().tolist() == \
         [0, 3, 8, 1, 5, 4, 9, 7, 6, 2]
+
+
+def test_categorical_draws_tfs_samples():
+    lg = tf.math.log([[0.5, 0.5], [0.1, 0.9], [0.3, 0.3], [0.2, 0.8]])
+    assert tf.random.stateless_categorical(lg, 7, seed=[1, 2]).numpy().tolist() == [      # TF 2.21
+        [1, 1, 0, 1, 1, 1, 1], [1, 1, 1, 1, 1, 1, 1], [1, 0, 1, 0, 1, 0, 0], [1, 1, 1, 1, 1, 1, 1]]
+    tf.random.set_seed(None)
+    lg = tf.math.log([[0.1, 0.2, 0.3, 0.4]])
+    got = [tf.random.categorical(lg, 5, seed=3).numpy().tolist() for _ in range(3)]
+    assert got == [[[0, 3, 0, 3, 2]], [[3, 0, 1, 3, 3]], [[3, 3, 2, 3, 1]]]
+    tf.random.set_seed(4)
+    lg = tf.constant([[-np.inf, 0.0, 1.0, -np.inf, 2.0], [0.5, 0.5, -np.inf, 0.0, 0.0]])
+    assert tf.random.categorical(lg, 6).numpy().tolist() == [[4, 4, 2, 2, 4, 4], [1, 1, 3, 0, 4, 1]]
+    out = tf.random.categorical(lg, 3, dtype=tf.int32)
+    assert out.dtype == tf.int32 and out.numpy().tolist() == [[4, 2, 2], [0, 0, 1]]
+    assert tf.random.normal([2]).numpy().tolist() == [-1.0739679336547852, 0.23820334672927856]
+    tf.random.set_seed(None)
+    x = keras.random.categorical(np.log(np.float32([[0.2, 0.8], [0.6, 0.4]])), 6, seed=8)
+    assert x.dtype == tf.int32 and x.numpy().tolist() == [[0, 1, 1, 1, 1, 1], [0, 0, 1, 0, 1, 0]]     # TF 2.21

@@ -2,9 +2,9 @@
 
 As Keras 3's TensorFlow backend: a draw takes a seed pair (`[seed, 0]` for an int, the generator's state before it
 advances for a `SeedGenerator`, the global `SeedGenerator`'s for None), reduced modulo 2**31 - 2 to int32, and runs
-TF's stateless op on it, so `normal`, `uniform`, `truncated_normal`, `randint`, `shuffle` and `dropout` give TF's
-values bit for bit (`ops/_philox.py`). `categorical` and `binomial`-style draws run on a torch generator keyed by
-the pair (reproducible, not TF's values). An unseeded `SeedGenerator` takes its seed from Python's `random`
+TF's stateless op on it, so `normal`, `uniform`, `truncated_normal`, `randint`, `shuffle`, `dropout` and
+`categorical` give TF's values (`ops/_philox.py`); `gamma` draws on a torch generator keyed by the pair
+(reproducible, not TF's values). An unseeded `SeedGenerator` takes its seed from Python's `random`
 (Keras's `make_default_seed`), so `keras.utils.set_random_seed` fixes it, as in Keras.
 """
 import functools
@@ -221,12 +221,10 @@ def dropout(inputs, rate, noise_shape=None, seed=None):
 
 @_traceable
 def categorical(logits, num_samples, dtype="int32", seed=None):
-    """`num_samples` class indices per row of `logits` (batch, classes)."""
-    lg = input_storage(logits).float()
-    g = _generator(seed)
-    probs = torch.softmax(lg, dim=-1).to(g.device)
-    out = torch.multinomial(probs, num_samples, replacement=True, generator=g)
-    return _wrap(out.to(lg.device).to(dtypes.as_dtype(dtype).torch_dtype))
+    """`num_samples` class indices per row of `logits` (batch, classes): TF's stateless categorical, cast."""
+    from tfcompat.ops.math_ops import cast
+    out = random_ops.stateless_categorical(logits, num_samples, _wrap(_seed_tensor(seed)))
+    return cast(out, dtypes.as_dtype(dtype))
 
 
 @_traceable

@@ -234,11 +234,29 @@ def _categorical(logits, num_samples, dtype, gen, op="Multinomial"):
     out_dtype = dtypes.int64 if dtype is None else dtypes.as_dtype(dtype)
     if n == 0 or t.shape[0] == 0:
         return wrap(torch.zeros((t.shape[0], n), dtype=out_dtype.torch_dtype, device=t.device))
+    if callable(gen):               # TF's Philox draws: `gen(batch, n)` gives the state
+        return wrap(_philox_categorical(t, n, gen(t.shape[0], n)).to(out_dtype.torch_dtype).to(t.device))
     probs = torch.softmax(t.to(torch.float64 if t.dtype is torch.float64 else torch.float32), dim=-1)
     if probs.device != gen.device:
         probs = probs.to(gen.device)
     out = torch.multinomial(probs, n, replacement=True, generator=gen)
     return wrap(out.to(out_dtype.torch_dtype))
+
+
+def _philox_categorical(t, n, state):
+    """TF's CPU multinomial kernel (one shard): each row's CDF is the running sum, in float64, of exp(logit - the
+    row's largest finite logit) over finite logits; sample k of the batch (row-major) is the upper bound in it of
+    a Philox double (words 2k, 2k+1) times the row's total."""
+    logits = t.detach().cpu().to(torch.float64).numpy()
+    finite = np.isfinite(logits)
+    top = np.where(finite, logits, -np.inf).max(1, keepdims=True)
+    with np.errstate(invalid="ignore", over="ignore"):
+        cdf = np.cumsum(np.where(finite, np.exp(logits - np.where(np.isfinite(top), top, 0.0)), 0.0), 1)
+    batch = logits.shape[0]
+    words = _philox._bits((batch * n * 2 + 3) // 4, state).reshape(-1)[:batch * n * 2]
+    draws = _philox._u64_to_double(words[0::2], words[1::2]).reshape(batch, n) * cdf[:, -1:]
+    out = np.stack([np.searchsorted(cdf[b], draws[b], side="right") for b in range(batch)])
+    return torch.from_numpy(out.astype(np.int64))
 
 
 def _standard_gamma(alpha, gen):
@@ -399,7 +417,16 @@ def _torch_stream(op, seed, device=None):
 @tf_export("random.categorical")
 def categorical(logits, num_samples, dtype=None, seed=None, name=None):
     """`num_samples` class indices per row of `logits` [batch, classes] (int64 by default)."""
-    return _categorical(logits, num_samples, dtype, _torch_stream("Multinomial", seed))
+    if not _exact(seed):
+        return _categorical(logits, num_samples, dtype, generator_for(seed))
+    seeds = op_seeds(seed)
+
+    def state(batch, n):            # the kernel reserves 512 blocks per sample, samples rounded up to 4 per row
+        key = ("Multinomial", input_storage(logits).dtype, seeds)
+        offset = _Seeds.kernels.get(key, 0)
+        _Seeds.kernels[key] = offset + batch * ((n + 3) // 4 * 4) * 512
+        return _philox.Stateful(seeds[0], seeds[1], offset)
+    return _categorical(logits, num_samples, dtype, state)
 
 
 @tf_export("random.shuffle")
@@ -536,8 +563,9 @@ def stateless_uniform(shape, seed, minval=0, maxval=None, dtype=dtypes.float32, 
 
 @tf_export("random.stateless_categorical")
 def stateless_categorical(logits, num_samples, seed, dtype=dtypes.int64, name=None):
-    """Categorical samples, a deterministic function of `seed`."""
-    return _categorical(logits, num_samples, dtype, stateless_generator(seed), "StatelessMultinomial")
+    """Categorical samples, a deterministic function of `seed` (TF's values; see `_philox_categorical`)."""
+    pair = stateless_pair(seed)
+    return _categorical(logits, num_samples, dtype, lambda batch, n: pair, "StatelessMultinomial")
 
 
 @tf_export("random.stateless_gamma")
