@@ -1,15 +1,17 @@
 """`tf.random`: random ops, with TF's global/op seed rules.
 
-- Stateless ops (`stateless_normal/uniform/truncated_normal`) are TF's CPU Philox draws bit for bit (`_philox.py`).
-- `tf.random.normal/uniform/truncated_normal` with a global or an op seed are TF's values too: the op seed comes
-  as TF's eager `get_seed` gives it (with a global seed `g` and no op seed, the next `randint(0, 2**31 - 1)` of a
-  Python `random.Random(g)`; an op seed alone pairs with 87654321), and each (op, dtype, seed pair) keeps its
-  kernel's Philox counter, which a call advances by 256 blocks per output (TF's cached kernel and its
-  `ReserveRandomOutputs`), so repeated calls continue TF's stream; `set_seed` restarts all of them.
-- Without any seed, and for the other ops (`shuffle`, `categorical`, `gamma`, `poisson`, the `Generator`), draws
-  come from torch generators with the same determinism rules, not TF's values: an unseeded op is nondeterministic;
-  under `set_seed(g)` unseeded ops draw from one stream of `g` in program order, an op seed `s` from the stream of
-  `(g, s)`. Inside a `tf.function` trace the three ops above draw this way too.
+- Stateless ops (`stateless_normal/uniform/truncated_normal/categorical`, `experimental.stateless_shuffle`,
+  `split`, `fold_in`) are TF's CPU Philox draws (`_philox.py`); `alg` 'threefry' is not supported.
+- `tf.random.normal/uniform/truncated_normal/shuffle/categorical` with a global or an op seed are TF's values too:
+  the op seed comes as TF's eager `get_seed` gives it (with a global seed `g` and no op seed, the next
+  `randint(0, 2**31 - 1)` of a Python `random.Random(g)`; an op seed alone pairs with 87654321), and each
+  (op, dtype, seed pair) keeps its kernel's Philox counter, advanced per call as TF's cached kernel reserves
+  samples, so repeated calls continue TF's stream; `set_seed` restarts all of them. `tf.random.Generator`'s draws
+  are TF's for its state.
+- Without any seed, inside a `tf.function` trace, and for `gamma`/`poisson` (and the stateless gamma/poisson),
+  draws come from torch generators with the same determinism rules, not TF's values: an unseeded op is
+  nondeterministic; under `set_seed(g)` unseeded ops draw from one stream of `g` in program order, an op seed `s`
+  from the stream of `(g, s)` (gamma/poisson still take their op seed as TF does, so later ops keep TF's seeds).
 """
 import enum
 import math
