@@ -628,7 +628,7 @@ def stateless_shuffle(value, seed, alg="auto_select", name=None):
 
 @tf_export("random.Algorithm", "random.experimental.Algorithm")
 class Algorithm(enum.Enum):
-    """TF's RNG algorithms (tfcompat draws with torch's generator whatever the choice)."""
+    """TF's RNG algorithms (PHILOX and AUTO_SELECT draw TF's Philox values; THREEFRY is not supported)."""
     PHILOX = 1
     THREEFRY = 2
     AUTO_SELECT = 3
