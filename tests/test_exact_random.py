@@ -315,3 +315,25 @@ def test_categorical_draws_tfs_samples():
     tf.random.set_seed(None)
     x = keras.random.categorical(np.log(np.float32([[0.2, 0.8], [0.6, 0.4]])), 6, seed=8)
     assert x.dtype == tf.int32 and x.numpy().tolist() == [[0, 1, 1, 1, 1, 1], [0, 0, 1, 0, 1, 0]]     # TF 2.21
+
+
+def test_dropout_layer_masks_are_tfs():
+    keras.utils.set_random_seed(5)
+    d = keras.layers.Dropout(0.4)
+    x = -np.arange(1, 13, dtype=np.float32).reshape(3, 4)
+    assert d(x, training=True).numpy().tolist() == [                                                   # TF 2.21
+        [-1.6666666269302368, -3.3333332538604736, 0.0, -6.666666507720947],
+        [-8.333333015441895, -10.0, -11.666666030883789, -13.333333015441895],
+        [0.0, -16.66666603088379, -18.333332061767578, 0.0]]
+    assert d(x, training=True).numpy().tolist() == [
+        [-1.6666666269302368, 0.0, 0.0, -6.666666507720947], [-8.333333015441895, 0.0, -11.666666030883789, 0.0],
+        [0.0, -16.66666603088379, -18.333332061767578, 0.0]]
+    d2 = keras.layers.Dropout(0.5, noise_shape=(None, 1), seed=3)
+    assert d2(x, training=True).numpy().tolist() == [[0.0, 0.0, 0.0, 0.0], [-10.0, -12.0, -14.0, -16.0],
+                                                     [-18.0, -20.0, -22.0, -24.0]]
+    m = keras.Sequential([keras.Input((4,)), keras.layers.Dense(8, activation="relu"), keras.layers.Dropout(0.5),
+                          keras.layers.Dense(1)])
+    m.compile("sgd", "mse")
+    h = m.fit(np.ones((16, 4), np.float32), np.ones((16, 1), np.float32), batch_size=8, epochs=2, verbose=0,
+              shuffle=False)
+    np.testing.assert_allclose(h.history["loss"], [2.0273, 0.47479], atol=2e-5)

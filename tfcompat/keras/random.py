@@ -220,6 +220,15 @@ def dropout(inputs, rate, noise_shape=None, seed=None):
 
 
 @_traceable
+def dropout_keep_mask(shape, rate, dtype, seed=None):
+    """The keep mask of TF's `stateless_dropout` (uniform draws of `dtype` >= rate) as a bool tensor: what a
+    Dropout layer multiplies by, so gradients flow through its own ops."""
+    dt = dtypes.as_dtype(dtype)
+    noise = storage(random_ops.stateless_uniform(list(shape), _wrap(_seed_tensor(seed)), dtype=dt))
+    return _wrap(noise >= torch.tensor(rate, dtype=noise.dtype))
+
+
+@_traceable
 def categorical(logits, num_samples, dtype="int32", seed=None):
     """`num_samples` class indices per row of `logits` (batch, classes): TF's stateless categorical, cast."""
     from tfcompat.ops.math_ops import cast

@@ -153,9 +153,10 @@ class Dropout(Layer):
         self.rate = rate
         self.noise_shape = noise_shape
         self.seed = seed
-        if rate > 0 and seed is None:   # Keras's SeedGenerator takes Python's random here: later seeds stay TF's
-            from tfcompat.keras.random import make_default_seed
-            make_default_seed()
+        self._seed_generator = None
+        if rate > 0:    # Keras's SeedGenerator (its seed from Python's random when None): TF's masks, in order
+            from tfcompat.keras.random import SeedGenerator
+            self._seed_generator = SeedGenerator(seed)
         self.supports_masking = True
         self.built = True
 
@@ -165,10 +166,13 @@ class Dropout(Layer):
         x = input_storage(inputs)
         shape = x.shape if self.noise_shape is None else tuple(
             x.shape[i] if d is None else d for i, d in enumerate(self.noise_shape))
-        from tfcompat.ops import random_ops
-        gen = random_ops.generator_for(self.seed, x.device)
-        keep = torch.rand(shape, generator=gen, device=x.device) >= self.rate
-        return _wrap(x * keep.to(x.dtype) / (1.0 - self.rate))
+        if self._seed_generator is None or self.rate >= 1:
+            return _wrap(torch.zeros_like(x))
+        from tfcompat.framework.tensor import storage
+        from tfcompat.keras.random import dropout_keep_mask
+        keep = storage(dropout_keep_mask(tuple(shape), self.rate, x.dtype, seed=self._seed_generator)).to(x.device)
+        scaled = x * torch.tensor(1 / (1 - self.rate), dtype=x.dtype, device=x.device)
+        return _wrap(torch.where(keep, scaled, torch.zeros((), dtype=x.dtype, device=x.device)))
 
     def compute_output_shape(self, input_shape):
         return input_shape
