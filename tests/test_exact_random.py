@@ -337,3 +337,19 @@ def test_dropout_layer_masks_are_tfs():
     h = m.fit(np.ones((16, 4), np.float32), np.ones((16, 1), np.float32), batch_size=8, epochs=2, verbose=0,
               shuffle=False)
     np.testing.assert_allclose(h.history["loss"], [2.0273, 0.47479], atol=2e-5)
+
+
+def test_gaussian_noise_layers_draw_tfs_noise():
+    keras.utils.set_random_seed(8)
+    x = np.arange(1, 7, dtype=np.float32).reshape(2, 3)
+    g = keras.layers.GaussianNoise(0.5)
+    assert g(x, training=True).numpy().tolist() == [                                                   # TF 2.21
+        [1.186530351638794, 3.1735198497772217, 3.169841766357422], [4.646749019622803, 5.080390930175781,
+                                                                     5.867185592651367]]
+    assert g(x, training=True).numpy().tolist() == [
+        [0.45174771547317505, 1.880834937095642, 3.5130410194396973], [4.192594528198242, 4.332788467407227,
+                                                                       6.186280250549316]]
+    gd = keras.layers.GaussianDropout(0.3, seed=4)
+    assert gd(x, training=True).numpy().tolist() == [
+        [0.6190906167030334, 3.1330208778381348, -0.07593154907226562], [4.518064022064209, 7.1766204833984375,
+                                                                         2.5773088932037354]]

@@ -55,6 +55,16 @@ class SpatialDropout3D(_SpatialDropout):
     _rank = 3
 
 
+def _keras_normal(x, mean, stddev, seed_generator):
+    """keras.random.normal of x's shape and dtype on the layer's SeedGenerator (TF's stateless normal values)."""
+    from tfcompat.framework import dtypes
+    from tfcompat.framework.tensor import storage
+    from tfcompat.keras import random as krandom
+    noise = krandom.normal(tuple(x.shape), mean=mean, stddev=stddev, dtype=dtypes.as_dtype(x.dtype),
+                           seed=seed_generator)
+    return storage(noise).to(x.device)
+
+
 class GaussianNoise(Layer):
     """Adds N(0, stddev) noise in training."""
 
@@ -64,9 +74,9 @@ class GaussianNoise(Layer):
             raise ValueError(f"Invalid value received for argument `stddev`. Expected a float value between 0 and "
                              f"1. Received: stddev={stddev}")
         self.stddev, self.seed = stddev, seed
-        if stddev > 0 and seed is None:     # Keras's SeedGenerator takes Python's random here
-            from tfcompat.keras.random import make_default_seed
-            make_default_seed()
+        if stddev > 0:      # Keras's SeedGenerator (seeded from Python's random when None): TF's noise
+            from tfcompat.keras.random import SeedGenerator
+            self._seed_generator = SeedGenerator(seed)
         self.supports_masking = True
         self.built = True
 
@@ -74,8 +84,7 @@ class GaussianNoise(Layer):
         if not training or self.stddev == 0:
             return inputs
         x = input_storage(inputs)
-        noise = torch.randn(x.shape, generator=_generator(self.seed, x.device), device=x.device, dtype=x.dtype)
-        return _wrap(x + noise * self.stddev)
+        return _wrap(x + _keras_normal(x, 0.0, self.stddev, self._seed_generator))
 
     def get_config(self):
         config = super().get_config()
@@ -92,9 +101,9 @@ class GaussianDropout(Layer):
             raise ValueError(f"Invalid value received for argument `rate`. Expected a float value between 0 and 1. "
                              f"Received: rate={rate}")
         self.rate, self.seed = rate, seed
-        if rate > 0 and seed is None:     # Keras's SeedGenerator takes Python's random here
-            from tfcompat.keras.random import make_default_seed
-            make_default_seed()
+        if rate > 0:        # Keras's SeedGenerator (seeded from Python's random when None): TF's noise
+            from tfcompat.keras.random import SeedGenerator
+            self._seed_generator = SeedGenerator(seed)
         self.supports_masking = True
         self.built = True
 
@@ -103,8 +112,7 @@ class GaussianDropout(Layer):
             return inputs
         x = input_storage(inputs)
         std = math.sqrt(self.rate / (1.0 - self.rate))
-        noise = torch.randn(x.shape, generator=_generator(self.seed, x.device), device=x.device, dtype=x.dtype)
-        return _wrap(x * (1.0 + noise * std))
+        return _wrap(x * _keras_normal(x, 1.0, std, self._seed_generator))
 
     def get_config(self):
         config = super().get_config()
