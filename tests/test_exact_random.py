@@ -353,3 +353,15 @@ def test_gaussian_noise_layers_draw_tfs_noise():
     assert gd(x, training=True).numpy().tolist() == [
         [0.6190906167030334, 3.1330208778381348, -0.07593154907226562], [4.518064022064209, 7.1766204833984375,
                                                                          2.5773088932037354]]
+
+
+def test_spatial_dropout_masks_are_tfs():
+    keras.utils.set_random_seed(2)
+    x = np.arange(1, 25, dtype=np.float32).reshape(2, 2, 2, 3)
+    s = keras.layers.SpatialDropout2D(0.5)
+    assert s(x, training=True).numpy()[:, 0, 0, :].tolist() == [[2.0, 0.0, 6.0], [26.0, 28.0, 30.0]]     # TF 2.21
+    assert s(x, training=True).numpy()[:, 1, 1, :].tolist() == [[20.0, 0.0, 0.0], [0.0, 46.0, 0.0]]
+    s1 = keras.layers.SpatialDropout1D(0.4, seed=3)
+    assert s1(x[:, 0], training=True).numpy().tolist() == [
+        [[0.0, 3.3333332538604736, 5.0], [0.0, 8.333333015441895, 10.0]],
+        [[21.66666603088379, 0.0, 0.0], [26.66666603088379, 0.0, 0.0]]]

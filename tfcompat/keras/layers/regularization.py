@@ -30,8 +30,13 @@ class _SpatialDropout(Dropout):
             shape = (x.shape[0],) + (1,) * self._rank + (x.shape[-1],)
         else:
             shape = (x.shape[0], x.shape[1]) + (1,) * self._rank
-        keep = torch.rand(shape, generator=_generator(self.seed, x.device), device=x.device) >= self.rate
-        return _wrap(x * keep.to(x.dtype) / (1.0 - self.rate))
+        if self.rate >= 1:
+            return _wrap(torch.zeros_like(x))
+        from tfcompat.framework.tensor import storage
+        from tfcompat.keras.random import dropout_keep_mask      # TF's stateless_dropout mask (Keras's TF backend)
+        keep = storage(dropout_keep_mask(tuple(shape), self.rate, x.dtype, seed=self._seed_generator)).to(x.device)
+        scaled = x * torch.tensor(1 / (1 - self.rate), dtype=x.dtype, device=x.device)
+        return _wrap(torch.where(keep, scaled, torch.zeros((), dtype=x.dtype, device=x.device)))
 
     def get_config(self):
         config = {"rate": self.rate, "seed": self.seed, "name": self.name, "dtype": self.dtype}
