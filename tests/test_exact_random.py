@@ -365,3 +365,10 @@ def test_spatial_dropout_masks_are_tfs():
     assert s1(x[:, 0], training=True).numpy().tolist() == [
         [[0.0, 3.3333332538604736, 5.0], [0.0, 8.333333015441895, 10.0]],
         [[21.66666603088379, 0.0, 0.0], [26.66666603088379, 0.0, 0.0]]]
+    keras.utils.set_random_seed(2)
+    a = tf.keras.layers.AlphaDropout(0.5)
+    x = np.arange(1, 7, dtype=np.float32).reshape(2, 3)
+    assert a(x, training=True).numpy().tolist() == [[1.6655988693237305, -0.7791938185691833, 3.438408374786377],
+                                                    [4.324813365936279, 5.211218357086182, 6.097622871398926]]
+    assert a(x, training=True).numpy().tolist() == [[1.6655988693237305, -0.7791938185691833, -0.7791938185691833],
+                                                    [-0.7791938185691833, 5.211218357086182, -0.7791938185691833]]

@@ -1,12 +1,9 @@
 """tf.keras's legacy layers (Keras 3's `keras._legacy.layers`, which TF 2.21's `tf.keras.layers` exports):
 AlphaDropout and ThresholdedReLU. Keras writes them with module `keras._legacy.layers` (saving_utils maps this
 module there), so real Keras loads the `.keras` files that hold them."""
-import torch
-
 from tfcompat.framework.op_def import input_storage
 from tfcompat.framework.tensor import _wrap
 from tfcompat.keras.layers.base import Layer
-from tfcompat.keras.layers.regularization import _generator
 
 
 class ThresholdedReLU(Layer):
@@ -40,9 +37,9 @@ class AlphaDropout(Layer):
     def __init__(self, rate, noise_shape=None, seed=None, **kwargs):
         super().__init__(**kwargs)      # tf.keras's (legacy) layer: `rate` unchecked, no noise_shape in the config
         self.rate, self.seed, self.noise_shape = rate, seed, noise_shape
-        if rate > 0 and seed is None:   # Keras 3's SeedGenerator takes Python's random here
-            from tfcompat.keras.random import make_default_seed
-            make_default_seed()
+        if rate > 0:    # Keras 3's SeedGenerator (seeded from Python's random when None): TF's draws
+            from tfcompat.keras.random import SeedGenerator
+            self._seed_generator = SeedGenerator(seed)
         self.supports_masking = True
         self.built = True
 
@@ -53,7 +50,9 @@ class AlphaDropout(Layer):
         shape = x.shape if self.noise_shape is None else tuple(
             x.shape[i] if d is None else d for i, d in enumerate(self.noise_shape))
         alpha_p = -1.6732632423543772848170429916717 * 1.0507009873554804934193349852946
-        kept = (torch.rand(shape, generator=_generator(self.seed, x.device), device=x.device) >= self.rate).to(x.dtype)
+        from tfcompat.framework.tensor import storage
+        from tfcompat.keras import random as krandom
+        kept = (storage(krandom.uniform(tuple(shape), seed=self._seed_generator)).to(x.device) >= self.rate).to(x.dtype)
         a = ((1 - self.rate) * (1 + self.rate * alpha_p ** 2)) ** -0.5
         b = -a * alpha_p * self.rate
         return _wrap(a * (x * kept + alpha_p * (1 - kept)) + b)
