@@ -10,25 +10,13 @@ import struct
 
 import numpy as np
 
+from tfcompat.util.proto_wire import varint  # noqa: F401  (summary/__init__ uses it too)
+
 _pack_d = struct.Struct("<d").pack
 
 DT_FLOAT = 1
 DT_DOUBLE = 2
 DT_STRING = 7
-
-
-def varint(n):
-    """Base-128 varint of `n` (negative numbers as 64-bit two's complement)."""
-    if n < 0:
-        n += 1 << 64
-    if n < 0x80:
-        return bytes((n,))
-    out = bytearray()
-    while n >= 0x80:
-        out.append((n & 0x7F) | 0x80)
-        n >>= 7
-    out.append(n)
-    return bytes(out)
 
 
 def field(tag_byte, payload):

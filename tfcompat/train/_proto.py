@@ -7,24 +7,14 @@ are TF's `BundleHeaderProto`, `BundleEntryProto` (with `TensorShapeProto`),
 """
 import struct
 
+from tfcompat.util.proto_wire import varint  # noqa: F401  (the encoders here and in _bundle use it)
+
 
 class ProtoError(ValueError):
     """Malformed protobuf bytes."""
 
 
 # -- wire primitives ------------------------------------------------------------------------------------------------
-def varint(n):
-    """The varint encoding of integer `n` (negative int64 values take ten bytes, as protobuf)."""
-    if n < 0:
-        n += 1 << 64
-    out = bytearray()
-    while n > 0x7F:
-        out.append((n & 0x7F) | 0x80)
-        n >>= 7
-    out.append(n)
-    return bytes(out)
-
-
 def read_varint(buf, pos, limit=None):
     """(value, new_pos) of the varint at `buf[pos:]`, at most 10 bytes, never past `limit`."""
     limit = len(buf) if limit is None else limit

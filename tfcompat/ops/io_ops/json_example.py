@@ -14,6 +14,7 @@ from tfcompat.framework.export import tf_export
 from tfcompat.framework.tensor import wrap
 from tfcompat.ops.io_ops._common import kernel_error
 from tfcompat.ops.string_ops import _strings
+from tfcompat.util.proto_wire import length_delimited, varint
 
 _OP = "DecodeJSONExample"
 _TYPE = "type.googleapis.com/tensorflow.Example"
@@ -28,21 +29,6 @@ class _Bad(Exception):
         super().__init__(f" @ {path}: {detail}" if path else f": {detail}")
 
 
-def _varint(n):
-    n &= (1 << 64) - 1
-    out = bytearray()
-    while True:
-        b = n & 0x7F
-        n >>= 7
-        if n:
-            out.append(b | 0x80)
-        else:
-            out.append(b)
-            return bytes(out)
-
-
-def _msg(number, payload):
-    return _varint(number << 3 | 2) + _varint(len(payload)) + payload
 
 
 def _object(value, path, allowed):
@@ -67,7 +53,7 @@ def _int64(v, path):
         v = int(v)
     if not -2 ** 63 <= v < 2 ** 63:
         raise _Bad(path, "int64, JSON number out of range for int")
-    return _varint(1 << 3 | 0) + _varint(v)
+    return varint(1 << 3 | 0) + varint(v)
 
 
 def _float(v, path):
@@ -84,7 +70,7 @@ def _float(v, path):
         raise _Bad(path, "float, expected number")
     if math.isfinite(v) and abs(v) > _FLT_MAX:
         raise _Bad(path, "float, float out of range")
-    return _varint(1 << 3 | 5) + struct.pack("<f", v)
+    return varint(1 << 3 | 5) + struct.pack("<f", v)
 
 
 def _bytes(v, path):
@@ -95,7 +81,7 @@ def _bytes(v, path):
         data = base64.b64decode(s + "=" * (-len(s) % 4), validate=True)
     except (binascii.Error, ValueError):
         raise _Bad(path, "bytes, corrupt base64") from None
-    return _msg(1, data)
+    return length_delimited(1, data)
 
 
 def _feature(value, path):
@@ -113,7 +99,7 @@ def _feature(value, path):
             raise _Bad(f"{path}.{key}.value", "expected '['")
         enc = {"bytes_list": _bytes, "float_list": _float, "int64_list": _int64}[kind]
         payload = b"".join(enc(v, f"{path}.{key}.value[{i}]") for i, v in enumerate(items or []))
-        out += _msg(_LIST_FIELD[kind], payload)
+        out += length_delimited(_LIST_FIELD[kind], payload)
     return out
 
 
@@ -133,8 +119,8 @@ def _example(text):
     if fmap is not None:
         for i, (name, feat) in enumerate(_object(fmap, "features.feature", set(fmap)).items()):
             value = b"" if feat is None else _feature(feat, f"features.feature[{i}]")
-            body += _msg(1, _msg(1, name.encode("utf-8")) + _msg(2, value))
-    return out + _msg(1, body)
+            body += length_delimited(1, length_delimited(1, name.encode("utf-8")) + length_delimited(2, value))
+    return out + length_delimited(1, body)
 
 
 def _no_duplicates(pairs):

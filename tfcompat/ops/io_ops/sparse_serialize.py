@@ -12,35 +12,22 @@ from tfcompat.ops.io_ops import example_wire
 from tfcompat.ops.io_ops._common import c_name, kernel_error
 from tfcompat.ops.io_ops.tensor_proto import parse_tensor
 from tfcompat.ops.string_ops import _strings
+from tfcompat.util.proto_wire import length_delimited, varint
 
 
-def _varint(n):
-    out = bytearray()
-    while True:
-        b = n & 0x7F
-        n >>= 7
-        if n:
-            out.append(b | 0x80)
-        else:
-            out.append(b)
-            return bytes(out)
-
-
-def _field(number, payload):
-    return _varint(number << 3 | 2) + _varint(len(payload)) + payload
 
 
 def _proto(dtype, array):
     """A TensorProto of `array` (NumPy; an object array of bytes for strings) with its values in tensor_content."""
-    shape = b"".join(_field(2, _varint(1 << 3) + _varint(d) if d else b"") for d in array.shape)
-    out = _varint(1 << 3) + _varint(dtype.as_datatype_enum) + _field(2, shape)
+    shape = b"".join(length_delimited(2, varint(1 << 3) + varint(d) if d else b"") for d in array.shape)
+    out = varint(1 << 3) + varint(dtype.as_datatype_enum) + length_delimited(2, shape)
     if array.size:
         if dtype == dtypes.string:
             items = array.reshape(-1).tolist()
-            content = b"".join(_varint(len(s)) for s in items) + b"".join(items)
+            content = b"".join(varint(len(s)) for s in items) + b"".join(items)
         else:
             content = np.ascontiguousarray(array).tobytes()
-        out += _field(4, content)
+        out += length_delimited(4, content)
     return out
 
 
