@@ -60,6 +60,17 @@ def _einsum_shapes(equation, bias_axes, input_shape, output_shape):
     return kernel, bias, out
 
 
+def _tf_dropout(x, rate, seed_generator):
+    """TF's stateless_dropout of torch tensor `x` on a SeedGenerator (Keras's TF backend), differentiable in x."""
+    if rate >= 1:
+        return torch.zeros_like(x)
+    from tfcompat.framework.tensor import storage
+    from tfcompat.keras.random import dropout_keep_mask
+    keep = storage(dropout_keep_mask(tuple(x.shape), rate, x.dtype, seed=seed_generator)).to(x.device)
+    scaled = x * torch.tensor(1 / (1 - rate), dtype=x.dtype, device=x.device)
+    return torch.where(keep, scaled, torch.zeros((), dtype=x.dtype, device=x.device))
+
+
 @unsupported_args("lora_rank")
 class EinsumDense(Layer):
     """A dense layer whose contraction is an einsum `equation` (`"ab,bc->ac"`); kernel shaped by the equation."""
@@ -243,9 +254,9 @@ class MultiHeadAttention(Layer):
             self._gate_dense.build(query_shape)
         self._value_dense = self._dense(len(value_shape), 1, [self._num_heads, self._value_dim], "value")
         self._value_dense.build(value_shape)
-        if self._dropout > 0 and self.seed is None:     # Keras's attention Dropout takes Python's random here
-            from tfcompat.keras.random import make_default_seed
-            make_default_seed()
+        if self._dropout > 0:   # Keras's attention Dropout layer's SeedGenerator (Python's random when unseeded)
+            from tfcompat.keras.random import SeedGenerator
+            self._dropout_seed_generator = SeedGenerator(self.seed)
         rank = len(value_shape) + 1
         axes = tuple(range(1, rank - 2)) if self._attention_axes is None else tuple(
             a if a >= 0 else (rank - 1) + a for a in self._attention_axes)
@@ -318,10 +329,7 @@ class MultiHeadAttention(Layer):
             probs = probs.masked_fill(~mask, 0.0)
         applied = probs
         if training and self._dropout > 0:
-            from tfcompat.ops import random_ops
-            gen = random_ops.generator_for(self.seed, probs.device)
-            keep = torch.rand(probs.shape, generator=gen, device=probs.device) >= self._dropout
-            applied = probs * keep.to(probs.dtype) / (1.0 - self._dropout)
+            applied = _tf_dropout(probs, self._dropout, self._dropout_seed_generator)
         combined = torch.einsum(self._combine_equation, applied, v)
         out = self._output_dense(_wrap(combined * gate if gate is not None else combined))
         return (out, _wrap(probs)) if return_attention_scores else out
@@ -351,9 +359,9 @@ class Attention(Layer):
     def __init__(self, use_scale=False, score_mode="dot", dropout=0.0, seed=None, **kwargs):
         super().__init__(**kwargs)
         self.use_scale, self.score_mode, self.dropout, self.seed = use_scale, score_mode, dropout, seed
-        if dropout > 0 and seed is None:    # Keras's SeedGenerator takes Python's random here
-            from tfcompat.keras.random import make_default_seed
-            make_default_seed()
+        if dropout > 0:     # Keras's SeedGenerator (seeded from Python's random when None)
+            from tfcompat.keras.random import SeedGenerator
+            self._seed_generator = SeedGenerator(seed)
         if score_mode not in ("dot", "concat"):
             raise ValueError(f"Invalid value for argument score_mode. Expected one of {{'dot', 'concat'}}. "
                              f"Received: score_mode={score_mode}")
@@ -408,10 +416,7 @@ class Attention(Layer):
         weights = torch.softmax(scores, -1)
         applied = weights
         if training and self.dropout > 0:
-            from tfcompat.ops import random_ops
-            gen = random_ops.generator_for(self.seed, weights.device)
-            keep = torch.rand(weights.shape, generator=gen, device=weights.device) >= self.dropout
-            applied = weights * keep.to(weights.dtype) / (1.0 - self.dropout)
+            applied = _tf_dropout(weights, self.dropout, self._seed_generator)
         out = torch.matmul(applied, v)
         if q_mask is not None:
             out = torch.where(q_mask.unsqueeze(-1), out, 0.0)
