@@ -43,6 +43,30 @@ def factor_range(factor, bounds):
     raise ValueError(error)
 
 
+def checked_factor(factor, name, error, out_of_range, single):
+    """Keras's per-layer `_set_factor` checks: each end for which `out_of_range(v)` holds raises `error` naming the
+    number; a pair comes back sorted, one number `f` as `single(f)`; anything else raises `error` naming `name`."""
+    def check(v):
+        if out_of_range(v):
+            raise ValueError(error + f"Received: input_number={v}")
+    if isinstance(factor, (tuple, list)):
+        if len(factor) != 2:
+            raise ValueError(error + f"Received: {name}={factor}")
+        check(factor[0])
+        check(factor[1])
+        lower, upper = sorted(factor)
+        return lower, upper
+    if isinstance(factor, (int, float)) and not isinstance(factor, bool):
+        check(factor)
+        return single(factor)
+    raise ValueError(error + f"Received: {name}={factor}")
+
+
+def symmetric(f):
+    """A single factor `f` as the range (-|f|, |f|)."""
+    return -abs(f), abs(f)
+
+
 def value_range_checked(value_range):
     """Keras's `_set_value_range`: a list or tuple of two numbers, kept sorted (as a list)."""
     if not isinstance(value_range, (tuple, list)) or len(value_range) != 2:

@@ -5,7 +5,8 @@ import math
 import torch
 
 from tfcompat.framework.tensor import _wrap
-from tfcompat.keras.layers.preprocessing._augment_base import RANK_PLAIN, ImageAugmentLayer, factor_range
+from tfcompat.keras.layers.preprocessing._augment_base import (RANK_PLAIN, ImageAugmentLayer, checked_factor,
+                                                              factor_range, symmetric)
 from tfcompat.keras.layers.preprocessing._common import _float_input
 
 
@@ -17,20 +18,7 @@ _TRANSLATION_ERROR = "The `factor` argument should be a number (or a list of two
 def _pair(factor, name, error, zoom):
     """RandomZoom's / RandomTranslation's `_set_factor`: each end within its range (zoom: above -1), a number f
     meaning `(-|f|, |f|)`, a pair sorted."""
-    def check(v):
-        if v > 1.0 or (v <= -1.0 if zoom else v < -1.0):
-            raise ValueError(error + f"Received: input_number={v}")
-    if isinstance(factor, (tuple, list)):
-        if len(factor) != 2:
-            raise ValueError(error + f"Received: {name}={factor}")
-        check(factor[0])
-        check(factor[1])
-        lower, upper = sorted(factor)
-        return lower, upper
-    if isinstance(factor, (int, float)) and not isinstance(factor, bool):
-        check(factor)
-        return -abs(factor), abs(factor)
-    raise ValueError(error + f"Received: {name}={factor}")
+    return checked_factor(factor, name, error, lambda v: v > 1.0 or (v <= -1.0 if zoom else v < -1.0), symmetric)
 
 
 class _RandomImageLayer(ImageAugmentLayer):

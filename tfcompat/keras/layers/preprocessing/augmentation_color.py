@@ -7,8 +7,8 @@ import torch
 
 from tfcompat.framework.tensor import _wrap, storage
 from tfcompat.keras.layers.preprocessing._augment_base import (
-    RANK_COLON, RANK_PLAIN, ImageAugmentLayer, cast_like_tf, factor_range, grayscale, rescale, share_generator,
-    value_range_checked)
+    RANK_COLON, RANK_PLAIN, ImageAugmentLayer, cast_like_tf, checked_factor, factor_range, grayscale, rescale,
+    share_generator, value_range_checked)
 
 
 def _hsv(x):
@@ -272,20 +272,7 @@ _SOLARIZE_ERROR = ("The `addition_factor` and `threshold_factor` arguments shoul
 
 
 def _solarize_factor(factor, name):
-    def check(v):
-        if v > 1.0 or v < 0:
-            raise ValueError(_SOLARIZE_ERROR + f"Received: input_number={v}")
-    if isinstance(factor, (tuple, list)):
-        if len(factor) != 2:
-            raise ValueError(_SOLARIZE_ERROR + f"Received: {name}={factor}")
-        check(factor[0])
-        check(factor[1])
-        lower, upper = sorted(factor)
-        return lower, upper
-    if isinstance(factor, (int, float)) and not isinstance(factor, bool):
-        check(factor)
-        return 0, factor
-    raise ValueError(_SOLARIZE_ERROR + f"Received: {name}={factor}")
+    return checked_factor(factor, name, _SOLARIZE_ERROR, lambda v: v > 1.0 or v < 0, lambda f: (0, f))
 
 
 class Solarization(ImageAugmentLayer):

@@ -10,7 +10,7 @@ from tfcompat.framework.tensor import _wrap, storage
 from tfcompat.keras.engine import call_context
 from tfcompat.keras.layers.base import Layer
 from tfcompat.keras.layers.preprocessing._augment_base import (
-    RANK_PLAIN, ImageAugmentLayer, factor_range, seed_generator_of)
+    RANK_PLAIN, ImageAugmentLayer, checked_factor, factor_range, seed_generator_of, symmetric)
 
 
 def _resize(x, h, w, method="bilinear"):
@@ -235,21 +235,7 @@ _SHEAR_ERROR = "The `factor` argument should be a number (or a list of two numbe
 
 
 def _shear_factor(factor, name):
-    def check(v):
-        if v > 1.0 or v < 0.0:
-            raise ValueError(_SHEAR_ERROR + f"Received: input_number={v}")
-    if isinstance(factor, (tuple, list)):
-        if len(factor) != 2:
-            raise ValueError(_SHEAR_ERROR + f"Received: {name}={factor}")
-        check(factor[0])
-        check(factor[1])
-        lower, upper = sorted(factor)
-        return lower, upper
-    if isinstance(factor, (int, float)) and not isinstance(factor, bool):
-        check(factor)
-        factor = abs(factor)
-        return -factor, factor
-    raise ValueError(_SHEAR_ERROR + f"Received: {name}={factor}")
+    return checked_factor(factor, name, _SHEAR_ERROR, lambda v: v > 1.0 or v < 0.0, symmetric)
 
 
 class RandomShear(ImageAugmentLayer):
