@@ -25,12 +25,12 @@ from tfcompat.distribute.unsupported import ParameterServerStrategy, TPUStrategy
 from tfcompat.distribute.values import DistributedValues  # noqa: F401
 from tfcompat.distribute.random_draws import replica_draw as _replica_draw
 from tfcompat.framework import variables as _variables
-from tfcompat.ops import nn_loss_ops as _nn_loss_ops, random_ops as _random_ops
+from tfcompat.ops import nn_loss_ops as _nn_loss_ops, random_generator_ops as _random_generator_ops
 
 if _on_variable not in _variables._creation_hooks:
     _variables._creation_hooks.append(_on_variable)
 _nn_loss_ops._replicas_for_loss[:] = [replicas_for_loss]
-_random_ops._replica_draw[:] = [_replica_draw]
+_random_generator_ops._replica_draw[:] = [_replica_draw]
 del _on_variable, replicas_for_loss
 
 

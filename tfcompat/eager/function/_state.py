@@ -4,7 +4,7 @@ import weakref
 
 from tfcompat.framework import variables
 from tfcompat.framework.export import tf_export
-from tfcompat.ops import deprecation
+from tfcompat.ops import deprecation, random_ops
 
 
 class _TraceState(threading.local):
@@ -24,6 +24,7 @@ tls = _TraceState()
 # a body traced (or run symbolically, or a Keras layer's shape-only call) is TF's graph mode, where
 # @deprecated_args warnings are logged
 deprecation.graph_check(lambda: tls.recorder is not None or tls.symbols is not None or tls.shape_only > 0)
+random_ops.tracing_check(lambda: tls.recorder is not None)
 
 live_vars = weakref.WeakValueDictionary()      # id(variable) -> variable: a trace resolves op inputs to their reads
 
