@@ -37,10 +37,14 @@ def device(request):
 
 @pytest.fixture(autouse=True)
 def _keras_defaults():
-    """Keras's global config (floatx, epsilon, image format, dtype policy, name counters) as a new process has it."""
+    """Keras's global config (floatx, epsilon, image format, dtype policy, name counters) and TF's global random
+    seed as a new process has them."""
     config = sys.modules.get("tfcompat.keras._config")
     if config is not None:
         config.reset()
+    random_ops = sys.modules.get("tfcompat.ops.random_ops")     # and TF's random state: no global seed, op seeds and
+    if random_ops is not None:                                   # kernel streams restarted
+        random_ops.set_seed(None)
 
 
 def golden_result(expr):

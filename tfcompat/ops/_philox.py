@@ -18,8 +18,28 @@ _M32 = np.uint64(0xFFFFFFFF)
 _MASK64 = (1 << 64) - 1
 
 
+_SMALL = 8              # up to this many blocks, Python ints beat NumPy's per-call cost (a dropout mask's key)
+_CHUNK = 1 << 15        # larger counts go through in cache-sized chunks (an initializer's millions of values)
+
+
+def _block(words, key):
+    """Philox4x32-10 of one counter (four 32-bit words) in Python ints."""
+    c0, c1, c2, c3 = (int(w) for w in words)
+    k0, k1 = int(key[0]), int(key[1])
+    for _ in range(10):
+        p0, p1 = 0xD2511F53 * c0, 0xCD9E8D57 * c2
+        c0, c1, c2, c3 = (p1 >> 32) ^ c1 ^ k0, p1 & 0xFFFFFFFF, (p0 >> 32) ^ c3 ^ k1, p0 & 0xFFFFFFFF
+        k0, k1 = (k0 + 0x9E3779B9) & 0xFFFFFFFF, (k1 + 0xBB67AE85) & 0xFFFFFFFF
+    return c0, c1, c2, c3
+
+
 def _blocks(counters, key):
     """Philox4x32-10 of each row of `counters` ([n, 4] uint64 holding 32-bit words) under `key` (two ints)."""
+    n = counters.shape[0]
+    if n <= _SMALL:
+        return np.array([_block(row, key) for row in counters.tolist()], np.uint32).reshape(n, 4)
+    if n > _CHUNK:
+        return np.concatenate([_blocks(counters[i:i + _CHUNK], key) for i in range(0, n, _CHUNK)])
     c0, c1, c2, c3 = (np.ascontiguousarray(counters[:, i]) for i in range(4))
     k0, k1 = int(key[0]), int(key[1])
     m0, m1, s32 = np.uint64(0xD2511F53), np.uint64(0xCD9E8D57), np.uint64(32)
