@@ -33,14 +33,8 @@ def _block(words, key):
     return c0, c1, c2, c3
 
 
-def _blocks(counters, key):
-    """Philox4x32-10 of each row of `counters` ([n, 4] uint64 holding 32-bit words) under `key` (two ints)."""
-    n = counters.shape[0]
-    if n <= _SMALL:
-        return np.array([_block(row, key) for row in counters.tolist()], np.uint32).reshape(n, 4)
-    if n > _CHUNK:
-        return np.concatenate([_blocks(counters[i:i + _CHUNK], key) for i in range(0, n, _CHUNK)])
-    c0, c1, c2, c3 = (np.ascontiguousarray(counters[:, i]) for i in range(4))
+def _rounds(c0, c1, c2, c3, key):
+    """Philox4x32-10 over four uint64 arrays of 32-bit words, in place (`c0`..`c3` hold the result)."""
     k0, k1 = int(key[0]), int(key[1])
     m0, m1, s32 = np.uint64(0xD2511F53), np.uint64(0xCD9E8D57), np.uint64(32)
     p0, p1 = np.empty_like(c0), np.empty_like(c0)
@@ -57,8 +51,19 @@ def _blocks(counters, key):
         np.bitwise_and(p0, _M32, out=c3)
         k0 = (k0 + 0x9E3779B9) & 0xFFFFFFFF
         k1 = (k1 + 0xBB67AE85) & 0xFFFFFFFF
-    out = np.empty((c0.size, 4), np.uint32)
-    out[:, 0], out[:, 1], out[:, 2], out[:, 3] = c0, c1, c2, c3
+
+
+def _blocks(counters, key):
+    """Philox4x32-10 of each row of `counters` ([n, 4] uint64 holding 32-bit words) under `key` (two ints)."""
+    n = counters.shape[0]
+    if n <= _SMALL:
+        return np.array([_block(row, key) for row in counters.tolist()], np.uint32).reshape(n, 4)
+    out = np.empty((n, 4), np.uint32)
+    for i in range(0, n, _CHUNK):
+        words = [np.ascontiguousarray(counters[i:i + _CHUNK, j]) for j in range(4)]
+        _rounds(*words, key)
+        for j in range(4):
+            out[i:i + _CHUNK, j] = words[j]
     return out
 
 
@@ -86,17 +91,35 @@ def _resolve(seed):
 
 
 def _bits(n_blocks, seed):
-    """[n_blocks, 4] uint32: the Philox blocks at counter, counter + 1, ... for `seed`."""
+    """[n_blocks, 4] uint32: the Philox blocks at counter, counter + 1, ... for `seed` (made chunk by chunk, the
+    chunks of a large draw on the machine's cores: NumPy's ufuncs release the GIL)."""
     key, counter = _resolve(seed)
     lo = counter & _MASK64                      # 0: the counter's low 64 bits start at zero
     hi = counter >> 64
-    idx = np.arange(n_blocks, dtype=np.uint64) + np.uint64(lo)
-    rows = np.empty((n_blocks, 4), np.uint64)
-    rows[:, 0] = idx & _M32
-    rows[:, 1] = idx >> np.uint64(32)
-    rows[:, 2] = np.uint64(hi & 0xFFFFFFFF)
-    rows[:, 3] = np.uint64(hi >> 32)
-    return _blocks(rows, key)
+    out = np.empty((n_blocks, 4), np.uint32)
+
+    def chunk(i):
+        m = min(_CHUNK, n_blocks - i)
+        idx = np.arange(i, i + m, dtype=np.uint64) + np.uint64(lo)
+        if m <= _SMALL:
+            rows = [(int(v) & 0xFFFFFFFF, int(v) >> 32, hi & 0xFFFFFFFF, hi >> 32) for v in idx.tolist()]
+            out[i:i + m] = np.array([_block(r, key) for r in rows], np.uint32).reshape(m, 4)
+            return
+        words = [idx & _M32, idx >> np.uint64(32), np.full(m, hi & 0xFFFFFFFF, np.uint64),
+                 np.full(m, hi >> 32, np.uint64)]
+        _rounds(*words, key)
+        for j in range(4):
+            out[i:i + m, j] = words[j]
+    starts = range(0, n_blocks, _CHUNK)
+    workers = min(len(starts), torch.get_num_threads())
+    if workers > 1:
+        from concurrent.futures import ThreadPoolExecutor
+        with ThreadPoolExecutor(workers) as pool:
+            list(pool.map(chunk, starts))
+    else:
+        for i in starts:
+            chunk(i)
+    return out
 
 
 def _u32_to_float(x):
