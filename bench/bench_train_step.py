@@ -5,9 +5,10 @@ sparse cross-entropy, batch 32) in tfcompat and in plain torch (channels_last), 
 
 Prints ms/step for both (median of the windows: the two steps run in interleaved windows, one of each per round,
 so load changes hit them alike), the ratio of the medians with the spread of the per-round ratios (limit 1.10x).
-Both run under the OpenMP wait policy `import tfcompat` sets (PASSIVE unless OMP_WAIT_POLICY/GOMP_SPINCOUNT is set),
-which needs tfcompat imported before torch: under libgomp's default spin, other busy processes made the 2-thread
-steps of both 10-30x slower at random (93-299 ms/step against 8.8-33 with PASSIVE, load 7), swamping the ratio.
+Both run under the OpenMP wait policy `import tfcompat` sets (a bounded spin on a quiet machine, PASSIVE on a busy
+one; see tfcompat/_thread_policy.py), which needs tfcompat imported before torch: under libgomp's default spin, other
+busy processes made the 2-thread steps of both 10-30x slower at random (93-299 ms/step against 8.8-33 with PASSIVE,
+load 7), swamping the ratio.
 """
 import argparse
 import os
