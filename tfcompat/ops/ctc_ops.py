@@ -24,6 +24,24 @@ def _kernel(cls, op, message):
     return errors.kernel_error(cls, message, op, name=None if op == "CTCGreedyDecoder" else "")
 
 
+def _decoder_lengths(sequence_length, batch, op):
+    """A decoder's `sequence_length` storage, one per batch row (TF's FailedPrecondition otherwise)."""
+    seq = _int_storage(sequence_length)
+    if seq.ndim != 1 or seq.shape[0] != batch:
+        raise _kernel(errors.FailedPreconditionError, op, "len(sequence_length) != batch_size.  "
+                      f"len(sequence_length):  {seq.shape[0] if seq.ndim else 1} batch_size: {batch}")
+    return seq
+
+
+def _lengths_within(lengths, frames, op):
+    """The decoder's lengths as a list, each checked against the number of frames (at run time, as TF's kernel)."""
+    seq_list = lengths.tolist()
+    for b, n in enumerate(seq_list):
+        if n > frames:
+            raise _kernel(errors.FailedPreconditionError, op, f"sequence_length({b}) <= {frames}")
+    return seq_list
+
+
 def _int_storage(x):
     t = input_storage(x)
     return t.to(torch.int64) if t.dtype is not torch.int64 else t
@@ -328,18 +346,12 @@ def ctc_greedy_decoder(inputs, sequence_length, merge_repeated=True, blank_index
                       f"blank_index expected to be between {-classes} and {classes - 1} but was {blank}")
     if blank < 0:
         blank += classes
-    seq = _int_storage(sequence_length)
-    if seq.ndim != 1 or seq.shape[0] != batch:
-        raise _kernel(errors.FailedPreconditionError, op, "len(sequence_length) != batch_size.  "
-                      f"len(sequence_length):  {seq.shape[0] if seq.ndim else 1} batch_size: {batch}")
+    seq = _decoder_lengths(sequence_length, batch, op)
 
     def decode(inputs):
         """The kernel on the host (a host callback: a traced function decodes each call's logits)."""
         xs, sq = inputs
-        seq_list = sq.tolist()
-        for b, n in enumerate(seq_list):
-            if n > frames:
-                raise _kernel(errors.FailedPreconditionError, op, f"sequence_length({b}) <= {frames}")
+        seq_list = _lengths_within(sq, frames, op)
         arg = xs.argmax(-1) if xs.numel() else torch.zeros((frames, batch), dtype=torch.int64)
         best = torch.gather(xs, 2, arg.unsqueeze(-1)).squeeze(-1) if xs.numel() else xs.sum(-1)
         steps = torch.arange(frames, device=xs.device).unsqueeze(1) < sq.to(xs.device).unsqueeze(0)
@@ -543,18 +555,12 @@ def _beam_search_decoder(inputs, sequence_length, beam_width, top_paths, merge_r
     wrapped = f"{op}_top_paths_{top_paths}"        # TF's eager kernel name carries the attr
     if top_paths > beam_width:
         raise _beam_error(op, wrapped, "requested more paths than the beam width.")
-    seq = _int_storage(sequence_length)
-    if seq.ndim != 1 or seq.shape[0] != batch:
-        raise _kernel(errors.FailedPreconditionError, op, "len(sequence_length) != batch_size.  "
-                      f"len(sequence_length):  {seq.shape[0] if seq.ndim else 1} batch_size: {batch}")
+    seq = _decoder_lengths(sequence_length, batch, op)
 
     def decode(inputs):
         """The search on the host (a host callback: a traced function decodes each call's logits)."""
         xs, sq = inputs
-        seq_list = sq.tolist()
-        for b, n in enumerate(seq_list):
-            if n > frames:
-                raise _kernel(errors.FailedPreconditionError, op, f"sequence_length({b}) <= {frames}")
+        seq_list = _lengths_within(sq, frames, op)
         values = torch.log_softmax(xs.cpu().to(torch.float32), -1).transpose(0, 1).tolist()
         paths = [[] for _ in range(top_paths)]
         log_probs = torch.zeros((batch, top_paths), dtype=xs.dtype)
