@@ -127,6 +127,11 @@ class Normalization(Layer):
         self.mean = _wrap(self.adapt_mean._read().reshape(self._broadcast_shape))
         self.variance = _wrap(self.adapt_variance._read().reshape(self._broadcast_shape))
 
+    def load_own_variables(self, store):
+        """Keras: the loaded statistics become the layer's mean and variance (`finalize_state` after loading)."""
+        super().load_own_variables(store)
+        self.finalize_state()
+
     def call(self, inputs):
         x = _float_input(self, inputs)
         mean, var = storage(self.mean).to(x.dtype), storage(self.variance).to(x.dtype)
