@@ -202,19 +202,17 @@ def shuffle(x, axis=0, seed=None):
     return _wrap(torch.index_select(t, axis, perm))
 
 
-@_traceable
 def dropout(inputs, rate, noise_shape=None, seed=None):
     """Zeroes entries whose stateless uniform draw is below `rate`, scaling the rest by `1 / (1 - rate)` (TF's
-    `stateless_dropout`)."""
+    `stateless_dropout`). Only the keep mask is drawn (a host callback in a traced function), so gradients flow
+    to `inputs` there too."""
     t = input_storage(inputs)
     if rate == 1.0:
         return _wrap(torch.zeros_like(t))
     if rate == 0.0:
         return _wrap(t)
     shape = t.shape if noise_shape is None else tuple(t.shape[i] if d is None else d for i, d in enumerate(noise_shape))
-    dt = dtypes.as_dtype(t.dtype)
-    noise = storage(random_ops.stateless_uniform(list(shape), _wrap(_seed_tensor(seed)), dtype=dt)).to(t.device)
-    keep = noise >= torch.tensor(rate, dtype=t.dtype)
+    keep = storage(dropout_keep_mask(list(shape), rate, dtypes.as_dtype(t.dtype), seed=seed)).to(t.device)
     scaled = t * torch.tensor(1 / (1 - rate), dtype=t.dtype)
     return _wrap(torch.where(keep, scaled, torch.zeros((), dtype=t.dtype)))
 
