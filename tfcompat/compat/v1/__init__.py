@@ -37,7 +37,7 @@ _GRAPH_ONLY = {
     "disable_v2_behavior", "disable_resource_variables",
     "tables_initializer",
     "ConfigProto", "GPUOptions", "RunOptions",
-    "RunMetadata", "layers", "sparse_placeholder", "wrap_function",
+    "RunMetadata", "sparse_placeholder", "wrap_function",
 }
 
 
@@ -90,6 +90,10 @@ def __getattr__(attr):
         module = globals()[attr] = importlib.import_module(f"tfcompat.compat.v1.{attr}")
         graph_ops.rebind(module)        # graph mode may already be on: its aliases of ops defer as tf.*'s do
         return module
+    if attr == "layers":                # TF 2.21 + Keras 3: a loader whose every attribute is missing
+        from tfcompat.compat.v1.keras3_legacy import layers
+        globals()[attr] = layers
+        return layers
     if attr == "feature_column":
         from tfcompat.compat import feature_column
         globals()[attr] = feature_column

@@ -97,6 +97,9 @@ def relu_layer(x, weights, biases, name=None):
 def __getattr__(attr):
     if attr.startswith("__"):
         raise AttributeError(attr)
+    if attr == "rnn_cell":              # TF 2.21 + Keras 3: a loader whose every attribute is missing
+        from tfcompat.compat.v1.keras3_legacy import rnn_cell
+        return rnn_cell
     if f"nn.{attr}" in EXPORTS:
         return EXPORTS[f"nn.{attr}"]
     raise AttributeError(f"module 'tensorflow.compat.v1.nn' has no attribute '{attr}'")
