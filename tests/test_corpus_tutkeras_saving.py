@@ -35,3 +35,25 @@ def test_adapted_normalization_statistics_survive_loading(tmp_path, how):
     np.testing.assert_allclose(loaded.layers[0].mean.numpy(), MEAN, rtol=1e-6)
     np.testing.assert_allclose(loaded.layers[0].variance.numpy(), VARIANCE, rtol=1e-6)
     np.testing.assert_allclose(loaded(X).numpy(), OUT, rtol=1e-5)
+
+
+class _Sub(keras.Model):
+    def __init__(self):
+        super().__init__()
+        self.d = keras.layers.Dense(3, kernel_initializer="ones", bias_initializer="ones")
+
+    def call(self, inputs):
+        return self.d(inputs)
+
+
+def test_saved_model_of_a_subclassed_keras_model_loads_without_its_class(tmp_path):
+    # tutorials/distribute/save_and_load: tf.saved_model.load never needs the user's Python class
+    x = np.arange(8, dtype="float32").reshape(2, 4)
+    model = _Sub()
+    model(x)
+    tf.saved_model.save(model, str(tmp_path / "sub"))
+    loaded = tf.saved_model.load(str(tmp_path / "sub"))
+    assert list(loaded.signatures.keys()) == ["serving_default"]
+    out = loaded.signatures["serving_default"](inputs=tf.constant(x))
+    assert list(out) == ["output_0"]
+    np.testing.assert_array_equal(out["output_0"].numpy(), [[7., 7., 7.], [23., 23., 23.]])  # TF 2.21

@@ -76,6 +76,8 @@ def _built_in(config):
         module = config.get("module")
         if module is not None and not (isinstance(module, str) and module.split(".")[0] == "keras"):
             return False
+        if module is None and config.get("registered_name") is not None:    # a class of the user's (__main__)
+            return False
         return all(_built_in(v) for v in config.values())
     if isinstance(config, (list, tuple)):
         return all(_built_in(v) for v in config)
