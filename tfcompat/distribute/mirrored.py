@@ -23,9 +23,11 @@ class MirroredStrategy(Strategy):
     """Synchronous training on several devices of one machine (replicas in lock-step, variables mirrored)."""
 
     def __init__(self, devices=None, cross_device_ops=None):
-        names = [_canonical(d) for d in (devices if devices is not None else _default())]
+        # TF: `devices or all_local_devices()`, so an empty list means the local devices; LogicalDevices count
+        # by their names (tf.config.list_logical_devices' result can be passed as it is).
+        names = [_canonical(getattr(d, "name", d)) for d in (devices or _default())]
         if not names:
-            raise ValueError("Got an empty `devices` list and unable to recognize any local devices.")
+            raise AssertionError("Got an empty `devices` list and unable to recognize any local devices.")
         _check(names)
         super().__init__(MirroredExtended(self, names))
 
