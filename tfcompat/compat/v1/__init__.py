@@ -20,7 +20,8 @@ from tfcompat.compat.v1.state_ops import (batch_scatter_update, scatter_add, sca
 from tfcompat.compat.v1.session import (GraphKeys, InteractiveSession, Session, add_to_collection,  # noqa: F401
                                         add_to_collections, get_collection, get_collection_ref, get_default_graph,
                                         get_default_session, global_variables, global_variables_initializer,
-                                        initialize_all_variables, local_variables_initializer, placeholder,
+                                        initialize_all_variables, local_variables, local_variables_initializer,
+                                        model_variables, placeholder,
                                         placeholder_with_default, trainable_variables, variables_initializer)
 from tfcompat.ops.space_batch_ops import (batch_to_space_nd, batch_to_space_v1 as batch_to_space,  # noqa: F401
                                          space_to_batch_v1 as space_to_batch)
@@ -85,7 +86,7 @@ def dimension_value(dimension):
 def __getattr__(attr):
     if attr.startswith("__"):
         raise AttributeError(attr)
-    if attr in ("train", "saved_model", "nn", "initializers", "sets"):
+    if attr in ("train", "saved_model", "nn", "initializers", "sets", "metrics"):
         import importlib
         module = globals()[attr] = importlib.import_module(f"tfcompat.compat.v1.{attr}")
         graph_ops.rebind(module)        # graph mode may already be on: its aliases of ops defer as tf.*'s do

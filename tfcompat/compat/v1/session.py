@@ -211,6 +211,17 @@ def trainable_variables(scope=None):
     return [] if graph is None else graph.get_collection("trainable_variables", scope)
 
 
+def local_variables(scope=None):
+    """The default graph's local variables (collection `local_variables`: TF1 metrics' state, ...)."""
+    graph = graph_state.default_graph()
+    return [] if graph is None else graph.get_collection("local_variables", scope)
+
+
+def model_variables(scope=None):
+    graph = graph_state.default_graph()
+    return [] if graph is None else graph.get_collection("model_variables", scope)
+
+
 class GraphKeys:
     """TF1's standard collection names."""
 
@@ -278,5 +289,5 @@ def local_variables_initializer():
 
 __all__ = ["Session", "InteractiveSession", "placeholder", "placeholder_with_default", "local_variables_initializer", "GraphKeys", "get_collection", "get_collection_ref", "add_to_collection",
            "add_to_collections", "get_default_session", "get_default_graph", "global_variables",
-           "trainable_variables", "variables_initializer", "global_variables_initializer",
+           "trainable_variables", "local_variables", "model_variables", "variables_initializer", "global_variables_initializer",
            "initialize_all_variables"]
