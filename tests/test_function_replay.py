@@ -204,3 +204,22 @@ def test_a_function_whose_replays_claim_optimizer_slots_saves_and_loads(tmp_path
     tf.saved_model.save(module, str(tmp_path))         # the claims are no recorded constants
     loaded = tf.saved_model.load(str(tmp_path))
     assert float(loaded.step(x)) == float(module.step(x)) < losses[-1]
+
+
+def test_positional_tensor_calls_share_the_traces_of_the_general_path():
+    """The common call (eager tensors passed positionally) finds its trace by the same keys as every other form."""
+    @tf.function
+    def f(a, b=2):
+        return a * b
+
+    x = tf.constant([1.0, 2.0])
+    assert f(x, tf.constant(3.0)).numpy().tolist() == [3.0, 6.0]
+    assert f(a=x, b=tf.constant(4.0)).numpy().tolist() == [4.0, 8.0]
+    assert f(x, tf.constant(5.0)).numpy().tolist() == [5.0, 10.0]
+    assert f.experimental_get_tracing_count() == 1
+    assert f(x).numpy().tolist() == [2.0, 4.0]                     # the default: a Python value, another trace
+    assert f(tf.constant([1.0, 2.0, 3.0]), tf.constant(1.0)).numpy().tolist() == [1.0, 2.0, 3.0]   # another shape
+    assert f(tf.constant([1, 2]), tf.constant(2)).numpy().tolist() == [2, 4]                        # another dtype
+    assert f.experimental_get_tracing_count() == 4
+    assert f(tf.constant([7.0, 8.0]), tf.constant(1.0)).numpy().tolist() == [7.0, 8.0]
+    assert f.experimental_get_tracing_count() == 4

@@ -11,13 +11,13 @@ from tfcompat.eager.function._program import replay
 from tfcompat.eager.function._retrace import retrace_detector
 from tfcompat.eager.function._signatures import (COMPOSITE_SPECS, Canonical, arg_names, bind_signature, compatible, dummy, exact_key,
                                                   generalize, is_spec, leaf_key, leaf_labels, param_defaults, param_kinds, plain,
-                                                  positional_name, spec_of, structure_key, value_paths)
+                                                  positional_name, positional_structure, spec_of, structure_key, value_paths)
 from tfcompat.eager.function._state import _run_eagerly, live_vars, tls
 from tfcompat.eager.function._trace import outputs, record, rerun
 from tfcompat.framework import errors
 from tfcompat.framework.convert import convert_to_tensor
 from tfcompat.framework.export import tf_export
-from tfcompat.framework.tensor import storage
+from tfcompat.framework.tensor import EagerTensor, storage
 from tfcompat.ops.extension_type import ExtensionTypeSpec
 from tfcompat.ops.misc_ops import SparseTensorSpec
 from tfcompat.ops.ragged_spec import RaggedTensorSpec
@@ -108,6 +108,22 @@ class Function:
     def _call(self, args, kwargs, wanted=True):
         if _run_eagerly[0]:
             return self._python_function(*args, **kwargs)
+        if not kwargs and self._input_signature is None:
+            # the common call, eager tensors passed positionally: the trace keys without walking the structure
+            # (a torch.Size hashes and compares as the tuple the keys hold)
+            leaves, shapes = [], []
+            for a in args:
+                if type(a) is not EagerTensor:
+                    break
+                t = storage(a)
+                shape = t.shape
+                leaves.append(("T", t.dtype, shape))
+                shapes.append((t.dtype, shape))
+            else:
+                cf = self._exact.get((positional_structure(len(args)), tuple(leaves)))
+                if cf is not None and not self._canonical.needed(args, kwargs):
+                    self._retrace.untraced += 1
+                    return self._run(cf, args, kwargs, list(args), wanted, tuple(shapes))
         if self._input_signature is not None:
             args = bind_signature(self._input_signature, self._arg_names, args, kwargs, self._param_kinds)
             kwargs = {}
@@ -196,13 +212,13 @@ class Function:
                 cf._eager = True    # composite values (ExtensionTypes) are not in replay programs: the body re-runs
         return cf
 
-    def _run(self, cf, args, kwargs, flat, wanted=True):
+    def _run(self, cf, args, kwargs, flat, wanted=True, program_key=None):
         """A call of traced `cf`: its replay program (without the outputs' own ops unless `wanted`), or the
-        Python body when there is none for these shapes."""
+        Python body when there is none for these shapes. `program_key`: `exact_key(flat)`, when the caller has it."""
         if cf._eager:
             with quiet():
                 return outputs(self._python_function(*args, **kwargs))
-        prog = cf._programs.get(exact_key(flat))
+        prog = cf._programs.get(exact_key(flat) if program_key is None else program_key)
         if prog is None:
             with quiet():
                 return record(self, cf, args, kwargs, flat)

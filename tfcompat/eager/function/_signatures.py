@@ -1,4 +1,5 @@
 """Input signatures: the trace key of a call, TensorSpec matching and generalization, binding calls to signatures."""
+import functools
 import inspect
 
 import numpy as np
@@ -79,6 +80,12 @@ def structure_key(structure):
     if isinstance(structure, dict):
         return (dict, tuple((k, structure_key(structure[k])) for k in sorted(structure)))
     return None
+
+
+@functools.lru_cache(maxsize=64)
+def positional_structure(n):
+    """`structure_key((args, {}))` of a call with `n` positional leaves (the common call's, computed once)."""
+    return structure_key(((None,) * n, {}))
 
 
 # -- specs ------------------------------------------------------------------------------------------------------------
