@@ -58,7 +58,13 @@ class GradientDescentOptimizer:
     """TF1's plain gradient descent: `var -= learning_rate * grad`; graph ops inside a graph, applied now eagerly."""
 
     def __init__(self, learning_rate, use_locking=False, name="GradientDescent"):
-        self._lr, self._name = learning_rate, name
+        self._learning_rate, self._name = learning_rate, name
+
+    @property
+    def _lr(self):
+        """The learning rate; a callable one (TF1's decay functions return one eagerly) is called, as TF does."""
+        lr = self._learning_rate
+        return lr() if callable(lr) else lr
 
     def compute_gradients(self, loss, var_list=None, gate_gradients=1, aggregation_method=None,
                           colocate_gradients_with_ops=False, grad_loss=None):

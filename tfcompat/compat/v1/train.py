@@ -1,6 +1,7 @@
 """`tf.compat.v1.train`: TF1's name-based `Saver` (eagerly, or in a graph through a session), `init_from_checkpoint`
 and `SessionRunHook`; other names are `tf.train`'s."""
 import contextlib
+import functools
 import os
 
 from tfcompat import train as _train
@@ -164,6 +165,71 @@ _TF1_OPTIMIZERS = {"Optimizer", "AdadeltaOptimizer", "FtrlOptimizer", "ProximalG
                    "ProximalAdagradOptimizer", "AdagradDAOptimizer"}
 _GRAPH_ONLY = {"import_meta_graph", "export_meta_graph", "MonitoredSession", "MonitoredTrainingSession",
                "SingularMonitoredSession", "Scaffold", "QueueRunner", "start_queue_runners"}
+
+
+def _decayed(make, global_step, op_name):
+    """TF1's decay functions: eagerly `functools.partial(schedule, global_step)` (a callable the TF1 optimizers call
+    at each step); in a graph the schedule's value at `global_step` as a node (`op_name`, unique in the graph)."""
+    schedule = make()
+    graph = graph_state.default_graph()
+    if graph is None:
+        return functools.partial(schedule, global_step)
+    from tfcompat.framework.graph import Operation, is_graph_value, scoped
+    scope, _, rest = op_name.partition("/")
+    # the node is uniquified by its graph; a node inside a TF scope (CosineDecay/Mul_3) by its scope
+    name = f"{graph.unique_name(scoped(scope))}/{rest}" if rest else scoped(scope)
+    inputs = (global_step,) if is_graph_value(global_step) else ()
+    step = (lambda session, value: schedule(value)) if inputs else (lambda session: schedule(global_step))
+    return Operation(graph, name, scope, step, inputs, output_spec=()).output
+
+
+def _schedules():
+    from tfcompat.keras.optimizers import schedules
+    return schedules
+
+
+def polynomial_decay(learning_rate, global_step, decay_steps, end_learning_rate=0.0001, power=1.0, cycle=False,
+                     name=None):
+    return _decayed(lambda: _schedules().PolynomialDecay(learning_rate, decay_steps, end_learning_rate, power, cycle,
+                                                         name=name), global_step, "PolynomialDecay")
+
+
+def exponential_decay(learning_rate, global_step, decay_steps, decay_rate, staircase=False, name=None):
+    return _decayed(lambda: _schedules().ExponentialDecay(learning_rate, decay_steps, decay_rate, staircase,
+                                                          name=name), global_step, "ExponentialDecay")
+
+
+def natural_exp_decay(learning_rate, global_step, decay_steps, decay_rate, staircase=False, name=None):
+    """`learning_rate * exp(-decay_rate * global_step / decay_steps)` (TF's ExponentialDecay of rate exp(-rate))."""
+    import math
+    return _decayed(lambda: _schedules().ExponentialDecay(learning_rate, decay_steps, math.exp(-decay_rate),
+                                                          staircase, name=name), global_step, "ExponentialDecay")
+
+
+def inverse_time_decay(learning_rate, global_step, decay_steps, decay_rate, staircase=False, name=None):
+    return _decayed(lambda: _schedules().InverseTimeDecay(learning_rate, decay_steps, decay_rate, staircase,
+                                                          name=name), global_step, "InverseTimeDecay")
+
+
+def cosine_decay(learning_rate, global_step, decay_steps, alpha=0.0, name=None):
+    return _decayed(lambda: _schedules().CosineDecay(learning_rate, decay_steps, alpha, name=name), global_step,
+                    "CosineDecay/Mul_3")
+
+
+def cosine_decay_restarts(learning_rate, global_step, first_decay_steps, t_mul=2.0, m_mul=1.0, alpha=0.0,
+                          name=None):
+    return _decayed(lambda: _schedules().CosineDecayRestarts(learning_rate, first_decay_steps, t_mul, m_mul, alpha,
+                                                             name=name), global_step, "SGDRDecay")
+
+
+def piecewise_constant(x, boundaries, values, name=None):
+    """`values[i]` while `boundaries[i-1] < x <= boundaries[i]`."""
+    if len(boundaries) != len(values) - 1:
+        raise ValueError("The length of boundaries should be 1 less than the length of values")
+    if x is None:
+        convert_to_tensor(x)        # TF's ValueError for None
+    return _decayed(lambda: _schedules().PiecewiseConstantDecay(boundaries, values, name=name), x,
+                    "PiecewiseConstant/case/cond/Identity")
 
 
 def summary_iterator(path):
