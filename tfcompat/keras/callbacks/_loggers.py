@@ -49,8 +49,9 @@ class CSVLogger(Callback):
 
         if self.keys is None:
             self.keys = sorted(logs.keys())
-            val_keys = [k for k in self.keys if k.startswith("val_")]
-            self.keys = [k for k in self.keys if not k.startswith("val_")] + val_keys
+            if self.keys and not any(k.startswith("val_") for k in self.keys):
+                # Keras adds the `val_` columns up front (validation may start later: `validation_freq`)
+                self.keys.extend([f"val_{k}" for k in self.keys])
         if not self.writer:
             class CustomDialect(csv.excel):
                 delimiter = self.sep
