@@ -8,8 +8,13 @@
   (op, dtype, seed pair) keeps its kernel's Philox counter, advanced per call as TF's cached kernel reserves
   samples, so repeated calls continue TF's stream; `set_seed` restarts all of them. `tf.random.Generator`'s draws
   are TF's for its state.
-- Without any seed, inside a `tf.function` trace, and for `gamma`/`poisson` (and the stateless gamma/poisson),
-  draws come from torch generators with the same determinism rules, not TF's values: an unseeded op is
+- Inside a `tf.function` trace, `normal/uniform/truncated_normal` with an op seed are TF graph nodes: each node is a
+  fresh kernel of seeds `(global seed or 87654321, op seed)`, so the trace's run (the first call) gives the first
+  values of that stream, whatever eager calls drew before (TF's values for an initializer run in a tf.function);
+  later calls (replays) draw from torch's generators.
+- Without any seed, inside a `tf.function` trace (but for the first run above), and for `gamma`/`poisson` (and the
+  stateless gamma/poisson), draws come from torch generators with the same determinism rules, not TF's values: an
+  unseeded op is
   nondeterministic; under `set_seed(g)` unseeded ops draw from one stream of `g` in program order, an op seed `s`
   from the stream of `(g, s)` (gamma/poisson still take their op seed as TF does, so later ops keep TF's seeds).
 """
@@ -21,7 +26,7 @@ import random as _py_random
 import numpy as np
 import torch
 
-from tfcompat.framework import dtypes, errors
+from tfcompat.framework import dtypes, errors, variables
 from tfcompat.framework.context import current_device
 from tfcompat.framework.convert import to_storage
 from tfcompat.framework.export import tf_export
@@ -350,15 +355,16 @@ def _kernel_state(op, dtype, seeds, n):
     return _philox.Stateful(seeds[0], seeds[1], offset)
 
 
-def _stateful_float(kind, op, shape, scale, shift, dtype, seed):
-    """TF's stateful `op` with an op seed: Philox values times `scale` plus `shift` in `dtype`."""
+def _stateful_float(kind, op, shape, scale, shift, dtype, seed, fresh=False):
+    """TF's stateful `op` with an op seed: Philox values times `scale` plus `shift` in `dtype` (`fresh`: the first
+    values of the seeds' stream, as a new kernel draws them, leaving the cached eager kernels as they are)."""
     dtype = dtypes.as_dtype(dtype)
     cpu = torch.device("cpu")
     shift, scale = _param(shift, dtype, cpu), _param(scale, dtype, cpu)     # TF converts these first
     seeds = op_seeds(seed)
     _check_dtype(dtype, _FLOATS)
     dims = _shape(shape, op)
-    state = _kernel_state(op, dtype, seeds, math.prod(dims))
+    state = _philox.Stateful(seeds[0], seeds[1], 0) if fresh else _kernel_state(op, dtype, seeds, math.prod(dims))
     x = _philox.draw(kind, dims, state, dtype.torch_dtype)
     if not (isinstance(scale, (int, float)) and scale == 1):
         x = x * _scalar(scale, dtype)
@@ -371,12 +377,30 @@ def _exact(seed):
     return (seed is not None or _Seeds.global_seed is not None) and not _tracing()
 
 
+def _graph_node(seed):
+    """Whether this op is a seeded TF graph node whose first run gives TF's values (an op seed, inside a trace)."""
+    return seed is not None and _tracing()
+
+
+def _first_run(drawn, exact):
+    """`drawn`, the recorded draw a replay repeats on torch's generator, holding `exact()`'s values now: TF's first
+    run of a fresh graph node. The values are written outside the recording (as under `tf.init_scope`)."""
+    with variables._init_scope[0]():
+        t = storage(drawn)
+        t.copy_(storage(exact()).to(t.device))
+    return drawn
+
+
 @tf_export("random.normal")
 def normal(shape, mean=0.0, stddev=1.0, dtype=dtypes.float32, seed=None, name=None):
     """Samples from N(mean, stddev**2) (TF's values when a global or op seed is set)."""
     if _exact(seed):
         return _stateful_float("normal", "RandomStandardNormal", shape, stddev, mean, dtype, seed)
-    return _normal(shape, mean, stddev, dtype, generator_for(seed))
+    x = _normal(shape, mean, stddev, dtype, generator_for(seed))
+    if _graph_node(seed):
+        return _first_run(x, lambda: _stateful_float("normal", "RandomStandardNormal", shape, stddev, mean, dtype,
+                                                     seed, fresh=True))
+    return x
 
 
 @tf_export("random.truncated_normal")
@@ -384,7 +408,11 @@ def truncated_normal(shape, mean=0.0, stddev=1.0, dtype=dtypes.float32, seed=Non
     """Normal samples, redrawn when more than 2 stddevs from the mean (TF's values when seeded)."""
     if _exact(seed):
         return _stateful_float("truncated_normal", "TruncatedNormal", shape, stddev, mean, dtype, seed)
-    return _truncated_normal(shape, mean, stddev, dtype, generator_for(seed))
+    x = _truncated_normal(shape, mean, stddev, dtype, generator_for(seed))
+    if _graph_node(seed):
+        return _first_run(x, lambda: _stateful_float("truncated_normal", "TruncatedNormal", shape, stddev, mean,
+                                                     dtype, seed, fresh=True))
+    return x
 
 
 @tf_export("random.uniform")
@@ -392,7 +420,15 @@ def uniform(shape, minval=0, maxval=None, dtype=dtypes.float32, seed=None, name=
     """Uniform samples in [minval, maxval) (maxval defaults to 1 for floats and is required for ints; TF's values
     when seeded)."""
     if not _exact(seed):
-        return _uniform(shape, minval, maxval, dtype, generator_for(seed), "RandomUniform")
+        x = _uniform(shape, minval, maxval, dtype, generator_for(seed), "RandomUniform")
+        if _graph_node(seed):
+            return _first_run(x, lambda: _exact_uniform(shape, minval, maxval, dtype, seed, True))
+        return x
+    return _exact_uniform(shape, minval, maxval, dtype, seed)
+
+
+def _exact_uniform(shape, minval, maxval, dtype, seed, fresh=False):
+    """TF's stateful RandomUniform(Int) values for an op seed or a global seed (`fresh`: see `_stateful_float`)."""
     dt = _check_dtype(dtype, _UNIFORM_TYPES)
     if dt.is_integer:
         if maxval is None:
@@ -403,13 +439,13 @@ def uniform(shape, minval=0, maxval=None, dtype=dtypes.float32, seed=None, name=
         dims = _shape(shape, op)
         if lo >= hi:
             raise errors.op_error(errors.InvalidArgumentError, f"Need minval < maxval, got {lo} >= {hi}", op)
-        state = _kernel_state(op, dt, seeds, math.prod(dims))
+        state = _philox.Stateful(seeds[0], seeds[1], 0) if fresh else _kernel_state(op, dt, seeds, math.prod(dims))
         return wrap(_philox.uniform_int(dims, state, lo, hi, dt.torch_dtype).to(current_device()))
     cpu = torch.device("cpu")
     lo = _param(0 if minval is None else minval, dt, cpu)
     hi = _param(1 if maxval is None else maxval, dt, cpu)
     lo_t, hi_t = _scalar(lo, dt), _scalar(hi, dt)
-    return _stateful_float("uniform", "RandomUniform", shape, hi_t - lo_t, lo_t, dt, seed)
+    return _stateful_float("uniform", "RandomUniform", shape, hi_t - lo_t, lo_t, dt, seed, fresh)
 
 
 def _torch_stream(op, seed, device=None):
