@@ -33,3 +33,68 @@ def test_v1_layers_in_graph_mode_is_missing_too():
     with tf.Graph().as_default():
         with pytest.raises(AttributeError, match="`dense` is not available with Keras 3."):
             tf.compat.v1.layers.dense      # noqa: B018
+
+
+def test_graph_name_scopes_are_unique_as_in_tf():
+    v1 = tf.compat.v1
+    with tf.Graph().as_default():
+        x = v1.placeholder(tf.float32, [None], name="x")
+        got = []
+        for _ in range(2):
+            with tf.name_scope("acc") as s:
+                got.append((s, tf.reduce_sum(x, name="value").name, tf.identity(x).name))
+                with tf.name_scope("tp") as s2:
+                    got.append((s2, tf.identity(x).name))
+        # TF 2.21
+        assert got == [("acc/", "acc/value:0", "acc/Identity:0"), ("acc/tp/", "acc/tp/Identity:0"),
+                       ("acc_1/", "acc_1/value:0", "acc_1/Identity:0"), ("acc_1/tp/", "acc_1/tp/Identity:0")]
+        with v1.name_scope("acc") as s:
+            assert (s, tf.identity(x).name) == ("acc_2/", "acc_2/Identity:0")
+        with v1.name_scope(None, "acc") as s:
+            assert s == "acc_3/"
+        with v1.name_scope("acc/") as s:            # an absolute scope is entered as it is
+            assert (s, tf.identity(x).name) == ("acc/", "acc/Identity_1:0")
+        with tf.name_scope("x") as s:               # op and scope names share one namespace
+            assert (s, tf.identity(x).name) == ("x_1/", "x_1/Identity:0")
+        with tf.name_scope("outer"):
+            with v1.name_scope(None) as s:
+                assert (s, tf.identity(x).name) == ("", "Identity:0")
+            with v1.name_scope(None, "d") as s:
+                assert s == "outer/d/"
+            with v1.name_scope("", "d") as s:
+                assert s == ""
+
+
+def test_graph_variable_scopes_open_unique_name_scopes():
+    v1 = tf.compat.v1
+    with tf.Graph().as_default():
+        x = v1.placeholder(tf.float32, [None], name="x")
+        got = []
+        for _ in range(2):
+            with v1.variable_scope(None, default_name="mean") as vs:
+                got.append((vs.name, vs.original_name_scope, tf.identity(x).name))
+        with v1.variable_scope("vs") as s1:
+            got.append((s1.name, s1.original_name_scope, tf.identity(x).name))
+        with v1.variable_scope("vs") as s2:
+            got.append((s2.name, s2.original_name_scope, tf.identity(x).name))
+        with v1.variable_scope(s1) as s3:
+            got.append((s3.name, s3.original_name_scope, tf.identity(x).name))
+        with v1.variable_scope("outer2"):
+            with v1.variable_scope(None, default_name="mean") as vs:
+                got.append((vs.name, vs.original_name_scope))
+        # TF 2.21
+        assert got == [("mean", "mean/", "mean/Identity:0"), ("mean_1", "mean_1/", "mean_1/Identity:0"),
+                       ("vs", "vs/", "vs/Identity:0"), ("vs", "vs_1/", "vs_1/Identity:0"),
+                       ("vs", "vs/", "vs_2/Identity:0"), ("outer2/mean", "outer2/mean/")]
+
+
+def test_eager_v1_name_scope_signature():
+    v1 = tf.compat.v1
+    # TF 2.21: eagerly, names are not made unique
+    with v1.name_scope(None, "d") as s:
+        assert s == "d/"
+    for _ in range(2):
+        with v1.name_scope("e") as s:
+            assert s == "e/"
+    with v1.name_scope(None) as s:
+        assert s == ""

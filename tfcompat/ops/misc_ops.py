@@ -6,6 +6,7 @@ from tfcompat.framework import dtypes
 from tfcompat.framework import indexed_slices as _indexed_slices
 from tfcompat.framework import ragged as _ragged
 from tfcompat.framework import sparse as _sparse
+from tfcompat.framework import graph_state as _graph_state
 from tfcompat.framework.context import state
 from tfcompat.framework.convert import convert_to_tensor
 from tfcompat.framework.export import tf_export
@@ -65,6 +66,10 @@ class name_scope:
         elif name.endswith("/"):
             new = [name[:-1]]
         else:
+            graph = _graph_state.default_graph()
+            if graph is not None:           # TF's graphs make scope names unique among their op and scope names
+                prefix = "/".join(s for s in old if s)
+                name = graph.unique_name(f"{prefix}/{name}" if prefix else name).rsplit("/", 1)[-1]
             new = old + [name]
         state.name_scope = new
         scope = "/".join(s for s in new if s)

@@ -29,7 +29,7 @@ from tfcompat.compat.v1.init_ops_v1 import (glorot_normal_initializer, glorot_un
                                             random_normal_initializer, random_uniform_initializer,
                                             truncated_normal_initializer, variance_scaling_initializer)
 from tfcompat.compat.v1.variable_scope import (VariableScope, constant_initializer, get_variable,  # noqa: F401
-                                               get_variable_scope, ones_initializer, variable_scope,
+                                               get_variable_scope, name_scope, ones_initializer, variable_scope,
                                                zeros_initializer)
 
 graph_state.on_first_graph(graph_ops.install)

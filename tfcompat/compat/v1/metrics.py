@@ -8,9 +8,9 @@ gives the updated value; `value` reads the current one. As in TF, they raise Run
 """
 import contextlib
 
-import tfcompat as tf
 from tfcompat.compat.v1 import session as _session
 from tfcompat.framework import dtypes, graph_state
+from tfcompat.framework.export import EXPORTS
 from tfcompat.framework.graph_variable import GraphVariable
 
 
@@ -19,25 +19,21 @@ def _eager_check(name, message=None):
         raise RuntimeError(message or f"tf.metrics.{name} is not supported when eager execution is enabled.")
 
 
+def _op(name):
+    return EXPORTS[name]        # the public op (TF1 graph mode's wrapper of it once a graph exists)
+
+
 @contextlib.contextmanager
 def _scope(name, default):
     """TF's `variable_scope(name, default)` as the metrics use it: a name scope unique in the graph."""
-    graph = graph_state.default_graph()
-    prefix = "/".join(s for s in _name_scopes() if s)
-    full = graph.unique_name(f"{prefix}/{name or default}" if prefix else (name or default))
-    with tf.name_scope(full.rsplit("/", 1)[-1]):
-        yield full
-
-
-def _name_scopes():
-    from tfcompat.framework.context import state
-    return state.name_scope
+    with _op("name_scope")(name or default) as scope:
+        yield scope[:-1]
 
 
 def _metric_variable(scope, name, dtype=dtypes.float32):
     """A scalar zero-initialised local metric variable `<scope>/<name>`."""
     graph = graph_state.default_graph()
-    var = GraphVariable.make(graph, f"{scope}/{name}", lambda: tf.zeros([], dtype), dtype, [], trainable=False)
+    var = GraphVariable.make(graph, f"{scope}/{name}", lambda: _op("zeros")([], dtype), dtype, [], trainable=False)
     _session.get_collection_ref("variables").remove(var)
     _session.add_to_collections(["local_variables", "metric_variables"], var)
     return var
@@ -49,15 +45,15 @@ def _add(collections, value):
 
 
 def _squeeze_last(x):
-    return tf.squeeze(x, [-1])
+    return _op("squeeze")(x, [-1])
 
 
 def _remove_squeezable_dimensions(predictions, labels, weights):
     """TF's static rule: a last dimension of size 1 is squeezed from labels or predictions when their ranks differ
     by one; weights are squeezed or expanded to the predictions' rank (a scalar stays a scalar)."""
-    predictions = tf.convert_to_tensor(predictions)
+    predictions = _op("convert_to_tensor")(predictions)
     if labels is not None:
-        labels = tf.convert_to_tensor(labels)
+        labels = _op("convert_to_tensor")(labels)
         p_rank, l_rank = predictions.shape.rank, labels.shape.rank
         if p_rank is not None and l_rank is not None:
             if p_rank - l_rank == 1 and predictions.shape[-1] in (1, None):
@@ -67,14 +63,14 @@ def _remove_squeezable_dimensions(predictions, labels, weights):
         predictions.shape.assert_is_compatible_with(labels.shape)
     if weights is None:
         return predictions, labels, None
-    weights = tf.convert_to_tensor(weights)
+    weights = _op("convert_to_tensor")(weights)
     w_rank, p_rank = weights.shape.rank, predictions.shape.rank
     if w_rank == 0 or w_rank is None or p_rank is None:
         return predictions, labels, weights
     if w_rank - p_rank == 1:
         weights = _squeeze_last(weights)
     elif p_rank - w_rank == 1:
-        weights = tf.expand_dims(weights, -1)
+        weights = _op("expand_dims")(weights, -1)
     return predictions, labels, weights
 
 
@@ -87,27 +83,27 @@ def _broadcast_weights(weights, values):
         if not ok:
             raise ValueError(f"weights can not be broadcast to values. values.rank={v_shape.rank}. "
                              f"weights.rank={w_shape.rank}. values.shape={v_shape}. weights.shape={w_shape}.")
-    return weights * tf.ones_like(values)
+    return weights * _op("ones_like")(values)
 
 
 def mean(values, weights=None, metrics_collections=None, updates_collections=None, name=None):
     """The (weighted) mean of all `values` seen: local variables `total` and `count`."""
     _eager_check("mean")
     with _scope(name, "mean") as scope:
-        values = tf.cast(values, tf.float32)
+        values = _op("cast")(values, dtypes.float32)
         total = _metric_variable(scope, "total")
         count = _metric_variable(scope, "count")
         if weights is None:
-            num_values = tf.cast(tf.size(values), tf.float32)
+            num_values = _op("cast")(_op("size")(values), dtypes.float32)
         else:
             values, _, weights = _remove_squeezable_dimensions(values, None, weights)
-            weights = _broadcast_weights(tf.cast(weights, tf.float32), values)
+            weights = _broadcast_weights(_op("cast")(weights, dtypes.float32), values)
             values = values * weights
-            num_values = tf.reduce_sum(weights)
-        update_total = total.assign_add(tf.reduce_sum(values))
+            num_values = _op("reduce_sum")(weights)
+        update_total = total.assign_add(_op("reduce_sum")(values))
         update_count = count.assign_add(num_values)
-        value = tf.math.divide_no_nan(total, tf.maximum(count, 0.), name="value")
-        update_op = tf.math.divide_no_nan(update_total, tf.maximum(update_count, 0.), name="update_op")
+        value = _op("math.divide_no_nan")(total, _op("maximum")(count, 0.), name="value")
+        update_op = _op("math.divide_no_nan")(update_total, _op("maximum")(update_count, 0.), name="update_op")
     _add(metrics_collections, value)
     _add(updates_collections, update_op)
     return value, update_op
@@ -118,8 +114,8 @@ def accuracy(labels, predictions, weights=None, metrics_collections=None, update
     _eager_check("accuracy")
     predictions, labels, weights = _remove_squeezable_dimensions(predictions, labels, weights)
     if labels.dtype != predictions.dtype:
-        predictions = tf.cast(predictions, labels.dtype)
-    is_correct = tf.cast(tf.equal(predictions, labels), tf.float32)
+        predictions = _op("cast")(predictions, labels.dtype)
+    is_correct = _op("cast")(_op("equal")(predictions, labels), dtypes.float32)
     return mean(is_correct, weights, metrics_collections, updates_collections, name or "accuracy")
 
 
@@ -127,7 +123,7 @@ def mean_absolute_error(labels, predictions, weights=None, metrics_collections=N
                         name=None):
     _eager_check("mean_absolute_error")
     predictions, labels, weights = _remove_squeezable_dimensions(predictions, labels, weights)
-    return mean(tf.abs(predictions - labels), weights, metrics_collections, updates_collections,
+    return mean(_op("abs")(predictions - labels), weights, metrics_collections, updates_collections,
                 name or "mean_absolute_error")
 
 
@@ -135,7 +131,7 @@ def mean_squared_error(labels, predictions, weights=None, metrics_collections=No
                        name=None):
     _eager_check("mean_squared_error")
     predictions, labels, weights = _remove_squeezable_dimensions(predictions, labels, weights)
-    return mean(tf.math.squared_difference(labels, predictions), weights, metrics_collections, updates_collections,
+    return mean(_op("math.squared_difference")(labels, predictions), weights, metrics_collections, updates_collections,
                 name or "mean_squared_error")
 
 
@@ -144,7 +140,7 @@ def root_mean_squared_error(labels, predictions, weights=None, metrics_collectio
     _eager_check("root_mean_squared_error")
     predictions, labels, weights = _remove_squeezable_dimensions(predictions, labels, weights)
     mse, update_mse = mean_squared_error(labels, predictions, weights, None, None, name or "root_mean_squared_error")
-    rmse, update_rmse = tf.sqrt(mse), tf.sqrt(update_mse)
+    rmse, update_rmse = _op("sqrt")(mse), _op("sqrt")(update_mse)
     _add(metrics_collections, rmse)
     _add(updates_collections, update_rmse)
     return rmse, update_rmse
@@ -155,19 +151,19 @@ def _count(kind, labels, predictions, weights, metrics_collections, updates_coll
     _eager_check(kind, message)
     with _scope(name, kind) as scope:
         predictions, labels, weights = _remove_squeezable_dimensions(
-            tf.cast(predictions, tf.bool), tf.cast(labels, tf.bool), weights)
+            _op("cast")(predictions, dtypes.bool), _op("cast")(labels, dtypes.bool), weights)
         want_label, want_prediction = {"true_positives": (True, True), "false_positives": (False, True),
                                        "true_negatives": (False, False), "false_negatives": (True, False)}[kind]
-        is_kind = tf.logical_and(tf.equal(labels, want_label), tf.equal(predictions, want_prediction))
+        is_kind = _op("logical_and")(_op("equal")(labels, want_label), _op("equal")(predictions, want_prediction))
         count = _metric_variable(scope, "count")
-        values = tf.cast(is_kind, tf.float32)
+        values = _op("cast")(is_kind, dtypes.float32)
         if weights is not None:
             w_rank, v_rank = weights.shape.rank, values.shape.rank
             if w_rank is not None and v_rank is not None and w_rank not in (0, v_rank):
                 raise ValueError(f"weights must have rank in (0, {v_rank}), got rank {w_rank}")
-            values = values * tf.cast(weights, tf.float32)
-        value = tf.identity(count)
-        update_op = count.assign_add(tf.reduce_sum(values))
+            values = values * _op("cast")(weights, dtypes.float32)
+        value = _op("identity")(count)
+        update_op = count.assign_add(_op("reduce_sum")(values))
     _add(metrics_collections, value)
     _add(updates_collections, update_op)
     return value, update_op
@@ -198,12 +194,12 @@ def _ratio(kind, other, labels, predictions, weights, metrics_collections, updat
     _eager_check(kind, message)
     with _scope(name, kind):
         predictions, labels, weights = _remove_squeezable_dimensions(
-            tf.cast(predictions, tf.bool), tf.cast(labels, tf.bool), weights)
+            _op("cast")(predictions, dtypes.bool), _op("cast")(labels, dtypes.bool), weights)
         tp, tp_update = true_positives(labels, predictions, weights)
         miss, miss_update = _count(other, labels, predictions, weights, None, None, None)
 
         def compute(t, m, op_name):
-            return tf.where(tf.greater(t + m, 0.), tf.math.divide(t, t + m), 0., name=op_name)
+            return _op("where")(_op("greater")(t + m, 0.), _op("math.divide")(t, t + m), 0., name=op_name)
         value = compute(tp, miss, "value")
         update_op = compute(tp_update, miss_update, "update_op")
     _add(metrics_collections, value)
@@ -228,5 +224,4 @@ def recall(labels, predictions, weights=None, metrics_collections=None, updates_
 def __getattr__(attr):
     if attr.startswith("__"):
         raise AttributeError(attr)
-    from tfcompat._api import missing
-    raise missing("compat.v1.metrics", attr)
+    raise AttributeError(f"module 'tensorflow.compat.v1.metrics' has no attribute '{attr}'")

@@ -6,6 +6,7 @@ Inside a `tf.Graph`, `get_variable` uses the graph's variable store with TF1's r
 """
 import contextlib
 import threading
+import weakref
 
 import tfcompat as tf
 from tfcompat.framework import dtypes, graph_state
@@ -53,18 +54,45 @@ def variable_scope(name_or_scope, default_name=None, values=None, initializer=No
     else:
         short = name_or_scope if name_or_scope is not None else default_name
         full = f"{parent.name}/{short}" if parent.name else short
+        if name_or_scope is None and graph_state.default_graph() is not None:
+            full = _unique_default(graph_state.default_graph(), full)
         base = parent
     scope = VariableScope(full, initializer if initializer is not None else base.initializer,
                           dtypes.as_dtype(dtype) if dtype is not None else base.dtype, reuse)
     _stack().append(scope)
     try:
         if auxiliary_name_scope:
-            with tf.name_scope(full.rsplit("/", 1)[-1]):
+            # ops get a new name scope (unique in a graph, as in TF: `vs_1/`); a scope object entered again keeps
+            # the name scope it was first opened with as its `original_name_scope`
+            with tf.name_scope(full.rsplit("/", 1)[-1]) as name_scope:
+                scope.original_name_scope = (name_or_scope.original_name_scope
+                                             if isinstance(name_or_scope, VariableScope) else name_scope)
                 yield scope
         else:
             yield scope
     finally:
         _stack().pop()
+
+
+class name_scope(tf.name_scope):  # noqa: N801 - TF's class name
+    """TF1's `name_scope(name, default_name=None, values=None)`: `default_name` when `name` is None; an empty name
+    is the root scope."""
+
+    def __init__(self, name, default_name=None, values=None):
+        if name is None:
+            name = default_name if default_name is not None else ""
+        super().__init__(name)
+
+
+_default_counts = weakref.WeakKeyDictionary()      # graph -> {variable scope name: times opened by default_name}
+
+
+def _unique_default(graph, full):
+    """`full`, or `full_N` once a `default_name` scope of that name was opened N times in `graph` (TF's rule)."""
+    counts = _default_counts.setdefault(graph, {})
+    n = counts.get(full, 0)
+    counts[full] = n + 1
+    return f"{full}_{n}" if n else full
 
 
 def current_scope():
