@@ -5,6 +5,7 @@ import random
 
 import numpy as np
 
+from tfcompat.keras.preprocessing.timeseries_generator import TimeseriesGenerator  # noqa: F401
 from tfcompat.keras.utils import pad_sequences  # noqa: F401
 
 _EULER_GAMMA = 0.577      # the constant Keras uses
