@@ -10,7 +10,8 @@ import numpy as np
 from tfcompat.data._common import AUTOTUNE, INFINITE, UNKNOWN, to_int
 from tfcompat.data.dataset import DerivedDataset
 from tfcompat.framework import errors
-from tfcompat.ops.random_ops import draw_seed
+from tfcompat.ops import _philox
+from tfcompat.ops.random_ops import draw_seed, op_seeds
 
 
 class IndexStreamDataset(DerivedDataset):
@@ -46,7 +47,13 @@ def _plan_elements(source, chunks):
 
 
 class ShuffleDataset(IndexStreamDataset):
-    """`shuffle`: TF's buffer shuffle, reseeded per epoch unless `reshuffle_each_iteration=False`."""
+    """`shuffle`: TF's buffer shuffle (`ShuffleDatasetV3`), its order bit for bit.
+
+    The seed pair is TF's `get_seed(seed)` taken when the dataset is made (two draws of the global stream when
+    neither a global nor an op seed is set). Each pass over the input (an iterator) takes its Philox seeds from the
+    dataset's seed generator, as TF's `RandomSeedGenerator` does: two successive 32-bit words of
+    `PhiloxRandom(seed, seed2)` per pass (`reshuffle_each_iteration=False`: the seed pair itself, every pass).
+    """
 
     _tf_name = "_ShuffleDataset"
 
@@ -55,56 +62,69 @@ class ShuffleDataset(IndexStreamDataset):
         if buffer_size <= 0 and buffer_size != AUTOTUNE:
             raise errors.InvalidArgumentError(None, None, "buffer_size must be greater than zero.")
         self._buffer = buffer_size if buffer_size > 0 else 1000
-        seed = None if seed is None else to_int(seed)
-        self._seed = seed if seed is not None else draw_seed()
+        seeds = op_seeds(None if seed is None else to_int(seed))
+        if seeds is None or seeds == (0, 0):        # TF's RandomSeeds: (0, 0) means fresh random seeds
+            seeds = draw_seed(), draw_seed()
+        self._seed = (seeds[0] << 32) | seeds[1]    # one integer: the iterator state saves (seed, epoch) pairs
         self._reshuffle = reshuffle_each_iteration is None or bool(reshuffle_each_iteration)
         self._epoch = 0
 
-    def _rng(self):
-        epoch = self._next_epoch() if self._reshuffle else 0
-        return np.random.default_rng([self._seed, epoch])
+    def _words(self):
+        """This pass's stream of 32-bit Philox words (TF's `SingleSampleAdapter<PhiloxRandom>` of the iterator)."""
+        seed, seed2 = self._seed >> 32, self._seed & 0xFFFFFFFF
+        if self._reshuffle:
+            epoch = self._next_epoch()
+            block = _philox._bits(epoch // 2 + 1, _philox.Stateful(seed, seed2, 0))[epoch // 2]
+            seed, seed2 = int(block[2 * (epoch % 2)]), int(block[2 * (epoch % 2) + 1])
+        return _philox_words(seed, seed2)
 
     def _indices(self, chunks):
-        return _shuffle_indices(chunks(), self._buffer, self._rng(), self._input._card())
+        return _chunked(_buffer_shuffle(itertools.chain.from_iterable(c.tolist() for c in chunks()), self._buffer,
+                                        self._words()))
 
     def _stream(self):
-        return _shuffle_stream(self._input._elements(), self._buffer, self._rng())
+        return _buffer_shuffle(self._input._elements(), self._buffer, self._words())
 
 
-def _shuffle_indices(chunks, k, rng, n):
-    """TF's buffer shuffle of an index stream, as chunks of int64 indices."""
-    if 0 <= n <= k:      # the whole input fits in the buffer: a uniform permutation
-        yield rng.permutation(np.concatenate(list(chunks))) if n else np.empty(0, np.int64)
-        return
-    buf = []
-    for chunk in chunks:
-        values = chunk.tolist()
-        fill = min(k - len(buf), len(values))
-        buf.extend(values[:fill])
-        rest = values[fill:]
-        if not rest:
-            continue
-        picks = rng.integers(0, k, size=len(rest)).tolist()
-        out = []
-        for j, v in zip(picks, rest):
-            out.append(buf[j])
-            buf[j] = v
-        yield np.array(out, dtype=np.int64)
-    yield rng.permutation(np.array(buf, dtype=np.int64))
+def _philox_words(seed, seed2, blocks=256):
+    """The 32-bit words of `PhiloxRandom(seed, seed2)` in order, made `blocks` Philox blocks at a time."""
+    offset = 0
+    while True:
+        yield from _philox._bits(blocks, _philox.Stateful(seed, seed2, offset)).reshape(-1).tolist()
+        offset += blocks
 
 
-def _shuffle_stream(elements, k, rng):
-    """TF's buffer shuffle of an element stream."""
-    buf = []
-    for element in elements:
-        if len(buf) < k:
-            buf.append(element)
-            continue
-        j = int(rng.integers(0, k))
+def _buffer_shuffle(elements, k, words):
+    """TF's shuffle iterator: a ring buffer of `k` slots filled from `elements`; each output takes the element at
+    `(start + word % filled) % k`, moves the slot at `start` into its place and advances `start`."""
+    buf = [None] * k
+    start = end = 0
+    it = iter(elements)
+    exhausted = False
+    while True:
+        while not exhausted and end - start < k:
+            for element in it:
+                buf[end % k] = element
+                end += 1
+                break
+            else:
+                exhausted = True
+        if end == start:
+            return
+        j = (start + next(words) % (end - start)) % k
+        s = start % k
         yield buf[j]
-        buf[j] = element
-    for j in rng.permutation(len(buf)).tolist():
-        yield buf[j]
+        buf[j], buf[s] = buf[s], None
+        start += 1
+
+
+def _chunked(indices, size=1024):
+    """An index stream as int64 chunks."""
+    while True:
+        chunk = list(itertools.islice(indices, size))
+        if not chunk:
+            return
+        yield np.array(chunk, dtype=np.int64)
 
 
 class RepeatDataset(IndexStreamDataset):

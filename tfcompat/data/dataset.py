@@ -21,14 +21,14 @@ Documented divergences from TF:
   produced (TF raises trace-time errors when the transformation is built).
 - the `element_spec` of a function's output is found by running the function on
   the first input element (dims where the input spec is unknown become `None`).
-- random order (`shuffle`, `sample_from_datasets`, `list_files`) follows TF's
-  semantics (buffer window, uniform choice) but not TF's random number stream.
+- `shuffle` gives TF's order (its Philox stream, seed generator and ring buffer); other random orders
+  (`sample_from_datasets`, `list_files`) follow TF's semantics (uniform choice) but not TF's random stream.
 - `ignore_errors` skips elements whose `map`/`filter`/`from_generator` step
   failed; an error raised inside other transformations ends the iteration.
 """
 from tfcompat.data import structure as st
 from tfcompat.data._common import AUTOTUNE, INFINITE, UNKNOWN, call_args, fn_output, scalar64, to_int
-from tfcompat.data.iterator import NumpyIterator, OwnedIterator
+from tfcompat.data.iterator import NumpyIterator, OwnedIterator, _pipeline
 from tfcompat.data.options import Options
 from tfcompat.framework import dtypes, errors
 from tfcompat.framework.export import partial_api, tf_export, unsupported_args
@@ -366,9 +366,16 @@ class DerivedDataset(Dataset):
     def _first_output(self, fn):
         """`fn(first input element)` (to find an output spec by running a user function); over an empty input,
         `fn` of a stand-in element of the input's spec (zeros, empty strings, unknown dimensions 0), as TF traces the
-        function without data; None when no stand-in can be made or the function fails on it."""
-        for element in self._input._elements():
-            return fn(element)
+        function without data; None when no stand-in can be made or the function fails on it. The peek starts no
+        pass of the input's random datasets: TF draws a shuffle's order per iterator, and tracing makes none."""
+        randoms = [d for d in _pipeline(self._input) if d._seed is not None]
+        epochs = [d._epoch for d in randoms]
+        try:
+            for element in self._input._elements():
+                return fn(element)
+        finally:
+            for d, epoch in zip(randoms, epochs):
+                d._epoch = epoch
         dummy = st.stand_in(self._input.element_spec)
         if dummy is None:
             return None

@@ -243,8 +243,11 @@ def _from_directory(directory, labels, label_mode, class_names, formats, batch_s
     if labels is None or label_mode is None:
         labels, label_mode = None, None
     _check_split(validation_split, subset, shuffle, seed)
-    if seed is None:
+    data_seed = seed        # Keras shuffles a text dataset with the given seed, an image dataset with the drawn one
+    if seed is None and (shuffle or kind == "image"):
         seed = np.random.randint(1e6)
+    if kind == "image":
+        data_seed = seed
     paths, labels, class_names = _index_directory(directory, labels, formats, class_names, shuffle, seed,
                                                   follow_links, verbose)
     if label_mode == "binary" and len(class_names) != 2:
@@ -260,8 +263,9 @@ def _from_directory(directory, labels, label_mode, class_names, formats, batch_s
             raise ValueError(f"No {kind}s found in directory {directory}. Allowed formats: {formats}"
                              if kind == "image" else f"No text files found in directory {directory}. "
                              "Allowed format: .txt")
-        ds = _files_dataset(p, y, label_mode, num_classes, load, shuffle and part != "validation", buffer_size,
-                            seed, batch_size)
+        ds = _files_dataset(p, y, label_mode, num_classes, load,     # subset="both": Keras's validation unshuffled
+                            shuffle and not (subset == "both" and part == "validation"), buffer_size, data_seed,
+                            batch_size)
         ds.class_names = class_names
         ds.file_paths = list(p)
         out.append(ds)
