@@ -20,10 +20,37 @@ from tfcompat.framework.ragged.tensor import take as ragged_take
 from tfcompat.framework.sparse import SparseTensor
 from tfcompat.framework.tensor import Tensor, _wrap, storage
 from tfcompat.framework.variables import Variable
+from tfcompat.ops import random_ops
 from tfcompat.ops.random_ops import generator_for
 from tfcompat.util import nest
 from tfcompat.keras._config import config
 from tfcompat.keras.backend import standardize_dtype
+
+
+def _epoch_permutation(n, bs, within_batches):
+    """The sample order of one shuffled epoch over arrays, as Keras's TF adapter draws it: `tf.random.shuffle` of the
+    indices (`"batch"`: of each batch's indices, batches kept in order) inside a tf.data function. Under a global
+    seed that op has op seed 0 and each epoch's new iterator makes its kernel anew, so every epoch repeats TF's
+    permutation (its Philox Fisher-Yates); without one the order comes from the global torch stream."""
+    sizes = [min(bs, n - i) for i in range(0, n, bs)] if within_batches else [n]
+    if random_ops._Seeds.global_seed is None:
+        gen = generator_for(None, "cpu")
+        parts = [torch.randperm(k, generator=gen) for k in sizes]
+    else:       # one kernel of seeds (global, 0): a draw of k > 1 items takes the next ceil((k - 1) / 4) Philox
+        seeds = random_ops.op_seeds(0)      # blocks and swaps i with i + word % (k - i) (TF's Fisher-Yates)
+        blocks = [(k + 2) // 4 if k > 1 else 0 for k in sizes]
+        words = random_ops._philox._bits(sum(blocks), random_ops._philox.Stateful(seeds[0], seeds[1], 0))
+        words = words.reshape(-1).astype(np.int64)
+        parts, start = [], 0
+        for k, b in zip(sizes, blocks):
+            steps = np.arange(k - 1 if k > 1 else 0, dtype=np.int64)
+            swaps = (steps + words[start:start + len(steps)] % (k - steps)).tolist()
+            start += 4 * b
+            perm = list(range(k))
+            for i, j in enumerate(swaps):
+                perm[i], perm[j] = perm[j], perm[i]
+            parts.append(torch.tensor(perm, dtype=torch.int64))
+    return torch.cat([p + i * bs for i, p in enumerate(parts)]) if within_batches else parts[0]
 
 
 def unpack_x_y_sample_weight(data):
@@ -271,16 +298,8 @@ class EpochIterator:
         x, y, sw = self._arrays
         n, bs = self._num_samples, self._batch_size
         perm = None
-        if self._shuffle:       # from TF's global random stream, as Keras's tf.random.shuffle: `set_random_seed` fixes it
-            gen = generator_for(None, "cpu")
-            if self._shuffle == "batch":
-                perm = torch.arange(n)
-                for i in range(0, n, bs):
-                    perm[i:i + bs] = perm[i:i + bs][torch.randperm(min(bs, n - i), generator=gen)]
-                order = torch.randperm(self._num_batches, generator=gen)
-                perm = torch.cat([perm[int(b) * bs:(int(b) + 1) * bs] for b in order])
-            else:
-                perm = torch.randperm(n, generator=gen)
+        if self._shuffle:
+            perm = _epoch_permutation(n, bs, self._shuffle == "batch")
         leaves = nest.flatten((x, y, sw))
         flat = not any(nest.is_nested(a) for a in (x, y, sw))     # one array (or None) each: no repacking
         steps = self._num_batches

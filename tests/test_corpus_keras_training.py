@@ -1,0 +1,62 @@
+"""fit() cases from the Keras guides corpus (sequential_model, custom_train_step, writing_your_own_callbacks...).
+
+Golden values recorded from TF 2.21 + Keras 3.15.1."""
+import numpy as np
+import pytest
+
+import tfcompat as tf
+
+keras = tf.keras
+
+
+class _Recorder(keras.layers.Layer):
+    """Notes the first feature of every sample the model sees (fit runs eagerly)."""
+
+    def __init__(self, seen):
+        super().__init__()
+        self.seen = seen
+
+    def call(self, x):
+        self.seen.extend(np.asarray(x)[:, 0].astype(int).tolist())
+        return x
+
+
+def _fit_order(n, bs, seed, epochs, shuffle):
+    if seed is not None:
+        keras.utils.set_random_seed(seed)
+    seen = []
+    m = keras.Sequential([keras.Input((1,)), _Recorder(seen), keras.layers.Dense(1)])
+    m.compile("sgd", "mse", run_eagerly=True)
+    del seen[:]         # what building the model saw
+    m.fit(np.arange(n, dtype="float32")[:, None], np.zeros((n, 1), "float32"), batch_size=bs, epochs=epochs,
+          shuffle=shuffle, verbose=0)
+    return [seen[i * n:(i + 1) * n] for i in range(epochs)]
+
+
+@pytest.mark.parametrize("n, bs, seed, epochs, shuffle, expected", [
+    # TF 2.21: tf.random.shuffle in Keras's tf.data pipeline, op seed 0, a fresh kernel each epoch
+    (10, 4, 1, 2, True, [[2, 4, 0, 8, 9, 1, 5, 6, 3, 7]] * 2),
+    (10, 4, 1, 2, "batch", [[0, 1, 2, 3, 7, 6, 4, 5, 8, 9]] * 2),
+    (23, 5, 0, 1, True, [[18, 11, 10, 13, 1, 3, 2, 20, 8, 16, 12, 6, 5, 9, 22, 7, 14, 21, 17, 0, 4, 15, 19]]),
+    (23, 5, 0, 1, "batch", [[2, 3, 4, 1, 0, 6, 8, 7, 9, 5, 10, 12, 13, 14, 11, 17, 19, 16, 15, 18, 22, 21, 20]]),
+    (13, 4, 7, 1, True, [[11, 5, 6, 3, 10, 8, 4, 7, 1, 9, 2, 12, 0]]),
+])
+def test_fit_shuffle_order_under_a_seed(n, bs, seed, epochs, shuffle, expected):
+    assert _fit_order(n, bs, seed, epochs, shuffle) == expected
+
+
+def test_fit_batch_shuffle_keeps_batches_in_order_unseeded():
+    order = _fit_order(10, 4, None, 2, "batch")
+    for epoch in order:
+        assert [sorted(epoch[:4]), sorted(epoch[4:8]), sorted(epoch[8:])] == [[0, 1, 2, 3], [4, 5, 6, 7], [8, 9]]
+
+
+def test_seeded_shuffled_fit_losses():
+    keras.utils.set_random_seed(1)
+    x = np.random.RandomState(0).rand(64, 4).astype("float32")
+    y = x.sum(1, keepdims=True)
+    m = keras.Sequential([keras.Input((4,)), keras.layers.Dense(3, activation="relu"), keras.layers.Dense(1)])
+    m.compile(optimizer=keras.optimizers.SGD(0.01), loss="mse")
+    h = m.fit(x, y, epochs=2, batch_size=16, verbose=0)
+    # TF 2.21
+    np.testing.assert_allclose(h.history["loss"], [3.486117362976074, 2.839547634124756], rtol=1e-5)
