@@ -84,3 +84,18 @@ def test_text_dataset_from_directory_orders(tmp_path):
         ["pos2", "neg6", "neg7", "pos4"], ["pos0"]]
     _, val = load(d, batch_size=4, seed=42, verbose=False, validation_split=0.25, subset="both")
     assert _texts(val) == [["pos2", "neg7", "pos0", "pos4"], ["neg6"]]
+
+
+def test_a_script_leaving_a_prefetch_iterator_exits_cleanly():
+    # the tutorials' `for x in ds.take(1)` over a prefetched pipeline: the producer thread was still in a torch
+    # kernel at interpreter exit and the process aborted (rc 134, "terminate called without an active exception")
+    import subprocess
+    import sys
+    code = ("import tfcompat as tf\n"
+            "ds = tf.data.Dataset.range(10).map(lambda x: x * 1).batch(2).prefetch(-1)\n"
+            "for x in ds.take(1):\n"
+            "    pass\n")
+    for _ in range(2):
+        done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+        assert done.returncode == 0, done.stderr[-500:]
+        assert "terminate called" not in done.stderr

@@ -1,9 +1,11 @@
 """Transformations that change how or where elements are produced, not which: `cache`, `snapshot`, `prefetch`,
 `with_options`, `copy_to_device`."""
+import atexit
 import os
 import queue
 import threading
 import uuid
+import weakref
 
 import torch
 
@@ -111,6 +113,20 @@ def _produce(it, out, stop):
             return
 
 
+_PRODUCERS = weakref.WeakKeyDictionary()     # live producer threads -> their stop events
+
+
+@atexit.register
+def _stop_producers():
+    """At exit, stops the producer threads and waits for them: a daemon thread still inside a torch kernel when the
+    interpreter finalizes aborts the process ("terminate called without an active exception")."""
+    producers = list(_PRODUCERS.items())
+    for _, stop in producers:
+        stop.set()
+    for thread, _ in producers:
+        thread.join(timeout=5)
+
+
 class PrefetchIterator(StepIterator):
     """Pulls input elements in a background thread into a bounded queue; stops when it is dropped."""
 
@@ -118,7 +134,9 @@ class PrefetchIterator(StepIterator):
         self._queue = queue.Queue(size)
         self._stop = threading.Event()
         self._done = False
-        threading.Thread(target=_produce, args=(it, self._queue, self._stop), daemon=True).start()
+        thread = threading.Thread(target=_produce, args=(it, self._queue, self._stop), daemon=True)
+        _PRODUCERS[thread] = self._stop
+        thread.start()
 
     def __next__(self):
         if self._done:
