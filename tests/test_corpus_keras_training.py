@@ -60,3 +60,44 @@ def test_seeded_shuffled_fit_losses():
     h = m.fit(x, y, epochs=2, batch_size=16, verbose=0)
     # TF 2.21
     np.testing.assert_allclose(h.history["loss"], [3.486117362976074, 2.839547634124756], rtol=1e-5)
+
+
+def test_data_cardinality_message_lists_each_part():
+    m = keras.Sequential([keras.Input((4,)), keras.layers.Dense(2)])
+    m.compile("adam", "mse")
+    with pytest.raises(ValueError) as e:
+        m.fit(np.ones((4, 4)), np.ones((3, 2)), verbose=0)
+    # TF 2.21
+    assert str(e.value) == ("Data cardinality is ambiguous. Make sure all arrays contain the same number of "
+                            "samples.'x' sizes: 4\n'y' sizes: 3\n")
+    with pytest.raises(ValueError) as e:
+        m.fit(np.ones((4, 4)), np.ones((4, 2)), sample_weight=np.ones(5), verbose=0)
+    assert str(e.value).endswith("samples.'x' sizes: 4\n'y' sizes: 4\n'sample_weight' sizes: 5\n")
+
+
+def test_unknown_optimizer_name_message():
+    with pytest.raises(ValueError, match="^Could not interpret optimizer identifier: nope$"):
+        keras.optimizers.get("nope")
+    m = keras.Sequential([keras.Input((3,)), keras.layers.Dense(2)])
+    with pytest.raises(ValueError, match="^Could not interpret optimizer identifier: nope$"):
+        m.compile(optimizer="nope", loss="mse")
+
+
+def test_sequential_pop_as_keras_layer_list():
+    # TF 2.21: Keras pops from its layer list (the InputLayer first in it) and rebuilding an empty list raises
+    m = keras.Sequential([keras.Input((4,)), keras.layers.Dense(2)])
+    assert m.pop().name.startswith("dense")
+    assert m.layers == []
+    with pytest.raises(IndexError, match="list index out of range"):
+        m.pop()
+    with pytest.raises(IndexError, match="list index out of range"):
+        m.pop()
+    with pytest.raises(IndexError, match="list index out of range"):
+        keras.Sequential().pop()
+    s = keras.Sequential([keras.layers.Dense(2)])
+    with pytest.raises(IndexError, match="list index out of range"):
+        s.pop()
+    assert s.layers == []
+    assert isinstance(keras.Sequential([keras.layers.Dense(2)]).pop(rebuild=False), keras.layers.Dense)
+    two = keras.Sequential([keras.Input((3,)), keras.layers.Dense(2), keras.layers.Dense(1)])
+    assert two.pop().units == 1 and two.built and [la.units for la in two.layers] == [2]

@@ -242,11 +242,13 @@ class EpochIterator:
         arrays = nest.map_structure(lambda a: None if a is None else _storage(a), (x, y, sample_weight))
         flat = [a for a in nest.flatten(arrays) if a is not None]
         n = int(flat[0].shape[0])
-        for a in flat:
-            if int(a.shape[0]) != n:
-                sizes = ", ".join(str(int(b.shape[0])) for b in flat)
-                raise ValueError(f"Data cardinality is ambiguous. Make sure all arrays contain the same number of "
-                                 f"samples.'x' sizes: {sizes}")
+        if any(int(a.shape[0]) != n for a in flat):
+            msg = "Data cardinality is ambiguous. Make sure all arrays contain the same number of samples."
+            parts = arrays if arrays[2] is not None else arrays[:2] if arrays[1] is not None else arrays[:1]
+            for label, part in zip(("x", "y", "sample_weight"), parts):
+                sizes = ", ".join(str(int(b.shape[0])) for b in nest.flatten(part) if b is not None)
+                msg += f"'{label}' sizes: {sizes}\n"
+            raise ValueError(msg)
         if self._class_weight is not None:
             if arrays[2] is not None:
                 raise ValueError("You cannot `class_weight` and `sample_weight` at the same time.")

@@ -47,10 +47,22 @@ class Sequential(Model):
             self._maybe_rebuild()
 
     def pop(self, rebuild=True):
+        # Keras pops from its layer list, the InputLayer first in it; a rebuild indexes that list's first item
         if not self._stack:
-            raise TypeError("There are no layers in the model.")
+            if self._input_layer is None:
+                raise IndexError("list index out of range")
+            layer, self._input_layer = self._input_layer, None
+            self.built = False
+            self.__dict__["_plan"] = None
+            if rebuild:
+                raise IndexError("list index out of range")
+            return layer
         layer = self._stack.pop()
         self._layers.remove(layer)
+        if rebuild and not self._stack and self._input_layer is None:
+            self.built = False
+            self.__dict__["_plan"] = None
+            raise IndexError("list index out of range")
         self.built = False
         self.__dict__["_plan"] = None
         if rebuild:

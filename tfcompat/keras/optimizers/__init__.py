@@ -35,6 +35,8 @@ def get(identifier):
     if isinstance(identifier, dict):
         obj = deserialize(identifier)
     elif isinstance(identifier, str):
+        if identifier.lower() not in _ALL:
+            raise ValueError(f"Could not interpret optimizer identifier: {identifier}")
         obj = deserialize({"class_name": identifier, "config": {}})
     else:
         obj = identifier
