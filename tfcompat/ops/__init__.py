@@ -58,3 +58,6 @@ from tfcompat.ops import nn_extra_ops  # noqa: F401
 from tfcompat.ops import fractional_pool_ops  # noqa: F401
 from tfcompat.ops import tensor_proto_ops  # noqa: F401
 from tfcompat.ops import volume_patch_ops  # noqa: F401
+from tfcompat.ops import linear_operator  # noqa: F401  (tf.linalg's functions dispatch operators)
+from tfcompat.ops import linear_operator_basic  # noqa: F401
+from tfcompat.ops import linear_operator_algebra  # noqa: F401

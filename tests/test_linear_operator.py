@@ -1,0 +1,274 @@
+"""tf.linalg.LinearOperator and its elementary and algebraic families; golden values recorded from TF 2.21."""
+import numpy as np
+import pytest
+
+import tfcompat as tf
+
+A = [[2., 1.], [1., 3.]]
+X = [[1., 2.], [3., 4.]]
+
+
+def _close(t, expected, atol=1e-5):
+    np.testing.assert_allclose(np.asarray(t), np.asarray(expected), rtol=1e-5, atol=atol)
+
+
+def test_full_matrix_properties_and_methods():
+    op = tf.linalg.LinearOperatorFullMatrix(tf.constant(A), is_positive_definite=True, is_self_adjoint=True)
+    # TF 2.21
+    assert op.shape == (2, 2) and op.batch_shape == () and op.domain_dimension == 2 and op.range_dimension == 2
+    assert op.tensor_rank == 2 and op.name == "LinearOperatorFullMatrix" and op.dtype == tf.float32
+    assert (op.is_non_singular, op.is_self_adjoint, op.is_positive_definite, op.is_square) == (True, True, True, True)
+    assert op.shape_tensor().numpy().tolist() == [2, 2] and op.shape_tensor().dtype == tf.int32
+    assert op.batch_shape_tensor().numpy().tolist() == [] and int(op.domain_dimension_tensor()) == 2
+    assert set(op.parameters) == {"matrix", "is_non_singular", "is_self_adjoint", "is_positive_definite",
+                                  "is_square", "name"}
+    x = tf.constant([[1.], [2.]])
+    _close(op.matmul(x), [[4.], [7.]])
+    _close(op @ x, [[4.], [7.]])
+    _close(tf.linalg.matmul(op, x), [[4.], [7.]])
+    _close(op.matvec([1., 2.]), [4., 7.])
+    _close(op.solve(x), [[0.2], [0.6]])
+    _close(op.solvevec([1., 2.]), [0.2, 0.6])
+    _close(op.determinant(), 5.0)
+    _close(op.log_abs_determinant(), 1.609438)
+    _close(op.trace(), 5.0)
+    _close(op.diag_part(), [2., 3.])
+    _close(op.eigvals(), [1.3819659, 3.6180334])
+    _close(op.cond(), 2.618034)
+    _close(op.add_to_tensor(tf.constant(X)), [[3., 3.], [4., 7.]])
+    assert op.adjoint() is op and op.H is op
+    ch = op.cholesky()
+    assert type(ch).__name__ == "LinearOperatorLowerTriangular"
+    assert (ch.is_non_singular, ch.is_self_adjoint, ch.is_positive_definite) == (True, False, None)
+    _close(ch.to_dense(), [[1.4142135, 0.], [0.70710677, 1.5811388]])
+
+
+def test_full_matrix_batch():
+    b = tf.linalg.LinearOperatorFullMatrix(tf.constant([[[1., 2.], [0.5, 3.]], [[4., 1.], [2., 2.]]]))
+    x = tf.constant(X)
+    # TF 2.21
+    _close(b.matmul(x, adjoint=True, adjoint_arg=True), [[[2., 5.], [8., 18.]], [[8., 20.], [5., 11.]]])
+    _close(b.solve(x, adjoint=True), [[[0.75, 2.], [0.5, 0.]], [[-0.6666667, -0.6666667], [1.8333334, 2.3333335]]])
+    _close(b.determinant(), [2., 6.])
+    _close(b.log_abs_determinant(), [0.6931472, 1.7917595])
+    _close(b.solvevec([1., 2.]), [[-0.5, 0.75], [0., 1.]])
+    _close(b.matvec([1., 2.], adjoint=True), [[2., 8.], [8., 5.]])
+    _close(b.trace(), [4., 6.])
+    assert b.is_square is True and b.is_self_adjoint is None
+
+
+def test_input_checks_and_hint_errors():
+    op = tf.linalg.LinearOperatorFullMatrix(tf.constant(A))
+    # TF 2.21 messages
+    with pytest.raises(ValueError, match="Dimensions 2 and 1 are not compatible"):
+        op.matmul(tf.constant([[1., 2., 3.]]))
+    with pytest.raises(TypeError, match=r"Expected argument to have dtype <dtype: 'float32'>.  Found: "
+                                        r"<dtype: 'float64'> in tensor tf.Tensor"):
+        op.matmul(tf.constant(X, dtype=tf.float64))
+    with pytest.raises(ValueError, match="Dimensions 2 and 3 are not compatible"):
+        op.matvec([1., 2., 3.])
+    with pytest.raises(TypeError, match=r"Argument `matrix` must have dtype in \[tf.float16, tf.float32, tf.float64, "
+                                        r"tf.complex64, tf.complex128\]. Received: <dtype: 'int32'>."):
+        tf.linalg.LinearOperatorFullMatrix([[1, 2], [3, 4]])
+    with pytest.raises(ValueError, match="A positive definite matrix is always non-singular."):
+        tf.linalg.LinearOperatorFullMatrix(tf.constant(A), is_positive_definite=True, is_non_singular=False)
+    with pytest.raises(ValueError, match="User set is_square hint to False, but the operator was square."):
+        _ = tf.linalg.LinearOperatorFullMatrix(tf.ones([2, 2]), is_square=False).is_square
+    rect = tf.linalg.LinearOperatorFullMatrix(tf.ones([2, 3]))
+    with pytest.raises(NotImplementedError, match="Determinant not implemented for an operator that is expected to "
+                                                  "not be square."):
+        rect.determinant()
+    with pytest.raises(ValueError, match="Cannot take the Inverse: This operator represents a non square matrix."):
+        rect.inverse()
+    with pytest.raises(NotImplementedError, match="Exact solve not implemented for an operator that is expected to "
+                                                  "not be square."):
+        rect.solve(tf.ones([2, 1]))
+    with pytest.raises(NotImplementedError, match="Only self-adjoint matrices are supported."):
+        op.eigvals()
+    with pytest.raises(ValueError, match="Operators are incompatible. Expected `x` to have dimension 2 but got 3."):
+        op.matmul(tf.linalg.LinearOperatorIdentity(3))
+    with pytest.raises(ValueError, match="Cannot take the Cholesky decomposition: Not a positive definite self "
+                                         "adjoint matrix."):
+        tf.linalg.LinearOperatorDiag([1., 2.]).cholesky()
+    bad = [
+        (lambda: tf.linalg.LinearOperatorIdentity(-1), ValueError, "Argument num_rows must be non-negative.  Found: -1"),
+        (lambda: tf.linalg.LinearOperatorIdentity(2.), TypeError, "Argument num_rows must be integer type.  Found: "
+                                                                  "tf.Tensor(2.0, shape=(), dtype=float32)"),
+        (lambda: tf.linalg.LinearOperatorIdentity([2]), ValueError, "Argument num_rows must be a 0-D Tensor.  Found: [2]"),
+        (lambda: tf.linalg.LinearOperatorIdentity(2, is_self_adjoint=False), ValueError,
+         "An identity operator is always self adjoint."),
+        (lambda: tf.linalg.LinearOperatorIdentity(2, batch_shape=[-1]), ValueError,
+         "Argument batch_shape must be non-negative.  Found:[-1]"),
+        (lambda: tf.linalg.LinearOperatorIdentity(2, batch_shape=2), ValueError,
+         "Argument batch_shape must be a 1-D Tensor.  Found: 2"),
+        (lambda: tf.linalg.LinearOperatorScaledIdentity(2, 1., is_square=False), ValueError,
+         "A ScaledIdentity operator is always square."),
+        (lambda: tf.linalg.LinearOperatorDiag(1.), ValueError,
+         "Argument diag must have at least 1 dimension.  Found: tf.Tensor(1.0, shape=(), dtype=float32)"),
+        (lambda: tf.linalg.LinearOperatorDiag([1.], is_square=False), ValueError,
+         "Only square diagonal operators currently supported."),
+        (lambda: tf.linalg.LinearOperatorLowerTriangular([1.]), ValueError,
+         "Argument tril must have at least 2 dimensions.  Found: tf.Tensor([1.], shape=(1,), dtype=float32)"),
+        (lambda: tf.linalg.LinearOperatorLowerTriangular([[1.]], is_square=False), ValueError,
+         "Only square lower triangular operators supported at this time."),
+        (lambda: tf.linalg.LinearOperatorComposition([]), ValueError, "Expected a non-empty list of operators. Found: []"),
+        (lambda: tf.linalg.LinearOperatorComposition([op, tf.linalg.LinearOperatorDiag(tf.constant([1., 2.], tf.float64))]),
+         TypeError, "Expected all operators to have the same dtype.  Found ('LinearOperatorFullMatrix', tf.float32)   "
+                    "('LinearOperatorDiag', tf.float64)"),
+        (lambda: tf.linalg.LinearOperatorInversion(tf.linalg.LinearOperatorFullMatrix(A, is_non_singular=False)),
+         ValueError, "Argument `is_non_singular` or argument `operator` must have supplied hint `is_non_singular` equal "
+                     "to `True` or `None`. Found `operator.is_non_singular`: False, `is_non_singular`: None."),
+        (lambda: tf.linalg.LinearOperatorAdjoint(tf.linalg.LinearOperatorDiag([1., 2.]), is_self_adjoint=False),
+         ValueError, "An operator is self-adjoint if and only if its adjoint is self-adjoint."),
+    ]
+    for make, cls, message in bad:
+        with pytest.raises(cls) as info:
+            make()
+        assert str(info.value) == message
+
+
+def test_diag_identity_scaled_identity():
+    d = tf.linalg.LinearOperatorDiag([1., 2.])
+    x = tf.constant(X)
+    # TF 2.21
+    assert (d.is_non_singular, d.is_self_adjoint, d.is_positive_definite, d.is_square) == (None, True, None, True)
+    _close(d.add_to_tensor(x), [[2., 2.], [3., 6.]])
+    assert type(d @ d).__name__ == "LinearOperatorDiag" and type(d.solve(d)).__name__ == "LinearOperatorDiag"
+    c = tf.complex(tf.constant([1., 2.]), tf.constant([0.5, -1.]))
+    dc = tf.linalg.LinearOperatorDiag(c)
+    assert dc.is_self_adjoint is None
+    _close(dc.log_abs_determinant(), 0.91629076 + 0j)
+    _close(dc.determinant(), 2.5 + 0j)
+    _close(dc.adjoint().diag, [1. - 0.5j, 2. + 1.j])
+    _close(dc.matvec(tf.cast([1., 1.], tf.complex64), adjoint=True), [1. - 0.5j, 2. + 1.j])
+
+    eye = tf.linalg.LinearOperatorIdentity(2)
+    _close(eye.to_dense(), [[1., 0.], [0., 1.]])
+    _close(eye.matmul(x), X)
+    _close(eye.trace(), 2.)
+    _close(eye.add_to_tensor(x), [[2., 2.], [3., 5.]])
+    op = tf.linalg.LinearOperatorFullMatrix(A)
+    assert (op @ eye) is op and (eye @ op) is op
+    ib = tf.linalg.LinearOperatorIdentity(2, batch_shape=[3], dtype=tf.float64)
+    assert ib.shape == (3, 2, 2) and ib.shape_tensor().numpy().tolist() == [3, 2, 2]
+    _close(ib.matvec(tf.constant([1., 2.], tf.float64)), [[1., 2.]] * 3)
+    _close(ib.determinant(), [1., 1., 1.])
+    _close(ib.trace(), [2., 2., 2.])
+    assert ib.inverse() is ib and type(op.solve(ib)).__name__ == "LinearOperatorInversion"
+
+    s = tf.linalg.LinearOperatorScaledIdentity(2, [2., 3.])
+    assert s.shape == (2, 2, 2)
+    _close(s.determinant(), [4., 9.])
+    _close(s.log_abs_determinant(), [1.3862944, 2.1972246])
+    _close(s.trace(), [4., 6.])
+    _close(s.diag_part(), [[2., 2.], [3., 3.]])
+    _close(s.solve(x), [[[0.5, 1.], [1.5, 2.]], [[0.33333334, 0.6666667], [1., 1.3333334]]])
+    _close(s.add_to_tensor(tf.ones([2, 2, 2])), [[[3., 1.], [1., 3.]], [[4., 1.], [1., 4.]]])
+    assert type(s @ s).__name__ == "LinearOperatorScaledIdentity"
+    _close((s @ s).multiplier, [4., 9.])
+    _close((s @ d).diag, [2., 6.])
+    s64 = tf.linalg.LinearOperatorScaledIdentity(3, tf.constant(2., tf.float64))
+    _close(s64.determinant(), 8.)
+    _close(s64.inverse().multiplier, 0.5)
+    _close(s64.cond(), 1.)
+
+
+def test_lower_triangular_composition_adjoint_inversion():
+    x = tf.constant(X)
+    tril = tf.linalg.LinearOperatorLowerTriangular([[2., 5.], [1., 3.]])
+    # TF 2.21
+    _close(tril.to_dense(), [[2., 0.], [1., 3.]])
+    _close(tril.determinant(), 6.)
+    _close(tril.log_abs_determinant(), 1.7917595)
+    _close(tril.solve(x), [[0.5, 1.], [0.8333334, 1.]])
+    _close(tril.matmul(x, adjoint=True), [[5., 8.], [9., 12.]])
+    _close(tril.solvevec([1., 2.], adjoint=True), [0.16666666, 0.6666667])
+    d = tf.linalg.LinearOperatorDiag([1., 2.])
+    assert type(tril @ d).__name__ == "LinearOperatorLowerTriangular"
+    _close((tril @ d).to_dense(), [[2., 0.], [1., 6.]])
+
+    op = tf.linalg.LinearOperatorFullMatrix(tf.constant(A))
+    comp = op @ d
+    assert type(comp).__name__ == "LinearOperatorComposition"
+    assert comp.name == "LinearOperatorFullMatrix_o_LinearOperatorDiag"
+    assert (comp.is_square, comp.is_non_singular, comp.shape) == (True, None, (2, 2))
+    _close(comp.to_dense(), [[2., 2.], [1., 6.]])
+    _close(comp.determinant(), 10.)
+    _close(comp.solve(x), [[0., 0.4], [0.5, 0.6]])
+    assert op.solve(d).name == "LinearOperatorFullMatrix_inv_o_LinearOperatorDiag"
+    assert comp.H.name == "LinearOperatorFullMatrix_o_LinearOperatorDiag_adjoint"
+
+    adj = op.adjoint()
+    assert type(adj).__name__ == "LinearOperatorAdjoint" and adj.name == "LinearOperatorFullMatrix_adjoint"
+    assert adj.adjoint() is op
+    inv = op.inverse()
+    assert type(inv).__name__ == "LinearOperatorInversion" and inv.name == "LinearOperatorFullMatrix_inv"
+    _close(inv.to_dense(), [[0.6, -0.2], [-0.2, 0.4]])
+    _close(inv.determinant(), 0.2)
+    _close(inv.log_abs_determinant(), -1.609438)
+    assert inv.inverse() is op
+
+    aat = tf.linalg.LinearOperatorComposition([tril, tril.adjoint()])
+    assert (aat.is_self_adjoint, aat.is_square, aat.is_positive_definite) == (True, True, None)
+    _close(aat.to_dense(), [[4., 2.], [2., 10.]])
+    ns = tf.linalg.LinearOperatorLowerTriangular([[2., 5.], [1., 3.]], is_non_singular=True)
+    aat2 = tf.linalg.LinearOperatorComposition([ns, ns.H])
+    assert aat2.name == "LinearOperatorLowerTriangular_o_LinearOperatorLowerTriangular_adjoint"
+    assert aat2.is_positive_definite is True
+    assert type(aat2.cholesky()).__name__ == "LinearOperatorLowerTriangular"
+    _close(aat2.cholesky().to_dense(), [[2., 0.], [1., 3.]])
+
+
+def test_linalg_functions_dispatch_operators():
+    op = tf.linalg.LinearOperatorFullMatrix(tf.constant(A))
+    x = tf.constant(X)
+    # TF 2.21
+    _close(tf.matmul(x, op), [[4., 7.], [10., 15.]])
+    _close(x @ op, [[4., 7.], [10., 15.]])
+    _close(tf.linalg.matmul(op, x, adjoint_a=True), [[5., 8.], [10., 14.]])
+    with pytest.raises(ValueError, match="Transposing not supported at this time."):
+        tf.matmul(op, x, transpose_a=True)
+    _close(tf.linalg.trace(op), 5.)
+    _close(tf.linalg.det(op), 5.)
+    assert type(tf.linalg.adjoint(op)).__name__ == "LinearOperatorAdjoint"
+    assert type(tf.linalg.inv(op)).__name__ == "LinearOperatorInversion"
+    with pytest.raises(ValueError, match="Expected matrix to be self-adjoint positive definite."):
+        tf.linalg.logdet(op)
+    _close(tf.linalg.solve(op, x), [[0., 0.4], [1., 1.2]])
+    _close(tf.linalg.diag_part(op), [2., 3.])
+    _close(tf.linalg.matmul(x, x), [[7., 10.], [15., 22.]])      # dense calls unchanged
+
+
+def test_gradients_variables_and_tf_function():
+    a = tf.Variable(A)
+    dv = tf.Variable([1., 2.])
+    op = tf.linalg.LinearOperatorFullMatrix(a, is_self_adjoint=True, is_positive_definite=True)
+    dg = tf.linalg.LinearOperatorDiag(dv)
+    assert len(op.trainable_variables) == 1 and len((op @ dg).trainable_variables) == 2
+    x = tf.constant(X)
+    with tf.GradientTape(persistent=True) as tape:
+        comp = op @ dg
+        y = tf.reduce_sum(comp.matmul(x)) + comp.log_abs_determinant() + tf.reduce_sum(comp.solve(x))
+        z = tf.reduce_sum(op.cholesky().to_dense()) + op.inverse().trace()
+    # TF 2.21
+    _close(y, 68.80258, atol=1e-4)
+    ga, gd = tape.gradient(y, [a, dv])
+    _close(ga, [[3.4, 13.25], [2.25, 14.4]], atol=1e-4)
+    _close(gd, [9.6, 27.95], atol=1e-4)
+    _close(z, 4.7024593)
+    _close(tape.gradient(z, a), [[-0.14416632, 0.39543948], [0.39543948, 0.11622776]])
+
+    @tf.function
+    def f(x):
+        tril = tf.linalg.LinearOperatorLowerTriangular(a)
+        s = tf.linalg.LinearOperatorScaledIdentity(2, 3.)
+        return ((tril @ s).solve(x), tf.linalg.matmul(tril, x), tril.determinant(),
+                tf.linalg.LinearOperatorIdentity(2, batch_shape=[2]).matvec(x))
+    out = f(x)
+    _close(out[0], [[0.16666667, 0.33333334], [0.2777778, 0.33333334]])
+    _close(out[1], [[2., 4.], [10., 14.]])
+    _close(out[2], 6.)
+    _close(out[3], X)
+    out = f(x + 1)
+    _close(out[0], [[0.33333334, 0.5], [0.33333334, 0.38888893]])
+    _close(out[1], [[4., 6.], [14., 18.]])
