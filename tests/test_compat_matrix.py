@@ -55,8 +55,6 @@ def test_declared_limits_of_real_exports():
     with pytest.raises(NotImplementedError, match=r"^tf.RaggedTensor.from_tensor\(ragged_rank=2\) is not supported by "
                                                   r"tfcompat$"):
         tf.RaggedTensor.from_tensor(tf.zeros([2, 2, 2]), ragged_rank=2)
-    with pytest.raises(NotImplementedError, match=r"^tf.RaggedTensor.row_lengths\(axis=2\) is not supported"):
-        tf.ragged.constant([[[1]], []]).row_lengths(axis=2)
     assert partial_note(tf.Variable) == "`initial_value` is not kept; constructor arguments variable_def"
     assert partial_note(tf.nn.embedding_lookup) == "arguments max_norm"
     assert partial_note(tf.math.add) is None

@@ -531,6 +531,22 @@ def _text(values, summarize, sep):
     return "".join(out)
 
 
+class _Text:
+    """A value tf.print shows as its text, unquoted (`pprint.pformat` uses the repr)."""
+
+    def __init__(self, text):
+        self.text = text
+
+    def __repr__(self):
+        return self.text
+
+
+def _ragged_text(rt, summarize):
+    """TF prints a RaggedTensor as its ragged_to_string text, unquoted."""
+    from tfcompat.ops.ragged_dispatch_ops import ragged_to_string
+    return _Text(ragged_to_string(rt, summarize))
+
+
 @tf_export("print")
 def print_v2(*inputs, output_stream=None, summarize=3, sep=" ", end="\n", name=None):
     """Prints `inputs` (tensors in TF's summarized format) to `output_stream` (default: stderr)."""
@@ -541,7 +557,8 @@ def print_v2(*inputs, output_stream=None, summarize=3, sep=" ", end="\n", name=N
                                                                  and stream.startswith("file://"))):
         raise NotImplementedError(f"tf.print(output_stream={stream!r}): tfcompat supports sys.stdout, sys.stderr, "
                                   "file objects and 'file://' paths")
-    inputs = nest.map_structure(lambda x: x.read_value() if isinstance(x, Variable) else x, list(inputs))
+    inputs = nest.map_structure(lambda x: x.read_value() if isinstance(x, Variable) else
+                                _ragged_text(x, summarize) if isinstance(x, RaggedTensor) else x, list(inputs))
     leaves = nest.flatten(inputs)
     positions = [i for i, x in enumerate(leaves) if isinstance(x, Tensor) and isinstance(storage(x), torch.Tensor)]
 

@@ -39,6 +39,7 @@ from tfcompat.ops import debugging_ops  # noqa: F401
 from tfcompat.ops import io_ops  # noqa: F401
 from tfcompat.ops import ragged_ops  # noqa: F401  (after the ops it dispatches)
 from tfcompat.ops import ragged_array_ops  # noqa: F401
+from tfcompat.ops import ragged_dispatch_ops  # noqa: F401
 from tfcompat.ops import sparse_ops  # noqa: F401
 from tfcompat.ops import ragged_spec  # noqa: F401
 from tfcompat.ops import extension_type  # noqa: F401

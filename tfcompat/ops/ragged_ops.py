@@ -160,21 +160,43 @@ def _reduce_columns_per_row(kind, x):
 
 def _ragged_reduction(kind, dense):
     def reduce(input_tensor, axis=None, keepdims=False, name=None):
-        if keepdims:
-            raise NotImplementedError("keepdims=True for RaggedTensor reductions is not supported by tfcompat")
+        rank = input_tensor.shape.rank
         if axis is None:
             if kind == "mean":      # TF's ragged mean: sum / count (an integer input gives float64)
                 flat = input_tensor.flat_values
                 count = wrap(torch.tensor(flat.shape.num_elements(), dtype=storage(flat).dtype))
-                return math_ops.truediv(reduction_ops.reduce_sum(flat), count)
-            return dense(input_tensor.flat_values)
-        rank = input_tensor.shape.rank
+                out = math_ops.truediv(reduction_ops.reduce_sum(flat), count)
+            else:
+                out = dense(input_tensor.flat_values)
+            return array_ops.reshape(out, [1] * rank) if keepdims else out
         axes = np.asarray(storage(axis) if isinstance(axis, Tensor) else axis).reshape(-1)
         out = input_tensor
         for a in sorted({int(a) % rank for a in axes}, reverse=True):
             out = _reduce_axis(kind, dense, out, a)
+            if keepdims:        # TF: the reduced dimension kept with size 1 (reduced from the last, so axes hold)
+                out = expand_dims(out, a)
         return out
     return reduce
+
+
+def positive_axis(axis, ndims, axis_name="axis"):
+    """`axis` in [0, ndims), TF's get_positive_axis (its ValueError text)."""
+    axis = int(axis)
+    if not -ndims <= axis < ndims:
+        raise ValueError(f"{axis_name}={axis} out of bounds: expected {-ndims}<={axis_name}<{ndims}")
+    return axis % ndims
+
+
+def expand_dims(input, axis, name=None):  # noqa: A002  (TF's argument name)
+    """`tf.expand_dims` of a RaggedTensor: a uniform dimension of size 1 at `axis` (TF's ragged expand_dims)."""
+    if not isinstance(input, RaggedTensor):
+        return array_ops.expand_dims(input, axis)
+    axis = positive_axis(axis, input.shape.rank + 1)
+    if axis == 0:
+        return RaggedTensor.from_uniform_row_length(input, input.nrows_int(), nrows=1, validate=False)
+    if axis == 1:
+        return RaggedTensor.from_uniform_row_length(input, 1, nrows=input.nrows_int(), validate=False)
+    return input.with_values(expand_dims(input.values, axis - 1))
 
 
 for _kind in ("sum", "mean", "prod", "max", "min", "any", "all"):
@@ -185,6 +207,7 @@ def _ragged_size(input, out_type=None, name=None):  # noqa: A002  (TF's argument
 
 
 dispatch("size", _ragged_size)
+dispatch("expand_dims", expand_dims)
 dispatch("rank", lambda input, name=None: wrap(torch.tensor(input.shape.rank, dtype=torch.int32)))
 
 for _name, _position in (("strings.substr", 0), ("strings.length", 0), ("strings.lower", 0), ("strings.upper", 0),

@@ -15,12 +15,26 @@ def _index(k):
 
 
 def getitem(rt, key):
-    """`rt[key]`: an int or a slice per dimension; the first applies to rows, the rest inside each row."""
+    """`rt[key]`: an int or a slice per dimension; the first applies to rows, the rest inside each row. An Ellipsis
+    stands for the full slices it spans, `tf.newaxis` (None) inserts a uniform dimension of size 1."""
     key = tuple(_index(k) for k in (key if isinstance(key, tuple) else (key,)))
     for k in key:
-        if not isinstance(k, (int, slice)):
+        if not (k is None or k is Ellipsis or isinstance(k, (int, slice))):
             raise NotImplementedError(f"RaggedTensor indexing with {k!r} is not supported by tfcompat "
-                                      "(only ints and slices)")
+                                      "(only ints, slices, Ellipsis and tf.newaxis)")
+    if Ellipsis in key:
+        at = key.index(Ellipsis)
+        spanned = rt.shape.rank - sum(1 for k in key if k is not None and k is not Ellipsis)
+        key = key[:at] + (slice(None),) * max(spanned, 0) + tuple(k for k in key[at + 1:] if k is not Ellipsis)
+    if None in key:
+        out = getitem(rt, tuple(k for k in key if k is not None)) if any(k is not None for k in key) else rt
+        kept = 0
+        for k in key:           # a newaxis lands after the dimensions kept (slices and earlier newaxes) before it
+            if k is None:
+                out = _expand(out, kept)
+            if not isinstance(k, int):
+                kept += 1
+        return out
     if len(key) > rt.shape.rank:
         raise ValueError("Too many indices for RaggedTensor")
     first, rest = key[0], key[1:]
@@ -65,3 +79,15 @@ def _bound(b, lengths, default):
     if b < 0:
         return torch.clamp(lengths + b, min=0)
     return torch.minimum(lengths, torch.full_like(lengths, b))
+
+
+def _expand(x, axis):
+    """A uniform dimension of size 1 inserted at `axis` of a RaggedTensor or a Tensor."""
+    if not isinstance(x, RaggedTensor):
+        return wrap(x._t[(slice(None),) * axis + (None,)]) if type(x._t) is not np.ndarray else \
+            wrap(np.expand_dims(x._t, axis))
+    if axis == 0:
+        return RaggedTensor.from_uniform_row_length(x, x.nrows_int(), nrows=1, validate=False)
+    if axis == 1:
+        return RaggedTensor.from_uniform_row_length(x, 1, nrows=x.nrows_int(), validate=False)
+    return x.with_values(_expand(x._values, axis - 1))

@@ -63,7 +63,7 @@ def _format(x):
     return str(x)
 
 
-@tf_export("RaggedTensor", partial="a step in slices of ragged dimensions; Ellipsis/newaxis indices; elementwise "
+@tf_export("RaggedTensor", partial="a step in slices of ragged dimensions; elementwise "
                                   "ops between ragged tensors of different ragged_rank")
 class RaggedTensor:
     """Rows `values[row_splits[i]:row_splits[i + 1]]`; `values` is a Tensor or a RaggedTensor."""
@@ -247,10 +247,29 @@ class RaggedTensor:
         dt = self._row_splits._t.dtype if out_type is None else dtypes.as_dtype(out_type).torch_dtype
         return wrap(torch.tensor(self.nrows_int(), dtype=dt))
 
-    @unsupported_args("axis", api_name="tf.RaggedTensor.row_lengths")
     def row_lengths(self, axis=1, name=None):
+        """Lengths of the rows of dimension `axis`: a scalar (axis 0), a Tensor (1) or a RaggedTensor (deeper)."""
+        rank = self.shape.rank
+        if not -rank <= int(axis) < rank:
+            raise ValueError(f"axis={axis} out of bounds: expected {-rank}<=axis<{rank}")
+        axis = int(axis) % rank
         s = self._row_splits._t
-        return wrap(s[1:] - s[:-1])
+        if axis == 0:
+            return wrap(torch.tensor(self.nrows_int(), dtype=s.dtype))
+        if axis == 1:
+            return wrap(s[1:] - s[:-1])
+        if isinstance(self._values, RaggedTensor):
+            return self.with_values(self._values.row_lengths(axis - 1))
+        shape = self._values._t.shape
+        return self.with_values(wrap(torch.full(tuple(shape[:axis - 1]), shape[axis - 1], dtype=s.dtype)))
+
+    def nested_value_rowids(self, name=None):
+        """The value_rowids of each ragged dimension, outermost first."""
+        out, r = [], self
+        while isinstance(r, RaggedTensor):
+            out.append(r.value_rowids())
+            r = r._values
+        return tuple(out)
 
     def row_starts(self, name=None):
         return wrap(self._row_splits._t[:-1])
