@@ -11,7 +11,7 @@ def version():
 
 _SUBMODULES = ("layers", "models", "optimizers", "losses", "metrics", "activations", "initializers",
                "regularizers", "constraints", "callbacks", "datasets", "ops", "random", "utils", "backend",
-               "mixed_precision", "saving", "preprocessing", "export", "config", "applications")
+               "mixed_precision", "saving", "preprocessing", "export", "config", "applications", "tree")
 
 
 # top-level names of `keras` -> the submodule that defines them
