@@ -131,7 +131,8 @@ class Operation:
     def __init__(self, graph, name, op_type, fn, inputs=(), output_spec=None):
         self.graph, self.type, self._fn, self.inputs = graph, op_type, fn, tuple(inputs)
         self.control_inputs = tuple(graph._control)
-        self.name = graph.unique_name(name) if name is not None else None
+        # a name ending in "/" (a name scope's) is taken as it is, as TF takes it
+        self.name = None if name is None else name[:-1] if name.endswith("/") else graph.unique_name(name)
         self.output = SymbolicTensor(self, *output_spec) if output_spec is not None else None
         if self.name is not None:
             graph._add(self)

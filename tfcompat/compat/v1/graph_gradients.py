@@ -86,12 +86,13 @@ class GradientDescentOptimizer:
         pairs = [(g, v) for g, v in grads_and_vars if g is not None]
         if not pairs:
             raise ValueError(f"No gradients provided for any variable: {[v.name for _, v in grads_and_vars]}.")
-        with EXPORTS["name_scope"](self._name):      # update nodes named under the optimizer, as in TF
+        # update nodes are named under the optimizer's scope (unique in a graph), the training op is the scope
+        with EXPORTS["name_scope"](name or self._name) as scope:
             updates = [v.assign_sub(g * self._lr) for g, v in pairs]
             if global_step is not None:
                 updates.append(global_step.assign_add(1))
         graph = graph_state.default_graph()
-        return no_op(graph, name or self._name, updates) if graph is not None else None
+        return no_op(graph, scope, updates) if graph is not None else None
 
     def minimize(self, loss, global_step=None, var_list=None, gate_gradients=1, aggregation_method=None,
                  colocate_gradients_with_ops=False, name=None, grad_loss=None):

@@ -48,17 +48,18 @@ class _SlotOptimizer(GradientDescentOptimizer):
         pairs = [(g, v) for g, v in grads_and_vars if g is not None]
         if not pairs:
             raise ValueError(f"No gradients provided for any variable: {[v.name for _, v in grads_and_vars]}.")
+        self._prepare(pairs)            # TF creates the non-slot variables (beta1_power...) before the slots
         for _, v in pairs:
             for key in self._slots:
                 self._slot(v, key)
-        self._prepare(pairs)
         graph = graph_state.default_graph()
-        with _op("name_scope")(self._name):       # update nodes named under the optimizer, as in TF
+        # update nodes are named under the optimizer's scope (unique in a graph), the training op is the scope
+        with _op("name_scope")(name or self._name) as scope:
             updates = [self._update(g, v) for g, v in pairs]
             finish = self._finish(updates, graph)
             if global_step is not None:
                 finish.append(global_step.assign_add(1))
-        return no_op(graph, name or self._name, updates + finish) if graph is not None else None
+        return no_op(graph, scope, updates + finish) if graph is not None else None
 
     def _finish(self, updates, graph):
         return []
