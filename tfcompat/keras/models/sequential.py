@@ -179,5 +179,8 @@ class Sequential(Model):
         if self._input_layer is not None:
             layers.append(serialize_keras_object(self._input_layer))
         layers.extend(serialize_keras_object(l) for l in self._stack)
-        return {"name": self.name, "trainable": self.trainable, "dtype": self._dtype_policy.serialize(),
-                "layers": layers}
+        config = {"name": self.name, "trainable": self.trainable, "dtype": self._dtype_policy.serialize(),
+                  "layers": layers}
+        if self.built and self._input_layer is not None and self._stack:      # Keras: once its graph is made
+            config["build_input_shape"] = tuple(self._input_layer.batch_shape)
+        return config
