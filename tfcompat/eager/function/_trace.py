@@ -4,8 +4,9 @@ import torch
 
 from tfcompat.eager.function._guards import GuardFailed, HostReads
 from tfcompat.eager.function._host import install_iterator_hook, quiet
+from tfcompat.eager.function._leaks import eager_tensors, mark_leaks
 from tfcompat.eager.function._program import build_program, replay
-from tfcompat.eager.function._recorder import Recorder
+from tfcompat.eager.function._recorder import _NO_TORCH_FUNCTION, Recorder
 from tfcompat.eager.function._signatures import exact_key, is_spec, leaf_labels
 from tfcompat.eager.function._state import live_vars, tls
 from tfcompat.framework.context import state
@@ -95,6 +96,7 @@ def record_once(function, cf, args, kwargs, flat, forbid, replay_callbacks=None,
             call_flat.append(x)
     call_args, call_kwargs = nest.pack_sequence_as((args, kwargs), call_flat)
     install_iterator_hook()
+    before = eager_tensors(function._python_function)
     saved_tapes, saved_recording = state.tapes, state.recording
     saved_recorder, saved_autograph = tls.recorder, tls.autograph
     state.tapes, state.recording = [], 0
@@ -117,6 +119,10 @@ def record_once(function, cf, args, kwargs, flat, forbid, replay_callbacks=None,
     finally:
         tls.recorder, tls.autograph = saved_recorder, saved_autograph
         state.tapes, state.recording = saved_tapes, saved_recording
+    flat_result = nest.flatten(result)
+    kept = mark_leaks(function._python_function, before, lambda t: _leak_symbol(rec, t), flat_result)
+    if kept is not flat_result:
+        result = nest.pack_sequence_as(result, kept)
     first = not cf._programs      # the first program of `cf` (a trace that created variables kept none)
     cf.structured_outputs = merged_outputs(cf.structured_outputs, output_specs(result, rec))
     if eager:
@@ -223,6 +229,15 @@ def leaf_names(function, args, kwargs, specs):
     name (`args_<i>` for `*args`)."""
     return [spec.name if is_spec(spec) and spec.name and spec.name != auto else param
             for (param, auto), spec in zip(leaf_labels(function._arg_names, function._param_kinds, args, kwargs), specs)]
+
+
+def _leak_symbol(rec, x):
+    """(TF's graph name, static shape) of tensor `x` when the trace `rec` made its value, else None."""
+    t = storage(x)
+    if not isinstance(t, torch.Tensor):
+        return None
+    with _NO_TORCH_FUNCTION():
+        return rec.symbol(t) if rec.is_dynamic(t) else None
 
 
 def outputs(result):
