@@ -69,21 +69,37 @@ class ShuffleDataset(IndexStreamDataset):
         self._reshuffle = reshuffle_each_iteration is None or bool(reshuffle_each_iteration)
         self._epoch = 0
 
-    def _words(self):
-        """This pass's stream of 32-bit Philox words (TF's `SingleSampleAdapter<PhiloxRandom>` of the iterator)."""
+    def _pass_seeds(self):
+        """This pass's Philox seeds (TF's `SingleSampleAdapter<PhiloxRandom>` of the iterator)."""
         seed, seed2 = self._seed >> 32, self._seed & 0xFFFFFFFF
         if self._reshuffle:
             epoch = self._next_epoch()
             block = _philox._bits(epoch // 2 + 1, _philox.Stateful(seed, seed2, 0))[epoch // 2]
             seed, seed2 = int(block[2 * (epoch % 2)]), int(block[2 * (epoch % 2) + 1])
-        return _philox_words(seed, seed2)
+        return seed, seed2
 
     def _indices(self, chunks):
+        seeds = self._pass_seeds()
+        n = self._input._card()
+        if 0 <= n <= self._buffer:      # the whole input fits in the buffer: one permutation, made at once
+            return iter([_whole_buffer_order(np.concatenate([np.empty(0, np.int64), *chunks()]), seeds)])
         return _chunked(_buffer_shuffle(itertools.chain.from_iterable(c.tolist() for c in chunks()), self._buffer,
-                                        self._words()))
+                                        _philox_words(*seeds)))
 
     def _stream(self):
-        return _buffer_shuffle(self._input._elements(), self._buffer, self._words())
+        return _buffer_shuffle(self._input._elements(), self._buffer, _philox_words(*self._pass_seeds()))
+
+
+def _whole_buffer_order(indices, seeds):
+    """`_buffer_shuffle`'s order of `indices` when they all fit in the buffer: the ring never wraps, so output `i`
+    is the element at slot `i + word_i % (n - i)`, whose slot then takes slot `i`'s element (a Fisher-Yates swap).
+    The words and picks are computed as arrays; only the swaps run in Python (~20 ms for 60,000 elements)."""
+    n = len(indices)
+    words = _philox._bits((n + 3) // 4, _philox.Stateful(*seeds, 0)).reshape(-1)[:n].astype(np.int64)
+    order = indices.tolist()
+    for i, j in enumerate((words % np.arange(n, 0, -1) + np.arange(n)).tolist()):
+        order[i], order[j] = order[j], order[i]
+    return np.array(order, dtype=np.int64)
 
 
 def _philox_words(seed, seed2, blocks=256):
