@@ -14,7 +14,9 @@ def _int64(x):
         return x if x.dtype is dtypes.int64 else wrap(x._t.to(torch.int64))
     if isinstance(x, TensorShape):
         x = x.as_list()
-    return convert_to_tensor(np.asarray(x, dtype=np.int64))
+    if isinstance(x, np.ndarray):
+        return convert_to_tensor(x.astype(np.int64))        # (TF casts a NumPy array, floats included)
+    return convert_to_tensor(x, dtypes.int64)                # a Python float is refused (TF's TypeError)
 
 
 @tf_export("sparse.SparseTensor", "SparseTensor")
@@ -33,6 +35,9 @@ class SparseTensor:
             raise ValueError(f"Shape {self._indices.shape} must have rank 2")
         if n_idx[0] != n_val[0]:
             raise ValueError(f"Dimensions {n_idx[0]} and {n_val[0]} are not compatible")
+        n_dims = self._dense_shape.shape.as_list()
+        if len(n_dims) == 1 and n_idx[1] != n_dims[0]:
+            raise ValueError(f"Dimensions {n_idx[1]} and {n_dims[0]} are not compatible")
 
     indices = property(lambda self: self._indices)
     values = property(lambda self: self._values)
@@ -100,15 +105,28 @@ def _linear(indices, shape):
     return (indices * strides.to(indices.device)).sum(1) if len(shape) else indices.new_zeros(indices.shape[0])
 
 
-def _check_order(sp):
+def _check_bounds(sp):
+    """SparseToDense's check that every index lies inside the dense shape; returns the first bad row or None."""
+    idx = sp._indices._t
+    shape = torch.tensor(sp.shape.as_list(), dtype=torch.int64, device=idx.device)
+    bad = ((idx < 0) | (idx >= shape)).any(1).nonzero() if idx.numel() else idx.new_zeros((0, 1))
+    return int(bad[0, 0]) if bad.numel() else None
+
+
+def _check_order(sp, check_order=True):
+    """TF's SparseToDense validation, index by index: in bounds, then strictly after the previous index."""
     idx = sp._indices._t
     shape = sp.shape.as_list()
+    out_of_bounds = _check_bounds(sp)
     lin = _linear(idx, shape)
-    if lin.numel() < 2:
-        return
-    bad = (lin[1:] <= lin[:-1]).nonzero()
-    if bad.numel():
-        i = int(bad[0, 0]) + 1
+    bad = (lin[1:] <= lin[:-1]).nonzero() if check_order and lin.numel() >= 2 else lin.new_zeros((0, 1))
+    i = int(bad[0, 0]) + 1 if bad.numel() else None
+    if out_of_bounds is not None and (i is None or out_of_bounds <= i):
+        pos = ",".join(str(int(v)) for v in idx[out_of_bounds])
+        need = ",".join(str(d) for d in shape)
+        raise errors.op_error(errors.InvalidArgumentError, f"indices[{out_of_bounds}] = [{pos}] is out of bounds: "
+                              f"need 0 <= index < [{need}]", "SparseToDense")
+    if i is not None:
         pos = ",".join(str(int(v)) for v in idx[i])
         what = "is repeated" if int(lin[i]) == int(lin[i - 1]) else "is out of order. Many sparse ops require " \
             "sorted indices.\n    Use `tf.sparse.reorder` to create a correctly ordered copy.\n\n"
@@ -118,8 +136,7 @@ def _check_order(sp):
 @tf_export("sparse.to_dense")
 def to_dense(sp_input, default_value=None, validate_indices=True, name=None):
     """The dense tensor of a SparseTensor; missing entries are `default_value` (0 / empty string)."""
-    if validate_indices:
-        _check_order(sp_input)
+    _check_order(sp_input, check_order=validate_indices)
     shape = tuple(sp_input.shape.as_list())
     v = sp_input._values._t
     idx = tuple(sp_input._indices._t.T)
