@@ -163,8 +163,12 @@ def _load_initializer(var, reader, key, shapes, shown):
 
 _TF1_OPTIMIZERS = {"Optimizer", "AdadeltaOptimizer", "FtrlOptimizer", "ProximalGradientDescentOptimizer",
                    "ProximalAdagradOptimizer", "AdagradDAOptimizer"}
-_GRAPH_ONLY = {"import_meta_graph", "export_meta_graph", "MonitoredSession", "MonitoredTrainingSession",
-               "SingularMonitoredSession", "Scaffold", "QueueRunner", "start_queue_runners"}
+_GRAPH_ONLY = {"import_meta_graph", "export_meta_graph", "QueueRunner", "start_queue_runners"}
+# TF1's monitored training loop (`monitored_session.py`)
+_MONITORED = {"MonitoredSession", "MonitoredTrainingSession", "SingularMonitoredSession", "Scaffold",
+              "ChiefSessionCreator", "SessionRunContext", "SessionRunValues", "Coordinator", "SecondOrStepTimer",
+              "StopAtStepHook", "LoggingTensorHook", "NanTensorHook", "NanLossDuringTrainingError",
+              "StepCounterHook", "CheckpointSaverHook", "CheckpointSaverListener", "FinalOpsHook", "FeedFnHook"}
 
 
 def _decayed(make, global_step, op_name):
@@ -251,6 +255,9 @@ def _events(path):
 def __getattr__(attr):
     if attr.startswith("__"):
         raise AttributeError(attr)
+    if attr in _MONITORED:
+        from tfcompat.compat.v1 import monitored_session
+        return getattr(monitored_session, attr)
     if attr in _GRAPH_ONLY:
         raise NotImplementedError(f"tf.compat.v1.train.{attr} is TF1 graph-mode API that tfcompat's graph mode lacks "
                                   "(no MetaGraphDefs, monitored sessions or queue runners)")
