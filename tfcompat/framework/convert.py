@@ -11,7 +11,7 @@ import numbers
 import numpy as np
 import torch
 
-from tfcompat.framework import context, dtypes
+from tfcompat.framework import context, dtypes, errors
 from tfcompat.framework.export import tf_export
 from tfcompat.framework.tensor import EagerTensor, Tensor, _wrap
 
@@ -408,6 +408,10 @@ def to_storage(value, dtype=None, strict=True, copy_numpy=False):
         return _array_to_storage(arr, dtype, device)
     if hasattr(value, "__array__") and not isinstance(value, (list, tuple)):
         return to_storage(np.asarray(value), dtype, strict)
+    if type(value) in _SEQUENCES and _has_tensor_leaf(value):
+        packed = _autopack(value, dtype)
+        if packed is not None:
+            return packed
     if dtype is None:
         arr = _np_of_python(value)
         return _array_to_storage(arr, dtypes.string if arr.dtype == object else dtypes.as_dtype(arr.dtype), device)
@@ -423,6 +427,85 @@ def to_storage(value, dtype=None, strict=True, copy_numpy=False):
 
 def _dtype_of(t):
     return dtypes.FROM_STORAGE[t.dtype]
+
+
+_PLAIN_LEAVES = frozenset([int, float, bool, str, bytes])
+
+
+def _has_tensor_leaf(value):
+    """Whether a (nested) list or tuple holds a tensor or a variable (TF then packs it: `_autopacking_conversion`)."""
+    if _PLAIN_LEAVES.issuperset(map(type, value)):
+        return False
+    for e in value:
+        if type(e) in _SEQUENCES:
+            if _has_tensor_leaf(e):
+                return True
+        elif isinstance(e, Tensor) or _is_variable(e):
+            return True
+    return False
+
+
+def _first_tensor_dtype(value):
+    for e in value:
+        if type(e) in _SEQUENCES:
+            d = _first_tensor_dtype(e)
+            if d is not None:
+                return d
+        elif isinstance(e, Tensor) or _is_variable(e):
+            return e.dtype
+    return None
+
+
+def _autopack(value, dtype):
+    """TF's conversion of a (nested) list holding tensors: a `Pack` of its elements in the dtype of its first tensor
+    (or `dtype`, to which tensors are then cast), Python and NumPy leaves converted to it. Stacking the tensors'
+    storages keeps them differentiable (a tape sees `tf.reduce_sum([x, y])` reach `x` and `y`) and traceable. None
+    leaves a value this path does not take (strings, empty rows, graph or composite leaves) to the general rules."""
+    target = _first_tensor_dtype(value) if dtype is None else dtype
+    if target is None or target is dtypes.string or target.torch_dtype is None:
+        return None
+    return _pack(value, target, dtype is not None)
+
+
+def _pack(value, target, cast):
+    if not value:
+        return None
+    parts = []
+    for i, e in enumerate(value):
+        if type(e) in _SEQUENCES:
+            t = _pack(e, target, cast)
+            if t is None:
+                return None
+        elif isinstance(e, Tensor) or _is_variable(e):
+            t = e._read() if _is_variable(e) else e._t
+            if not isinstance(t, torch.Tensor):
+                return None
+            if t.dtype is not target.torch_dtype:
+                if not cast:
+                    have = _dtype_of(t).name
+                    raise errors.op_error(
+                        errors.InvalidArgumentError,
+                        f"cannot compute Pack as input #{i}(zero-based) was expected to be a "
+                        f"{_C_TYPE.get(target.name, target.name)} tensor but is a {_C_TYPE.get(have, have)} tensor",
+                        "Pack", "packed")
+                t = t.to(target.torch_dtype)
+        elif e is None:
+            raise ValueError("Attempt to convert a value (None) with an unsupported type (<class 'NoneType'>) to a "
+                             "Tensor.")
+        elif isinstance(e, (int, float, bool, complex, np.ndarray, np.generic)):
+            t = to_storage(e, target)
+        else:
+            return None
+        parts.append(t)
+    first = parts[0]
+    for i, t in enumerate(parts):
+        if t.shape != first.shape:
+            raise errors.op_error(errors.InvalidArgumentError,
+                                  f"Shapes of all inputs must match: values[0].shape = {list(first.shape)} != "
+                                  f"values[{i}].shape = {list(t.shape)}".replace(", ", ","), "Pack")
+        if t.device != first.device:
+            parts[i] = t.to(first.device)
+    return torch.stack(parts)
 
 
 @tf_export("convert_to_tensor")
