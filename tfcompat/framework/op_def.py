@@ -280,6 +280,8 @@ _OP_DEFS = {
              "diagonal:T -> output:T; attr=T:type,allowed={}"),
     "Digamma": (_FLT, _U),
     "Dawsn": (_FLT, _U),
+    "FresnelCos": (_FLT, _U),
+    "FresnelSin": (_FLT, _U),
     "Div": (_MUL, _B),
     "DivNoNan": ("half, float, bfloat16, double, complex64, complex128", _B),
     "Erf": (_FLT, _U),
