@@ -62,3 +62,5 @@ from tfcompat.ops import volume_patch_ops  # noqa: F401
 from tfcompat.ops import linear_operator  # noqa: F401  (tf.linalg's functions dispatch operators)
 from tfcompat.ops import linear_operator_basic  # noqa: F401
 from tfcompat.ops import linear_operator_algebra  # noqa: F401
+from tfcompat.ops import fresnel_ops  # noqa: F401
+from tfcompat.ops import conv_backprop_ops  # noqa: F401
