@@ -3,6 +3,9 @@ import os
 
 import numpy as np
 
+from tfcompat.data.dataset import DerivedDataset
+from tfcompat.framework.export import partial_api
+
 IMAGE_FORMATS = (".bmp", ".gif", ".jpeg", ".jpg", ".png")
 _INTERPOLATIONS = ("bilinear", "nearest", "bicubic", "area", "lanczos3", "lanczos5", "gaussian", "mitchellcubic")
 
@@ -32,11 +35,38 @@ def _check_timeseries_args(data, start_index, end_index, sampling_rate, sequence
                              f"Received: {name}={v}, for data of length {n}")
 
 
+class _Windows(DerivedDataset):
+    """Its input's elements under the element spec of Keras's window pipeline: `tf.range` with tensor bounds leaves a
+    window's time dimension unknown in TF, so windows are `(None, features...)` (batched `(None, None, ...)`); shown as
+    the transformation that pipeline ends with (`_BatchDataset`, `_ShuffleDataset` or `_PrefetchDataset`)."""
+
+    def __init__(self, input_dataset, spec, tf_name):
+        super().__init__(input_dataset)
+        self._spec, self._tf_name = spec, tf_name
+
+    def _compute_spec(self):
+        return self._spec
+
+    def _elements(self):
+        return self._input._elements()
+
+
+@partial_api("format='grain' (Grain datasets) is not implemented")
 def timeseries_dataset_from_array(data, targets, sequence_length, sequence_stride=1, sampling_rate=1,
-                                  batch_size=128, shuffle=False, seed=None, start_index=None, end_index=None):
-    """A `tf.data.Dataset` of sliding windows over `data` (and the target at each window's start)."""
+                                  batch_size=128, shuffle=False, seed=None, start_index=None, end_index=None,
+                                  format="tf"):  # noqa: A002 - Keras's argument name
+    """A `tf.data.Dataset` of sliding windows over `data` (and the target at each window's start).
+
+    Keras builds one window per element (a `tf.range` of indices, gathered) and batches them; here each batch of
+    start positions is gathered at once (same values and order: the shuffle permutes positions as it would windows),
+    under the element spec and dataset name of Keras's pipeline."""
     import tfcompat as tf
     _check_timeseries_args(data, start_index, end_index, sampling_rate, sequence_stride)
+    if format not in ("tf", "grain"):
+        raise ValueError(f'`format` should be either "tf" or "grain". Received: format={format}')
+    if format == "grain":
+        raise NotImplementedError("keras.utils.timeseries_dataset_from_array(format='grain'): Grain datasets are not "
+                                  "implemented in tfcompat")
     start_index = start_index or 0
     end_index = len(data) if end_index is None else end_index
     num_seqs = end_index - start_index - (sequence_length - 1) * sampling_rate
@@ -55,12 +85,17 @@ def timeseries_dataset_from_array(data, targets, sequence_length, sequence_strid
         x = tf.gather(series, tf.expand_dims(pos, -1) + offsets)
         return x if labels is None else (x, tf.gather(labels, pos))
 
+    batch = [] if batch_size is None else [None]
+    spec = tf.TensorSpec(batch + [None] + series.shape.as_list()[1:], series.dtype)
+    if labels is not None:
+        spec = (spec, tf.TensorSpec(batch + labels.shape.as_list()[1:], labels.dtype))
     ds = tf.data.Dataset.from_tensor_slices(positions)
     if shuffle:
         ds = ds.shuffle(batch_size * 8 if batch_size is not None else 1024, seed=seed)
     if batch_size is not None:
         ds = ds.batch(batch_size)
-    return ds.map(windows)
+    name = "_BatchDataset" if batch_size is not None else "_ShuffleDataset" if shuffle else "_PrefetchDataset"
+    return _Windows(ds.map(windows), spec, name)
 
 
 class PyDataset:
