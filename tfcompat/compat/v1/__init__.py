@@ -86,7 +86,7 @@ def dimension_value(dimension):
 def __getattr__(attr):
     if attr.startswith("__"):
         raise AttributeError(attr)
-    if attr in ("train", "saved_model", "nn", "initializers", "sets", "metrics", "losses"):
+    if attr in ("train", "saved_model", "nn", "initializers", "sets", "metrics", "losses", "data"):
         import importlib
         module = globals()[attr] = importlib.import_module(f"tfcompat.compat.v1.{attr}")
         graph_ops.rebind(module)        # graph mode may already be on: its aliases of ops defer as tf.*'s do
