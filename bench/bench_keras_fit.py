@@ -1,5 +1,5 @@
 """`fit` of the seed's convnet for one epoch (9600 MNIST samples, batch 32, Adam, sparse CE from logits, verbose=0)
-vs a hand-written torch loop doing the same work (channels_last), 5 interleaved runs; prints the ratio (goal <= 1.25x).
+vs a hand-written torch loop doing the same work (channels_last), 7 interleaved runs; prints the ratio (limit 1.05x: issue #19).
 `fit` runs its step as a tf.function (Keras's default); the same fit with `run_eagerly=True` is timed in the same
 interleaved runs, and both ratios printed.
 Times Keras 3's torch backend too when `keras` is importable with KERAS_BACKEND=torch (never a dependency).
@@ -105,7 +105,7 @@ def main():
     torch_fit(x, y)
     tfcompat_fit(x[:BATCH * 4], y[:BATCH * 4], tfcompat_model(run_eagerly=True))
     ours, eager, theirs = [], [], []
-    for _ in range(5):          # interleaved, so that machine noise hits all alike
+    for _ in range(7):          # interleaved, so that machine noise hits all alike
         ours.append(tfcompat_fit(x, y))
         eager.append(tfcompat_fit(x, y, tfcompat_model(run_eagerly=True)))
         theirs.append(torch_fit(x, y))
@@ -113,7 +113,7 @@ def main():
     ratio = statistics.median(a / b for a, b in zip(ours, theirs))
     ratio_eager = statistics.median(a / b for a, b in zip(eager, theirs))
     print(f"tfcompat fit: {tc:.3f}s  torch loop: {tt:.3f}s  ratio: {ratio:.3f}x (median of paired runs; "
-          f"goal <= 1.25x)")
+          f"limit 1.05x){'  OVER' if ratio > 1.05 else ''}")
     print(f"tfcompat fit (run_eagerly=True): {te:.3f}s  ratio: {ratio_eager:.3f}x")
     print(f"tfcompat fit tf.function/eager ratio: {statistics.median(a / b for a, b in zip(ours, eager)):.3f}x "
           f"(goal < 1.0: the replayed step is faster than the eager one)")
