@@ -14,6 +14,7 @@ Modules (one part each):
   `_state`      the per-thread trace state, live variables, `tf.config.run_functions_eagerly`
   `_autograph`  `tf.autograph` (no conversion: the Python body runs as written)
   `_shape_checks` an op's failed static shape check while tracing on known shapes: TF's graph-build ValueError
+  `_leaks`      tensors a trace leaves in the body's globals or closure become TF's out-of-scope SymbolicTensors
 
 Recording:
 - Calls are keyed by TF's input signature: tensors by dtype and shape, variables by dtype and shape,
