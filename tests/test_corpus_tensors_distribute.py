@@ -40,3 +40,17 @@ def test_mirrored_strategy_scope_builds_keras_model_without_gpus():
         model = tf.keras.models.Model(inputs=inputs, outputs=outputs)
         model.compile(loss="mse", optimizer=tf.keras.optimizers.SGD(learning_rate=0.2))
     assert [tuple(w.shape) for w in model.weights] == [(1, 1), (1,)]
+
+
+def test_input_context_batch_size_message():
+    # TF 2.21: the message ends with a space
+    with pytest.raises(ValueError) as e:
+        tf.distribute.InputContext(num_replicas_in_sync=4).get_per_replica_batch_size(10)
+    assert str(e.value) == "The `global_batch_size` 10 is not divisible by `num_replicas_in_sync` 4 "
+    assert tf.distribute.InputContext(num_replicas_in_sync=4).get_per_replica_batch_size(64) == 16
+
+
+def test_multi_worker_strategy_class_name():
+    # TF 2.21: type(tf.distribute.MultiWorkerMirroredStrategy()).__name__ == 'CollectiveAllReduceStrategy'
+    assert tf.distribute.MultiWorkerMirroredStrategy.__name__ == "CollectiveAllReduceStrategy"
+    assert tf.distribute.experimental.MultiWorkerMirroredStrategy.__name__ == "CollectiveAllReduceStrategy"

@@ -45,7 +45,7 @@ class InputContext:
         """`global_batch_size` / replicas; ValueError when it does not divide."""
         if global_batch_size % self._num_replicas_in_sync != 0:
             raise ValueError(f"The `global_batch_size` {global_batch_size} is not divisible by "
-                             f"`num_replicas_in_sync` {self._num_replicas_in_sync}")
+                             f"`num_replicas_in_sync` {self._num_replicas_in_sync} ")
         return global_batch_size // self._num_replicas_in_sync
 
     def __str__(self):

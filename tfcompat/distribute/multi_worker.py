@@ -137,3 +137,9 @@ class _ExperimentalMultiWorkerMirroredStrategy(MultiWorkerMirroredStrategy):
                  communication_options=None):
         options = communication_options or CommunicationOptions(implementation=communication)
         super().__init__(cluster_resolver, options)
+
+
+# TF's class behind both names is CollectiveAllReduceStrategy (what type(strategy).__name__ and its repr show)
+for _cls in (MultiWorkerMirroredStrategy, _ExperimentalMultiWorkerMirroredStrategy):
+    _cls.__name__ = _cls.__qualname__ = "CollectiveAllReduceStrategy"
+del _cls
