@@ -40,11 +40,15 @@ class Variable(_TFVariable):
         if not isinstance(name, str) or "/" in name:
             raise ValueError(f"Argument `name` must be a string and cannot contain character `/`. "
                              f"Received: name={name}")
+        if isinstance(initializer, str):
+            from tfcompat.keras import initializers
+            initializer = initializers.get(initializer)
         if callable(initializer) and not hasattr(initializer, "shape"):
             if shape is None:
                 raise ValueError("When creating a Variable from an initializer, the `shape` argument should be "
                                  f"specified. Received: initializer={initializer} and shape={shape}")
-            value = initializer(tuple(shape), dtype=dtype or "float32")
+            from tfcompat.keras.backend import floatx
+            value = initializer(tuple(shape), dtype=dtype or floatx())
         else:
             value = initializer
         if dtype is not None:
@@ -52,10 +56,12 @@ class Variable(_TFVariable):
             from tfcompat.framework.convert import convert_to_tensor
             value = cast(convert_to_tensor(value if not isinstance(value, np.ndarray) else value), dtype) \
                 if not isinstance(value, (float, int)) else convert_to_tensor(value, dtype=dtype)
-        elif isinstance(value, (float, int, list)) or (isinstance(value, np.ndarray) and value.dtype == np.float64):
+        elif isinstance(value, (float, int, list, tuple)) and not isinstance(value, np.generic):
+            # Keras's convert_to_tensor: Python floats take floatx, Python ints int32; arrays and tensors keep theirs
             from tfcompat.framework.convert import convert_to_tensor
-            value = convert_to_tensor(np.asarray(value, dtype=np.float32) if not isinstance(value, int) else value,
-                                      dtype="float32" if not isinstance(value, int) else None)
+            from tfcompat.keras.backend import floatx
+            kind = np.asarray(value).dtype.kind
+            value = convert_to_tensor(value, dtype=floatx() if kind == "f" else "int32" if kind in "iu" else None)
         super().__init__(value, trainable=trainable, name=name)
         self._keras_name = name
         self._path = current_path(name)
