@@ -402,6 +402,8 @@ class Layer:
                           f"method implemented and it looks like it has unbuilt state. This will cause the layer to "
                           f"be marked as built, despite not being actually built, which may cause failures down the "
                           f"line. Make sure to implement a proper `build()` method.", UserWarning, stacklevel=2)
+        if input_shape is not None:     # Keras records every build's shapes (get_build_config)
+            self.__dict__.setdefault("_build_input_shape", input_shape)
         self.built = True
 
     def _maybe_build(self, args):
@@ -615,7 +617,16 @@ class Layer:
         config = dict(config)
         if "batch_input_shape" in config:
             config["batch_input_shape"] = tuple(config["batch_input_shape"])
-        return cls(**drop_unsupported_defaults(cls, config))    # Keras-only keys at their defaults (quantization...)
+        dtype = config.get("dtype")
+        if isinstance(dtype, dict) and dtype.get("class_name") == "DTypePolicy":     # Keras passes a plain policy
+            config["dtype"] = dtype.get("config", {}).get("name", dtype)             # by its name
+        try:
+            return cls(**drop_unsupported_defaults(cls, config))    # Keras-only keys at their defaults (quantization...)
+        except NotImplementedError:
+            raise
+        except Exception as e:
+            raise TypeError(f"Error when deserializing class '{cls.__name__}' using config={config}.\n\n"
+                            f"Exception encountered: {e}") from e
 
     def __repr__(self):
         return f"<{type(self).__name__} name={self.name}, built={self.built}>"
