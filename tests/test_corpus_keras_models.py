@@ -26,3 +26,64 @@ def test_sequential_config_build_input_shape():
     assert keras.models.clone_model(s3).get_config()["build_input_shape"] == (None, 4)
     r = keras.Sequential.from_config(s3.get_config())
     assert r.built and tuple(r.layers[0].kernel.shape) == (4, 2)
+
+
+def test_keras_variable_dtype_from_initializer():
+    # TF 2.21: Keras's convert_to_tensor (arrays and tensors keep their dtype; Python floats floatx, ints int32)
+    cases = [(np.ones((2,)), "float64"), (np.ones((2,), "int64"), "int64"), (np.ones((2,), "float16"), "float16"),
+             ([1, 2], "int32"), ([1.0, 2.0], "float32"), ([1, 2.5], "float32"), (3, "int32"), (3.0, "float32"),
+             (True, "bool"), (np.float64(2.0), "float64"), (tf.constant([1.0], tf.float64), "float64"),
+             (tf.constant([1, 2]), "int32"), (np.array([True]), "bool")]
+    for init, dtype in cases:
+        assert keras.Variable(init).dtype == dtype, init
+    assert keras.Variable(np.ones((2,)), dtype="float32").dtype == "float32"
+    v = keras.Variable("ones", shape=(2,))
+    assert v.dtype == "float32" and v.numpy().tolist() == [1.0, 1.0]
+    assert keras.Variable(keras.initializers.Ones(), shape=(2,), dtype="int32").numpy().tolist() == [1, 1]
+
+
+class _Lin(keras.layers.Layer):
+    def __init__(self, units=3, **kw):
+        super().__init__(**kw)
+        self.units = units
+
+
+def test_layer_from_config_error_is_keras_type_error():
+    # TF 2.21
+    try:
+        _Lin.from_config({"units": 2, "bogus": 1})
+    except TypeError as e:
+        assert str(e) == ("Error when deserializing class '_Lin' using config={'units': 2, 'bogus': 1}.\n\n"
+                          "Exception encountered: Unrecognized keyword arguments passed to _Lin: {'bogus': 1}")
+    else:
+        raise AssertionError("no error")
+    policy = {"module": "keras", "class_name": "DTypePolicy", "config": {"name": "float32"}, "registered_name": None}
+    try:
+        _Lin.from_config({"units": 2, "dtype": policy, "foo": 1})
+    except TypeError as e:
+        assert str(e).startswith("Error when deserializing class '_Lin' using config={'units': 2, 'dtype': "
+                                 "'float32', 'foo': 1}.")
+    else:
+        raise AssertionError("no error")
+
+
+class _Blk(keras.layers.Layer):
+    def __init__(self, seen, **kw):
+        super().__init__(**kw)
+        self.seen = seen
+
+    def call(self, x, training=None):
+        self.seen.append(training)
+        return x
+
+
+def test_symbolic_call_of_user_layer_sees_training_none():
+    # TF 2.21: building a functional graph calls a user layer with training=None (the context's, then its default)
+    # (tfcompat may call it more than once: the values are what is compared)
+    a, b, c, d = [], [], [], []
+    keras.Sequential([keras.Input((3,)), _Blk(a)])
+    i = keras.Input((3,))
+    keras.Model(i, _Blk(b)(i))
+    _Blk(c)(i, training=True)
+    keras.Sequential([_Blk(d)])(i)
+    assert set(a) == set(b) == set(d) == {None} and set(c) == {True}

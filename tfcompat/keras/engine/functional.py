@@ -97,7 +97,8 @@ def _run_on_placeholders(layer, args, kwargs, sizes, shapes, masks=None):
         return p
     args_v = nest.map_structure(sub, args)
     kwargs_v = nest.map_structure(sub, kwargs)
-    kwargs_v.setdefault("training", False) if _accepts_training(layer) else None
+    if keras_shape is None and _accepts_training(layer) and not _is_model(layer):
+        kwargs_v.setdefault("training", False)      # tfcompat's layers: inference (user code sees Keras's None)
     variables = _state_of(layer)                # Keras's symbolic call assigns no variable
     values = [storage(v) for v in variables]
     try:
@@ -127,6 +128,11 @@ def _unknown_batch_in_build_shapes(layers):
         shape = sub.__dict__.get("_build_input_shape")
         if sub.built and shape is not None:
             sub.__dict__["_build_input_shape"] = unknown_batch(shape)
+
+
+def _is_model(layer):
+    from tfcompat.keras.models.model import Model
+    return isinstance(layer, Model)
 
 
 def _accepts_training(layer):
