@@ -501,8 +501,10 @@ class Trainer:
         return self.history
 
     def _build_on_spec(self, iterator):
-        """Keras builds an unbuilt model while tracing its train/test step on the data's spec; tfcompat models
-        build on their first call (Sequential overrides this to take the spec's batch dimension)."""
+        """Keras builds an unbuilt model on the data's spec before its first train/test step (`spec_build`;
+        Sequential overrides this to take the spec's batch dimension)."""
+        from tfcompat.keras.engine.spec_build import build_on_spec
+        build_on_spec(self, iterator)
 
     @staticmethod
     def _should_eval(epoch, validation_freq):

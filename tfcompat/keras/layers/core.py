@@ -129,6 +129,7 @@ class Activation(Layer):
         super().__init__(**kwargs)
         self.supports_masking = True
         self.activation = activations.get(activation)
+        self.built = True       # Keras's Activation is built from the start (Flatten, Lambda... build on a call)
 
     def call(self, inputs):
         return self.activation(inputs)
@@ -189,7 +190,6 @@ class Flatten(Layer):
     def __init__(self, data_format=None, **kwargs):
         super().__init__(**kwargs)
         self.data_format = data_format or "channels_last"
-        self.built = True
 
     def call(self, inputs):
         x = input_storage(inputs)
@@ -219,7 +219,6 @@ class Lambda(Layer):
         self.mask = mask
         self.supports_masking = mask is not None
         self._fn_takes_mask = _takes_arg(function, "mask")
-        self.built = True
 
     def call(self, inputs, mask=None, training=None):
         if self._fn_takes_mask:

@@ -17,7 +17,6 @@ class ThresholdedReLU(Layer):
             raise ValueError(f"The theta value of a Thresholded ReLU layer should be >=0. Received: {theta}")
         self.theta = float(theta)
         self.supports_masking = True
-        self.built = True
 
     def call(self, inputs):
         x = input_storage(inputs)

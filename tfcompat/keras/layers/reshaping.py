@@ -46,7 +46,6 @@ class Permute(Layer):
         if sorted(self.dims) != list(range(1, len(self.dims) + 1)):
             raise ValueError(f"Invalid permutation argument `dims` for Permute Layer. The set of indices in `dims` "
                              f"must be consecutive and start from 1. Received dims={dims}")
-        self.built = True
 
     def call(self, inputs):
         return _wrap(input_storage(inputs).permute((0,) + self.dims))
@@ -63,7 +62,6 @@ class RepeatVector(Layer):
     def __init__(self, n, **kwargs):
         super().__init__(**kwargs)
         self.n = int(n)
-        self.built = True
 
     def call(self, inputs):
         x = input_storage(inputs)
@@ -100,7 +98,6 @@ class _ZeroPadding(Layer):
         else:
             self.padding = self._pads = _pairs(padding, self._rank, "padding")
         self.data_format = _data_format(data_format)
-        self.built = True
 
     def call(self, inputs):
         x = input_storage(inputs)
@@ -142,7 +139,6 @@ class _Cropping(Layer):
         super().__init__(**kwargs)
         self.cropping = _pairs(cropping, self._rank, "cropping")
         self.data_format = _data_format(data_format) if self._rank > 1 else "channels_last"
-        self.built = True
 
     def call(self, inputs):
         x = input_storage(inputs)
@@ -190,7 +186,6 @@ class UpSampling1D(Layer):
     def __init__(self, size=2, **kwargs):
         super().__init__(**kwargs)
         self.size = int(size)
-        self.built = True
 
     def call(self, inputs):
         return _wrap(torch.repeat_interleave(input_storage(inputs), self.size, dim=1))
@@ -209,7 +204,6 @@ class UpSampling2D(Layer):
         self.size = (size, size) if isinstance(size, int) else tuple(size)
         self.data_format = _data_format(data_format)
         self.interpolation = interpolation
-        self.built = True
 
     def call(self, inputs):
         x = input_storage(inputs)
@@ -235,7 +229,6 @@ class UpSampling3D(Layer):
         super().__init__(**kwargs)
         self.size = (size,) * 3 if isinstance(size, int) else tuple(size)
         self.data_format = _data_format(data_format)
-        self.built = True
 
     def call(self, inputs):
         x = input_storage(inputs)

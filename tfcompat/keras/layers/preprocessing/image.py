@@ -19,7 +19,6 @@ class Resizing(Layer):
         self.interpolation, self.crop_to_aspect_ratio = interpolation, crop_to_aspect_ratio
         self.pad_to_aspect_ratio, self.fill_mode, self.fill_value = pad_to_aspect_ratio, fill_mode, fill_value
         self.antialias, self.data_format = antialias, "channels_last"
-        self.built = True
 
     def call(self, inputs):
         x = _float_input(self, inputs)
@@ -58,7 +57,6 @@ class CenterCrop(Layer):
         super().__init__(**kwargs)
         _check_image_args(data_format, "CenterCrop")
         self.height, self.width, self.data_format = height, width, "channels_last"
-        self.built = True
 
     def call(self, inputs):
         x = _float_input(self, inputs)

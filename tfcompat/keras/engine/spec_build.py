@@ -1,0 +1,57 @@
+"""Keras's `_symbolic_build` for `fit`/`evaluate`: an unbuilt model is first run on KerasTensors of the data's spec,
+so its layers record the spec's shapes (batch dimension None unless every batch has the same size): what
+`summary()`, `get_build_config()` and a saved model's signature show. Sequential models take the spec's batch
+dimension themselves (`Sequential._build_on_spec`); data without a spec (generators) builds on its first batch."""
+from tfcompat.framework import dtypes
+from tfcompat.framework.tensor import Tensor
+from tfcompat.util import nest
+
+
+def _x_of(structure):
+    """`x` of a data element, as Keras's `unpack_x_y_sample_weight`."""
+    if isinstance(structure, tuple) and 1 <= len(structure) <= 3:
+        return structure[0]
+    return structure
+
+
+def x_spec(iterator):
+    """KerasTensors of `x`'s spec for an `EpochIterator`, or None when it has none (a generator, ragged or sparse
+    data)."""
+    from tfcompat.keras.engine.functional import _inference_input
+    batch = iterator.spec_batch_size
+    arrays = getattr(iterator, "_arrays", None)
+    if arrays is not None:
+        def from_array(a):
+            dtype = dtypes.FROM_STORAGE.get(getattr(a, "dtype", None))
+            if dtype is None or dtype == dtypes.string:
+                raise TypeError("no spec")
+            return _inference_input((batch,) + tuple(int(d) for d in a.shape[1:]), dtype.name)
+        x = arrays[0]
+    else:
+        spec = getattr(getattr(iterator, "_source", None), "element_spec", None)
+        if spec is None:
+            return None
+        x = _x_of(spec)
+
+        def from_array(s):
+            if type(s).__name__ != "TensorSpec" or s.shape.rank is None or s.dtype == dtypes.string:
+                raise TypeError("no spec")
+            return _inference_input(tuple(s.shape.as_list()), s.dtype.name)
+    try:
+        return nest.map_structure(from_array, x)
+    except TypeError:
+        return None
+
+
+def build_on_spec(model, iterator):
+    """Builds an unbuilt subclassed `model` on `iterator`'s data spec, as Keras does before the first step; a model
+    whose call cannot run symbolically keeps building on its first batch."""
+    if model.built:
+        return
+    spec = x_spec(iterator)
+    if spec is None or any(isinstance(s, Tensor) for s in nest.flatten(spec)):
+        return
+    try:
+        model.compute_output_spec(spec, training=False)
+    except Exception:  # noqa: BLE001 - tfcompat builds such a model on its first batch instead
+        return
