@@ -10,7 +10,7 @@ import torch
 import torch.nn.functional as F
 
 from tfcompat.framework import errors
-from tfcompat.framework.op_def import input_storage, wrap
+from tfcompat.framework.op_def import check_broadcast, input_storage, wrap
 from tfcompat.framework.tensor import Tensor
 from tfcompat.keras.activations import keras_logits
 from tfcompat.keras.saving_utils import lookup_functions
@@ -159,6 +159,7 @@ class LossFunctionWrapper(Loss):
         logits = keras_logits(y_pred) if impl in _TAKES_LOGITS and isinstance(y_pred, Tensor) else None
         t, p = _float(y_true, dtype), _float(y_pred, dtype)
         t, p = squeeze_or_expand_to_same_rank(t, p)
+        _check_difference(impl, t, p)
         if logits is not None:       # only cross-entropies score a softmax/sigmoid output from its logits
             return impl(t, p, logits=_float(logits, dtype), **self._fn_kwargs)
         return impl(t, p, **self._fn_kwargs)
@@ -400,6 +401,7 @@ def _function(impl, name, match_ranks=False, doc=""):
         t = _float(y_true, p.dtype)
         if match_ranks:
             t, p = squeeze_or_expand_to_same_rank(t, p)
+            _check_difference(impl, t, p)
         if logits is not None:
             kwargs["logits"] = _float(logits, p.dtype)
         return wrap(impl(t, p, **kwargs)[0])
@@ -408,6 +410,14 @@ def _function(impl, name, match_ranks=False, doc=""):
     fn.__doc__ = doc
     _IMPL[fn] = impl
     return fn
+
+
+def _check_difference(impl, t, p):
+    """TF's Sub error for the losses of a difference whose operands do not broadcast (`Incompatible shapes`, in the
+    order Keras subtracts them)."""
+    pred_first = _DIFFERENCES.get(impl)
+    if pred_first is not None and t.shape != p.shape:
+        check_broadcast("Sub", *((p, t) if pred_first else (t, p)))
 
 
 _IMPL = {}
@@ -423,6 +433,7 @@ huber = _function(_huber, "huber", True, "Huber loss: quadratic within `delta`, 
 log_cosh = _function(_log_cosh, "log_cosh", True, "`mean(log(cosh(y_pred - y_true)), axis=-1)`.")
 kl_divergence = _function(_kl, "kl_divergence", False, "`sum(y_true * log(y_true / y_pred), axis=-1)` (clipped).")
 poisson = _function(_poisson, "poisson", False, "`mean(y_pred - y_true * log(y_pred + eps), axis=-1)`.")
+_DIFFERENCES = {_mse: False, _mae: False, _mape: False, _huber: True, _msle: True, _log_cosh: True}  # pred first?
 hinge = _function(_hinge, "hinge", False, "`mean(maximum(1 - y_true * y_pred, 0), axis=-1)` (0/1 labels -> -1/1).")
 squared_hinge = _function(_squared_hinge, "squared_hinge", False, "`mean(square(maximum(1 - y_true * y_pred, 0)))`.")
 categorical_hinge = _function(_categorical_hinge, "categorical_hinge", False,
