@@ -251,7 +251,9 @@ def _files_dataset(paths, labels, label_mode, num_classes, load, shuffle, buffer
     if shuffle:
         ds = ds.shuffle(buffer_size, seed=seed)
     ds = ds.map((lambda p, y: (load(p), y)) if label_mode else load)
-    return ds.batch(batch_size) if batch_size is not None else ds
+    if batch_size is not None:
+        ds = ds.batch(batch_size)
+    return ds.prefetch(tf.data.AUTOTUNE)       # Keras's pipelines end with a prefetch
 
 
 def _check_labels(labels, label_mode, class_names, not_a_list):
@@ -269,7 +271,7 @@ def _check_labels(labels, label_mode, class_names, not_a_list):
 
 
 def _from_directory(directory, labels, label_mode, class_names, formats, batch_size, shuffle, seed,
-                    validation_split, subset, follow_links, verbose, load, kind):
+                    validation_split, subset, follow_links, verbose, load, kind, checks=None):
     _check_labels(labels, label_mode, class_names,
                   "`labels` argument should be a list/tuple of integer labels, of the same size as the number of "
                   f"{kind} files in the target directory. If you wish to infer the labels from the subdirectory "
@@ -288,6 +290,8 @@ def _from_directory(directory, labels, label_mode, class_names, formats, batch_s
     if label_mode == "binary" and len(class_names) != 2:
         raise ValueError('When passing `label_mode="binary"`, there must be exactly 2 class_names. '
                          f"Received: class_names={class_names}")
+    if checks is not None:      # Keras checks these arguments once the directory is indexed
+        checks()
     buffer_size = batch_size * 8 if batch_size is not None else 1024
     num_classes = len(class_names) if class_names else 0
     subsets = ("training", "validation") if subset == "both" else (subset,)
@@ -302,18 +306,33 @@ def _from_directory(directory, labels, label_mode, class_names, formats, batch_s
                             shuffle and not (subset == "both" and part == "validation"), buffer_size, data_seed,
                             batch_size)
         ds.class_names = class_names
-        ds.file_paths = list(p)
+        if kind == "image":     # Keras gives image datasets their files (text datasets none)
+            ds.file_paths = list(p)
         out.append(ds)
     return tuple(out) if subset == "both" else out[0]
 
 
+def _check_format(format, name):  # noqa: A002 - Keras's argument name
+    """Keras 3.15's `format` argument: "tf" datasets; "grain" (Grain datasets) is not implemented."""
+    if format not in ("tf", "grain"):
+        raise ValueError(f'`format` should be either "tf" or "grain". Received: format={format}')
+    if format == "grain":
+        raise NotImplementedError(f"keras.utils.{name}(format='grain'): Grain datasets are not implemented in "
+                                  "tfcompat")
+
+
+@partial_api("format='grain' (Grain datasets) is not implemented")
 def image_dataset_from_directory(directory, labels="inferred", label_mode="int", class_names=None, color_mode="rgb",
                                  batch_size=32, image_size=(256, 256), shuffle=True, seed=None, validation_split=None,
                                  subset=None, interpolation="bilinear", follow_links=False,
                                  crop_to_aspect_ratio=False, pad_to_aspect_ratio=False, data_format=None,
-                                 verbose=True):
-    """A dataset of float32 `(batch, h, w, channels)` images (and labels) read from class subdirectories."""
+                                 format="tf", verbose=True):  # noqa: A002 - Keras's argument name
+    """A dataset of float32 `(batch, h, w, channels)` images (and labels) read from class subdirectories (channels
+    first with `data_format="channels_first"`); each image resized, or centrally cropped (`crop_to_aspect_ratio`) or
+    padded (`pad_to_aspect_ratio`) to the aspect ratio of `image_size` first."""
     import tfcompat as tf
+    from tfcompat.keras.image_utils import _data_format
+    from tfcompat.keras.preprocessing.smart_resize import smart_resize
     channels = {"rgb": 3, "rgba": 4, "grayscale": 1}.get(color_mode)
     if channels is None:
         raise ValueError('`color_mode` must be one of {"rgb", "rgba", "grayscale"}. '
@@ -326,27 +345,35 @@ def image_dataset_from_directory(directory, labels="inferred", label_mode="int",
     if interpolation not in _INTERPOLATIONS:
         raise ValueError(f"Argument `interpolation` should be one of {_INTERPOLATIONS}. "
                          f"Received: interpolation={interpolation}")
-    if crop_to_aspect_ratio or pad_to_aspect_ratio:
-        raise NotImplementedError("tfcompat: image_dataset_from_directory(crop_to_aspect_ratio/pad_to_aspect_ratio) "
-                                  "is not supported")
-    if data_format not in (None, "channels_last"):
-        raise NotImplementedError(f"tfcompat: image_dataset_from_directory(data_format={data_format!r}) "
-                                  "is not supported")
-    size = tuple(image_size)
+    _check_format(format, "image_dataset_from_directory")
+    size, layout = tuple(image_size), []
+
+    def checks():
+        layout.append(_data_format(data_format))
+        if pad_to_aspect_ratio and crop_to_aspect_ratio:
+            raise ValueError("Only one of `pad_to_aspect_ratio`, `crop_to_aspect_ratio` can be set to `True`.")
 
     def load(path):
         img = tf.io.decode_image(tf.io.read_file(path), channels=channels, expand_animations=False)
-        return tf.image.resize(img, size, method=interpolation)
+        if crop_to_aspect_ratio:
+            img = smart_resize(img, size, interpolation=interpolation)
+        elif pad_to_aspect_ratio:
+            img = tf.image.resize_with_pad(img, size[0], size[1], method=interpolation)
+        else:
+            img = tf.image.resize(img, size, method=interpolation)
+        return tf.transpose(img, (2, 0, 1)) if layout[0] == "channels_first" else img
 
     return _from_directory(directory, labels, label_mode, class_names, IMAGE_FORMATS, batch_size, shuffle, seed,
-                           validation_split, subset, follow_links, verbose, load, "image")
+                           validation_split, subset, follow_links, verbose, load, "image", checks)
 
 
+@partial_api("format='grain' (Grain datasets) is not implemented")
 def text_dataset_from_directory(directory, labels="inferred", label_mode="int", class_names=None, batch_size=32,
                                 max_length=None, shuffle=True, seed=None, validation_split=None, subset=None,
-                                follow_links=False, verbose=True):
+                                follow_links=False, format="tf", verbose=True):  # noqa: A002 - Keras's name
     """A dataset of `tf.string` texts (and labels) read from the `.txt` files of class subdirectories."""
     import tfcompat as tf
+    _check_format(format, "text_dataset_from_directory")
 
     def load(path):
         text = tf.io.read_file(path)
