@@ -222,6 +222,11 @@ class PaddedBatchDataset(BatchDataset):
         super().__init__(input_dataset, batch_size, drop_remainder)
         spec = input_dataset.element_spec
         flat_spec = st.flatten(spec)
+        for s in flat_spec:
+            if not isinstance(s, st.TensorSpec):
+                raise TypeError("`padded_batch` is only supported for datasets that produce tensor elements but type "
+                                "spec of elements in the input dataset is not a subclass of TensorSpec: "
+                                f"`{s!r}`.")
         if padded_shapes is None:
             shapes = [s.shape for s in flat_spec]
         else:
