@@ -272,3 +272,106 @@ def test_gradients_variables_and_tf_function():
     out = f(x + 1)
     _close(out[0], [[0.33333334, 0.5], [0.33333334, 0.38888893]])
     _close(out[1], [[4., 6.], [14., 18.]])
+
+
+def test_permutation_householder_toeplitz():
+    x = tf.constant([[1., 2.], [3., 4.], [5., 6.]])
+    p = tf.linalg.LinearOperatorPermutation([2, 0, 1])
+    # TF 2.21
+    assert p.shape == (3, 3) and p.is_square is True and p.is_self_adjoint is None
+    _close(p.to_dense(), [[0., 0., 1.], [1., 0., 0.], [0., 1., 0.]])
+    _close(p.matmul(x), [[5., 6.], [1., 2.], [3., 4.]])
+    _close(p.matmul(x, adjoint=True), [[3., 4.], [5., 6.], [1., 2.]])
+    _close(p.solve(x), [[3., 4.], [5., 6.], [1., 2.]])
+    _close(p.determinant(), 1.)
+    _close(p.log_abs_determinant(), 0.)
+    _close(p.diag_part(), [0., 0., 0.])
+    pb = tf.linalg.LinearOperatorPermutation([[1, 0, 2], [2, 1, 0]], dtype=tf.float64)
+    assert pb.shape == (2, 3, 3)
+    _close(pb.matvec(tf.constant([1., 2., 3.], tf.float64)), [[2., 1., 3.], [3., 2., 1.]])
+    for make, cls, message in [
+            (lambda: tf.linalg.LinearOperatorPermutation([0, 0, 1]), ValueError,
+             "Argument `perm` must be a vector of unique integers from 0 to 2."),
+            (lambda: tf.linalg.LinearOperatorPermutation([0., 1.]), TypeError,
+             "Argument `perm` must be integer dtype. Received: [0. 1.]."),
+            (lambda: tf.linalg.LinearOperatorPermutation([1, 0], is_square=False), ValueError,
+             "A Permutation operator is always square. Expected argument `is_square` to be True. Received: False."),
+            (lambda: tf.linalg.LinearOperatorHouseholder([1.], is_positive_definite=True), ValueError,
+             "A Householder operator is always non-positive definite."),
+            (lambda: tf.linalg.LinearOperatorToeplitz([1., 2.], [1., 2., 3.]), ValueError,
+             "Expected square matrix, got row and col with mismatched dimensions."),
+            (lambda: tf.linalg.LinearOperatorToeplitz(1., [1.]), ValueError,
+             "Argument col must have at least 1 dimension.  Found: 1.0")]:
+        with pytest.raises(cls) as info:
+            make()
+        assert str(info.value) == message
+
+    h = tf.linalg.LinearOperatorHouseholder([1., 2., 2.])
+    assert (h.is_self_adjoint, h.is_positive_definite, h.is_non_singular) == (True, False, None)
+    assert h.inverse() is h and h.adjoint() is h
+    _close(h.to_dense(), [[0.7777778, -0.44444448, -0.44444448], [-0.44444448, 0.11111104, -0.88888896],
+                          [-0.44444448, -0.88888896, 0.11111104]])
+    _close(h.matmul(x), [[-2.7777781, -2.8888893], [-4.5555563, -5.7777786], [-2.5555563, -3.7777786]])
+    _close(h.solve(x), [[-2.7777781, -2.8888893], [-4.5555563, -5.7777786], [-2.5555563, -3.7777786]])
+    _close(h.determinant(), -1.)
+    _close(h.trace(), 1.)
+    _close(h.eigvals(), [-1., 1., 1.])
+
+    t = tf.linalg.LinearOperatorToeplitz(col=[1., 2., 3.], row=[1., 4., 5.])
+    _close(t.to_dense(), [[1., 4., 5.], [2., 1., 4.], [3., 2., 1.]])
+    _close(t.matmul(x), [[38., 48.], [25., 32.], [14., 20.]])
+    _close(t.solve(x), [[1.7368422, 2.], [-0.05263153, 0.], [-0.10526321, 0.]])
+    _close(t.determinant(), 38.)
+    _close(t.trace(), 3.)
+    tb = tf.linalg.LinearOperatorToeplitz(col=[[1., 2.], [3., 1.]], row=[1., 5.])
+    assert tb.shape == (2, 2, 2)
+    _close(tb.to_dense(), [[[1., 5.], [2., 1.]], [[3., 5.], [1., 3.]]])
+
+
+def test_zeros_and_tridiag():
+    x = tf.constant([[1., 2.], [3., 4.], [5., 6.]])
+    z = tf.linalg.LinearOperatorZeros(3)
+    zr = tf.linalg.LinearOperatorZeros(2, 3, is_square=False, is_self_adjoint=False)
+    zb = tf.linalg.LinearOperatorZeros(2, batch_shape=[2])
+    # TF 2.21
+    _close(z.matmul(x), np.zeros([3, 2]))
+    assert zr.shape == (2, 3) and zr.matmul(x).shape == (2, 2)
+    assert zr.matmul(tf.ones([2, 4]), adjoint=True).shape == (3, 4) and zb.matmul(tf.ones([2, 1])).shape == (2, 2, 1)
+    assert (z.is_non_singular, z.is_self_adjoint) == (False, True)
+    _close(z.determinant(), 0.)
+    assert float(z.log_abs_determinant()) == -np.inf
+    assert type(z @ z).__name__ == "LinearOperatorZeros"
+    assert type(tf.linalg.LinearOperatorFullMatrix(tf.eye(3)) @ z).__name__ == "LinearOperatorZeros"
+    _close(z.add_to_tensor(tf.ones([3, 3])), np.ones([3, 3]))
+    for make, cls, message in [
+            (lambda: tf.linalg.LinearOperatorZeros(2, 3), ValueError,
+             "LinearOperatorZeros initialized as is_square=True, but got num_rows(2) != num_columns(3)"),
+            (lambda: tf.linalg.LinearOperatorZeros(2, is_non_singular=True), ValueError,
+             "A zero operator is always singular."),
+            (lambda: z.solve(x), NotImplementedError,
+             "Exact solve not implemented for an operator that is expected to be singular."),
+            (lambda: z.inverse(), ValueError, "Cannot take the Inverse: This operator represents a singular matrix."),
+            (lambda: zr @ tf.linalg.LinearOperatorZeros(3), ValueError,
+             "Matmul with non-square `LinearOperator`s or non-square `LinearOperatorZeros` not supported at this "
+             "time."),
+            (lambda: tf.linalg.LinearOperatorTridiag([[1.]], diagonals_format="foo"), ValueError,
+             "Argument `diagonals_format` must be one of compact, matrix, or sequence. Received : foo.")]:
+        with pytest.raises(cls) as info:
+            make()
+        assert str(info.value) == message
+
+    d = tf.constant([[2., 1., 4., 0.], [1., 3., 2., 2.], [0., 1., -1., 1.]])
+    v = tf.constant([[1.], [2.], [3.], [4.]])
+    dense = [[1., 2., 0., 0.], [1., 3., 1., 0.], [0., -1., 2., 4.], [0., 0., 1., 2.]]
+    for op in (tf.linalg.LinearOperatorTridiag(d),
+               tf.linalg.LinearOperatorTridiag([d[0], d[1], d[2]], diagonals_format="sequence"),
+               tf.linalg.LinearOperatorTridiag(tf.constant(dense), diagonals_format="matrix")):
+        assert op.shape == (4, 4)
+        _close(op.to_dense(), dense)
+        _close(op.matmul(v), [[5.], [10.], [20.], [11.]])
+        _close(op.matmul(v, adjoint=True), [[3.], [5.], [12.], [20.]])
+        _close(op.solve(v), [[-9.], [5.], [-4.], [4.]])
+        _close(op.solve(v, adjoint=True), [[0.], [1.], [1.], [0.]])
+        _close(op.solvevec([1., 2., 3., 4.]), [-9., 5., -4., 4.])
+        _close(op.diag_part(), [1., 3., 2., 2.])
+        _close(op.determinant(), 2.)

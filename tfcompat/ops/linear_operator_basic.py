@@ -38,7 +38,7 @@ class LinearOperatorFullMatrix(LinearOperator):
             raise TypeError(f"Argument `matrix` must have dtype in [{', '.join(map(repr, _MATRIX_DTYPES))}]. "
                             f"Received: {str(dtype)}.")
         if self._matrix.shape.rank is not None and self._matrix.shape.rank < 2:
-            raise ValueError(f"Argument `matrix` must have at least 2 dimensions. Received: {str(self._matrix)}.")
+            raise ValueError(f"Argument `matrix` must have at least 2 dimensions. Received: {self._matrix}.")
         super().__init__(dtype=dtype, is_non_singular=is_non_singular, is_self_adjoint=is_self_adjoint,
                          is_positive_definite=is_positive_definite, is_square=is_square, parameters=parameters,
                          name=name)
