@@ -101,3 +101,35 @@ def test_sequential_pop_as_keras_layer_list():
     assert isinstance(keras.Sequential([keras.layers.Dense(2)]).pop(rebuild=False), keras.layers.Dense)
     two = keras.Sequential([keras.Input((3,)), keras.layers.Dense(2), keras.layers.Dense(1)])
     assert two.pop().units == 1 and two.built and [la.units for la in two.layers] == [2]
+
+
+def _two_output_model(eager):
+    keras.utils.set_random_seed(3)
+    i = keras.Input((4,), name="a")
+    o1 = keras.layers.Dense(1, name="o1")(i)
+    o2 = keras.layers.Dense(2, name="o2")(i)
+    mm = keras.Model(i, {"o1": o1, "o2": o2})
+    mm.compile("sgd", loss={"o1": "mse", "o2": "mse"}, metrics={"o1": ["mae"]}, run_eagerly=eager)
+    return mm
+
+
+@pytest.mark.parametrize("eager, fit_logs, evaluated", [
+    # TF 2.21: in a traced step each output's loss tracker averages over batches (the batch dim is unknown there);
+    # run eagerly it weighs each batch by its size, as the total `loss` always does
+    (False, {"loss": 12.29247, "o1_loss": 7.51565, "o1_mae": 2.57579, "o2_loss": 4.72684},
+     [11.06569, 6.66862, 4.44887, 2.39874]),
+    (True, {"loss": 12.29247, "o1_loss": 7.49881, "o1_mae": 2.57579, "o2_loss": 4.79365},
+     [11.06569, 6.57773, 4.48797, 2.39874]),
+])
+def test_per_output_loss_trackers(eager, fit_logs, evaluated):
+    x = np.random.RandomState(0).rand(50, 4).astype("float32")
+    y = x.sum(1, keepdims=True)
+    ys = {"o1": y, "o2": np.hstack([y, y])}
+    mm = _two_output_model(eager)
+    h = mm.fit(x, ys, epochs=1, verbose=0, shuffle=False)
+    assert sorted(h.history) == sorted(fit_logs)
+    for k, v in fit_logs.items():
+        np.testing.assert_allclose(h.history[k][0], v, rtol=2e-5)
+    np.testing.assert_allclose(mm.evaluate(x, ys, verbose=0), evaluated, rtol=2e-5)
+    np.testing.assert_allclose(mm.evaluate(x[:48], {k: v[:48] for k, v in ys.items()}, batch_size=16, verbose=0),
+                               [11.15709, 6.61511, 4.54197, 2.40526], rtol=2e-5)

@@ -4,6 +4,7 @@
 (as Keras decides), `"crossentropy"`/`"ce"` the matching cross-entropy; other strings go through
 `keras.losses.get`/`keras.metrics.get`, functions are wrapped and named after the string given.
 """
+from tfcompat.eager.function import current_recorder
 from tfcompat.keras import losses as losses_module
 from tfcompat.keras import metrics as metrics_module
 from tfcompat.util import nest
@@ -135,7 +136,9 @@ class CompileLoss:
         if len(flat_sw) < len(flat_pred):
             flat_sw = [flat_sw[0]] * len(flat_pred)
         total = None
-        batch = _batch_size(flat_pred)
+        # Keras weighs each output's tracker by the batch's static size: None in a traced step (TF's dataset keeps a
+        # partial last batch, so its batch dim is unknown), so there the tracker averages over batches
+        batch = None if current_recorder() is not None else _batch_size(flat_pred)
         for fn, w, tracker, t, p, sw in zip(self._losses, self._weights, self._trackers, flat_true, flat_pred,
                                             flat_sw):
             if fn is None:
