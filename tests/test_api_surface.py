@@ -76,9 +76,20 @@ def test_every_lazy_namespace_and_keras_submodule_exists():
             obj = getattr(obj, part)
         if target.startswith("tfcompat"):     # each package answers its own missing names (it may be imported
             assert "__getattr__" in vars(importlib.import_module(target)), target    # directly, not as tf.<path>)
+            assert not isinstance(obj, _api.Namespace), path         # the package (or its view), never a Namespace
     for name in keras._SUBMODULES:
         assert hasattr(keras, name), name
     assert tf.metrics is tf.keras.metrics and tf.metrics.__name__ == "tfcompat._keras_view.metrics"
+
+
+def test_an_export_into_a_lazy_package_namespace_is_refused():
+    # a tf_export("compat.v1.nn.x") once made tf.compat.v1 a Namespace, hiding tfcompat.compat.v1 (its logging...)
+    root = types.ModuleType("fake_root")
+    with pytest.raises(RuntimeError, match=r"^tf\.compat is the package tfcompat\.compat: define its names there, "
+                                           r"not with tf_export$"):
+        _api._namespace(root, {"": root}, "compat.v1.nn")
+    assert tf.compat.v1.logging.ERROR == 40 and tf.compat.v1.nn.depthwise_conv2d_native_backprop_input is \
+        tf.nn.depthwise_conv2d_backprop_input
 
 
 def test_a_lazy_entry_without_its_package_is_not_implemented(monkeypatch):

@@ -166,6 +166,8 @@ def _namespace(root, modules, path):
     qual = root.__name__ + "." + path
     mod = sys.modules.get(qual)
     if mod is None:
+        if path in LAZY:        # a Namespace here would hide the package (tf.compat.v1 lost its modules so)
+            raise RuntimeError(f"tf.{path} is the package {LAZY[path]}: define its names there, not with tf_export")
         mod = Namespace(qual, f"TF's `tf.{path}` namespace.")
         mod._tf_path = path
         mod.__path__ = []           # a package, so `import tensorflow.<path>.<lazy package>` works through the alias

@@ -74,8 +74,7 @@ def _gradient(x, w, dy, wrt, strides, padding, data_format, op):
     return grad
 
 
-@tf_export("nn.depthwise_conv2d_backprop_filter", "compat.v1.nn.depthwise_conv2d_native_backprop_filter",
-           partial="dilations other than 1")
+@tf_export("nn.depthwise_conv2d_backprop_filter", partial="dilations other than 1")
 def depthwise_conv2d_backprop_filter(input, filter_sizes, out_backprop, strides, padding,  # noqa: A002
                                      data_format="NHWC", dilations=[1, 1, 1, 1], name=None):  # noqa: B006
     """The gradient of `tf.nn.depthwise_conv2d_native` with respect to its (kh, kw, in, multiplier) filter."""
@@ -89,8 +88,7 @@ def depthwise_conv2d_backprop_filter(input, filter_sizes, out_backprop, strides,
     return wrap(_gradient(x, w, dy, "filter", strides, padding, data_format, op))
 
 
-@tf_export("nn.depthwise_conv2d_backprop_input", "compat.v1.nn.depthwise_conv2d_native_backprop_input",
-           partial="dilations other than 1")
+@tf_export("nn.depthwise_conv2d_backprop_input", partial="dilations other than 1")
 def depthwise_conv2d_backprop_input(input_sizes, filter, out_backprop, strides, padding,  # noqa: A002
                                     data_format="NHWC", dilations=[1, 1, 1, 1], name=None):  # noqa: B006
     """The gradient of `tf.nn.depthwise_conv2d_native` with respect to its input (of shape `input_sizes`)."""

@@ -17,6 +17,9 @@ from tfcompat.ops.nn_extra_ops import dilation2d_v1 as dilation2d, erosion2d_v1 
 from tfcompat.ops.nn_extra_ops import sufficient_statistics_v1 as sufficient_statistics  # noqa: F401
 from tfcompat.ops.fractional_pool_ops import fractional_avg_pool_v1 as fractional_avg_pool  # noqa: F401
 from tfcompat.ops.fractional_pool_ops import fractional_max_pool_v1 as fractional_max_pool  # noqa: F401
+from tfcompat.ops.conv_backprop_ops import (  # noqa: F401  (TF1's native names of the depthwise gradients)
+    depthwise_conv2d_backprop_filter as depthwise_conv2d_native_backprop_filter,
+    depthwise_conv2d_backprop_input as depthwise_conv2d_native_backprop_input)
 
 _NN_OPS = "tensorflow.python.ops.nn_ops"
 
