@@ -175,9 +175,34 @@ def linear(x):
     return x
 
 
+def sparse_plus(x):
+    """0 for `x <= -1`, `(x + 1)**2 / 4` for `-1 < x < 1`, `x` above (`keras.ops.sparse_plus`)."""
+    from tfcompat.keras import ops
+    return ops.sparse_plus(x)
+
+
+def sparse_sigmoid(x):
+    """`clip((x + 1) / 2, 0, 1)` (`keras.ops.sparse_sigmoid`)."""
+    from tfcompat.keras import ops
+    return ops.sparse_sigmoid(x)
+
+
+def sparsemax(x, axis=-1):
+    """Sparsemax along `axis`, as Keras's TF backend computes it (`keras.ops.sparsemax`)."""
+    from tfcompat.keras import ops
+    return ops.sparsemax(x, axis)
+
+
+def threshold(x, threshold, default_value):
+    """`x` where `x > threshold`, else `default_value` (`keras.ops.threshold`)."""
+    from tfcompat.keras import ops
+    return ops.threshold(x, threshold, default_value)
+
+
 _ALL = {f.__name__: f for f in (relu, leaky_relu, relu6, softmax, log_softmax, sigmoid, tanh, elu, selu, gelu, silu,
                                 softplus, softsign, exponential, hard_sigmoid, hard_silu, mish, log_sigmoid, celu,
-                                hard_tanh, tanh_shrink, soft_shrink, hard_shrink, squareplus, glu, linear)}
+                                hard_tanh, tanh_shrink, soft_shrink, hard_shrink, squareplus, glu, linear,
+                                sparse_plus, sparse_sigmoid, sparsemax, threshold)}
 _ALL.update(swish=silu, hard_swish=hard_silu)
 
 

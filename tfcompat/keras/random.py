@@ -3,8 +3,8 @@
 As Keras 3's TensorFlow backend: a draw takes a seed pair (`[seed, 0]` for an int, the generator's state before it
 advances for a `SeedGenerator`, the global `SeedGenerator`'s for None), reduced modulo 2**31 - 2 to int32, and runs
 TF's stateless op on it, so `normal`, `uniform`, `truncated_normal`, `randint`, `shuffle`, `dropout` and
-`categorical` give TF's values (`ops/_philox.py`); `gamma` draws on a torch generator keyed by the pair
-(reproducible, not TF's values). An unseeded `SeedGenerator` takes its seed from Python's `random`
+`categorical` give TF's values (`ops/_philox.py`); `gamma` and `binomial` draw on a torch generator keyed by the
+pair, and `beta` divides two such gamma draws as Keras does (reproducible, distributed as TF's, not TF's values). An unseeded `SeedGenerator` takes its seed from Python's `random`
 (Keras's `make_default_seed`), so `keras.utils.set_random_seed` fixes it, as in Keras.
 """
 import functools
@@ -243,3 +243,94 @@ def gamma(shape, alpha, dtype=None, seed=None):
     inter = dtypes.float32 if dtype == dtypes.bfloat16 else dtype
     out = random_ops.stateless_gamma(_shape(shape), _wrap(_seed_tensor(seed)), alpha=alpha, dtype=inter)
     return out if inter is dtype else cast(out, dtype)
+
+
+_BINOMIAL_TYPES = (dtypes.float16, dtypes.float32, dtypes.float64, dtypes.int32, dtypes.int64)
+_TF_TYPE_NAMES = {"float32": "FLOAT", "float64": "DOUBLE", "float16": "HALF"}
+_BINOMIAL_SIGNATURE = (
+    "Op<name=StatelessRandomBinomial; signature=shape:S, seed:Tseed, counts:T, probs:T -> output:dtype; "
+    "attr=S:type,allowed=[DT_INT32, DT_INT64]; attr=Tseed:type,default=DT_INT64,allowed=[DT_INT32, DT_INT64]; "
+    "attr=T:type,default=DT_DOUBLE,allowed=[DT_HALF, DT_FLOAT, DT_DOUBLE, DT_INT32, DT_INT64]; "
+    "attr=dtype:type,default=DT_INT64,allowed=[DT_HALF, DT_FLOAT, DT_DOUBLE, DT_INT32, DT_INT64]>")
+_GAMMA_SIGNATURE = (
+    "Op<name=StatelessRandomGammaV3; signature=shape:shape_dtype, key:uint64, counter:uint64, alg:int32, "
+    "alpha:dtype -> output:dtype; attr=dtype:type,allowed=[DT_HALF, DT_FLOAT, DT_DOUBLE]; "
+    "attr=shape_dtype:type,default=DT_INT32,allowed=[DT_INT32, DT_INT64]>")
+_BINOMIAL_OP = ("{{function_node __wrapped__StatelessRandomBinomial_device_/job:localhost/replica:0/task:0/"
+                "device:CPU:0}} ")
+
+
+@_traceable
+def binomial(shape, counts, probabilities, dtype=None, seed=None):
+    """Binomial(counts, probabilities) samples, floatx by default, as Keras's TF backend draws them (TF's
+    `stateless_binomial` on the seed pair, `counts`/`probabilities` broadcast against the end of `shape`). The
+    samples come from a torch generator keyed by the seed pair: reproducible and Binomial-distributed, not TF's
+    values."""
+    from tfcompat.framework import errors
+    from tfcompat.framework.convert import convert_to_tensor
+    from tfcompat.ops.math_ops import cast
+    dtype = dtypes.as_dtype(dtype or _float_dtype(None))
+    gen = _generator(seed)
+    inter = dtypes.float32 if dtype == dtypes.bfloat16 else dtype
+    if inter not in _BINOMIAL_TYPES:
+        raise errors.op_error(errors.InvalidArgumentError, f"Value for attr 'dtype' of {inter.name} is not in the list "
+                              "of allowed values: half, float, double, int32, int64\n\t; NodeDef: {{node "
+                              "StatelessRandomBinomial}}; " + _BINOMIAL_SIGNATURE, "StatelessRandomBinomial", None)
+    probs = convert_to_tensor(probabilities, dtype_hint=dtypes.float32)
+    count = convert_to_tensor(counts, dtype_hint=probs.dtype)
+    if count.dtype.is_integer:      # the op takes its parameters' type from `counts`: TF has no integer kernel
+        raise errors.op_error(errors.NotFoundError, "Could not find device for node: {{node StatelessRandomBinomial}} "
+                              f"= StatelessRandomBinomial[S=DT_INT32, T=DT_{count.dtype.name.upper()}, "
+                              f"Tseed=DT_INT32, dtype=DT_{_TF_TYPE_NAMES.get(inter.name, inter.name.upper())}]\n"
+                              "All kernels registered for op StatelessRandomBinomial:\n" + "".join(
+                                  f"  device='CPU'; dtype in [DT_{o}]; T in [DT_{t}]\n"
+                                  for o in ("INT64", "INT32", "DOUBLE", "FLOAT", "HALF")
+                                  for t in ("DOUBLE", "FLOAT", "HALF")), "StatelessRandomBinomial", None)
+    dims = list(_shape(shape))
+    p, n = storage(probs).double(), storage(count).double()
+    params = torch.broadcast_shapes(p.shape, n.shape) if p.ndim or n.ndim else torch.Size([])
+    if len(params) > len(dims) or list(params) != dims[len(dims) - len(params):]:
+        raise errors.op_error(errors.InvalidArgumentError, _BINOMIAL_OP + "Shape passed in must end with broadcasted "
+                              "shape.", "StatelessRandomBinomial", None)
+    n = torch.clamp(torch.nan_to_num(n.expand(dims)), min=0).floor()
+    p = torch.clamp(p.expand(dims), 0.0, 1.0)
+    draw = torch.binomial(n.contiguous().cpu(), p.contiguous().cpu(), generator=gen)
+    return cast(_wrap(draw.to(inter.torch_dtype)), dtype)
+
+
+@_traceable
+def beta(shape, alpha, beta, dtype=None, seed=None):
+    """Beta(alpha, beta) samples, floatx by default, computed as Keras's TF backend does: `X / (X + Y)` for gamma
+    draws X ~ Gamma(alpha) on the seed pair and Y ~ Gamma(beta) on the pair + 12, `alpha`/`beta` broadcast to
+    `shape` first. tfcompat's gamma draws are reproducible, not TF's values, so neither are these."""
+    from tfcompat.framework.convert import convert_to_tensor
+    from tfcompat.ops import array_ops
+    from tfcompat.ops.math_ops import cast
+    dtype = _float_dtype(dtype)
+    first = _seed_tensor(seed)
+    second = first + 12
+    inter = dtypes.float32 if dtype == dtypes.bfloat16 else dtype
+    dims = list(_shape(shape))
+    a = array_ops.broadcast_to(convert_to_tensor(alpha, dtype=inter), dims)
+    b = array_ops.broadcast_to(convert_to_tensor(beta, dtype=inter), dims)
+    if not inter.is_floating:
+        from tfcompat.framework import errors
+        raise errors.op_error(errors.InvalidArgumentError, f"Value for attr 'dtype' of {inter.name} is not in the list "
+                              "of allowed values: half, float, double\n\t; NodeDef: {{node StatelessRandomGammaV3}}; "
+                              + _GAMMA_SIGNATURE, "StatelessRandomGammaV3")
+    gamma_a = cast(_gamma_draw(dims, first, a, inter), dtype)
+    gamma_b = cast(_gamma_draw(dims, second, b, inter), dtype)
+    return gamma_a / (gamma_a + gamma_b)
+
+
+def _gamma_draw(dims, seed, alpha, dtype):
+    """A stateless gamma draw for a full-shape `alpha`, with what TF's `beta` gives where alpha is not a positive
+    finite number (tfcompat's rejection sampler would never accept there): 0 for 0, NaN below 0 or for NaN, inf for
+    inf."""
+    a = storage(alpha)
+    regular = (a > 0) & torch.isfinite(a)
+    out = storage(random_ops.stateless_gamma(dims, _wrap(seed), alpha=_wrap(torch.where(regular, a, 1)), dtype=dtype))
+    if bool(regular.all()):
+        return _wrap(out)
+    special = torch.where(a == 0, 0.0, torch.where(a > 0, torch.inf, torch.nan))
+    return _wrap(torch.where(regular, out, special.to(out.dtype)))

@@ -173,3 +173,24 @@ def pack_x_y_sample_weight(x, y=None, sample_weight=None):
     if sample_weight is None:
         return (x, y)
     return (x, y, sample_weight)
+
+
+def get_source_inputs(tensor):
+    """The input KerasTensors `tensor` is computed from (a list, each once, in first-reached order); a KerasTensor
+    made by no layer call as `[tensor]`, anything without Keras history as it is."""
+    if not hasattr(tensor, "_keras_history"):
+        return tensor
+    operation, node_index, _ = tensor._keras_history
+    nodes = operation.__dict__.get("_inbound_nodes") if operation else None
+    if not nodes:
+        return [tensor]
+    node = nodes[node_index]
+    if not node.input_tensors:       # an Input's node
+        from tfcompat.keras import tree
+        return tree.flatten(node.outputs)
+    sources = []
+    for x in node.input_tensors:
+        for source in get_source_inputs(x):
+            if all(source is not s for s in sources):
+                sources.append(source)
+    return sources

@@ -22,3 +22,13 @@ def load_data(path="reuters.npz", num_words=None, skip_top=0, maxlen=None, test_
 def get_word_index(path="reuters_word_index.json"):
     """Word -> index (before the `index_from` shift)."""
     return _text.word_index(path, _download.BASE + "reuters_word_index.json", "4d44cc38712099c9e383dc6e5f11a921")
+
+
+_LABELS = ("cocoa grain veg-oil earn acq wheat copper housing money-supply coffee sugar trade reserves ship cotton "
+           "carcass crude nat-gas cpi money-fx interest gnp meal-feed alum oilseed gold tin strategic-metal livestock "
+           "retail ipi iron-steel rubber heat jobs lei bop zinc orange pet-chem dlr gas silver wpi hog lead")
+
+
+def get_label_names():
+    """The 46 topic names, indexed by label id (a tuple, as Keras returns)."""
+    return tuple(_LABELS.split())

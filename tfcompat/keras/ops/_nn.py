@@ -78,8 +78,10 @@ tanh_shrink = _activation(lambda t: t - torch.tanh(t), "`x - tanh(x)`.", kernel=
 sparse_plus = _activation(lambda t: torch.where(t <= -1, torch.zeros_like(t),
                                                 torch.where(t < 1, 0.25 * torch.square(t + 1), t)),
                           "0 for `x <= -1`, `(x + 1)**2 / 4` for `|x| < 1`, `x` above.", constant=0.25)
-sparse_sigmoid = _activation(lambda t: torch.clamp(0.5 * (t + 1), 0.0, 1.0), "`clip((x + 1) / 2, 0, 1)`.",
-                             constant=0.0)
+sparse_sigmoid = _activation(lambda t: torch.where(t <= -1, torch.zeros_like(t),
+                                                   torch.where(t >= 1, torch.ones_like(t), 0.5 * (t + 1))),
+                             "0 for `x <= -1`, 1 for `x >= 1`, `(x + 1) / 2` between (Keras's nested wheres: "
+                             "gradient 0 at both ends, as TF).", constant=0.0)
 hard_silu = hard_swish = _activation(lambda t: t * (F.relu6(t + 3.0) / 6.0), "`x * relu6(x + 3) / 6`.",
                                      constant=3.0)
 
@@ -132,9 +134,10 @@ def soft_shrink(x, threshold=0.5):
 
 
 def threshold(x, threshold, default_value):
-    """`x` where `x > threshold`, else `default_value`."""
-    t = _st(x)
-    return _wrap(torch.where(t > threshold, t, torch.tensor(default_value).to(t.dtype)))
+    """`x` where `x > threshold`, else `default_value`: Keras's TF backend's `tf.where(x > threshold, x,
+    default_value)` on `x` as given (a list fails at `>`; `default_value` takes `x`'s dtype, broadcasting)."""
+    from tfcompat.ops import gather_ops
+    return gather_ops.where(x > threshold, x, default_value)
 
 
 def squareplus(x, b=4):
