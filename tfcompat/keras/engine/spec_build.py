@@ -48,10 +48,10 @@ def build_on_spec(model, iterator):
     whose call cannot run symbolically keeps building on its first batch."""
     if model.built:
         return
-    spec = x_spec(iterator)
-    if spec is None or any(isinstance(s, Tensor) for s in nest.flatten(spec)):
-        return
     try:
+        spec = x_spec(iterator)
+        if spec is None or any(isinstance(s, Tensor) for s in nest.flatten(spec)):
+            return
         model.compute_output_spec(spec, training=False)
     except Exception:  # noqa: BLE001 - tfcompat builds such a model on its first batch instead
         return
