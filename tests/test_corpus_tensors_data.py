@@ -25,3 +25,15 @@ def test_padded_batch_of_tensors_unchanged():
     # TF 2.21: [[0, 0], [0, 1]]
     out = tf.data.Dataset.range(1, 3).map(lambda n: tf.range(n)).padded_batch(2, padded_shapes=[None])
     assert [b.numpy().tolist() for b in out] == [[[0, 0], [0, 1]]]
+
+
+def test_padded_batch_pads_value_dependent_lengths_to_the_batch_max():
+    # TF 2.21: the map's output length depends on the element's value (its traced spec has shape (None,)), so the
+    # default padded_shapes pad each batch to its longest element
+    words = tf.data.Dataset.from_tensor_slices(["a b", "c d e", "f"]).map(lambda s: tf.strings.split(s))
+    assert [b.numpy().tolist() for b in words.padded_batch(2)] == [[[b"a", b"b", b""], [b"c", b"d", b"e"]], [[b"f"]]]
+    ranges = tf.data.Dataset.range(1, 4).map(lambda n: tf.range(n))
+    assert [b.numpy().tolist() for b in ranges.padded_batch(2)] == [[[0, 0], [0, 1]], [[0, 1, 2]]]
+    # an explicit padded shape smaller than an element stays an error (TF's DataLossError)
+    with pytest.raises(tf.errors.DataLossError, match="Attempted to pad to a smaller size than the input element"):
+        list(ranges.padded_batch(2, padded_shapes=[1]))

@@ -240,6 +240,9 @@ class PaddedBatchDataset(BatchDataset):
         else:
             values = [v._array()[()] if isinstance(v, Tensor) else v for v in _flatten_like(spec, padding_values)]
         self._shapes, self._values = shapes, values
+        # The input's spec may hold a size tfcompat read off the first element where TF's trace has None (a map whose
+        # output length depends on the element's value): shapes taken from the spec then pad to the batch's largest.
+        self._from_spec = padded_shapes is None
 
     def _compute_spec(self):
         dim = self._size if self._drop else None
@@ -255,7 +258,8 @@ class PaddedBatchDataset(BatchDataset):
 
     def _pad(self, parts, j):
         shape = self._shapes[j].as_list()
-        target = [max(p.shape[d] for p in parts) if n is None else n for d, n in enumerate(shape)]
+        target = [max(p.shape[d] for p in parts) if n is None or (self._from_spec and any(p.shape[d] != n for p in parts))
+                  else n for d, n in enumerate(shape)]
         value = self._values[j]
         if type(parts[0]) is np.ndarray:
             out = np.full([len(parts)] + target, value, dtype=object)
