@@ -375,3 +375,75 @@ def test_zeros_and_tridiag():
         _close(op.solvevec([1., 2., 3., 4.]), [-9., 5., -4., 4.])
         _close(op.diag_part(), [1., 3., 2., 2.])
         _close(op.determinant(), 2.)
+
+
+def test_block_diag_and_kronecker():
+    a = tf.linalg.LinearOperatorFullMatrix([[2., 1.], [1., 3.]], is_self_adjoint=True, is_positive_definite=True)
+    d = tf.linalg.LinearOperatorDiag([4., 5., 6.], is_positive_definite=True)
+    bd = tf.linalg.LinearOperatorBlockDiag([a, d])
+    x = tf.reshape(tf.range(10.), [5, 2])
+    # TF 2.21
+    assert bd.name == "LinearOperatorFullMatrix_ds_LinearOperatorDiag" and bd.shape == (5, 5)
+    assert (bd.is_self_adjoint, bd.is_positive_definite, bd.is_non_singular) == (True, True, True)
+    _close(bd.matmul(x), [[2., 5.], [6., 10.], [16., 20.], [30., 35.], [48., 54.]])
+    _close(bd.solve(x), [[-0.4, 0.], [0.8, 1.], [1., 1.25], [1.2, 1.4], [1.3333334, 1.5]])
+    _close(bd.determinant(), 600.)
+    _close(bd.log_abs_determinant(), 6.3969297)
+    _close(bd.trace(), 20.)
+    _close(bd.eigvals(), [1.381966, 3.6180334, 4., 5., 6.])
+    blocks = bd.matmul([x[:2], x[2:]])
+    _close(blocks[0], [[2., 5.], [6., 10.]])
+    _close(blocks[1], [[16., 20.], [30., 35.], [48., 54.]])
+    vecs = bd.matvec([tf.constant([1., 2.]), tf.constant([1., 1., 1.])])
+    _close(vecs[0], [4., 7.])
+    _close(vecs[1], [4., 5., 6.])
+    assert type(bd.inverse()).__name__ == "LinearOperatorBlockDiag"
+    _close(bd.inverse().to_dense()[:2, :2], [[0.6, -0.2], [-0.2, 0.4]])
+    _close(bd.cholesky().to_dense()[1], [0.70711, 1.58114, 0., 0., 0.], atol=1e-5)
+    _close((bd @ bd).to_dense()[:3, :3], [[5., 5., 0.], [5., 10., 0.], [0., 0., 16.]])
+    _close(bd.solvevec(tf.ones([5])), [0.4, 0.2, 0.25, 0.2, 0.16666667])
+    _close(bd.matmul(tf.ones([2, 5]), adjoint_arg=True), [[3., 3.], [4., 4.], [4., 4.], [5., 5.], [6., 6.]])
+    bdr = tf.linalg.LinearOperatorBlockDiag([tf.linalg.LinearOperatorFullMatrix(tf.ones([2, 3])), d], is_square=False)
+    assert bdr.shape == (5, 6)
+    _close(bdr.matmul(tf.ones([6, 1])), [[3.], [3.], [4.], [5.], [6.]])
+    for make, cls, message in [
+            (lambda: tf.linalg.LinearOperatorBlockDiag([a, d], is_non_singular=False), ValueError,
+             "The direct sum of non-singular operators is always non-singular."),
+            (lambda: bdr.trace(), NotImplementedError,
+             "`trace` not implemented for an operator whose blocks are not square."),
+            (lambda: bd @ tf.linalg.LinearOperatorBlockDiag([d, a]), ValueError,
+             "Blocks are incompatible. Expected `x` to have dimension 2 but got 3."),
+            (lambda: tf.linalg.LinearOperatorKronecker([]), ValueError,
+             "Argument `operators` must be a list of >=1 operators. Received: []."),
+            (lambda: tf.linalg.LinearOperatorKronecker([a, a], is_self_adjoint=False), ValueError,
+             "The Kronecker product of self-adjoint operators is always self-adjoint. Expected argument "
+             "`is_self_adjoint` to be True. Received: False.")]:
+        with pytest.raises(cls) as info:
+            make()
+        assert str(info.value) == message
+
+    b = tf.linalg.LinearOperatorFullMatrix([[1., 2.], [3., 4.]])
+    k = tf.linalg.LinearOperatorKronecker([a, b])
+    y = tf.reshape(tf.range(8.), [4, 2])
+    assert k.name == "LinearOperatorFullMatrix_x_LinearOperatorFullMatrix" and k.shape == (4, 4)
+    assert (k.is_self_adjoint, k.is_non_singular) == (None, None)
+    _close(k.to_dense(), [[2., 4., 1., 2.], [6., 8., 3., 4.], [1., 2., 3., 6.], [3., 4., 9., 12.]])
+    _close(k.matmul(y), [[24., 33.], [52., 73.], [52., 64.], [116., 144.]])
+    _close(k.matmul(y, adjoint=True), [[34., 46.], [48., 66.], [72., 88.], [104., 128.]])
+    _close(k.solve(y), [[1.6, 1.2], [-1.2, -0.8], [-1.2, -1.4], [1.4, 1.6]], atol=1e-4)
+    _close(k.determinant(), 100.)
+    _close(k.log_abs_determinant(), 4.6051702)
+    _close(k.trace(), 25.)
+    _close(k.diag_part(), [2., 8., 3., 12.])
+    k3 = tf.linalg.LinearOperatorKronecker([a, a])
+    assert (k3.is_self_adjoint, k3.is_positive_definite) == (True, True)
+    _close(k3.eigvals(), [1.90983, 5., 5., 13.09017], atol=1e-4)
+    assert type(k3.inverse()).__name__ == "LinearOperatorKronecker"
+    _close(k3.cholesky().to_dense()[3], [0.5, 1.11803, 1.11803, 2.5], atol=1e-5)
+
+    v = tf.Variable([4., 5., 6.])
+    with tf.GradientTape() as tape:
+        op = tf.linalg.LinearOperatorBlockDiag([a, tf.linalg.LinearOperatorDiag(v)])
+        kk = tf.linalg.LinearOperatorKronecker([a, tf.linalg.LinearOperatorDiag(v)])
+        loss = tf.reduce_sum(op.solve(x)) + kk.log_abs_determinant() + tf.reduce_sum(kk.matvec(tf.ones([6])))
+    _close(tape.gradient(loss, v), [6.9375, 6.88, 6.861111])

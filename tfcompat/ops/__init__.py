@@ -66,3 +66,4 @@ from tfcompat.ops import fresnel_ops  # noqa: F401
 from tfcompat.ops import conv_backprop_ops  # noqa: F401
 from tfcompat.ops import linalg_tridiagonal_ops  # noqa: F401
 from tfcompat.ops import linear_operator_structured  # noqa: F401
+from tfcompat.ops import linear_operator_block  # noqa: F401
