@@ -133,3 +133,32 @@ def test_per_output_loss_trackers(eager, fit_logs, evaluated):
     np.testing.assert_allclose(mm.evaluate(x, ys, verbose=0), evaluated, rtol=2e-5)
     np.testing.assert_allclose(mm.evaluate(x[:48], {k: v[:48] for k, v in ys.items()}, batch_size=16, verbose=0),
                                [11.15709, 6.61511, 4.54197, 2.40526], rtol=2e-5)
+
+
+class _EpochSamples(keras.callbacks.Callback):
+    def __init__(self, seen, out):
+        super().__init__()
+        self.seen, self.out = seen, out
+
+    def on_epoch_end(self, epoch, logs=None):
+        self.out.append(list(self.seen))
+        del self.seen[:]
+
+
+@pytest.mark.parametrize("n, bs, spe, epochs, shuffle, expected", [
+    # TF 2.21: epochs go on through one pass of the data; a pass running out ends the epoch early (a warning)
+    (20, 8, 2, 3, False, [list(range(16)), [16, 17, 18, 19], list(range(16))]),
+    (20, 8, 2, 3, True, [[12, 11, 4, 7, 15, 9, 13, 0, 8, 5, 3, 16, 6, 19, 17, 2], [1, 10, 14, 18],
+                         [12, 11, 4, 7, 15, 9, 13, 0, 8, 5, 3, 16, 6, 19, 17, 2]]),
+    (12, 4, 5, 2, False, [list(range(12))] * 2),
+])
+def test_fit_steps_per_epoch_continues_the_pass(n, bs, spe, epochs, shuffle, expected):
+    keras.utils.set_random_seed(1)
+    seen, out = [], []
+    m = keras.Sequential([keras.Input((1,)), _Recorder(seen), keras.layers.Dense(1)])
+    m.compile("sgd", "mse", run_eagerly=True)
+    del seen[:]
+    with pytest.warns(UserWarning, match="Your input ran out of data; interrupting training"):
+        m.fit(np.arange(n, dtype="float32")[:, None], np.zeros((n, 1), "float32"), batch_size=bs, epochs=epochs,
+              steps_per_epoch=spe, shuffle=shuffle, verbose=0, callbacks=[_EpochSamples(seen, out)])
+    assert out == expected

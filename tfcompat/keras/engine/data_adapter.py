@@ -299,17 +299,28 @@ class EpochIterator:
     def _array_epoch(self):
         x, y, sw = self._arrays
         n, bs = self._num_samples, self._batch_size
-        perm = None
-        if self._shuffle:
-            perm = _epoch_permutation(n, bs, self._shuffle == "batch")
+        total = int(math.ceil(n / bs))
+        # Keras's epoch iterator: with `steps_per_epoch` an epoch goes on from where the last one stopped, in the
+        # same pass over the data; a pass that runs out ends the epoch early (with Keras's warning), and the next
+        # epoch starts a new pass (a new shuffle)
+        state = self.__dict__.get("_pass")
+        if state is None or self.steps_per_epoch is None:
+            state = self._pass = [_epoch_permutation(n, bs, self._shuffle == "batch") if self._shuffle else None, 0]
+        perm = state[0]
         leaves = nest.flatten((x, y, sw))
         flat = not any(nest.is_nested(a) for a in (x, y, sw))     # one array (or None) each: no repacking
-        steps = self._num_batches
-        if self.steps_per_epoch is not None:
-            steps = min(steps, self.steps_per_epoch)
         sparse = any(isinstance(a, (SparseTensor, RaggedTensor)) for a in leaves)
-        for step in range(steps):
-            lo, hi = step * bs, min((step + 1) * bs, n)
+        for step in range(self.steps_per_epoch or total):
+            if state[1] >= total:
+                warnings.warn("Your input ran out of data; interrupting training. Make sure that your dataset or "
+                              "generator can generate at least `steps_per_epoch * epochs` batches. You may need "
+                              "to use the `.repeat()` function when building your dataset.", stacklevel=2)
+                break
+            b = state[1]
+            state[1] += 1
+            if state[1] >= total:
+                self._pass = None
+            lo, hi = b * bs, min((b + 1) * bs, n)
             if sparse:
                 rows = torch.arange(lo, hi) if perm is None else perm[lo:hi]
                 batch = [None if a is None else sparse_rows(a, rows) if isinstance(a, SparseTensor)
