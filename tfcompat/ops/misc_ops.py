@@ -42,6 +42,9 @@ def get_logger():
     return logger
 
 
+get_logger()        # TF configures its logger on import: a root logger configured later prints its records twice
+
+
 # -- graph-construction helpers that are trivial in eager mode ---------------------------------------------------------
 @tf_export("name_scope")
 class name_scope:

@@ -11,6 +11,7 @@ after `restore` get their values (TF's deferred restoration).
 """
 import contextlib
 import itertools
+import logging
 import os
 import weakref
 
@@ -133,6 +134,10 @@ def _mark_values(nodes):
 
 def save_objects(root, prefix, sync_dir=True):
     """Writes the graph under `root` to the bundle at `prefix` (`sync_dir`: see `_bundle.write_bundle`)."""
+    if not logging.root.handlers:
+        # TF's object-based saver logs each save through absl, whose first log configures Python's root logger
+        # (`basicConfig`): from then on the process's TF warnings also reach the root handler (printed twice)
+        logging.basicConfig()
     nodes, objects, _ = build_graph(root)
     tensors = {}
     for node, obj in zip(nodes, objects):
