@@ -566,8 +566,8 @@ def stateless_random_crop(value, size, seed, name=None):
             None, None, "Expected 'tf.Tensor(False, shape=(), dtype=bool)' to be true. Summarized data: "
             "b'Need value.shape >= size, got '\n" + ", ".join(map(str, t.shape)) + "\n" + ", ".join(map(str, dims)))
     limit = [s - d + 1 for s, d in zip(t.shape, dims)]
-    draws = storage(random_ops.stateless_uniform([len(dims)], seed=seed, minval=None, maxval=None,
-                                                 dtype=dtypes.int32))
+    draws = storage(random_ops.stateless_uniform([len(dims)], seed=seed, minval=0, maxval=2**31 - 1,
+                                                 dtype=dtypes.int32))     # TF: uniform in [0, int32 max) % limit
     offsets = [int(v) % lim for v, lim in zip(draws.tolist(), limit)]
     return wrap(t[tuple(slice(o, o + d) for o, d in zip(offsets, dims))])
 

@@ -324,14 +324,16 @@ def flip_up_down(image):
 
 
 def _random_flip(image, seed, axis):
-    from tfcompat.ops.random_ops import generator_for
+    """TF's `_random_flip`: one `random_uniform` op (TF's values when seeded); an image flips when its draw is below
+    0.5, a batch's image i when round(draw i) is 1 (`flips * flipped + (1 - flips) * image`)."""
+    from tfcompat.ops import random_ops
     t = _at_least_3d(image)
-    gen = generator_for(seed, t.device)
     if t.ndim == 3:
-        flip = bool(torch.rand((), generator=gen, device=t.device) < 0.5)
+        flip = float(random_ops.uniform([], 0, 1.0, seed=seed)) < 0.5
         return wrap(torch.flip(t, [axis]) if flip else t)
-    mask = torch.rand(t.shape[0], generator=gen, device=t.device) < 0.5
-    return wrap(torch.where(mask.reshape(-1, 1, 1, 1), torch.flip(t, [axis]), t))
+    draws = input_storage(random_ops.uniform([t.shape[0]], 0, 1.0, seed=seed)).to(t.device)
+    flips = torch.round(draws).reshape(-1, 1, 1, 1).to(t.dtype)
+    return wrap(flips * torch.flip(t, [axis]) + (1 - flips) * t)
 
 
 @tf_export("image.random_flip_left_right")
@@ -477,7 +479,7 @@ def grayscale_to_rgb(images, name=None):
 @tf_export("image.random_crop")
 def random_crop(value, size, seed=None, name=None):
     """A random window of shape `size` from `value` (offsets uniform per axis)."""
-    from tfcompat.ops.random_ops import generator_for
+    from tfcompat.ops import random_ops
     t = input_storage(value)
     dims = int_list(size)
     if len(dims) != t.ndim:
@@ -487,8 +489,9 @@ def random_crop(value, size, seed=None, name=None):
         raise errors.InvalidArgumentError(
             None, None, "Expected 'tf.Tensor(False, shape=(), dtype=bool)' to be true. Summarized data: "
             "b'Need value.shape >= size, got '\n" + ", ".join(map(str, t.shape)) + "\n" + ", ".join(map(str, dims)))
-    gen = generator_for(seed, "cpu")
-    offsets = [int(torch.randint(0, s - d + 1, (), generator=gen)) for s, d in zip(t.shape, dims)]
+    # TF: one random_uniform op in [0, int32 max), modulo each axis's room (TF's values when seeded)
+    draws = random_ops.uniform([len(dims)], minval=0, maxval=2**31 - 1, dtype=dtypes.int32, seed=seed)
+    offsets = [int(v) % (s - d + 1) for v, s, d in zip(draws.numpy().tolist(), t.shape, dims)]
     return wrap(t[tuple(slice(o, o + d) for o, d in zip(offsets, dims))])
 
 
