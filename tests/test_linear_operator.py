@@ -447,3 +447,90 @@ def test_block_diag_and_kronecker():
         kk = tf.linalg.LinearOperatorKronecker([a, tf.linalg.LinearOperatorDiag(v)])
         loss = tf.reduce_sum(op.solve(x)) + kk.log_abs_determinant() + tf.reduce_sum(kk.matvec(tf.ones([6])))
     _close(tape.gradient(loss, v), [6.9375, 6.88, 6.861111])
+
+
+def test_low_rank_update():
+    base = tf.linalg.LinearOperatorDiag([1., 2., 3.], is_positive_definite=True)
+    u = tf.constant([[1., 0.], [1., 1.], [0., 2.]])
+    x = tf.reshape(tf.range(6.), [3, 2])
+    lr = tf.linalg.LinearOperatorLowRankUpdate(base, u)
+    # TF 2.21
+    assert (lr.shape, lr.is_self_adjoint, lr.is_positive_definite) == ((3, 3), True, True)
+    assert type(lr.diag_operator).__name__ == "LinearOperatorIdentity"
+    _close(lr.to_dense(), [[2., 1., 0.], [1., 4., 2.], [0., 2., 7.]])
+    _close(lr.matmul(x), [[2., 5.], [16., 23.], [32., 41.]])
+    _close(lr.solve(x), [[-0.14634, 0.31707], [0.29268, 0.36585], [0.4878, 0.60976]], atol=1e-5)
+    _close(lr.determinant(), 41.)
+    _close(lr.log_abs_determinant(), 3.7135723)
+    _close(lr.diag_part(), [2., 4., 7.])
+    lr2 = tf.linalg.LinearOperatorLowRankUpdate(
+        tf.linalg.LinearOperatorFullMatrix([[2., 1., 0.], [0., 3., 1.], [1., 0., 4.]]), u, diag_update=[2., -1.],
+        v=tf.constant([[0., 1.], [1., 0.], [1., 1.]]))
+    assert (lr2.is_self_adjoint, lr2.is_positive_definite) == (None, None)
+    _close(lr2.to_dense(), [[2., 3., 2.], [-1., 5., 2.], [-1., 0., 2.]])
+    _close(lr2.matmul(x, adjoint=True), [[-6., -6.], [10., 18.], [12., 18.]])
+    _close(lr2.solve(x), [[-0.93333, -0.93333], [-0.4, -0.4], [1.53333, 2.03333]], atol=1e-5)
+    _close(lr2.solve(x, adjoint=True), [[0.66667, 1.16667], [0., -0.1], [1.33333, 1.43333]], atol=1e-5)
+    _close(lr2.determinant(), 30.)
+    _close(lr2.log_abs_determinant(), 3.4011974)
+    for make, message in [
+            (lambda: tf.linalg.LinearOperatorLowRankUpdate(base, u, is_diag_update_positive=False),
+             "Default diagonal is the identity, which is positive.  However, user set 'is_diag_update_positive' to "
+             "False."),
+            (lambda: tf.linalg.LinearOperatorLowRankUpdate(base, u, is_self_adjoint=False),
+             "A = L + UDU^H, with L self-adjoint and D real diagonal.  Since UDU^H is self-adjoint, this must be a "
+             "self-adjoint operator."),
+            (lambda: tf.linalg.LinearOperatorLowRankUpdate(base, u, is_positive_definite=False),
+             "Arguments imply this is self-adjoint positive-definite operator."),
+            (lambda: tf.linalg.LinearOperatorLowRankUpdate(base, tf.ones([4, 2])), "Dimensions 3 and 4 are not compatible")]:
+        with pytest.raises(ValueError) as info:
+            make()
+        assert str(info.value) == message
+    uv = tf.Variable(u)
+    with tf.GradientTape() as tape:
+        op = tf.linalg.LinearOperatorLowRankUpdate(base, uv)
+        loss = tf.reduce_sum(op.solve(x)) + op.log_abs_determinant()
+    _close(tape.gradient(loss, uv), [[0.35336, -1.5229], [-0.07258, -0.12493], [-0.78763, -0.20821]], atol=1e-4)
+
+
+def test_circulant_family():
+    c = tf.linalg.LinearOperatorCirculant(tf.constant([6., 1., 1., 1.]), input_output_dtype=tf.float32)
+    y = tf.reshape(tf.range(8.), [4, 2])
+    # TF 2.21
+    assert (c.shape, c.dtype, c.is_self_adjoint) == ((4, 4), tf.float32, True)
+    _close(c.to_dense(), [[2.25, 1.25, 1.25, 1.25], [1.25, 2.25, 1.25, 1.25], [1.25, 1.25, 2.25, 1.25],
+                          [1.25, 1.25, 1.25, 2.25]])
+    _close(c.matmul(y), [[15., 21.], [17., 23.], [19., 25.], [21., 27.]])
+    _close(c.solve(y), [[-2.5, -2.33333], [-0.5, -0.33333], [1.5, 1.66667], [3.5, 3.66667]], atol=1e-5)
+    _close(c.determinant(), 6.)
+    _close(c.log_abs_determinant(), 1.7917595)
+    _close(c.trace(), 9.)
+    _close(c.diag_part(), [2.25] * 4)
+    _close(c.eigvals(), [6., 1., 1., 1.])
+    _close(c.convolution_kernel(), [2.25, 1.25, 1.25, 1.25])
+    assert type(c.inverse()).__name__ == "LinearOperatorCirculant" and c.inverse().dtype == tf.float32
+    assert type(c @ c).__name__ == "LinearOperatorCirculant" and (c @ c).dtype == tf.complex64
+    cc = tf.linalg.LinearOperatorCirculant(tf.complex(tf.constant([4., 1., 2., 1.]), tf.constant([0., 1., 0., -1.])))
+    assert cc.dtype == tf.complex64 and cc.is_self_adjoint is None
+    _close(cc.to_dense()[0], [2., 1., 1., 0.])
+    _close(cc.matvec(tf.cast([1., 2., 3., 4.], tf.complex64)), [7., 11., 11., 11.])
+    c2 = tf.linalg.LinearOperatorCirculant2D(tf.constant([[4., 1.], [2., 3.]]), input_output_dtype=tf.float32)
+    assert c2.shape == (4, 4) and c2.name == "LinearOperatorCirculant2D" and c2.block_shape == (2, 2)
+    _close(c2.to_dense(), [[2.5, 0.5, 0., 1.], [0.5, 2.5, 1., 0.], [0., 1., 2.5, 0.5], [1., 0., 0.5, 2.5]])
+    _close(c2.solvevec([1., 2., 3., 4.]), [-0.375, 0.625, 0.625, 1.625])
+    _close(c2.determinant(), 24.)
+    c3 = tf.linalg.LinearOperatorCirculant3D(tf.ones([2, 2, 2]) * 2., input_output_dtype=tf.float32)
+    assert c3.shape == (8, 8)
+    _close(c3.matvec(tf.range(8.)), np.arange(8.) * 2)
+    cb = tf.linalg.LinearOperatorCirculant(tf.constant([[6., 1., 1., 1.], [2., 1., 1., 1.]]),
+                                           input_output_dtype=tf.float32)
+    _close(cb.matmul(y)[1], [[3., 5.], [5., 7.], [7., 9.], [9., 11.]], atol=1e-5)
+    with pytest.raises(ValueError, match=r"Argument `spectrum` must have at least 2 dimensions. Received: \[1. 2.\]."):
+        tf.linalg.LinearOperatorCirculant2D([1., 2.])
+    with pytest.raises(ValueError, match="A real spectrum always corresponds to a self-adjoint operator."):
+        tf.linalg.LinearOperatorCirculant([1., 2.], is_self_adjoint=False)
+    sp = tf.Variable([6., 1., 1., 1.])
+    with tf.GradientTape() as tape:
+        op = tf.linalg.LinearOperatorCirculant(sp, input_output_dtype=tf.float32)
+        loss = tf.reduce_sum(op.solve(y)) + tf.reduce_sum(op.matmul(y)) + op.log_abs_determinant()
+    _close(tape.gradient(loss, sp), [27.388889, 1., 1., 1.], atol=1e-4)

@@ -67,3 +67,5 @@ from tfcompat.ops import conv_backprop_ops  # noqa: F401
 from tfcompat.ops import linalg_tridiagonal_ops  # noqa: F401
 from tfcompat.ops import linear_operator_structured  # noqa: F401
 from tfcompat.ops import linear_operator_block  # noqa: F401
+from tfcompat.ops import linear_operator_update  # noqa: F401
+from tfcompat.ops import linear_operator_circulant  # noqa: F401
