@@ -136,3 +136,94 @@ def test_random_beta():
     R.beta((3,), alpha=2., beta=3., seed=g)
     R.binomial((3,), counts=5, probabilities=0.5, seed=g)
     assert g.state.numpy().tolist() == [3, 2]
+
+
+def _run_optimizer(opt, shapes=((2, 3), (3,), (2, 2, 3)), steps=3):
+    rng = np.random.RandomState(0)
+    vs = [tf.Variable(rng.randn(*s).astype("float32"), name=f"v{i}") for i, s in enumerate(shapes)]
+    for _ in range(steps):
+        gs = [tf.constant(rng.randn(*s).astype("float32")) for s in shapes]
+        opt.apply_gradients(zip(gs, vs))
+    return vs
+
+
+def test_lamb():
+    opt = tf.keras.optimizers.Lamb()
+    vs = _run_optimizer(opt)
+    # TF 2.21: slot names and order, values after three steps
+    assert [(v.path, tuple(v.shape), v.dtype) for v in opt.variables] == [
+        ("lamb/iteration", (), "int64"), ("lamb/learning_rate", (), "float32"),
+        ("lamb/v0_0_momentum", (2, 3), "float32"), ("lamb/v0_0_velocity", (2, 3), "float32"),
+        ("lamb/v1_0_momentum", (3,), "float32"), ("lamb/v1_0_velocity", (3,), "float32"),
+        ("lamb/v2_0_momentum", (2, 2, 3), "float32"), ("lamb/v2_0_velocity", (2, 2, 3), "float32")]
+    np.testing.assert_allclose(vs[0].numpy().ravel(), [1.7650641202926636, 0.39497682452201843, 0.9843482971191406,
+                                                       2.238518238067627, 1.8723598718643188, -0.9800299406051636],
+                               rtol=1e-6)
+    np.testing.assert_allclose(vs[1].numpy(), [0.9520726203918457, -0.15315385162830353, -0.10415477305650711],
+                               rtol=1e-6)
+    np.testing.assert_allclose(vs[2].numpy().ravel()[:4], [0.40691107511520386, 0.1443442702293396,
+                                                           1.457575798034668, 0.7641461491584778], rtol=1e-6)
+    np.testing.assert_allclose(opt.variables[2].numpy().ravel()[:3], [-0.27324947714805603, 0.26333174109458923,
+                                                                      -0.14616216719150543], rtol=1e-6)
+    assert opt.get_config() == {
+        "name": "lamb", "learning_rate": 0.0010000000474974513, "weight_decay": None, "clipnorm": None,
+        "global_clipnorm": None, "clipvalue": None, "use_ema": False, "ema_momentum": 0.99,
+        "ema_overwrite_frequency": None, "loss_scale_factor": None, "gradient_accumulation_steps": None,
+        "beta_1": 0.9, "beta_2": 0.999, "epsilon": 1e-07}
+    opt = tf.keras.optimizers.Lamb(learning_rate=0.01, beta_1=0.8, beta_2=0.99, epsilon=1e-6, weight_decay=0.01)
+    vs = _run_optimizer(opt)
+    np.testing.assert_allclose(vs[1].numpy(), [0.9702407717704773, -0.1690233200788498, -0.11163404583930969],
+                               rtol=1e-6)
+    # a zero weight norm or a zero step takes the plain Adam-like step / nothing (TF 2.21)
+    v = tf.Variable([0.0, 0.0])
+    tf.keras.optimizers.Lamb().apply_gradients([(tf.constant([1.0, 2.0]), v)])
+    np.testing.assert_allclose(v.numpy(), [-0.0009999932954087853, -0.0009999934118241072], rtol=1e-6)
+    with pytest.raises(ValueError, match="Could not interpret optimizer identifier: lamb"):
+        tf.keras.optimizers.get("lamb")
+    assert type(tf.keras.optimizers.deserialize({"class_name": "Lamb", "config": {}})) is tf.keras.optimizers.Lamb
+
+
+def test_adafactor():
+    opt = tf.keras.optimizers.Adafactor()
+    vs = _run_optimizer(opt)
+    # TF 2.21: r and c named as the variable, int32 placeholders for a vector, then the velocity
+    assert [(v.path, tuple(v.shape), v.dtype) for v in opt.variables] == [
+        ("adafactor/iteration", (), "int64"), ("adafactor/learning_rate", (), "float32"),
+        ("adafactor/v0:0", (2,), "float32"), ("adafactor/v0:0", (3,), "float32"),
+        ("adafactor/v0_0_velocity", (2, 3), "float32"), ("adafactor/v1:0", (), "int32"),
+        ("adafactor/v1:0", (), "int32"), ("adafactor/v1_0_velocity", (3,), "float32"),
+        ("adafactor/v2:0", (2, 2), "float32"), ("adafactor/v2:0", (2, 3), "float32"),
+        ("adafactor/v2_0_velocity", (2, 2, 3), "float32")]
+    np.testing.assert_allclose(vs[0].numpy().ravel(), [1.7666844129562378, 0.3965562880039215, 0.9837104678153992,
+                                                       2.2416210174560547, 1.869404673576355, -0.9771712422370911],
+                               rtol=1e-6)
+    np.testing.assert_allclose(vs[1].numpy(), [0.951350212097168, -0.15224866569042206, -0.10343127697706223],
+                               rtol=1e-6)
+    np.testing.assert_allclose(opt.variables[2].numpy(), [1.3633688688278198, 1.3793885707855225], rtol=1e-6)
+    np.testing.assert_allclose(opt.variables[9].numpy().ravel()[:3], [0.8834583163261414, 0.5815041661262512,
+                                                                      0.43912214040756226], rtol=1e-6)
+    opt = tf.keras.optimizers.Adafactor(learning_rate=0.5, relative_step=False, clip_threshold=0.5,
+                                        beta_2_decay=-0.5, epsilon_2=1e-2)
+    vs = _run_optimizer(opt)
+    np.testing.assert_allclose(vs[0].numpy().ravel(), [2.5710501670837402, -0.5040181279182434, 2.2783761024475098,
+                                                       2.6041693687438965, 2.272083282470703, -0.807776153087616],
+                               rtol=1e-6)
+    np.testing.assert_allclose(vs[2].numpy().ravel()[:4], [-0.09333783388137817, 0.4629531800746918,
+                                                           2.259993076324463, 1.2653710842132568], rtol=1e-5)
+    cfg = opt.get_config()
+    assert {k: cfg[k] for k in ("beta_2_decay", "epsilon_1", "epsilon_2", "clip_threshold", "relative_step")} == {
+        "beta_2_decay": -0.5, "epsilon_1": 1e-30, "epsilon_2": 0.01, "clip_threshold": 0.5, "relative_step": False}
+    assert type(tf.keras.optimizers.get("adafactor")) is tf.keras.optimizers.Adafactor
+
+
+def test_lamb_adafactor_fit():
+    x = np.random.RandomState(0).randn(32, 4).astype("float32")
+    y = np.random.RandomState(1).randn(32, 2).astype("float32")
+    # TF 2.21: losses of two epochs through fit's traced steps
+    for opt, losses in [(tf.keras.optimizers.Lamb(learning_rate=0.01, weight_decay=0.004), [45.786835, 38.772854]),
+                        (tf.keras.optimizers.Adafactor(learning_rate=0.1), [31.883135, 10.70698])]:
+        m = tf.keras.Sequential([tf.keras.Input((4,)), tf.keras.layers.Dense(3, kernel_initializer="ones"),
+                                 tf.keras.layers.Dense(2, kernel_initializer="ones")])
+        m.compile(optimizer=opt, loss="mse")
+        h = m.fit(x, y, batch_size=8, epochs=2, verbose=0, shuffle=False)
+        np.testing.assert_allclose(h.history["loss"], losses, rtol=1e-5)

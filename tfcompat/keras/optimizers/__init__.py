@@ -4,13 +4,15 @@ from tfcompat.keras.optimizers.adagrad import Adadelta, Adagrad
 from tfcompat.keras.optimizers.adam import Adam, Adamax, AdamW, Nadam
 from tfcompat.keras.optimizers.base import Optimizer
 from tfcompat.keras.optimizers.ftrl import Ftrl
+from tfcompat.keras.optimizers.lamb_adafactor import Adafactor, Lamb
 from tfcompat.keras.optimizers.lion import Lion
 from tfcompat.keras.optimizers.loss_scale_optimizer import LossScaleOptimizer
 from tfcompat.keras.optimizers.rmsprop import RMSprop
 from tfcompat.keras.optimizers.sgd import SGD
 
 _ALL = {c.__name__.lower(): c for c in (Optimizer, Adam, SGD, RMSprop, Adadelta, AdamW, Adagrad, Adamax, Nadam,
-                                        Ftrl, Lion, LossScaleOptimizer)}
+                                        Ftrl, Lion, LossScaleOptimizer, Adafactor)}
+_EXACT = {"Lamb": Lamb}        # Keras's public optimizers outside its get() table: found by exact class name
 
 
 def serialize(optimizer):
@@ -22,7 +24,7 @@ def serialize(optimizer):
 def deserialize(config, custom_objects=None):
     """The optimizer a `serialize` dict describes (class names are case-insensitive for built-ins)."""
     name = config["class_name"]
-    cls = (custom_objects or {}).get(name) or _ALL.get(name.lower())
+    cls = (custom_objects or {}).get(name) or _ALL.get(name.lower()) or _EXACT.get(name)
     if cls is None:
         raise ValueError(f"Could not interpret optimizer identifier: {config}")
     return cls.from_config(config.get("config", {}), custom_objects=custom_objects)
