@@ -236,3 +236,19 @@ def test_print_ragged(capsys):
         "val: [[3, 1, 4, 1], [], [5, 9, 2], [6], []] 5",
         "[[[1, 2], [3]], [[4, ..., 6]]]",
     ]
+
+
+def test_stepped_slices_of_ragged_dimensions():
+    # TF 2.21: Python slice semantics within each row
+    rt5 = tf.ragged.constant([[3, 1, 4, 1, 5], [], [5, 9, 2], [6], []])
+    assert rt5[:, ::2].to_list() == [[3, 4, 5], [], [5, 2], [6], []]
+    assert rt5[:, ::-1].to_list() == [[5, 1, 4, 1, 3], [], [2, 9, 5], [6], []]
+    assert rt5[:, 1::2].to_list() == [[1, 1], [], [9], [], []]
+    assert rt5[:, -1:0:-2].to_list() == [[5, 4], [], [2], [], []]
+    assert rt5[:, :-1:3].to_list() == [[3, 1], [], [5], [], []]
+    assert rt5[::2, ::-1].to_list() == [[5, 1, 4, 1, 3], [2, 9, 5], []]
+    rr = tf.ragged.constant([[[1, 2, 3], [4]], [[5, 6]]])
+    assert rr[:, ::-1].to_list() == [[[4], [1, 2, 3]], [[5, 6]]]
+    assert rr[:, :, ::2].to_list() == [[[1, 3], [4]], [[5]]]
+    with pytest.raises(tf.errors.InvalidArgumentError, match=r"^Requires delta != 0 \[Op:RaggedRange\] name: $"):
+        rt5[:, ::0]

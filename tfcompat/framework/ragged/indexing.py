@@ -58,15 +58,22 @@ def _inner(rt, key):
     k = key[0]
     if isinstance(k, int):
         raise ValueError("Cannot index into an inner ragged dimension.")
-    if k.step not in (None, 1):
-        raise NotImplementedError(f"RaggedTensor slices with a step in a ragged dimension ({k!r}) are not "
-                                  "supported by tfcompat")
     s = rt._row_splits._t.to(torch.int64)
     lengths = s[1:] - s[:-1]
-    start = _bound(k.start, lengths, 0)
-    stop = _bound(k.stop, lengths, lengths)
-    new_lengths = torch.clamp(stop - start, min=0)
-    values = take(rt._values, ranges(s[:-1] + start, new_lengths))
+    if k.step not in (None, 1):
+        step = int(k.step)
+        if step == 0:
+            raise errors.InvalidArgumentError(None, None, "Requires delta != 0 [Op:RaggedRange] name: ")
+        # Python's slice semantics within each row (as TF's ragged_range over per-row bounds)
+        rows = [range(*k.indices(n)) for n in lengths.tolist()]
+        new_lengths = torch.tensor([len(r) for r in rows], dtype=torch.int64)
+        index = torch.tensor([int(base) + i for base, r in zip(s[:-1].tolist(), rows) for i in r], dtype=torch.int64)
+        values = take(rt._values, index)
+    else:
+        start = _bound(k.start, lengths, 0)
+        stop = _bound(k.stop, lengths, lengths)
+        new_lengths = torch.clamp(stop - start, min=0)
+        values = take(rt._values, ranges(s[:-1] + start, new_lengths))
     if len(key) > 1:
         values = _inner(values, key[1:]) if isinstance(values, RaggedTensor) else values[(slice(None),) + key[1:]]
     return RaggedTensor(values, wrap(splits_from_lengths(new_lengths, rt._row_splits._t.dtype)), internal=True)

@@ -63,7 +63,7 @@ def _format(x):
     return str(x)
 
 
-@tf_export("RaggedTensor", partial="a step in slices of ragged dimensions; elementwise "
+@tf_export("RaggedTensor", partial="elementwise "
                                   "ops between ragged tensors of different ragged_rank")
 class RaggedTensor:
     """Rows `values[row_splits[i]:row_splits[i + 1]]`; `values` is a Tensor or a RaggedTensor."""
