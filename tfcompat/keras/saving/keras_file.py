@@ -256,4 +256,4 @@ def load_weights_from_keras(model, filepath, skip_mismatch=False):
                          "model first by calling it on some data or by using `build()`.")
     with zipfile.ZipFile(filepath, "r") as archive:
         with _open_weights(archive, model) as h5:
-            weights_io.load_from_h5(model, h5, skip_mismatch)
+            weights_io.load_from_h5(model, h5, skip_mismatch, build_optimizer=False)

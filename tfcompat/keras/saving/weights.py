@@ -250,7 +250,7 @@ def raise_loading_failure(errors, warn_only=False):
         raise ValueError(msg)
 
 
-def load_from_h5(model, h5, skip_mismatch=False):
+def load_from_h5(model, h5, skip_mismatch=False, build_optimizer=True):
     """Loads every saveable of `model` from an open Keras 3 weights file.
 
     Every value is read and checked before any variable changes: a failed load leaves the model as it was
@@ -258,8 +258,8 @@ def load_from_h5(model, h5, skip_mismatch=False):
     restore). With `skip_mismatch` the values that fit are assigned and the failures are a warning, as Keras.
     """
     opt = getattr(model, "optimizer", None)
-    if opt is not None and "optimizer" in h5 and not getattr(opt, "built", True) and model.built:
-        opt.build(model.trainable_variables)
+    if build_optimizer and opt is not None and "optimizer" in h5 and not getattr(opt, "built", True) and model.built:
+        opt.build(model.trainable_variables)    # load_model (Keras builds it); load_weights leaves it as it is
     errors, pending = read_state(model, h5)
     if errors and not skip_mismatch:
         raise_loading_failure(errors)
@@ -318,7 +318,7 @@ def load_weights(model, filepath, skip_mismatch=False, **kwargs):
             raise ValueError("You are loading weights into a model that has not yet been built. Try building the "
                              "model first by calling it on some data or by using `build()`.")
         with h5py.File(filepath_str, "r") as h5:
-            load_from_h5(model, h5, skip_mismatch)
+            load_from_h5(model, h5, skip_mismatch, build_optimizer=False)
     elif filepath_str.endswith((".h5", ".hdf5")):
         from tfcompat.keras.saving.legacy_h5 import load_legacy_weights
         with h5py.File(filepath_str, "r") as h5:
