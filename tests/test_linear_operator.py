@@ -534,3 +534,60 @@ def test_circulant_family():
         op = tf.linalg.LinearOperatorCirculant(sp, input_output_dtype=tf.float32)
         loss = tf.reduce_sum(op.solve(y)) + tf.reduce_sum(op.matmul(y)) + op.log_abs_determinant()
     _close(tape.gradient(loss, sp), [27.388889, 1., 1., 1.], atol=1e-4)
+
+
+def test_block_lower_triangular():
+    a = tf.linalg.LinearOperatorFullMatrix([[2., 1.], [0., 3.]], is_non_singular=True)
+    b = tf.linalg.LinearOperatorFullMatrix([[1., 2.], [3., 4.], [5., 6.]])
+    c = tf.linalg.LinearOperatorDiag([4., 5., 6.])
+    op = tf.linalg.LinearOperatorBlockLowerTriangular([[a], [b, c]])
+    x = tf.reshape(tf.range(10.), [5, 2])
+    # TF 2.21
+    assert (op.shape, op.is_non_singular, op.is_square, op.is_self_adjoint) == ((5, 5), None, True, None)
+    _close(op.to_dense(), [[2., 1., 0., 0., 0.], [0., 3., 0., 0., 0.], [1., 2., 4., 0., 0.], [3., 4., 0., 5., 0.],
+                           [5., 6., 0., 0., 6.]])
+    _close(op.matmul(x), [[2., 5.], [6., 9.], [20., 27.], [38., 50.], [60., 77.]])
+    _close(op.matmul(x, adjoint=True), [[62., 73.], [86., 102.], [16., 20.], [30., 35.], [48., 54.]])
+    _close(op.solve(x), [[-0.33333, 0.], [0.66667, 1.], [0.75, 0.75], [0.86667, 0.6], [0.94444, 0.5]], atol=1e-5)
+    _close(op.solve(x, adjoint=True)[:2], [[-5.63333, -5.975], [-2.38889, -2.70833]], atol=1e-4)
+    _close(op.determinant(), 720.)
+    _close(op.log_abs_determinant(), 6.5792513)
+    _close(op.trace(), 20.)
+    _close(op.diag_part(), [2., 3., 4., 5., 6.])
+    blocks = op.matmul([x[:2], x[2:]])
+    _close(blocks[1], [[20., 27.], [38., 50.], [60., 77.]])
+    _close(op.matvec(tf.ones([5])), [3., 3., 7., 12., 17.])
+    _close(op.solvevec(tf.ones([5])), [0.33333, 0.33333, 0., -0.26667, -0.44444], atol=1e-5)
+    inv = op.inverse()
+    assert type(inv).__name__ == "LinearOperatorBlockLowerTriangular"
+    assert [[type(o).__name__ for o in r] for r in inv.operators] == [["LinearOperatorInversion"],
+                                                                       ["LinearOperatorComposition",
+                                                                        "LinearOperatorDiag"]]
+    _close(inv.to_dense()[2:, :2], [[-0.125, -0.125], [-0.3, -0.16667], [-0.41667, -0.19444]], atol=1e-5)
+    op3 = tf.linalg.LinearOperatorBlockLowerTriangular(
+        [[a], [b, c], [tf.linalg.LinearOperatorFullMatrix([[1., 1.], [0., 1.]]),
+                       tf.linalg.LinearOperatorFullMatrix([[1., 0., 0.], [1., 1., 0.]]),
+                       tf.linalg.LinearOperatorDiag([2., 2.])]])
+    _close(op3.inverse().to_dense()[5:], [[-0.1875, -0.0208, -0.125, 0., 0., 0.5, 0.],
+                                          [0.2125, -0.0208, -0.125, -0.1, 0., 0., 0.5]], atol=1e-4)
+    for make, message in [
+            (lambda: tf.linalg.LinearOperatorBlockLowerTriangular([[a], [b]]),
+             "Argument `operators[1]` must contain `2` blocks. Received: 1 blocks."),
+            (lambda: tf.linalg.LinearOperatorBlockLowerTriangular(
+                [[a], [tf.linalg.LinearOperatorFullMatrix(tf.ones([3, 3])), c]]),
+             "Argument `operators[1][0].domain_dimension` (3) must be the same as `operators[0][0].domain_dimension` "
+             "(2)."),
+            (lambda: tf.linalg.LinearOperatorBlockLowerTriangular([[a], [b, c]], is_square=False),
+             "`LinearOperatorBlockLowerTriangular` must be square. Expected argument `is_square` to be True. "
+             "Received: False."),
+            (lambda: tf.linalg.LinearOperatorBlockLowerTriangular([[b]]),
+             "Matrices on the diagonal (the final elements of each row-partition in the `operators` list) must be "
+             "square. Expected argument `operators[0][-1].is_square` to be True. Received: False.")]:
+        with pytest.raises(ValueError) as info:
+            make()
+        assert str(info.value) == message
+    v = tf.Variable([4., 5., 6.])
+    with tf.GradientTape() as tape:
+        o = tf.linalg.LinearOperatorBlockLowerTriangular([[a], [b, tf.linalg.LinearOperatorDiag(v)]])
+        loss = tf.reduce_sum(o.solve(x)) + o.log_abs_determinant()
+    _close(tape.gradient(loss, v), [-0.125, -0.09333, -0.07407], atol=1e-5)

@@ -9,7 +9,7 @@ Kronecker product.
 from tfcompat.framework.convert import convert_to_tensor
 from tfcompat.framework.export import tf_export
 from tfcompat.framework.tensor_shape import TensorShape
-from tfcompat.ops import array_ops, math_ops
+from tfcompat.ops import array_ops, linalg_ops, math_ops
 from tfcompat.ops.linear_operator import LinearOperator, combined_non_singular_hint, convert_nonref
 
 
@@ -343,3 +343,216 @@ class LinearOperatorKronecker(LinearOperator):
             product = array_ops.reshape(product, product.shape.as_list()[:-2] + [-1])
         return product
 
+
+
+@tf_export("linalg.LinearOperatorBlockLowerTriangular")
+class LinearOperatorBlockLowerTriangular(LinearOperator):
+    """A square block lower-triangular operator: row i of `operators` holds the blocks A[i][0..i], the last one on
+    the diagonal (square)."""
+
+    def __init__(self, operators, is_non_singular=None, is_self_adjoint=None, is_positive_definite=None,
+                 is_square=None, name="LinearOperatorBlockLowerTriangular"):
+        parameters = dict(operators=operators, is_non_singular=is_non_singular, is_self_adjoint=is_self_adjoint,
+                          is_positive_definite=is_positive_definite, is_square=is_square, name=name)
+        operators = [list(row) for row in operators]
+        if not operators:
+            raise ValueError(f"Argument `operators` must be a list of >=1 operators. Received: {operators}.")
+        self._operators = operators
+        self._diagonal_operators = [row[-1] for row in operators]
+        dtype = operators[0][0].dtype
+        for i, row in enumerate(operators):
+            for operator in row:
+                if operator.dtype != dtype:
+                    found = (str((o.name, o.dtype)) for o in row)
+                    raise TypeError(f"Expected all operators to have the same dtype.  Found {found} in row {i} and "
+                                    f"{str(dtype)} in row 0.")
+        if all(op.is_non_singular for op in self._diagonal_operators):
+            if is_non_singular is False:
+                raise ValueError(f"A blockwise lower-triangular operator with non-singular operators on the main "
+                                 f"diagonal is always non-singular. Expected argument `is_non_singular` to be True. "
+                                 f"Received: {is_non_singular}.")
+            is_non_singular = True
+        elif any(op.is_non_singular is False for op in self._diagonal_operators):
+            if is_non_singular is True:
+                raise ValueError(f"A blockwise lower-triangular operator with a singular operator on the main "
+                                 f"diagonal is always singular. Expected argument `is_non_singular` to be True. "
+                                 f"Received: {is_non_singular}.")
+            is_non_singular = False
+        else:
+            is_non_singular = None
+        for i, row in enumerate(operators):
+            if len(row) != i + 1:
+                raise ValueError(f"Argument `operators[{i}]` must contain `{i + 1}` blocks. Received: {len(row)} "
+                                 f"blocks.")
+        for i in range(1, len(operators)):
+            for j in range(i):
+                op, above, right = operators[i][j], operators[i - 1][j], operators[i][j + 1]
+                if op.domain_dimension.value is not None and above.domain_dimension.value is not None and \
+                        op.domain_dimension != above.domain_dimension:
+                    raise ValueError(f"Argument `operators[{i}][{j}].domain_dimension` ({op.domain_dimension}) must "
+                                     f"be the same as `operators[{i - 1}][{j}].domain_dimension` "
+                                     f"({above.domain_dimension}).")
+                if op.range_dimension.value is not None and right.range_dimension.value is not None and \
+                        op.range_dimension != right.range_dimension:
+                    raise ValueError(f"Argument `operators[{i}][{j}].range_dimension` ({op.range_dimension}) must be "
+                                     f"the same as `operators[{i}][{j + 1}].range_dimension` "
+                                     f"({right.range_dimension}).")
+        if is_square is False:
+            raise ValueError(f"`LinearOperatorBlockLowerTriangular` must be square. Expected argument `is_square` to "
+                             f"be True. Received: {is_square}.")
+        for i, op in enumerate(self._diagonal_operators):
+            if op.is_square is False:
+                raise ValueError(f"Matrices on the diagonal (the final elements of each row-partition in the "
+                                 f"`operators` list) must be square. Expected argument `operators[{i}][-1].is_square` "
+                                 f"to be True. Received: {op.is_square}.")
+        super().__init__(dtype=dtype, is_non_singular=is_non_singular, is_self_adjoint=is_self_adjoint,
+                         is_positive_definite=is_positive_definite, is_square=True, parameters=parameters, name=name)
+
+    @property
+    def operators(self):
+        return self._operators
+
+    def _block_dims(self):
+        return [o.domain_dimension.value for o in self._diagonal_operators]
+
+    def _shape(self):
+        n = sum(self._block_dims())
+        return _batch_shape([op for row in self._operators for op in row]).concatenate([n, n])
+
+    _blockwise = LinearOperatorBlockDiag._blockwise
+
+    def _linop_inverse(self):
+        """Block forward substitution: the inverse is block lower-triangular too (its off-diagonal blocks dense)."""
+        from tfcompat.ops.linear_operator_basic import LinearOperatorFullMatrix, LinearOperatorScaledIdentity
+        n = len(self._operators)
+        inv = [[None] * (i + 1) for i in range(n)]
+        for i in range(n):
+            inv[i][i] = self._diagonal_operators[i].inverse()
+            for j in range(i):
+                acc = None
+                for k in range(j, i):
+                    term = self._operators[i][k].matmul(inv[k][j]).to_dense()
+                    acc = term if acc is None else acc + term
+                block = inv[i][i].matmul(LinearOperatorFullMatrix(acc))      # -C^-1 (sum B A^-1), as TF composes it
+                minus = LinearOperatorScaledIdentity(inv[i][i].domain_dimension.value, math_ops.cast(-1, block.dtype))
+                inv[i][j] = minus.matmul(block)
+        return LinearOperatorBlockLowerTriangular(inv, is_non_singular=self.is_non_singular,
+                                                  is_self_adjoint=self.is_self_adjoint,
+                                                  is_positive_definite=self.is_positive_definite, is_square=True)
+
+    def _split_arg(self, x, axis):
+        if self._blockwise(self._block_dims(), x, axis):
+            blocks = [convert_to_tensor(b) for b in x]
+            for b in blocks:
+                self._check_input_dtype(b)
+            return blocks, True
+        return None, False
+
+    def matmul(self, x, adjoint=False, adjoint_arg=False, name="matmul"):
+        if isinstance(x, LinearOperator):
+            return super().matmul(x, adjoint=adjoint, adjoint_arg=adjoint_arg)
+        blocks, blockwise = self._split_arg(x, -1 if adjoint_arg else -2)
+        if blockwise:
+            return self._block_matmul(blocks, adjoint, adjoint_arg)
+        return super().matmul(x, adjoint=adjoint, adjoint_arg=adjoint_arg)
+
+    def _block_matmul(self, blocks, adjoint, adjoint_arg):
+        blocks = [linalg_ops.adjoint(b) for b in blocks] if adjoint_arg else blocks
+        n = len(self._operators)
+        out = []
+        for i in range(n):
+            pairs = ([(self._operators[j][i], blocks[j]) for j in range(i, n)] if adjoint
+                     else [(self._operators[i][j], blocks[j]) for j in range(i + 1)])
+            acc = None
+            for op, b in pairs:
+                term = op.matmul(b, adjoint=adjoint)
+                acc = term if acc is None else acc + term
+            out.append(acc)
+        return out
+
+    def _matmul(self, x, adjoint=False, adjoint_arg=False):
+        x = linalg_ops.adjoint(x) if adjoint_arg else convert_to_tensor(x)
+        out = self._block_matmul(array_ops.split(x, self._block_dims(), axis=-2), adjoint, False)
+        return array_ops.concat(_broadcast_batch(out), axis=-2)
+
+    def matvec(self, x, adjoint=False, name="matvec"):
+        if self._blockwise(self._block_dims(), x, -1):
+            ys = self.matmul([array_ops.expand_dims(convert_to_tensor(b), -1) for b in x], adjoint=adjoint)
+            return [array_ops.squeeze(y, axis=-1) for y in ys]
+        return super().matvec(x, adjoint=adjoint)
+
+    def _block_solve(self, blocks, adjoint):
+        n = len(self._operators)
+        sol = [None] * n
+        order = range(n - 1, -1, -1) if adjoint else range(n)
+        for i in order:
+            y = blocks[i]
+            others = range(i + 1, n) if adjoint else range(i)
+            for j in others:
+                op = self._operators[j][i] if adjoint else self._operators[i][j]
+                y = y - op.matmul(sol[j], adjoint=adjoint)
+            sol[i] = self._diagonal_operators[i].solve(y, adjoint=adjoint)
+        return sol
+
+    def solve(self, rhs, adjoint=False, adjoint_arg=False, name="solve"):
+        if isinstance(rhs, LinearOperator):
+            return super().solve(rhs, adjoint=adjoint, adjoint_arg=adjoint_arg)
+        self._solve_checks()
+        blocks, blockwise = self._split_arg(rhs, -1 if adjoint_arg else -2)
+        if blockwise:
+            blocks = [linalg_ops.adjoint(b) for b in blocks] if adjoint_arg else blocks
+            return self._block_solve(blocks, adjoint)
+        return super().solve(rhs, adjoint=adjoint, adjoint_arg=adjoint_arg)
+
+    def _solve(self, rhs, adjoint=False, adjoint_arg=False):
+        rhs = linalg_ops.adjoint(rhs) if adjoint_arg else convert_to_tensor(rhs)
+        out = self._block_solve(array_ops.split(rhs, self._block_dims(), axis=-2), adjoint)
+        return array_ops.concat(_broadcast_batch(out), axis=-2)
+
+    def solvevec(self, rhs, adjoint=False, name="solve"):
+        if self._blockwise(self._block_dims(), rhs, -1):
+            xs = self.solve([array_ops.expand_dims(convert_to_tensor(b), -1) for b in rhs], adjoint=adjoint)
+            return [array_ops.squeeze(x, axis=-1) for x in xs]
+        return super().solvevec(rhs, adjoint=adjoint)
+
+    def _determinant(self):
+        if all(op.is_positive_definite for op in self._diagonal_operators):
+            return math_ops.exp(self._log_abs_determinant())
+        result = self._diagonal_operators[0].determinant()
+        for op in self._diagonal_operators[1:]:
+            result = result * op.determinant()
+        return result
+
+    def _log_abs_determinant(self):
+        result = self._diagonal_operators[0].log_abs_determinant()
+        for op in self._diagonal_operators[1:]:
+            result = result + op.log_abs_determinant()
+        return result
+
+    def _concat_diagonals(self, fn):
+        parts = _broadcast_batch([array_ops.expand_dims(fn(o), -1) for o in self._diagonal_operators])
+        return array_ops.squeeze(array_ops.concat(parts, axis=-2), axis=-1)
+
+    def _diag_part(self):
+        return self._concat_diagonals(lambda o: o.diag_part())
+
+    def _eigvals(self):
+        return self._concat_diagonals(lambda o: o.eigvals())
+
+    def _trace(self):
+        result = self._diagonal_operators[0].trace()
+        for op in self._diagonal_operators[1:]:
+            result = result + op.trace()
+        return result
+
+    def _to_dense(self):
+        flat = _broadcast_batch([op.to_dense() for row in self._operators for op in row])
+        total = sum(self._block_dims())
+        rows, start = [], 0
+        for i in range(len(self._operators)):
+            row = flat[start:start + i + 1]
+            start += i + 1
+            width = sum(b.shape[-1] for b in row)
+            dense = array_ops.concat(row, axis=-1)
+            rows.append(array_ops.pad(dense, [[0, 0]] * (dense.shape.rank - 1) + [[0, total - width]]))
+        return array_ops.concat(rows, axis=-2)
