@@ -107,3 +107,41 @@ def test_eager_raises_runtime_error(name, args, message):
     with pytest.raises(RuntimeError) as e:
         getattr(v1.metrics, name)(*args)
     assert str(e.value) == message
+
+
+def test_auc_curves_summations_and_errors():
+    with tf.Graph().as_default():
+        lab = v1.placeholder(tf.int64, [None])
+        pred = v1.placeholder(tf.float32, [None])
+        w = v1.placeholder(tf.float32, [None])
+        a = v1.metrics.auc(lab, pred)
+        b = v1.metrics.auc(lab, pred, curve="PR", num_thresholds=50)
+        c = v1.metrics.auc(lab, pred, summation_method="minoring", name="mn")
+        d = v1.metrics.auc(lab, pred, summation_method="majoring", weights=w)
+        e = v1.metrics.auc(lab, pred, thresholds=[0.3, 0.6])
+        f = v1.metrics.auc(lab, pred, curve="PR", summation_method="careful_interpolation", num_thresholds=20)
+        # TF 2.21
+        assert [m[0].name for m in (a, b, c, d)] == ["auc/value:0", "auc_1/value:0", "mn/value:0", "auc_2/value:0"]
+        assert a[1].name == "auc/update_op:0"
+        assert [(v.name, v.shape.as_list()) for v in v1.local_variables()][:5] == [
+            ("auc/true_positives:0", [200]), ("auc/false_negatives:0", [200]), ("auc/true_negatives:0", [200]),
+            ("auc/false_positives:0", [200]), ("auc_1/true_positives:0", [50])]
+        ms = [a, b, c, d, e, f]
+        with v1.Session() as sess:
+            sess.run(v1.local_variables_initializer())
+            f1 = {lab: [0, 1, 1, 0, 1], pred: [0.1, 0.8, 0.4, 0.35, 0.9], w: [1., 2., 1., 1., 0.5]}
+            np.testing.assert_allclose(sess.run([m[1] for m in ms], f1),
+                                       [0.9999995, 0.99999964, 0.9999995, 0.9999995, 0.91666627, 1.0], rtol=1e-5)
+            f2 = {lab: [1, 0, 0], pred: [0.2, 0.7, 0.05], w: [1., 1., 3.]}
+            expected = [0.8124999, 0.8354165, 0.8124999, 0.8888888, 0.6562499, 0.8369187]
+            np.testing.assert_allclose(sess.run([m[1] for m in ms], f2), expected, rtol=1e-5)
+            np.testing.assert_allclose(sess.run([m[0] for m in ms]), expected, rtol=1e-5)
+            with pytest.raises(tf.errors.InvalidArgumentError, match=r"predictions must be in \[0, 1\]"):
+                sess.run(a[1], {lab: [1], pred: [1.5]})
+        with pytest.raises(ValueError, match="Curve must be either ROC or PR. Curve XY is unknown."):
+            v1.metrics.auc(lab, pred, curve="XY")
+        with pytest.raises(ValueError, match="Invalid summation_method: foo summation_method should be "
+                                             "'trapezoidal', 'careful_interpolation', 'minoring', or 'majoring'."):
+            v1.metrics.auc(lab, pred, summation_method="foo")
+    with pytest.raises(RuntimeError, match="tf.metrics.auc is not supported when eager execution is enabled."):
+        v1.metrics.auc([1], [0.5])

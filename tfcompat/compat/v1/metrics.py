@@ -9,7 +9,7 @@ gives the updated value; `value` reads the current one. As in TF, they raise Run
 import contextlib
 
 from tfcompat.compat.v1 import session as _session
-from tfcompat.framework import dtypes, graph_state
+from tfcompat.framework import dtypes, errors, graph_state
 from tfcompat.framework.export import EXPORTS
 from tfcompat.framework.graph_variable import GraphVariable
 
@@ -219,6 +219,92 @@ def recall(labels, predictions, weights=None, metrics_collections=None, updates_
     return _ratio("recall", "false_negatives", labels, predictions, weights, metrics_collections,
                   updates_collections, name,
                   "tf.metrics.recall is not supported is not supported when eager execution is enabled.")
+
+
+def _confusion_counts(labels, predictions, weights, thresholds):
+    """[tp, fn, tn, fp] per threshold (4, T) of one batch: a prediction is positive above a threshold; TF's
+    InvalidArgumentError for predictions outside [0, 1]."""
+    import torch
+
+    from tfcompat.framework.tensor import storage, wrap
+    p = storage(_op("cast")(predictions, dtypes.float32)).reshape(1, -1)
+    if bool(((p < 0) | (p > 1)).any()):
+        raise errors.InvalidArgumentError(None, None, "predictions must be in [0, 1]")
+    y = storage(_op("cast")(labels, dtypes.bool)).reshape(1, -1)
+    if y.shape[1] != p.shape[1]:
+        raise errors.InvalidArgumentError(None, None, f"Incompatible shapes: [{len(thresholds)},{y.shape[1]}] vs. "
+                                                      f"[{len(thresholds)},{p.shape[1]}]")
+    w = torch.ones_like(p) if weights is None else torch.broadcast_to(
+        storage(_op("cast")(weights, dtypes.float32)).reshape(1, -1), p.shape)
+    t = torch.tensor(thresholds, dtype=torch.float32).reshape(-1, 1)
+    pos, label = p > t, y.expand(len(thresholds), -1)
+    cells = [label & pos, label & ~pos, ~label & ~pos, ~label & pos]
+    return wrap(torch.stack([(c.to(torch.float32) * w).sum(1) for c in cells]))
+
+
+def auc(labels, predictions, weights=None, num_thresholds=200, metrics_collections=None, updates_collections=None,
+        curve="ROC", name=None, summation_method="trapezoidal", thresholds=None):
+    """The area under the ROC or PR curve from counts at `num_thresholds` thresholds (local variables
+    `true_positives`, `false_negatives`, `true_negatives`, `false_positives`), summed by `summation_method`."""
+    _eager_check("auc")
+    with _scope(name, "auc") as scope:
+        if curve not in ("ROC", "PR"):
+            raise ValueError(f"Curve must be either ROC or PR. Curve {curve} is unknown.")
+        if thresholds is not None:
+            thresholds = sorted(thresholds)
+            num_thresholds = len(thresholds) + 2
+        else:
+            thresholds = [(i + 1) * 1.0 / (num_thresholds - 1) for i in range(num_thresholds - 2)]
+        thresholds = [0.0 - 1e-7] + thresholds + [1.0 + 1e-7]
+        predictions, labels, weights = _remove_squeezable_dimensions(
+            _op("cast")(predictions, dtypes.float32), _op("cast")(labels, dtypes.bool), weights)
+        from tfcompat.framework.graph import deferred_call
+        counts = deferred_call(lambda lab, pred, w: _confusion_counts(lab, pred, w, thresholds),
+                               (labels, predictions, weights), {}, "ConfusionMatrixAtThresholds")
+        values, updates = [], []
+        for i, kind in enumerate(("true_positives", "false_negatives", "true_negatives", "false_positives")):
+            var = GraphVariable.make(graph_state.default_graph(), f"{scope}/{kind}",
+                                     lambda: _op("zeros")([num_thresholds], dtypes.float32), dtypes.float32,
+                                     [num_thresholds], trainable=False)
+            _session.get_collection_ref("variables").remove(var)
+            _session.add_to_collections(["local_variables", "metric_variables"], var)
+            values.append(_op("identity")(var))
+            updates.append(var.assign_add(counts[i]))
+
+        def compute_auc(tp, fn, tn, fp, op_name):
+            n, eps = num_thresholds, 1.0e-6
+            if curve == "PR" and summation_method == "careful_interpolation":
+                dtp = tp[:n - 1] - tp[1:]
+                p = tp + fp
+                slope = _op("math.divide_no_nan")(dtp, _op("maximum")(p[:n - 1] - p[1:], 0.))
+                intercept = tp[1:] - slope * p[1:]
+                ratio = _op("where")(_op("logical_and")(p[:n - 1] > 0., p[1:] > 0.),
+                                     _op("math.divide_no_nan")(p[:n - 1], _op("maximum")(p[1:], 0.)),
+                                     _op("ones_like")(p[1:]))
+                return _op("reduce_sum")(_op("math.divide_no_nan")(
+                    slope * (dtp + intercept * _op("math.log")(ratio)), _op("maximum")(tp[1:] + fn[1:], 0.)),
+                    name=op_name)
+            rec = _op("math.divide")(tp + eps, tp + fn + eps)
+            if curve == "ROC":
+                x, y = _op("math.divide")(fp, fp + tn + eps), rec
+            else:
+                x, y = rec, _op("math.divide")(tp + eps, tp + fp + eps)
+            if summation_method in ("trapezoidal", "careful_interpolation"):
+                heights = (y[:n - 1] + y[1:]) / 2.
+            elif summation_method == "minoring":
+                heights = _op("minimum")(y[:n - 1], y[1:])
+            elif summation_method == "majoring":
+                heights = _op("maximum")(y[:n - 1], y[1:])
+            else:
+                raise ValueError(f"Invalid summation_method: {summation_method} summation_method should be "
+                                 "'trapezoidal', 'careful_interpolation', 'minoring', or 'majoring'.")
+            return _op("reduce_sum")((x[:n - 1] - x[1:]) * heights, name=op_name)
+
+        value = compute_auc(*values, "value")
+        update_op = compute_auc(*updates, "update_op")
+    _add(metrics_collections, value)
+    _add(updates_collections, update_op)
+    return value, update_op
 
 
 def __getattr__(attr):
