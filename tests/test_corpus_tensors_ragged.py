@@ -252,3 +252,20 @@ def test_stepped_slices_of_ragged_dimensions():
     assert rr[:, :, ::2].to_list() == [[[1, 3], [4]], [[5]]]
     with pytest.raises(tf.errors.InvalidArgumentError, match=r"^Requires delta != 0 \[Op:RaggedRange\] name: $"):
         rt5[:, ::0]
+
+
+def test_elementwise_ops_between_ragged_ranks():
+    # TF 2.21: a uniform dimension (size 1, or every row's length) broadcasts against the other operand's ragged one
+    x = tf.ragged.constant([[[1., 2], [3, 4, 5]], [[6]], []])
+    m = tf.reduce_mean(x, axis=2, keepdims=True)
+    assert (m.ragged_rank, str(m.shape)) == (1, "(3, None, 1)")
+    assert (x - m).to_list() == [[[-0.5, 0.5], [-1.0, 0.0, 1.0]], [[0.0]], []]
+    assert (m * x).to_list() == [[[1.5, 3.0], [12.0, 16.0, 20.0]], [[36.0]], []]
+    same = tf.ragged.constant([[[1., 2.], [3., 4.]], [[5., 6.]], []], ragged_rank=1)
+    assert _close((tf.ragged.constant([[[1., 2], [3, 4]], [[6, 7]], []]) + same).to_list(),
+                  [[[2.0, 4.0], [6.0, 8.0]], [[11.0, 13.0]], []])
+    assert _close(tf.nn.softmax(x).to_list(), [[[0.26894143, 0.7310586], [0.09003057, 0.24472848, 0.66524094]],
+                                               [[1.0]], []])
+    assert _close(tf.math.reduce_std(x, axis=-1, keepdims=True).to_list(), [[[0.5], [0.8164966]], [[0.0]], []])
+    with pytest.raises(tf.errors.InvalidArgumentError, match="Condition x == y did not hold"):
+        x + same

@@ -26,15 +26,46 @@ def elementwise(op, x, y):
 
 
 def _both_ragged(op, x, y):
-    if x.ragged_rank != y.ragged_rank:
-        raise NotImplementedError("elementwise ops between RaggedTensors of different ragged_rank are not "
-                                  "supported by tfcompat")
+    if x.ragged_rank != y.ragged_rank and x.shape.rank != y.shape.rank:
+        raise NotImplementedError("elementwise ops between RaggedTensors of different ranks are not supported by "
+                                  "tfcompat")
+    if x.ragged_rank < y.ragged_rank:
+        x = _raise_rank(x, y)
+    elif y.ragged_rank < x.ragged_rank:
+        y = _raise_rank(y, x)
     if x.nrows_int() != y.nrows_int():
         raise errors.InvalidArgumentError(None, None, _NROWS_MISMATCH)
     for a, b in zip(x.nested_row_splits, y.nested_row_splits):
         if a._t.shape != b._t.shape or not torch.equal(a._t, b._t.to(a._t.dtype)):
             OPS["assert_equal"](a, b)
     return x.with_flat_values(op(x.flat_values, y.flat_values))
+
+
+def _raise_rank(low, high):
+    """`low` (the lower ragged_rank) with its uniform dimensions below its last partition made ragged like `high`'s:
+    a dimension of size 1 repeated along each row of `high`, one of every row's length kept (TF's broadcasting of
+    a uniform dimension against a ragged one)."""
+    splits = list(low.nested_row_splits)
+    flat = low.flat_values._t
+    for level in range(low.ragged_rank, high.ragged_rank):
+        target = high.nested_row_splits[level]._t.to(torch.int64).cpu()
+        lengths = target[1:] - target[:-1]
+        if flat.ndim < 2 or flat.shape[0] != lengths.shape[0]:
+            raise errors.InvalidArgumentError(None, None, _NROWS_MISMATCH)
+        d = flat.shape[1]
+        if d == 1:
+            rows = flat[:, 0]
+            flat = np.repeat(rows, lengths.numpy(), axis=0) if type(flat) is np.ndarray else \
+                torch.repeat_interleave(rows, lengths.to(rows.device), dim=0)
+        elif bool((lengths == d).all()):
+            flat = flat.reshape((-1,) + tuple(flat.shape[2:]))
+        else:
+            OPS["assert_equal"](wrap(torch.arange(target.shape[0], dtype=torch.int64) * d), wrap(target))
+        splits.append(high.nested_row_splits[level])
+    out = wrap(flat)
+    for s in reversed(splits):
+        out = RaggedTensor(out, s, internal=True)
+    return out
 
 
 def _aligned(rt, dense):

@@ -63,8 +63,8 @@ def _format(x):
     return str(x)
 
 
-@tf_export("RaggedTensor", partial="elementwise "
-                                  "ops between ragged tensors of different ragged_rank")
+@tf_export("RaggedTensor", partial="elementwise ops between RaggedTensors of different ranks (different "
+                                  "ragged_ranks of one rank broadcast)")
 class RaggedTensor:
     """Rows `values[row_splits[i]:row_splits[i + 1]]`; `values` is a Tensor or a RaggedTensor."""
 
