@@ -113,3 +113,12 @@ def test_saved_signature_of_a_fitted_subclassed_model_has_unknown_batch(tmp_path
     f = tf.saved_model.load(str(tmp_path / "m")).signatures["serving_default"]
     assert f.structured_input_signature[1]["inputs"].shape.as_list() == [None, 5]
 
+
+
+def test_text_vectorization_takes_a_string_lookup_name():
+    # Keras's TextVectorization holds an auto-named StringLookup: later lookups' names skip one (TF 2.21)
+    t = L.TextVectorization()
+    assert (t.name, L.StringLookup().name, L.IntegerLookup().name) == ("text_vectorization", "string_lookup_1",
+                                                                      "integer_lookup")
+    t = L.TextVectorization(name="x")
+    assert (t.name, L.StringLookup().name) == ("x", "string_lookup_3")

@@ -57,7 +57,7 @@ class TextVectorization(Layer):
             tuple(range(1, ngrams + 1)) if isinstance(ngrams, int) else tuple(ngrams)
         self._lookup_layer = StringLookup(max_tokens=max_tokens, mask_token="", vocabulary=vocabulary,
                                     idf_weights=idf_weights, output_mode=output_mode, sparse=sparse,
-                                    pad_to_max_tokens=pad_to_max_tokens, encoding=encoding, name=f"{self.name}_lookup")
+                                    pad_to_max_tokens=pad_to_max_tokens, encoding=encoding)  # auto-named, as Keras
         self.built = True
 
     def _standardized(self, x):
