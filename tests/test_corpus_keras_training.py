@@ -162,3 +162,15 @@ def test_fit_steps_per_epoch_continues_the_pass(n, bs, spe, epochs, shuffle, exp
         m.fit(np.arange(n, dtype="float32")[:, None], np.zeros((n, 1), "float32"), batch_size=bs, epochs=epochs,
               steps_per_epoch=spe, shuffle=shuffle, verbose=0, callbacks=[_EpochSamples(seen, out)])
     assert out == expected
+
+
+def test_single_output_loss_weights_list():
+    x = np.random.RandomState(0).rand(40, 3).astype("float32")
+    y = (x.sum(1) > 1.5).astype("int32")
+    keras.utils.set_random_seed(5)
+    m = keras.Sequential([keras.Input((3,)), keras.layers.Dense(2, activation="softmax")])
+    m.compile(keras.optimizers.Adam(0.01), "sparse_categorical_crossentropy", metrics=["accuracy"], loss_weights=[2.0])
+    h = m.fit(x, y, epochs=1, verbose=0)
+    # TF 2.21 (tfcompat raised TypeError: a one-item list was taken as the weight itself)
+    np.testing.assert_allclose(h.history["loss"], [1.27883], rtol=1e-4)
+    np.testing.assert_allclose(h.history["accuracy"], [0.675])

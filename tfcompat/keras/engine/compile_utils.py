@@ -61,7 +61,7 @@ def _per_output(spec, output_names, num_outputs, what):
         if isinstance(spec, dict):
             values = list(spec.values())
             return [values[0] if values else None]
-        if isinstance(spec, (list, tuple)) and what == "loss":
+        if isinstance(spec, (list, tuple)) and what in ("loss", "loss_weights"):
             return [spec[0]] if len(spec) == 1 else [spec]
         return [spec]
     if isinstance(spec, dict):
