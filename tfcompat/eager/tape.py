@@ -155,6 +155,8 @@ class GradientTape:
         # only when there is one: a lone tape, the common case, pays nothing for it
 
     _accessed = None
+    _entered = False         # TF's tape exists once the context was entered: before, gradient() and
+                             # stop_recording() raise its RuntimeErrors
 
     # -- context ------------------------------------------------------------------
     def __enter__(self):
@@ -174,6 +176,7 @@ class GradientTape:
                 self._add_peer(other)
         state.tapes.append(self)
         self._active = True
+        self._entered = True
         self._recording = True
         state.recording += 1
 
@@ -215,10 +218,8 @@ class GradientTape:
                     read_variable(var)
             elif isinstance(t, Tensor):
                 self._watch_tensor(t)
-            elif t is None:
-                continue
             else:
-                raise ValueError(f"Passed in object {t!r} of type {type(t).__name__!r}, not tf.Tensor or "
+                raise ValueError(f"Passed in object {t} of type {type(t).__name__!r}, not tf.Tensor or "
                                  f"tf.Variable or ExtensionType.")
 
     def _watch_tensor(self, x):
@@ -249,7 +250,7 @@ class GradientTape:
 
     # -- gradients ------------------------------------------------------------------
     def _check_usable(self):
-        if self._used and not self._persistent:
+        if not self._entered or (self._used and not self._persistent):
             raise RuntimeError("A non-persistent GradientTape can only be used to compute one set of "
                                "gradients (or jacobians)")
         if self._recording:
@@ -279,16 +280,17 @@ class GradientTape:
             return []
         if hasattr(source, "_dense"):            # IndexedSlices
             return self._source_handles(source._dense())
-        if source is None:
-            raise TypeError("Cannot convert the argument `type_value`: None to a TensorFlow DType.")
-        if not hasattr(source, "dtype"):
-            raise AttributeError(f"{type(source).__name__!r} object has no attribute 'dtype'")
+        if source is None or isinstance(source, str) or not hasattr(source, "dtype"):
+            raise _not_differentiable(source)
         raise ValueError(f"Unsupported source type {type(source).__name__!r}; expected tf.Tensor or tf.Variable")
 
     def gradient(self, target, sources, output_gradients=None,
                  unconnected_gradients=UnconnectedGradients.NONE):
         """Gradients of `target` (summed if several or non-scalar) w.r.t. `sources`, in their structure."""
         self._check_usable()
+        if target is None:
+            raise TypeError("Argument `target` should be a list or nested structure of Tensors, Variables or "
+                            "CompositeTensors to be differentiated, but received None.")
         if output_gradients is None and type(target) is EagerTensor:
             fast = self._variables_gradient(target, sources)
             if fast is not None:
@@ -310,12 +312,14 @@ class GradientTape:
                 g = torch.ones_like(storage(var)) if og is None else _as_storage(og, storage(var))
                 identity[id(var)] = g if id(var) not in identity else identity[id(var)] + g
                 continue
+            if tgt is None or isinstance(tgt, str) or not hasattr(tgt, "dtype"):
+                raise _not_differentiable(tgt)
             s = storage(tgt) if isinstance(tgt, Tensor) else None
             if s is None:
                 raise ValueError(f"Unsupported target type {type(tgt).__name__!r}")
             if type(s) is not torch.Tensor or not _is_float(s):
-                _log.warning("The dtype of the target tensor must be floating (e.g. tf.float32) when calling "
-                             "GradientTape.gradient, got %r", dtypes.FROM_STORAGE[s.dtype])
+                _log.log(1, "The dtype of the target tensor must be floating (e.g. tf.float32) when calling "
+                         "GradientTape.gradient, got %r", dtypes.FROM_STORAGE[s.dtype])     # TF's vlog(1)
                 continue
             if not s.requires_grad:
                 continue
@@ -326,8 +330,8 @@ class GradientTape:
             if isinstance(src, (Tensor, Variable)):
                 st = storage(src)
                 if type(st) is torch.Tensor and not _is_float(st):
-                    _log.warning("The dtype of the source tensor must be floating (e.g. tf.float32) when "
-                                 "calling GradientTape.gradient, got %r", dtypes.FROM_STORAGE[st.dtype])
+                    _log.log(1, "The dtype of the source tensor must be floating (e.g. tf.float32) when "
+                             "calling GradientTape.gradient, got %r", dtypes.FROM_STORAGE[st.dtype])    # TF's vlog(1)
                     continue
             for h in self._source_handles(src):
                 handles.append(h)
@@ -469,6 +473,14 @@ class GradientTape:
             pass
 
 
+def _not_differentiable(x):
+    """TF's error for a gradient target or source that is not a tensor: its dtype check's (`as_dtype` of a string or
+    None, else the missing `dtype` attribute)."""
+    if x is None or isinstance(x, str):
+        return TypeError(f"Cannot convert the argument `type_value`: {x!r} to a TensorFlow DType.")
+    return AttributeError(f"{type(x).__name__!r} object has no attribute 'dtype'")
+
+
 class VariableWatcher:
     """Records the variables read inside it (what `tf.custom_gradient` passes as `variables=`)."""
 
@@ -516,6 +528,8 @@ class _StopRecording:
 
     def __enter__(self):
         tape = self._tape
+        if not tape._entered:
+            raise RuntimeError("Trying to stop recording a tape which is not recording.")
         if not tape._recording:
             raise ValueError("Tape is not recording.")
         tape._recording = False
