@@ -72,3 +72,29 @@ def test_tf1_optimizer_calls_a_callable_learning_rate_eagerly():
     v = tf.Variable(1.0)
     opt.minimize(lambda: v * 3., var_list=[v])
     assert v.numpy() == pytest.approx(0.4316063, rel=1e-6)      # TF 2.21 (step 14: 1 - 3 * 0.5 * 0.5 ** 1.4)
+
+
+def test_tf1_adadelta_optimizer_graph_and_eager():
+    with tf.Graph().as_default():
+        w = v1.get_variable("w", initializer=tf.constant([1.0, 2.0]))
+        opt = T.AdadeltaOptimizer(1.0, rho=0.9, epsilon=1e-6)
+        step = opt.minimize(tf.reduce_sum(w * w))
+        # TF 2.21
+        assert step.name == "Adadelta"
+        assert [v.name for v in v1.global_variables()] == ['w:0', 'w/Adadelta:0', 'w/Adadelta_1:0']
+        assert opt.get_slot_names() == ['accum', 'accum_update']
+        assert opt.get_slot(w, "accum_update").name == "w/Adadelta_1:0"
+        got = []
+        with v1.Session() as sess:
+            sess.run(v1.global_variables_initializer())
+            for _ in range(3):
+                sess.run(step)
+                got.append(sess.run(w))
+        np.testing.assert_allclose(got, [[0.9968377351760864, 1.9968377351760864],
+                                         [0.9935981631278992, 1.9935957193374634],
+                                         [0.9903090596199036, 1.9903007745742798]], rtol=1e-6)
+    w = tf.Variable([1.0, 2.0])
+    opt = T.AdadeltaOptimizer()
+    for _ in range(2):
+        opt.minimize(lambda: tf.reduce_sum(w * w), var_list=[w])
+    np.testing.assert_allclose(w.numpy(), [0.9999990463256836, 1.9999990463256836], rtol=1e-7)

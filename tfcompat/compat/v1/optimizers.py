@@ -133,6 +133,28 @@ class AdagradOptimizer(_SlotOptimizer):
         return var.assign_sub(self._lr * grad / _op("math.sqrt")(a_t))
 
 
+class AdadeltaOptimizer(_SlotOptimizer):
+    """TF1's Adadelta: `accum = rho * accum + (1 - rho) * grad**2`,
+    `update = sqrt(accum_update + eps) / sqrt(accum + eps) * grad`,
+    `accum_update = rho * accum_update + (1 - rho) * update**2`, `var -= lr * update`."""
+
+    _default_name = "Adadelta"
+    _slots = {"accum": 0.0, "accum_update": 0.0}
+
+    def __init__(self, learning_rate=0.001, rho=0.95, epsilon=1e-08, use_locking=False, name="Adadelta"):
+        super().__init__(learning_rate, use_locking, name)
+        self._rho, self._epsilon = rho, epsilon
+
+    def _update(self, grad, var):
+        accum, accum_update = self._slot(var, "accum"), self._slot(var, "accum_update")
+        sqrt = _op("math.sqrt")
+        a_t = accum.assign(self._rho * accum + (1 - self._rho) * grad * grad)
+        update = sqrt(accum_update + self._epsilon) / sqrt(a_t + self._epsilon) * grad
+        u_t = accum_update.assign(self._rho * accum_update + (1 - self._rho) * update * update)
+        var_t = var.assign_sub(self._lr * update)
+        return var_t if graph_state.default_graph() is None else _op("group")(var_t, u_t)
+
+
 class RMSPropOptimizer(_SlotOptimizer):
     """TF1's RMSProp: `ms = decay * ms + (1 - decay) * grad**2`, `mom = momentum * mom + lr * grad / sqrt(ms + eps)`,
     `var -= mom` (centered: `ms - mg**2` under the root, `mg = decay * mg + (1 - decay) * grad`)."""
