@@ -591,3 +591,53 @@ def test_block_lower_triangular():
         o = tf.linalg.LinearOperatorBlockLowerTriangular([[a], [b, tf.linalg.LinearOperatorDiag(v)]])
         loss = tf.reduce_sum(o.solve(x)) + o.log_abs_determinant()
     _close(tape.gradient(loss, v), [-0.125, -0.09333, -0.07407], atol=1e-5)
+
+
+def test_runtime_asserts():
+    a = tf.linalg.LinearOperatorFullMatrix([[2., 1.], [1., 3.]], is_self_adjoint=True, is_positive_definite=True)
+    d = tf.linalg.LinearOperatorDiag([1., 0., -2.])
+    # TF 2.21: None when the property holds, else InvalidArgumentError with these messages
+    assert a.assert_non_singular() is None and a.assert_positive_definite() is None
+    assert a.assert_self_adjoint() is None
+    assert tf.linalg.LinearOperatorIdentity(2).assert_non_singular() is None
+    assert tf.linalg.LinearOperatorPermutation([1, 0]).assert_non_singular() is None
+    assert tf.linalg.LinearOperatorInversion(a).assert_positive_definite() is None
+    assert tf.linalg.LinearOperatorScaledIdentity(2, [0., -1.]).assert_self_adjoint() is None
+    tridiag = tf.constant([[1., 2., 0.], [1., 1., 1.], [0., 1., 2.]])
+    assert tf.linalg.LinearOperatorTridiag(tridiag).assert_self_adjoint() is None
+    cases = [
+        (tf.linalg.LinearOperatorFullMatrix([[1., 2.], [2., 4.]]).assert_non_singular,
+         "Singular matrix up to precision epsilon."),
+        (tf.linalg.LinearOperatorFullMatrix([[1., 2.], [3., 4.]]).assert_self_adjoint,
+         "Matrix was not equal to its adjoint."),
+        (d.assert_non_singular, "Singular operator:  Diagonal contained zero values."),
+        (d.assert_positive_definite, "Real diagonal operator had non-positive diagonal entries, thus was not positive "
+                                     "definite."),
+        (tf.linalg.LinearOperatorDiag(tf.complex([1., 2.], [0., 1.])).assert_self_adjoint,
+         "This diagonal operator contained non-zero imaginary values.   Thus it was not self-adjoint."),
+        (tf.linalg.LinearOperatorScaledIdentity(2, [0., -1.]).assert_non_singular, "LinearOperator was singular"),
+        (tf.linalg.LinearOperatorLowerTriangular([[1., 0.], [2., 0.]]).assert_non_singular,
+         "Singular operator:  Diagonal contained zero values."),
+        (tf.linalg.LinearOperatorAdjoint(d).assert_non_singular, "Singular operator:  Diagonal contained zero values."),
+        (tf.linalg.LinearOperatorComposition([a, tf.linalg.LinearOperatorDiag([1., 0.])]).assert_non_singular,
+         "Singular operator:  Diagonal contained zero values."),
+        (tf.linalg.LinearOperatorHouseholder([1., 2.]).assert_positive_definite,
+         "Householder operators are always non-positive definite."),
+        (tf.linalg.LinearOperatorZeros(2).assert_non_singular, "Zero operators are always non-invertible."),
+        (tf.linalg.LinearOperatorToeplitz([1., 2.], [1., 3.]).assert_self_adjoint,
+         "row and col are not the same, and so this operator is not self-adjoint."),
+        (tf.linalg.LinearOperatorCirculant(tf.constant([1., 0., 1.]), input_output_dtype=tf.float32).assert_non_singular,
+         "Singular operator:  Spectrum contained zero values."),
+        (tf.linalg.LinearOperatorCirculant(tf.constant([1., -1., 1.]),
+                                           input_output_dtype=tf.float32).assert_positive_definite,
+         "Not positive definite:  Real part of spectrum was not all positive."),
+        (tf.linalg.LinearOperatorBlockDiag([a, d]).assert_non_singular,
+         "Singular operator:  Diagonal contained zero values."),
+        (tf.linalg.LinearOperatorTridiag(tridiag + [[0.], [0.], [0.]] + [[0., 0., 0.], [0., 0., 0.], [0., 0., 1.]]
+                                         ).assert_self_adjoint,
+         "This tridiagonal operator has non-conjugate subdiagonal and superdiagonal."),
+    ]
+    for check, message in cases:
+        with pytest.raises(tf.errors.InvalidArgumentError) as info:
+            check()
+        assert str(info.value).startswith(message), (message, str(info.value))

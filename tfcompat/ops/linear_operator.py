@@ -15,7 +15,7 @@ from tfcompat.framework.export import EXPORTS, tf_export
 from tfcompat.framework.tensor import Tensor
 from tfcompat.framework.tensor_shape import TensorShape
 from tfcompat.framework.variables import Variable
-from tfcompat.ops import array_ops, complex_ops, math_ops, creation_ops, linalg_ops, reduction_ops
+from tfcompat.ops import array_ops, complex_ops, math_ops, creation_ops, debugging_ops, linalg_ops, reduction_ops
 
 _COMPOSITION = {}        # filled by linear_operator_algebra: "composition", "adjoint", "inversion" -> class
 _LOWER_TRIANGULAR = {}   # filled by linear_operator_basic: "class" -> LinearOperatorLowerTriangular
@@ -119,8 +119,8 @@ def _static_dim(x, index):
     return None if shape.rank is None or shape.rank < abs(index) else shape[index]
 
 
-@tf_export("linalg.LinearOperator", partial="not a tf.Module or CompositeTensor (no trainable_variables, "
-                                            "TypeSpec, slicing); assert_* checks")
+@tf_export("linalg.LinearOperator", partial="not a tf.Module or CompositeTensor (no TypeSpec, no batch "
+                                            "slicing op[...])")
 class LinearOperator:
     """Base class defining a [batch of] linear operator[s]: subclasses define `_shape` and `_matmul`."""
 
@@ -438,6 +438,40 @@ class LinearOperator:
     def _can_use_cholesky(self):
         return self.is_self_adjoint and self.is_positive_definite
 
+    # -- runtime checks (eagerly: None, or TF's InvalidArgumentError) --------------------------------------------------
+    def _max_condition_number_to_be_non_singular(self):
+        eps = np.finfo(self.dtype.as_numpy_dtype).eps
+        bound = max(100., float(self.range_dimension.value or 0), float(self.domain_dimension.value or 0))
+        return 1. / math_ops.cast(bound * eps, self.dtype)
+
+    def _assert_non_singular(self):
+        if self._can_use_cholesky():
+            return self.assert_positive_definite()
+        singular_values = linalg_ops.svd(self.to_dense(), compute_uv=False)
+        cond = reduction_ops.reduce_max(singular_values, axis=-1) / reduction_ops.reduce_min(singular_values, axis=-1)
+        return debugging_ops.assert_less(cond, self._max_condition_number_to_be_non_singular(),
+                                         message="Singular matrix up to precision epsilon.")
+
+    def assert_non_singular(self, name="assert_non_singular"):
+        return self._assert_non_singular()
+
+    def _assert_positive_definite(self):
+        if self.is_self_adjoint:
+            return debugging_ops.assert_positive(linalg_ops.diag_part(linalg_ops.cholesky(self.to_dense())),
+                                                 message="Matrix was not positive definite.")
+        raise NotImplementedError("assert_positive_definite is not implemented.")
+
+    def assert_positive_definite(self, name="assert_positive_definite"):
+        return self._assert_positive_definite()
+
+    def _assert_self_adjoint(self):
+        dense = self.to_dense()
+        return debugging_ops.assert_equal(dense, linalg_ops.adjoint(dense),
+                                          message="Matrix was not equal to its adjoint.")
+
+    def assert_self_adjoint(self, name="assert_self_adjoint"):
+        return self._assert_self_adjoint()
+
     # -- variables (TF's tf.Module walk over the operator's parameters) ---------------------------------------------
     def _walk_variables(self):
         found, seen = [], set()
@@ -481,6 +515,21 @@ def solve_with_broadcast(matrix, rhs, adjoint=False):
     if tuple(r_shape[:-2]) != batch:
         rhs = array_ops.broadcast_to(rhs, list(batch) + r_shape[-2:])
     return linalg_ops.solve(matrix, rhs, adjoint=adjoint)
+
+
+def assert_no_entries_with_modulus_zero(x, message):
+    """TF's linear_operator_util check: every |x| > 0."""
+    magnitude = math_ops.abs(x)
+    return debugging_ops.assert_less(math_ops.cast(0, magnitude.dtype), magnitude, message=message)
+
+
+def assert_zero_imag_part(x, message):
+    """TF's linear_operator_util check: no imaginary part (nothing to check for a real dtype)."""
+    x = convert_to_tensor(x)
+    if not x.dtype.is_complex:
+        return None
+    imag = complex_ops.imag(x)
+    return debugging_ops.assert_equal(math_ops.cast(0, imag.dtype), imag, message=message)
 
 
 def conj_if_complex(x):

@@ -97,6 +97,13 @@ class LinearOperatorComposition(LinearOperator):
             result = operator.matmul(result, adjoint=adjoint)
         return result
 
+    def _assert_non_singular(self):
+        if all(operator.is_square for operator in self.operators):
+            for operator in self.operators:
+                operator.assert_non_singular()
+            return None
+        return super()._assert_non_singular()
+
     def _determinant(self):
         result = self.operators[0].determinant()
         for operator in self.operators[1:]:
@@ -149,6 +156,15 @@ class LinearOperatorAdjoint(LinearOperator):
 
     def _linop_adjoint(self):
         return self.operator
+
+    def _assert_non_singular(self):
+        return self.operator.assert_non_singular()
+
+    def _assert_positive_definite(self):
+        return self.operator.assert_positive_definite()
+
+    def _assert_self_adjoint(self):
+        return self.operator.assert_self_adjoint()
 
     def _shape(self):
         shape = self.operator.shape
@@ -233,6 +249,15 @@ class LinearOperatorInversion(LinearOperator):
 
     def _linop_inverse(self):
         return self.operator
+
+    def _assert_non_singular(self):
+        return self.operator.assert_non_singular()
+
+    def _assert_positive_definite(self):
+        return self.operator.assert_positive_definite()
+
+    def _assert_self_adjoint(self):
+        return self.operator.assert_self_adjoint()
 
     def _linop_solve(self, left, right):
         return left.operator.matmul(right)

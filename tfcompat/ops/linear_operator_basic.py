@@ -11,9 +11,9 @@ from tfcompat.framework.export import tf_export
 from tfcompat.framework.tensor import Tensor
 from tfcompat.framework.tensor_shape import TensorShape
 from tfcompat.framework.variables import Variable
-from tfcompat.ops import array_ops, complex_ops, creation_ops, gather_ops, linalg_ops, math_ops, reduction_ops
+from tfcompat.ops import array_ops, complex_ops, creation_ops, debugging_ops, gather_ops, linalg_ops, math_ops, reduction_ops
 from tfcompat.ops.linear_operator import (
-    _LOWER_TRIANGULAR, LinearOperator, adjoint_tensor, combined_commuting_positive_definite_hint,
+    _LOWER_TRIANGULAR, LinearOperator, adjoint_tensor, assert_no_entries_with_modulus_zero, assert_zero_imag_part, combined_commuting_positive_definite_hint,
     combined_commuting_self_adjoint_hint, combined_non_singular_hint, conj_if_complex, convert_nonref)
 
 _MATRIX_DTYPES = (dtypes.float16, dtypes.float32, dtypes.float64, dtypes.complex64, dtypes.complex128)
@@ -130,6 +130,20 @@ class LinearOperatorDiag(LinearOperator):
     def _linop_cholesky(self):
         return LinearOperatorDiag(math_ops.sqrt(self.diag), is_non_singular=True, is_self_adjoint=True,
                                   is_positive_definite=True, is_square=True)
+
+    def _assert_non_singular(self):
+        return assert_no_entries_with_modulus_zero(self._diag,
+                                                   "Singular operator:  Diagonal contained zero values.")
+
+    def _assert_positive_definite(self):
+        message = ("Diagonal operator had diagonal entries with non-positive real part, thus was not positive "
+                   "definite." if self.dtype.is_complex else
+                   "Real diagonal operator had non-positive diagonal entries, thus was not positive definite.")
+        return debugging_ops.assert_positive(complex_ops.real(self._diag), message=message)
+
+    def _assert_self_adjoint(self):
+        return assert_zero_imag_part(self._diag, "This diagonal operator contained non-zero imaginary values.   Thus "
+                                                 "it was not self-adjoint.")
 
     def _term(self, adjoint):
         return complex_ops.conj(self._diag) if adjoint else convert_to_tensor(self._diag)
@@ -258,6 +272,11 @@ class LinearOperatorIdentity(BaseLinearOperatorIdentity):
     def _linop_solve(self, left, right):
         return right
 
+    def _assert_non_singular(self):
+        return None
+
+    _assert_positive_definite = _assert_self_adjoint = _assert_non_singular
+
     def _broadcast_batch(self, x):
         if self._batch_shape_arg is None:
             return x
@@ -324,6 +343,18 @@ class LinearOperatorScaledIdentity(BaseLinearOperatorIdentity):
     def _shape(self):
         n = int(self._num_rows_static)
         return self._multiplier.shape.concatenate([n, n])
+
+    def _assert_non_singular(self):
+        return debugging_ops.assert_positive(math_ops.abs(self._multiplier), message="LinearOperator was singular")
+
+    def _assert_positive_definite(self):
+        return debugging_ops.assert_positive(complex_ops.real(self._multiplier),
+                                             message="LinearOperator was not positive definite.")
+
+    def _assert_self_adjoint(self):
+        imag = complex_ops.imag(self._multiplier)
+        return debugging_ops.assert_equal(creation_ops.zeros_like(imag), imag,
+                                          message="LinearOperator was not self-adjoint")
 
     def _multiplier_matrix(self, conjugate=False):
         m = array_ops.expand_dims(array_ops.expand_dims(self._multiplier, -1), -1)
@@ -428,6 +459,10 @@ class LinearOperatorLowerTriangular(LinearOperator):
 
     def _get_diag(self):
         return linalg_ops.diag_part(self._tril)
+
+    def _assert_non_singular(self):
+        return assert_no_entries_with_modulus_zero(self._get_diag(),
+                                                   "Singular operator:  Diagonal contained zero values.")
 
     def _shape(self):
         return self._tril.shape

@@ -6,6 +6,7 @@ inverse, cholesky, products of block-diagonal operators) are computed block by b
 tensors by the blocks (BlockDiag, which also takes and returns lists of per-block tensors as TF does) or on the dense
 Kronecker product.
 """
+from tfcompat.framework import errors
 from tfcompat.framework.convert import convert_to_tensor
 from tfcompat.framework.export import tf_export
 from tfcompat.framework.tensor_shape import TensorShape
@@ -79,6 +80,18 @@ class LinearOperatorBlockDiag(LinearOperator):
     @property
     def operators(self):
         return self._operators
+
+    def _assert_non_singular(self):
+        for operator in self._operators:
+            operator.assert_non_singular()
+
+    def _assert_self_adjoint(self):
+        for operator in self._operators:
+            operator.assert_self_adjoint()
+
+    def _assert_positive_definite(self):
+        for operator in self._operators:
+            operator.assert_positive_definite()
 
     def _block_dims(self, domain):
         return [(o.domain_dimension if domain else o.range_dimension).value for o in self._operators]
@@ -270,6 +283,20 @@ class LinearOperatorKronecker(LinearOperator):
     def operators(self):
         return self._operators
 
+    def _each_square_factor(self, check):
+        if not all(operator.is_square for operator in self._operators):
+            raise errors.InvalidArgumentError(None, None, "All Kronecker factors must be square for the product to be "
+                                              "invertible. Expected hint `is_square` to be True for every operator "
+                                              "in argument `operators`.")
+        for operator in self._operators:
+            getattr(operator, check)()
+
+    def _assert_non_singular(self):
+        self._each_square_factor("assert_non_singular")
+
+    def _assert_self_adjoint(self):
+        self._each_square_factor("assert_self_adjoint")
+
     def _shape(self):
         rows = cols = 1
         for o in self._operators:
@@ -414,6 +441,10 @@ class LinearOperatorBlockLowerTriangular(LinearOperator):
 
     def _block_dims(self):
         return [o.domain_dimension.value for o in self._diagonal_operators]
+
+    def _assert_non_singular(self):
+        for operator in self._diagonal_operators:
+            operator.assert_non_singular()
 
     def _shape(self):
         n = sum(self._block_dims())

@@ -9,9 +9,9 @@ from tfcompat.framework.convert import convert_to_tensor
 from tfcompat.framework.export import tf_export
 from tfcompat.framework.op_def import input_storage, wrap
 from tfcompat.framework.tensor_shape import TensorShape
-from tfcompat.ops import complex_ops, creation_ops, math_ops, reduction_ops
+from tfcompat.ops import complex_ops, creation_ops, debugging_ops, math_ops, reduction_ops
 from tfcompat.ops.linear_operator import (
-    LinearOperator, combined_commuting_positive_definite_hint, combined_commuting_self_adjoint_hint,
+    LinearOperator, assert_no_entries_with_modulus_zero, assert_zero_imag_part, combined_commuting_positive_definite_hint, combined_commuting_self_adjoint_hint,
     combined_non_singular_hint, convert_nonref)
 
 
@@ -137,6 +137,18 @@ class _BaseLinearOperatorCirculant(LinearOperator):
     def convolution_kernel(self, name="convolution_kernel"):
         s = _complex(input_storage(self._spectrum))
         return wrap(_cast_out(torch.fft.ifftn(s, dim=tuple(range(-self._block_depth, 0))), self.dtype))
+
+    def _assert_non_singular(self):
+        return assert_no_entries_with_modulus_zero(self._spectrum,
+                                                   "Singular operator:  Spectrum contained zero values.")
+
+    def _assert_positive_definite(self):
+        return debugging_ops.assert_positive(complex_ops.real(self._spectrum), message="Not positive definite:  Real "
+                                             "part of spectrum was not all positive.")
+
+    def _assert_self_adjoint(self):
+        return assert_zero_imag_part(self._spectrum, "Not self-adjoint:  The spectrum contained non-zero imaginary "
+                                                     "part.")
 
     def _flat_spectrum(self):
         s = input_storage(self._spectrum)

@@ -7,13 +7,13 @@ densely (Toeplitz solves, determinants) goes through the base class's dense fall
 import numpy as np
 import torch
 
-from tfcompat.framework import dtypes
+from tfcompat.framework import dtypes, errors
 from tfcompat.framework.convert import convert_to_tensor
 from tfcompat.framework.export import tf_export
 from tfcompat.framework.op_def import input_storage, wrap
 from tfcompat.framework.tensor_shape import TensorShape
-from tfcompat.ops import array_ops, complex_ops, creation_ops, linalg_ops, linalg_tridiagonal_ops, math_ops, nn_ops
-from tfcompat.ops.linear_operator import LinearOperator, adjoint_tensor, convert_nonref
+from tfcompat.ops import array_ops, complex_ops, creation_ops, debugging_ops, linalg_ops, linalg_tridiagonal_ops, math_ops, nn_ops
+from tfcompat.ops.linear_operator import LinearOperator, adjoint_tensor, assert_zero_imag_part, convert_nonref
 from tfcompat.ops.linear_operator_basic import _shape_arg
 
 
@@ -69,6 +69,9 @@ class LinearOperatorPermutation(LinearOperator):
     def _log_abs_determinant(self):
         return creation_ops.zeros(self.batch_shape.as_list(), dtype=self.dtype)
 
+    def _assert_non_singular(self):
+        return None
+
     def _solve(self, rhs, adjoint=False, adjoint_arg=False):
         return self._matmul(rhs, adjoint=not adjoint, adjoint_arg=adjoint_arg)
 
@@ -119,6 +122,14 @@ class LinearOperatorHouseholder(LinearOperator):
 
     def _linop_inverse(self):
         return self
+
+    def _assert_non_singular(self):
+        return None
+
+    _assert_self_adjoint = _assert_non_singular
+
+    def _assert_positive_definite(self):
+        raise errors.InvalidArgumentError(None, None, "Householder operators are always non-positive definite.")
 
     def _unit(self):
         return array_ops.expand_dims(nn_ops.l2_normalize(self._reflection_axis, axis=-1), -1)
@@ -192,6 +203,10 @@ class LinearOperatorToeplitz(LinearOperator):
     def _shape(self):
         v = array_ops.broadcast_static_shape(self._row.shape, self._col.shape)
         return v.concatenate(v[-1:])
+
+    def _assert_self_adjoint(self):
+        return debugging_ops.assert_equal(self._row, self._col, message="row and col are not the same, and so this "
+                                                                        "operator is not self-adjoint.")
 
     def _to_dense(self):
         row, col = input_storage(self._row), input_storage(self._col)
@@ -289,6 +304,15 @@ class LinearOperatorZeros(LinearOperator):
                              "supported at this time.")
         return left
 
+    def _assert_non_singular(self):
+        raise errors.InvalidArgumentError(None, None, "Zero operators are always non-invertible.")
+
+    def _assert_positive_definite(self):
+        raise errors.InvalidArgumentError(None, None, "Zero operators are always non-positive definite.")
+
+    def _assert_self_adjoint(self):
+        return None
+
     def _zeros_diag(self):
         return creation_ops.zeros((self._batch or []) + [min(self._num_rows, self._num_columns)], dtype=self.dtype)
 
@@ -355,6 +379,16 @@ class LinearOperatorTridiag(LinearOperator):
             b = array_ops.broadcast_static_shape(b, self._diagonals[2].shape[:-1])
             d_shape = b.concatenate(self._diagonals[1].shape[-1:])
         return d_shape.concatenate(d_shape[-1:])
+
+    def _assert_self_adjoint(self):
+        if self._diagonals_format == "matrix":
+            return super()._assert_self_adjoint()
+        c = self._compact()
+        assert_zero_imag_part(wrap(c[..., 1, :]), "This tridiagonal operator contained non-zero imaginary values on "
+                                                  "the diagonal.")
+        return debugging_ops.assert_equal(wrap(c[..., 2, :].roll(-1, -1)[..., :-1].conj()), wrap(c[..., 0, :-1]),
+                                          message="This tridiagonal operator has non-conjugate subdiagonal and "
+                                                  "superdiagonal.")
 
     def _compact(self, adjoint=False):
         """[..., 3, M] storages (super, main, sub) of this operator, or of its adjoint."""

@@ -62,6 +62,11 @@ class LinearOperatorLowRankUpdate(LinearOperator):
     diag_operator = property(lambda self: self._diag_operator)
     base_operator = property(lambda self: self._base_operator)
 
+    def _assert_self_adjoint(self):
+        if self._u is self._v and self._diag_update is None:
+            return self._base_operator.assert_self_adjoint()
+        return super()._assert_self_adjoint()
+
     def _shape(self):
         batch = array_ops.broadcast_static_shape(self._base_operator.batch_shape, self._diag_operator.batch_shape)
         batch = array_ops.broadcast_static_shape(batch, self._u.shape[:-2])
