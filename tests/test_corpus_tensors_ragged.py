@@ -269,3 +269,19 @@ def test_elementwise_ops_between_ragged_ranks():
     assert _close(tf.math.reduce_std(x, axis=-1, keepdims=True).to_list(), [[[0.5], [0.8164966]], [[0.0]], []])
     with pytest.raises(tf.errors.InvalidArgumentError, match="Condition x == y did not hold"):
         x + same
+
+
+def test_ragged_constant_inner_shape():
+    # TF 2.21
+    a = tf.ragged.constant([[1, 2], [3]], inner_shape=())
+    assert (a.to_list(), str(a.shape), a.ragged_rank) == ([[1, 2], [3]], "(2, None)", 1)
+    b = tf.ragged.constant([[[1, 2]], [[3, 4], [5, 6]]], inner_shape=(2,))
+    assert (b.to_list(), str(b.shape), b.ragged_rank) == ([[[1, 2]], [[3, 4], [5, 6]]], "(2, None, 2)", 1)
+    c = tf.ragged.constant([[[1, 2]], []], inner_shape=(2,))
+    assert (c.to_list(), str(c.shape), c.ragged_rank) == ([[[1, 2]], []], "(2, None, 2)", 1)
+    with pytest.raises(ValueError, match=r"incompatible with ragged_rank=0 and dim\(inner_shape\)=1$"):
+        tf.ragged.constant([[[1, 2], [3, 4]], [[5, 6]]], inner_shape=(2,), ragged_rank=0)
+    with pytest.raises(ValueError, match="Can't convert non-rectangular Python sequence to Tensor."):
+        tf.ragged.constant([[1, 2], [3]], inner_shape=(2,))
+    with pytest.raises(TypeError, match="Eager execution of tf.constant with unsupported shape"):
+        tf.ragged.constant([[1, 2], [3, 4]], inner_shape=(1,))

@@ -25,16 +25,28 @@ def _scalar_depths(x, depth, out):
         out.add(depth)
 
 
-@tf_export("ragged.constant", unsupported=("inner_shape",))
+@tf_export("ragged.constant")
 def constant(pylist, dtype=None, ragged_rank=None, inner_shape=None, name=None, row_splits_dtype=dtypes.int64):
-    """A RaggedTensor from nested Python lists (a tf.Tensor when `ragged_rank` is 0)."""
+    """A RaggedTensor from nested Python lists (a tf.Tensor when `ragged_rank` is 0); `inner_shape` is the shape of
+    each flat value (the dimensions below the ragged ones)."""
     if isinstance(pylist, Tensor):
         raise TypeError("pylist may not be a Tensor")
     depths = set()
     _scalar_depths(pylist, 0, depths)
     if len(depths) > 1:
         raise ValueError("all scalar values must have the same nesting depth")
+    has_scalars = bool(depths)
     depth = depths.pop() if depths else _depth(pylist)
+    if inner_shape is not None:
+        inner_shape = tuple(int(d) for d in inner_shape)
+        if ragged_rank is None:
+            ragged_rank = max(depth - 1 - len(inner_shape), 0)
+        elif has_scalars and ragged_rank + len(inner_shape) + 1 != depth:
+            raise ValueError(f"Invalid pylist={pylist!r}: incompatible with ragged_rank={ragged_rank} and "
+                             f"dim(inner_shape)={len(inner_shape)}")
+        if ragged_rank == 0:
+            from tfcompat.framework.convert import constant as dense_constant
+            return dense_constant(pylist, dtype=dtype, shape=inner_shape)
     if ragged_rank is None:
         ragged_rank = max(depth - 1, 0)
     if ragged_rank and ragged_rank >= max(depth, 1):
@@ -54,6 +66,7 @@ def constant(pylist, dtype=None, ragged_rank=None, inner_shape=None, name=None, 
         flat = convert_to_tensor(rows, dtype=dtype)
     else:
         inner = [0] * (depth - ragged_rank) if depths else [0]
+        inner = [0] + list(inner_shape) if inner_shape is not None else inner
         flat = wrap(np.empty(inner, dtype=object)) if dtype is dtypes.string else \
             wrap(torch.zeros(inner, dtype=(dtypes.as_dtype(dtype) if dtype is not None else dtypes.float32).torch_dtype))
     if ragged_rank == 0:
