@@ -589,7 +589,13 @@ def _logdet(matrix, name=None):
     raise ValueError("Expected matrix to be self-adjoint positive definite.")
 
 
-_dispatching("linalg.matmul", _matmul)
+def _matmul_hook(a, b, transpose_a, transpose_b, adjoint_a, adjoint_b, a_is_sparse, b_is_sparse):
+    if not (isinstance(a, LinearOperator) or isinstance(b, LinearOperator)):
+        return NotImplemented
+    return _matmul(a, b, transpose_a, transpose_b, adjoint_a, adjoint_b, a_is_sparse, b_is_sparse)
+
+
+math_ops.MATMUL_DISPATCH.append(_matmul_hook)    # tf.matmul's error path: no cost to dense calls
 _dispatching("linalg.solve", _solve)
 _dispatching("linalg.inv", _inverse)
 _dispatching("linalg.logdet", _logdet)

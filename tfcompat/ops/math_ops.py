@@ -438,6 +438,9 @@ _MATMUL_TYPES = frozenset([torch.float16, torch.bfloat16, torch.float32, torch.f
                            torch.complex64, torch.complex128, torch.uint8])
 
 
+MATMUL_DISPATCH = []      # handlers for operands the conversion rejects: (a, b, transposes, adjoints, sparse flags)
+
+
 @tf_export("linalg.matmul", "matmul")
 def matmul(a, b, transpose_a=False, transpose_b=False, adjoint_a=False, adjoint_b=False, a_is_sparse=False,
            b_is_sparse=False, output_type=None, grad_a=False, grad_b=False, name=None):
@@ -451,7 +454,14 @@ def matmul(a, b, transpose_a=False, transpose_b=False, adjoint_a=False, adjoint_
                 return wrap(torch.matmul(x, y))
             except RuntimeError:
                 pass       # shape mismatch: the checked path below raises TF's error
-    x, y = binary_inputs(a, b, "MatMul", _MATMUL_TYPES)
+    try:
+        x, y = binary_inputs(a, b, "MatMul", _MATMUL_TYPES)
+    except (TypeError, ValueError):
+        for handler in MATMUL_DISPATCH:       # e.g. tf.linalg.LinearOperator operands (ops/linear_operator.py)
+            out = handler(a, b, transpose_a, transpose_b, adjoint_a, adjoint_b, a_is_sparse, b_is_sparse)
+            if out is not NotImplemented:
+                return out
+        raise
     x0, y0 = x, y
     if transpose_a or adjoint_a:
         x = x.transpose(-1, -2)
