@@ -265,11 +265,12 @@ class ConvLSTM(RNN):
             rk = rk.contiguous(memory_format=fmt)
         act, ract = _torch_act(cell.activation), _torch_act(cell.recurrent_activation)
         outs = []
+        zx_steps = zx.unbind(1)     # one unbind: each step's `zx[:, t]` made a full-size zero gradient
         for t in range(steps):
             if fmt is not None:
                 h = h.contiguous(memory_format=fmt)
             hr = conv(h, rk, None, 1, tuple(before)) if symmetric else conv(torch.nn.functional.pad(h, pads), rk)
-            zi, zf, zc, zo = (zx[:, t] + hr).chunk(4, dim=1)
+            zi, zf, zc, zo = (zx_steps[t] + hr).chunk(4, dim=1)
             c = ract(zf) * c + ract(zi) * act(zc)
             h = ract(zo) * act(c)
             if self.return_sequences:

@@ -185,9 +185,10 @@ class TimeDistributed(Wrapper):
             return _wrap(y.reshape(x.shape[0], x.shape[1], *y.shape[1:]))
         params = inspect.signature(self.layer.call).parameters
         kwargs = {"training": training} if "training" in params else {}
+        xs = x.unbind(1)        # one unbind: each step's `x[:, t]` made a full-size zero gradient
         if m is not None and "mask" in params:       # Keras: the layer's `call` itself, with each step's mask
-            steps = [input_storage(self.layer.call(_wrap(x[:, t]), mask=_wrap(m[:, t]), **kwargs))
-                     for t in range(x.shape[1])]
+            steps = [input_storage(self.layer.call(_wrap(xt), mask=_wrap(mt), **kwargs))
+                     for xt, mt in zip(xs, m.unbind(1))]
             return _wrap(torch.stack(steps, 1))
-        steps = [input_storage(self.layer(_wrap(x[:, t]), **kwargs)) for t in range(x.shape[1])]
+        steps = [input_storage(self.layer(_wrap(xt), **kwargs)) for xt in xs]
         return _wrap(torch.stack(steps, 1))
