@@ -32,11 +32,34 @@ def _valid(path, file_hash):
 
 
 def _fetch(origin, target):
-    """Downloads `origin` to `target` (through a temporary file; a short timeout: never hangs)."""
+    """Downloads `origin` to `target` (through a temporary file; a short timeout: never hangs), with Keras's
+    progress bar of bytes: urlretrieve's 8 KiB blocks, reported before the first and after each."""
     with urllib.request.urlopen(origin, timeout=TIMEOUT_S) as response, \
             tempfile.NamedTemporaryFile(dir=os.path.dirname(target), delete=False) as tmp:
-        shutil.copyfileobj(response, tmp)
+        length = response.info().get("Content-Length")
+        report, block, blocks = _DownloadBar(int(length) if length is not None else None), 8192, 0
+        report(0, block)
+        while chunk := response.read(block):
+            tmp.write(chunk)
+            blocks += 1
+            report(blocks, block)
     os.replace(tmp.name, target)
+
+
+class _DownloadBar:
+    """Keras's `DLProgbar`: a `Progbar` of the file's bytes (its target None when the size is unknown)."""
+
+    def __init__(self, total):
+        from tfcompat.keras.utils_progbar import Progbar
+        self.bar, self.finished = Progbar(total), False
+
+    def __call__(self, block_num, block_size):
+        current, total = block_num * block_size, self.bar.target
+        if total is None or current < total:
+            self.bar.update(current)
+        elif not self.finished:
+            self.bar.update(total)
+            self.finished = True
 
 
 class DownloadError(Exception):
@@ -49,6 +72,8 @@ def get_file(fname, origin, file_hash=None, cache_subdir="datasets", cache_dir=N
     if origin is None:
         raise ValueError('Please specify the "origin" argument (URL of the file to download).')
     base = os.path.expanduser(cache_dir) if cache_dir is not None else keras_home()
+    if not os.access(base, os.W_OK):        # Keras: an unwritable (or missing) cache dir means /tmp/.keras
+        base = os.path.join("/tmp" if os.path.isdir("/tmp") else tempfile.gettempdir(), ".keras")
     datadir = os.path.join(base, cache_subdir)
     os.makedirs(datadir, exist_ok=True)
     if not fname:
@@ -64,6 +89,12 @@ def get_file(fname, origin, file_hash=None, cache_subdir="datasets", cache_dir=N
     else:
         target = out_dir = os.path.join(datadir, fname)
     if force_download or not os.path.exists(target) or not _valid(target, file_hash):
+        from tfcompat.keras.utils_progbar import print_msg
+        if not force_download and os.path.exists(target):
+            print_msg("A local file was found, but it seems to be incomplete or outdated because the "
+                      "auto file hash does not match the original value of "
+                      f"{file_hash} so we will re-download the data.")
+        print_msg(f"Downloading data from {origin}")        # as Keras, before it fetches
         try:
             _fetch(origin, target)
         except (urllib.error.URLError, OSError, ValueError) as e:
@@ -73,8 +104,8 @@ def get_file(fname, origin, file_hash=None, cache_subdir="datasets", cache_dir=N
                 (f" (sha256 {file_hash})" if file_hash and len(file_hash) == 64 else "") + ".") from None
         if not _valid(target, file_hash):
             os.remove(target)
-            raise DownloadError(f"Incomplete or corrupted file downloaded from {origin}: its hash does not match "
-                                f"{file_hash}.")
+            raise ValueError("Incomplete or corrupted file detected. The auto file hash does not match the provided "
+                             f"value of {file_hash}.")     # Keras names its default hash_algorithm, "auto"
     if extract:
         if not os.path.isdir(out_dir):
             _extract(target, out_dir)
