@@ -3,8 +3,9 @@
 As Keras 3's TensorFlow backend: a draw takes a seed pair (`[seed, 0]` for an int, the generator's state before it
 advances for a `SeedGenerator`, the global `SeedGenerator`'s for None), reduced modulo 2**31 - 2 to int32, and runs
 TF's stateless op on it, so `normal`, `uniform`, `truncated_normal`, `randint`, `shuffle`, `dropout` and
-`categorical` give TF's values (`ops/_philox.py`); `gamma` and `binomial` draw on a torch generator keyed by the
-pair, and `beta` divides two such gamma draws as Keras does (reproducible, distributed as TF's, not TF's values). An unseeded `SeedGenerator` takes its seed from Python's `random`
+`categorical` and `binomial` give TF's values (`ops/_philox.py`, `keras/_binomial.py`); `gamma` draws on a torch
+generator keyed by the pair, and `beta` divides two such gamma draws as Keras does (reproducible, distributed as
+TF's, not TF's values). An unseeded `SeedGenerator` takes its seed from Python's `random`
 (Keras's `make_default_seed`), so `keras.utils.set_random_seed` fixes it, as in Keras.
 """
 import functools
@@ -262,15 +263,14 @@ _BINOMIAL_OP = ("{{function_node __wrapped__StatelessRandomBinomial_device_/job:
 
 @_traceable
 def binomial(shape, counts, probabilities, dtype=None, seed=None):
-    """Binomial(counts, probabilities) samples, floatx by default, as Keras's TF backend draws them (TF's
-    `stateless_binomial` on the seed pair, `counts`/`probabilities` broadcast against the end of `shape`). The
-    samples come from a torch generator keyed by the seed pair: reproducible and Binomial-distributed, not TF's
-    values."""
+    """Binomial(counts, probabilities) samples, floatx by default: TF's values, as Keras's TF backend draws them
+    (`stateless_binomial` on the seed pair, `counts`/`probabilities` broadcast against the end of `shape`; the
+    kernel is `keras/_binomial.py`)."""
     from tfcompat.framework import errors
     from tfcompat.framework.convert import convert_to_tensor
     from tfcompat.ops.math_ops import cast
     dtype = dtypes.as_dtype(dtype or _float_dtype(None))
-    gen = _generator(seed)
+    pair = seed_pair(seed)
     inter = dtypes.float32 if dtype == dtypes.bfloat16 else dtype
     if inter not in _BINOMIAL_TYPES:
         raise errors.op_error(errors.InvalidArgumentError, f"Value for attr 'dtype' of {inter.name} is not in the list "
@@ -287,15 +287,14 @@ def binomial(shape, counts, probabilities, dtype=None, seed=None):
                                   for o in ("INT64", "INT32", "DOUBLE", "FLOAT", "HALF")
                                   for t in ("DOUBLE", "FLOAT", "HALF")), "StatelessRandomBinomial", None)
     dims = list(_shape(shape))
-    p, n = storage(probs).double(), storage(count).double()
-    params = torch.broadcast_shapes(p.shape, n.shape) if p.ndim or n.ndim else torch.Size([])
+    params = torch.broadcast_shapes(storage(probs).shape, storage(count).shape)
     if len(params) > len(dims) or list(params) != dims[len(dims) - len(params):]:
         raise errors.op_error(errors.InvalidArgumentError, _BINOMIAL_OP + "Shape passed in must end with broadcasted "
                               "shape.", "StatelessRandomBinomial", None)
-    n = torch.clamp(torch.nan_to_num(n.expand(dims)), min=0).floor()
-    p = torch.clamp(p.expand(dims), 0.0, 1.0)
-    draw = torch.binomial(n.contiguous().cpu(), p.contiguous().cpu(), generator=gen)
-    return cast(_wrap(draw.to(inter.torch_dtype)), dtype)
+    from tfcompat.keras import _binomial
+    n = storage(count).cpu().numpy()
+    draw = _binomial.sample(dims, pair, n, storage(probs).cpu().numpy().astype(n.dtype))
+    return cast(_wrap(torch.from_numpy(draw).to(inter.torch_dtype)), dtype)
 
 
 @_traceable
