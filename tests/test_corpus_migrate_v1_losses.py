@@ -121,3 +121,31 @@ def test_tf1_optimizer_op_and_variable_names():
         assert [op.name for op in ops] == ["Adam", "train", "GradientDescent", "Momentum"]
         assert [v.name for v in v1.global_variables()] == ['w:0', 'global_step:0', 'beta1_power:0',
                                                            'beta2_power:0', 'w/Adam:0', 'w/Adam_1:0', 'w/Momentum:0']
+
+
+def test_get_variable_regularizer_graph_and_eager():
+    with tf.Graph().as_default():
+        v1.get_variable("w", initializer=tf.constant([1.0, 2.0]), regularizer=tf.keras.regularizers.L2(0.1))
+        with v1.variable_scope("s"):
+            v1.get_variable("u", [2], initializer=v1.ones_initializer(), regularizer=lambda x: tf.reduce_sum(x) * 3.)
+        v1.get_variable("n", [2], regularizer=lambda x: None)        # None adds nothing
+        assert len(L.get_regularization_losses()) == 2
+        assert v1.get_collection(v1.GraphKeys.REGULARIZATION_LOSSES) == L.get_regularization_losses()
+        total = L.get_regularization_loss()
+        assert total.name == "total_regularization_loss:0"
+        with v1.Session() as sess:
+            sess.run(v1.global_variables_initializer())
+            # TF 2.21
+            assert sess.run(total) == pytest.approx(6.5)
+            np.testing.assert_allclose(sess.run(L.get_regularization_losses()), [0.5, 6.0], rtol=1e-6)
+    # TF 2.21: eagerly the loss joins TF's global collection, evaluated whenever it is used
+    losses = v1.get_collection_ref(v1.GraphKeys.REGULARIZATION_LOSSES)
+    try:
+        w = v1.get_variable("we", initializer=tf.constant([1.0, 2.0]), regularizer=tf.keras.regularizers.L2(0.1))
+        assert len(L.get_regularization_losses()) == 1
+        assert float(L.get_regularization_loss()) == pytest.approx(0.5)
+        w.assign([2., 2.])
+        assert float(L.get_regularization_loss()) == pytest.approx(0.8)
+        assert float(L.get_total_loss()) == pytest.approx(0.8)
+    finally:
+        losses.clear()

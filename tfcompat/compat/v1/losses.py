@@ -107,7 +107,8 @@ def add_loss(loss, loss_collection="losses"):
 
 
 def get_losses(scope=None, loss_collection="losses"):
-    return _session.get_collection(loss_collection, scope) if graph_state.default_graph() is not None else []
+    """The collection's losses (eagerly TF's global collections: no losses, but regularization losses)."""
+    return _session.get_collection(loss_collection, scope)
 
 
 def get_regularization_losses(scope=None):

@@ -110,7 +110,7 @@ def get_variable(name, shape=None, dtype=None, initializer=None, regularizer=Non
                  constraint=None, synchronization=None, aggregation=None):
     """A new variable named `<scope>/<name>`, initialized by `initializer` (the scope's, else Glorot uniform for
     floats and zeros otherwise); a tensor `initializer` is the value itself."""
-    given = dict(regularizer=regularizer, collections=collections, caching_device=caching_device,
+    given = dict(collections=collections, caching_device=caching_device,
                  partitioner=partitioner, custom_getter=custom_getter, constraint=constraint)
     bad = [k for k, v in given.items() if v is not None]
     if bad:
@@ -142,9 +142,54 @@ def get_variable(name, shape=None, dtype=None, initializer=None, regularizer=Non
             shape = list(shape)
             initial = lambda: init(shape, dtype=dtype)  # noqa: E731 - runs at each run of the initializer, as in TF
         var = graph.variable_store[full] = GraphVariable.make(graph, full, initial, dtype, shape, trainable)
-        return var
-    with tf.name_scope(""):               # get_variable names ignore name scopes, as in TF
-        return tf.Variable(value, name=full, trainable=trainable, dtype=dtype)
+    else:
+        with tf.name_scope(""):           # get_variable names ignore name scopes, as in TF
+            var = tf.Variable(value, name=full, trainable=trainable, dtype=dtype)
+    if regularizer is not None:
+        _add_regularization_loss(var, regularizer, graph)
+    return var
+
+
+class _LazyEvalTensor:
+    """TF's eager regularization loss: `regularizer(variable)` computed whenever it is converted to a tensor."""
+
+    def __init__(self, regularizer, variable):
+        self._regularizer, self._variable = regularizer, variable
+
+    def _value(self):
+        return tf.convert_to_tensor(self._regularizer(self._variable))
+
+    def __tf_tensor__(self, dtype=None, name=None):
+        value = self._value()
+        return value if dtype is None else tf.cast(value, dtype)
+
+    def numpy(self):
+        return self._value().numpy()
+
+    @property
+    def dtype(self):
+        return self._value().dtype
+
+    @property
+    def shape(self):
+        return self._value().shape
+
+
+def _add_regularization_loss(var, regularizer, graph):
+    """TF adds `regularizer(var)` (when not None) to REGULARIZATION_LOSSES: in a graph a node evaluated by the
+    session, eagerly a lazily evaluated tensor."""
+    from tfcompat.compat.v1 import session
+    if graph is None:
+        if regularizer(var) is not None:
+            session.add_to_collection("regularization_losses", _LazyEvalTensor(regularizer, var))
+        return
+    from tfcompat.framework.graph import _eagerly, deferred_call
+    with _eagerly():                    # a regularizer giving None adds nothing (tried on zeros of the variable)
+        if regularizer(tf.zeros(var.shape, var.dtype)) is None:
+            return
+    with tf.name_scope(var.op.name + "/Regularizer/"):
+        loss = deferred_call(regularizer, (var,), {}, "Regularizer")
+    session.add_to_collection("regularization_losses", loss)
 
 
 def _reuse():
