@@ -641,3 +641,29 @@ def test_runtime_asserts():
         with pytest.raises(tf.errors.InvalidArgumentError) as info:
             check()
         assert str(info.value).startswith(message), (message, str(info.value))
+
+
+def test_batch_slicing():
+    m = tf.reshape(tf.range(2 * 3 * 2 * 2, dtype=tf.float32), [2, 3, 2, 2])
+    op = tf.linalg.LinearOperatorFullMatrix(m)
+    # TF 2.21
+    assert op[1].shape == (3, 2, 2) and op[:, 1:].shape == (2, 2, 2, 2) and op[..., 0].shape == (2, 2, 2)
+    assert op[0, tf.newaxis].shape == (1, 3, 2, 2)
+    _close(op[1].to_dense()[0], [[12., 13.], [14., 15.]])
+    d = tf.linalg.LinearOperatorDiag(tf.reshape(tf.range(1., 7.), [3, 2]))
+    _close(d[1:].diag, [[3., 4.], [5., 6.]])
+    _close(d[-1].diag, [5., 6.])
+    s = tf.linalg.LinearOperatorScaledIdentity(2, [1., 2., 3.])
+    _close(s[::2].multiplier, [1., 3.])
+    eye = tf.linalg.LinearOperatorIdentity(2, batch_shape=[4, 3])
+    assert eye[1:3].shape == (2, 3, 2, 2) and eye[0, 1].shape == (2, 2)
+    comp = tf.linalg.LinearOperatorComposition([op, tf.linalg.LinearOperatorDiag([1., 2.])])
+    _close(comp[1].to_dense()[2], [[20., 42.], [22., 46.]])
+    bd = tf.linalg.LinearOperatorBlockDiag([op, tf.linalg.LinearOperatorDiag(tf.ones([3, 1]))])
+    assert bd[0, 1:].shape == (2, 3, 3)
+    _close(bd[0, 1:].to_dense()[1], [[8., 9., 0.], [10., 11., 0.], [0., 0., 1.]])
+    lr = tf.linalg.LinearOperatorLowRankUpdate(tf.linalg.LinearOperatorDiag(tf.ones([3, 2])), tf.ones([3, 2, 1]))
+    _close(lr[1].to_dense(), [[2., 1.], [1., 2.]])
+    adj = op.adjoint()[1]
+    assert type(adj).__name__ == "LinearOperatorAdjoint"
+    _close(adj.to_dense()[0], [[12., 14.], [13., 15.]])

@@ -119,8 +119,7 @@ def _static_dim(x, index):
     return None if shape.rank is None or shape.rank < abs(index) else shape[index]
 
 
-@tf_export("linalg.LinearOperator", partial="not a tf.Module or CompositeTensor (no TypeSpec, no batch "
-                                            "slicing op[...])")
+@tf_export("linalg.LinearOperator", partial="not a tf.Module or CompositeTensor (no TypeSpec)")
 class LinearOperator:
     """Base class defining a [batch of] linear operator[s]: subclasses define `_shape` and `_matmul`."""
 
@@ -472,6 +471,25 @@ class LinearOperator:
     def assert_self_adjoint(self, name="assert_self_adjoint"):
         return self._assert_self_adjoint()
 
+    # -- batch slicing (TF's slicing.batch_slice) ----------------------------------------------------------------------
+    @property
+    def _experimental_parameter_ndims_to_matrix_ndims(self):
+        """Each parameter's number of trailing (non-batch) dimensions; subclasses that can be sliced define it."""
+        raise NotImplementedError(f"{type(self).__name__} does not support batch slicing")
+
+    def __getitem__(self, slices):
+        if not isinstance(slices, tuple):
+            slices = (slices,)
+        if len(slices) == 1 and slices[0] is Ellipsis:
+            return type(self)(**self.parameters)
+        batch = self.batch_shape.as_list()
+        overrides = {}
+        for name, ndims in self._experimental_parameter_ndims_to_matrix_ndims.items():
+            param = getattr(self, name)
+            if param is not None:
+                overrides[name] = _map_params(param, ndims, lambda p, nd: _slice_param(p, nd, slices, batch))
+        return type(self)(**dict(self.parameters, **overrides))
+
     # -- variables (TF's tf.Module walk over the operator's parameters) ---------------------------------------------
     def _walk_variables(self):
         found, seen = [], set()
@@ -515,6 +533,53 @@ def solve_with_broadcast(matrix, rhs, adjoint=False):
     if tuple(r_shape[:-2]) != batch:
         rhs = array_ops.broadcast_to(rhs, list(batch) + r_shape[-2:])
     return linalg_ops.solve(matrix, rhs, adjoint=adjoint)
+
+
+def _map_params(param, ndims, fn):
+    """`fn(param, ndims)` over a parameter structure (an operator list, nested lists for BlockLowerTriangular)."""
+    if isinstance(ndims, (list, tuple)):
+        return [_map_params(p, n, fn) for p, n in zip(param, ndims)]
+    return fn(param, ndims)
+
+
+def _padded(param, ndims, batch_rank):
+    """`param` with leading size-1 batch dimensions up to `batch_rank` (operators rebuilt from padded parameters)."""
+    if isinstance(param, LinearOperator):
+        sub = {name: _map_params(getattr(param, name), nd, lambda p, n: _padded(p, n, batch_rank))
+               for name, nd in param._experimental_parameter_ndims_to_matrix_ndims.items()
+               if getattr(param, name) is not None}
+        return type(param)(**dict(param.parameters, **sub))
+    param = convert_to_tensor(param)
+    missing = batch_rank + ndims - param.shape.rank
+    return array_ops.reshape(param, [1] * missing + param.shape.as_list()) if missing > 0 else param
+
+
+def _slice_param(param, ndims, slices, batch):
+    """One parameter sliced as its operator's batch: dimensions it broadcasts (size 1) keep index 0."""
+    param = _padded(param, ndims, len(batch))
+    shape = param.batch_shape.as_list() if isinstance(param, LinearOperator) else param.shape.as_list()[
+        :param.shape.rank - ndims]
+    if batch and not shape:
+        return param
+    out, index = [], 0
+    for item in slices:
+        if item is Ellipsis:
+            index = -sum(s is not None for s in slices[slices.index(Ellipsis) + 1:])
+        elif item is not None:
+            broadcast = batch[index] > shape[index]
+            if isinstance(item, slice):
+                item = slice(None if item.start is None else (0 if broadcast else item.start),
+                             None if item.stop is None else (1 if broadcast else item.stop),
+                             None if item.step is None else (1 if broadcast else item.step))
+            elif broadcast:
+                item = 0
+            index += 1
+        out.append(item)
+    if ndims > 0:
+        if Ellipsis not in out:
+            out.append(Ellipsis)
+        out += [slice(None)] * ndims
+    return param[tuple(out)]
 
 
 def assert_no_entries_with_modulus_zero(x, message):

@@ -63,6 +63,10 @@ class LinearOperatorComposition(LinearOperator):
                          name=name)
 
     @property
+    def _experimental_parameter_ndims_to_matrix_ndims(self):
+        return {"operators": [0] * len(self._operators)}
+
+    @property
     def operators(self):
         return self._operators
 
@@ -153,6 +157,10 @@ class LinearOperatorAdjoint(LinearOperator):
     @property
     def operator(self):
         return self._operator
+
+    @property
+    def _experimental_parameter_ndims_to_matrix_ndims(self):
+        return {"operator": 0}
 
     def _linop_adjoint(self):
         return self.operator
@@ -246,6 +254,10 @@ class LinearOperatorInversion(LinearOperator):
     @property
     def operator(self):
         return self._operator
+
+    @property
+    def _experimental_parameter_ndims_to_matrix_ndims(self):
+        return {"operator": 0}
 
     def _linop_inverse(self):
         return self.operator

@@ -47,6 +47,10 @@ class LinearOperatorFullMatrix(LinearOperator):
     def matrix(self):
         return self._matrix
 
+    @property
+    def _experimental_parameter_ndims_to_matrix_ndims(self):
+        return {"matrix": 2}
+
     def _shape(self):
         return self._matrix.shape
 
@@ -80,6 +84,10 @@ class LinearOperatorDiag(LinearOperator):
     def _check_diag(self, diag):
         if diag.shape.rank is not None and diag.shape.rank < 1:
             raise ValueError(f"Argument diag must have at least 1 dimension.  Found: {str(diag)}")
+
+    @property
+    def _experimental_parameter_ndims_to_matrix_ndims(self):
+        return {"diag": 1}
 
     @property
     def diag(self):
@@ -277,6 +285,10 @@ class LinearOperatorIdentity(BaseLinearOperatorIdentity):
 
     _assert_positive_definite = _assert_self_adjoint = _assert_non_singular
 
+    def __getitem__(self, slices):
+        batch = creation_ops.ones(self.batch_shape.as_list())[slices].shape.as_list()
+        return type(self)(**dict(self.parameters, batch_shape=batch))
+
     def _broadcast_batch(self, x):
         if self._batch_shape_arg is None:
             return x
@@ -335,6 +347,10 @@ class LinearOperatorScaledIdentity(BaseLinearOperatorIdentity):
                          is_self_adjoint=is_self_adjoint, is_positive_definite=is_positive_definite,
                          is_square=is_square, parameters=parameters, name=name)
         self._check_num_rows(num_rows)
+
+    @property
+    def _experimental_parameter_ndims_to_matrix_ndims(self):
+        return {"multiplier": 0}
 
     @property
     def multiplier(self):
@@ -453,6 +469,10 @@ class LinearOperatorLowerTriangular(LinearOperator):
     @property
     def tril(self):
         return self._tril
+
+    @property
+    def _experimental_parameter_ndims_to_matrix_ndims(self):
+        return {"tril": 2}
 
     def _get_tril(self):
         return linalg_ops.band_part(self._tril, -1, 0)

@@ -14,6 +14,10 @@ from tfcompat.ops import array_ops, linalg_ops, math_ops
 from tfcompat.ops.linear_operator import LinearOperator, combined_non_singular_hint, convert_nonref
 
 
+def _operator_ndims(operators):
+    return [_operator_ndims(o) if isinstance(o, (list, tuple)) else 0 for o in operators]
+
+
 def _check_dtypes(operators, message):
     dtype = operators[0].dtype
     for operator in operators:
@@ -80,6 +84,10 @@ class LinearOperatorBlockDiag(LinearOperator):
     @property
     def operators(self):
         return self._operators
+
+    @property
+    def _experimental_parameter_ndims_to_matrix_ndims(self):
+        return {"operators": _operator_ndims(self._operators)}
 
     def _assert_non_singular(self):
         for operator in self._operators:
@@ -283,6 +291,10 @@ class LinearOperatorKronecker(LinearOperator):
     def operators(self):
         return self._operators
 
+    @property
+    def _experimental_parameter_ndims_to_matrix_ndims(self):
+        return {"operators": _operator_ndims(self._operators)}
+
     def _each_square_factor(self, check):
         if not all(operator.is_square for operator in self._operators):
             raise errors.InvalidArgumentError(None, None, "All Kronecker factors must be square for the product to be "
@@ -438,6 +450,10 @@ class LinearOperatorBlockLowerTriangular(LinearOperator):
     @property
     def operators(self):
         return self._operators
+
+    @property
+    def _experimental_parameter_ndims_to_matrix_ndims(self):
+        return {"operators": _operator_ndims(self._operators)}
 
     def _block_dims(self):
         return [o.domain_dimension.value for o in self._diagonal_operators]

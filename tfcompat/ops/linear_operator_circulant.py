@@ -61,6 +61,10 @@ class _BaseLinearOperatorCirculant(LinearOperator):
         return self._spectrum
 
     @property
+    def _experimental_parameter_ndims_to_matrix_ndims(self):
+        return {"spectrum": self._block_depth}
+
+    @property
     def block_shape(self):
         return self._spectrum.shape[-self._block_depth:]
 

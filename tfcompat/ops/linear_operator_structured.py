@@ -49,6 +49,10 @@ class LinearOperatorPermutation(LinearOperator):
                          is_positive_definite=is_positive_definite, is_square=True, parameters=parameters, name=name)
 
     @property
+    def _experimental_parameter_ndims_to_matrix_ndims(self):
+        return {"perm": 1}
+
+    @property
     def perm(self):
         return self._perm
 
@@ -109,6 +113,10 @@ class LinearOperatorHouseholder(LinearOperator):
             raise ValueError("A Householder operator is always square.")
         super().__init__(dtype=self._reflection_axis.dtype, is_non_singular=is_non_singular, is_self_adjoint=True,
                          is_positive_definite=False, is_square=True, parameters=parameters, name=name)
+
+    @property
+    def _experimental_parameter_ndims_to_matrix_ndims(self):
+        return {"reflection_axis": 1}
 
     @property
     def reflection_axis(self):
@@ -191,6 +199,10 @@ class LinearOperatorToeplitz(LinearOperator):
         super().__init__(dtype=self._row.dtype, is_non_singular=is_non_singular, is_self_adjoint=is_self_adjoint,
                          is_positive_definite=is_positive_definite, is_square=True, parameters=parameters,
                          name=name)
+
+    @property
+    def _experimental_parameter_ndims_to_matrix_ndims(self):
+        return {"col": 1, "row": 1}
 
     @property
     def col(self):
@@ -280,6 +292,10 @@ class LinearOperatorZeros(LinearOperator):
     def _shape(self):
         return TensorShape((self._batch or []) + [self._num_rows, self._num_columns])
 
+    def __getitem__(self, slices):
+        batch = creation_ops.ones(self.batch_shape.as_list())[slices].shape.as_list()
+        return type(self)(**dict(self.parameters, batch_shape=batch))
+
     def _broadcast_batch(self, x):
         if self._batch is None:
             return x
@@ -360,6 +376,10 @@ class LinearOperatorTridiag(LinearOperator):
         super().__init__(dtype=dtype, is_non_singular=is_non_singular, is_self_adjoint=is_self_adjoint,
                          is_positive_definite=is_positive_definite, is_square=is_square, parameters=parameters,
                          name=name)
+
+    @property
+    def _experimental_parameter_ndims_to_matrix_ndims(self):
+        return {"diagonals": [1, 1, 1] if self._diagonals_format == "sequence" else 2}
 
     @property
     def diagonals(self):

@@ -62,6 +62,10 @@ class LinearOperatorLowRankUpdate(LinearOperator):
     diag_operator = property(lambda self: self._diag_operator)
     base_operator = property(lambda self: self._base_operator)
 
+    @property
+    def _experimental_parameter_ndims_to_matrix_ndims(self):
+        return {"base_operator": 0, "u": 2, "diag_update": 1, "v": 2}
+
     def _assert_self_adjoint(self):
         if self._u is self._v and self._diag_update is None:
             return self._base_operator.assert_self_adjoint()
