@@ -146,6 +146,13 @@ def parse_data(out):
     return rows
 
 
+def parse_rnn(out):
+    return [Row(f"Keras `{m[1]}(64)` `fit` step, 100 time steps, batch 32", _t(m[2], "ms"),
+                _t(m[3], "ms") + f" (`nn.{m[1]}`)", _r(m[4]))
+            for m in re.finditer(rf"Keras (LSTM|GRU)\(64\) fit step.*?tfcompat {NUM} ms\s+torch nn\.\w+ {NUM} ms\s+"
+                                 rf"ratio: {NUM}", out)]
+
+
 def parse_summary(out):
     a = re.search(rf"tf.summary.scalar \(tfcompat\)\s+x(\d+): {NUM} s", out)
     b = re.search(rf"torch SummaryWriter.add_scalar\s+x\d+: {NUM} s", out)
@@ -207,6 +214,7 @@ BENCHES = {  # the device-dependent ones first, so that a `--budget` run on a GP
     "train_step": Bench("bench_train_step.py", (), ("--steps", "30"), "--device", 600, parse_train_step),
     "function": Bench("bench_function.py", (), (), "--device", 600, parse_function),
     "keras_fit": Bench("bench_keras_fit.py", ("--jit",), None, "--device", 1800, parse_keras_fit),
+    "rnn": Bench("bench_rnn.py", (), ("--runs", "1", "--batches", "3"), "--device", 900, parse_rnn),
     "data": Bench("bench_data.py", (), ("--runs", "1", "--map-examples", "640"), "--device", 900, parse_data),
     "memory": Bench("bench_memory.py", (), ("--examples", "3200", "--steps", "5"), "--device", 900, parse_memory),
     "tape_memory": Bench("bench_tape_memory.py", (), ("--steps", "200"), "--device", 600, parse_tape_memory),
