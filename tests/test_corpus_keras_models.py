@@ -87,3 +87,19 @@ def test_symbolic_call_of_user_layer_sees_training_none():
     _Blk(c)(i, training=True)
     keras.Sequential([_Blk(d)])(i)
     assert set(a) == set(b) == set(d) == {None} and set(c) == {True}
+
+
+def test_functional_construction_errors():
+    import pytest
+    i = keras.Input((3,))
+    # TF 2.21
+    with pytest.raises(ValueError, match="^All `outputs` values must be KerasTensors. Received: outputs=None "
+                                         "including invalid value None of type <class 'NoneType'>$"):
+        keras.Model(inputs=i, outputs=None)
+    with pytest.raises(ValueError, match=r"^Inputs have incompatible shapes. Received shapes \(3,\) and \(4,\)$"):
+        keras.layers.Add()([i, keras.Input((4,))])
+    with pytest.raises(ValueError, match=r"^Cannot merge tensors with different batch sizes. Received tensors with "
+                                         r"shapes \[\(2, 3\), \(3, 3\)\]$"):
+        keras.layers.Multiply()([np.ones((2, 3), "float32"), np.ones((3, 3), "float32")])
+    assert tuple(keras.layers.Add()([i, keras.Input((1,))]).shape) == (None, 3)
+    assert tuple(keras.layers.Concatenate()([i, keras.Input((4,))]).shape) == (None, 7)

@@ -6,6 +6,37 @@ from tfcompat.framework.tensor import _wrap
 from tfcompat.keras.layers.base import Layer
 
 
+def _elementwise_shape(shape1, shape2):
+    """Keras's Merge._compute_elemwise_op_output_shape: the broadcast of two shapes without their batch dim."""
+    if shape1 is None or shape2 is None:
+        return None
+    if len(shape1) < len(shape2):
+        return _elementwise_shape(shape2, shape1)
+    if not shape2:
+        return shape1
+    out = list(shape1[:-len(shape2)])
+    for i, j in zip(shape1[-len(shape2):], shape2):
+        if i is None or j is None:
+            out.append(None)
+        elif i == 1 or j == 1:
+            out.append(j if i == 1 else i)
+        elif i != j:
+            raise ValueError(f"Inputs have incompatible shapes. Received shapes {shape1} and {shape2}")
+        else:
+            out.append(i)
+    return tuple(out)
+
+
+def _check_elementwise_shapes(input_shape):
+    batch_sizes = {s[0] for s in input_shape if s} - {None}
+    if len(batch_sizes) > 1:
+        raise ValueError(f"Cannot merge tensors with different batch sizes. Received tensors with shapes "
+                         f"{input_shape}")
+    out = None if input_shape[0] is None else tuple(input_shape[0][1:])
+    for s in input_shape[1:]:
+        out = _elementwise_shape(out, None if s is None else tuple(s[1:]))
+
+
 class _Merge(Layer):
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
@@ -21,7 +52,11 @@ class _Merge(Layer):
                                                                                               (list, tuple)):
             raise ValueError(f"A merge layer should be called on a list of inputs. Received: "
                              f"input_shape={input_shape} (not a list of shapes)")
+        if self._elementwise:
+            _check_elementwise_shapes(input_shape)
         self.built = True
+
+    _elementwise = True     # Keras's Merge.build checks the shapes broadcast (not Concatenate's nor Dot's build)
 
     def call(self, inputs):
         ts = [input_storage(x) for x in inputs]
@@ -80,6 +115,7 @@ class Minimum(_Merge):
 
 
 class Concatenate(_Merge):
+    _elementwise = False
     """Concatenates along `axis` (default -1)."""
 
     _empty_list_error = "object of type 'NoneType' has no len()"
@@ -110,6 +146,7 @@ class Concatenate(_Merge):
 
 
 class Dot(_Merge):
+    _elementwise = False
     """Dot product of two inputs along `axes` (optionally L2-normalized first: cosine proximity)."""
 
     def __init__(self, axes, normalize=False, **kwargs):

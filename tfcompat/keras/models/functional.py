@@ -47,6 +47,10 @@ class Functional(Model):
             if not isinstance(x, KerasTensor):
                 raise ValueError(f"All `inputs` values must be KerasTensors. Received: inputs={inputs} including "
                                  f"invalid value {x} of type {type(x)}")
+        for x in nest.flatten(outputs):
+            if not isinstance(x, KerasTensor):
+                raise ValueError(f"All `outputs` values must be KerasTensors. Received: outputs={outputs} including "
+                                 f"invalid value {x} of type {type(x)}")
         self._inputs_struct = inputs if not (isinstance(inputs, (list, tuple)) and len(inputs) == 1) else inputs[0] \
             if isinstance(inputs, list) and False else inputs
         self._outputs_struct = outputs
