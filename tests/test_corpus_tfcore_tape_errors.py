@@ -84,3 +84,24 @@ def test_integer_target_and_source_log_nothing(caplog):
             y = v * 2
         assert t.gradient(y, v) is None     # TF 2.21: None, no warning printed
     assert not [r for r in caplog.records if r.levelno >= logging.INFO]
+
+
+def test_unconnected_jacobians():
+    a = tf.Variable([[1.0], [2.0]])
+    b = tf.constant([[1.0, 2.0], [3.0, 4.0]])
+    c = tf.constant([[1, 2]])
+    with tf.GradientTape(persistent=True) as t:
+        t.watch(b)
+        t.watch(c)
+        y = a * a
+        y2 = tf.cast(c, tf.float32) * 2.
+    # TF 2.21: jacobian follows unconnected_gradients; batch_jacobian gives zeros of the target's dtype either way
+    assert t.jacobian(y, b) is None
+    assert t.jacobian(y, b, unconnected_gradients="zero").shape == (2, 1, 2, 2)
+    for kw in ({}, {"unconnected_gradients": "zero"}, {"experimental_use_pfor": False}):
+        z = t.batch_jacobian(y, b, **kw)
+        assert z.shape == (2, 1, 2) and z.dtype == tf.float32 and not z.numpy().any()
+    z = t.batch_jacobian(y2, c)
+    assert z.shape == (1, 2, 2) and z.dtype == tf.float32 and not z.numpy().any()
+    z = t.batch_jacobian(tf.reshape(y, [2, 1]), tf.reshape(a, [2, 1]))     # a source computed after the tape
+    assert z.shape == (2, 1, 1) and not z.numpy().any()

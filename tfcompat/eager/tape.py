@@ -413,6 +413,7 @@ class GradientTape:
             flat = tgt.reshape(-1)
             n = flat.numel()
             rows = []
+            connected = n == 0
             for k in range(n):
                 gs = torch.autograd.grad(flat[k], handles, retain_graph=True, create_graph=create_graph,
                                          allow_unused=True)
@@ -420,7 +421,11 @@ class GradientTape:
                 for gi in gs:
                     if gi is not None:
                         g = gi if g is None else g + gi
+                connected = connected or g is not None
                 rows.append(g if g is not None else torch.zeros(src_shape, dtype=s.dtype, device=s.device))
+            if not connected and unconnected_gradients != UnconnectedGradients.ZERO:
+                out.append(None)        # TF: the gradient of every row is None, so is the Jacobian
+                continue
             jac = torch.stack(rows).reshape(tuple(tgt.shape) + src_shape) if rows else \
                 torch.zeros(tuple(tgt.shape) + src_shape, dtype=s.dtype, device=s.device)
             out.append(_wrap(jac))
@@ -446,9 +451,8 @@ class GradientTape:
             if not self._persistent:
                 self._used = True
                 self._release()
-            if unconnected_gradients == UnconnectedGradients.ZERO:
-                return _wrap(torch.zeros((b,) + tuple(tgt.shape[1:]) + src_rest, dtype=src.dtype))
-            return None
+            # TF returns zeros of the target's dtype whatever `unconnected_gradients` says (kept for compatibility)
+            return _wrap(torch.zeros((b,) + tuple(tgt.shape[1:]) + src_rest, dtype=tgt.dtype, device=tgt.device))
         flat = tgt.reshape(b, -1)
         cols = []
         for k in range(flat.shape[1]):
