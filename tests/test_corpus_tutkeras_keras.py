@@ -122,3 +122,37 @@ def test_text_vectorization_takes_a_string_lookup_name():
                                                                       "integer_lookup")
     t = L.TextVectorization(name="x")
     assert (t.name, L.StringLookup().name) == ("x", "string_lookup_3")
+
+
+@pytest.mark.parametrize("make, x, error, text", [
+    (lambda: L.StringLookup(), ["a"], tf.errors.FailedPreconditionError, "Table not initialized."),
+    (lambda: L.StringLookup(invert=True), [1], tf.errors.FailedPreconditionError, "Table not initialized."),
+    (lambda: L.IntegerLookup(), [1], tf.errors.FailedPreconditionError, "Table not initialized."),
+    (lambda: L.StringLookup(output_mode="multi_hot", max_tokens=4, pad_to_max_tokens=True), ["a"],
+     tf.errors.FailedPreconditionError, "Table not initialized."),
+    (lambda: L.StringLookup(output_mode="multi_hot"), ["a"], RuntimeError,
+     "When using `output_mode=multi_hot` and `pad_to_max_tokens=False`, you must set the layer's vocabulary"),
+    (lambda: L.TextVectorization(output_mode="count"), ["a b"], RuntimeError,
+     "When using `output_mode=count` and `pad_to_max_tokens=False`, you must set the layer's vocabulary"),
+])
+def test_a_lookup_called_before_its_vocabulary_raises_keras_errors(make, x, error, text):
+    layer = make()
+    with pytest.raises(error) as info:      # TF 2.21 (it returned OOV indices)
+        layer(np.array(x))
+    assert text in str(info.value)
+    assert f"Exception encountered when calling {type(layer).__name__}.call()" in str(info.value)
+
+
+def test_an_empty_vocabulary_is_refused():
+    with pytest.raises(ValueError, match=r"^Cannot set an empty vocabulary. Received: vocabulary=\[\]$"):
+        L.StringLookup(vocabulary=[])       # TF 2.21
+
+
+def test_a_model_with_an_adapted_lookup_still_loads(tmp_path):
+    # the rebuilt model's symbolic build runs before the vocabulary asset is read: it must not raise
+    lookup = L.StringLookup()
+    lookup.adapt(np.array(["a", "b", "a"]))
+    m = tf.keras.Sequential([tf.keras.Input((1,), dtype="string"), lookup])
+    m.save(str(tmp_path / "m.keras"))
+    loaded = tf.keras.models.load_model(str(tmp_path / "m.keras"))
+    assert loaded(np.array([["b"], ["z"]])).numpy().tolist() == [[2], [0]]      # TF 2.21

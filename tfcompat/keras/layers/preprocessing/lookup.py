@@ -6,8 +6,10 @@ import torch
 
 from tfcompat.framework import errors
 from tfcompat.framework.convert import convert_to_tensor
+from tfcompat.framework.op_def import kernel_error
 from tfcompat.framework.tensor import Tensor, _wrap, storage
 from tfcompat.keras._config import config
+from tfcompat.keras.engine import call_context
 from tfcompat.keras.layers.base import Layer
 from tfcompat.keras.layers.preprocessing._common import _batches, _listify, _numpy
 from tfcompat.keras.layers.preprocessing.categorical import _encode, _sparse
@@ -67,6 +69,7 @@ class _IndexLookup(Layer):
             pad_to_max_tokens
         self._input_vocabulary = vocabulary
         self._set([])
+        self._vocab_known = False       # Keras's table starts uninitialized: set_vocabulary or adapt fills it
         self.idf_weights = None
         if vocabulary is not None:
             self.set_vocabulary(vocabulary, idf_weights)
@@ -100,6 +103,8 @@ class _IndexLookup(Layer):
                 vocabulary = [line.rstrip("\n") for line in f]
         vocab = [self._key(t) for t in _numpy(vocabulary).tolist()] if not isinstance(vocabulary, list) else \
             [self._key(t) for t in vocabulary]
+        if not vocab:
+            raise ValueError(f"Cannot set an empty vocabulary. Received: vocabulary={vocabulary}")
         full_vocab = vocab
         # a vocabulary may start with the mask and OOV tokens (as `get_vocabulary()` gives it): Keras drops them
         special = [self.mask_token] * self._oov_start() + [self.oov_token] * self.num_oov_indices
@@ -139,6 +144,7 @@ class _IndexLookup(Layer):
 
     def _set(self, vocab):
         self._vocab = list(vocab)
+        self._vocab_known = True
         self._index = {t: i + self._token_start() for i, t in enumerate(self._vocab)}
         if self.mask_token is not None:
             self._index[self._key(self.mask_token)] = 0 if self._oov_start() else _DROPPED
@@ -220,7 +226,18 @@ class _IndexLookup(Layer):
                             f"{bad}, consider setting `num_oov_indices=1`.")
         return ids[inv].reshape(x.shape)
 
+    def _check_vocabulary_set(self):
+        """Keras's errors for a call before any vocabulary (not for symbolic calls, which Keras does not run)."""
+        if self._vocab_known or call_context.in_symbolic():
+            return
+        if self.output_mode != "int" and not self.pad_to_max_tokens:
+            raise RuntimeError(f"When using `output_mode={self.output_mode}` and `pad_to_max_tokens=False`, you must "
+                               "set the layer's vocabulary before calling it. Either pass a `vocabulary` argument to "
+                               "the layer, or call `adapt` with some sample data.")
+        raise kernel_error(errors.FailedPreconditionError, "Table not initialized.", "LookupTableFindV2")
+
     def call(self, inputs):
+        self._check_vocabulary_set()
         x = _numpy(inputs) if isinstance(inputs, Tensor) else np.asarray(inputs)
         if self.invert:
             vocab = np.array(self.get_vocabulary(), dtype=object)

@@ -130,17 +130,17 @@ class TextVectorization(Layer):
     def call(self, inputs):
         x = _numpy(inputs) if isinstance(inputs, Tensor) else np.asarray(inputs)
         if self.split is None:
-            return self._lookup_layer(self._standardized(x))
+            return self._lookup_layer.call(self._standardized(x))     # Keras calls its lookup's call()
         docs = self._tokens(x)
         longest = max((len(d) for d in docs), default=0)
         if self.ragged:
             docs = [d[:self.output_sequence_length] for d in docs]
-            ids = _numpy(self._lookup_layer(self._padded(docs, longest)))
+            ids = _numpy(self._lookup_layer.call(self._padded(docs, longest)))
             lengths = np.array([len(d) for d in docs], dtype=np.int64)
             return RaggedTensor.from_row_lengths(ids[np.arange(longest) < lengths[:, None]], lengths)
         width = longest if self.output_mode != "int" or self.output_sequence_length is None else \
             self.output_sequence_length
-        return self._lookup_layer(self._padded(docs, width))
+        return self._lookup_layer.call(self._padded(docs, width))
 
     @property
     def dtype(self):
