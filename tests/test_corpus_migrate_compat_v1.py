@@ -98,3 +98,44 @@ def test_eager_v1_name_scope_signature():
             assert s == "e/"
     with v1.name_scope(None) as s:
         assert s == ""
+
+
+def _scale(x, scalar_name):
+    var1 = tf.compat.v1.get_variable(scalar_name, shape=[], initializer=tf.compat.v1.constant_initializer(1.5))
+    return x * var1
+
+
+def test_make_template_shares_variables_in_a_graph():
+    v1 = tf.compat.v1
+    with tf.Graph().as_default():
+        scale_by_y = v1.make_template("scale_by_y", _scale, scalar_name="y")
+        z = scale_by_y(tf.constant(2.0))
+        w = scale_by_y(tf.constant(3.0))
+        other = v1.make_template("scale_by_y", _scale, scalar_name="y")
+        other(tf.constant(1.0))
+        # TF 2.21
+        assert [v.name for v in v1.global_variables()] == ["scale_by_y/y:0", "scale_by_y_1/y:0"]
+        assert (scale_by_y.name, scale_by_y.variable_scope_name, other.variable_scope_name) == (
+            "scale_by_y", "scale_by_y/", "scale_by_y_1/")
+        assert [v.name for v in scale_by_y.trainable_variables] == ["scale_by_y/y:0"]
+        assert (z.name, w.name) == ("scale_by_y/mul:0", "scale_by_y_1/mul:0")
+        with v1.Session() as sess:
+            sess.run(v1.global_variables_initializer())
+            assert sess.run([z, w]) == [3.0, 4.5]
+        bad = v1.make_template("bad", lambda x: x * tf.Variable(1.0))
+        bad(1.0)
+        with pytest.raises(ValueError, match="Trainable variable created when calling a template after the first "
+                                             "time, perhaps you used tf.Variable when you meant tf.get_variable"):
+            bad(2.0)
+
+
+def test_make_template_eagerly():
+    v1 = tf.compat.v1
+    t = v1.make_template("scale_by_y", _scale, scalar_name="y")
+    # TF 2.21
+    assert type(t).__name__ == "EagerTemplate"
+    assert (float(t(tf.constant(2.0))), float(t(tf.constant(3.0)))) == (3.0, 4.5)
+    assert [v.name for v in t.variables] == ["scale_by_y/y:0"]
+    t2 = v1.make_template("scale_by_y", _scale, scalar_name="y")
+    t2(1.0)
+    assert ([v.name for v in t2.variables], t2.variable_scope_name) == (["scale_by_y_1/y:0"], "scale_by_y_1/")

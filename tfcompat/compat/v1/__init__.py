@@ -32,6 +32,8 @@ from tfcompat.compat.v1.variable_scope import (VariableScope, constant_initializ
                                                get_variable_scope, name_scope, ones_initializer, variable_scope,
                                                zeros_initializer)
 
+from tfcompat.compat.v1.template import make_template  # noqa: F401,E402
+
 graph_state.on_first_graph(graph_ops.install)
 
 _GRAPH_ONLY = {

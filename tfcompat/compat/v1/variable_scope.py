@@ -54,8 +54,8 @@ def variable_scope(name_or_scope, default_name=None, values=None, initializer=No
     else:
         short = name_or_scope if name_or_scope is not None else default_name
         full = f"{parent.name}/{short}" if parent.name else short
-        if name_or_scope is None and graph_state.default_graph() is not None:
-            full = _unique_default(graph_state.default_graph(), full)
+        if name_or_scope is None:       # numbered per graph (eagerly, per process), as in TF
+            full = _unique_default(graph_state.default_graph() or _EAGER, full)
         base = parent
     scope = VariableScope(full, initializer if initializer is not None else base.initializer,
                           dtypes.as_dtype(dtype) if dtype is not None else base.dtype, reuse)
@@ -84,6 +84,11 @@ class name_scope(tf.name_scope):  # noqa: N801 - TF's class name
         super().__init__(name)
 
 
+class _Eager:
+    """The key of eager variable scopes' default-name counts."""
+
+
+_EAGER = _Eager()
 _default_counts = weakref.WeakKeyDictionary()      # graph -> {variable scope name: times opened by default_name}
 
 
@@ -120,8 +125,9 @@ def get_variable(name, shape=None, dtype=None, initializer=None, regularizer=Non
     init = initializer if initializer is not None else scope.initializer
     full = f"{scope.name}/{name}" if scope.name else name
     graph = graph_state.default_graph()
-    if graph is not None:
-        existing = _reused(graph, full, shape)
+    store = None if graph is not None else _eager_store()
+    if graph is not None or store is not None:
+        existing = _reused(graph, full, shape, store)
         if existing is not None:
             return existing
     value = None
@@ -145,6 +151,8 @@ def get_variable(name, shape=None, dtype=None, initializer=None, regularizer=Non
     else:
         with tf.name_scope(""):           # get_variable names ignore name scopes, as in TF
             var = tf.Variable(value, name=full, trainable=trainable, dtype=dtype)
+        if store is not None:
+            store[full] = var
     if regularizer is not None:
         _add_regularization_loss(var, regularizer, graph)
     return var
@@ -192,6 +200,25 @@ def _add_regularization_loss(var, regularizer, graph):
     session.add_to_collection("regularization_losses", loss)
 
 
+def _eager_store():
+    """The variable store of the innermost eager template being called (None: a new variable per call)."""
+    stores = getattr(_scopes, "stores", None)
+    return stores[-1] if stores else None
+
+
+@contextlib.contextmanager
+def eager_variable_store(store):
+    """Makes eager `get_variable` calls create their variables in `store` (a dict) and reuse them by name."""
+    stores = getattr(_scopes, "stores", None)
+    if stores is None:
+        stores = _scopes.stores = []
+    stores.append(store)
+    try:
+        yield store
+    finally:
+        stores.pop()
+
+
 def _reuse():
     """The effective reuse of the current scope: True or AUTO_REUSE once any enclosing scope set it."""
     for scope in reversed(_stack()):
@@ -200,10 +227,11 @@ def _reuse():
     return False
 
 
-def _reused(graph, full, shape):
-    """The variable `full` of the graph's store when the scope reuses it (TF's reuse rules), else None."""
+def _reused(graph, full, shape, store=None):
+    """The variable `full` of the graph's store (or an eager template's) when the scope reuses it (TF's reuse
+    rules), else None."""
     reuse = _reuse()
-    existing = graph.variable_store.get(full)
+    existing = (graph.variable_store if graph is not None else store).get(full)
     if existing is not None:
         if not reuse:
             raise ValueError(f"Variable {full} already exists, disallowed. Did you mean to set reuse=True or "
