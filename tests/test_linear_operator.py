@@ -667,3 +667,37 @@ def test_batch_slicing():
     adj = op.adjoint()[1]
     assert type(adj).__name__ == "LinearOperatorAdjoint"
     _close(adj.to_dense()[0], [[12., 14.], [13., 15.]])
+
+
+def test_user_subclass_abstract_base_and_graph_parents():
+    # TF 2.21: the base is abstract; a subclass defining _shape and _matmul gets every other method
+    with pytest.raises(TypeError, match="Can't instantiate abstract class LinearOperator with abstract methods "
+                                        "_matmul, _shape"):
+        tf.linalg.LinearOperator(tf.float32)
+
+    class Scale(tf.linalg.LinearOperator):
+        def __init__(self, d):
+            self._d = tf.convert_to_tensor(d)
+            super().__init__(dtype=self._d.dtype, is_self_adjoint=True, is_square=True, name="Scale",
+                             parameters={"d": d})
+
+        def _shape(self):
+            return tf.TensorShape([self._d.shape[0], self._d.shape[0]])
+
+        def _matmul(self, x, adjoint=False, adjoint_arg=False):
+            if adjoint_arg:
+                x = tf.linalg.adjoint(x)
+            return self._d[:, None] * x
+
+    m = Scale([1., 2., 3.])
+    _close(m.to_dense(), np.diag([1., 2., 3.]))
+    _close(m.determinant(), 6.)
+    _close(m.trace(), 6.)
+    _close(m.solve(tf.ones([3, 1])), [[1.], [0.5], [0.33333334]])
+    _close(m.eigvals(), [1., 2., 3.])
+    _close((m @ m).to_dense(), np.diag([1., 4., 9.]))
+    _close(m.inverse().to_dense(), np.diag([1., 0.5, 0.33333334]))
+    op = tf.linalg.LinearOperatorFullMatrix(tf.constant([[1.]]))
+    assert op.graph_parents == []
+    with pytest.raises(ValueError, match="Graph parent item 0 is not a Tensor; 1."):
+        tf.linalg.LinearOperator.__init__(op, tf.float32, graph_parents=[1])

@@ -7,6 +7,8 @@ operator-valued result (`A @ B`, `A.solve(B)`, `adjoint`, `inverse`, `cholesky`)
 The families: `linear_operator_basic` (FullMatrix, Diag, Identity, ScaledIdentity, LowerTriangular) and
 `linear_operator_algebra` (Composition, Adjoint, Inversion).
 """
+import abc
+
 import numpy as np
 
 from tfcompat.framework import dtypes
@@ -120,13 +122,17 @@ def _static_dim(x, index):
 
 
 @tf_export("linalg.LinearOperator", partial="not a tf.Module or CompositeTensor (no TypeSpec)")
-class LinearOperator:
+class LinearOperator(metaclass=abc.ABCMeta):
     """Base class defining a [batch of] linear operator[s]: subclasses define `_shape` and `_matmul`."""
 
     def __init__(self, dtype, graph_parents=None, is_non_singular=None, is_self_adjoint=None,
                  is_positive_definite=None, is_square=None, name=None, parameters=None):
-        if graph_parents is not None:
-            raise NotImplementedError("tf.linalg.LinearOperator(graph_parents=...) is not supported by tfcompat")
+        self._graph_parents = []
+        if graph_parents is not None:          # deprecated in TF: kept, checked, otherwise unused
+            for i, t in enumerate(graph_parents):
+                if t is None or not isinstance(t, (Tensor, Variable)):
+                    raise ValueError(f"Graph parent item {i} is not a Tensor; {t}.")
+            self._graph_parents = list(graph_parents)
         if is_positive_definite:
             if is_non_singular is False:
                 raise ValueError("A positive definite matrix is always non-singular.")
@@ -161,6 +167,11 @@ class LinearOperator:
         return self._name
 
     @property
+    def graph_parents(self):
+        """Deprecated in TF: the `graph_parents` given to the constructor."""
+        return self._graph_parents
+
+    @property
     def is_non_singular(self):
         return self._is_non_singular
 
@@ -182,8 +193,13 @@ class LinearOperator:
         return self._is_square_set_or_implied_by_hints
 
     # -- shapes -------------------------------------------------------------------------------------------------------
+    @abc.abstractmethod
     def _shape(self):
         raise NotImplementedError("_shape is not implemented.")
+
+    @abc.abstractmethod
+    def _matmul(self, x, adjoint=False, adjoint_arg=False):
+        raise NotImplementedError("_matmul is not implemented.")
 
     @property
     def shape(self):
