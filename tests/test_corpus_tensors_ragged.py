@@ -285,3 +285,11 @@ def test_ragged_constant_inner_shape():
         tf.ragged.constant([[1, 2], [3]], inner_shape=(2,))
     with pytest.raises(TypeError, match="Eager execution of tf.constant with unsupported shape"):
         tf.ragged.constant([[1, 2], [3, 4]], inner_shape=(1,))
+
+
+def test_dense_op_given_a_ragged_tensor_message():
+    # TF 2.21: ops without a ragged form fail converting it with this ValueError text
+    for op in (tf.convert_to_tensor, tf.constant, tf.argmax, tf.sort):
+        with pytest.raises(ValueError) as e:
+            op(rt)
+        assert str(e.value) == "TypeError: object of type 'RaggedTensor' has no len()\n"

@@ -61,6 +61,9 @@ def _np_of_python(value):
             raise ValueError("Can't convert Python sequence with mixed types to Tensor.")
         if all(isinstance(v, numbers.Integral) for v in arr.flat):
             raise ValueError("Can't convert Python sequence with out-of-range integer to Tensor.")
+        if type(value).__name__ == "RaggedTensor" and type(value).__module__.startswith("tfcompat."):
+            # TF's conversion of a RaggedTensor fails inside its sequence check, and says so
+            raise ValueError("TypeError: object of type 'RaggedTensor' has no len()\n")
         raise ValueError(f"Attempt to convert a value ({value!r}) with an unsupported type ({type(value)}) to a Tensor.")
     if kind in "SU":
         if _has_non_string_leaf(value):
