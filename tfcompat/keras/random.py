@@ -3,9 +3,8 @@
 As Keras 3's TensorFlow backend: a draw takes a seed pair (`[seed, 0]` for an int, the generator's state before it
 advances for a `SeedGenerator`, the global `SeedGenerator`'s for None), reduced modulo 2**31 - 2 to int32, and runs
 TF's stateless op on it, so `normal`, `uniform`, `truncated_normal`, `randint`, `shuffle`, `dropout` and
-`categorical` and `binomial` give TF's values (`ops/_philox.py`, `keras/_binomial.py`); `gamma` draws on a torch
-generator keyed by the pair, and `beta` divides two such gamma draws as Keras does (reproducible, distributed as
-TF's, not TF's values). An unseeded `SeedGenerator` takes its seed from Python's `random`
+`categorical`, `binomial`, `gamma` and `beta` give TF's values (`ops/_philox.py`; TF's binomial and gamma kernels
+in `keras/_binomial.py`, `keras/_gamma.py`). An unseeded `SeedGenerator` takes its seed from Python's `random`
 (Keras's `make_default_seed`), so `keras.utils.set_random_seed` fixes it, as in Keras.
 """
 import functools
@@ -237,13 +236,32 @@ def categorical(logits, num_samples, dtype="int32", seed=None):
 
 @_traceable
 def gamma(shape, alpha, dtype=None, seed=None):
-    """Gamma(alpha, 1) samples, floatx by default (TF's stateless gamma on the seed pair; tfcompat's draws are
-    reproducible, not TF's values)."""
+    """Gamma(alpha, 1) samples, floatx by default: TF's values (its stateless gamma on the seed pair)."""
     from tfcompat.ops.math_ops import cast
     dtype = _float_dtype(dtype)
     inter = dtypes.float32 if dtype == dtypes.bfloat16 else dtype
-    out = random_ops.stateless_gamma(_shape(shape), _wrap(_seed_tensor(seed)), alpha=alpha, dtype=inter)
+    out = _stateless_gamma(list(_shape(shape)), _seed_tensor(seed), alpha, inter)
     return out if inter is dtype else cast(out, dtype)
+
+
+def _stateless_gamma(dims, seed, alpha, dtype):
+    """`tf.random.stateless_gamma(dims, seed, alpha, dtype=dtype)` as TF computes it: the StatelessRandomGammaV3
+    kernel's values (`keras/_gamma.py`), at least the dtype's smallest normal number."""
+    import numpy as np
+    from tfcompat.framework import errors
+    from tfcompat.framework.convert import convert_to_tensor
+    from tfcompat.keras import _gamma
+    if not dtype.is_floating:
+        raise errors.op_error(errors.InvalidArgumentError, f"Value for attr 'dtype' of {dtype.name} is not in the list "
+                              "of allowed values: half, float, double\n\t; NodeDef: {{node StatelessRandomGammaV3}}; "
+                              + _GAMMA_SIGNATURE, "StatelessRandomGammaV3")
+    a = storage(convert_to_tensor(alpha, dtype=dtype)).cpu().numpy()
+    if a.ndim > len(dims) or list(a.shape) != dims[len(dims) - a.ndim:]:
+        raise errors.op_error(errors.InvalidArgumentError, "{{function_node __wrapped__StatelessRandomGammaV3_device_"
+                              "/job:localhost/replica:0/task:0/device:CPU:0}} Shape passed in must end with broadcasted "
+                              "shape.", "StatelessRandomGammaV3")
+    raw = _gamma.sample(dims, [int(v) for v in seed.tolist()], a).astype(a.dtype)
+    return _wrap(torch.from_numpy(np.maximum(np.finfo(a.dtype).tiny, raw)))
 
 
 _BINOMIAL_TYPES = (dtypes.float16, dtypes.float32, dtypes.float64, dtypes.int32, dtypes.int64)
@@ -299,9 +317,9 @@ def binomial(shape, counts, probabilities, dtype=None, seed=None):
 
 @_traceable
 def beta(shape, alpha, beta, dtype=None, seed=None):
-    """Beta(alpha, beta) samples, floatx by default, computed as Keras's TF backend does: `X / (X + Y)` for gamma
-    draws X ~ Gamma(alpha) on the seed pair and Y ~ Gamma(beta) on the pair + 12, `alpha`/`beta` broadcast to
-    `shape` first. tfcompat's gamma draws are reproducible, not TF's values, so neither are these."""
+    """Beta(alpha, beta) samples, floatx by default: TF's values, computed as Keras's TF backend does: `X / (X + Y)`
+    for gamma draws X ~ Gamma(alpha) on the seed pair and Y ~ Gamma(beta) on the pair + 12, `alpha`/`beta`
+    broadcast to `shape` first."""
     from tfcompat.framework.convert import convert_to_tensor
     from tfcompat.ops import array_ops
     from tfcompat.ops.math_ops import cast
@@ -312,24 +330,8 @@ def beta(shape, alpha, beta, dtype=None, seed=None):
     dims = list(_shape(shape))
     a = array_ops.broadcast_to(convert_to_tensor(alpha, dtype=inter), dims)
     b = array_ops.broadcast_to(convert_to_tensor(beta, dtype=inter), dims)
-    if not inter.is_floating:
-        from tfcompat.framework import errors
-        raise errors.op_error(errors.InvalidArgumentError, f"Value for attr 'dtype' of {inter.name} is not in the list "
-                              "of allowed values: half, float, double\n\t; NodeDef: {{node StatelessRandomGammaV3}}; "
-                              + _GAMMA_SIGNATURE, "StatelessRandomGammaV3")
-    gamma_a = cast(_gamma_draw(dims, first, a, inter), dtype)
-    gamma_b = cast(_gamma_draw(dims, second, b, inter), dtype)
-    return gamma_a / (gamma_a + gamma_b)
-
-
-def _gamma_draw(dims, seed, alpha, dtype):
-    """A stateless gamma draw for a full-shape `alpha`, with what TF's `beta` gives where alpha is not a positive
-    finite number (tfcompat's rejection sampler would never accept there): 0 for 0, NaN below 0 or for NaN, inf for
-    inf."""
-    a = storage(alpha)
-    regular = (a > 0) & torch.isfinite(a)
-    out = storage(random_ops.stateless_gamma(dims, _wrap(seed), alpha=_wrap(torch.where(regular, a, 1)), dtype=dtype))
-    if bool(regular.all()):
-        return _wrap(out)
-    special = torch.where(a == 0, 0.0, torch.where(a > 0, torch.inf, torch.nan))
-    return _wrap(torch.where(regular, out, special.to(out.dtype)))
+    gamma_a = cast(_stateless_gamma(dims, first, a, inter), dtype)
+    gamma_b = cast(_stateless_gamma(dims, second, b, inter), dtype)
+    out = storage(gamma_a / (gamma_a + gamma_b))
+    tiny = torch.finfo(out.dtype).tiny          # TF's CPU kernels flush denormal results to zero
+    return _wrap(torch.where(torch.abs(out) < tiny, torch.zeros((), dtype=out.dtype), out))
