@@ -103,3 +103,15 @@ def test_functional_construction_errors():
         keras.layers.Multiply()([np.ones((2, 3), "float32"), np.ones((3, 3), "float32")])
     assert tuple(keras.layers.Add()([i, keras.Input((1,))]).shape) == (None, 3)
     assert tuple(keras.layers.Concatenate()([i, keras.Input((4,))]).shape) == (None, 7)
+
+
+def test_input_shape_argument_warns():
+    import pytest
+    # TF 2.21: Keras's Layer warns and keeps the shape
+    with pytest.warns(UserWarning, match=r"^Do not pass an `input_shape`/`input_dim` argument to a layer. When using "
+                                         r"Sequential models, prefer using an `Input\(shape\)` object as the first "
+                                         r"layer in the model instead.$"):
+        s = keras.Sequential([keras.layers.Dense(2, input_shape=(3,))])
+    assert s.built and tuple(s.layers[0].kernel.shape) == (3, 2)
+    with pytest.warns(UserWarning, match="Do not pass an `input_shape`/`input_dim`"):
+        keras.layers.Dense(2, input_dim=4)

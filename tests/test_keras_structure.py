@@ -688,6 +688,7 @@ Model: "sequential_3"
 """
 
 
+@pytest.mark.filterwarnings("ignore:Do not pass an `input_shape`")     # Keras warns (TF 2.21 too)
 def test_nested_first_layer():
     assert _nested_first_layer() + "\n" == GOLDEN_NESTED_FIRST_LAYER
 

@@ -184,6 +184,10 @@ class Layer:
         kwargs.pop("input_length", None) if type(self).__name__ == "Embedding" else None
         if kwargs:
             raise ValueError(f"Unrecognized keyword arguments passed to {type(self).__name__}: {kwargs}")
+        if input_dim is not None or input_shape is not None:
+            warnings.warn("Do not pass an `input_shape`/`input_dim` argument to a layer. When using Sequential "
+                          "models, prefer using an `Input(shape)` object as the first layer in the model instead.",
+                          stacklevel=2)
         if input_dim is not None and input_shape is None:
             input_shape = (input_dim,)
         if batch_input_shape is not None:
