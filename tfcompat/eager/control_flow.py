@@ -163,6 +163,14 @@ def _row(flat, elems, i):
     return nest.pack_sequence_as(elems, [t[i] for t in flat])
 
 
+def _all_rows(flat, elems):
+    """Every row of `elems`, each tensor unstacked once: taking `t[i]` row by row made each row's gradient a
+    full-size zero tensor in the backward (quadratic in the number of rows)."""
+    tf = _tf()
+    columns = [[t[i] for i in range(t.nrows_int())] if isinstance(t, RaggedTensor) else tf.unstack(t) for t in flat]
+    return [nest.pack_sequence_as(elems, list(row)) for row in zip(*columns)]
+
+
 def _check_dtype(value, spec):
     dtype = spec.dtype if hasattr(spec, "dtype") and not isinstance(spec, dtypes.DType) else dtypes.as_dtype(spec)
     if value.dtype != dtype:
@@ -193,8 +201,8 @@ def map_fn(fn, elems, dtype=None, parallel_iterations=None, back_prop=True, swap
         return _map_ragged_rows(fn, elems)
     flat, n = _elems_rows(elems)
     outs = []
-    for i in range(n):
-        r = fn(_row(flat, elems, i))
+    for row in _all_rows(flat, elems):
+        r = fn(row)
         r = nest.map_structure(_tensorize, r)
         outs.append(nest.flatten(r))
     sig = fn_output_signature if fn_output_signature is not None else \
@@ -260,18 +268,19 @@ def scan(fn, elems, initializer=None, parallel_iterations=10, back_prop=True, sw
     """Stacks the successive accumulators `a = fn(a, row)` over the rows of `elems` (reversed if `reverse`)."""
     tf = _tf()
     flat, n = _elems_rows(elems)
-    order = list(range(n))[::-1] if reverse else list(range(n))
+    rows = _all_rows(flat, elems)
+    order = rows[::-1] if reverse else rows
     if initializer is None:
         if not order:
             raise ValueError("elems must not be empty when initializer is None")
-        acc = _row(flat, elems, order[0])
+        acc = order[0]
         order = order[1:]
         results = [acc]
     else:
         acc = nest.map_structure(_tensorize, initializer)
         results = []
-    for i in order:
-        acc = nest.map_structure(_tensorize, fn(acc, _row(flat, elems, i)))
+    for row in order:
+        acc = nest.map_structure(_tensorize, fn(acc, row))
         results.append(acc)
     if reverse:
         results = results[::-1]
@@ -282,14 +291,15 @@ def scan(fn, elems, initializer=None, parallel_iterations=10, back_prop=True, sw
 
 def _fold(fn, elems, initializer, rev):
     flat, n = _elems_rows(elems)
-    order = list(range(n))[::-1] if rev else list(range(n))
+    rows = _all_rows(flat, elems)
+    order = rows[::-1] if rev else rows
     if initializer is None:
-        acc = _row(flat, elems, order[0])
+        acc = order[0]
         order = order[1:]
     else:
         acc = nest.map_structure(_tensorize, initializer)
-    for i in order:
-        acc = nest.map_structure(_tensorize, fn(acc, _row(flat, elems, i)))
+    for row in order:
+        acc = nest.map_structure(_tensorize, fn(acc, row))
     return acc
 
 
