@@ -59,8 +59,8 @@ def test_v1_eager_and_graph_names():
     for name in ("disable_v2_behavior", "wrap_function"):
         with pytest.raises(NotImplementedError):
             getattr(v1, name)
-    with pytest.raises(NotImplementedError, match="Session outside a tf.Graph"):
-        v1.Session()                    # TF1's global graph: graph mode only inside `tf.Graph().as_default()`
+    with pytest.raises(RuntimeError, match="The Session graph is empty"):
+        v1.Session().run(tf.constant(1.0))      # TF 2.21: a session of the (empty) global graph while eager
     assert v1.Graph is tf.Graph
     for name in ("import_meta_graph", "QueueRunner"):      # MonitoredSession/Scaffold: test_corpus_migrate_v1_monitored
         with pytest.raises(NotImplementedError, match=f"^tf.compat.v1.train.{name} is TF1 graph-mode API"):

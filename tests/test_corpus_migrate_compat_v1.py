@@ -139,3 +139,26 @@ def test_make_template_eagerly():
     t2 = v1.make_template("scale_by_y", _scale, scalar_name="y")
     t2(1.0)
     assert ([v.name for v in t2.variables], t2.variable_scope_name) == (["scale_by_y_1/y:0"], "scale_by_y_1/")
+
+
+def test_global_default_graph_while_eager():
+    v1 = tf.compat.v1
+    g = v1.get_default_graph()
+    # TF 2.21: eager ops leave TF's global graph empty; it shares the eager collections
+    assert type(g).__name__ == "Graph" and isinstance(g, tf.Graph)
+    assert g is v1.get_default_graph() and g.get_operations() == [] and not g.finalized
+    tf.Variable(1.0)
+    assert g.get_operations() == [] and v1.global_variables() == []
+    ref = v1.get_collection_ref("test_corpus_migrate_foo")
+    try:
+        v1.add_to_collection("test_corpus_migrate_foo", 3)
+        assert g.get_collection("test_corpus_migrate_foo") == [3] == v1.get_collection("test_corpus_migrate_foo")
+    finally:
+        ref.clear()
+    with tf.Graph().as_default() as g2:
+        assert v1.get_default_graph() is g2
+    sess = v1.Session()
+    assert sess.graph is g
+    with pytest.raises(RuntimeError, match=r"The Session graph is empty. Add operations to the graph before calling "
+                                           r"run\(\)."):
+        sess.run(tf.constant(3))

@@ -7,6 +7,7 @@ from tfcompat.framework.export import unsupported_args
 from tfcompat.framework.convert import convert_to_tensor
 from tfcompat.framework.graph import (Operation, SymbolicTensor, feed_value, is_graph_value, no_op, placeholder as
                                       _placeholder, run_graph, scoped, tf_type_name)
+from tfcompat.framework.graph import Graph
 from tfcompat.framework.tensor import EagerTensor, storage, wrap
 from tfcompat.framework.tensor_shape import TensorShape
 
@@ -23,10 +24,7 @@ class Session:
     """Runs ops of a TF1 graph; holds the values of its variables (uninitialized until their initializers run)."""
 
     def __init__(self, target="", graph=None, config=None):
-        graph = graph if graph is not None else graph_state.default_graph()
-        if graph is None:
-            raise NotImplementedError("tf.compat.v1.Session outside a tf.Graph (TF1's global graph with eager "
-                                      "execution disabled) is not supported by tfcompat")
+        graph = graph if graph is not None else get_default_graph()
         self.graph, self._values, self._closed, self._scopes = graph, {}, False, []
 
     # -- variable values ------------------------------------------------------------
@@ -192,12 +190,37 @@ def get_default_session():
 
 
 def get_default_graph():
-    """The innermost `Graph.as_default()` graph (tfcompat has no global graph outside one)."""
+    """The innermost `Graph.as_default()` graph; while executing eagerly TF's global graph, which eager ops leave
+    empty (a `Session` of it has nothing to run)."""
     graph = graph_state.default_graph()
     if graph is None:
-        raise NotImplementedError("tf.compat.v1.get_default_graph outside a tf.Graph (TF1's global graph) is not "
-                                  "supported by tfcompat")
+        if not _GLOBAL:
+            _GLOBAL.append(_GlobalGraph())
+        return _GLOBAL[0]
     return graph
+
+
+class _GlobalGraph(Graph):
+    """TF's global default graph seen while executing eagerly: its collections are the eager ones, and graph mode is
+    installed only once it is made the default graph (merely asking for it costs eager ops nothing)."""
+
+    def __init__(self):
+        made, graph_state.graph_made = graph_state.graph_made, lambda: None
+        try:
+            super().__init__()
+        finally:
+            graph_state.graph_made = made
+        self._collections = _EAGER_COLLECTIONS
+
+    @contextlib.contextmanager
+    def as_default(self):
+        graph_state.graph_made()
+        with super().as_default() as graph:
+            yield graph
+
+
+_GlobalGraph.__name__ = _GlobalGraph.__qualname__ = "Graph"     # TF's repr and type name
+_GLOBAL = []
 
 
 def global_variables(scope=None):
