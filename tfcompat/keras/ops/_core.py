@@ -49,10 +49,11 @@ def scan(f, init, xs=None, length=None, reverse=False, unroll=1):
     out_seq = nest.is_nested(init)
     carry_flat = [_st(c) for c in nest.flatten(init)]
     ys = [None] * n
+    xs_rows = [t.unbind(0) for t in xs_flat]       # one unbind per input (t[i] per step: quadratic backward)
     for i in (range(n - 1, -1, -1) if reverse else range(n)):
         x = None
         if xs_flat:
-            parts = [_wrap(t[i]) for t in xs_flat]
+            parts = [_wrap(rows[i]) for rows in xs_rows]
             x = nest.pack_sequence_as(xs, parts) if in_seq else parts[0]
         carry_in = [_wrap(c) for c in carry_flat]
         carry, y = f(nest.pack_sequence_as(init, carry_in) if out_seq else carry_in[0], x)
