@@ -253,3 +253,24 @@ def test_lamb_adafactor_fit():
         m.compile(optimizer=opt, loss="mse")
         h = m.fit(x, y, batch_size=8, epochs=2, verbose=0, shuffle=False)
         np.testing.assert_allclose(h.history["loss"], losses, rtol=1e-5)
+
+
+def test_tf_random_stateless_binomial():
+    # TF 2.21's values and errors (the op keras.random.binomial draws through)
+    out = tf.random.stateless_binomial([2, 3], seed=[1, 2], counts=10., probs=0.5)
+    assert out.dtype == tf.int32 and out.numpy().tolist() == [[6, 6, 7], [7, 6, 6]]
+    out = tf.random.stateless_binomial([3], seed=tf.constant([1, 2], tf.int64), counts=[1., 5., 100.], probs=0.7,
+                                       output_dtype=tf.float64)
+    assert out.dtype == tf.float64 and out.numpy().tolist() == [0.0, 3.0, 63.0]
+    assert tf.random.stateless_binomial([3], seed=[1, 2], counts=10, probs=0.5).numpy().tolist() == [6, 6, 7]
+    with pytest.raises(tf.errors.InvalidArgumentError, match=r"seed must have shape \[2\], not \[3\] "
+                                                             r"\[Op:StatelessRandomBinomial\]"):
+        tf.random.stateless_binomial([3], seed=[1, 2, 3], counts=10., probs=0.5)
+    with pytest.raises(tf.errors.InvalidArgumentError, match="Value for attr 'Tseed' of float is not in the list"):
+        tf.random.stateless_binomial([3], seed=[1., 2.], counts=10., probs=0.5)
+    with pytest.raises(tf.errors.NotFoundError, match=r"StatelessRandomBinomial\[S=DT_INT32, T=DT_INT32, "
+                                                      r"Tseed=DT_INT32, dtype=DT_INT32\]"):
+        tf.random.stateless_binomial([3], seed=[1, 2], counts=tf.constant(3), probs=0.5)
+    with pytest.raises(tf.errors.InvalidArgumentError, match=r"counts and probs must have compatible batch "
+                                                             r"dimensions: \[3\] vs. \[2\]"):
+        tf.random.stateless_binomial([3, 2], seed=[1, 2], counts=[1., 2, 3], probs=[0.5, 0.2])

@@ -4,7 +4,7 @@ As Keras 3's TensorFlow backend: a draw takes a seed pair (`[seed, 0]` for an in
 advances for a `SeedGenerator`, the global `SeedGenerator`'s for None), reduced modulo 2**31 - 2 to int32, and runs
 TF's stateless op on it, so `normal`, `uniform`, `truncated_normal`, `randint`, `shuffle`, `dropout` and
 `categorical`, `binomial`, `gamma` and `beta` give TF's values (`ops/_philox.py`; TF's binomial and gamma kernels
-in `keras/_binomial.py`, `keras/_gamma.py`). An unseeded `SeedGenerator` takes its seed from Python's `random`
+in `ops/_binomial_kernel.py`, `ops/_gamma_kernel.py`). An unseeded `SeedGenerator` takes its seed from Python's `random`
 (Keras's `make_default_seed`), so `keras.utils.set_random_seed` fixes it, as in Keras.
 """
 import functools
@@ -246,11 +246,11 @@ def gamma(shape, alpha, dtype=None, seed=None):
 
 def _stateless_gamma(dims, seed, alpha, dtype):
     """`tf.random.stateless_gamma(dims, seed, alpha, dtype=dtype)` as TF computes it: the StatelessRandomGammaV3
-    kernel's values (`keras/_gamma.py`), at least the dtype's smallest normal number."""
+    kernel's values (`ops/_gamma_kernel.py`), at least the dtype's smallest normal number."""
     import numpy as np
     from tfcompat.framework import errors
     from tfcompat.framework.convert import convert_to_tensor
-    from tfcompat.keras import _gamma
+    from tfcompat.ops import _gamma_kernel as _gamma
     if not dtype.is_floating:
         raise errors.op_error(errors.InvalidArgumentError, f"Value for attr 'dtype' of {dtype.name} is not in the list "
                               "of allowed values: half, float, double\n\t; NodeDef: {{node StatelessRandomGammaV3}}; "
@@ -264,55 +264,22 @@ def _stateless_gamma(dims, seed, alpha, dtype):
     return _wrap(torch.from_numpy(np.maximum(np.finfo(a.dtype).tiny, raw)))
 
 
-_BINOMIAL_TYPES = (dtypes.float16, dtypes.float32, dtypes.float64, dtypes.int32, dtypes.int64)
-_TF_TYPE_NAMES = {"float32": "FLOAT", "float64": "DOUBLE", "float16": "HALF"}
-_BINOMIAL_SIGNATURE = (
-    "Op<name=StatelessRandomBinomial; signature=shape:S, seed:Tseed, counts:T, probs:T -> output:dtype; "
-    "attr=S:type,allowed=[DT_INT32, DT_INT64]; attr=Tseed:type,default=DT_INT64,allowed=[DT_INT32, DT_INT64]; "
-    "attr=T:type,default=DT_DOUBLE,allowed=[DT_HALF, DT_FLOAT, DT_DOUBLE, DT_INT32, DT_INT64]; "
-    "attr=dtype:type,default=DT_INT64,allowed=[DT_HALF, DT_FLOAT, DT_DOUBLE, DT_INT32, DT_INT64]>")
 _GAMMA_SIGNATURE = (
     "Op<name=StatelessRandomGammaV3; signature=shape:shape_dtype, key:uint64, counter:uint64, alg:int32, "
     "alpha:dtype -> output:dtype; attr=dtype:type,allowed=[DT_HALF, DT_FLOAT, DT_DOUBLE]; "
     "attr=shape_dtype:type,default=DT_INT32,allowed=[DT_INT32, DT_INT64]>")
-_BINOMIAL_OP = ("{{function_node __wrapped__StatelessRandomBinomial_device_/job:localhost/replica:0/task:0/"
-                "device:CPU:0}} ")
-
-
 @_traceable
 def binomial(shape, counts, probabilities, dtype=None, seed=None):
     """Binomial(counts, probabilities) samples, floatx by default: TF's values, as Keras's TF backend draws them
-    (`stateless_binomial` on the seed pair, `counts`/`probabilities` broadcast against the end of `shape`; the
-    kernel is `keras/_binomial.py`)."""
-    from tfcompat.framework import errors
-    from tfcompat.framework.convert import convert_to_tensor
+    (`tf.random.stateless_binomial` on the seed pair, `counts`/`probabilities` broadcast against the end of
+    `shape`)."""
     from tfcompat.ops.math_ops import cast
+    from tfcompat.ops.random_binomial_ops import stateless_binomial
     dtype = dtypes.as_dtype(dtype or _float_dtype(None))
-    pair = seed_pair(seed)
+    seed = _wrap(_seed_tensor(seed))
     inter = dtypes.float32 if dtype == dtypes.bfloat16 else dtype
-    if inter not in _BINOMIAL_TYPES:
-        raise errors.op_error(errors.InvalidArgumentError, f"Value for attr 'dtype' of {inter.name} is not in the list "
-                              "of allowed values: half, float, double, int32, int64\n\t; NodeDef: {{node "
-                              "StatelessRandomBinomial}}; " + _BINOMIAL_SIGNATURE, "StatelessRandomBinomial", None)
-    probs = convert_to_tensor(probabilities, dtype_hint=dtypes.float32)
-    count = convert_to_tensor(counts, dtype_hint=probs.dtype)
-    if count.dtype.is_integer:      # the op takes its parameters' type from `counts`: TF has no integer kernel
-        raise errors.op_error(errors.NotFoundError, "Could not find device for node: {{node StatelessRandomBinomial}} "
-                              f"= StatelessRandomBinomial[S=DT_INT32, T=DT_{count.dtype.name.upper()}, "
-                              f"Tseed=DT_INT32, dtype=DT_{_TF_TYPE_NAMES.get(inter.name, inter.name.upper())}]\n"
-                              "All kernels registered for op StatelessRandomBinomial:\n" + "".join(
-                                  f"  device='CPU'; dtype in [DT_{o}]; T in [DT_{t}]\n"
-                                  for o in ("INT64", "INT32", "DOUBLE", "FLOAT", "HALF")
-                                  for t in ("DOUBLE", "FLOAT", "HALF")), "StatelessRandomBinomial", None)
-    dims = list(_shape(shape))
-    params = torch.broadcast_shapes(storage(probs).shape, storage(count).shape)
-    if len(params) > len(dims) or list(params) != dims[len(dims) - len(params):]:
-        raise errors.op_error(errors.InvalidArgumentError, _BINOMIAL_OP + "Shape passed in must end with broadcasted "
-                              "shape.", "StatelessRandomBinomial", None)
-    from tfcompat.keras import _binomial
-    n = storage(count).cpu().numpy()
-    draw = _binomial.sample(dims, pair, n, storage(probs).cpu().numpy().astype(n.dtype))
-    return cast(_wrap(torch.from_numpy(draw).to(inter.torch_dtype)), dtype)
+    out = stateless_binomial(list(_shape(shape)), seed, counts, probabilities, output_dtype=inter)
+    return out if inter is dtype else cast(out, dtype)
 
 
 @_traceable

@@ -24,6 +24,7 @@ from tfcompat.ops import conv_ops  # noqa: F401
 from tfcompat.ops import pool_ops  # noqa: F401
 from tfcompat.ops import random_ops  # noqa: F401
 from tfcompat.ops import random_generator_ops  # noqa: F401
+from tfcompat.ops import random_binomial_ops  # noqa: F401
 from tfcompat.ops import linalg_ops  # noqa: F401
 from tfcompat.ops import image_ops  # noqa: F401
 from tfcompat.ops import image_color_ops  # noqa: F401

@@ -1,4 +1,4 @@
-"""TF's `StatelessRandomBinomial` CPU kernel, value for value (what `keras.random.binomial` runs on TF).
+"""TF's `StatelessRandomBinomial` CPU kernel, value for value (`tf.random.stateless_binomial`, `keras.random.binomial`).
 
 Each output element `i` (counted batch-major: parameter set, then sample) runs its own copy of the seed's Philox
 generator skipped `256 * i` blocks (rejection sampling, BTRS, where `count * p >= 10` with p the smaller of p and

@@ -1,4 +1,4 @@
-"""TF's `StatelessRandomGammaV3` CPU kernel, value for value (what `keras.random.gamma` and `beta` run on TF).
+"""TF's `StatelessRandomGammaV3` CPU kernel, value for value (`keras.random.gamma` and `beta`).
 
 Output element `i` (counted alpha-major: alpha, then sample) draws from its own copy of the seed's Philox generator
 skipped `256 * i` blocks. alpha == 1 is an exponential, `-log1p(-u)` of the second uniform of one block; otherwise
@@ -11,7 +11,7 @@ import math
 
 import numpy as np
 
-from tfcompat.keras._binomial import _M128, _log, _to_double
+from tfcompat.ops._binomial_kernel import _M128, _log, _to_double
 from tfcompat.ops import _philox
 
 
