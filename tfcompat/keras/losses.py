@@ -144,6 +144,35 @@ def _with_logits(tensor, logits):
     return tensor
 
 
+def _check_same_structure(y_true, y_pred, dtype):
+    """Keras's LossFunctionWrapper maps over `y_true` and `y_pred` as nested Python structures (its leaves converted
+    to tensors): `y_pred` must have `y_true`'s lists and tuples (optree's messages), then a leaf of `y_true` must meet a
+    leaf of `y_pred`."""
+    def shown(x):
+        if isinstance(x, (list, tuple)):
+            return type(x)(shown(v) for v in x)
+        return wrap(_float(x, dtype))
+
+    def nodes(a, b):
+        if isinstance(a, (list, tuple)):
+            kind = type(a).__name__
+            if type(b) is not type(a):
+                raise ValueError(f"Expected an instance of {kind}, got {shown(b)!r}.")
+            if len(a) != len(b):
+                raise ValueError(f"{kind} arity mismatch; expected: {len(a)}, got: {len(b)}; {kind}: {shown(b)!r}.")
+            for x, y in zip(a, b):
+                nodes(x, y)
+
+    def leaves(a, b):
+        if isinstance(a, (list, tuple)):
+            for x, y in zip(a, b):
+                leaves(x, y)
+        elif isinstance(b, (list, tuple)):
+            raise ValueError("Structures don't have the same nested structure.")
+    nodes(y_true, y_pred)
+    leaves(y_true, y_pred)
+
+
 class LossFunctionWrapper(Loss):
     """A `Loss` computing `fn(y_true, y_pred, **kwargs)` per sample."""
 
@@ -151,6 +180,11 @@ class LossFunctionWrapper(Loss):
         super().__init__(name=name, reduction=reduction, dtype=dtype)
         self.fn = fn
         self._fn_kwargs = kwargs
+
+    def __call__(self, y_true, y_pred, sample_weight=None):
+        if isinstance(y_true, (list, tuple)) or isinstance(y_pred, (list, tuple)):
+            _check_same_structure(y_true, y_pred, self._storage_dtype())
+        return super().__call__(y_true, y_pred, sample_weight)
 
     def _values(self, y_true, y_pred, dtype):
         impl = _IMPL.get(self.fn)
