@@ -13,6 +13,8 @@ from tfcompat.keras import activations, constraints, initializers, regularizers
 from tfcompat.keras.layers.base import _COMPUTE, Layer
 from tfcompat.keras.layers.input_spec import InputSpec
 
+_HALF = (torch.float16, torch.bfloat16)     # dtypes whose matmul TF rounds before the bias is added
+
 
 def _ser(obj):
     from tfcompat.keras.saving_utils import serialize_keras_object
@@ -99,7 +101,7 @@ class Dense(Layer):
                 x, k = _promote(x, k)
         if self._bias is not None:
             b = self._bias._read().to(x.dtype)
-            out = torch.addmm(b, x, k) if x.ndim == 2 else torch.matmul(x, k) + b
+            out = torch.addmm(b, x, k) if x.ndim == 2 and x.dtype not in _HALF else torch.matmul(x, k) + b
         else:
             out = torch.matmul(x, k)
         out = _wrap(out)
