@@ -261,7 +261,8 @@ def _stateless_gamma(dims, seed, alpha, dtype):
                               "/job:localhost/replica:0/task:0/device:CPU:0}} Shape passed in must end with broadcasted "
                               "shape.", "StatelessRandomGammaV3")
     raw = _gamma.sample(dims, [int(v) for v in seed.tolist()], a).astype(a.dtype)
-    return _wrap(torch.from_numpy(np.maximum(np.finfo(a.dtype).tiny, raw)))
+    from tfcompat.framework.context import current_device
+    return _wrap(torch.from_numpy(np.maximum(np.finfo(a.dtype).tiny, raw)).to(current_device()))
 
 
 _GAMMA_SIGNATURE = (

@@ -4,6 +4,7 @@ errors. `keras.random.binomial` draws through it."""
 import torch
 
 from tfcompat.framework import dtypes, errors
+from tfcompat.framework.context import current_device
 from tfcompat.framework.convert import convert_to_tensor
 from tfcompat.framework.export import tf_export
 from tfcompat.framework.op_def import int_list, wrap
@@ -65,4 +66,4 @@ def stateless_binomial(shape, seed, counts, probs, output_dtype=dtypes.int32, na
         raise errors.op_error(errors.InvalidArgumentError, _WRAPPED + "Shape passed in must end with broadcasted "
                               "shape.", _OP, None)
     draw = _binomial_kernel.sample(dims, [int(v) for v in pair.tolist()], n, p)
-    return wrap(torch.from_numpy(draw).to(out_dtype.torch_dtype))
+    return wrap(torch.from_numpy(draw).to(out_dtype.torch_dtype).to(current_device()))
