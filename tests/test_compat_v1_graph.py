@@ -203,8 +203,8 @@ def test_gradients_and_gradient_descent_in_a_graph():
             np.testing.assert_allclose(sess.run(w).ravel(), [2.1467695236206055, 2.2998242378234863,
                                                              2.4528791904449463, 2.605933904647827], rtol=1e-5)
             np.testing.assert_allclose(sess.run(b), [1.5305479764938354], rtol=1e-5)
-    with pytest.raises(NotImplementedError, match="FtrlOptimizer is not supported by tfcompat"):
-        tf1.train.FtrlOptimizer  # noqa: B018 - the access raises (Adadelta: test_corpus_migrate_v1_train)
+    with pytest.raises(NotImplementedError, match="ProximalAdagradOptimizer is not supported by tfcompat"):
+        tf1.train.ProximalAdagradOptimizer  # noqa: B018 - the access raises (Adadelta/Ftrl: test_corpus_migrate_v1_train)
 
 
 def test_gradient_descent_optimizer_eagerly():

@@ -98,3 +98,40 @@ def test_tf1_adadelta_optimizer_graph_and_eager():
     for _ in range(2):
         opt.minimize(lambda: tf.reduce_sum(w * w), var_list=[w])
     np.testing.assert_allclose(w.numpy(), [0.9999990463256836, 1.9999990463256836], rtol=1e-7)
+
+
+def test_tf1_ftrl_optimizer_graph_and_eager():
+    cfgs = [dict(), dict(l1_regularization_strength=0.1, l2_regularization_strength=0.2),
+            dict(learning_rate_power=-0.7, initial_accumulator_value=0.5),
+            dict(l2_shrinkage_regularization_strength=0.3, l1_regularization_strength=0.05),
+            dict(beta=0.4, l2_regularization_strength=0.1)]
+    with tf.Graph().as_default():
+        ws, steps = [], []
+        for i, c in enumerate(cfgs):
+            w = v1.get_variable(f"w{i}", initializer=tf.constant([1.0, -2.0, 0.3]))
+            opt = T.FtrlOptimizer(0.5, **c)
+            steps.append(opt.minimize(tf.reduce_sum(w * w * w)))
+            ws.append(w)
+        # TF 2.21
+        assert steps[0].name == "Ftrl" and opt.get_slot_names() == ["accum", "linear"]
+        assert [v.name for v in v1.global_variables()][:3] == ["w0:0", "w0/Ftrl:0", "w0/Ftrl_1:0"]
+        with v1.Session() as sess:
+            sess.run(v1.global_variables_initializer())
+            for _ in range(3):
+                sess.run(steps)
+            got = sess.run(ws)
+        np.testing.assert_allclose(got, [[0.27005690336227417, -3.2384636402130127, -0.8690295219421387],
+                                         [0.25736668705940247, -3.1812615394592285, -0.13785327970981598],
+                                         [0.4077727496623993, -2.354937791824341, -0.35642221570014954],
+                                         [0.17406515777111053, -3.1138713359832764, -0.8942791819572449],
+                                         [0.2558964788913727, -3.1091551780700684, -0.16658103466033936]],
+                                   rtol=1e-6)
+    w = tf.Variable([1.0, -2.0, 0.3])
+    opt = T.FtrlOptimizer(0.5, l1_regularization_strength=0.1)
+    for _ in range(2):
+        opt.minimize(lambda: tf.reduce_sum(w * w * w), var_list=[w])
+    np.testing.assert_allclose(w.numpy(), [0.30978232622146606, -2.858271598815918, -0.19546721875667572], rtol=1e-6)
+    with pytest.raises(ValueError, match="^initial_accumulator_value -1.000000 needs to be positive or zero$"):
+        T.FtrlOptimizer(0.5, initial_accumulator_value=-1.)
+    with pytest.raises(ValueError, match="^learning_rate_power 0.500000 needs to be negative or zero$"):
+        T.FtrlOptimizer(0.5, learning_rate_power=0.5)

@@ -155,6 +155,51 @@ class AdadeltaOptimizer(_SlotOptimizer):
         return var_t if graph_state.default_graph() is None else _op("group")(var_t, u_t)
 
 
+class FtrlOptimizer(_SlotOptimizer):
+    """TF1's FTRL-Proximal (ApplyFtrlV2): `new_accum = accum + g**2`,
+    `linear += g' - (new_accum**-p - accum**-p) / lr * var` (g' = g + 2 * l2_shrinkage * var),
+    `var = (sign(linear) * l1 - linear) / (new_accum**-p / lr + 2 * (l2 + beta / (2 * lr)))` where |linear| > l1,
+    else 0."""
+
+    _default_name = "Ftrl"
+
+    def __init__(self, learning_rate, learning_rate_power=-0.5, initial_accumulator_value=0.1,
+                 l1_regularization_strength=0.0, l2_regularization_strength=0.0, use_locking=False, name="Ftrl",
+                 accum_name=None, linear_name=None, l2_shrinkage_regularization_strength=0.0, beta=None):
+        checks = [(initial_accumulator_value < 0.0, "initial_accumulator_value", initial_accumulator_value),
+                  (learning_rate_power > 0.0, "learning_rate_power", learning_rate_power),
+                  (l1_regularization_strength < 0.0, "l1_regularization_strength", l1_regularization_strength),
+                  (l2_regularization_strength < 0.0, "l2_regularization_strength", l2_regularization_strength),
+                  (l2_shrinkage_regularization_strength < 0.0, "l2_shrinkage_regularization_strength",
+                   l2_shrinkage_regularization_strength)]
+        for bad, what, value in checks:
+            if bad:
+                sign = "negative" if what == "learning_rate_power" else "positive"
+                raise ValueError(f"{what} {value:f} needs to be {sign} or zero")
+        if accum_name is not None or linear_name is not None:
+            raise NotImplementedError("tf.compat.v1.train.FtrlOptimizer(accum_name/linear_name) is not supported by "
+                                      "tfcompat")
+        super().__init__(learning_rate, use_locking, name)
+        self._slots = {"accum": initial_accumulator_value, "linear": 0.0}
+        self._power, self._l1, self._l2 = learning_rate_power, l1_regularization_strength, l2_regularization_strength
+        self._shrinkage, self._beta = l2_shrinkage_regularization_strength, 0.0 if beta is None else beta
+
+    def _update(self, grad, var):
+        accum, linear = self._slot(var, "accum"), self._slot(var, "linear")
+        lr, p = self._lr, -self._power
+        shrunk = grad + 2.0 * self._shrinkage * var if self._shrinkage else grad
+        new_accum = accum + grad * grad
+        pow_new, pow_old = _op("pow")(new_accum, p), _op("pow")(accum, p)
+        linear_t = linear.assign(linear + shrunk - (pow_new - pow_old) / lr * var)
+        quadratic = pow_new / lr + 2.0 * (self._l2 + self._beta / (2.0 * lr))
+        l1 = self._l1
+        new_var = _op("where")(_op("abs")(linear_t) > l1, (_op("sign")(linear_t) * l1 - linear_t) / quadratic,
+                               _op("zeros_like")(linear_t))
+        accum_t = accum.assign(new_accum)
+        var_t = var.assign(new_var)
+        return var_t if graph_state.default_graph() is None else _op("group")(var_t, accum_t)
+
+
 class RMSPropOptimizer(_SlotOptimizer):
     """TF1's RMSProp: `ms = decay * ms + (1 - decay) * grad**2`, `mom = momentum * mom + lr * grad / sqrt(ms + eps)`,
     `var -= mom` (centered: `ms - mg**2` under the root, `mg = decay * mg + (1 - decay) * grad`)."""

@@ -7,7 +7,7 @@ import os
 from tfcompat import train as _train
 from tfcompat.compat.v1.graph_gradients import GradientDescentOptimizer  # noqa: F401
 from tfcompat.compat.v1.optimizers import (AdadeltaOptimizer, AdagradOptimizer, AdamOptimizer,  # noqa: F401
-                                          MomentumOptimizer, RMSPropOptimizer)
+                                          FtrlOptimizer, MomentumOptimizer, RMSPropOptimizer)
 from tfcompat.compat.v1.session_run_hook import SessionRunArgs, SessionRunHook  # noqa: F401
 from tfcompat.framework import errors, graph_state
 from tfcompat.framework.graph_variable import session_io
@@ -161,7 +161,7 @@ def _load_initializer(var, reader, key, shapes, shown):
     var._set_initial_value(lambda: convert_to_tensor(reader.get_tensor(key), dtype=dtype))
 
 
-_TF1_OPTIMIZERS = {"Optimizer", "FtrlOptimizer", "ProximalGradientDescentOptimizer",
+_TF1_OPTIMIZERS = {"Optimizer", "ProximalGradientDescentOptimizer",
                    "ProximalAdagradOptimizer", "AdagradDAOptimizer"}
 _GRAPH_ONLY = {"import_meta_graph", "export_meta_graph", "QueueRunner", "start_queue_runners"}
 # TF1's monitored training loop (`monitored_session.py`)
@@ -263,7 +263,7 @@ def __getattr__(attr):
                                   "(no MetaGraphDefs, monitored sessions or queue runners)")
     if attr in _TF1_OPTIMIZERS:
         raise NotImplementedError(f"tf.compat.v1.train.{attr} is not supported by tfcompat (of TF1's optimizers, only "
-                                  "GradientDescent, Adam, Adadelta, Momentum, Adagrad and RMSProp)")
+                                  "GradientDescent, Adam, Adadelta, Ftrl, Momentum, Adagrad and RMSProp)")
     try:
         return getattr(_train, attr)
     except AttributeError:
