@@ -162,3 +162,16 @@ def test_global_default_graph_while_eager():
     with pytest.raises(RuntimeError, match=r"The Session graph is empty. Add operations to the graph before calling "
                                            r"run\(\)."):
         sess.run(tf.constant(3))
+
+
+def test_v1_saved_model_constant_modules():
+    sm = tf.compat.v1.saved_model
+    # TF 2.21
+    assert {k: getattr(sm.tag_constants, k) for k in dir(sm.tag_constants) if not k.startswith("_")} == {
+        "GPU": "gpu", "SERVING": "serve", "TPU": "tpu", "TRAINING": "train"}
+    assert {k: getattr(sm.signature_constants, k) for k in dir(sm.signature_constants) if not k.startswith("_")} == {
+        "CLASSIFY_INPUTS": "inputs", "CLASSIFY_METHOD_NAME": "tensorflow/serving/classify",
+        "CLASSIFY_OUTPUT_CLASSES": "classes", "CLASSIFY_OUTPUT_SCORES": "scores",
+        "DEFAULT_SERVING_SIGNATURE_DEF_KEY": "serving_default", "PREDICT_INPUTS": "inputs",
+        "PREDICT_METHOD_NAME": "tensorflow/serving/predict", "PREDICT_OUTPUTS": "outputs",
+        "REGRESS_INPUTS": "inputs", "REGRESS_METHOD_NAME": "tensorflow/serving/regress", "REGRESS_OUTPUTS": "outputs"}

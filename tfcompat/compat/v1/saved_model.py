@@ -9,6 +9,22 @@ _TF1_ONLY = {"Builder", "SavedModelBuilder", "simple_save", "load", "loader", "b
              "signature_def_utils", "utils", "maybe_saved_model_directory"}
 
 
+def _constants(name, keys):
+    """TF1's constant-only module `tf.compat.v1.saved_model.<name>` (values shared with `tf.saved_model`)."""
+    import types
+    module = types.ModuleType(f"tensorflow.compat.v1.saved_model.{name}")
+    for key in keys:
+        setattr(module, key, getattr(_saved_model, key))
+    return module
+
+
+tag_constants = _constants("tag_constants", ("GPU", "SERVING", "TPU", "TRAINING"))
+signature_constants = _constants("signature_constants", (
+    "CLASSIFY_INPUTS", "CLASSIFY_METHOD_NAME", "CLASSIFY_OUTPUT_CLASSES", "CLASSIFY_OUTPUT_SCORES",
+    "DEFAULT_SERVING_SIGNATURE_DEF_KEY", "PREDICT_INPUTS", "PREDICT_METHOD_NAME", "PREDICT_OUTPUTS", "REGRESS_INPUTS",
+    "REGRESS_METHOD_NAME", "REGRESS_OUTPUTS"))
+
+
 def load_v2(export_dir, tags=None, options=None):
     """TF 2's `tf.saved_model.load`."""
     return _saved_model.load(export_dir, tags=tags, options=options)
