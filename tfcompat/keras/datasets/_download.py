@@ -62,8 +62,9 @@ class _DownloadBar:
             self.finished = True
 
 
-class DownloadError(Exception):
-    """A dataset file is neither in the Keras cache nor downloadable."""
+# Keras raises a plain `Exception` when a download fails ("URL fetch failure on <origin>: <errno> -- <reason>"); the
+# name lets tfcompat's callers (the bundled-MNIST fallback, the applications' weights hint) say what they catch.
+DownloadError = Exception
 
 
 def get_file(fname, origin, file_hash=None, cache_subdir="datasets", cache_dir=None, extract=False,
@@ -97,11 +98,13 @@ def get_file(fname, origin, file_hash=None, cache_subdir="datasets", cache_dir=N
         print_msg(f"Downloading data from {origin}")        # as Keras, before it fetches
         try:
             _fetch(origin, target)
-        except (urllib.error.URLError, OSError, ValueError) as e:
+        except OSError as e:    # Keras's text (errno/reason, an HTTP error's code/message; timeouts alike)
+            cause = (f"{e.code} -- {e.msg}" if isinstance(e, urllib.error.HTTPError) else
+                     f"{e.errno} -- {e.reason}" if isinstance(e, urllib.error.URLError) else f"{e.errno} -- {e}")
             raise DownloadError(
-                f"URL fetch failure on {origin}: {getattr(e, 'reason', e)}. Without network access, download "
-                f"{origin} elsewhere and place it at {target}" +
-                (f" (sha256 {file_hash})" if file_hash and len(file_hash) == 64 else "") + ".") from None
+                f"URL fetch failure on {origin}: {cause}. Without network access, download {origin} elsewhere and "
+                f"place it at {target}" + (f" (sha256 {file_hash})" if file_hash and len(file_hash) == 64 else "") +
+                ".") from None
         if not _valid(target, file_hash):
             os.remove(target)
             raise ValueError("Incomplete or corrupted file detected. The auto file hash does not match the provided "
