@@ -6,6 +6,7 @@ import torch
 
 from tfcompat.framework import dtypes
 from tfcompat.framework.export import unsupported_args
+from tfcompat.framework import op_def
 from tfcompat.framework.op_def import input_storage
 from tfcompat.framework.sparse import SparseTensor, sparse_dense_matmul
 from tfcompat.framework.tensor import _wrap
@@ -13,7 +14,13 @@ from tfcompat.keras import activations, constraints, initializers, regularizers
 from tfcompat.keras.layers.base import _COMPUTE, Layer
 from tfcompat.keras.layers.input_spec import InputSpec
 
-_HALF = (torch.float16, torch.bfloat16)     # dtypes whose matmul TF rounds before the bias is added
+_HALF = (torch.float16, torch.bfloat16)
+
+
+def _fused_bias(x):
+    """Whether the product and the bias are added in one rounding, as TF does in a graph (its remapper fuses MatMul and
+    BiasAdd: fit's steps, tf.function bodies); eager TF rounds a half-precision product before adding the bias."""
+    return x.ndim == 2 and (x.dtype not in _HALF or any(check() for check in op_def.GRAPH_BUILDING))
 
 
 def _ser(obj):
@@ -101,7 +108,7 @@ class Dense(Layer):
                 x, k = _promote(x, k)
         if self._bias is not None:
             b = self._bias._read().to(x.dtype)
-            out = torch.addmm(b, x, k) if x.ndim == 2 and x.dtype not in _HALF else torch.matmul(x, k) + b
+            out = torch.addmm(b, x, k) if _fused_bias(x) else torch.matmul(x, k) + b
         else:
             out = torch.matmul(x, k)
         out = _wrap(out)
