@@ -115,3 +115,25 @@ def test_input_shape_argument_warns():
     assert s.built and tuple(s.layers[0].kernel.shape) == (3, 2)
     with pytest.warns(UserWarning, match="Do not pass an `input_shape`/`input_dim`"):
         keras.layers.Dense(2, input_dim=4)
+
+
+def test_functional_config_nodes_and_names():
+    import pytest
+    i = keras.Input((3,), name="x")
+    h = keras.layers.Dense(3, name="h")(i)
+    a = keras.layers.Add(name="addl")([i, h])
+    m = keras.Model(i, [a + h, a], name="f")
+    c = m.get_config()
+    kt = {"class_name": "__keras_tensor__", "config": {"shape": (None, 3), "dtype": "float32",
+                                                       "keras_history": ["x", 0, 0]}}
+    # TF 2.21: a node's args are a tuple (a list argument stays a list), shapes are tuples
+    assert c["layers"][1]["inbound_nodes"] == [{"args": (kt,), "kwargs": {}}]
+    assert isinstance(c["layers"][2]["inbound_nodes"][0]["args"], tuple)
+    assert isinstance(c["layers"][2]["inbound_nodes"][0]["args"][0], list)
+    m2 = keras.Model.from_config(c)
+    assert [la.name for la in m2.layers] == ["x", "h", "addl"] and m2.output_shape == [(None, 3), (None, 3)]
+    assert m.get_build_config() == {"input_shape": None}
+    assert m.layers[1].get_build_config() == {"input_shape": (None, 3)}
+    with pytest.raises(ValueError, match='^The name "add" is used 2 times in the model. All operation names should '
+                                         'be unique.$'):
+        keras.Model(i, keras.layers.Dense(1, name="add")(keras.layers.Dense(3, name="add")(i)))

@@ -574,6 +574,8 @@ class Layer:
         if shapes is not None:
             return {"shapes_dict": shapes}
         shape = self.__dict__.get("_build_input_shape")
+        if shape is None and self.built and getattr(self, "_nodes", None) is not None:
+            return {"input_shape": None}        # a functional model (Keras records its build without a shape)
         return {"input_shape": shape} if shape is not None else None
 
     def save_own_variables(self, store):

@@ -57,6 +57,11 @@ class Functional(Model):
         self._nodes = topological_nodes(inputs, outputs)
         _check_connected(inputs, outputs, self._nodes)
         operations, nodes_by_depth = _graph_by_depth(nest.flatten(inputs), nest.flatten(outputs))
+        names = [op.name for op in operations]      # Keras's map_graph: serialized nodes refer to them by name
+        for n in names:
+            if names.count(n) != 1:
+                raise ValueError(f'The name "{n}" is used {names.count(n)} times in the model. All operation names '
+                                 f'should be unique.')
         self.__dict__["_nodes_by_depth"] = nodes_by_depth
         self._tracking = False
         self.__dict__["_operations"] = operations

@@ -95,9 +95,9 @@ def functional_get_config(model):
     def ser(x):
         if isinstance(x, KerasTensor):
             return {"class_name": "__keras_tensor__",
-                    "config": {"shape": list(x._shape), "dtype": x.dtype, "keras_history": history(x)}}
-        if isinstance(x, (list, tuple)):
-            return [ser(v) for v in x]
+                    "config": {"shape": tuple(x._shape), "dtype": x.dtype, "keras_history": history(x)}}
+        if isinstance(x, (list, tuple)):        # as Keras's config: a call's args a tuple, a list argument a list
+            return type(x)(ser(v) for v in x) if type(x) in (list, tuple) else [ser(v) for v in x]
         if isinstance(x, dict):
             return {k: ser(v) for k, v in x.items()}
         return serialize_keras_object(x)
@@ -112,7 +112,7 @@ def functional_get_config(model):
                 lc["build_config"] = {"input_shape": ser_shape(node.args[0])}
         lc["name"] = layer.name
         lc["inbound_nodes"] = [] if _is_input(layer) else [
-            {"args": ser(list(n.args)), "kwargs": ser(dict(n.kwargs))}
+            {"args": ser(tuple(n.args)), "kwargs": ser(dict(n.kwargs))}
             for n in layer._inbound_nodes if id(n) in model_nodes]
         layers.append(lc)
     return {"name": model.name, "trainable": model.trainable, "layers": layers,
@@ -213,8 +213,8 @@ def _node_call(node, tensors):
                 missing.append(key)
                 return None
             return tensors[key]
-        if isinstance(x, list):
-            return [res(v) for v in x]
+        if isinstance(x, (list, tuple)):        # JSON gives lists; get_config's own dicts keep Keras's tuples
+            return type(x)(res(v) for v in x) if type(x) in (list, tuple) else [res(v) for v in x]
         if isinstance(x, dict):
             return {k: res(v) for k, v in x.items()}
         return x
