@@ -4,7 +4,10 @@ so its layers record the spec's shapes (batch dimension None unless every batch 
 dimension themselves (`Sequential._build_on_spec`); data without a spec (generators) builds on its first batch."""
 from tfcompat.framework import dtypes
 from tfcompat.framework.tensor import Tensor
+from tfcompat.keras._config import config, uid_lock
 from tfcompat.util import nest
+
+_KERAS_TENSOR = "keras_tensor"     # KerasTensors' auto-name prefix
 
 
 def _x_of(structure):
@@ -52,6 +55,14 @@ def build_on_spec(model, iterator):
         spec = x_spec(iterator)
         if spec is None or any(isinstance(s, Tensor) for s in nest.flatten(spec)):
             return
-        model.compute_output_spec(spec, training=False)
+        # Keras runs the call on backend placeholders: only the spec's inputs are KerasTensors, so of this symbolic
+        # run's tensors only those take KerasTensor names (later auto-names stay Keras's: `keras_tensor_5`, not _7)
+        with uid_lock:
+            named = config.uids.get(_KERAS_TENSOR, 0) + len(nest.flatten(spec))
+        try:
+            model.compute_output_spec(spec, training=False)
+        finally:
+            with uid_lock:
+                config.uids[_KERAS_TENSOR] = named
     except Exception:  # noqa: BLE001 - tfcompat builds such a model on its first batch instead
         return
