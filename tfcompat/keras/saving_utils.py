@@ -406,6 +406,25 @@ def drop_unsupported_defaults(cls, config):
     return {k: v for k, v in config.items() if k in accepted or k not in _DEFAULTS}
 
 
+def layer_from_config(cls, config):
+    """`Layer.from_config`: `cls(**config)` as Keras 3 does it (a plain DTypePolicy given by its name, Keras-only keys
+    at their defaults dropped); what the constructor raises becomes Keras's deserialization TypeError
+    (tfcompat's NotImplementedError for an unsupported argument passes through)."""
+    config = dict(config)
+    if "batch_input_shape" in config:
+        config["batch_input_shape"] = tuple(config["batch_input_shape"])
+    dtype = config.get("dtype")
+    if isinstance(dtype, dict) and dtype.get("class_name") == "DTypePolicy":
+        config["dtype"] = dtype.get("config", {}).get("name", dtype)
+    try:
+        return cls(**drop_unsupported_defaults(cls, config))
+    except NotImplementedError:
+        raise
+    except Exception as e:
+        raise TypeError(f"Error when deserializing class '{cls.__name__}' using config={config}.\n\n"
+                        f"Exception encountered: {e}") from e
+
+
 def lambda_from_config(config, custom_objects=None, safe_mode=None):
     """A `Lambda` layer's constructor arguments from its Keras 3 config: stored lambdas are rebuilt only when
     `safe_mode` (else the enclosing load's) is False; outside any load, safe (Keras fails closed)."""

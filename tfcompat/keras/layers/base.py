@@ -28,7 +28,7 @@ from tfcompat.keras.engine.keras_tensor import KerasTensor
 from tfcompat.keras.layers import auto_config
 from tfcompat.keras.layers.call_errors import with_call_info
 from tfcompat.keras.layers.input_spec import InputSpec, assert_input_compatibility
-from tfcompat.keras.saving_utils import drop_unsupported_defaults
+from tfcompat.keras.saving_utils import layer_from_config
 from tfcompat.util import nest
 
 _FLOAT_POLICIES = ("float16", "float32", "float64", "bfloat16")
@@ -620,19 +620,7 @@ class Layer:
 
     @classmethod
     def from_config(cls, config):
-        config = dict(config)
-        if "batch_input_shape" in config:
-            config["batch_input_shape"] = tuple(config["batch_input_shape"])
-        dtype = config.get("dtype")
-        if isinstance(dtype, dict) and dtype.get("class_name") == "DTypePolicy":     # Keras passes a plain policy
-            config["dtype"] = dtype.get("config", {}).get("name", dtype)             # by its name
-        try:
-            return cls(**drop_unsupported_defaults(cls, config))    # Keras-only keys at their defaults (quantization...)
-        except NotImplementedError:
-            raise
-        except Exception as e:
-            raise TypeError(f"Error when deserializing class '{cls.__name__}' using config={config}.\n\n"
-                            f"Exception encountered: {e}") from e
+        return layer_from_config(cls, config)
 
     def __repr__(self):
         return f"<{type(self).__name__} name={self.name}, built={self.built}>"
