@@ -6,6 +6,7 @@ declarations; the heavy parts (`tf.keras`, `tf.data`, `tf.summary`,
 `tf.train`, ...) are imported on first use.
 """
 from tfcompat import _thread_policy  # noqa: F401  (first: it must run before torch loads)
+from tfcompat import _alloc_policy  # noqa: F401  (glibc's thresholds for tensor buffers)
 
 import importlib as _importlib
 import sys as _sys
