@@ -128,31 +128,19 @@ class LinearOperatorComposition(LinearOperator):
         return solution
 
 
-@tf_export("linalg.LinearOperatorAdjoint")
-class LinearOperatorAdjoint(LinearOperator):
-    """The adjoint (conjugate transpose) `A^H` of an operator `A`."""
+class _OfOneOperator(LinearOperator):
+    """An operator made from one `operator` (its adjoint, its inverse): the hints it shares with it, its `operator`,
+    its assertions (the wrapped operator's)."""
 
-    def __init__(self, operator, is_non_singular=None, is_self_adjoint=None, is_positive_definite=None,
-                 is_square=None, name=None):
-        parameters = dict(operator=operator, is_non_singular=is_non_singular, is_self_adjoint=is_self_adjoint,
-                          is_positive_definite=is_positive_definite, is_square=is_square, name=name)
+    _relation = None        # "adjoint" / "inverse": TF's hint messages name it
+
+    def _init_from(self, operator, hints, parameters, name):
         self._operator = operator
-        is_square = hint_unless_contradicting(operator, "is_square", is_square,
-                                              "An operator is square if and only if its adjoint is square.")
-        is_non_singular = hint_unless_contradicting(
-            operator, "is_non_singular", is_non_singular,
-            "An operator is non-singular if and only if its adjoint is non-singular.")
-        is_self_adjoint = hint_unless_contradicting(
-            operator, "is_self_adjoint", is_self_adjoint,
-            "An operator is self-adjoint if and only if its adjoint is self-adjoint.")
-        is_positive_definite = hint_unless_contradicting(
-            operator, "is_positive_definite", is_positive_definite,
-            "An operator is positive-definite if and only if its adjoint is positive-definite.")
-        if name is None:
-            name = operator.name + "_adjoint"
-        super().__init__(dtype=operator.dtype, is_non_singular=is_non_singular, is_self_adjoint=is_self_adjoint,
-                         is_positive_definite=is_positive_definite, is_square=is_square, parameters=parameters,
-                         name=name)
+        shared = {key: hint_unless_contradicting(
+            operator, key, hints[key], f"An operator is {text} if and only if its {self._relation} is {text}.")
+            for key, text in (("is_square", "square"), ("is_non_singular", "non-singular"),
+                              ("is_self_adjoint", "self-adjoint"), ("is_positive_definite", "positive-definite"))}
+        super().__init__(dtype=operator.dtype, parameters=parameters, name=name, **shared)
 
     @property
     def operator(self):
@@ -162,9 +150,6 @@ class LinearOperatorAdjoint(LinearOperator):
     def _experimental_parameter_ndims_to_matrix_ndims(self):
         return {"operator": 0}
 
-    def _linop_adjoint(self):
-        return self.operator
-
     def _assert_non_singular(self):
         return self.operator.assert_non_singular()
 
@@ -173,6 +158,23 @@ class LinearOperatorAdjoint(LinearOperator):
 
     def _assert_self_adjoint(self):
         return self.operator.assert_self_adjoint()
+
+
+@tf_export("linalg.LinearOperatorAdjoint")
+class LinearOperatorAdjoint(_OfOneOperator):
+    """The adjoint (conjugate transpose) `A^H` of an operator `A`."""
+
+    def __init__(self, operator, is_non_singular=None, is_self_adjoint=None, is_positive_definite=None,
+                 is_square=None, name=None):
+        hints = dict(is_non_singular=is_non_singular, is_self_adjoint=is_self_adjoint,
+                     is_positive_definite=is_positive_definite, is_square=is_square)
+        self._init_from(operator, hints, dict(operator=operator, **hints, name=name),
+                        operator.name + "_adjoint" if name is None else name)
+
+    _relation = "adjoint"
+
+    def _linop_adjoint(self):
+        return self.operator
 
     def _shape(self):
         shape = self.operator.shape
@@ -217,14 +219,13 @@ class LinearOperatorAdjoint(LinearOperator):
 
 
 @tf_export("linalg.LinearOperatorInversion")
-class LinearOperatorInversion(LinearOperator):
+class LinearOperatorInversion(_OfOneOperator):
     """The inverse `A^{-1}` of a non-singular operator `A`: its matmul is `A`'s solve and its solve `A`'s matmul."""
 
     def __init__(self, operator, is_non_singular=None, is_self_adjoint=None, is_positive_definite=None,
                  is_square=None, name=None):
         parameters = dict(operator=operator, is_non_singular=is_non_singular, is_self_adjoint=is_self_adjoint,
                           is_positive_definite=is_positive_definite, is_square=is_square, name=name)
-        self._operator = operator
         if operator.is_non_singular is False or is_non_singular is False:
             raise ValueError(
                 f"Argument `is_non_singular` or argument `operator` must have supplied hint `is_non_singular` equal "
@@ -234,42 +235,14 @@ class LinearOperatorInversion(LinearOperator):
             raise ValueError(
                 f"Argument `is_square` or argument `operator` must have supplied hint `is_square` equal to `True` or "
                 f"`None`. Found `operator.is_square`: {operator.is_square}, `is_square`: {is_square}.")
-        is_square = hint_unless_contradicting(operator, "is_square", is_square,
-                                              "An operator is square if and only if its inverse is square.")
-        is_non_singular = hint_unless_contradicting(
-            operator, "is_non_singular", is_non_singular,
-            "An operator is non-singular if and only if its inverse is non-singular.")
-        is_self_adjoint = hint_unless_contradicting(
-            operator, "is_self_adjoint", is_self_adjoint,
-            "An operator is self-adjoint if and only if its inverse is self-adjoint.")
-        is_positive_definite = hint_unless_contradicting(
-            operator, "is_positive_definite", is_positive_definite,
-            "An operator is positive-definite if and only if its inverse is positive-definite.")
-        if name is None:
-            name = operator.name + "_inv"
-        super().__init__(dtype=operator.dtype, is_non_singular=is_non_singular, is_self_adjoint=is_self_adjoint,
-                         is_positive_definite=is_positive_definite, is_square=is_square, parameters=parameters,
-                         name=name)
+        self._init_from(operator, dict(is_non_singular=is_non_singular, is_self_adjoint=is_self_adjoint,
+                                       is_positive_definite=is_positive_definite, is_square=is_square),
+                        parameters, operator.name + "_inv" if name is None else name)
 
-    @property
-    def operator(self):
-        return self._operator
-
-    @property
-    def _experimental_parameter_ndims_to_matrix_ndims(self):
-        return {"operator": 0}
+    _relation = "inverse"
 
     def _linop_inverse(self):
         return self.operator
-
-    def _assert_non_singular(self):
-        return self.operator.assert_non_singular()
-
-    def _assert_positive_definite(self):
-        return self.operator.assert_positive_definite()
-
-    def _assert_self_adjoint(self):
-        return self.operator.assert_self_adjoint()
 
     def _linop_solve(self, left, right):
         return left.operator.matmul(right)
