@@ -2,7 +2,6 @@
 
 Golden values recorded from TF 2.21 + Keras 3.15.1."""
 import numpy as np
-import pandas as pd
 import pytest
 
 import tfcompat as tf
@@ -55,6 +54,7 @@ def test_shuffled_batches_and_2d_targets():
 
 
 def test_dataframe_input_reshuffles_each_pass():
+    pd = pytest.importorskip("pandas")      # a DataFrame input (pandas is not a dependency: as test_keras_pandas.py)
     df = pd.DataFrame({"a": np.arange(20.0), "b": np.arange(20) * 2})
     ds = tf.keras.utils.timeseries_dataset_from_array(df, df["a"], sequence_length=3, batch_size=4, shuffle=True, seed=7)
     assert repr(ds) == ("<_BatchDataset element_spec=(TensorSpec(shape=(None, None, 2), dtype=tf.float64, name=None), "
