@@ -10,6 +10,7 @@ from tfcompat.framework.export import tf_export
 from tfcompat.framework.op_def import (
     FLOAT, FLOAT_COMPLEX, INT_BOOL, REAL, axis_list, check_dtype, input_storage, int_list, kernel_error, type_name,
     unary_input, wrap)
+from tfcompat.framework.ragged import RaggedTensor
 from tfcompat.framework.tensor import Tensor, storage
 from tfcompat.ops import reduction_ops
 from tfcompat.ops._nn_common import _float_input, _from_channels_first, _op_error, _to_channels_first
@@ -27,7 +28,12 @@ _MOMENT_TYPES = frozenset([torch.bfloat16, torch.float16, torch.float32, torch.f
 @tf_export("nn.relu")
 def relu(features, name=None):
     """max(features, 0)."""
-    t = unary_input(features, "Relu", REAL)
+    try:
+        t = unary_input(features, "Relu", REAL)
+    except (TypeError, ValueError):
+        if type(features) is RaggedTensor:      # TF's ragged dispatch, on the error path: dense calls pay nothing
+            return features.with_flat_values(relu(features.flat_values))
+        raise
     return wrap(t if t.dtype in _UNSIGNED_WIDE else torch.relu(t))      # torch has no kernel; relu is identity
 
 

@@ -369,7 +369,7 @@ def _binary(dense):
     return op
 
 
-for _name in ("round", "logical_not", "nn.relu", "nn.relu6", "nn.elu", "nn.selu", "nn.gelu", "nn.leaky_relu", "nn.silu",
+for _name in ("round", "logical_not", "nn.relu6", "nn.elu", "nn.selu", "nn.gelu", "nn.leaky_relu", "nn.silu",
               "math.reciprocal_no_nan", "math.erfcinv", "math.imag", "math.angle", "saturate_cast",
               "debugging.check_numerics", "image.adjust_brightness", "image.adjust_gamma", "image.convert_image_dtype",
               "io.encode_base64", "strings.unicode_transcode"):
