@@ -103,8 +103,8 @@ def test_run_eagerly_and_run_functions_eagerly(capsys):
 
 
 # -- values equal the eager step's -------------------------------------------------------------------------------
-def _fit_both(make, x, y, fit_kwargs=None, evaluate=True, epochs=3, batch_size=16):
-    """(traced, eager) results of the same seeded model: history, weights, evaluate, predict."""
+def _fit_both(make, x, y, fit_kwargs=None, evaluate=True, epochs=3, batch_size=16, rtol=1e-5):
+    """(traced, eager) results of the same seeded model: history, weights, evaluate, predict (equal to `rtol`)."""
     out = []
     for run_eagerly in (False, True):
         keras.utils.set_random_seed(3)
@@ -121,13 +121,13 @@ def _fit_both(make, x, y, fit_kwargs=None, evaluate=True, epochs=3, batch_size=1
     assert isinstance(m1.test_function, StepFunction) and not m1.test_function._eager
     assert sorted(h1) == sorted(h2)
     for k in h2:
-        np.testing.assert_allclose(h1[k], h2[k], rtol=1e-5, atol=1e-6, err_msg=k)
+        np.testing.assert_allclose(h1[k], h2[k], rtol=rtol, atol=1e-6, err_msg=k)
     for a, b in zip(w1, w2):
-        np.testing.assert_allclose(a, b, rtol=1e-5, atol=1e-6)
+        np.testing.assert_allclose(a, b, rtol=rtol, atol=1e-6)
     if evaluate:
-        np.testing.assert_allclose(e1, e2, rtol=1e-5, atol=1e-6)
+        np.testing.assert_allclose(e1, e2, rtol=rtol, atol=1e-6)
     for a, b in zip(tf.nest.flatten(p1), tf.nest.flatten(p2)):
-        np.testing.assert_allclose(a, b, rtol=1e-5, atol=1e-6)
+        np.testing.assert_allclose(a, b, rtol=rtol, atol=1e-6)
     return m1, h1
 
 
@@ -343,7 +343,10 @@ def test_mixed_float16_loss_scaling_with_overflowing_steps():
         def make():
             return _with_compile(keras.Sequential([keras.Input((3,)), layers.Dense(4), layers.Dense(1, dtype="float32")]),
                                  optimizer="adam", loss="mse")
-        m, h = _fit_both(make, X * 10.0, Y, epochs=2)      # the first steps' scaled gradients overflow float16
+        # the first steps' scaled gradients overflow float16; TF's traced step adds a half-precision Dense's bias in
+        # the matmul's rounding, its eager step after it (7d5fa55): the two fits agree to float16 rounding only, a few
+        # float16 ulps after two epochs
+        m, h = _fit_both(make, X * 10.0, Y, epochs=2, rtol=1e-2)
     finally:
         mixed_precision.set_global_policy("float32")
     assert float(m.optimizer.dynamic_scale.numpy()) < 32768.0 and int(m.optimizer.iterations.numpy()) > 0
