@@ -199,8 +199,11 @@ def expand_dims(input, axis, name=None):  # noqa: A002  (TF's argument name)
     return input.with_values(expand_dims(input.values, axis - 1))
 
 
-for _kind in ("sum", "mean", "prod", "max", "min", "any", "all"):
-    dispatch(f"math.reduce_{_kind}", _ragged_reduction(_kind, getattr(reduction_ops, f"reduce_{_kind}")))
+_RAGGED_REDUCTIONS = {f"reduce_{kind}": _ragged_reduction(kind, getattr(reduction_ops, f"reduce_{kind}"))
+                      for kind in ("sum", "mean", "prod", "max", "min", "any", "all")}
+# the reductions hand a RaggedTensor here from their conversion-error path (a dispatch wrapper cost every dense call)
+reduction_ops.COMPOSITE_REDUCTIONS[RaggedTensor] = \
+    lambda name, x, axis, keepdims: _RAGGED_REDUCTIONS[name](x, axis, keepdims)
 
 def _ragged_size(input, out_type=None, name=None):  # noqa: A002  (TF's argument name)
     return array_ops.size(input.flat_values, out_type or dtypes.int32)
@@ -220,7 +223,7 @@ for _name, _position in (("strings.substr", 0), ("strings.length", 0), ("strings
                          ("strings.unicode_decode", 0)):
     if _name in EXPORTS:
         dispatch(_name, on_flat_values(EXPORTS[_name], _position))
-del _name, _position, _kind
+del _name, _position
 
 
 def _cast(x, dtype, name=None):

@@ -155,9 +155,26 @@ _UNSIGNED = frozenset([torch.uint8, torch.uint16, torch.uint32, torch.uint64])
 _UNSIGNED_WIDE = frozenset([torch.uint16, torch.uint32, torch.uint64])      # no torch comparison kernels
 
 
+# composite type (tf.RaggedTensor) -> handler(reduction name, input, axis, keepdims), registered by the type's module:
+# tried when the dense conversion refuses the input (TF's dispatch), so dense calls pay nothing for it
+COMPOSITE_REDUCTIONS = {}
+
+
+def _composite(f, input_tensor, axis, keepdims):
+    """The reduction `f` of a composite input (its handler), or None for an input no handler takes."""
+    handler = COMPOSITE_REDUCTIONS.get(type(input_tensor))
+    return None if handler is None else handler(f.__name__, input_tensor, axis, keepdims)
+
+
 def _reduction(name, op, fn, allowed, *aliases, unreduced=None):
     def f(input_tensor, axis=None, keepdims=False, name=None):
-        return _reduce(input_tensor, axis, keepdims, fn, op, allowed, unreduced)
+        try:
+            return _reduce(input_tensor, axis, keepdims, fn, op, allowed, unreduced)
+        except (TypeError, ValueError):
+            out = _composite(f, input_tensor, axis, keepdims)
+            if out is None:
+                raise
+            return out
     f.__name__ = name
     f.__doc__ = f"TF's `tf.math.{name}`: reduces along `axis` (all axes when None), keeping them if `keepdims`."
     return tf_export("math." + name, *aliases)(f)
@@ -170,7 +187,13 @@ reduce_max = _reduction("reduce_max", "Max", _amax, REAL, "reduce_max")
 reduce_min = _reduction("reduce_min", "Min", _amin, REAL, "reduce_min")
 def _logical(name, op, fn):
     def f(input_tensor, axis=None, keepdims=False, name=None):
-        return _reduce(_bool_input(input_tensor, axis), axis, keepdims, fn, op, BOOL)
+        try:
+            return _reduce(_bool_input(input_tensor, axis), axis, keepdims, fn, op, BOOL)
+        except (TypeError, ValueError):
+            out = _composite(f, input_tensor, axis, keepdims)
+            if out is None:
+                raise
+            return out
     f.__name__ = name
     f.__doc__ = f"TF's `tf.math.{name}` of a bool tensor along `axis` (all axes when None), keeping them if `keepdims`."
     return tf_export("math." + name, name)(f)
