@@ -99,6 +99,17 @@ def combined_non_singular_hint(a, b):
     return a.is_non_singular and b.is_non_singular
 
 
+def operator_list(operators, empty_message):
+    """`operators` (an iterable of operators: the Composition/Kronecker argument) as a list, with TF's errors for a
+    single element and (`empty_message`) for none."""
+    if isinstance(operators, (str, bytes)) or not hasattr(operators, "__iter__"):
+        raise TypeError(f"Expected argument 'values' to be iterable, not a single element. Found: {operators}")
+    operators = list(operators)
+    if not operators:
+        raise ValueError(empty_message.format(operators))
+    return operators
+
+
 def _product_hints(left, right):
     """(is_non_singular, is_self_adjoint, is_positive_definite, is_square) of a generic product, as TF infers them."""
     is_square = combined_square_hint(left, right)

@@ -7,7 +7,7 @@ from tfcompat.framework.export import tf_export
 from tfcompat.framework.tensor_shape import TensorShape
 from tfcompat.ops import array_ops, complex_ops, math_ops, linalg_ops
 from tfcompat.ops.linear_operator import (
-    _COMPOSITION, LinearOperator, hint_unless_contradicting, is_aat_form)
+    _COMPOSITION, LinearOperator, hint_unless_contradicting, is_aat_form, operator_list)
 from tfcompat.ops.linear_operator_basic import LinearOperatorLowerTriangular
 
 
@@ -25,11 +25,7 @@ class LinearOperatorComposition(LinearOperator):
                  is_square=None, name=None):
         parameters = dict(operators=operators, is_non_singular=is_non_singular, is_self_adjoint=is_self_adjoint,
                           is_positive_definite=is_positive_definite, is_square=is_square, name=name)
-        if isinstance(operators, (str, bytes)) or not hasattr(operators, "__iter__"):
-            raise TypeError(f"Expected argument 'values' to be iterable, not a single element. Found: {operators}")
-        operators = list(operators)
-        if not operators:
-            raise ValueError(f"Expected a non-empty list of operators. Found: {operators}")
+        operators = operator_list(operators, "Expected a non-empty list of operators. Found: {}")
         self._operators = operators
         dtype = operators[0].dtype
         for operator in operators:

@@ -11,7 +11,7 @@ from tfcompat.framework.convert import convert_to_tensor
 from tfcompat.framework.export import tf_export
 from tfcompat.framework.tensor_shape import TensorShape
 from tfcompat.ops import array_ops, linalg_ops, math_ops
-from tfcompat.ops.linear_operator import LinearOperator, combined_non_singular_hint, convert_nonref
+from tfcompat.ops.linear_operator import LinearOperator, combined_non_singular_hint, convert_nonref, operator_list
 
 
 def _operator_ndims(operators):
@@ -261,11 +261,7 @@ class LinearOperatorKronecker(LinearOperator):
                  is_square=None, name=None):
         parameters = dict(operators=operators, is_non_singular=is_non_singular, is_self_adjoint=is_self_adjoint,
                           is_positive_definite=is_positive_definite, is_square=is_square, name=name)
-        if isinstance(operators, (str, bytes)) or not hasattr(operators, "__iter__"):
-            raise TypeError(f"Expected argument 'values' to be iterable, not a single element. Found: {operators}")
-        operators = list(operators)
-        if not operators:
-            raise ValueError(f"Argument `operators` must be a list of >=1 operators. Received: {operators}.")
+        operators = operator_list(operators, "Argument `operators` must be a list of >=1 operators. Received: {}.")
         self._operators = operators
         dtype = _check_dtypes(operators, lambda ops: "Expected every operation in argument `operators` to have the "
                               f"same dtype. Received {[str((o.name, o.dtype)) for o in ops]}.")
