@@ -574,6 +574,20 @@ def test_sparse_xent_label_out_of_range():
     _raises(ValueError, "`labels.shape` must equal `logits.shape` except for the last dimension. Received: "
                         "labels.shape=(3,) and logits.shape=(2, 10)",
             lambda: tf.nn.sparse_softmax_cross_entropy_with_logits(labels=[1, 3, 2], logits=tf.zeros([2, 10])))
+    # TF 2.21: int64 labels at their most negative value (cross_entropy's ignore_index there) and no classes
+    _raises(tf.errors.InvalidArgumentError,
+            "Received a label value of -9223372036854775808 which is outside the valid range of [0, 10).  Label "
+            "values: -9223372036854775808 1 [Op:SparseSoftmaxCrossEntropyWithLogits] name: ",
+            lambda: tf.nn.sparse_softmax_cross_entropy_with_logits(tf.constant([-2 ** 63, 1], tf.int64),
+                                                                   tf.zeros([2, 10])))
+    _raises(tf.errors.InvalidArgumentError,
+            "Must have at least one class, but got logits shape [1,0] [Op:SparseSoftmaxCrossEntropyWithLogits] name: ",
+            lambda: tf.nn.sparse_softmax_cross_entropy_with_logits(tf.constant([[0]]), tf.zeros([1, 1, 0])))
+    _raises(tf.errors.InvalidArgumentError,
+            "Must have at least one class, but got logits shape [0,0] [Op:SparseSoftmaxCrossEntropyWithLogits] name: ",
+            lambda: tf.nn.sparse_softmax_cross_entropy_with_logits(tf.constant([], tf.int32), tf.zeros([0, 0])))
+    empty = tf.nn.sparse_softmax_cross_entropy_with_logits(tf.constant([], tf.int32), tf.zeros([0, 3]))
+    assert empty.shape == (0,) and empty.dtype == tf.float32
 
 
 def test_xent_shape_and_dtype_errors():

@@ -76,18 +76,34 @@ def sparse_softmax_cross_entropy_with_logits(labels, logits, name=None):
                          f"labels.shape={tuple(lb.shape)} and logits.shape={tuple(lg.shape)}")
     classes = lg.shape[-1]
     flat = lb.reshape(-1).long()
-    if flat.numel():
+    if classes == 0:                        # TF's kernel sees the logits as [batch, classes]
+        raise _op_error(f"Must have at least one class, but got logits shape [{flat.numel()},0]", op)
+    if not flat.numel():
+        return wrap(F.cross_entropy(lg.reshape(-1, classes), flat, reduction="none").reshape(lb.shape))
+    if flat.device.type != "cpu":         # a CUDA kernel's bounds check is a device assert: NaN, as TF's GPU kernel
         bad = (flat < 0) | (flat >= classes)
-        if flat.device.type == "cpu":
-            if bool(bad.any()):
-                first = int(flat[bad][0])
-                values = " ".join(str(v) for v in flat.tolist())
-                raise _op_error(f"Received a label value of {first} which is outside the valid range of "
-                                f"[0, {classes}).  Label values: {values}", op)
-        else:
-            loss = F.cross_entropy(lg.reshape(-1, classes), flat.clamp(0, classes - 1), reduction="none")
-            return wrap(torch.where(bad, float("nan"), loss).reshape(lb.shape))
-    return wrap(F.cross_entropy(lg.reshape(-1, classes), flat, reduction="none").reshape(lb.shape))
+        loss = F.cross_entropy(lg.reshape(-1, classes), flat.clamp(0, classes - 1), reduction="none")
+        return wrap(torch.where(bad, float("nan"), loss).reshape(lb.shape))
+    # on CPU the kernel's own bounds check finds a bad label (no extra pass over the labels); no label may equal
+    # ignore_index: int32 labels cannot, an int64 one is checked
+    if lb.dtype is torch.int64 and int(flat.min()) == _NO_LABEL:
+        raise _label_error(flat, classes, op)
+    try:
+        loss = F.cross_entropy(lg.reshape(-1, classes), flat, reduction="none", ignore_index=_NO_LABEL)
+    except IndexError:
+        raise _label_error(flat, classes, op) from None
+    return wrap(loss.reshape(lb.shape))
+
+
+_NO_LABEL = -2 ** 63        # cross_entropy's ignore_index: a label value no int32 label can take
+
+
+def _label_error(flat, classes, op):
+    """TF's CPU kernel's error for labels outside [0, classes)."""
+    first = int(flat[(flat < 0) | (flat >= classes)][0])
+    values = " ".join(str(v) for v in flat.tolist())
+    return _op_error(f"Received a label value of {first} which is outside the valid range of [0, {classes}).  "
+                     f"Label values: {values}", op)
 
 
 def _like_input(value, t, op):
