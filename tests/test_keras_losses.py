@@ -273,3 +273,22 @@ def test_loss_entry_points_take_keras_arguments():
     }
     for name, (got, want) in cases.items():
         np.testing.assert_allclose(np.asarray(got), want, atol=1e-5, err_msg=name)
+
+
+def test_sparse_categorical_labels_checked_as_tf_kernel():
+    # TF 2.21 / Keras 3.15: NaN float labels cast to int64's minimum; no classes; uint8 labels are fine
+    prefix = ("{{function_node __wrapped__SparseSoftmaxCrossEntropyWithLogits_device_/job:localhost/replica:0/task:0/"
+              "device:CPU:0}} ")
+    loss = tf.keras.losses.SparseCategoricalCrossentropy()
+    third = np.full((2, 3), 1 / 3, "float32")
+    cases = [(np.array([1.0, np.nan]), third, "Received a label value of -9223372036854775808 which is outside the "
+              "valid range of [0, 3).  Label values: 1 -9223372036854775808"),
+             (np.array([1, 5]), third, "Received a label value of 5 which is outside the valid range of [0, 3).  "
+              "Label values: 1 5"),
+             (np.array([1, 0]), np.zeros((2, 0), "float32"), "Must have at least one class, but got logits shape "
+              "[2,0]")]
+    for y_true, y_pred, message in cases:
+        with pytest.raises(tf.errors.InvalidArgumentError) as info:
+            loss(y_true, y_pred)
+        assert str(info.value) == prefix + message + " [Op:SparseSoftmaxCrossEntropyWithLogits] name: "
+    np.testing.assert_allclose(float(loss(np.array([1, 2], "uint8"), third)), 1.0986123, rtol=1e-6)

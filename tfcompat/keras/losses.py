@@ -14,7 +14,7 @@ from tfcompat.framework.op_def import check_broadcast, input_storage, wrap
 from tfcompat.framework.tensor import Tensor
 from tfcompat.keras.activations import keras_logits
 from tfcompat.keras.saving_utils import lookup_functions
-from tfcompat.ops.nn_loss_ops import softmax_xent
+from tfcompat.ops.nn_loss_ops import softmax_xent, sparse_xent_rows
 
 EPSILON = 1e-7
 _REDUCTIONS = ("sum_over_batch_size", "sum", None, "none", "mean", "mean_with_sample_weight")
@@ -337,19 +337,11 @@ def _categorical_focal(t, p, alpha=0.25, gamma=2.0, from_logits=False, label_smo
     return torch.sum(focal, axis), None
 
 
-def _label_range(labels, classes):
-    """TF's kernel check of sparse labels: off the CPU, the mask of labels outside `[0, classes)` (NaN losses)."""
-    if not labels.numel():
-        return None
-    bad = (labels < 0) | (labels >= classes)
-    if labels.device.type != "cpu":
-        return bad
-    if bool(bad.any()):
-        values = " ".join(str(v) for v in labels.tolist())
-        raise errors.kernel_error(
-            errors.InvalidArgumentError, f"Received a label value of {int(labels[bad][0])} which is outside the "
-            f"valid range of [0, {classes}).  Label values: {values}", "SparseSoftmaxCrossEntropyWithLogits")
-    return None
+_NARROW_LABELS = frozenset([torch.bool, torch.uint8, torch.int8, torch.int16, torch.int32])
+
+
+def _label_error(message):
+    return errors.kernel_error(errors.InvalidArgumentError, message, "SparseSoftmaxCrossEntropyWithLogits")
 
 
 def _sparse_categorical_ce(t, p, from_logits=False, ignore_class=None, axis=-1, logits=None):
@@ -370,14 +362,7 @@ def _sparse_categorical_ce(t, p, from_logits=False, ignore_class=None, axis=-1, 
                          f"target.shape={_shape_text(labels)}, output.shape={_shape_text(p)}")
     if not from_logits:
         p = torch.log(torch.clamp(p, EPSILON, 1 - EPSILON))
-    classes = p.shape[-1]
-    flat_labels = labels.reshape(-1)
-    out_of_range = _label_range(flat_labels, classes)
-    if out_of_range is not None:
-        flat_labels = flat_labels.clamp(0, classes - 1)
-    res = F.cross_entropy(p.reshape(-1, classes), flat_labels, reduction="none")
-    if out_of_range is not None:
-        res = torch.where(out_of_range, float("nan"), res)
+    res = sparse_xent_rows(p, labels.reshape(-1), t.dtype not in _NARROW_LABELS, _label_error)
     res = res.reshape(labels.shape)
     if valid is not None:
         res = torch.where(valid, res, torch.zeros_like(res))

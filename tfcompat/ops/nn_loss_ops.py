@@ -74,36 +74,42 @@ def sparse_softmax_cross_entropy_with_logits(labels, logits, name=None):
     if lg.ndim == 0 or tuple(lb.shape) != tuple(lg.shape[:-1]):
         raise ValueError("`labels.shape` must equal `logits.shape` except for the last dimension. Received: "
                          f"labels.shape={tuple(lb.shape)} and logits.shape={tuple(lg.shape)}")
-    classes = lg.shape[-1]
-    flat = lb.reshape(-1).long()
-    if classes == 0:                        # TF's kernel sees the logits as [batch, classes]
-        raise _op_error(f"Must have at least one class, but got logits shape [{flat.numel()},0]", op)
-    if not flat.numel():
-        return wrap(F.cross_entropy(lg.reshape(-1, classes), flat, reduction="none").reshape(lb.shape))
-    if flat.device.type != "cpu":         # a CUDA kernel's bounds check is a device assert: NaN, as TF's GPU kernel
-        bad = (flat < 0) | (flat >= classes)
-        loss = F.cross_entropy(lg.reshape(-1, classes), flat.clamp(0, classes - 1), reduction="none")
-        return wrap(torch.where(bad, float("nan"), loss).reshape(lb.shape))
-    # on CPU the kernel's own bounds check finds a bad label (no extra pass over the labels); no label may equal
-    # ignore_index: int32 labels cannot, an int64 one is checked
-    if lb.dtype is torch.int64 and int(flat.min()) == _NO_LABEL:
-        raise _label_error(flat, classes, op)
+    rows = sparse_xent_rows(lg, lb.reshape(-1).long(), lb.dtype is torch.int64, lambda msg: _op_error(msg, op))
+    return wrap(rows.reshape(lb.shape))
+
+
+_NO_LABEL = -2 ** 63        # cross_entropy's ignore_index: a label value that only int64 (or cast) labels can take
+
+
+def sparse_xent_rows(logits, labels, may_hold_int64_min, error):
+    """TF's SparseSoftmaxCrossEntropyWithLogits kernel on `logits` (classes last) and 1-D int64 `labels` (one per
+    row of logits): each row's -log_softmax(logits)[label]; a label outside [0, classes) raises `error(TF's
+    message)` on the CPU and gives NaN elsewhere. On the CPU, cross_entropy's own bounds check finds a bad label (no
+    extra pass over the labels): its ignore_index is int64's minimum, looked for first where the labels can hold it
+    (`may_hold_int64_min`)."""
+    classes = logits.shape[-1]
+    if classes == 0:                        # TF's kernel sees the logits as [rows, classes]
+        raise error(f"Must have at least one class, but got logits shape [{labels.numel()},0]")
+    logits = logits.reshape(-1, classes)
+    if not labels.numel():
+        return F.cross_entropy(logits, labels, reduction="none")
+    if labels.device.type != "cpu":         # a CUDA kernel's bounds check is a device assert: NaN, as TF's GPU kernel
+        bad = (labels < 0) | (labels >= classes)
+        loss = F.cross_entropy(logits, labels.clamp(0, classes - 1), reduction="none")
+        return torch.where(bad, float("nan"), loss)
+    if may_hold_int64_min and bool((labels == _NO_LABEL).any()):   # a bool: a traced step's guard holds
+        raise error(_label_message(labels, classes))
     try:
-        loss = F.cross_entropy(lg.reshape(-1, classes), flat, reduction="none", ignore_index=_NO_LABEL)
+        return F.cross_entropy(logits, labels, reduction="none", ignore_index=_NO_LABEL)
     except IndexError:
-        raise _label_error(flat, classes, op) from None
-    return wrap(loss.reshape(lb.shape))
+        raise error(_label_message(labels, classes)) from None
 
 
-_NO_LABEL = -2 ** 63        # cross_entropy's ignore_index: a label value no int32 label can take
-
-
-def _label_error(flat, classes, op):
-    """TF's CPU kernel's error for labels outside [0, classes)."""
-    first = int(flat[(flat < 0) | (flat >= classes)][0])
-    values = " ".join(str(v) for v in flat.tolist())
-    return _op_error(f"Received a label value of {first} which is outside the valid range of [0, {classes}).  "
-                     f"Label values: {values}", op)
+def _label_message(labels, classes):
+    first = int(labels[(labels < 0) | (labels >= classes)][0])
+    values = " ".join(str(v) for v in labels.tolist())
+    return (f"Received a label value of {first} which is outside the valid range of [0, {classes}).  "
+            f"Label values: {values}")
 
 
 def _like_input(value, t, op):
