@@ -119,22 +119,33 @@ def _is_trainable(x):
     return isinstance(x, Variable) and x.trainable
 
 
-def _walk(module, recursive, predicate, key, with_path, path, seen):
-    seen.add(id(module))
+def _walk(module, recursive, predicate, key, with_path, path, seen, stack=None):
+    """TF's module walk: without paths each object is yielded (and a submodule entered) once, by identity; with
+    paths every occurrence is, a module already being walked higher up entered only one level."""
+    if stack is None:
+        stack = []
+        seen.add(id(module))
+    if id(module) in stack:
+        recursive = False
     subs = []
     attrs = vars(module)
     ignored = _IGNORED | getattr(module, "_TF_MODULE_IGNORED_PROPERTIES", frozenset())
     for name in sorted(attrs, key=key):
         if name in ignored:
             continue
-        for sub_path, leaf in _leaves(attrs[name], path + (name,)):
-            if predicate(leaf):
-                yield (sub_path, leaf) if with_path else leaf
-            if recursive and isinstance(leaf, Module) and id(leaf) not in seen:
+        for sub_path, leaf in _leaves(attrs[name], (name,)):
+            if not with_path:
+                if id(leaf) in seen:
+                    continue
                 seen.add(id(leaf))
-                subs.append((sub_path, leaf))
+            if predicate(leaf):
+                yield (path + sub_path, leaf) if with_path else leaf
+            if recursive and isinstance(leaf, Module):
+                subs.append((path + sub_path, leaf))
+    stack.append(id(module))
     for sub_path, sub in subs:
-        yield from _walk(sub, recursive, predicate, key, with_path, sub_path, seen)
+        yield from _walk(sub, recursive, predicate, key, with_path, sub_path, seen, stack)
+    stack.pop()
 
 
 def _leaves(value, path):

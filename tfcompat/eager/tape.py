@@ -6,6 +6,7 @@ watched tensor's storage by such a handle. So a tape differentiates exactly the
 ops it recorded: a tensor computed before the tape, or by another tape, is a
 constant to it, as in TF; and nested tapes compose for higher derivatives.
 """
+import enum
 import weakref
 
 import numpy as np
@@ -31,10 +32,18 @@ _log = _TFLogger()
 
 
 @tf_export("UnconnectedGradients")
-class UnconnectedGradients:
+class UnconnectedGradients(enum.Enum):
     """What `gradient` returns for sources the target does not depend on."""
     NONE = "none"
     ZERO = "zero"
+
+
+def _unconnected(value):
+    """`unconnected_gradients` as the enum (TF also takes its value, "none" or "zero")."""
+    try:
+        return UnconnectedGradients(value)
+    except ValueError:
+        raise ValueError(f"Unknown value for unconnected_gradients: {value!r}") from None
 
 
 def _new_handle(t):
@@ -288,6 +297,8 @@ class GradientTape:
                  unconnected_gradients=UnconnectedGradients.NONE):
         """Gradients of `target` (summed if several or non-scalar) w.r.t. `sources`, in their structure."""
         self._check_usable()
+        if unconnected_gradients is not UnconnectedGradients.NONE:
+            unconnected_gradients = _unconnected(unconnected_gradients)
         if target is None:
             raise TypeError("Argument `target` should be a list or nested structure of Tensors, Variables or "
                             "CompositeTensors to be differentiated, but received None.")
@@ -396,6 +407,7 @@ class GradientTape:
                  parallel_iterations=None, experimental_use_pfor=True):
         """The Jacobian of `target` w.r.t. each source: shape `target.shape + source.shape`."""
         self._check_usable()
+        unconnected_gradients = _unconnected(unconnected_gradients)
         flat_sources = nest.flatten(sources)
         tgt = storage(target) if isinstance(target, Tensor) else target._read()
         create_graph = state.recording > 0

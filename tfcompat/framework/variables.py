@@ -30,15 +30,36 @@ class VariableSynchronization(enum.Enum):
     ON_READ = 3
 
 
+class _AggregationEq:
+    """TF's two aggregation enums compare equal member for member (and hash alike)."""
+
+    def __hash__(self):
+        return hash(self.value)
+
+    def __eq__(self, other):
+        if self is other:
+            return True
+        if isinstance(other, (VariableAggregation, VariableAggregationV2)):
+            return int(self.value) == int(other.value)
+        return False
+
+
 @tf_export("VariableAggregation")
-class VariableAggregationV2(enum.Enum):
+class VariableAggregationV2(_AggregationEq, enum.Enum):
     NONE = 0
     SUM = 1
     MEAN = 2
     ONLY_FIRST_REPLICA = 3
 
 
-VariableAggregation = VariableAggregationV2
+class VariableAggregation(_AggregationEq, enum.Enum):
+    """TF1's enum: the default `aggregation` of `tf.Variable` (a variable made without one prints
+    `VariableAggregation.NONE`)."""
+    NONE = 0
+    SUM = 1
+    MEAN = 2
+    ONLY_FIRST_REPLICA = 3
+    ONLY_FIRST_TOWER = 3
 
 _tape_read = None      # set by tfcompat.eager.tape: (variable) -> storage seen by the recording tapes
 
@@ -62,7 +83,7 @@ def _storage(value, dtype):
     return t
 
 
-@tf_export("Variable", unsupported=("variable_def",), partial="`initial_value` is not kept")
+@tf_export("Variable", unsupported=("variable_def",))
 class Variable:
     """A mutable tensor-valued state (`tf.Variable`)."""
 
@@ -94,6 +115,9 @@ class Variable:
         if shape is not None and not self._shape.is_compatible_with(tuple(t.shape)):
             raise ValueError(f"In this `tf.Variable` creation, the initial value's shape ({tuple(t.shape)}) is not "
                              f"compatible with the explicitly supplied `shape` argument ({list(self._shape)}).")
+        if constraint is not None and not callable(constraint):
+            raise ValueError(f"Argument `constraint` must be None or a callable. a callable. Got a "
+                             f"{type(constraint)}:  {constraint}")
         self._constraint = constraint
         self._synchronization = synchronization
         self._aggregation = aggregation
@@ -224,7 +248,8 @@ class Variable:
 
     @property
     def initial_value(self):
-        raise NotImplementedError("tf.Variable.initial_value is not kept by tfcompat")
+        # TF's eager variables keep no initial value either
+        raise RuntimeError("This property is not supported when eager execution is enabled.")
 
     @property
     def handle(self):

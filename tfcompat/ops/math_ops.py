@@ -165,18 +165,27 @@ def _int_div_checked(op, fn):
     return run
 
 
+def _no_gradient(fn):
+    """A kernel whose result is a constant to every tape: TF registers no gradient (None) for the op."""
+    def run(*args):
+        out = fn(*args)
+        return out.detach() if out.requires_grad else out
+    return run
+
+
 def _floordiv(a, b):
     if a.dtype.is_floating_point:
         return torch.floor(a / b)
     return torch.floor_divide(a, b)
 
 
-floordiv = binary_op("math.floordiv", "floordiv", op="FloorDiv", fn=_int_div_checked("FloorDiv", _floordiv),
-                     dtypes=REAL)
+floordiv = binary_op("math.floordiv", "floordiv", op="FloorDiv",
+                     fn=_no_gradient(_int_div_checked("FloorDiv", _floordiv)), dtypes=REAL)
 floormod = binary_op("math.floormod", "math.mod", "floormod", op="FloorMod",
                      fn=_int_div_checked("FloorMod", torch.remainder), dtypes=REAL)
 truncatediv = binary_op("truncatediv", op="TruncateDiv",
-                        fn=_int_div_checked("TruncateDiv", lambda a, b: torch.div(a, b, rounding_mode="trunc")),
+                        fn=_no_gradient(_int_div_checked("TruncateDiv",
+                                                           lambda a, b: torch.div(a, b, rounding_mode="trunc"))),
                         dtypes=REAL)
 truncatemod = binary_op("truncatemod", op="TruncateMod", fn=_int_div_checked("TruncateMod", torch.fmod),
                         dtypes=REAL)
@@ -364,9 +373,9 @@ acosh = _u("acosh", "Acosh", torch.acosh)
 atanh = _u("atanh", "Atanh", torch.atanh)
 sigmoid = _u("sigmoid", "Sigmoid", torch.sigmoid, FLOAT_COMPLEX, "nn.sigmoid", "sigmoid")
 log_sigmoid = _u("log_sigmoid", "Softplus", torch.nn.functional.logsigmoid, FLOAT)    # TF: -softplus(-x)
-floor = _u("floor", "Floor", torch.floor, FLOAT, "floor")
-ceil = _u("ceil", "Ceil", torch.ceil, FLOAT)
-rint = _u("rint", "Rint", torch.round, FLOAT)
+floor = _u("floor", "Floor", _no_gradient(torch.floor), FLOAT, "floor")
+ceil = _u("ceil", "Ceil", _no_gradient(torch.ceil), FLOAT)
+rint = _u("rint", "Rint", _no_gradient(torch.round), FLOAT)
 reciprocal = _u("reciprocal", "Reciprocal", torch.reciprocal, FLOAT_COMPLEX)
 sign = _u("sign", "Sign", lambda t: torch.sgn(t) if t.is_complex() else (
     torch.where(torch.isnan(t), t, torch.sign(t)) if t.is_floating_point() else torch.sign(t)), NUMERIC)
@@ -396,7 +405,7 @@ def round(x, name=None):  # noqa: A001
         raise errors.NotFoundError(None, None, f"Could not find device for node: {{{{node Round}}}} = "
                                    f"Round[T=DT_{type_name(t.dtype).upper()}] [Op:Round] name: ")
     if t.dtype.is_floating_point:
-        return wrap(torch.round(t))
+        return wrap(torch.round(t).detach())       # TF's Round has no gradient (None)
     return wrap(t)
 
 

@@ -1,0 +1,96 @@
+"""Probe fixes in GradientTape, tf.Variable and tf.Module (values and messages recorded from TF 2.21)."""
+import pytest
+
+import tfcompat as tf
+
+
+@pytest.mark.parametrize("fn", [tf.floor, tf.math.ceil, tf.math.rint, tf.round,
+                                lambda x: x // 2.0, lambda x: tf.truncatediv(x, 2.0)])
+def test_ops_without_gradient_give_none(fn):
+    # TF 2.21 registers no gradient for Floor, Ceil, Rint, Round, FloorDiv, TruncateDiv: None, not zeros
+    x = tf.constant([1.3, -2.7, 3.5])
+    y = tf.constant([2.0, 2.0, 2.0])
+    with tf.GradientTape(persistent=True) as t:
+        t.watch(x)
+        t.watch(y)
+        out = fn(x)
+        out2 = tf.math.floordiv(x, y)
+    assert t.gradient(out, x) is None
+    assert t.gradient(out2, [x, y]) == [None, None]
+
+
+def test_no_gradient_op_beside_a_differentiable_path():
+    x = tf.constant(2.4)
+    with tf.GradientTape() as t:
+        t.watch(x)
+        y = tf.floor(x) * x + x        # TF 2.21: d/dx = floor(x) + 1 = 3
+    assert t.gradient(y, x).numpy() == 3.0
+
+
+def test_unconnected_gradients_enum():
+    # TF 2.21: an enum, "zero"/"none" accepted, anything else a ValueError
+    assert str(tf.UnconnectedGradients.ZERO) == "UnconnectedGradients.ZERO"
+    assert repr(tf.UnconnectedGradients.NONE) == "<UnconnectedGradients.NONE: 'none'>"
+    assert tf.UnconnectedGradients("zero") is tf.UnconnectedGradients.ZERO
+    assert tf.UnconnectedGradients.ZERO != "zero"
+    a = tf.Variable(1.0)
+    c = tf.Variable(5.0)
+    with tf.GradientTape(persistent=True) as tape:
+        y = a * 2.0
+    assert tape.gradient(y, c) is None
+    assert tape.gradient(y, c, unconnected_gradients="zero").numpy() == 0.0
+    assert tape.gradient(y, c, unconnected_gradients=tf.UnconnectedGradients.ZERO).numpy() == 0.0
+    with pytest.raises(ValueError, match="Unknown value for unconnected_gradients: 'foo'"):
+        tape.gradient(y, c, unconnected_gradients="foo")
+    assert tape.jacobian(y, c, unconnected_gradients="zero").numpy() == 0.0
+
+
+def test_variable_constraint_must_be_callable():
+    with pytest.raises(ValueError) as e:
+        tf.Variable(1.0, constraint=3)
+    assert str(e.value) == ("Argument `constraint` must be None or a callable. a callable. Got a <class 'int'>:  3")
+
+
+def test_variable_initial_value_is_not_kept_eagerly():
+    v = tf.Variable([1.0])
+    with pytest.raises(RuntimeError, match="This property is not supported when eager execution is enabled."):
+        _ = v.initial_value
+
+
+def test_variable_default_aggregation_is_tf1_enum():
+    # TF 2.21: tf.Variable(1.0).aggregation prints VariableAggregation.NONE (TF1's enum), equal to the V2 member
+    v = tf.Variable(1.0)
+    assert str(v.aggregation) == "VariableAggregation.NONE"
+    assert v.aggregation == tf.VariableAggregation.NONE
+    assert v.aggregation != tf.VariableAggregation.SUM
+    assert str(tf.VariableAggregation.NONE) == "VariableAggregationV2.NONE"
+    m = tf.Variable(1.0, aggregation=tf.VariableAggregation.MEAN)
+    assert str(m.aggregation) == "VariableAggregationV2.MEAN"
+
+
+class _Dense(tf.Module):
+    def __init__(self, name=None):
+        super().__init__(name=name)
+        self.w = tf.Variable(1.0, name="w")
+        self.also_w = [self.w]
+
+
+class _MLP(tf.Module):
+    def __init__(self):
+        super().__init__(name="mlp")
+        self.l1 = _Dense()
+        self.l2 = _Dense(name="out")
+        self.layers = [self.l1, self.l2]
+        self.cfg = {"a": _Dense()}
+
+
+def test_module_walk_yields_each_object_once():
+    # TF 2.21: each module and variable once, by identity, in sorted-attribute order, breadth first
+    m = _MLP()
+    assert [s.name for s in m.submodules] == ["__dense", "__dense", "out"]
+    assert len(m.trainable_variables) == 3
+    assert len(m.variables) == 3
+    paths = [p for p, _ in m._flatten(predicate=lambda x: isinstance(x, tf.Variable), with_path=True)]
+    assert paths == [("cfg", "a", "also_w", 0), ("cfg", "a", "w"), ("l1", "also_w", 0), ("l1", "w"),
+                     ("l2", "also_w", 0), ("l2", "w"), ("layers", 0, "also_w", 0), ("layers", 0, "w"),
+                     ("layers", 1, "also_w", 0), ("layers", 1, "w")]
