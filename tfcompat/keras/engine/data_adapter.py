@@ -6,8 +6,10 @@ taken as Keras's array adapter takes them (recognised without importing pandas);
 `__getitem__`) and other iterables (generators, torch `DataLoader`s) yield ready batches.
 """
 import inspect
+import itertools
 import math
 import random
+import types
 import warnings
 
 import numpy as np
@@ -210,6 +212,7 @@ class EpochIterator:
         self._class_weight = _class_weight_tensor(class_weight) if class_weight else None
         self._iterator = None
         self._arrays = None
+        self.ran_out = False    # whether the last epoch ended on the source running out in a step's `next`
         x, y, sample_weight = standardize_arrays(x), standardize_arrays(y), standardize_arrays(sample_weight)
         if is_array_data(x):
             self._init_arrays(x, y, sample_weight, batch_size or 32, shuffle)
@@ -229,9 +232,18 @@ class EpochIterator:
             if class_weight and inspect.isgenerator(x):
                 raise ValueError("Argument `class_weight` is not supported for Python generator inputs. "
                                  f"Received: class_weight={class_weight}")
+            self._peeked = None
+            if isinstance(x, types.GeneratorType):
+                if shuffle:
+                    warnings.warn("`shuffle=True` was passed, but will be ignored since the data `x` was provided as "
+                                  "a generator. The generator is expected to yield already-shuffled data.",
+                                  UserWarning, stacklevel=2)
+                self._peeked = _peek_generator(x)
             self._source = x
             self._shuffle = shuffle     # a PyDataset's batches are visited in shuffled order, as Keras's adapter does
             self._num_batches = self._source_length(x)
+            self._source_batches = self._num_batches     # the source's own length, when known
+            self._seen = 0          # batches taken from the current pass
         if self.steps_per_epoch is not None:
             self._num_batches = self.steps_per_epoch
 
@@ -333,8 +345,15 @@ class EpochIterator:
                 batch = [None if a is None else _wrap(_take(a, idx)) for a in leaves]
             yield step, _pack(tuple(batch) if flat else nest.pack_sequence_as((x, y, sw), batch))
 
+    def reset(self):
+        """Keras's `EpochIterator.reset` (each `evaluate` calls it): the next epoch starts a new pass."""
+        self._iterator = None
+        self.__dict__.pop("_pass", None)
+
     def _next_source_iterator(self):
         src = self._source
+        if self._peeked is not None:    # Keras's generator adapter: every pass re-yields the batches it peeked at
+            return itertools.chain(self._peeked, src)
         if hasattr(src, "__len__") and hasattr(src, "__getitem__") and not hasattr(src, "_card"):
             def items():
                 order = list(range(len(src)))
@@ -348,21 +367,29 @@ class EpochIterator:
         return iter(src)
 
     def _source_epoch(self):
+        # Keras's epoch iterator: a new pass each epoch unless `steps_per_epoch` is given (then an epoch goes on
+        # from where the last one stopped); a source of known length ends a pass after that many batches without
+        # asking for another, one of unknown length ends it when a step's `next` finds no more data (which, in
+        # TF's traced step, has already counted an optimizer iteration: `ran_out`)
+        self.ran_out = False
         if self._iterator is None or self.steps_per_epoch is None:
-            self._iterator = self._next_source_iterator()
+            self._iterator, self._seen = self._next_source_iterator(), 0
+        known = self._source_batches
         step = 0
         while self.steps_per_epoch is None or step < self.steps_per_epoch:
+            if known is not None and self._seen >= known:
+                if self.steps_per_epoch is not None:
+                    _warn_ran_out(3)
+                break
             try:
                 data = next(self._iterator)
             except StopIteration:
-                if self.steps_per_epoch is not None:
-                    warnings.warn("Your input ran out of data; interrupting training. Make sure that your dataset or "
-                                  "generator can generate at least `steps_per_epoch * epochs` batches. You may need "
-                                  "to use the `.repeat()` function when building your dataset.", stacklevel=2)
-                self._iterator = None
+                _warn_ran_out(3)
+                self._iterator, self.ran_out = None, True
                 if self._num_batches is None:
                     self._num_batches = step
                 return
+            self._seen += 1
             x, y, sw = unpack_x_y_sample_weight(data)
             x, y, sw = nest.map_structure(to_tensor, x), nest.map_structure(to_tensor, y), \
                 nest.map_structure(to_tensor, sw)
@@ -371,8 +398,32 @@ class EpochIterator:
                                              strict=hasattr(self._source, "element_spec")))
             yield step, _pack((x, y, sw))
             step += 1
+        if known is not None and self._seen >= known:
+            if not hasattr(self._source, "_card"):
+                next(self._iterator, None)      # a PyDataset's pass ends with its `on_epoch_end`
+            self._iterator = None
         if self._num_batches is None:
             self._num_batches = step
+
+
+def _warn_ran_out(stacklevel):
+    warnings.warn("Your input ran out of data; interrupting training. Make sure that your dataset or generator can "
+                  "generate at least `steps_per_epoch * epochs` batches. You may need to use the `.repeat()` "
+                  "function when building your dataset.", stacklevel=stacklevel)
+
+
+def _peek_generator(gen):
+    """The first batches of a Python generator, which Keras's generator adapter takes to find the data's spec (and
+    yields again at the start of every pass)."""
+    first = list(itertools.islice(gen, 2))
+    if not first:
+        raise ValueError("When passing a Python generator to a Keras model, the generator must yield at least one "
+                         "batch. Received an empty generator.")
+    if not isinstance(first[0], tuple):
+        raise ValueError("When passing a Python generator to a Keras model, the generator must return a tuple, "
+                         "either (input,) or (inputs, targets) or (inputs, targets, sample_weights). "
+                         f"Received: {first[0]}")
+    return first
 
 
 def sparse_rows(sp, rows):

@@ -479,6 +479,8 @@ class Trainer:
                     callbacks.on_train_batch_end(end, logs)
                 if self.stop_training:
                     break
+            if iterator.ran_out:
+                self._count_exhausted_step(step_function)
             epoch_logs = dict(self._metrics_result_or_logs(logs))
             if validation_data is not None and self._should_eval(epoch, validation_freq):
                 if self._eval_iterator is None:
@@ -499,6 +501,19 @@ class Trainer:
         self._train_entry = None
         callbacks.on_train_end(logs=training_logs)
         return self.history
+
+    def _count_exhausted_step(self, step_function):
+        """An epoch that ended on its source running out (a generator, a dataset of unknown length): Keras's traced
+        step asked the iterator for the batch inside the `tf.function`, where the optimizer's `iterations.assign_add`,
+        which does not wait for the data, ran before the end of data stopped the step; eager steps
+        (`run_eagerly`, `tf.config.run_functions_eagerly`) and several steps per execution (which test for data
+        first) count no such step."""
+        from tfcompat.eager.function._state import functions_run_eagerly
+        optimizer = self.optimizer
+        if (isinstance(step_function, StepFunction) and self.steps_per_execution == 1
+                and not functions_run_eagerly() and getattr(optimizer, "built", False)
+                and hasattr(optimizer, "iterations")):
+            optimizer.iterations.assign_add(1)
 
     def _build_on_spec(self, iterator):
         """Keras builds an unbuilt model on the data's spec before its first train/test step (`spec_build`;
@@ -534,6 +549,8 @@ class Trainer:
             iterator = data_adapter.EpochIterator(distribute_step.distribute_input(self, x), y, sample_weight,
                                                   batch_size=batch_size, steps_per_epoch=steps, shuffle=False)
             self._build_on_spec(iterator)
+        else:
+            iterator.reset()    # fit's validation: each evaluation starts a new pass over the data (Keras)
         if not isinstance(callbacks, callbacks_module.CallbackList):
             callbacks = callbacks_module.CallbackList(callbacks, add_progbar=verbose != 0, verbose=verbose, epochs=1,
                                                       steps=iterator.num_batches, model=self)
