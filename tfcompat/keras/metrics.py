@@ -525,6 +525,7 @@ class AUC(Metric):
 
     def __init__(self, num_thresholds=200, curve="ROC", summation_method="interpolation", name=None, dtype=None,
                  thresholds=None, multi_label=False, num_labels=None, label_weights=None, from_logits=False):
+        self._init_from_thresholds = thresholds is not None
         if thresholds is not None:
             self.num_thresholds = len(thresholds) + 2
             thresholds = sorted(thresholds)
@@ -535,12 +536,16 @@ class AUC(Metric):
             self.num_thresholds = num_thresholds
             thresholds = [(i + 1) * 1.0 / (num_thresholds - 1) for i in range(num_thresholds - 2)]
         self._thresholds = np.array([0.0 - EPSILON] + list(thresholds) + [1.0 + EPSILON])
-        self.curve = curve.upper() if isinstance(curve, str) else curve
-        if self.curve not in ("ROC", "PR"):
-            raise NotImplementedError(f"tf.keras.metrics.AUC(curve={curve!r})")
-        self.summation_method = summation_method.lower()
-        if self.summation_method not in ("interpolation", "minoring", "majoring"):
-            raise ValueError(f'Invalid AUC summation method value "{summation_method}". Expected values are '
+        # Keras's AUCCurve / AUCSummationMethod.from_str: each name in lower or upper (title) case only
+        self.curve = {"pr": "PR", "PR": "PR", "roc": "ROC", "ROC": "ROC", "prgain": "PRGAIN",
+                      "PRGAIN": "PRGAIN"}.get(curve) if isinstance(curve, str) else None
+        if self.curve is None:
+            raise ValueError(f'Invalid AUC curve value: "{curve}". Expected values are ["PR", "ROC", "PRGAIN"]')
+        self.summation_method = summation_method.lower() if isinstance(summation_method, str) and \
+            summation_method in ("interpolation", "Interpolation", "majoring", "Majoring", "minoring",
+                                 "Minoring") else None
+        if self.summation_method is None:
+            raise ValueError(f'Invalid AUC summation method value: "{summation_method}". Expected values are '
                              '["interpolation", "majoring", "minoring"]')
         super().__init__(name=name, dtype=dtype)
         self.multi_label = multi_label
@@ -594,8 +599,13 @@ class AUC(Metric):
         recall = _divide_no_nan(tp, tp + fn)
         if self.curve == "ROC":
             x, y = _divide_no_nan(fp, fp + tn), recall
-        else:
+        elif self.curve == "PR":
             x, y = recall, _divide_no_nan(tp, tp + fp)
+        else:       # PRGAIN: recall and precision gains, scaled by P / N (0 and 1 where tp is 0; recall gain >= 0)
+            scale = _divide_no_nan(tp + fn, tn + fp)
+            no_tp = tp == 0
+            x = torch.clamp_min(torch.where(no_tp, 0.0, 1.0 - scale * _divide_no_nan(fn, tp)), 0.0)
+            y = torch.where(no_tp, 1.0, 1.0 - scale * _divide_no_nan(fp, tp))
         if self.summation_method == "interpolation":
             heights = (y[:-1] + y[1:]) / 2.0
         elif self.summation_method == "minoring":
@@ -631,9 +641,10 @@ class AUC(Metric):
         config = {"num_thresholds": self.num_thresholds, "curve": self.curve,
                   "summation_method": self.summation_method, "multi_label": self.multi_label,
                   "num_labels": self.num_labels, "label_weights": self.label_weights,
-                  "from_logits": self._from_logits, "thresholds": self.thresholds[1:-1]}
-        config.update(super().get_config())
-        return config
+                  "from_logits": self._from_logits}
+        if self._init_from_thresholds:      # Keras leaves out the thresholds it generated itself
+            config["thresholds"] = self.thresholds[1:-1]
+        return {**super().get_config(), **config}
 
 
 from tfcompat.keras.metrics_iou import BinaryIoU, IoU, MeanIoU, OneHotIoU, OneHotMeanIoU  # noqa: E402  (on Metric)

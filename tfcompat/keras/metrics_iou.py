@@ -4,6 +4,7 @@ import warnings
 
 import torch
 
+from tfcompat.framework import errors
 from tfcompat.framework.op_def import input_storage, wrap
 from tfcompat.framework.tensor import storage
 from tfcompat.keras.metrics import EPSILON, Metric, _cast
@@ -31,6 +32,10 @@ class IoU(Metric):
         if not self.sparse_y_pred:
             p = torch.argmax(p, self.axis)
         t, p = _cast(t, dtype).reshape(-1), _cast(p, dtype).reshape(-1)
+        if t.shape != p.shape:      # Keras's validity mask (`logical_and` of both sides' range checks) fails first
+            raise errors.op_error(errors.InvalidArgumentError, "{{function_node __wrapped__LogicalAnd_device_/job:"
+                                  "localhost/replica:0/task:0/device:CPU:0}} Incompatible shapes: "
+                                  f"[{t.shape[0]}] vs. [{p.shape[0]}]", "LogicalAnd")
         if sample_weight is None:
             w = torch.ones((), dtype=dtype)
         else:
