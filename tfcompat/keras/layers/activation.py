@@ -104,11 +104,6 @@ class ELU(Layer):
     def call(self, inputs):
         return _wrap(torch.nn.functional.elu(input_storage(inputs), self.alpha))
 
-    def get_config(self):
-        config = super().get_config()
-        config["alpha"] = self.alpha
-        return config
-
 
 class Softmax(Layer):
     """Softmax over `axis`; masked positions (mask False) get probability 0."""

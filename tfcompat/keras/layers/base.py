@@ -365,10 +365,6 @@ class Layer:
         for layer in self._flatten_layers():
             layer._losses.clear()
 
-    @property
-    def layers(self):
-        return list(self._layers)
-
     def _flatten_layers(self, include_self=True, recursive=True):
         if include_self:
             yield self

@@ -246,8 +246,9 @@ class _BaseConvTranspose(BaseConv):
     def get_config(self):
         config = super().get_config()
         config.pop("groups", None)
-        config["output_padding"] = self.output_padding
-        return config
+        items = list(config.items())                    # Keras writes output_padding right after padding
+        at = [k for k, _ in items].index("padding") + 1
+        return dict(items[:at] + [("output_padding", self.output_padding)] + items[at:])
 
 
 class Conv1DTranspose(_BaseConvTranspose):

@@ -54,6 +54,15 @@ class Model(Trainer, Layer):
     def call(self, *args, **kwargs):
         raise NotImplementedError(f"Model {type(self).__name__} does not have a `call()` method implemented.")
 
+    # Keras 3 gives only models a `layers` list (a plain layer may use the name for its own attribute)
+    @property
+    def layers(self):
+        return list(self._layers)
+
+    @layers.setter
+    def layers(self, _):
+        raise AttributeError("`Model.layers` attribute is reserved and should not be used. Please use another name.")
+
     def get_layer(self, name=None, index=None):
         if index is not None:
             if name is not None:

@@ -3,6 +3,7 @@ from tfcompat.framework.tensor import EagerTensor, storage
 from tfcompat.keras import variables as kvars
 from tfcompat.keras.engine import naming
 from tfcompat.keras.engine.functional import symbolic_call
+from tfcompat.keras.layers.input_spec import assert_input_compatibility
 from tfcompat.keras.engine.keras_tensor import KerasTensor
 from tfcompat.keras.layers.base import Layer
 from tfcompat.keras.layers.input_layer import InputLayer
@@ -85,6 +86,11 @@ class Sequential(Model):
     def layers(self):
         return list(self._stack)
 
+    @layers.setter
+    def layers(self, _):
+        raise AttributeError("`Sequential.layers` attribute is reserved and should not be used. Use `add()` and "
+                             "`pop()` to change the layers in this model.")
+
     def build(self, input_shape=None):
         """Builds every layer for `input_shape` (batch dim included) by calling the stack on the input's
         KerasTensor, as Keras 3 does: each build adds a node to every layer, so `layer.input`/`layer.output`
@@ -98,6 +104,9 @@ class Sequential(Model):
         x = self._input_layer.output
         with kvars.name_scope(self.name):
             for layer in self._stack:
+                spec = layer.__dict__.get("input_spec")
+                if spec is not None:       # Keras builds by calling each layer, which checks its InputSpec
+                    assert_input_compatibility(spec, x, layer.name)
                 x = symbolic_call(layer, (x,), {})
         self._output_spec = x
         self.built = True

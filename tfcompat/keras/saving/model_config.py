@@ -151,10 +151,9 @@ def functional_from_config(cls, config, custom_objects=None):
     created, pending = {}, []
     tensors = {}
     for lc in config["layers"]:
-        lc = dict(lc)
-        name = lc.pop("name", None) or lc["config"]["name"]
-        nodes = lc.pop("inbound_nodes", [])
-        lc.pop("build_config", None)
+        name = lc.get("name") or lc["config"]["name"]
+        nodes = lc.get("inbound_nodes", [])
+        # the whole entry, as Keras passes it (errors quote it); built from its build_config before its calls
         layer = deserialize_keras_object(lc, custom_objects)
         created[name] = layer
         if _is_input(layer):

@@ -94,6 +94,16 @@ _FILL_MODES = ("reflect", "wrap", "constant", "nearest")
 _INTERPOLATIONS = ("nearest", "bilinear")
 
 
+def _keras_order(config, keys):
+    """`config` with `keys` moved to its end in that order: the key order of Keras's own `get_config`."""
+    for key in keys:
+        config[key] = config.pop(key)
+    return config
+
+
+_ZOOM_SHIFT_KEYS = ("height_factor", "width_factor", "fill_mode", "interpolation", "seed", "fill_value")
+
+
 class _AffineLayer(_RandomImageLayer):
     """Random affine warps: Keras's per-image matrices (output pixel -> input point), sampled as TF's
     ImageProjectiveTransformV3 kernel (bilinear/nearest; fill reflect/wrap/constant/nearest)."""
@@ -149,7 +159,7 @@ class RandomRotation(_AffineLayer):
     def get_config(self):
         config = super().get_config()
         config["factor"] = (self._lower, self._upper)       # Keras 3 writes the (lower, upper) range
-        return config
+        return _keras_order(config, ("factor", "fill_mode", "fill_value", "interpolation", "seed"))
 
 
 class RandomZoom(_AffineLayer):
@@ -173,7 +183,7 @@ class RandomZoom(_AffineLayer):
     def get_config(self):
         config = super().get_config()
         config.update({"height_factor": self.height_factor, "width_factor": self.width_factor})
-        return config
+        return _keras_order(config, _ZOOM_SHIFT_KEYS)
 
 
 class RandomTranslation(_AffineLayer):
@@ -201,4 +211,4 @@ class RandomTranslation(_AffineLayer):
     def get_config(self):
         config = super().get_config()
         config.update({"height_factor": self.height_factor, "width_factor": self.width_factor})
-        return config
+        return _keras_order(config, _ZOOM_SHIFT_KEYS)

@@ -33,6 +33,7 @@ class Resizing(Layer):
 
     def get_config(self):
         config = super().get_config()
+        config["data_format"] = self.data_format         # Keras's base image layer writes it first
         config.update({"height": self.height, "width": self.width, "interpolation": self.interpolation,
                        "crop_to_aspect_ratio": self.crop_to_aspect_ratio,
                        "pad_to_aspect_ratio": self.pad_to_aspect_ratio, "fill_mode": self.fill_mode,
@@ -71,5 +72,6 @@ class CenterCrop(Layer):
 
     def get_config(self):
         config = super().get_config()
-        config.update({"height": self.height, "width": self.width, "data_format": self.data_format})
+        config["data_format"] = self.data_format         # Keras's base image layer writes it first
+        config.update({"height": self.height, "width": self.width})
         return config

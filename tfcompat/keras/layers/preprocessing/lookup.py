@@ -283,7 +283,8 @@ class _IndexLookup(Layer):
         config.update({
             "idf_weights": _listify(self.idf_weights) if vocab is not None and self.idf_weights is not None else None,
             "vocabulary": list(vocab) if isinstance(vocab, (list, tuple, np.ndarray)) else vocab,
-            "vocabulary_size": self.vocabulary_size(), "oov_method": self.oov_method, "salt": self.salt})
+            # Keras writes the size frozen by the last set_vocabulary/adapt: None before either
+            "vocabulary_size": self.vocabulary_size() if self._vocab_known else None, "oov_method": self.oov_method, "salt": self.salt})
         return config
 
 
