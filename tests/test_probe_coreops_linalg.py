@@ -1,0 +1,62 @@
+"""tf.einsum / tf.matmul as tutorial code calls them, and the errors of typical mistakes (recorded from TF 2.21)."""
+import pytest
+
+import tfcompat as tf
+
+_DEV = "/job:localhost/replica:0/task:0/device:CPU:0"
+
+
+def _kernel(n, message):
+    return f"{{{{function_node __wrapped__Einsum_N_{n}_device_{_DEV}}}}} {message} [Op:Einsum] name: "
+
+
+def test_einsum_values():
+    a = tf.constant([[2., 1.], [1., 3.]])
+    b = tf.constant([[1., 2., 3.], [4., 5., 6.]])
+    # TF 2.21
+    assert tf.einsum("ij,jk->ik", a, b).numpy().tolist() == [[6., 9., 12.], [13., 17., 21.]]
+    assert float(tf.einsum("ii", a)) == 5.0
+    assert tf.einsum("ij", b).shape == (2, 3)
+    assert tf.einsum("ba,ab", tf.ones([2, 3]), tf.ones([3, 2])).numpy().tolist() == 6.0
+    # implicit output: labels appearing once in ASCII order (upper case first)
+    assert tf.einsum("Ab,bc", tf.ones([2, 3]), tf.ones([3, 2])).shape == (2, 2)
+    # an ellipsis in one input only is kept, in front
+    assert tf.einsum("...ij,jk", tf.zeros([2, 2, 3]), tf.zeros([3, 2])).shape == (2, 2, 2)
+    # no broadcasting dims: fine without an output ellipsis
+    assert tf.einsum("...ij,...jk", tf.zeros([2, 3]), tf.zeros([3, 2])).shape == (2, 2)
+    assert tf.einsum("...i,...i->...", tf.zeros([2, 1, 3]), tf.zeros([4, 3])).shape == (2, 4)
+    assert tf.einsum("ij,jk->...ik", tf.zeros([2, 3]), tf.zeros([3, 2])).shape == (2, 2)
+    assert tf.einsum("bhqd,bhkd->bhqk", tf.zeros([2, 4, 5, 8]), tf.zeros([2, 4, 6, 8])).shape == (2, 4, 5, 6)
+    assert tf.einsum("ij,jk,kl->il", tf.ones([2, 3]), tf.ones([3, 4]), tf.ones([4, 5])).numpy()[0, 0] == 12.0
+
+
+@pytest.mark.parametrize("eq, shapes, n, message", [
+    ("ij,jk->ik", ([2, 3], [4, 5]), 2,
+     "Expected dimension 3 at axis 0 of the input shaped [4,5] but got dimension 4"),
+    ("ij,jk->ik", ([2, 3], [3]), 2, "Expected input 1 to have rank 2 but got: 1"),
+    ("ij,jk->ik", ([2, 3, 1], [3, 3]), 2, "Expected input 0 to have rank 2 but got: 3"),
+    ("...ij,jk->...ik", ([3], [3, 3]), 2, "Expected input 0 to have rank at least 2 but got: 1"),
+    ("...ij,...jk", ([2, 2, 3], [3, 2]), 2,
+     "Output contains 1 broadcasting dimension(s) but no ellipsis (...) was found in the output subscripts."),
+    ("...i,...i->...", ([2, 3], [4, 3]), 2, "Invalid broadcasting dimensions: [2,3,1] vs. [4,3,1]"),
+    ("ij", ([2, 3, 4],), 1, "Expected input 0 to have rank 2 but got: 3"),
+    # TF does not broadcast a named label of size 1
+    ("ij,jk->ik", ([2, 1], [3, 4]), 2,
+     "Expected dimension 1 at axis 0 of the input shaped [3,4] but got dimension 3"),
+])
+def test_einsum_kernel_errors(eq, shapes, n, message):
+    with pytest.raises(tf.errors.InvalidArgumentError) as e:
+        tf.einsum(eq, *[tf.zeros(s) for s in shapes])
+    assert str(e.value) == _kernel(n, message)  # TF 2.21
+
+
+@pytest.mark.parametrize("eq, n, message", [
+    ("ij,jk", 1, 'Got 1 inputs for equation "ij,jk", expecting 2'),
+    ("ij,jk->il", 2, "Output subscripts contain the label l not present in the input subscripts."),
+    ("ij,jk->iik", 2, "Output subscripts contain a label appearing more than once: ij,jk->iik"),
+    ("ij;jk->ik", 2, "Subscripts have incorrect format: ij;jk->ik"),
+])
+def test_einsum_equation_errors(eq, n, message):
+    with pytest.raises(ValueError) as e:
+        tf.einsum(eq, *[tf.zeros([2, 2])] * n)
+    assert str(e.value) == message  # TF 2.21
