@@ -60,3 +60,35 @@ def test_einsum_equation_errors(eq, n, message):
     with pytest.raises(ValueError) as e:
         tf.einsum(eq, *[tf.zeros([2, 2])] * n)
     assert str(e.value) == message  # TF 2.21
+
+
+@pytest.mark.parametrize("sa, sb, kw, op, message", [
+    ([2, 3], [2, 3], {}, "MatMul", "Matrix size-incompatible: In[0]: [2,3], In[1]: [2,3]"),
+    # the kernel reports the shapes before its transpose
+    ([2, 3], [4, 3], {"transpose_a": True}, "MatMul", "Matrix size-incompatible: In[0]: [2,3], In[1]: [4,3]"),
+    ([3], [3], {}, "MatMul", "In[0] and In[1] ndims must be == 2: 1"),
+    ([3], [3], {"transpose_a": True}, "MatMul", "In[0] and In[1] ndims must be == 2: 1"),
+    ([2, 3], [3], {}, "MatMul", "In[0] and In[1] has different ndims: [2,3] vs. [3]"),
+    ([3], [3, 2], {}, "MatMul", "In[0] and In[1] has different ndims: [3] vs. [3,2]"),
+    ([2, 2, 3], [3], {}, "BatchMatMulV2", "In[1] ndims must be >= 2: 1"),
+    ([2, 2, 3], [3, 3, 2], {}, "BatchMatMulV2",
+     "In[0] and In[1] must have compatible batch dimensions: [2,2,3] vs. [3,3,2]"),
+    ([5, 2, 3], [4, 3, 2], {}, "BatchMatMulV2",
+     "In[0] and In[1] must have compatible batch dimensions: [5,2,3] vs. [4,3,2]"),
+    ([2, 2, 3], [2, 4, 2], {}, "BatchMatMulV2", "Matrix size-incompatible: In[0]: [2,2,3], In[1]: [2,4,2]"),
+    ([2, 2, 3], [4, 2], {"adjoint_b": True}, "BatchMatMulV2",
+     "Matrix size-incompatible: In[0]: [2,2,3], In[1]: [4,2]"),
+])
+def test_matmul_errors(sa, sb, kw, op, message):
+    with pytest.raises(tf.errors.InvalidArgumentError) as e:
+        tf.matmul(tf.zeros(sa), tf.zeros(sb), **kw)
+    # TF 2.21
+    assert str(e.value) == f"{{{{function_node __wrapped__{op}_device_{_DEV}}}}} {message} [Op:{op}] name: "
+
+
+def test_matmul_operator_and_broadcast():
+    with pytest.raises(tf.errors.InvalidArgumentError, match="compatible batch dimensions"):
+        tf.zeros([2, 2, 3]) @ tf.zeros([3, 3, 2])
+    # TF 2.21: a batch of 1 broadcasts; transpose_b on a rank-2 operand of a batched product
+    assert tf.matmul(tf.zeros([1, 2, 3]), tf.zeros([4, 3, 2])).shape == (4, 2, 2)
+    assert tf.matmul(tf.ones([2, 2, 3]), tf.ones([4, 3]), transpose_b=True).shape == (2, 2, 4)

@@ -472,6 +472,19 @@ def matmul(a, b, transpose_a=False, transpose_b=False, adjoint_a=False, adjoint_
                 return out
         raise
     x0, y0 = x, y
+    # TF runs MatMul on two inputs of rank <= 2, BatchMatMulV2 otherwise; their kernels report the inputs' shapes
+    # before any transpose
+    op = "BatchMatMulV2" if x.ndim > 2 or y.ndim > 2 else "MatMul"
+    if op == "MatMul" and (x.ndim != 2 or y.ndim != 2):
+        raise kernel_error(errors.InvalidArgumentError, f"In[0] and In[1] has different ndims: {_dims(x)} vs. "
+                           f"{_dims(y)}" if x.ndim != y.ndim else f"In[0] and In[1] ndims must be == 2: {x.ndim}",
+                           op, x, y)
+    for i, t in enumerate((x, y)):
+        if t.ndim < 2:
+            raise kernel_error(errors.InvalidArgumentError, f"In[{i}] ndims must be >= 2: {t.ndim}", op, x, y)
+    if not broadcastable(x.shape[:-2], y.shape[:-2]):
+        raise kernel_error(errors.InvalidArgumentError, "In[0] and In[1] must have compatible batch dimensions: "
+                           f"{_dims(x)} vs. {_dims(y)}", op, x, y)
     if transpose_a or adjoint_a:
         x = x.transpose(-1, -2)
         if adjoint_a:
@@ -480,29 +493,27 @@ def matmul(a, b, transpose_a=False, transpose_b=False, adjoint_a=False, adjoint_
         y = y.transpose(-1, -2)
         if adjoint_b:
             y = y.conj()
-    if x.ndim < 2 or y.ndim < 2:
-        raise errors.op_error(
-            errors.InvalidArgumentError,
-            f"In[0] and In[1] has different ndims: {list(x.shape)} vs. {list(y.shape)}" if x.ndim != y.ndim else
-            f"In[0] ndims must be >= 2: {x.ndim}", "MatMul")
     if x.shape[-1] != y.shape[-2]:
-        eager = errors.op_error(
-            errors.InvalidArgumentError,
-            f"Matrix size-incompatible: In[0]: [{','.join(map(str, x.shape))}], In[1]: "
-            f"[{','.join(map(str, y.shape))}]", "MatMul")
+        eager = kernel_error(errors.InvalidArgumentError,
+                             f"Matrix size-incompatible: In[0]: {_dims(x0)}, In[1]: {_dims(y0)}", op, x0, y0)
         t = f"T=DT_{type_name(x.dtype).upper()}"
-        if x.ndim == 2 and y.ndim == 2:
-            op, attrs = "MatMul", (f"{t}, grad_a=false, grad_b=false, transpose_a={str(transpose_a or adjoint_a).lower()}"
-                                   f", transpose_b={str(transpose_b or adjoint_b).lower()}")
+        if op == "MatMul":
+            attrs = (f"{t}, grad_a=false, grad_b=false, transpose_a={str(transpose_a or adjoint_a).lower()}"
+                     f", transpose_b={str(transpose_b or adjoint_b).lower()}")
         else:
-            op, attrs = "BatchMatMulV2", (f"{t}, adj_x={str(adjoint_a).lower()}, adj_y={str(adjoint_b).lower()}, "
-                                          "grad_x=false, grad_y=false")
+            attrs = (f"{t}, adj_x={str(adjoint_a).lower()}, adj_y={str(adjoint_b).lower()}, "
+                     "grad_x=false, grad_y=false")
         raise errors.static_shape_error(eager, f"Dimensions must be equal, but are {x.shape[-1]} and {y.shape[-2]}",
                                         name or "MatMul", op, attrs, [x0, y0])
     out = torch.matmul(x, y)
     if output_type is not None:
         out = out.to(dtypes.as_dtype(output_type).torch_dtype)
     return wrap(out)
+
+
+def _dims(t):
+    """A shape as TF's TensorShape::DebugString writes it: `[2,3]`."""
+    return "[" + ",".join(str(d) for d in t.shape) + "]"
 
 
 @tf_export("math.scalar_mul", "scalar_mul")
