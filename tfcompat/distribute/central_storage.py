@@ -5,6 +5,8 @@ from tfcompat.framework.export import tf_export
 
 
 class CentralStorageExtended(StrategyExtended):
+    _tf_path = "parameter_server_strategy.ParameterServerStrategyExtended"
+
     def __init__(self, container_strategy, compute_devices, parameter_device):
         super().__init__(container_strategy, compute_devices)
         self._parameter_device = parameter_device
@@ -25,6 +27,10 @@ class CentralStorageExtended(StrategyExtended):
 @tf_export("distribute.experimental.CentralStorageStrategy")
 class CentralStorageStrategy(Strategy):
     """Variables on one parameter device, computation on the compute devices (default: the first GPU, else CPU)."""
+
+    _eager_run_site = "parameter_server"
+    _tf_path = "central_storage_strategy.CentralStorageStrategy"
+    _tf_replica_context_path = "mirrored_run._MirroredReplicaContext"
 
     def __init__(self, compute_devices=None, parameter_device=None):
         names = [devices.canonical(d) for d in (compute_devices if compute_devices is not None else

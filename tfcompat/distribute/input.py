@@ -154,6 +154,9 @@ class DistributedDataset:
             return DistributedIterator(self._strategy, _synced(self._strategy, steps, self._spec_source.element_spec))
         return DistributedIterator(self._strategy, (split_batch(self._strategy, e) for e in self._dataset))
 
+    def __repr__(self):
+        return f"<tensorflow.python.distribute.input_lib.{type(self).__name__} object at {hex(id(self))}>"
+
     def reduce(self, initial_state, reduce_func):
         state = initial_state
         for e in self:
@@ -259,6 +262,9 @@ class DistributedIterator:
     def __init__(self, strategy, elements):
         self._strategy = strategy
         self._elements = elements
+
+    def __repr__(self):
+        return f"<tensorflow.python.distribute.input_lib.DistributedIterator object at {hex(id(self))}>"
 
     def __iter__(self):
         return self

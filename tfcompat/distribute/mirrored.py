@@ -13,6 +13,8 @@ from tfcompat.framework.export import tf_export
 
 
 class MirroredExtended(StrategyExtended):
+    _tf_path = "mirrored_strategy.MirroredExtended"
+
     def __init__(self, container_strategy, names):
         super().__init__(container_strategy, names)
         self._replica_devices = devices.replica_devices(self._devices)
@@ -21,6 +23,10 @@ class MirroredExtended(StrategyExtended):
 @tf_export("distribute.MirroredStrategy")
 class MirroredStrategy(Strategy):
     """Synchronous training on several devices of one machine (replicas in lock-step, variables mirrored)."""
+
+    _eager_run_site = "mirrored_run"
+    _tf_path = "mirrored_strategy.MirroredStrategy"
+    _tf_replica_context_path = "mirrored_run._MirroredReplicaContext"
 
     def __init__(self, devices=None, cross_device_ops=None):
         # TF: `devices or all_local_devices()`, so an empty list means the local devices; LogicalDevices count

@@ -92,6 +92,8 @@ def _local_device(rank):
 class MultiWorkerMirroredStrategy(Strategy):
     """Synchronous training over worker processes (one replica each), gradients all-reduced every step."""
 
+    _eager_run_site = "mirrored_run"
+
     def __init__(self, cluster_resolver=None, communication_options=None):
         import torch.distributed as dist
         options = communication_options or CommunicationOptions()

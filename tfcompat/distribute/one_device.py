@@ -8,6 +8,8 @@ from tfcompat.framework.export import tf_export
 
 
 class OneDeviceExtended(StrategyExtended):
+    _tf_path = "one_device_strategy.OneDeviceExtended"
+
     def _on_variable_created(self, v):
         v._distribute_strategy = self._container_strategy
 
@@ -15,6 +17,9 @@ class OneDeviceExtended(StrategyExtended):
 @tf_export("distribute.OneDeviceStrategy")
 class OneDeviceStrategy(Strategy):
     """Runs everything on `device`: variables are placed there, `run` calls the function once."""
+
+    _tf_path = "one_device_strategy.OneDeviceStrategy"
+    _tf_replica_context_path = "one_device_strategy._OneDeviceReplicaContext"
 
     def __init__(self, device):
         name = devices.canonical(device)

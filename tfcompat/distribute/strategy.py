@@ -40,8 +40,21 @@ def _divide(t, n):
 
 
 @tf_export("distribute.StrategyExtended")
+def tf_object_repr(obj, path):
+    """TF's default repr of its distribute objects: `<tensorflow.python.distribute.<module.Class> object at 0x...>`
+    (None: Python's own)."""
+    if path is None:
+        return object.__repr__(obj)
+    return f"<tensorflow.python.distribute.{path} object at {hex(id(obj))}>"
+
+
 class StrategyExtended:
     """The strategy's devices and the operations on values of its replicas."""
+
+    _tf_path = None           # TF's module.Class of this object (its repr)
+
+    def __repr__(self):
+        return tf_object_repr(self, self._tf_path)
 
     _world = 1
     _rank = 0
@@ -192,9 +205,37 @@ def _first_value(x):
     return x._values[0] if isinstance(x, DistributedValues) else x
 
 
+_EAGER_RUN_WARNINGS = {}      # call site -> warnings given (TF's log_first_n: 5 per site)
+
+
+def _warn_eager_run(strategy, fn):
+    """TF's warning when a mirrored-style strategy runs `fn` eagerly (not while a tf.function traces, nor for a
+    tf.function `fn` unless functions run eagerly)."""
+    from tfcompat.eager.function import Function, current_recorder, functions_run_eagerly
+    if current_recorder() is not None or (isinstance(fn, Function) and not functions_run_eagerly()):
+        return
+    site = strategy._eager_run_site
+    count = _EAGER_RUN_WARNINGS.get(site, 0)
+    if count >= 5:
+        return
+    _EAGER_RUN_WARNINGS[site] = count + 1
+    from tfcompat.ops.misc_ops import get_logger
+    get_logger().warning(f"Using {type(strategy).__name__} eagerly has significant "
+                         "overhead currently. We will be working on improving this in the future, but for now "
+                         "please wrap `call_for_each_replica` or `experimental_run` or `run` inside a tf.function "
+                         "to get the best performance.")
+
+
 @tf_export("distribute.Strategy")
 class Strategy:
     """A way to run a computation over several replicas (devices, workers)."""
+
+    _eager_run_site = None     # strategies whose eager `run` TF warns about: the call site counting the warnings
+    _tf_path = None            # TF's module.Class of this strategy and of its replicas' contexts (their reprs)
+    _tf_replica_context_path = None
+
+    def __repr__(self):
+        return tf_object_repr(self, self._tf_path)
 
     def __init__(self, extended):
         self._extended = extended
@@ -226,6 +267,8 @@ class Strategy:
         """Runs `fn` once per local replica (in replica context); results of several replicas are `PerReplica`."""
         if context.current()[1] is not None and context.current()[0] is self:
             raise RuntimeError("`run` must be called in cross-replica context (not inside another `run`)")
+        if self._eager_run_site is not None:
+            _warn_eager_run(self, fn)
         return mirrored_run.call_for_each_replica(self, fn, args, kwargs or {})
 
     def reduce(self, reduce_op, value, axis):
@@ -240,7 +283,7 @@ class Strategy:
 
         def local(v):
             return reduce_sum(v, axis=axis)
-        sums = self.run(local, args=(value,))
+        sums = mirrored_run.call_for_each_replica(self, local, (value,), {})
         total = self._reduce_value(ReduceOp.SUM, sums)
         if reduce_op == ReduceOp.SUM:
             return total
@@ -322,6 +365,9 @@ class ReplicaContext:
         self._local_index = local_index
         self._runner = runner
 
+    def __repr__(self):
+        return tf_object_repr(self, self._strategy._tf_replica_context_path)
+
     @property
     def strategy(self):
         return self._strategy
@@ -369,11 +415,22 @@ class ReplicaContext:
 
 
 class _DefaultDistributionExtended(StrategyExtended):
-    pass
+    _tf_path = "distribute_lib._DefaultDistributionExtended"
 
 
 class _DefaultDistributionStrategy(Strategy):
     """The strategy in effect outside any scope: one replica, the current device, plain variables."""
+
+    _tf_path = "distribute_lib._DefaultDistributionStrategy"
+    _tf_replica_context_path = "distribute_lib.ReplicaContext"
+
+    def experimental_distribute_dataset(self, dataset, options=None):
+        """TF's default strategy hands the dataset back as it is."""
+        return dataset
+
+    def distribute_datasets_from_function(self, dataset_fn, options=None):
+        from tfcompat.distribute.input import InputContext
+        return dataset_fn(InputContext())
 
     @contextlib.contextmanager
     def scope(self):
@@ -387,7 +444,8 @@ class _DefaultDistributionStrategy(Strategy):
 
 
 class _DefaultReplicaContext(ReplicaContext):
-    pass
+    def __repr__(self):
+        return tf_object_repr(self, "distribute_lib._DefaultReplicaContext")
 
 
 def default_strategy_pair():

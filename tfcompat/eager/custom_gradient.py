@@ -66,12 +66,11 @@ class _Call:
             input_grads, var_grads = self.grad_fn(*dys), []
         input_grads = nest.flatten(input_grads) if isinstance(input_grads, (list, tuple)) else [input_grads]
         if len(input_grads) != self.n_args:
-            raise ValueError(f"custom_gradient function expected to return {self.n_args} gradients but "
+            raise ValueError(f"custom_gradient function expected to return {self.n_args} gradients, but "
                              f"returned {len(input_grads)} instead.")
         var_grads = list(var_grads or [])
         if len(var_grads) != len(self.variables):
-            raise ValueError(f"Must return gradient for each variable from @custom_gradient grad_fn. "
-                             f"Expected {len(self.variables)}, got {len(var_grads)}.")
+            raise ValueError("Must return gradient for each variable from @custom_gradient grad_fn.")
         out = []
         for g, s in zip(input_grads + var_grads, self.arg_storages):
             if g is None or not isinstance(s, torch.Tensor) or not (s.dtype.is_floating_point or s.is_complex()):
@@ -117,8 +116,8 @@ def _call_custom(f, args, kwargs):
     variables = [v for v in watcher.watched_variables() if not any(v is a for a in flat_args)]
     if variables and "variables" not in inspect.signature(grad_fn).parameters and not any(
             p.kind == p.VAR_KEYWORD for p in inspect.signature(grad_fn).parameters.values()):
-        raise TypeError("If using @custom_gradient with a function that uses variables, then grad_fn must "
-                        "accept a keyword argument 'variables'.")
+        raise TypeError(f"@tf.custom_gradient grad_fn must accept keyword argument 'variables', since function "
+                        f"uses variables: {variables}")
     rec = current_recorder()
     if not state.recording and (rec is None or rec.paused):
         return result
