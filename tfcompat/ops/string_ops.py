@@ -79,12 +79,23 @@ def split(input, sep=None, maxsplit=-1, name=None):
     sep = sep.encode() if isinstance(sep, str) else sep
 
     def parts(s):
-        if sep is None:
-            return s.split(None, maxsplit)
-        if not sep:
+        if maxsplit == 0:
             return [s]
+        if not sep:
+            return _whitespace_split(s, maxsplit)
         return s.split(sep, maxsplit)
     return _split_result(arr, parts)
+
+
+def _whitespace_split(s, maxsplit):
+    """StringSplitV2 without a separator: tokens between runs of ASCII whitespace; once `maxsplit` tokens are
+    taken, the rest after the following whitespace is one more piece, empty when nothing is left (unlike str.split)."""
+    if maxsplit < 0:
+        return s.split()
+    tokens = s.split(None, maxsplit)
+    if len(tokens) == maxsplit:
+        tokens.append(b"")
+    return tokens
 
 
 @tf_export("strings.bytes_split")

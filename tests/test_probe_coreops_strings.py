@@ -1,0 +1,23 @@
+"""tf.strings as text-preprocessing code uses it (values recorded from TF 2.21)."""
+import tfcompat as tf
+
+
+def test_split_whitespace_maxsplit():
+    x = ["a b", "c", "a  b c", " x y "]
+    # TF 2.21: once maxsplit tokens are taken the rest is one more piece, empty when nothing is left
+    assert tf.strings.split(x, maxsplit=0).to_list() == [[b"a b"], [b"c"], [b"a  b c"], [b" x y "]]
+    assert tf.strings.split(x, maxsplit=1).to_list() == [[b"a", b"b"], [b"c", b""], [b"a", b"b c"], [b"x", b"y "]]
+    assert tf.strings.split(x, maxsplit=2).to_list() == [
+        [b"a", b"b", b""], [b"c"], [b"a", b"b", b"c"], [b"x", b"y", b""]]
+    assert tf.strings.split(x).to_list() == [[b"a", b"b"], [b"c"], [b"a", b"b", b"c"], [b"x", b"y"]]
+    # an empty separator splits on whitespace too
+    assert tf.strings.split("a b", sep="").numpy().tolist() == [b"a", b"b"]
+
+
+def test_split_separator_maxsplit():
+    x = ["a,b", "c", "a,,b,c"]
+    # TF 2.21
+    assert tf.strings.split(x, sep=",", maxsplit=0).to_list() == [[b"a,b"], [b"c"], [b"a,,b,c"]]
+    assert tf.strings.split(x, sep=",", maxsplit=1).to_list() == [[b"a", b"b"], [b"c"], [b"a", b",b,c"]]
+    assert tf.strings.split(x, sep=",").to_list() == [[b"a", b"b"], [b"c"], [b"a", b"", b"b", b"c"]]
+    assert repr(tf.strings.split(["a b", "c"], maxsplit=1)) == "<tf.RaggedTensor [[b'a', b'b'],\n [b'c', b'']]>"
