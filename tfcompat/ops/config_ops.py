@@ -193,7 +193,12 @@ def get_device_details(device):
 
 @tf_export("config.threading.set_intra_op_parallelism_threads")
 def set_intra_op_parallelism_threads(num_threads):
-    """Threads used inside one op (torch.set_num_threads; 0 lets the system choose)."""
+    """Threads used inside one op (torch.set_num_threads; 0 lets the system choose). As TF, only a value that
+    changes nothing once the runtime is initialized (the first op, or `list_logical_devices`)."""
+    if int(num_threads) == _Config.intra_threads:
+        return
+    if context._default_device:
+        raise RuntimeError("Intra op parallelism cannot be modified after initialization.")
     if num_threads:
         torch.set_num_threads(int(num_threads))
     _Config.intra_threads = int(num_threads)
@@ -206,7 +211,12 @@ def get_intra_op_parallelism_threads():
 
 @tf_export("config.threading.set_inter_op_parallelism_threads")
 def set_inter_op_parallelism_threads(num_threads):
-    """Threads running independent ops (torch.set_num_interop_threads, only before any parallel work)."""
+    """Threads running independent ops (torch.set_num_interop_threads, only before any parallel work); as TF, only
+    a value that changes nothing once the runtime is initialized."""
+    if int(num_threads) == _Config.inter_threads:
+        return
+    if context._default_device:
+        raise RuntimeError("Inter op parallelism cannot be modified after initialization.")
     if num_threads and num_threads != torch.get_num_interop_threads():
         try:
             torch.set_num_interop_threads(int(num_threads))

@@ -1,0 +1,19 @@
+"""tf.config probes (behaviour recorded from TF 2.21)."""
+import pytest
+
+import tfcompat as tf
+
+
+def test_threads_cannot_change_after_initialization():
+    # TF 2.21: once an op ran, setting a different thread count raises; the current value is accepted
+    _ = tf.constant(1.0) + 1
+    intra = tf.config.threading.get_intra_op_parallelism_threads()
+    inter = tf.config.threading.get_inter_op_parallelism_threads()
+    assert tf.config.threading.set_intra_op_parallelism_threads(intra) is None
+    assert tf.config.threading.set_inter_op_parallelism_threads(inter) is None
+    with pytest.raises(RuntimeError, match="^Intra op parallelism cannot be modified after initialization.$"):
+        tf.config.threading.set_intra_op_parallelism_threads(intra + 3)
+    with pytest.raises(RuntimeError, match="^Inter op parallelism cannot be modified after initialization.$"):
+        tf.config.threading.set_inter_op_parallelism_threads(inter + 3)
+    assert tf.config.threading.get_intra_op_parallelism_threads() == intra
+    assert tf.config.threading.get_inter_op_parallelism_threads() == inter
