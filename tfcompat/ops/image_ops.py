@@ -12,6 +12,7 @@ import torch
 import torch.nn.functional as F
 
 from tfcompat.framework import dtypes, errors
+from tfcompat.framework.convert import convert_to_tensor
 from tfcompat.framework.export import tf_export
 from tfcompat.framework.op_def import check_dtype, input_storage, int_list, kernel_error, no_gradient, wrap
 from tfcompat.framework.tensor import Tensor
@@ -202,9 +203,13 @@ def resize(images, size, method=ResizeMethod.BILINEAR, preserve_aspect_ratio=Fal
            name=None):
     """Resizes NHWC/HWC images to `size` = [height, width] (TF2 semantics, half-pixel centres)."""
     t, single = _image(images, "images")
-    dims = int_list(size)
-    if len(dims) != 2:
+    try:       # TF converts `size` to int32 as convert_to_tensor does: floats only from a NumPy array
+        size = convert_to_tensor(size, dtypes.int32)
+    except (TypeError, ValueError):
+        raise ValueError("'size' must be a 1-D int32 Tensor") from None
+    if size.shape != (2,):
         raise ValueError("'size' must be a 1-D Tensor of 2 elements: new_height, new_width")
+    dims = size.numpy().tolist()
     m = _method(method)
     h, w = dims
     if preserve_aspect_ratio and 0 not in t.shape[1:3]:    # TF scales in float32 and rounds half to even
