@@ -66,9 +66,9 @@ def _per_output(spec, output_names, num_outputs, what):
         return [spec]
     if isinstance(spec, dict):
         unknown = [k for k in spec if k not in (output_names or [])]
-        if unknown:
-            raise ValueError(f"In the dict argument `{what}`, key '{unknown[0]}' does not correspond to any model "
-                             f"output. Received:\n{what}={spec}")
+        if unknown:     # Keras's nested build looks each path of the dict up in the outputs
+            raise KeyError(f"The path: {(unknown[0],)} in the `{what}` argument, can't be found in either the model's "
+                           "output (`y_pred`) or in the labels (`y_true`).")
         return [spec.get(n) for n in output_names]
     if isinstance(spec, (list, tuple)):
         if len(spec) != num_outputs:
@@ -76,9 +76,53 @@ def _per_output(spec, output_names, num_outputs, what):
                              f"it should have as many entries as the model has outputs. Received:\n{what}={spec}\n"
                              f"of length {len(spec)} whereas the model has {num_outputs} outputs.")
         return list(spec)
-    if what == "loss":
+    if what in ("loss", "loss_weights"):
         return [spec] * num_outputs
     raise ValueError(f"Invalid `{what}` for a model with {num_outputs} outputs: {spec}")
+
+
+def _match_loss_weights(loss, loss_weights, output_names, dict_outputs):
+    """`compile`'s `loss` and `loss_weights` as Keras's `CompileLoss.build` pairs them: a loss dict for outputs that
+    are not a dict must name every output (its weights dict is read by those names); weights of another structure
+    than the losses are repacked into it when their counts agree."""
+    if output_names and isinstance(loss, dict) and not dict_outputs:
+        if set(output_names) != set(loss):
+            raise ValueError(f"Expected keys {output_names} in loss dict, but found loss.keys()={list(loss.keys())}")
+        loss = [loss[name] for name in output_names]
+        if isinstance(loss_weights, dict):
+            loss_weights = [loss_weights[name] for name in output_names]
+    if loss_weights is not None and not _same_structure(loss, loss_weights):
+        flat = nest.flatten(loss_weights)
+        if len(nest.flatten(loss)) != len(flat):
+            raise ValueError(f"`loss_weights` must match the number of losses, got {len(nest.flatten(loss))} losses "
+                             f"and {len(loss_weights)} weights.")
+        loss_weights = nest.pack_sequence_as(loss, flat)
+    return loss, loss_weights
+
+
+def _same_structure(a, b):
+    try:
+        nest.assert_same_structure(a, b, check_types=False)
+    except (ValueError, TypeError):
+        return False
+    return True
+
+
+def _structure_mismatch(spec, y_pred):
+    """The text of Keras's tree error when `metrics` does not have the structure of the outputs (lists compared as
+    tuples)."""
+    spec = tuple(spec) if isinstance(spec, list) else spec
+    if isinstance(y_pred, dict):
+        if not isinstance(spec, dict):
+            return ("Expected an instance of dict, collections.OrderedDict, or collections.defaultdict, got "
+                    f"{spec!r}.")
+        expected, got = sorted(y_pred), sorted(spec)
+        return (f"dictionary key mismatch; expected key(s): {expected}, got key(s): {got}, missing key(s): "
+                f"{[k for k in expected if k not in spec]}, extra key(s): {[k for k in got if k not in y_pred]}; "
+                f"dict: {spec!r}.")
+    if not isinstance(spec, tuple):
+        return f"Expected an instance of tuple, got {spec!r}."
+    return f"tuple arity mismatch; expected: {len(y_pred)}, got: {len(spec)}; tuple: {spec!r}."
 
 
 def _flatten_outputs(y, output_names):
@@ -109,15 +153,19 @@ class CompileLoss:
             else self.output_names
         self.output_names = names
         flat_true = _flatten_outputs(y_true, names) if n > 1 else nest.flatten(y_true)[:1]
-        specs = _per_output(self._user_loss, names, n, "loss")
-        weights = _per_output(self._user_loss_weights, names, n, "loss_weights") \
-            if self._user_loss_weights is not None else [None] * n
+        loss, loss_weights = _match_loss_weights(self._user_loss, self._user_loss_weights, self.output_names,
+                                                 isinstance(y_pred, dict))
+        specs = _per_output(loss, names, n, "loss")
+        weights = _per_output(loss_weights, names, n, "loss_weights") if loss_weights is not None else [None] * n
         self._losses = [get_loss(s, t, p) for s, t, p in zip(specs, flat_true, flat_pred)]
         self._weights = [1.0 if w is None else float(w) for w in weights]
         if n > 1:
             labels = names or [f"output_{i}" for i in range(n)]
-            self._trackers = [metrics_module.Mean(name=f"{label}_loss") for label in labels]
-            self.metrics = [t for t, fn in zip(self._trackers, self._losses) if fn is not None]
+            # Keras tracks each output's loss only when more than one output has a loss
+            tracked = sum(fn is not None for fn in self._losses) > 1
+            self._trackers = [metrics_module.Mean(name=f"{label}_loss") if tracked and fn is not None else None
+                              for label, fn in zip(labels, self._losses)]
+            self.metrics = [t for t in self._trackers if t is not None]
         self._multi = n > 1
         self.built = True
 
@@ -144,7 +192,8 @@ class CompileLoss:
             if fn is None:
                 continue
             value = fn(t, p, sw)
-            tracker.update_state(value, sample_weight=batch)
+            if tracker is not None:
+                tracker.update_state(value, sample_weight=batch)
             value = value * w if w != 1.0 else value
             total = value if total is None else total + value
         return total
@@ -193,25 +242,27 @@ class CompileMetrics(metrics_module.Metric):
         if isinstance(y_pred, dict) and (self.output_names is None or set(self.output_names) != set(y_pred)):
             self.output_names = sorted(y_pred)
         self._names = self.output_names if n > 1 else None
-        self._flat_metrics = self._build_set(self._user_metrics, n, y_true, y_pred)
-        self._flat_weighted_metrics = self._build_set(self._user_weighted_metrics, n, y_true, y_pred)
+        self._flat_metrics = self._build_set(self._user_metrics, n, y_true, y_pred, "metrics")
+        self._flat_weighted_metrics = self._build_set(self._user_weighted_metrics, n, y_true, y_pred,
+                                                      "weighted_metrics")
         self.built = True
 
-    def _build_set(self, spec, n, y_true, y_pred):
+    def _build_set(self, spec, n, y_true, y_pred, argument):
         if not spec:
             return [None] * n
         if n == 1:
             flat = nest.flatten(spec)
             return [MetricsList([get_metric(m, nest.flatten(y_true)[0], nest.flatten(y_pred)[0]) for m in flat])]
         names = self.output_names or [None] * n
-        if isinstance(spec, dict):
+        if isinstance(spec, dict) and set(spec) <= set(names):
             per = [spec.get(name) for name in names]
-        elif len(spec) == n:
+        elif isinstance(spec, (list, tuple)) and len(spec) == n:
             per = list(spec)
         else:
-            raise ValueError(f"Invalid `metrics`. `metrics` should contain metrics objects and either be a dict or a "
-                             f"list matching the output names of the functional model {self.output_names}. "
-                             f"Received: metrics={spec}")
+            raise ValueError(f"{_structure_mismatch(spec, y_pred)}\nInvalid `{argument}`. `{argument}` should contain "
+                             "metrics objects and either be a dict or a list matching the output names of the "
+                             f"functional model {self.output_names} or match the output structure of the model: "
+                             f"{nest.map_structure(lambda _: 'X', y_pred)}.\nReceived: {argument}={spec}")
         out = []
         for m, t, p, name in zip(per, _flatten_outputs(y_true, self._names), _flatten_outputs(y_pred, self._names),
                                  names):
