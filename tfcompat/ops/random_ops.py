@@ -113,8 +113,8 @@ def stateless_generator(seed, device=None, op="StatelessRandomGetKeyCounter"):
     t = input_storage(seed)
     check_dtype(t, op, _SEED_TYPES)
     if tuple(t.shape) != (2,):
-        raise errors.op_error(errors.InvalidArgumentError,
-                              f"seed must have shape [2], not [{','.join(map(str, t.shape))}]", op)
+        raise errors.kernel_error(errors.InvalidArgumentError,
+                                  f"seed must have shape [2], not [{','.join(map(str, t.shape))}]", op, name=None)
     a, b = (int(v) for v in t.tolist())
     return _new_generator(_mix(a, b), current_device() if device is None else device)
 
@@ -550,8 +550,8 @@ def stateless_pair(seed, op="StatelessRandomGetKeyCounter"):
     t = input_storage(seed)
     check_dtype(t, op, _SEED_TYPES)
     if tuple(t.shape) != (2,):
-        raise errors.op_error(errors.InvalidArgumentError,
-                              f"seed must have shape [2], not [{','.join(map(str, t.shape))}]", op)
+        raise errors.kernel_error(errors.InvalidArgumentError,
+                                  f"seed must have shape [2], not [{','.join(map(str, t.shape))}]", op, name=None)
     a, b = (int(v) for v in t.tolist())
     return a, b
 
@@ -634,14 +634,23 @@ def stateless_categorical(logits, num_samples, seed, dtype=dtypes.int64, name=No
 
 @tf_export("random.stateless_gamma")
 def stateless_gamma(shape, seed, alpha, beta=None, dtype=dtypes.float32, name=None):
-    """Gamma samples, a deterministic function of `seed`; `shape` must end with the parameters' shape."""
+    """Gamma samples, a deterministic function of `seed`; `shape` must end with the parameters' shape. TF's values:
+    its StatelessRandomGammaV3 kernel (`_gamma_kernel`) on alpha broadcast against beta, divided by beta, at least
+    the dtype's smallest normal number."""
+    from tfcompat.framework.convert import convert_to_tensor
+    from tfcompat.ops import _gamma_kernel
     dims = int_list(shape)
-    params = [to_storage(v) if not isinstance(v, Tensor) else input_storage(v) for v in (alpha, beta)
-              if v is not None]
-    rank = len(torch.broadcast_shapes(*(p.shape for p in params)))
-    out = _gamma(dims[:len(dims) - rank], alpha, beta, dtype, stateless_generator(seed))
-    t = storage(out)
-    return wrap(t.expand(dims)) if list(t.shape) != dims else out
+    dtype = _check_dtype(dtype, (dtypes.float16, dtypes.float32, dtypes.float64))
+    a = storage(convert_to_tensor(alpha, dtype=dtype)).cpu()
+    b = storage(convert_to_tensor(1 if beta is None else beta, dtype=dtype)).cpu()
+    a = a.expand(torch.broadcast_shapes(a.shape, b.shape)).numpy()
+    pair = stateless_pair(seed)
+    if a.ndim > len(dims) or list(a.shape) != dims[len(dims) - a.ndim:]:
+        raise errors.kernel_error(errors.InvalidArgumentError, "Shape passed in must end with broadcasted shape.",
+                                  "StatelessRandomGammaV3")
+    raw = torch.from_numpy(_gamma_kernel.sample(dims, pair, a).astype(a.dtype)) / b
+    tiny = torch.tensor(np.finfo(a.dtype).tiny, dtype=raw.dtype)
+    return wrap(torch.maximum(tiny, raw).to(current_device()))
 
 
 @tf_export("random.stateless_poisson")

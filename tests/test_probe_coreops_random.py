@@ -1,0 +1,35 @@
+"""tf.random's stateless ops as seeded scripts use them: TF's values (recorded from TF 2.21)."""
+import numpy as np
+import pytest
+
+import tfcompat as tf
+
+_DEV = "/job:localhost/replica:0/task:0/device:CPU:0"
+
+
+def test_stateless_gamma_values():
+    # TF 2.21
+    np.testing.assert_array_equal(tf.random.stateless_gamma([3], seed=[1, 2], alpha=2.0).numpy(),
+                                  np.array([2.8172736, 1.9241365, 3.3360066], np.float32))
+    np.testing.assert_array_equal(
+        tf.random.stateless_gamma([2, 2], seed=[5, 7], alpha=[0.5, 3.0], beta=2.0).numpy(),
+        np.array([[0.01234554, 2.9309647], [0.23034456, 1.4898869]], np.float32))
+    out = tf.random.stateless_gamma([2], seed=[5, 7], alpha=1.0, dtype=tf.float64)
+    assert out.dtype == tf.float64
+    np.testing.assert_allclose(out.numpy(), [0.27918653, 1.10451064], rtol=1e-8)
+    half = tf.random.stateless_gamma([2, 3], seed=[1, 1], alpha=[[1.], [2.]], beta=[1., 2., 3.], dtype=tf.float16)
+    np.testing.assert_array_equal(half.numpy(), np.array([[1.029, 0.3042, 0.1644], [0.591, 1.027, 0.525]],
+                                                         np.float16))
+
+
+def test_stateless_errors():
+    with pytest.raises(tf.errors.InvalidArgumentError) as e:
+        tf.random.stateless_gamma([3], seed=[1, 2], alpha=[1., 2.])
+    assert str(e.value) == (f"{{{{function_node __wrapped__StatelessRandomGammaV3_device_{_DEV}}}}} Shape passed in "
+                            "must end with broadcasted shape. [Op:StatelessRandomGammaV3] name: ")  # TF 2.21
+    for call in (lambda: tf.random.stateless_gamma([3], seed=[1], alpha=1.),
+                 lambda: tf.random.stateless_uniform([2], seed=[1])):
+        with pytest.raises(tf.errors.InvalidArgumentError) as e:
+            call()
+        assert str(e.value) == (f"{{{{function_node __wrapped__StatelessRandomGetKeyCounter_device_{_DEV}}}}} seed "
+                                "must have shape [2], not [1] [Op:StatelessRandomGetKeyCounter]")  # TF 2.21
