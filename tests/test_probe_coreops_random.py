@@ -16,7 +16,7 @@ def test_stateless_gamma_values():
         np.array([[0.01234554, 2.9309647], [0.23034456, 1.4898869]], np.float32), rtol=3e-7)
     out = tf.random.stateless_gamma([2], seed=[5, 7], alpha=1.0, dtype=tf.float64)
     assert out.dtype == tf.float64
-    np.testing.assert_allclose(out.numpy(), [0.27918653, 1.10451064], rtol=1e-8)
+    np.testing.assert_allclose(out.numpy(), [0.27918653, 1.10451064], rtol=3e-8)  # 8 printed digits
     half = tf.random.stateless_gamma([2, 3], seed=[1, 1], alpha=[[1.], [2.]], beta=[1., 2., 3.], dtype=tf.float16)
     np.testing.assert_array_equal(half.numpy(), np.array([[1.029, 0.3042, 0.1644], [0.591, 1.027, 0.525]],
                                                          np.float16))
