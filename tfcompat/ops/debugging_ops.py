@@ -11,7 +11,7 @@ from tfcompat.framework import ragged as _ragged
 from tfcompat.framework import sparse as _sparse
 from tfcompat.framework.convert import convert_to_tensor
 from tfcompat.framework.export import tf_export
-from tfcompat.framework.tensor import Tensor, storage, wrap
+from tfcompat.framework.tensor import Tensor, device_name, storage, wrap
 from tfcompat.framework.tensor_shape import TensorShape
 from tfcompat.framework.variables import Variable
 from tfcompat.ops import math_ops
@@ -312,7 +312,9 @@ def check_numerics(tensor, message, name=None):
     has_nan = bool(torch.isnan(v).any())
     if (has_inf or has_nan) and not debug_stripped():
         what = "Inf and NaN" if has_inf and has_nan else ("Inf" if has_inf else "NaN")
-        raise errors.op_error(errors.InvalidArgumentError, f"{message} : Tensor had {what} values", "CheckNumerics")
+        raise errors.op_error(errors.InvalidArgumentError,   # TF runs CheckNumerics as a wrapped function
+                              f"{{{{function_node __wrapped__CheckNumerics_device_{device_name(v.device)}}}}} "
+                              f"{message} : Tensor had {what} values", "CheckNumerics")
     return t if isinstance(t, Tensor) else wrap(v)
 
 
