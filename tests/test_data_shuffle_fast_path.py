@@ -12,7 +12,7 @@ from tfcompat.data import _ordering
 @pytest.mark.parametrize("seeds", [(1, 2), (123456789, 987654321), (0, 7)])
 def test_whole_buffer_order_equals_the_ring_buffer(n, buffer, seeds):
     indices = np.arange(n, dtype=np.int64) * 3 + 1
-    ring = list(_ordering._buffer_shuffle(indices.tolist(), buffer, _ordering._philox_words(*seeds)))
+    ring = list(_ordering._buffer_shuffle(indices.tolist(), buffer, _ordering.philox_words(*seeds)))
     assert _ordering._whole_buffer_order(indices, seeds).tolist() == ring
 
 

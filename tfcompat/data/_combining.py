@@ -2,7 +2,6 @@
 `sample_from_datasets`, `choose_from_datasets`."""
 import itertools
 
-import numpy as np
 import torch
 
 from tfcompat.data import structure as st
@@ -11,8 +10,9 @@ from tfcompat.data._common import (AUTOTUNE, INFINITE, UNKNOWN, call, cpu_count,
 from tfcompat.data.dataset import Dataset, DerivedDataset, unknown_cardinality
 from tfcompat.eager.function._autograph import warn_if_unlocatable
 from tfcompat.framework import dtypes, errors
-from tfcompat.framework.tensor import Tensor, storage
-from tfcompat.ops.random_ops import draw_seed
+from tfcompat.framework.convert import convert_to_tensor
+from tfcompat.framework.tensor import Tensor, storage, wrap
+from tfcompat.ops.random_ops import stateless_categorical
 
 
 def as_dataset(value):
@@ -134,45 +134,74 @@ class ConcatenateDataset(DerivedDataset):
         return itertools.chain(self._inputs[0]._elements(), self._inputs[1]._elements())
 
 
+def sample_from_datasets(datasets, weights, seed, stop_on_empty, rerandomize):
+    """`Dataset.sample_from_datasets`, as TF builds it: datasets of zero (Python) weight dropped, a single dataset
+    returned as is, else a `SampleDataset`."""
+    datasets = list(datasets)
+    if not datasets:
+        raise ValueError("Invalid `datasets`. `datasets` should not be empty.")
+    if isinstance(weights, Dataset):
+        raise NotImplementedError("sample_from_datasets with a `weights` dataset")
+    if weights is None:
+        logits = torch.ones(1, len(datasets))
+    else:
+        if isinstance(weights, Tensor):
+            if not weights.shape.is_compatible_with([len(datasets)]):
+                raise ValueError(f"Invalid `weights`. The shape of `weights` should be compatible with "
+                                 f"`[len(datasets)]` but is {weights.shape}.")
+        else:
+            if len(datasets) != len(weights):
+                raise ValueError(f"Invalid `weights`. `weights` should have the same length as `datasets` but got "
+                                 f"`len(weights)={len(weights)}` vs. `len(datasets)={len(datasets)}`.")
+            kept = [(d, w) for d, w in zip(datasets, weights) if w > 0]
+            datasets, weights = ([d for d, _ in kept], [w for _, w in kept]) if kept else \
+                ([datasets[0].take(0)], [1.0])
+        weights = convert_to_tensor(weights)
+        if weights.dtype not in (dtypes.float32, dtypes.float64):
+            raise TypeError(f"Invalid `weights`. `weights` type must be either `tf.float32` or `tf.float64` but is "
+                            f"{weights.dtype}.")
+        logits = torch.log(storage(weights)).reshape(1, -1)
+    if len(datasets) == 1:
+        return datasets[0]
+    from tfcompat.data.sources import RandomDataset
+    return SampleDataset(datasets, logits, RandomDataset(seed, rerandomize), stop_on_empty)
+
+
 class SampleDataset(DerivedDataset):
-    """Draws each element from a dataset chosen at random with `weights` (TF's `_DirectedInterleaveDataset`)."""
+    """Draws each element from a dataset chosen at random (TF's `_DirectedInterleaveDataset` over a selector): each
+    choice is `stateless_multinomial(log(weights), 1)` seeded by the next two values of a `Dataset.random`; a choice
+    of an exhausted dataset draws again (or ends the dataset with `stop_on_empty_dataset`)."""
 
     _tf_name = "_DirectedInterleaveDataset"
 
-    def __init__(self, datasets, weights, seed, stop_on_empty, rerandomize):
-        datasets = tuple(datasets)
-        if not datasets:
-            raise ValueError("Invalid `datasets`. `datasets` should not be empty.")
-        super().__init__(*datasets)
-        if isinstance(weights, Dataset):
-            raise NotImplementedError("sample_from_datasets with a `weights` dataset")
-        n = len(self._inputs)
-        w = np.full(n, 1.0 / n) if weights is None else np.asarray(
-            weights._array() if isinstance(weights, Tensor) else weights, dtype=np.float64)
-        if w.shape != (n,):
-            raise ValueError(f"Invalid `weights`. The shape of `weights` should be compatible with `[len(datasets)]` "
-                             f"but is {list(w.shape)}.")
-        self._weights, self._stop = w, bool(stop_on_empty)
-        self._rerandomize, self._epoch = bool(rerandomize), 0
-        self._seed = draw_seed() if seed is None else to_int(seed)
-        self._spec = _common_spec(self._inputs)
+    def __init__(self, datasets, logits, random_dataset, stop_on_empty):
+        super().__init__(*datasets, random_dataset)
+        self._datasets, self._random, self._stop = tuple(datasets), random_dataset, bool(stop_on_empty)
+        self._logits = wrap(logits)
+        self._spec = _common_spec(self._datasets)
 
     def _card(self):
-        cards = [d._card() for d in self._inputs]
-        return INFINITE if all(c == INFINITE for c in cards) else UNKNOWN
+        cards = [d._card() for d in self._datasets]
+        return INFINITE if any(c == INFINITE for c in cards) else UNKNOWN
 
     def _elements(self):
-        rng = np.random.default_rng([self._seed, self._next_epoch()] if self._rerandomize else self._seed)
-        its = [iter(d._elements()) for d in self._inputs]
-        w = self._weights.copy()
-        while w.sum() > 0:
-            i = int(rng.choice(len(its), p=w / w.sum()))
+        its = [iter(d._elements()) for d in self._datasets]
+        active = len(its)
+        words = self._random._elements()
+        for a in words:
+            seed = wrap(torch.stack([storage(a), storage(next(words))]))
+            i = int(storage(stateless_categorical(self._logits, 1, seed=seed)).reshape(()))
+            if its[i] is None:
+                continue
             try:
                 yield next(its[i])
             except StopIteration:
                 if self._stop:
                     return
-                w[i] = 0
+                its[i] = None
+                active -= 1
+                if not active:
+                    return
 
 
 class ChooseDataset(DerivedDataset):

@@ -8,7 +8,9 @@ import torch
 from tfcompat.data import structure as st
 from tfcompat.framework import errors
 from tfcompat.framework.tensor import EagerTensor, Tensor, wrap
+from tfcompat.ops import _philox
 from tfcompat.ops.deprecation import traces_graph
+from tfcompat.ops.random_ops import draw_seed, op_seeds
 
 AUTOTUNE = -1
 INFINITE = -1
@@ -24,6 +26,36 @@ def to_int(value):
 def scalar64(value):
     """`value` as an int64 scalar tensor."""
     return wrap(torch.tensor(value, dtype=INT64))
+
+
+def dataset_seeds(seed):
+    """A random dataset's seed pair as one int (`seed << 32 | seed2`: iterator states save ints): TF's
+    `get_seed(seed)` when the dataset is made, and for (0, 0) (no global or op seed) two fresh draws, as TF's
+    `RandomSeeds` does."""
+    seeds = op_seeds(None if seed is None else to_int(seed))
+    if seeds is None or seeds == (0, 0):
+        seeds = draw_seed(), draw_seed()
+    return (seeds[0] << 32) | seeds[1]
+
+
+def pass_seeds(packed, epoch=None):
+    """The Philox seeds of one pass over a random dataset: the pair itself (TF's `FixedSeedGenerator`), or for pass
+    `epoch` of a dataset that draws anew each iteration (`RandomSeedGenerator`) two successive 32-bit words of
+    `PhiloxRandom(seed, seed2)`."""
+    seed, seed2 = packed >> 32, packed & 0xFFFFFFFF
+    if epoch is None:
+        return seed, seed2
+    block = _philox._bits(epoch // 2 + 1, _philox.Stateful(seed, seed2, 0))[epoch // 2]
+    return int(block[2 * (epoch % 2)]), int(block[2 * (epoch % 2) + 1])
+
+
+def philox_words(seed, seed2, blocks=256):
+    """The 32-bit words of `PhiloxRandom(seed, seed2)` in order (TF's `SingleSampleAdapter`), `blocks` Philox blocks
+    at a time."""
+    offset = 0
+    while True:
+        yield from _philox._bits(blocks, _philox.Stateful(seed, seed2, offset)).reshape(-1).tolist()
+        offset += blocks
 
 
 def end_of_sequence():

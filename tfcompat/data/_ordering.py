@@ -7,11 +7,10 @@ import itertools
 
 import numpy as np
 
-from tfcompat.data._common import AUTOTUNE, INFINITE, UNKNOWN, to_int
+from tfcompat.data._common import AUTOTUNE, INFINITE, UNKNOWN, dataset_seeds, pass_seeds, philox_words
 from tfcompat.data.dataset import DerivedDataset
 from tfcompat.framework import errors
 from tfcompat.ops import _philox
-from tfcompat.ops.random_ops import draw_seed, op_seeds
 
 
 class IndexStreamDataset(DerivedDataset):
@@ -62,21 +61,13 @@ class ShuffleDataset(IndexStreamDataset):
         if buffer_size <= 0 and buffer_size != AUTOTUNE:
             raise errors.InvalidArgumentError(None, None, "buffer_size must be greater than zero.")
         self._buffer = buffer_size if buffer_size > 0 else 1000
-        seeds = op_seeds(None if seed is None else to_int(seed))
-        if seeds is None or seeds == (0, 0):        # TF's RandomSeeds: (0, 0) means fresh random seeds
-            seeds = draw_seed(), draw_seed()
-        self._seed = (seeds[0] << 32) | seeds[1]    # one integer: the iterator state saves (seed, epoch) pairs
+        self._seed = dataset_seeds(seed)
         self._reshuffle = reshuffle_each_iteration is None or bool(reshuffle_each_iteration)
         self._epoch = 0
 
     def _pass_seeds(self):
         """This pass's Philox seeds (TF's `SingleSampleAdapter<PhiloxRandom>` of the iterator)."""
-        seed, seed2 = self._seed >> 32, self._seed & 0xFFFFFFFF
-        if self._reshuffle:
-            epoch = self._next_epoch()
-            block = _philox._bits(epoch // 2 + 1, _philox.Stateful(seed, seed2, 0))[epoch // 2]
-            seed, seed2 = int(block[2 * (epoch % 2)]), int(block[2 * (epoch % 2) + 1])
-        return seed, seed2
+        return pass_seeds(self._seed, self._next_epoch() if self._reshuffle else None)
 
     def _indices(self, chunks):
         seeds = self._pass_seeds()
@@ -84,10 +75,10 @@ class ShuffleDataset(IndexStreamDataset):
         if 0 <= n <= self._buffer:      # the whole input fits in the buffer: one permutation, made at once
             return iter([_whole_buffer_order(np.concatenate([np.empty(0, np.int64), *chunks()]), seeds)])
         return _chunked(_buffer_shuffle(itertools.chain.from_iterable(c.tolist() for c in chunks()), self._buffer,
-                                        _philox_words(*seeds)))
+                                        philox_words(*seeds)))
 
     def _stream(self):
-        return _buffer_shuffle(self._input._elements(), self._buffer, _philox_words(*self._pass_seeds()))
+        return _buffer_shuffle(self._input._elements(), self._buffer, philox_words(*self._pass_seeds()))
 
 
 def _whole_buffer_order(indices, seeds):
@@ -100,14 +91,6 @@ def _whole_buffer_order(indices, seeds):
     for i, j in enumerate((words % np.arange(n, 0, -1) + np.arange(n)).tolist()):
         order[i], order[j] = order[j], order[i]
     return np.array(order, dtype=np.int64)
-
-
-def _philox_words(seed, seed2, blocks=256):
-    """The 32-bit words of `PhiloxRandom(seed, seed2)` in order, made `blocks` Philox blocks at a time."""
-    offset = 0
-    while True:
-        yield from _philox._bits(blocks, _philox.Stateful(seed, seed2, offset)).reshape(-1).tolist()
-        offset += blocks
 
 
 def _buffer_shuffle(elements, k, words):

@@ -164,7 +164,8 @@ class Dataset(st.DatasetBase):
     def sample_from_datasets(datasets, weights=None, seed=None, stop_on_empty_dataset=False,
                              rerandomize_each_iteration=None):
         """Elements drawn from `datasets` at random with probabilities `weights`."""
-        return _combining.SampleDataset(datasets, weights, seed, stop_on_empty_dataset, rerandomize_each_iteration)
+        return _combining.sample_from_datasets(datasets, weights, seed, stop_on_empty_dataset,
+                                               rerandomize_each_iteration)
 
     @staticmethod
     def choose_from_datasets(datasets, choice_dataset, stop_on_empty_dataset=True):
@@ -189,9 +190,9 @@ class Dataset(st.DatasetBase):
 
     @staticmethod
     def random(seed=None, rerandomize_each_iteration=None, name=None):
-        """An infinite stream of random int64 scalars (not TF's random number stream); a new stream each
-        iteration without a seed or with `rerandomize_each_iteration=True`."""
-        return sources.RandomDataset(seed, seed is None or bool(rerandomize_each_iteration))
+        """An infinite stream of random int64 scalars (TF's values for a seed); a new stream each iteration with
+        `rerandomize_each_iteration=True`."""
+        return sources.RandomDataset(seed, rerandomize_each_iteration)
 
     @staticmethod
     def counter(start=0, step=1, dtype=dtypes.int64, name=None):

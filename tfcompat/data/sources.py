@@ -6,7 +6,7 @@ import numpy as np
 import torch
 
 from tfcompat.data import structure as st
-from tfcompat.data._common import INFINITE, INT64, get_next_error, to_int
+from tfcompat.data._common import INFINITE, INT64, dataset_seeds, get_next_error, pass_seeds, philox_words, to_int
 from tfcompat.data.dataset import Dataset
 from tfcompat.framework import dtypes, errors
 from tfcompat.framework.convert import to_storage
@@ -14,7 +14,6 @@ from tfcompat.framework.ragged import RaggedTensor
 from tfcompat.framework.sparse import SparseTensor
 from tfcompat.framework.tensor import Tensor, storage, wrap
 from tfcompat.framework.tensor_shape import TensorShape
-from tfcompat.ops.random_ops import draw_seed
 
 
 class TensorDataset(Dataset):
@@ -175,20 +174,20 @@ class CounterDataset(RangeDataset):
 
 
 class RandomDataset(CounterDataset):
-    """`random`: an infinite stream of random int64 scalars."""
+    """`random`: an infinite stream of random int64 scalars, TF's: the 32-bit words of `PhiloxRandom(seed, seed2)`
+    (TF's `get_seed(seed)`; fresh seeds made once per dataset when neither a global nor an op seed is set), the same
+    stream every iteration unless `rerandomize_each_iteration` (then each pass's seeds come from the pair as
+    `shuffle`'s do)."""
 
     _tf_name = "_RandomDataset"
 
     def __init__(self, seed, rerandomize):
-        # no seed: a drawn one
-        self._rerandomize, self._epoch, self._dtype = rerandomize, 0, dtypes.int64
-        self._seed = draw_seed() if seed is None else to_int(seed)
+        self._rerandomize, self._epoch, self._dtype = bool(rerandomize), 0, dtypes.int64
+        self._seed = dataset_seeds(seed)
 
     def _elements(self):
-        rng = np.random.default_rng([self._seed, self._next_epoch()] if self._rerandomize else self._seed)
-        while True:
-            for v in rng.integers(0, 2 ** 63 - 1, size=256).tolist():
-                yield wrap(torch.tensor(v, dtype=INT64))
+        seeds = pass_seeds(self._seed, self._next_epoch() if self._rerandomize else None)
+        return (wrap(torch.tensor(w, dtype=INT64)) for w in philox_words(*seeds))
 
 
 # -- from_generator -----------------------------------------------------------------------------------------
