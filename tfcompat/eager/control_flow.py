@@ -366,9 +366,8 @@ class TensorArray:
         """Writes `value` at `index`; returns this array (eager TensorArrays are updated in place)."""
         i = int(index)
         v = self._value(value)
-        if i < 0:
-            raise errors.InvalidArgumentError(None, None, f"Tried to write to index {i} but array size is: "
-                                              f"{len(self._items)}")
+        if i < 0:       # TF's eager TensorArray (a Python list) checks the index itself
+            raise errors.OutOfRangeError(None, None, f"Writing to negative indices (index {i}) is not allowed.")
         if i >= len(self._items):
             if not self._dynamic_size:
                 raise errors.OutOfRangeError(None, None, f"Tried to write to index {i} but array is not resizeable "
@@ -381,9 +380,11 @@ class TensorArray:
 
     def read(self, index, name=None):
         i = int(index)
-        if i < 0 or i >= len(self._items):
-            raise errors.InvalidArgumentError(None, None, f"Tried to read from index {i} but array size is: "
-                                              f"{len(self._items)}")
+        if i < 0:
+            raise errors.OutOfRangeError(None, None, f"Reading from negative indices (index {i}) is not allowed.")
+        if i >= len(self._items):
+            raise errors.OutOfRangeError(None, None, f"Tried to read from index {i} but array size is: "
+                                         f"{len(self._items)} ")
         if i in self._cleared:
             raise errors.InvalidArgumentError(
                 None, None, f"Could not read index {i} twice because it was cleared after a previous read "
