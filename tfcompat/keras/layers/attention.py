@@ -166,6 +166,9 @@ def _attention_equations(rank, attn_axes):
     return f"{source},{target}->{product}", f"{product},{source}->{target}", len(product)
 
 
+_MISSING = object()
+
+
 class MultiHeadAttention(Layer):
     """Multi-head scaled dot-product attention (Vaswani et al.), projections as Keras 3 EinsumDense sublayers."""
 
@@ -277,12 +280,15 @@ class MultiHeadAttention(Layer):
             return None
         return {"shapes_dict": {k: v for k, v in shapes.items() if v is not None}}
 
-    def __call__(self, query=None, value=None, key=None, **kwargs):
+    def __call__(self, query=_MISSING, value=_MISSING, key=None, *args, **kwargs):
+        for name, given in (("query", query), ("value", value)):
+            if given is _MISSING:       # Keras binds the call's signature first
+                raise TypeError(f"missing a required argument: '{name}'")
         if not self.built:
             shapes = [None if t is None else tuple(t.shape) for t in (query, value, key)]
             with kvars.name_scope(self.name) if not _in_own_scope(self) else _null():
                 self.build(*shapes)
-        return super().__call__(query, value, key, **kwargs)
+        return super().__call__(query, value, key, *args, **kwargs)
 
     def _causal_mask(self, t, s, device):
         return torch.ones((1, t, s), dtype=torch.bool, device=device).tril()

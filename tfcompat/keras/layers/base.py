@@ -26,7 +26,7 @@ from tfcompat.keras.backend import standardize_dtype
 from tfcompat.keras.engine import call_context, naming
 from tfcompat.keras.engine.keras_tensor import KerasTensor
 from tfcompat.keras.layers import auto_config
-from tfcompat.keras.layers.call_errors import with_call_info
+from tfcompat.keras.layers.call_errors import symbolic_call_info, with_call_info
 from tfcompat.keras.layers.input_spec import InputSpec, assert_input_compatibility
 from tfcompat.keras.saving_utils import layer_from_config
 from tfcompat.util import nest
@@ -276,7 +276,12 @@ class Layer:
             pass
         if kwargs:
             raise TypeError(f"add_weight() got unexpected keyword arguments: {sorted(kwargs)}")
-        shape = () if shape is None else tuple(int(d) for d in shape)
+        shape = () if shape is None else tuple(None if d is None else int(d) for d in shape)
+        if None in shape:
+            with kvars.name_scope(self.name) if not _in_own_scope(self) else _null():
+                path = kvars.current_path(name or "variable")
+            raise ValueError(f"Shapes used to initialize variables must be fully-defined (no `None` dimensions). "
+                             f"Received: shape={shape} for variable path='{path}'")
         dtype = dtypes.as_dtype(dtype).name if dtype is not None else self._dtype_policy.variable_dtype
         if initializer is None:
             initializer = "glorot_uniform" if dtypes.as_dtype(dtype).is_floating else "zeros"
@@ -425,7 +430,12 @@ class Layer:
             if spec is not None:
                 assert_input_compatibility(spec, args[0], self.name)
             from tfcompat.keras.engine.functional import symbolic_call
-            return symbolic_call(self, args, kwargs)
+            try:
+                if self._check_keras_shapes is not None:
+                    self._check_keras_shapes(args)
+                return symbolic_call(self, args, kwargs)
+            except Exception as e:  # noqa: BLE001 - re-raised with Keras's symbolic call information
+                raise symbolic_call_info(e, self, args, kwargs) from None
         if not (len(args) == 1 and type(args[0]) is EagerTensor and
                 storage(args[0]).dtype is self._dtype_policy._compute_storage):
             if self._allow_non_tensor_positional_args and args and isinstance(args[0], _PYTHON_DATA):
@@ -509,6 +519,9 @@ class Layer:
     _promotes_int_inputs = False
     # Keras's data (preprocessing) layers also take Python lists and scalars as their input.
     _allow_non_tensor_positional_args = False
+    # A layer whose Keras `compute_output_shape` rejects some KerasTensor shapes checks them here
+    # (`_check_keras_shapes(args)`, raising `call_errors.call_error`), as Keras does in its symbolic call.
+    _check_keras_shapes = None
 
     def _promote_int_input(self, x):
         t = storage(x)

@@ -80,4 +80,43 @@ def with_call_info(e, layer, args, kwargs):
     except Exception:  # noqa: BLE001 - Keras's rule for an error class that takes no message
         new = RuntimeError(message)
     new._keras_call_info_injected = True
+    new._keras_call_of = (layer, text)
+    return new.with_traceback(e.__traceback__)
+
+
+def call_error(layer, cls, text):
+    """An error of `layer`'s call raised by tfcompat's own check (Keras raises it inside the call)."""
+    e = cls(text)
+    e._keras_call_of = (layer, text)
+    return e
+
+
+def _symbolic_value(value):
+    return _format_argument(value) if isinstance(value, (Tensor, Variable)) else repr(value)
+
+
+def symbolic_call_info(e, layer, args, kwargs):
+    """The exception `e` escaping `layer`'s call on KerasTensors, as Keras 3 reports it: Keras wraps
+    `symbolic_call(*args, **kwargs)` there, so its "Arguments received" lists `args` (the KerasTensors' reprs) and
+    `kwargs` (`<class 'inspect._empty'>` when none), not the parameters of `call`, whose error it was.
+
+    Only an error of this layer's own `call` is restated (a build error carries no call information in Keras); a
+    kernel error the symbolic run turned into a ValueError is found as that ValueError's context."""
+    source = e
+    if getattr(e, "_keras_call_of", None) is None and type(e) is ValueError:
+        source = e.__context__
+    of = getattr(source, "_keras_call_of", None)
+    if of is None or of[0] is not layer:
+        return e
+    name = f"{type(layer).__name__}.call()"
+    shown_kwargs = ({k: nest.map_structure(_symbolic_value, v) for k, v in kwargs.items()} if kwargs
+                    else inspect.Parameter.empty)
+    message = (f"Exception encountered when calling {name}.\n\n\x1b[1m{of[1]}\x1b[0m\n\n"
+               f"Arguments received by {name}:\n  • args={nest.map_structure(_symbolic_value, tuple(args))}\n"
+               f"  • kwargs={shown_kwargs}")
+    try:
+        new = type(e)(e.node_def, e.op, message) if isinstance(e, errors.OpError) else type(e)(message)
+    except Exception:  # noqa: BLE001 - Keras's rule for an error class that takes no message
+        new = RuntimeError(message)
+    new._keras_call_info_injected = True
     return new.with_traceback(e.__traceback__)

@@ -154,6 +154,23 @@ class Dot(_Merge):
         self.axes = axes
         self.normalize = normalize
 
+    def build(self, input_shape):
+        """Keras's Dot.build: two shapes whose `axes` dims are equal (checked before any call)."""
+        if not isinstance(input_shape, (list, tuple)) or not input_shape or \
+                not isinstance(input_shape[0], (tuple, list)) or len(input_shape) != 2:
+            raise ValueError(f"A `Dot` layer should be called on a list of 2 inputs. Received: "
+                             f"input_shape={input_shape}")
+        shape1, shape2 = input_shape
+        if shape1 is not None and shape2 is not None:
+            if isinstance(self.axes, int):
+                axes = [self.axes % len(shape1), self.axes % len(shape2)] if self.axes < 0 else [self.axes] * 2
+            else:
+                axes = self.axes
+            if shape1[axes[0]] != shape2[axes[1]]:
+                raise ValueError(f"Incompatible input shapes: axis values {shape1[axes[0]]} (at axis {axes[0]}) != "
+                                 f"{shape2[axes[1]]} (at axis {axes[1]}). Full input shapes: {shape1}, {shape2}")
+        self.built = True
+
     def _merge(self, ts):
         a, b = ts
         axes = self.axes if isinstance(self.axes, (list, tuple)) else (self.axes, self.axes)

@@ -108,6 +108,24 @@ class _Pooling(Layer):
         self.input_spec = InputSpec(ndim=self._rank + 2)
         self.built = True
 
+    def _check_keras_shapes(self, args):
+        """Keras's `compute_pooling_output_shape`: with valid padding a known spatial dim smaller than the pool
+        raises (its message prints the shape as a NumPy object array, unknown spatial dims as -1)."""
+        shape = getattr(args[0], "_shape", None) if args else None
+        if shape is None or self.padding != "valid" or len(shape) != self._rank + 2:
+            return
+        first = 1 if self.data_format == "channels_last" else 2
+        spatial = shape[first:first + self._rank]
+        if all(d is None or d >= p for d, p in zip(spatial, self.pool_size)):
+            return
+        shown = list(shape)
+        shown[first:first + self._rank] = [-1 if d is None else d for d in spatial]
+        from tfcompat.keras.layers.call_errors import call_error
+        raise call_error(self, ValueError, f"Computed output size would be zero or negative. Received: "
+                         f"`inputs.shape=[{' '.join(map(str, shown))}]`, "
+                         f"`pool_size=[{' '.join(map(str, self.pool_size))}]`, `strides={self.strides}`, "
+                         f"`padding={self.padding}`.")
+
     def call(self, inputs):
         from tfcompat.ops import pool_ops
         fmt = {1: "NWC", 2: "NHWC", 3: "NDHWC"}[self._rank] if self.data_format == "channels_last" else \

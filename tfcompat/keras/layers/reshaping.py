@@ -5,6 +5,7 @@ import torch.nn.functional as F
 from tfcompat.framework.op_def import input_storage
 from tfcompat.framework.tensor import _wrap, storage
 from tfcompat.keras.layers.base import Layer
+from tfcompat.keras.layers.input_spec import InputSpec
 
 
 def _data_format(value):
@@ -62,12 +63,10 @@ class RepeatVector(Layer):
     def __init__(self, n, **kwargs):
         super().__init__(**kwargs)
         self.n = int(n)
+        self.input_spec = InputSpec(ndim=2)
 
     def call(self, inputs):
         x = input_storage(inputs)
-        if x.ndim != 2:
-            raise ValueError(f"Input 0 of layer \"{self.name}\" is incompatible with the layer: expected ndim=2, "
-                             f"found ndim={x.ndim}. Full shape received: {tuple(x.shape)}")
         return _wrap(x.unsqueeze(1).expand(x.shape[0], self.n, x.shape[1]).contiguous())
 
     def get_config(self):

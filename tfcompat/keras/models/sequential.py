@@ -6,6 +6,7 @@ from tfcompat.keras.engine.functional import symbolic_call
 from tfcompat.keras.layers.input_spec import assert_input_compatibility
 from tfcompat.keras.engine.keras_tensor import KerasTensor
 from tfcompat.keras.layers.base import Layer
+from tfcompat.keras.layers.call_errors import symbolic_call_info
 from tfcompat.keras.layers.input_layer import InputLayer
 from tfcompat.keras.models.model import Model
 
@@ -107,7 +108,12 @@ class Sequential(Model):
                 spec = layer.__dict__.get("input_spec")
                 if spec is not None:       # Keras builds by calling each layer, which checks its InputSpec
                     assert_input_compatibility(spec, x, layer.name)
-                x = symbolic_call(layer, (x,), {})
+                try:
+                    if layer._check_keras_shapes is not None:
+                        layer._check_keras_shapes((x,))
+                    x = symbolic_call(layer, (x,), {})
+                except Exception as e:  # noqa: BLE001 - re-raised with Keras's symbolic call information
+                    raise symbolic_call_info(e, layer, (x,), {}) from None
         self._output_spec = x
         self.built = True
 

@@ -9,6 +9,13 @@ from tfcompat.framework.tensor import Tensor, storage
 _EPSILON = 1e-7
 
 
+def validate_string_arg(value, allowed, caller, arg):
+    """Keras's `argument_validation.validate_string_arg`: `value` one of the `allowed` tuple, else its ValueError."""
+    if not (isinstance(value, str) and value in allowed):
+        raise ValueError(f"Unknown value for `{arg}` argument of {caller}. Allowed values are: {allowed}. "
+                         f"Received: {arg}={value}")
+
+
 def _batches(data):
     """`data` (array, tensor, tf.data.Dataset or iterable of batches) as a list of NumPy batches."""
     if isinstance(data, (np.ndarray, Tensor, list)) and not (

@@ -11,7 +11,7 @@ from tfcompat.framework.sparse import SparseTensor
 from tfcompat.framework.tensor import _wrap, storage
 from tfcompat.keras._config import config
 from tfcompat.keras.layers.base import Layer
-from tfcompat.keras.layers.preprocessing._common import _batches
+from tfcompat.keras.layers.preprocessing._common import _batches, validate_string_arg
 
 
 def _encode(idx, depth, mode, dtype, weights=None, valid=None):
@@ -85,9 +85,8 @@ class Discretization(Layer):
         if sparse and output_mode == "int":
             raise ValueError("`sparse=True` may only be used if `output_mode` is `'one_hot'`, `'multi_hot'`, or "
                              f"`'count'`. Received: sparse={sparse} and output_mode={output_mode}")
-        if output_mode not in ("int", "one_hot", "multi_hot", "count"):
-            raise ValueError(f"Invalid value for argument `output_mode`. Expected one of {{'int', 'one_hot', "
-                             f"'multi_hot', 'count'}}. Received: output_mode={output_mode}")
+        validate_string_arg(output_mode, ("int", "one_hot", "multi_hot", "count"), type(self).__name__,
+                            "output_mode")
         if num_bins is not None and num_bins < 0:
             raise ValueError(f"`num_bins` must be greater than or equal to 0. Received: `num_bins={num_bins}`")
         if num_bins is not None and bin_boundaries is not None and len(bin_boundaries) != num_bins - 1:

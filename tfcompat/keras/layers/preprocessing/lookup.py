@@ -1,4 +1,5 @@
 """Vocabulary lookups: StringLookup and IntegerLookup on one `_IndexLookup` base."""
+import collections
 import os
 
 import numpy as np
@@ -11,7 +12,7 @@ from tfcompat.framework.tensor import Tensor, _wrap, storage
 from tfcompat.keras._config import config
 from tfcompat.keras.engine import call_context
 from tfcompat.keras.layers.base import Layer
-from tfcompat.keras.layers.preprocessing._common import _batches, _listify, _numpy
+from tfcompat.keras.layers.preprocessing._common import _batches, _listify, _numpy, validate_string_arg
 from tfcompat.keras.layers.preprocessing.categorical import _encode, _sparse
 from tfcompat.util import farmhash
 
@@ -46,11 +47,12 @@ class _IndexLookup(Layer):
                  idf_weights=None, invert=False, output_mode="int", sparse=False, pad_to_max_tokens=False,
                  oov_method="floormod", salt=None, **kwargs):
         super().__init__(**kwargs)
+        if output_mode == "binary":
+            output_mode = "multi_hot"
         if output_mode == "tf-idf":
             output_mode = "tf_idf"
-        if output_mode not in ("int", "one_hot", "multi_hot", "count", "tf_idf"):
-            raise ValueError(f"Invalid value for argument `output_mode`. Expected one of {{'int', 'one_hot', "
-                             f"'multi_hot', 'count', 'tf_idf'}}. Received: output_mode={output_mode}")
+        validate_string_arg(output_mode, ("int", "one_hot", "multi_hot", "count", "tf_idf"), type(self).__name__,
+                            "output_mode")
         if sparse and output_mode == "int":
             raise ValueError("`sparse` may only be true if `output_mode` is `'one_hot'`, `'multi_hot'`, `'count'` or "
                              f"`'tf_idf'`. Received: sparse={sparse} and output_mode={output_mode}")
@@ -113,7 +115,9 @@ class _IndexLookup(Layer):
         if found_special:
             vocab = vocab[len(special):]
         if len(set(vocab)) != len(vocab):
-            repeated = sorted({t for t in vocab if vocab.count(t) > 1})
+            # Keras lists them as NumPy scalars (np.str_('a'), np.int64(1)), in order of first appearance
+            array, counts = np.asarray(vocab), collections.Counter(vocab)
+            repeated = [array[i] for i, t in enumerate(vocab) if counts[t] > 1 and vocab.index(t) == i]
             raise ValueError(f"The passed vocabulary has at least one repeated term. Please uniquify your dataset. "
                              f"The repeated terms are: {repeated}")
         for kind, token, check in (("mask", self.mask_token, True), ("OOV", self.oov_token, self.invert)):

@@ -8,7 +8,7 @@ from tfcompat.framework.ragged import RaggedTensor
 from tfcompat.framework.tensor import Tensor
 from tfcompat.keras._config import config
 from tfcompat.keras.layers.base import Layer
-from tfcompat.keras.layers.preprocessing._common import _batches, _numpy
+from tfcompat.keras.layers.preprocessing._common import _batches, _numpy, validate_string_arg
 from tfcompat.keras.layers.preprocessing.lookup import StringLookup, _string_aware
 
 _STRIP = re.compile(r'[!"#$%&()\*\+,-\./:;<=>?@\[\\\]^_`{|}~\']')
@@ -43,6 +43,12 @@ class TextVectorization(Layer):
         if not (split is None or callable(split) or split in _SPLIT):
             raise ValueError(f"Unknown value for `split` argument of TextVectorization. Allowed values are: "
                              f"{_SPLIT}. Received: split={split}")
+        if output_mode == "binary":
+            output_mode = "multi_hot"
+        if output_mode == "tf-idf":
+            output_mode = "tf_idf"
+        validate_string_arg(output_mode, ("int", "one_hot", "multi_hot", "count", "tf_idf"), type(self).__name__,
+                            "output_mode")
         if ragged and output_mode != "int":
             raise ValueError(f"`ragged` must not be true if `output_mode` is `'int'`. Received: ragged={ragged} and "
                              f"output_mode={output_mode}")
