@@ -94,3 +94,21 @@ def test_module_walk_yields_each_object_once():
     assert paths == [("cfg", "a", "also_w", 0), ("cfg", "a", "w"), ("l1", "also_w", 0), ("l1", "w"),
                      ("l2", "also_w", 0), ("l2", "w"), ("layers", 0, "also_w", 0), ("layers", 0, "w"),
                      ("layers", 1, "also_w", 0), ("layers", 1, "w")]
+
+
+def test_types_print_tf_class_paths():
+    # TF 2.21: print(type(x)) of tensors, variables, dtypes and shapes
+    import pickle
+    assert repr(type(tf.constant(1))) == "<class 'tensorflow.python.framework.ops.EagerTensor'>"
+    assert repr(tf.Tensor) == "<class 'tensorflow.python.framework.tensor.Tensor'>"
+    v = tf.Variable(1.0)
+    assert repr(type(v)) == "<class 'tensorflow.python.ops.resource_variable_ops.ResourceVariable'>"
+    assert repr(tf.Variable) == "<class 'tensorflow.python.ops.variables.Variable'>"
+    assert repr(type(v.assign(2.0))) == "<class 'tensorflow.python.ops.resource_variable_ops._UnreadVariable'>"
+    assert repr(type(tf.float32)) == "<class 'tensorflow.python.framework.dtypes.DType'>"
+    assert repr(type(tf.TensorShape([1]))) == "<class 'tensorflow.python.framework.tensor_shape.TensorShape'>"
+    # values still pickle (through tfcompat's functions, not the classes' names)
+    assert pickle.loads(pickle.dumps(tf.TensorShape([1, None]))).as_list() == [1, None]
+    assert pickle.loads(pickle.dumps(tf.constant([1, 2]))).numpy().tolist() == [1, 2]
+    assert pickle.loads(pickle.dumps(v)).numpy() == 2.0
+    assert pickle.loads(pickle.dumps(tf.float64)) is tf.float64

@@ -282,3 +282,6 @@ def division_result(dtype):
     if dtype in (int32, int64, uint32, uint64):
         return float64
     return dtype
+
+
+DType.__module__ = "tensorflow.python.framework.dtypes"     # TF's class path in `type(tf.float32)`'s text

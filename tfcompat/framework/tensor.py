@@ -276,3 +276,9 @@ class Reference:
 
     def __repr__(self):
         return f"<Reference wrapping {self._obj!r}>"
+
+
+# `type(t)` prints TF's class paths (`<class 'tensorflow.python.framework.ops.EagerTensor'>`): scripts print the
+# types of their values. Only the module name changes (instances pickle through `__reduce__`).
+Tensor.__module__ = "tensorflow.python.framework.tensor"
+EagerTensor.__module__ = "tensorflow.python.framework.ops"

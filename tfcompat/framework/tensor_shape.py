@@ -179,7 +179,7 @@ class TensorShape:
         return "(" + ", ".join(str(d) for d in self._dims) + ")"
 
     def __reduce__(self):
-        return TensorShape, (None if self._dims is None else list(self._dims),)
+        return as_shape, (None if self._dims is None else list(self._dims),)    # not the class: its module is TF's
 
     def __concat__(self, other):
         return self.concatenate(other)
@@ -191,3 +191,6 @@ def as_shape(shape):
 
 def unknown_shape(rank=None):
     return TensorShape(None if rank is None else [None] * rank)
+
+
+TensorShape.__module__ = "tensorflow.python.framework.tensor_shape"     # TF's class path in its type's text

@@ -353,3 +353,7 @@ _ids = itertools.count(1)
 _creation_hooks = []       # callables run on each new variable (tf.Module / Keras tracking, checkpoints)
 _init_scope = [contextlib.nullcontext]   # `tf.init_scope`'s context factory (set by eager.function): checkpoint restores
                                          # run under it, so a restore during a tf.function trace is not replayed
+
+# TF's class paths in `type(v)`'s text (instances pickle through `__reduce__`, by tfcompat's functions)
+Variable.__module__ = "tensorflow.python.ops.variables"
+ResourceVariable.__module__ = _UnreadVariable.__module__ = "tensorflow.python.ops.resource_variable_ops"
