@@ -141,3 +141,28 @@ def test_generator_errors_and_warnings():
         'Your input ran out of data; interrupting training. Make sure that your dataset or generator can generate '
         'at least `steps_per_epoch * epochs` batches. You may need to use the `.repeat()` function when building '
         'your dataset.']
+
+
+class _Batches(tf.keras.utils.PyDataset):
+    def __len__(self):
+        return 1
+
+    def __getitem__(self, i):
+        return X[:4], Y[:4]
+
+
+@pytest.mark.parametrize("make,kw,kind", [
+    (lambda: tf.data.Dataset.from_tensor_slices((X, Y)).batch(2), dict(y=Y), "tf.data.Dataset"),
+    (lambda: tf.data.Dataset.from_tensor_slices((X, Y)).batch(2), dict(sample_weight=Y), "tf.data.Dataset"),
+    (_gen, dict(y=Y), "generator"),
+    (_gen, dict(sample_weight=Y), "generator"),
+    (_Batches, dict(y=Y), "PyDataset"),
+])
+def test_targets_beside_a_source(make, kw, kind):
+    m = _model()
+    name, what = ("y", "the targets") if "y" in kw else ("sample_weights", "the sample weights")
+    with pytest.raises(ValueError) as e:
+        m.fit(make(), verbose=0, **kw)
+    # TF 2.21
+    assert str(e.value) == (f"When providing `x` as a {kind}, `{name}` should not be passed. Instead, {what} should be "
+                            f"included as part of the {kind}.")

@@ -311,6 +311,9 @@ def _categorical_ce(t, p, from_logits=False, label_smoothing=0.0, axis=-1, logit
     if t.ndim < 1:
         raise ValueError(f"Arguments `target` and `output` must be at least rank 1. Received: "
                          f"target.shape={_shape_text(t)}, output.shape={_shape_text(p)}")
+    if t.ndim != p.ndim:        # integer labels given to categorical_crossentropy
+        raise ValueError(f"Arguments `target` and `output` must have the same rank (ndim). Received: "
+                         f"target.shape={_shape_text(t)}, output.shape={_shape_text(p)}")
     if t.shape != p.shape:
         raise ValueError(f"Arguments `target` and `output` must have the same shape. Received: "
                          f"target.shape={_shape_text(t)}, output.shape={_shape_text(p)}")

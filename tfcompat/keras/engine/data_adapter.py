@@ -219,12 +219,11 @@ class EpochIterator:
         else:
             if isinstance(x, (list, tuple, dict, str, bytes, int, float)):     # Python values, not arrays nor a source
                 raise ValueError(f"Unrecognized data type: x={x} (of type {type(x)})")
-            if y is not None:
-                raise ValueError(f"When providing `x` as a {type(x).__name__}, `y` should not be passed. Instead, "
-                                 "the targets should be included as part of the data.")
-            if sample_weight is not None:
-                raise ValueError(f"When providing `x` as a {type(x).__name__}, `sample_weight` should not be passed. "
-                                 "Instead, the sample weights should be included as part of the data.")
+            for arg, name, what in ((y, "y", "the targets"), (sample_weight, "sample_weights", "the sample weights")):
+                if arg is not None:     # Keras's raise_unsupported_arg, naming the kind of data as its adapters do
+                    kind = _source_kind(x)
+                    raise ValueError(f"When providing `x` as a {kind}, `{name}` should not be passed. Instead, {what} "
+                                     f"should be included as part of the {kind}.")
             if shuffle and hasattr(x, "element_spec"):
                 warnings.warn("`shuffle=True` was passed, but will be ignored since the data `x` was provided as a "
                               "tf.data.Dataset. The Dataset is expected to already be shuffled (via "
@@ -404,6 +403,18 @@ class EpochIterator:
             self._iterator = None
         if self._num_batches is None:
             self._num_batches = step
+
+
+def _source_kind(x):
+    if hasattr(x, "element_spec"):
+        return "tf.data.Dataset"
+    if isinstance(x, types.GeneratorType):
+        return "generator"
+    if any(c.__name__ == "DataLoader" and c.__module__.startswith("torch.utils.data") for c in type(x).__mro__):
+        return "torch DataLoader"
+    if hasattr(x, "__len__") and hasattr(x, "__getitem__"):
+        return "PyDataset"
+    return type(x).__name__
 
 
 def _warn_ran_out(stacklevel):
