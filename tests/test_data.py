@@ -706,9 +706,6 @@ def test_declared_unsupported_arguments_name_themselves(tmp_path):
         D.load(str(tmp_path / "a"), wait=True)
     with pytest.raises(NotImplementedError, match=r"^tf.data.experimental.load\(reader_func="):
         tf.data.experimental.load(str(tmp_path / "a"), reader_func=lambda ds: ds)
-    with pytest.raises(NotImplementedError, match=r"^tf.data.Dataset.bucket_by_sequence_length\("
-                                                  r"pad_to_bucket_boundary=True\)"):
-        S.bucket_by_sequence_length(lambda x: 1, [2], [1, 1], pad_to_bucket_boundary=True)
     assert "save arguments compression, shard_func, checkpoint_args" in partial_note(D)
     assert partial_note(tf.data.experimental.save) == "arguments compression, shard_func, checkpoint_args"
     assert partial_note(tf.data.TextLineDataset).startswith("file names given as a dataset;")

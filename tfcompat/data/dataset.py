@@ -318,14 +318,13 @@ class Dataset(st.DatasetBase):
         """Groups elements by int64 `key_func`; each full window of a key goes through `reduce_func(key, ds)`."""
         return grouping.GroupByWindowDataset(self, key_func, reduce_func, window_size, window_size_func)
 
-    @unsupported_args("pad_to_bucket_boundary", api_name="tf.data.Dataset.bucket_by_sequence_length")
     def bucket_by_sequence_length(self, element_length_func, bucket_boundaries, bucket_batch_sizes,
                                   padded_shapes=None, padding_values=None, pad_to_bucket_boundary=False,
                                   no_padding=False, drop_remainder=False, name=None):
         """Batches elements of similar length together (buckets by `bucket_boundaries`), padded."""
         return grouping.bucket_by_sequence_length(self, element_length_func, bucket_boundaries, bucket_batch_sizes,
-                                                  padded_shapes, padding_values, no_padding,
-                                                  drop_remainder)
+                                                  padded_shapes, padding_values, pad_to_bucket_boundary,
+                                                  no_padding, drop_remainder)
 
     def get_single_element(self, name=None):
         """The one element of this dataset (TF's InvalidArgumentError when it has none or more)."""
