@@ -63,9 +63,11 @@ def _render_table(header, alignment, rows, column_widths, line_length):
         widths = _ratio_reduce(sum(widths) - (line_length - extra), [1] * len(widths), widths, widths)
     inner = [w - 2 for w in widths]
 
-    def row_lines(cells, left, sep, right):
+    def row_lines(cells, left, sep, right, bottom=False):
         wrapped = [_wrap_text(c, w) for c, w in zip(cells, inner)]
         height = max(len(c) for c in wrapped)
+        if bottom:      # rich aligns header cells to the bottom of the header row, body cells to the top
+            wrapped = [[""] * (height - len(c)) + c for c in wrapped]
         out = []
         for i in range(height):
             parts = []
@@ -77,7 +79,7 @@ def _render_table(header, alignment, rows, column_widths, line_length):
     def rule(left, fill, sep, right):
         return left + sep.join(fill * w for w in widths) + right
 
-    lines = [rule("┏", "━", "┳", "┓")] + row_lines(header, "┃", "┃", "┃") + [rule("┡", "━", "╇", "┩")]
+    lines = [rule("┏", "━", "┳", "┓")] + row_lines(header, "┃", "┃", "┃", bottom=True) + [rule("┡", "━", "╇", "┩")]
     for i, row in enumerate(rows):
         if i:
             lines.append(rule("├", "─", "┼", "┤"))

@@ -1,4 +1,6 @@
 """`keras.Sequential`: a linear stack of layers, built from the first input shape it sees."""
+import numpy as np
+
 from tfcompat.framework.tensor import EagerTensor, storage
 from tfcompat.keras import variables as kvars
 from tfcompat.keras.engine import naming
@@ -96,8 +98,19 @@ class Sequential(Model):
         """Builds every layer for `input_shape` (batch dim included) by calling the stack on the input's
         KerasTensor, as Keras 3 does: each build adds a node to every layer, so `layer.input`/`layer.output`
         (their first node) exist and feature-extraction models can be cut from the stack."""
-        if input_shape is None:
-            raise ValueError("You must provide an `input_shape` argument.")
+        if hasattr(input_shape, "as_list"):     # a TensorShape (Keras's standardize_shape on TF)
+            input_shape = input_shape.as_list() if input_shape.rank is not None else None
+        if not isinstance(input_shape, (tuple, list)) or \
+                not all(d is None or isinstance(d, (int, np.integer)) and d >= 0 for d in input_shape):
+            return      # Keras builds only from one input shape (None, or a nest of shapes: nothing to do)
+        input_shape = tuple(None if d is None else int(d) for d in input_shape)
+        if not self._stack and self._input_layer is None:
+            raise ValueError(f"Sequential model {self.name} cannot be built because it has no layers. Call "
+                             f"`model.add(layer)`.")
+        if self._input_layer is not None and tuple(self._input_layer.batch_shape) != input_shape:
+            raise ValueError(f"Sequential model '{self.name}' has already been configured to use input shape "
+                             f"{tuple(self._input_layer.batch_shape)}. You cannot build it with input_shape "
+                             f"{input_shape}")
         self.__dict__["_plan"] = None
         if self._input_layer is None:
             self._input_layer = InputLayer(batch_shape=tuple(input_shape), dtype=self._stack[0].compute_dtype)
