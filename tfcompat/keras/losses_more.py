@@ -8,6 +8,7 @@ import torch.nn.functional as F
 
 from tfcompat.framework.op_def import wrap
 from tfcompat.keras.losses import _IMPL, EPSILON, Loss, LossFunctionWrapper, _function
+from tfcompat.ops.gather_ops import one_hot_rows
 
 
 def _ctc(t, p):
@@ -74,7 +75,7 @@ def _circle(t, p, ref_labels=None, ref_embeddings=None, remove_diagonal=True, ga
 
 
 def _generalized_ce(t, p, q):
-    one_hot = F.one_hot(t.to(torch.int64), p.shape[-1]).to(p.dtype)
+    one_hot = one_hot_rows(t.to(torch.int64), p.shape[-1]).to(p.dtype)
     prob = (p * one_hot).sum(-1)
     return (1 - torch.pow(prob, q)) / q, None
 

@@ -16,6 +16,7 @@ from tfcompat.framework.export import tf_export, unsupported_args
 from tfcompat.framework.op_def import FLOAT, check_dtype, input_storage, kernel_error, type_name, wrap
 from tfcompat.framework.sparse import SparseTensor
 from tfcompat.framework.tensor import Tensor
+from tfcompat.ops.gather_ops import one_hot_rows
 
 _LOG_0 = float(torch.tensor(math.log(1e-307), dtype=torch.float32))     # TF's log_0, a float32
 
@@ -158,7 +159,7 @@ class _DenseCTC(torch.autograd.Function):
         s = 2 * nl
         init = torch.full((batch, s), _LOG_0, dtype=lp.dtype, device=lp.device)
         init[:, 0] = 0.0
-        final_mask = F.one_hot(label_length.clamp(0, nl), nl + 1)[:, :nl].to(lp.dtype)   # past the end: none
+        final_mask = one_hot_rows(label_length.clamp(0, nl), nl + 1)[:, :nl].to(lp.dtype)   # past the end: none
         final = ((1.0 - torch.cat([final_mask, final_mask], 1)) * _LOG_0)
         fwd = [init]
         state = init

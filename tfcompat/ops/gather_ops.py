@@ -56,8 +56,9 @@ def _unsigned(t, dtype):
 
 
 def _out_of_range(idx, dim):
-    lo, hi = torch.aminmax(idx)
-    return int(lo) < 0 or int(hi) >= dim
+    """Whether an index lies outside [0, dim): one bool read, which a traced function keeps as a guard that holds
+    while the indices stay in range (reading their min and max made every call with new indices run the body)."""
+    return bool(((idx < 0) | (idx >= dim)).any())
 
 
 def _index_text(pos, shape):
@@ -91,10 +92,12 @@ def gather(params, indices, validate_indices=None, axis=None, batch_dims=0, name
                         "GatherV2", "")
     dim = p.shape[a]
     empty = _numel(p.shape[:a]) * _numel(p.shape[a + 1:]) == 0     # TF checks no index for an empty result
-    if idx.numel() and not empty and _out_of_range(idx, dim):
-        pos = int(((idx < 0) | (idx >= dim)).reshape(-1).nonzero()[0])
-        where_ = f"[{_index_text(pos, tuple(idx.shape))}]" if idx.ndim else ""     # TF: "indices = 5" for a scalar
-        raise _fail(f"indices{where_} = {int(idx.reshape(-1)[pos])} is not in [0, {dim})", "GatherV2")
+    # index_select's own bounds check (an IndexError along axis 0) covers the common CPU gather; other paths (other
+    # axes, advanced indexing, NumPy's take, a CUDA kernel's device assert) would wrap negative indices, fail with
+    # other errors or abort, so they check first
+    kernel_checked = bd == 0 and a == 0 and idx.device.type == "cpu" and not _is_str(p)
+    if idx.numel() and not empty and not kernel_checked and _out_of_range(idx, dim):
+        raise _gather_index_error(idx, dim)
     if _is_str(p):
         if bd:
             raise NotImplementedError("tf.gather: batch_dims for tf.string params")
@@ -103,7 +106,11 @@ def gather(params, indices, validate_indices=None, axis=None, batch_dims=0, name
         shape = p.shape[:a] + idx.shape + p.shape[a + 1:]
         if empty:
             return wrap(p.new_empty(shape))
-        return wrap(_unsigned(_signed(p).index_select(a, idx.reshape(-1)), p.dtype).reshape(shape))
+        try:
+            out = _signed(p).index_select(a, idx.reshape(-1))
+        except IndexError:
+            raise _gather_index_error(idx, dim) from None
+        return wrap(_unsigned(out, p.dtype).reshape(shape))
     batch = p.shape[:bd]
     nb = _numel(batch)
     pp = p.reshape((nb,) + p.shape[bd:]).movedim(a - bd + 1, 1)
@@ -111,6 +118,13 @@ def gather(params, indices, validate_indices=None, axis=None, batch_dims=0, name
     rows = torch.arange(nb, device=p.device).unsqueeze(1)
     out = pp[rows, ii].movedim(1, a - bd + 1)
     return wrap(out.reshape(batch + p.shape[bd:a] + idx.shape[bd:] + p.shape[a + 1:]))
+
+
+def _gather_index_error(idx, dim):
+    """TF's GatherV2 error for the first index outside [0, dim)."""
+    pos = int(((idx < 0) | (idx >= dim)).reshape(-1).nonzero()[0])
+    where_ = f"[{_index_text(pos, tuple(idx.shape))}]" if idx.ndim else ""     # TF: "indices = 5" for a scalar
+    return _fail(f"indices{where_} = {int(idx.reshape(-1)[pos])} is not in [0, {dim})", "GatherV2")
 
 
 def _check_nd(p_shape, idx, op, batch=0, scatter=False):
@@ -298,6 +312,13 @@ def boolean_mask(tensor, mask, axis=None, name="boolean_mask"):
         return wrap(np.take(flat, pos.numpy(), axis=a))
     flat = _signed(t.flatten(a, a + k - 1) if k > 1 else t)
     return wrap(_unsigned(flat.index_select(a, pos.to(t.device)), t.dtype))
+
+
+def one_hot_rows(idx, depth):
+    """Integer ids `idx` as int64 0/1 rows of width `depth` (an id outside [0, depth) gives a zero row, as TF's
+    OneHot). torch's `one_hot` reads the ids' min and max on the host, which a traced function keeps as value guards
+    (every call with new ids ran its Python body again); a comparison reads nothing."""
+    return (idx.unsqueeze(-1) == torch.arange(depth, device=idx.device, dtype=idx.dtype)).to(_int64)
 
 
 @tf_export("one_hot")

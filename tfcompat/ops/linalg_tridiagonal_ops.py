@@ -15,6 +15,7 @@ from tfcompat.framework.export import tf_export
 from tfcompat.framework.op_def import input_storage, type_name, wrap
 from tfcompat.framework.tensor_shape import TensorShape
 from tfcompat.ops import array_ops, complex_ops, linalg_ops, math_ops
+from tfcompat.ops.gather_ops import one_hot_rows
 
 _SOLVE_TYPES = (torch.float64, torch.float32, torch.complex64, torch.complex128)
 
@@ -289,8 +290,8 @@ def banded_triangular_solve(bands, rhs, lower=True, adjoint=False, name=None):
 def _scatter(dense, rows, cols, vals):
     """A zero matrix shaped as `dense` with `vals` [..., n] at (rows[j], cols[j]) (differentiable)."""
     m = dense.shape[-1]
-    onehot_r = torch.nn.functional.one_hot(rows, m).to(vals.dtype)
-    onehot_c = torch.nn.functional.one_hot(cols, m).to(vals.dtype)
+    onehot_r = one_hot_rows(rows, m).to(vals.dtype)
+    onehot_c = one_hot_rows(cols, m).to(vals.dtype)
     return torch.einsum("...j,jr,jc->...rc", vals, onehot_r, onehot_c)
 
 

@@ -23,11 +23,17 @@ def bincount(arr, weights=None, minlength=None, maxlength=None, dtype=dtypes.int
         w = None if w is None else w.reshape(-1)
     if x.numel() and bool((x < 0).any()):
         raise _fail("Input arr must be non-negative!", "DenseBincount", "")
-    n = int(x.max()) + 1 if x.numel() else 0
-    if minlength is not None:
-        n = max(n, int_value(minlength))
+    lo = None if minlength is None else int_value(minlength)
+    hi = None if maxlength is None else int_value(maxlength)
+    if lo is not None and hi is not None and lo >= hi:
+        n = hi              # the values do not decide the size (a traced function reads none of them)
+    else:
+        n = int(x.max()) + 1 if x.numel() else 0
+        if lo is not None:
+            n = max(n, lo)
+        if hi is not None:
+            n = min(n, hi)
     if maxlength is not None:
-        n = min(n, int_value(maxlength))
         keep = x < n
         if w is not None:
             w = torch.where(keep, w, torch.zeros_like(w))
@@ -123,9 +129,10 @@ def _unsorted_segment(kind, op):
         if n < 0:
             raise errors.kernel_error(_IAE, f"Input num_segments == {n} must not be negative.", op)
         unchecked = kind in ("amax", "amin", "prod") and not _numel(d.shape)   # TF's kernel returns empty data
-        if ids.numel() and not unchecked and int(ids.max()) >= n:
-            raise _fail(f"segment_ids[{int((ids >= n).nonzero()[0])}] = {int(ids.max())} is out of range [0, {n})",
-                        op)
+        if ids.numel() and not unchecked and bool((ids >= n).any()):    # a bool: a traced function's guard holds
+            pos = int((ids >= n).nonzero()[0])
+            raise errors.kernel_error(_IAE, f"segment_ids[{pos}] = {int(ids[pos])} is out of range [0, {n})", op,
+                                      name=None)
         k = input_storage(segment_ids).ndim
         out = _segment_reduce(d, ids, n, kind, False, _numel(d.shape[k:]))
         return wrap(out.reshape((n,) + tuple(d.shape[k:])))

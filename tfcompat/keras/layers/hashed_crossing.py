@@ -1,7 +1,5 @@
 """Keras 3's `HashedCrossing`: the hashed feature cross of two or more categorical inputs (TF's
 `tf.sparse.cross_hashed`, FarmHash fingerprints combined as TF's FingerprintCat64), as bin ids or one-hot."""
-import torch
-
 from tfcompat.framework import dtypes
 from tfcompat.framework.convert import convert_to_tensor
 from tfcompat.framework.export import unsupported_args
@@ -10,6 +8,7 @@ from tfcompat.framework.sparse import SparseTensor
 from tfcompat.framework.tensor import Tensor, _wrap, storage
 from tfcompat.keras.engine.keras_tensor import KerasTensor
 from tfcompat.keras.layers.base import Layer
+from tfcompat.ops.gather_ops import one_hot_rows
 
 
 def _shown(inputs):
@@ -71,7 +70,7 @@ class HashedCrossing(Layer):
             return _wrap(ids.to(dtypes.as_dtype(self._dtype_policy.compute_dtype).torch_dtype))
         if ids.ndim and ids.shape[-1] == 1:
             ids = ids.squeeze(-1)
-        out = torch.nn.functional.one_hot(ids, self.num_bins)
+        out = one_hot_rows(ids, self.num_bins)
         return _wrap(out.to(dtypes.as_dtype(self._dtype_policy.compute_dtype).torch_dtype))
 
     def compute_output_shape(self, input_shape):

@@ -16,6 +16,7 @@ from tfcompat.keras.ops._common import (_FLOATX, _SCALARS, _axes, _binary, _crea
                                         _floating, _no_bool, _pair, _sparse_of, _tf_error,
                                         _promoted, _reduce, _st, _torch_dtype, _unary, _unary_float)
 from tfcompat.ops import array_ops as _array_ops
+from tfcompat.ops.gather_ops import one_hot_rows as _one_hot_rows
 
 
 # -- creation and conversion ---------------------------------------------------------------------
@@ -144,7 +145,7 @@ def one_hot(x, num_classes, axis=-1, dtype=None, sparse=False):
     """float32 one-hot encoding of integer `x` (out-of-range ids give all-zero rows)."""
     t = _st(x).long()
     valid = (t >= 0) & (t < num_classes)
-    out = _F.one_hot(_torch.where(valid, t, 0), num_classes) * valid.unsqueeze(-1)
+    out = _one_hot_rows(_torch.where(valid, t, 0), num_classes) * valid.unsqueeze(-1)
     out = out.to(_creation_dtype(dtype))
     out = out if axis == -1 else _torch.movedim(out, -1, axis)
     return _sparse_of(out) if sparse else _wrap(out)

@@ -6,6 +6,7 @@ import torch.nn.functional as F
 from tfcompat.framework.tensor import _wrap
 from tfcompat.keras.ops._common import _floating, _pair, _st
 from tfcompat.ops.nn_loss_ops import softmax_xent
+from tfcompat.ops.gather_ops import one_hot_rows
 
 _EPS = 1e-7
 
@@ -33,4 +34,4 @@ def sparse_categorical_crossentropy(target, output, from_logits=False, axis=-1):
     t = _st(target).long()
     if t.ndim == o.ndim and t.shape[-1] == 1:
         t = t.squeeze(-1)
-    return categorical_crossentropy(_wrap(F.one_hot(t, o.shape[axis]).to(o.dtype)), _wrap(o), from_logits, axis)
+    return categorical_crossentropy(_wrap(one_hot_rows(t, o.shape[axis]).to(o.dtype)), _wrap(o), from_logits, axis)

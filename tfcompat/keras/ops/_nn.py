@@ -12,6 +12,7 @@ from tfcompat.keras.ops._common import _floating, _pair, _promoted, _sparse_of, 
 from tfcompat.ops import conv_ops as _conv_ops
 from tfcompat.ops import nn_ops as _nn_ops
 from tfcompat.ops import pool_ops as _pool_ops
+from tfcompat.ops.gather_ops import one_hot_rows
 
 _FORMATS = {3: "NWC", 4: "NHWC", 5: "NDHWC"}
 
@@ -352,7 +353,7 @@ def multi_hot(inputs, num_classes=None, axis=-1, dtype=None, sparse=False, **kwa
     t = _st(inputs).long()
     dt = torch.float32 if dtype is None else _torch_dtype(dtype)
     valid = (t >= 0) & (t < num_classes)
-    hot = F.one_hot(torch.where(valid, t, 0), num_classes) * valid.unsqueeze(-1)
+    hot = one_hot_rows(torch.where(valid, t, 0), num_classes) * valid.unsqueeze(-1)
     if axis != -1:
         hot = torch.movedim(hot, -1, axis)
     reduce_axis = 1 if t.ndim > 1 else 0

@@ -9,6 +9,7 @@ from tfcompat.framework import dtypes as _dtypes
 from tfcompat.framework.context import current_device as _device
 from tfcompat.framework.tensor import Tensor, _wrap
 from tfcompat.keras.ops._common import _FLOATX, _creation_dtype, _pair, _promoted, _st, _torch_dtype
+from tfcompat.ops.gather_ops import one_hot_rows
 
 
 def _tuple(v):
@@ -351,7 +352,7 @@ def argpartition(x, kth, axis=-1):
     n = t.shape[-1]
     kth = builtins.min(builtins.max(int(kth), 0), n - 1)
     bottom = torch.argsort(t, dim=-1, stable=True)[..., :kth + 1]
-    mask = torch.nn.functional.one_hot(bottom, n).sum(0)
+    mask = one_hot_rows(bottom, n).sum(0)
     final = t.clone()
     where = torch.nonzero(mask)
     where = where[(where < torch.tensor(final.shape[:where.shape[1]], device=where.device)).all(-1)]    # only entries inside `x`

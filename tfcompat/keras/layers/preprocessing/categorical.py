@@ -12,6 +12,7 @@ from tfcompat.framework.tensor import _wrap, storage
 from tfcompat.keras._config import config
 from tfcompat.keras.layers.base import Layer
 from tfcompat.keras.layers.preprocessing._common import _batches, validate_string_arg
+from tfcompat.ops.gather_ops import one_hot_rows
 
 
 def _encode(idx, depth, mode, dtype, weights=None, valid=None):
@@ -19,7 +20,7 @@ def _encode(idx, depth, mode, dtype, weights=None, valid=None):
     if mode == "one_hot":
         if idx.ndim > 1 and idx.shape[-1] == 1:
             idx = idx.squeeze(-1)
-        out = torch.nn.functional.one_hot(idx.clamp(0, depth - 1), depth)
+        out = one_hot_rows(idx.clamp(0, depth - 1), depth)
         if valid is not None:
             out = out * valid.unsqueeze(-1)
         return out.to(dtype)
