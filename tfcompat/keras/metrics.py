@@ -295,11 +295,12 @@ sparse_top_k_categorical_accuracy = _metric_function(_sparse_top_k_categorical_a
                                                      "1.0 where the integer label is in the top `k` predictions.")
 
 
-def _wrapper_class(class_name, fn, default_name, params=()):
+def _wrapper_class(class_name, fn, default_name, params=(), leading=()):
+    """A MeanMetricWrapper class of `fn`; its positional order is Keras's: `leading` params, name, dtype, the rest."""
     params = list(params)
 
     def __init__(self, *args, **kwargs):
-        names = ["name", "dtype"] + [p for p, _ in params]
+        names = list(leading) + ["name", "dtype"] + [p for p, _ in params if p not in leading]
         values = dict(params, name=default_name, dtype=None)
         for n, v in zip(names, args):
             values[n] = v
@@ -328,9 +329,9 @@ CategoricalAccuracy = _wrapper_class("CategoricalAccuracy", categorical_accuracy
 SparseCategoricalAccuracy = _wrapper_class("SparseCategoricalAccuracy", sparse_categorical_accuracy,
                                            "sparse_categorical_accuracy")
 TopKCategoricalAccuracy = _wrapper_class("TopKCategoricalAccuracy", top_k_categorical_accuracy,
-                                         "top_k_categorical_accuracy", (("k", 5),))
+                                         "top_k_categorical_accuracy", (("k", 5),), leading=("k",))
 SparseTopKCategoricalAccuracy = _wrapper_class("SparseTopKCategoricalAccuracy", sparse_top_k_categorical_accuracy,
-                                               "sparse_top_k_categorical_accuracy", (("k", 5),))
+                                               "sparse_top_k_categorical_accuracy", (("k", 5),), leading=("k",))
 MeanSquaredError = _wrapper_class("MeanSquaredError", _losses.mean_squared_error, "mean_squared_error")
 MeanAbsoluteError = _wrapper_class("MeanAbsoluteError", _losses.mean_absolute_error, "mean_absolute_error")
 MeanAbsolutePercentageError = _wrapper_class("MeanAbsolutePercentageError", _losses.mean_absolute_percentage_error,
