@@ -142,3 +142,13 @@ def test_get_and_serialize():
     assert isinstance(M.get("sparse_categorical_accuracy"), M.SparseCategoricalAccuracy)   # Keras 3's table: classes
     ser = M.serialize(M.Mean(name="m"))
     assert ser["class_name"] == "Mean" and ser["config"] == {"name": "m", "dtype": "float32"}
+
+
+def test_top_k_accuracies_take_k_first_as_keras():
+    # Keras 3.15: (k=5, name=..., dtype=None)
+    m = tf.keras.metrics.SparseTopKCategoricalAccuracy(2)
+    assert (m.k, m.name) == (2, "sparse_top_k_categorical_accuracy")
+    m = tf.keras.metrics.TopKCategoricalAccuracy(3, "top3")
+    assert (m.k, m.name) == (3, "top3")
+    m.update_state([[0, 0, 1, 0]], [[0.1, 0.2, 0.3, 0.4]])
+    assert float(m.result()) == 1.0
