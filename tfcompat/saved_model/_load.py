@@ -15,6 +15,7 @@ import torch
 
 from tfcompat.eager import function as fn_mod
 from tfcompat.eager.custom_gradient import _replay_custom
+from tfcompat.eager.function import _placeholders
 from tfcompat.eager.function._signatures import bind_signature
 from tfcompat.framework import dtypes, errors
 from tfcompat.framework.convert import convert_to_tensor
@@ -235,7 +236,8 @@ class _LoadedConcrete:
 
     def __init__(self, d, variables, arrays, where, fallback=None):
         self.fallback = fallback        # runs the rebuilt Keras model for shapes no program was traced for
-        if not isinstance(d, dict) or set(d) - {"input_signature"} != {"name", "arg_names", "inputs", "programs"}:
+        if not isinstance(d, dict) or set(d) - {"input_signature", "general", "unsaved"} != {
+                "name", "arg_names", "inputs", "programs"}:
             raise bad(where, "bad concrete function keys")
         # the tf.function's input_signature (version 2), with which a call that does not bind fails as in TF
         self.input_signature = None if d.get("input_signature") is None else \
@@ -253,9 +255,14 @@ class _LoadedConcrete:
         n_flat = len(nest.flatten(sig))
         self.programs = {}
         self._order = {id(v): i for i, v in enumerate(variables)}      # the SavedModel's variable order
-        for i, p in enumerate(expect(d["programs"], list, where, "programs")):
+        raw = expect(d["programs"], list, where, "programs")
+        for i, p in enumerate(raw):
             prog = _LoadedProgram(p, variables, arrays, self.name, n_flat, f"{where}.programs[{i}]")
             self.programs[prog.key] = prog
+        self.unsaved = None if d.get("unsaved") is None else expect(d["unsaved"], str, where, "unsaved")[:300]
+        self._general = None if d.get("general") is None else \
+            _General(d["general"], raw, list(self.programs.values()), (variables, arrays, self.name, n_flat),
+                     f"{where}.general")
 
     def bind(self, args, kwargs):
         """The flat call values if (args, kwargs) match this signature, else None."""
@@ -322,8 +329,14 @@ class _LoadedConcrete:
         return None if prog is None else _decode_output(prog.structure, flat)
 
     def run(self, flat):
-        """The outputs of the program traced for these shapes, or `NO_PROGRAM`."""
-        prog = self.programs.get(fn_mod._exact_key(flat))
+        """The outputs of the program traced for these shapes (or made for them from the general program), or
+        `NO_PROGRAM`."""
+        key = fn_mod._exact_key(flat)
+        prog = self.programs.get(key)
+        if prog is None and self._general is not None:
+            prog = self._general.program(key)
+            if prog is not None and len(self.programs) < _MAX_PROGRAMS:
+                self.programs[key] = prog
         if prog is None:
             return NO_PROGRAM
         return prog(flat)
@@ -333,6 +346,87 @@ class _LoadedConcrete:
 
 
 NO_PROGRAM = object()        # no recorded program for the call's shapes
+_MAX_PROGRAMS = 64           # programs made for new shapes are kept up to this many per concrete function
+
+
+class _General:
+    """The program of a concrete function for other sizes of its `None` dims: a saved program whose literals follow
+    forms of those sizes (see `eager.function._placeholders`). The program made for a call's sizes is checked as
+    every saved program is (`_LoadedProgram`) before it runs."""
+
+    def __init__(self, g, raw, loaded, context, where):
+        if not isinstance(g, dict) or set(g) != {"program", "forms", "dims"}:
+            raise bad(where, "bad general program keys")
+        i = _index(g["program"], len(raw), where, "program")
+        self.raw, self.base, self.context = raw[i], loaded[i], context
+        ranks = [len(s) for _, s in self.base.key]
+        self.dims = []
+        for d in expect(g["dims"], list, where, "dims"):
+            if not (isinstance(d, list) and len(d) == 2 and all(isinstance(x, int) and not isinstance(x, bool)
+                                                                for x in d)):
+                raise bad(where, f"bad dimension {str(d)[:80]}")
+            j = _index(d[0], len(ranks), where, "input")
+            self.dims.append((j, _index(d[1], ranks[j], where, "axis")))
+        self.forms = []
+        for f in expect(g["forms"], list, where, "forms"):
+            ok = isinstance(f, list) and len(f) == 5 and isinstance(f[0], list) and 0 < len(f[0]) <= 16 and \
+                all(isinstance(p, (str, int)) and not isinstance(p, bool) for p in f[0]) and f[1] in ("mul", "div") \
+                and isinstance(f[2], (int, float)) and not isinstance(f[2], bool) and isinstance(f[3], int) and \
+                not isinstance(f[3], bool) and isinstance(f[4], list) and \
+                all(isinstance(j, int) and not isinstance(j, bool) and 0 <= j < len(self.dims) for j in f[4])
+            if not ok:
+                raise bad(where, f"bad literal form {str(f)[:80]}")
+            self.forms.append(f)
+        base_sizes = [self.base.key[j][1][a] for j, a in self.dims]
+        self.arrays = context[1]
+        try:        # the forms must give the saved program's own literals at its sizes
+            same = _placeholders.instantiate(self._structure(), self.forms, base_sizes) == self._structure() and \
+                self._arrays(base_sizes) is not None
+        except (KeyError, IndexError, TypeError, ValueError):
+            same = False
+        if not same:
+            raise bad(where, "the literal forms do not reproduce the saved program")
+
+    def _arrays(self, sizes, check=True):
+        """The constants' arrays with the elements the forms set for `sizes` (None: at the saved sizes, an element
+        differs from the saved one)."""
+        arrays = self.arrays
+        for i, elems in _placeholders.constant_forms(self.forms).items():
+            c = self.raw["consts"][i]
+            key = c["tensor"] if isinstance(c, dict) and isinstance(c.get("tensor"), str) else None
+            if key not in self.arrays or self.arrays[key].dtype.kind != "i":
+                raise ValueError("not an integer constant")
+            a = self.arrays[key].copy().reshape(-1)
+            for e, form in elems:
+                value = _placeholders.literal(form, sizes)
+                if check and a[e] != value:
+                    return None
+                a[e] = value
+            if arrays is self.arrays:
+                arrays = dict(self.arrays)
+            arrays[key] = a.reshape(self.arrays[key].shape)
+        return arrays
+
+    def _structure(self):
+        return [self.raw["steps"], self.raw["outputs"], self.raw["write_terms"]]
+
+    def program(self, key):
+        """A `_LoadedProgram` for input shapes `key` ((dtype, shape) per input), or None when they differ from the
+        saved program's in dtype, rank or a dimension that is not general."""
+        if len(key) != len(self.base.key):
+            return None
+        varied = set(self.dims)
+        for j, ((dt, shape_), (bdt, bshape)) in enumerate(zip(key, self.base.key)):
+            if dt != bdt or len(shape_) != len(bshape) or any(
+                    n != b for a, (n, b) in enumerate(zip(shape_, bshape)) if (j, a) not in varied):
+                return None
+        sizes = [key[j][1][a] for j, a in self.dims]
+        steps, outs, write_terms = _placeholders.instantiate(self._structure(), self.forms, sizes)
+        d = dict(self.raw, steps=steps, outputs=outs, write_terms=write_terms,
+                 shapes=[list(s) for _, s in key])
+        variables, _, name, n_flat = self.context
+        return _LoadedProgram(d, variables, self._arrays(sizes, check=False), name, n_flat,
+                              f"program for shapes {[list(s) for _, s in key]}")
 
 
 class RestoredFunction:
@@ -365,6 +459,9 @@ class RestoredFunction:
                     return cf.fallback(a, k)
                 if out is not NO_PROGRAM:
                     return out
+                if cf.unsaved is not None:
+                    raise NotImplementedError(f"{self.__name__} loaded from a tfcompat SavedModel: the concrete "
+                                              f"function these inputs match was saved without a program ({cf.unsaved})")
                 bound = True
         if bound:
             raise NotImplementedError(

@@ -8,6 +8,7 @@ import torch
 
 from tfcompat.eager.custom_gradient import _replay_custom
 from tfcompat.eager.function import ConcreteFunction, Function, is_spec
+from tfcompat.eager.function import _placeholders
 from tfcompat.eager.function._signatures import dummy
 from tfcompat.eager.function._state import live_vars
 from tfcompat.eager.function._trace import record
@@ -92,15 +93,31 @@ class _Writer:
                 "write_terms": p.write_terms,
                 "output_structure": encode_output(p.structure)}
 
-    def concrete(self, cf):
-        if cf._eager:
+    def concrete(self, cf, signature=False):
+        _placeholders.ensure_template(cf)       # before its programs are listed: it records the first one again
+        if cf._eager and signature:
             raise NotImplementedError(f"tf.saved_model.save: tf.function {cf.name} could not be recorded (its "
                                       "Python control flow depends on tensor values, or it takes string tensors)")
+        if cf._eager:
+            # saved without a program: the loaded function raises NotImplementedError for calls matching it
+            sig = cf._function.input_signature
+            return {"name": cf.name, "arg_names": list(cf._function._arg_names),
+                    "input_signature": None if sig is None else encode_spec(tuple(sig)),
+                    "inputs": encode_spec(cf.structured_input_signature), "programs": [],
+                    "unsaved": "its Python control flow depends on tensor values, or it takes string tensors, so "
+                               "tfcompat could not record it"}
         sig = cf._function.input_signature
-        return {"name": cf.name, "arg_names": list(cf._function._arg_names),
-                "input_signature": None if sig is None else encode_spec(tuple(sig)),
-                "inputs": encode_spec(cf.structured_input_signature),
-                "programs": [self.program(k, p) for k, p in cf._programs.items()]}
+        out = {"name": cf.name, "arg_names": list(cf._function._arg_names),
+               "input_signature": None if sig is None else encode_spec(tuple(sig)),
+               "inputs": encode_spec(cf.structured_input_signature),
+               "programs": [self.program(k, p) for k, p in cf._programs.items()]}
+        template = cf._template
+        if template is not None and template["key"] in cf._programs and all(
+                isinstance(f[2], int) or math.isfinite(f[2]) for f in template["forms"]):
+            # the program for other sizes of the `None` dims (see `eager.function._placeholders`)
+            out["general"] = {"program": list(cf._programs).index(template["key"]), "forms": template["forms"],
+                              "dims": template["dims"]}
+        return out
 
 
 def encode_output(x):
@@ -201,7 +218,7 @@ def _retrace_for_save(f):
             f._exact = {k: c for k, c in f._exact.items() if c is not new}
         before = [(v, storage(v)) for v in list(live_vars.values())]
         try:
-            record(f, new, d_args, d_kwargs, dummies)
+            _placeholders.trace(f, new, tuple(args), kwargs, flat, record)
         finally:
             for v, t in before:             # tracing runs nothing in TF: the dummy inputs change no variable
                 if storage(v) is not t:
@@ -253,7 +270,7 @@ def save(obj, export_dir, signatures):
                 function_objects.append((".".join(list(path) + [name]), f))
     sigs = {}
     for name, (cf, outputs) in sig_fns.items():
-        sigs[name] = {"function": w.concrete(cf), "output_keys": _signature.output_keys(cf.structured_outputs),
+        sigs[name] = {"function": w.concrete(cf, signature=True), "output_keys": _signature.output_keys(cf.structured_outputs),
                       "inputs": [[n, encode_spec(s)] for n, s in _signature.input_names(cf)],
                       "outputs": _output_specs(cf, outputs)}
     keras = _keras.rebuild_entry(function_objects, [(n, cf) for n, (cf, _) in sig_fns.items()], var_ids)

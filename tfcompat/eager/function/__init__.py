@@ -15,6 +15,7 @@ Modules (one part each):
   `_autograph`  `tf.autograph` (no conversion: the Python body runs as written)
   `_shape_checks` an op's failed static shape check while tracing on known shapes: TF's graph-build ValueError
   `_leaks`      tensors a trace leaves in the body's globals or closure become TF's out-of-scope SymbolicTensors
+  `_placeholders` placeholder sizes for `None` dims of a signature, and the program general over them (SavedModel)
 
 Recording:
 - Calls are keyed by TF's input signature: tensors by dtype and shape, variables by dtype and shape,
@@ -63,9 +64,13 @@ Documented divergences from TF:
 - Recorded programs are shape-specific: under a generalized signature (`None` dims), the first call
   with a new concrete shape runs the Python body again (it does not count as a trace).
 - `get_concrete_function` of specs with `None` dims (so `tf.saved_model.save` of an `input_signature`) traces on
-  placeholders of size 1 per unknown dim; a body that fails there (a reshape to `[-1, 784]`, features that must
-  match a variable's size) raises NotImplementedError, where TF traces symbolically. A loaded SavedModel replays only
-  the shapes traced before saving.
+  placeholder values, where TF traces symbolically (`_placeholders`): distinct probe sizes above 1 per unknown dim,
+  then one dim at a time at a size of the variables and tensors the body can see (features that must match a
+  weight), then size 1; a body that fails on all of them raises NotImplementedError. When a SavedModel is written,
+  the body is traced again (quietly: Python side effects repeat) at other sizes, and a program whose literals follow
+  the sizes is saved as general: a loaded function runs any size of those dims (a dim that had to keep its traced
+  size keeps it). `get_concrete_function` of a string TensorSpec does not run the body: the first real call does
+  (its output specs are unknown until then), and such a function is saved without a program.
 - Grappler's `debug_stripper` option is honoured: inside function bodies failing asserts, CheckNumerics and
   `tf.print` do nothing (a trace that strips one re-runs its body on each call, reading the option then).
 - While tracing, `str()`/`repr()` of a traced tensor give TF's symbolic text (`Tensor("x:0", ...)`),

@@ -123,6 +123,8 @@ class ConcreteFunction:
         self.structured_input_signature = (arg_specs, kwarg_specs)
         self._programs = {}          # exact key (see `_signatures.exact_key`) -> `_program.Program`
         self._eager = False          # body re-runs on each call (data-dependent Python control flow)
+        self._template = None        # the program for other sizes of `None` dims (see `_placeholders`)
+        self._template_pending = None   # what `_placeholders.ensure_template` needs to make it
         self.structured_outputs = None
 
     @property

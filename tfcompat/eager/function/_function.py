@@ -4,6 +4,7 @@ import weakref
 
 import numpy as np
 
+from tfcompat.eager.function import _placeholders
 from tfcompat.eager.function._concrete import ConcreteFunction
 from tfcompat.eager.function._guards import GuardFailed
 from tfcompat.eager.function._host import quiet
@@ -14,7 +15,7 @@ from tfcompat.eager.function._signatures import (COMPOSITE_SPECS, Canonical, arg
                                                   positional_name, positional_structure, spec_of, structure_key, value_paths)
 from tfcompat.eager.function._state import _run_eagerly, live_vars, tls
 from tfcompat.eager.function._trace import outputs, record, rerun
-from tfcompat.framework import errors
+from tfcompat.framework import dtypes, errors
 from tfcompat.framework.convert import convert_to_tensor
 from tfcompat.framework.export import tf_export
 from tfcompat.framework.tensor import EagerTensor, storage
@@ -258,7 +259,7 @@ class Function:
             for cf in self._concrete:           # TF's lookup then takes a trace whose specs are supertypes
                 if cf._structure == structure and _supertypes(nest.flatten(cf.structured_input_signature), flat):
                     return cf
-            dummies = [dummy(x) if _arg_spec(x) else x for x in flat]
+            dummies = [_string_placeholder(x) if _string_spec(x) else dummy(x) if _arg_spec(x) else x for x in flat]
             d_args, d_kwargs = nest.pack_sequence_as((args, kwargs), dummies)
             named = [x.__class__(x.shape, x.dtype, x.name) if is_spec(x) else x for x in flat]
             saved = self._input_signature
@@ -275,9 +276,14 @@ class Function:
             if any(_arg_spec(s) and not s.shape.is_fully_defined() for s in specs):
                 self._general = True
                 self._exact = {k2: c for k2, c in self._exact.items() if c is not cf}
+            if any(_string_spec(x) for x in flat):
+                # the body would run on placeholder strings (file names, text): it runs on the first real call
+                cf._eager = True
+                return cf
             before = [(v, storage(v)) for v in list(live_vars.values())]
             try:
-                record(self, cf, d_args, d_kwargs, dummies)
+                _placeholders.trace(self, cf, args, kwargs, [x if is_spec(x) or not _arg_spec(x) else d
+                                                             for x, d in zip(flat, dummies)], record)
             except BaseException as e:
                 self._concrete.remove(cf)       # a failed trace leaves no concrete function behind
                 self._exact = {k: c for k, c in self._exact.items() if c is not cf}
@@ -285,8 +291,9 @@ class Function:
                         _arg_spec(s) and not s.shape.is_fully_defined() for s in specs):
                     raise NotImplementedError(
                         f"tf.function {self.__name__}: tfcompat traces the unknown dimensions of an input signature "
-                        f"on placeholder values of size 1 (TF traces them symbolically), and the body fails on those "
-                        f"values ({type(e).__name__}: {e}); call the function on real inputs first, so that "
+                        f"on placeholder values (TF traces them symbolically), and the body fails on every size tried "
+                        f"(distinct probe sizes, sizes of the variables and tensors it can see, then size 1: "
+                        f"{type(e).__name__}: {e}); call the function on real inputs first, so that "
                         "get_concrete_function and tf.saved_model.save find that trace") from e
                 raise
             finally:
@@ -302,6 +309,16 @@ class Function:
 
     def experimental_get_compiler_ir(self, *args, **kwargs):
         raise NotImplementedError("tf.function.experimental_get_compiler_ir: tfcompat has no XLA compiler IR")
+
+
+def _string_spec(x):
+    return is_spec(x) and x.dtype == dtypes.string
+
+
+def _string_placeholder(spec):
+    """An empty-string tensor of `spec`'s shape (`None` dims as 1): only the call key of a string signature."""
+    dims = [1 if d is None else d for d in spec.shape.as_list()] if spec.shape.rank is not None else []
+    return convert_to_tensor(np.full(dims, b"", dtype=object), dtypes.string)
 
 
 def _arg_spec(x):

@@ -171,40 +171,47 @@ def merged_outputs(old, new):
 
 def general_outputs(out_specs, prog, flat, specs):
     """The output specs of a trace under input specs with `None` dims: each output dim that changes when the
-    recording is replayed (writes discarded) with those input dims one larger (an unknown rank: one more dim)
-    becomes `None` (a rank that changes: unknown). A recording that
-    calls host callbacks, or fails at the other sizes, keeps the traced shapes (not run for `jit_compile`)."""
+    recording is replayed (writes discarded) with one of those input dims one larger (an unknown rank: one more dim)
+    becomes `None` (a rank that changes: unknown); a dim whose larger size the recording refuses (it must match a
+    weight) changes nothing. A recording that calls host callbacks keeps the traced shapes (not run for
+    `jit_compile`)."""
     if any(step.get("host") for step in prog.steps):
         return out_specs
-    alt = []
-    for x, spec in zip(flat, specs):
+    variants = []       # one per unknown dim: [(position, new size)]
+    for i, (x, spec) in enumerate(zip(flat, specs)):
         if isinstance(x, Tensor) and is_spec(spec):
             t = storage(x)
             if spec.shape.rank is None:         # an unknown rank: one more dimension
-                size = list(t.shape) + [2]
+                variants.append((i, list(t.shape) + [2]))
             else:
-                size = [n + 1 if d is None else n for n, d in zip(t.shape, spec.shape.as_list())]
-            alt.append(_wrap(torch.zeros(size, dtype=t.dtype, device=t.device)))
-        else:
-            alt.append(x)
+                for a, d in enumerate(spec.shape.as_list()):
+                    if d is None:
+                        size = list(t.shape)
+                        size[a] += 1
+                        variants.append((i, size))
     variables = list(prog.vars)
     for j, i in prog.argvars:
         variables[j] = flat[i]
-    try:
-        with torch.no_grad():
-            outs, _ = prog.run([storage(alt[i]) for i in prog.tensor_pos], variables)
-    except Exception:  # noqa: BLE001 - a recording specific to the traced shapes: the traced shapes stay
-        return out_specs
     flat_specs = nest.flatten(out_specs)
-    general = iter(outs)
-    merged = []
-    for spec, is_t in zip(flat_specs, prog.is_tensor):
-        t = next(general) if is_t else None
-        if is_t and is_spec(spec) and isinstance(t, torch.Tensor) and spec.shape.rank is not None:
-            dims = [d if d == n else None for d, n in zip(spec.shape.as_list(), t.shape)]
-            spec = TensorSpec(dims if t.dim() == spec.shape.rank else None, spec.dtype)
-        merged.append(spec)
-    return nest.pack_sequence_as(out_specs, merged)
+    for i, size in variants:
+        t = storage(flat[i])
+        alt = list(flat)
+        alt[i] = _wrap(torch.zeros(size, dtype=t.dtype, device=t.device))
+        try:
+            with torch.no_grad():
+                outs, _ = prog.run([storage(alt[k]) for k in prog.tensor_pos], variables)
+        except Exception:  # noqa: BLE001 - a recording specific to the traced size of this dim
+            continue
+        general = iter(outs)
+        merged = []
+        for spec, is_t in zip(flat_specs, prog.is_tensor):
+            o = next(general) if is_t else None
+            if is_t and is_spec(spec) and isinstance(o, torch.Tensor) and spec.shape.rank is not None:
+                dims = [d if d == n else None for d, n in zip(spec.shape.as_list(), o.shape)]
+                spec = TensorSpec(dims if o.dim() == spec.shape.rank else None, spec.dtype)
+            merged.append(spec)
+        flat_specs = merged
+    return nest.pack_sequence_as(out_specs, flat_specs)
 
 
 def run_symbolic(function, cf, args, kwargs, flat):
