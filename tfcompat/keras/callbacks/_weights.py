@@ -205,7 +205,72 @@ class BackupAndRestore(Callback):
 
 
 class SwapEMAWeights(Callback):
-    """Swaps model weights and EMA weights for evaluation: not implemented in tfcompat."""
+    """Swaps the model's trainable weights with the optimizer's EMA weights (`use_ema=True`) for evaluation and
+    prediction, and with `swap_on_epoch=True` around each epoch's end (so `ModelCheckpoint` after it saves the EMA
+    weights; after the last epoch the averages take the model's values)."""
 
-    def __init__(self, *args, **kwargs):
-        raise NotImplementedError("tf.keras.callbacks.SwapEMAWeights is not implemented in tfcompat")
+    def __init__(self, swap_on_epoch=False):
+        super().__init__()
+        self.swap_on_epoch = swap_on_epoch
+        self._ema_weights_in_model = False
+
+    def _optimizers(self):
+        optimizer = self.model.optimizer
+        optimizer = getattr(optimizer, "inner_optimizer", optimizer)
+        if hasattr(optimizer, "optimizers"):
+            inner = [o for o in optimizer.optimizers if getattr(o, "use_ema", False)]
+            if not inner:
+                raise ValueError("SwapEMAWeights must be used when at least one inner optimizer has `use_ema=True` "
+                                 "set. Received a MultiOptimizer with all inner optimizers having `use_ema=False`.")
+        else:
+            inner = [optimizer]
+        for o in inner:
+            if not hasattr(o, "_model_variables_moving_average"):
+                raise ValueError("SwapEMAWeights must be used when `use_ema=True` is set on the optimizer. "
+                                 f"Received: use_ema={o.use_ema}")
+        return inner
+
+    def _swap_variables(self):
+        # Keras's TF backend swaps in place by arithmetic (a += b; b = a - b; a -= b), which rounds as float math
+        for o in self._optimizers():
+            for var, avg in zip(o._trainable_variables, o._model_variables_moving_average):
+                var.assign_add(avg)
+                avg.assign(var - avg)
+                var.assign_sub(avg)
+
+    def _finalize_ema_values(self):
+        for o in self._optimizers():
+            for var, avg in zip(o._trainable_variables, o._model_variables_moving_average):
+                avg.assign(var)
+
+    def on_epoch_begin(self, epoch, logs=None):
+        if self.swap_on_epoch and self._ema_weights_in_model:
+            self._swap_variables()
+            self._ema_weights_in_model = False
+
+    def on_epoch_end(self, epoch, logs=None):
+        if self.swap_on_epoch and not self._ema_weights_in_model:
+            self._swap_variables()
+            self._ema_weights_in_model = True
+            if epoch == self.params["epochs"] - 1:
+                self._finalize_ema_values()
+
+    def on_test_begin(self, logs=None):
+        if not self._ema_weights_in_model:
+            self._swap_variables()
+            self._ema_weights_in_model = True
+
+    def on_test_end(self, logs=None):
+        if self._ema_weights_in_model:
+            self._swap_variables()
+            self._ema_weights_in_model = False
+
+    def on_predict_begin(self, logs=None):
+        if not self._ema_weights_in_model:
+            self._swap_variables()
+            self._ema_weights_in_model = True
+
+    def on_predict_end(self, logs=None):
+        if not self._ema_weights_in_model:
+            self._swap_variables()
+            self._ema_weights_in_model = False

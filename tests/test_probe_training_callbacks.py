@@ -1,0 +1,53 @@
+"""Keras callbacks of training scripts: values recorded from TF 2.21 (tensorflow-cpu 2.21, keras 3.15.1)."""
+import numpy as np
+import pytest
+
+import tfcompat as tf
+
+X = (np.arange(96).reshape(32, 3) % 11).astype("float32") / 11
+Y = X.sum(1, keepdims=True)
+
+
+def _ema_model(optimizer):
+    m = tf.keras.Sequential([tf.keras.Input((3,)), tf.keras.layers.Dense(
+        1, kernel_initializer=tf.keras.initializers.Constant(0.2), bias_initializer="zeros")])
+    m.compile(optimizer, "mse")
+    return m
+
+
+def test_swap_ema_weights_for_validation_evaluate_and_predict():
+    m = _ema_model(tf.keras.optimizers.SGD(0.05, use_ema=True, ema_momentum=0.5))
+    cb = tf.keras.callbacks.SwapEMAWeights()
+    h = m.fit(X, Y, epochs=2, verbose=0, validation_split=0.25, callbacks=[cb], batch_size=8, shuffle=False)
+    # TF 2.21: validation runs on the EMA weights, training goes on with the model's own
+    np.testing.assert_allclose(h.history["loss"], [1.0311695337295532, 0.41510871052742004], rtol=1e-5)
+    np.testing.assert_allclose(h.history["val_loss"], [0.7051931619644165, 0.3124420642852783], rtol=1e-5)
+    # fit ends with finalize_variable_values: the model takes the averages
+    np.testing.assert_allclose(m.get_weights()[0].ravel(), [0.4061405062675476, 0.41756775975227356,
+                                                            0.4026028513908386], rtol=1e-5)
+    np.testing.assert_allclose(m.evaluate(X, Y, verbose=0, callbacks=[cb]), 0.31956151127815247, rtol=1e-5)
+    np.testing.assert_allclose(m.predict(X[:2], verbose=0, callbacks=[cb]).ravel(),
+                               [0.474824458360672, 0.8092730045318604], rtol=1e-5)
+    np.testing.assert_allclose(m.get_weights()[0].ravel(), [0.4061405062675476, 0.41756775975227356,
+                                                            0.4026028513908386], rtol=1e-5)
+
+
+def test_swap_ema_weights_on_epoch():
+    m = _ema_model(tf.keras.optimizers.Adam(0.1, use_ema=True, ema_momentum=0.9))
+    h = m.fit(X, Y, epochs=3, verbose=0, validation_data=(X, Y), batch_size=8, shuffle=False,
+              callbacks=[tf.keras.callbacks.SwapEMAWeights(swap_on_epoch=True)])
+    # TF 2.21
+    np.testing.assert_allclose(h.history["loss"], [0.7362537980079651, 0.08067222684621811, 0.246362566947937],
+                               rtol=1e-5)
+    np.testing.assert_allclose(h.history["val_loss"], [0.6634719371795654, 0.23531843721866608,
+                                                       0.05763706937432289], rtol=1e-5)
+    np.testing.assert_allclose(m.get_weights()[0].ravel(), [0.6362940073013306, 0.6420748233795166,
+                                                            0.6391203999519348], rtol=1e-5)
+
+
+def test_swap_ema_weights_needs_ema():
+    m = _ema_model("sgd")
+    with pytest.raises(ValueError) as e:
+        m.fit(X, Y, epochs=1, verbose=0, validation_split=0.25, callbacks=[tf.keras.callbacks.SwapEMAWeights()])
+    assert str(e.value) == ("SwapEMAWeights must be used when `use_ema=True` is set on the optimizer. Received: "
+                            "use_ema=False")        # TF 2.21
