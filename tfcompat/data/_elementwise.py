@@ -39,25 +39,36 @@ class MapDataset(DerivedDataset):
         return fn_output(call(self._fn, element))
 
     def _compute_spec(self):
+        # the function runs on the first element; an output dimension is unknown where it may follow an unknown
+        # input dimension: an output of the same shape as an input component takes that component's static shape
+        # (`x * 2` over (None, 2) stays (None, 2)), others lose the dimensions whose sizes unknown ones had
         in_spec = self._input.element_spec
-        sizes = {}
+        sizes, by_shape = set(), {}
 
         def run(element):
             for s, t in zip(st.flatten(in_spec), st.flatten(element)):
                 if not isinstance(s, st.DatasetSpec) and s.shape.rank is not None:
-                    dims = t.shape.as_list() if isinstance(t, SparseTensor) else storage(t).shape
-                    for d, n in zip(s.shape.as_list(), dims):
-                        if d is None:
-                            sizes[n] = True
+                    dims = tuple(t.shape.as_list() if isinstance(t, SparseTensor) else storage(t).shape)
+                    static = s.shape.as_list()
+                    if not isinstance(s, st.SparseTensorSpec):
+                        by_shape.setdefault(dims, static)
+                    sizes.update(n for d, n in zip(static, dims) if d is None)
             return self._apply(element)
 
         out = self._first_output(run)
         if out is None:
             raise NotImplementedError("element_spec of a map over an empty dataset (tfcompat runs map "
                                       "functions on the first element to find it)")
-        return st.map_leaves(lambda s: s if isinstance(s, st.DatasetSpec) or s.shape.rank is None else st.with_shape(
-            s, [None if d in sizes or isinstance(s, st.SparseTensorSpec) else d for d in s.shape.as_list()]),
-            st.spec_of(out))
+
+        def general(s):
+            if isinstance(s, st.DatasetSpec) or s.shape.rank is None:
+                return s
+            dims = s.shape.as_list()
+            if isinstance(s, st.SparseTensorSpec):
+                return st.with_shape(s, [None] * len(dims))
+            static = by_shape.get(tuple(dims))
+            return st.with_shape(s, static if static is not None else [None if d in sizes else d for d in dims])
+        return st.map_leaves(general, st.spec_of(out))
 
     def _elements(self):
         return MapIterator(iter(self._input._elements()), self._apply)
