@@ -5,8 +5,9 @@ import numpy as np
 import torch
 
 from tfcompat.framework import dtypes, errors
+from tfcompat.framework.context import current_device
 from tfcompat.framework.op_def import input_storage, int_value, type_name
-from tfcompat.framework.tensor import Tensor
+from tfcompat.framework.tensor import Tensor, device_name
 from tfcompat.framework.variables import Variable
 
 
@@ -22,6 +23,23 @@ def _fail(msg, op, name=None):
     if name is None:
         return _IAE(None, None, f"{msg} [Op:{op}]")
     return _IAE(None, None, f"{msg} [Op:{op}] name: {name}")
+
+
+def _kfail(msg, op, name=None, wrapped=None, like=None):
+    """`_fail` for a check TF's kernel makes: its eager text starts `{{function_node __wrapped__<wrapped>_device_<d>}}`,
+    `wrapped` being the op with its list-length attrs (`ConcatV2_N_2`, `Split_num_split_3`), `<d>` the device of
+    storage `like` (else the current device)."""
+    device = like.device if isinstance(like, torch.Tensor) else current_device()
+    return _fail(f"{{{{function_node __wrapped__{wrapped or op}_device_{device_name(device)}}}}} {msg}", op, name)
+
+
+def _fast_name(*inputs):
+    """The `name` part of an eager op's error: TF's fast path (every input a tensor or a Python/NumPy scalar) reports
+    ` name: `; an input it must convert from a list or array runs the op through the fallback, which does not."""
+    for v in inputs:
+        if not isinstance(v, (Tensor, Variable, int, float, bool, np.generic)):
+            return None
+    return ""
 
 
 def _dims(shape):

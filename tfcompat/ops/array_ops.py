@@ -10,8 +10,8 @@ from tfcompat.framework.tensor import Tensor, storage
 from tfcompat.framework.tensor_shape import TensorShape
 from tfcompat.framework.variables import Variable
 from tfcompat.ops._array_util import (
-    _IAE, _axis, _broadcast_dims, _dims, _fail, _flat_ints, _int64, _is_str, _matching, _numel, _pyrange, _pyslice,
-    _tdtype)
+    _IAE, _axis, _broadcast_dims, _dims, _fail, _fast_name, _flat_ints, _int64, _is_str, _kfail, _matching, _numel, _pyrange,
+    _pyslice, _tdtype)
 from tfcompat.ops.gather_ops import _signed, _unsigned
 
 
@@ -26,20 +26,21 @@ def reshape(tensor, shape, name=None):
     for d in dims:
         if d != -1:
             if d < 0:
-                raise _fail(f"Size {dims.index(d)} must be non-negative, not {d}", "Reshape")
+                raise _kfail(f"Size {dims.index(d)} must be non-negative, not {d}", "Reshape", like=t)
             known *= d
     if len(unknown) > 1:
-        raise _fail(f"Only one input size may be -1, not both {unknown[0]} and {unknown[1]}", "Reshape")
+        raise _kfail(f"Only one input size may be -1, not both {unknown[0]} and {unknown[1]}", "Reshape",
+                     like=t)
     if unknown and n == 0 and known == 0:     # TF infers -1 from the non-zero dims of input and shape
         dims[unknown[0]] = _numel(d for d in t.shape if d) // _numel(d for d in dims if d not in (0, -1))
     elif unknown:
         if known == 0 or n % known:
-            raise _reshape_error(_fail(f"Input to reshape is a tensor with {n} values, but the requested shape "
-                                       f"requires a multiple of {known}", "Reshape"),
+            raise _reshape_error(_kfail(f"Input to reshape is a tensor with {n} values, but the requested shape "
+                                        f"requires a multiple of {known}", "Reshape", like=t),
                                  f"Dimension size must be evenly divisible by {known} but is {n}", t, shape, dims)
     elif known != n:
-        raise _reshape_error(_fail(f"Input to reshape is a tensor with {n} values, but the requested shape has "
-                                   f"{known}", "Reshape"),
+        raise _reshape_error(_kfail(f"Input to reshape is a tensor with {n} values, but the requested shape has "
+                                    f"{known}", "Reshape", like=t),
                              f"Cannot reshape a tensor with {n} elements to shape {_dims(dims)} ({known} elements)",
                              t, shape, dims)
     return wrap(t.reshape(dims))
@@ -70,12 +71,15 @@ def transpose(a, perm=None, conjugate=False, name="transpose"):
     else:
         p = int_list(perm, "Transpose")
         if len(p) != n:
-            raise _fail(f"transpose expects a vector of size {n}. But input(1) is a vector of size {len(p)}",
-                        "Transpose")
+            raise _kfail(f"transpose expects a vector of size {n}. But input(1) is a vector of size {len(p)}",
+                         "Transpose", like=t)
         p = [d + n if d < 0 else d for d in p]
+        for d in p:
+            if not 0 <= d < n:
+                raise _kfail(f"{d} is out of range [0 .. {n})", "Transpose", like=t)
         for d in _pyrange(n):
             if d not in p:
-                raise _fail(f"{d} is missing from {{{','.join(map(str, p))}}}.", "Transpose")
+                raise _kfail(f"{d} is missing from {{{','.join(map(str, p))}}}.", "Transpose", like=t)
     out = t.transpose(p) if _is_str(t) else t.permute(p)
     if conjugate and not _is_str(t) and t.is_complex():
         out = out.conj()
@@ -94,10 +98,11 @@ def squeeze(input, axis=None, name=None):  # noqa: A002
     keep = set()
     for a in axes:
         if not -n <= a < n:
-            raise _fail(f"Tried to squeeze dim index {a} for tensor with {n} dimensions.", "Squeeze", "")
+            raise _kfail(f"Tried to squeeze dim index {a} for tensor with {n} dimensions.", "Squeeze", "", like=t)
         a %= n
         if shape[a] != 1:
-            raise _fail(f"Can not squeeze dim[{a}], expected a dimension of 1, got {shape[a]}", "Squeeze", "")
+            raise _kfail(f"Can not squeeze dim[{a}], expected a dimension of 1, got {shape[a]}", "Squeeze", "",
+                             like=t)
         keep.add(a)
     return wrap(t.reshape([d for i, d in enumerate(shape) if i not in keep]))
 
@@ -109,7 +114,7 @@ def expand_dims(input, axis, name=None):  # noqa: A002
     n = t.ndim
     a = _int_axis(axis)
     if not -n - 1 <= a <= n:
-        raise _fail(f"Tried to expand dim index {a} for tensor with {n} dimensions.", "ExpandDims", "")
+        raise _kfail(f"Tried to expand dim index {a} for tensor with {n} dimensions.", "ExpandDims", "", like=t)
     a = a + n + 1 if a < 0 else a
     if _is_str(t):
         return wrap(np.expand_dims(t, a))
@@ -189,7 +194,8 @@ def broadcast_dynamic_shape(shape_x, shape_y):
     ty = input_storage(shape_y)
     out = _broadcast_dims(tx.tolist(), ty.tolist())
     if out is None:
-        raise _fail(f"Incompatible shapes: {_dims(tx.tolist())} vs. {_dims(ty.tolist())}", "BroadcastArgs", "")
+        raise _kfail(f"Incompatible shapes: {_dims(tx.tolist())} vs. {_dims(ty.tolist())}", "BroadcastArgs",
+                     _fast_name(shape_x, shape_y), like=tx)
     return wrap(torch.tensor(out, dtype=tx.dtype, device=tx.device))
 
 
@@ -199,7 +205,7 @@ def broadcast_to(input, shape, name=None):  # noqa: A002
     t = input_storage(input)
     dims = int_list(shape, "BroadcastTo")
     if _broadcast_dims(t.shape, dims) != dims:
-        raise _fail(f"Incompatible shapes: {_dims(t.shape)} vs. {_dims(dims)}", "BroadcastTo")
+        raise _kfail(f"Incompatible shapes: {_dims(t.shape)} vs. {_dims(dims)}", "BroadcastTo", like=t)
     if _is_str(t):
         return wrap(np.broadcast_to(t, dims).copy())
     return wrap(t.expand(dims))
@@ -218,22 +224,25 @@ def concat(values, axis, name="concat"):
     ref = ts[0]
     n = ref.ndim
     if n == 0:
-        raise _fail("ConcatOp : Can't concatenate scalars (use tf.stack instead)", "ConcatV2", name)
+        raise _kfail("ConcatOp : Can't concatenate scalars (use tf.stack instead)", "ConcatV2", name,
+                     f"ConcatV2_N_{len(ts)}", ts[0])
     if not -n <= a < n:
-        raise _fail(f"ConcatOp : Expected concatenating dimensions in the range [{-n}, {n}), but got {a}",
-                    "ConcatV2", name)
+        raise _kfail(f"ConcatOp : Expected concatenating dimensions in the range [{-n}, {n}), but got {a}",
+                     "ConcatV2", name, f"ConcatV2_N_{len(ts)}", ts[0])
     a %= n
     for i, t in enumerate(ts[1:], 1):
         if t.ndim != n:
-            raise _concat_error(_fail(f"ConcatOp : Ranks of all input tensors should match: shape[0] = "
-                                      f"{_dims(ref.shape)} vs. shape[{i}] = {_dims(t.shape)}", "ConcatV2", name),
+            raise _concat_error(_kfail(f"ConcatOp : Ranks of all input tensors should match: shape[0] = "
+                                       f"{_dims(ref.shape)} vs. shape[{i}] = {_dims(t.shape)}", "ConcatV2", name,
+                                       f"ConcatV2_N_{len(ts)}", t),
                                 f"Shape must be rank {n} but is rank {t.ndim}", ts, name, "")
         for d in _pyrange(n):
             if d != a and t.shape[d] != ref.shape[d]:
                 rest_ref, rest_t = [x for j, x in enumerate(ref.shape) if j != a], \
                     [x for j, x in enumerate(t.shape) if j != a]
-                raise _concat_error(_fail(f"ConcatOp : Dimension {d} in both shapes must be equal: shape[0] = "
-                                          f"{_dims(ref.shape)} vs. shape[{i}] = {_dims(t.shape)}", "ConcatV2", name),
+                raise _concat_error(_kfail(f"ConcatOp : Dimension {d} in both shapes must be equal: shape[0] = "
+                                           f"{_dims(ref.shape)} vs. shape[{i}] = {_dims(t.shape)}", "ConcatV2",
+                                           name, f"ConcatV2_N_{len(ts)}", t),
                                     f"Dimension {d - (d > a)} in both shapes must be equal, but are {ref.shape[d]} and "
                                     f"{t.shape[d]}. Shapes are {_dims(rest_ref)} and {_dims(rest_t)}.", ts, name,
                                     f" and with computed input tensors: input[{len(ts)}] = <{a}>")
@@ -261,8 +270,8 @@ def stack(values, axis=0, name="stack"):
     ts = _matching(values, "Pack", name)
     for i, t in enumerate(ts[1:], 1):
         if t.shape != ts[0].shape:
-            raise _fail(f"Shapes of all inputs must match: values[0].shape = {_dims(ts[0].shape)} != "
-                        f"values[{i}].shape = {_dims(t.shape)}", "Pack", name)
+            raise _kfail(f"Shapes of all inputs must match: values[0].shape = {_dims(ts[0].shape)} != "
+                         f"values[{i}].shape = {_dims(t.shape)}", "Pack", name, f"Pack_N_{len(ts)}", t)
     if ts and _is_str(ts[0]):
         return wrap(np.stack(ts, a))
     return wrap(torch.stack(ts, a))
@@ -299,32 +308,39 @@ def split(value, num_or_size_splits, axis=0, num=None, name="split"):
     t = input_storage(value)
     a = _int_axis(axis)
     n = t.ndim
-    if not -n <= a < n:
-        raise _fail(f"-{n} <= split_dim < {n} but got {a}" if n else "split_dim must be in [0, 0)", "Split", name)
-    a %= n
-    dim = t.shape[a]
-    if isinstance(num_or_size_splits, (int, np.integer)) or (
-            isinstance(num_or_size_splits, Tensor) and num_or_size_splits.ndim == 0):
+    even = isinstance(num_or_size_splits, (int, np.integer)) or (
+        isinstance(num_or_size_splits, Tensor) and num_or_size_splits.ndim == 0)
+    if even:
         k = int_value(num_or_size_splits)
-        if k <= 0 or dim % k:
-            raise _fail(f"Number of ways to split should evenly divide the split dimension, but got split_dim {a} "
-                        f"(size = {dim}) and num_split {k}", "Split", name)
-        sizes = [dim // k] * k
+        if k <= 0:
+            raise _fail(f"Value for attr 'num_split' of {k} must be at least minimum 1\n\t; NodeDef: {{{{node Split}}}}; "
+                        "Op<name=Split; signature=split_dim:int32, value:T -> output:num_split*T; "
+                        "attr=num_split:int,min=1; attr=T:type>", "Split", name)
+        op = "Split"
     else:
         sizes = int_list(num_or_size_splits)
+        k = len(sizes)
+        op = "SplitV"
+    wrapped = f"{op}_num_split_{k}"
+    if not -n <= a < n:
+        raise _kfail(f"-input rank(-{n}) <= split_dim < input rank ({n}), but got {a}", op, name, wrapped, t)
+    a %= n
+    dim = t.shape[a]
+    if even:
+        if dim % k:
+            raise _kfail(f"Number of ways to split should evenly divide the split dimension, but got split_dim {a} "
+                         f"(size = {dim}) and num_split {k}", op, name, wrapped, t)
+        sizes = [dim // k] * k
+    else:
         if sizes.count(-1) > 1:
-            raise _fail("There can only be one -1 in the input.", "SplitV", name)
+            raise _kfail("There can only be one -1 in the input.", op, name, wrapped, t)
         known = sum(s for s in sizes if s != -1)
+        if (known > dim) if -1 in sizes else (known != dim):
+            raise _kfail("Determined shape must either match input shape along split_dim exactly if fully "
+                         "specified, or be less than the size of the input along split_dim if not fully "
+                         f"specified.  Got: {known}", op, name, wrapped, t)
         if -1 in sizes:
-            if known > dim:
-                raise _fail("Determined shape must either match input shape along split_dim exactly if fully "
-                            "specified, or be less than the size of the input along split_dim if not fully "
-                            f"specified.  Got: {known}", "SplitV", name)
             sizes[sizes.index(-1)] = dim - known
-        elif known != dim:
-            raise _fail("Determined shape must either match input shape along split_dim exactly if fully "
-                        "specified, or be less than the size of the input along split_dim if not fully "
-                        f"specified.  Got: {known}", "SplitV", name)
     if _is_str(t):
         return [wrap(p) for p in np.split(t, np.cumsum(sizes)[:-1], axis=a)]
     return [wrap(p) for p in torch.split(t, sizes, a)]
@@ -336,7 +352,8 @@ def tile(input, multiples, name=None):  # noqa: A002
     t = input_storage(input)
     m = int_list(multiples, "Tile")
     if len(m) != t.ndim:
-        raise _fail(f"Expected multiples argument to be a vector of length {t.ndim} but got length {len(m)}", "Tile")
+        raise _kfail(f"Expected multiples argument to be a vector of length {t.ndim} but got length {len(m)}", "Tile",
+                     like=t)
     for i, k in enumerate(m):
         if k < 0:
             raise errors.kernel_error(_IAE, f"Expected multiples[{i}] >= 0, but got {k}", "Tile", name=None)
@@ -376,12 +393,12 @@ def pad(tensor, paddings, mode="CONSTANT", constant_values=0, name=None):
         raise errors.kernel_error(_IAE, f"paddings must be a matrix with 2 columns: {_dims(pshape)}", "Pad",
                                   name=None)
     if len(p) != 2 * n:
-        raise _fail(f"The first dimension of paddings must be the rank of inputs{_dims([len(p) // 2, 2])} "
-                    f"{_dims(t.shape)}", "Pad")
+        raise _kfail(f"The first dimension of paddings must be the rank of inputs{_dims([len(p) // 2, 2])} "
+                     f"{_dims(t.shape)}", "Pad", like=t)
     pairs = [(p[2 * i], p[2 * i + 1]) for i in _pyrange(n)]
     mode = mode.upper()
     if any(lo < 0 or hi < 0 for lo, hi in pairs):
-        raise _fail(f"Paddings must be non-negative: {pairs[0][0]} {pairs[0][1]}", "Pad")
+        raise _kfail(f"Paddings must be non-negative: {pairs[0][0]} {pairs[0][1]}", "Pad", like=t)
     if mode == "CONSTANT":
         if _is_str(t):
             cv = constant_values.encode() if isinstance(constant_values, str) else constant_values
@@ -403,8 +420,9 @@ def pad(tensor, paddings, mode="CONSTANT", constant_values=0, name=None):
             continue
         size_ = t.shape[d]
         if lo > size_ - off or hi > size_ - off:
-            raise _fail(f"paddings must be less than{' or equal to' if off == 0 else ''} the dimension size: "
-                        f"{lo}, {hi} not less than {size_}", "MirrorPad")
+            raise _kfail(f"paddings must be less than the dimension size: {lo}, {hi} not less than {size_}" if off else
+                         f"paddings must be no greater than the dimension size: {lo}, {hi} greater than {size_}",
+                         "MirrorPad", like=t)
         out = out.index_select(d, _pad_index(size_, lo, hi, mode, t.device)) if not _is_str(t) else \
             np.take(out, _pad_index(size_, lo, hi, mode, "cpu").numpy(), axis=d)
     return wrap(out)
@@ -417,16 +435,16 @@ def slice(input_, begin, size, name=None):  # noqa: A001
     b = int_list(begin)
     s = int_list(size)
     if len(b) != t.ndim or len(s) != t.ndim:
-        raise _fail(f"Expected begin and size arguments to be 1-D tensors of size {t.ndim}, but got shapes "
-                    f"[{len(b)}] and [{len(s)}] instead.", "Slice")
+        raise _kfail(f"Expected begin and size arguments to be 1-D tensors of size {t.ndim}, but got shapes "
+                     f"[{len(b)}] and [{len(s)}] instead.", "Slice", like=t)
     key = []
     for d, (lo, n) in enumerate(zip(b, s)):
         dim = t.shape[d]
         if n == -1:
             n = dim - lo
         if not (0 <= lo <= dim and 0 <= n and lo + n <= dim):
-            raise _fail(f"Expected size[{d}] in [0, {dim - lo}], but got {n}" if 0 <= lo <= dim else
-                        f"Expected begin[{d}] in [0, {dim}], but got {lo}", "Slice")
+            raise _kfail(f"Expected size[{d}] in [0, {dim - lo}], but got {n}" if 0 <= lo <= dim else
+                         f"Expected begin[{d}] in [0, {dim}], but got {lo}", "Slice", like=t)
         key.append(_pyslice(lo, lo + n))
     return wrap(t[tuple(key)])
 
@@ -441,7 +459,7 @@ def reverse(tensor, axis, name=None):
         return wrap(t)
     for a in int_list(axis):
         if not -n <= a < n:
-            raise _fail(f"'axis'[0] = {a} is out of valid range [0, {n - 1}", "ReverseV2")
+            raise _kfail(f"'axis'[0] = {a} is out of valid range [0, {n - 1}", "ReverseV2", like=t)
         axes.append(a % n)
     if _is_str(t):
         return wrap(np.flip(t, axes).copy())
@@ -460,11 +478,11 @@ def roll(input, shift, axis, name=None):  # noqa: A002
                     " attr=Taxis:type,allowed=[DT_INT32, DT_INT64]>", "Roll", "")
     axes = int_list(axis)
     if len(shifts) != len(axes):
-        raise _fail("shift and axis must have the same size", "Roll")
+        raise _kfail("shift and axis must have the same size", "Roll", _fast_name(input, shift, axis), like=t)
     n = t.ndim
     for a in axes:
         if not -n <= a < n:
-            raise _fail(f"axis {a} is out of range", "Roll")
+            raise _kfail(f"axis {a} is out of range", "Roll", _fast_name(input, shift, axis), like=t)
     if _is_str(t):
         return wrap(np.roll(t, shifts, axes))
     return wrap(torch.roll(t, shifts, axes))
@@ -523,8 +541,8 @@ def ensure_shape(x, shape, name=None):
     if not want.is_compatible_with(TensorShape(tuple(t.shape))):
         dims = "[" + ",".join("?" if d is None else str(d) for d in want.as_list()) + "]" if want.rank is not None \
             else "<unknown>"
-        raise _fail(f"Shape of tensor input {_dims(t.shape)} is not compatible with expected shape {dims}.",
-                    "EnsureShape", "")
+        raise _kfail(f"Shape of tensor input {_dims(t.shape)} is not compatible with expected shape {dims}.",
+                     "EnsureShape", "", like=t)
     return wrap(t)
 
 
@@ -537,7 +555,7 @@ def reverse_sequence(input, seq_lengths, seq_axis=None, batch_axis=None, name=No
     ba = int_value(0 if batch_axis is None else batch_axis) % t.ndim
     n = t.shape[sa]
     if ln.numel() and int(ln.max()) > n:
-        raise _fail(f"seq_lens(0) > input.dims({sa})", "ReverseSequence")
+        raise _kfail(f"seq_lens(0) > input.dims({sa})", "ReverseSequence", like=t)
     pos = torch.arange(n, device=t.device).unsqueeze(0)
     lens = ln.to(t.device).unsqueeze(1)
     src = torch.where(pos < lens, lens - 1 - pos, pos)     # (batch, n)

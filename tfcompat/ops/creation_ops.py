@@ -9,7 +9,7 @@ from tfcompat.framework.export import tf_export
 from tfcompat.framework.op_def import FLOAT, input_storage, int_list, int_value, wrap
 from tfcompat.framework.tensor import Tensor
 from tfcompat.framework.variables import Variable
-from tfcompat.ops._array_util import _IAE, _dims, _fail, _is_str, _tdtype
+from tfcompat.ops._array_util import _IAE, _dims, _is_str, _kfail, _tdtype
 
 
 _RANGE_ORDER = [torch.int32, torch.int64, torch.float32, torch.float64]
@@ -67,11 +67,11 @@ def range(start, limit=None, delta=1, dtype=None, name="range"):  # noqa: A001
     _check_range_dtype(tdt)
     s, l_, d = (v for v, _ in vals)
     if d == 0:
-        raise _fail("Requires delta != 0: 0", "Range", "")
+        raise _kfail("Requires delta != 0: 0", "Range", "")
     if d > 0 and s > l_:
-        raise _fail(f"Requires start <= limit when delta > 0: {s}/{l_}", "Range", "")
+        raise _kfail(f"Requires start <= limit when delta > 0: {s}/{l_}", "Range", "")
     if d < 0 and s < l_:
-        raise _fail(f"Requires start >= limit when delta < 0: {s}/{l_}", "Range", "")
+        raise _kfail(f"Requires start >= limit when delta < 0: {s}/{l_}", "Range", "")
     if tdt.is_floating_point:
         n = int(np.ceil(abs((l_ - s) / d)))
         return wrap(torch.arange(n, dtype=tdt, device=current_device()) * d + s)
