@@ -234,6 +234,11 @@ class _Restore:
         self.complete = set()
         self.valued = {i for i, n in enumerate(nodes) if n.attributes}
         self.has_values = _with_values(nodes)
+        # saved nodes ever matched to a live object (a failed pass too) and whether the status expects a partial
+        # restore: what TF's warning lists when the restore is let go (see `_warn_unrestored`)
+        self.touched = {0}
+        self.partial = [False]
+        weakref.finalize(self, _warn_unrestored, nodes, self.touched, self.partial)
 
     @property
     def root(self):
@@ -255,6 +260,7 @@ class _Restore:
                         target._restore_state(value)     # iterators first: their state can still be refused
         except BaseException:
             self.matched, self.complete = before
+            self._touch(obj, sid, set())     # TF matched the whole graph before reading a value
             raise
         finally:
             self._pending = None
@@ -270,6 +276,7 @@ class _Restore:
         """
         seen.add(sid)
         self.matched.add(sid)
+        self.touched.add(sid)
         node = self.nodes[sid]
         if node.attributes and sid not in self.restored:
             self._restore_attributes(obj, sid, node)
@@ -295,6 +302,19 @@ class _Restore:
         if done:
             self.complete.add(sid)
         return done
+
+    def _touch(self, obj, sid, seen):
+        """Marks the saved nodes under `sid` that live objects under `obj` match, by name, as matched."""
+        seen.add(sid)
+        self.touched.add(sid)
+        if self.nodes[sid].children:
+            kids = {}
+            for name, child in children(obj):
+                kids.setdefault(name, child)
+            for cid, name in self.nodes[sid].children:
+                child = kids.get(name)
+                if child is not None and cid not in seen:
+                    self._touch(child, cid, seen)
 
     def _restore_attributes(self, obj, sid, node):
         """Reads the saved value(s) of `obj` into the pass's pending assignments."""
@@ -326,6 +346,31 @@ class _Restore:
                     out[c] = out[i] + "." + name
                     queue.append(c)
         return out
+
+
+def _warn_unrestored(nodes, touched, partial):
+    """TF's warning when a restore whose status did not `expect_partial()` is let go (its status and the objects
+    waiting for deferred values gone, or at exit) with saved values no live object was matched to."""
+    if partial[0]:
+        return
+    unused = [i for i, n in enumerate(nodes) if n.attributes and i not in touched]
+    if not unused:
+        return
+    names = _Restore.names(_NodesOnly(nodes))
+    log = logging.getLogger("tensorflow")
+    log.warning("Detecting that an object or model or tf.train.Checkpoint is being deleted with unrestored values. "
+                "See the following logs for the specific values in question. To silence these warnings, use "
+                "`status.expect_partial()`. See https://www.tensorflow.org/api_docs/python/tf/train/Checkpoint#restore"
+                "for details about the status object returned by the restore function.")
+    for i in unused:
+        log.warning(f"Value in checkpoint could not be found in the restored object: {names[i]}")
+
+
+class _NodesOnly:
+    __slots__ = ("nodes",)
+
+    def __init__(self, nodes):
+        self.nodes = nodes
 
 
 def _with_values(nodes):
@@ -423,8 +468,16 @@ def _listeners(obj, sid):
 class _Status:
     """What `restore` returns."""
 
+    _restore = None
+
     def expect_partial(self):
+        """Silences the warning about saved values left unrestored."""
+        if self._restore is not None:
+            self._restore.partial[0] = True
         return self
+
+    def __repr__(self):
+        return f"<tensorflow.python.checkpoint.checkpoint.{type(self).__name__} object at {hex(id(self))}>"
 
     def run_restore_ops(self, session=None):
         return None
@@ -666,11 +719,13 @@ class Checkpoint:
 
     def restore(self, save_path, options=None):
         """Restores from `save_path`; None restores nothing. Values for objects created later are deferred."""
-        if save_path is None:
-            return InitializationOnlyStatus()
-        save_path = os.fspath(save_path)
-        self.save_counter  # noqa: B018 - TF creates the counter before restoring, so it is restored too
-        return restore_objects(self, save_path)
+        if graph_state.default_graph() is not None:
+            self.save_counter  # noqa: B018 - in a TF1 graph, first: its restore is collected with the others'
+        status = InitializationOnlyStatus() if save_path is None else restore_objects(self, os.fspath(save_path))
+        # eagerly TF creates the counter after reading: its saved value reaches it as a deferred restore (a restore
+        # that raised leaves it unmatched)
+        self.save_counter  # noqa: B018
+        return status
 
     def sync(self):
         """Waits for asynchronous saves (saves are synchronous in tfcompat)."""
