@@ -25,6 +25,7 @@ _CASES = {
     "gather_batch_dims": (lambda i: tf.gather(tf.reshape(_TABLE, [5, 10, 8]), i, batch_dims=1, axis=1),
                           [_ints((5, 2), 10)]),
     "unsorted_segment_sum": (lambda i: tf.math.unsorted_segment_sum(tf.ones([16]), i, 50), [_ints(16, 50)]),
+    "confusion_matrix": (lambda a, b: tf.math.confusion_matrix(a, b, num_classes=5), [_ints(8, 5), _ints(8, 5)]),
     "bincount_fixed_length": (lambda i: tf.math.bincount(i, minlength=50, maxlength=50), [_ints(16, 50)]),
     "sparse_softmax_xent": (tf.nn.sparse_softmax_cross_entropy_with_logits, [_ints(16, 10), _floats(16, 10)]),
     "sparse_softmax_xent_int64": (tf.nn.sparse_softmax_cross_entropy_with_logits,
