@@ -102,6 +102,27 @@ def test_boston_housing_split(home, monkeypatch):
     assert y.tolist() + yt.tolist() == order.astype(float).tolist()
 
 
+
+def test_california_housing_versions_and_split(home, monkeypatch):
+    # Keras 3.15: "small" is the first 600 samples, then boston_housing's seeded shuffle and split
+    from tfcompat.keras.datasets import california_housing
+    buf = io.BytesIO()
+    np.savez(buf, x=np.arange(700 * 8, dtype=np.float32).reshape(700, 8), y=np.arange(700.0, dtype=np.float32))
+    data = buf.getvalue()
+    _serve(monkeypatch, {_download.BASE + "california_housing.npz": data})
+    monkeypatch.setattr(california_housing, "SHA256", _sha(data))
+    (x, y), (xt, yt) = tf.keras.datasets.california_housing.load_data(version="small", test_split=0.25)
+    order = np.arange(600)
+    np.random.RandomState(113).shuffle(order)
+    assert x.shape == (450, 8) and xt.shape == (150, 8)
+    assert y.tolist() + yt.tolist() == order.astype(float).tolist()
+    assert len(california_housing.load_data()[0][0]) == 560
+    with pytest.raises(ValueError, match="Argument `version` must be one of 'small', 'large'. Received: version=x"):
+        california_housing.load_data(version="x")
+    with pytest.raises(ValueError, match=r"Invalid `test_split` argument: 1. It must be between 0 and 1 "
+                                         r"\(exclusive of 1\)."):
+        california_housing.load_data(test_split=1)
+
 def _npz_objects(**arrays):
     buf = io.BytesIO()
     np.savez(buf, **arrays)

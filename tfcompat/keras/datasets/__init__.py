@@ -1,7 +1,7 @@
 """`keras.datasets`: Keras's small datasets, cached under `$KERAS_HOME/datasets` (default ~/.keras/datasets)."""
 import importlib as _importlib
 
-_NAMES = ("mnist", "fashion_mnist", "cifar10", "cifar100", "imdb", "boston_housing", "reuters")
+_NAMES = ("mnist", "fashion_mnist", "cifar10", "cifar100", "imdb", "boston_housing", "california_housing", "reuters")
 
 
 def __getattr__(attr):
