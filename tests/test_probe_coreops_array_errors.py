@@ -101,3 +101,27 @@ def test_transpose_negative_perm():
     # TF 2.21 adds the rank to a negative entry once
     assert tf.transpose(X, [-1, 0]).shape == (4, 3)
     assert tf.transpose(X, [0, -1]).numpy().tolist() == X.numpy().tolist()
+
+
+_SLICE = "{{function_node __wrapped__StridedSlice_device_" + _DEV + "}} "
+X3 = tf.reshape(tf.range(24), [2, 3, 4])
+
+
+@pytest.mark.parametrize("call, message", [
+    (lambda: X3[..., ...], "Multiple ellipses in slice spec not allowed [Op:StridedSlice] name: strided_slice/"),
+    (lambda: tf.constant(1)[0], "Attempting to slice scalar input. [Op:StridedSlice] name: strided_slice/"),
+    (lambda: X3[::0], "strides[0] must be non-zero [Op:StridedSlice] name: strided_slice/"),
+    (lambda: X3[5], "slice index 5 of dimension 0 out of bounds. [Op:StridedSlice] name: strided_slice/"),
+    (lambda: X3[0, 0, 0, 0], "Index out of range using input dim 3; input has only 3 dims [Op:StridedSlice] name: "
+                             "strided_slice/"),
+    (lambda: X3[:, 7], "slice index 7 of dimension 1 out of bounds. [Op:StridedSlice] name: strided_slice/"),
+    (lambda: tf.Variable(X3)[5], "slice index 5 of dimension 0 out of bounds. [Op:StridedSlice] name: strided_slice/"),
+    # called directly: lists run TF's fallback path (no name), tensors its fast path
+    (lambda: tf.strided_slice(X3, [0], [1], [0]), "strides[0] must be non-zero [Op:StridedSlice]"),
+    (lambda: tf.strided_slice(X3, tf.constant([0]), tf.constant([1]), tf.constant([0])),
+     "strides[0] must be non-zero [Op:StridedSlice] name: "),
+])
+def test_indexing_errors(call, message):
+    with pytest.raises(tf.errors.InvalidArgumentError) as e:
+        call()
+    assert str(e.value) == _SLICE + message  # TF 2.21

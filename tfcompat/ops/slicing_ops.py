@@ -9,7 +9,8 @@ from tfcompat.framework.op_def import input_storage, type_name, wrap
 from tfcompat.framework.tensor import Tensor, storage
 from tfcompat.framework.variables import Variable, _UnreadVariable
 from tfcompat.ops._array_util import (
-    _IAE, _broadcast_dims, _dims, _fail, _flat_ints, _int32, _int64, _is_str, _pyrange, _pyslice)
+    _IAE, _broadcast_dims, _dims, _fail, _fast_name, _flat_ints, _int32, _int64, _is_str, _kfail, _pyrange,
+    _pyslice)
 from tfcompat.ops.gather_ops import boolean_mask
 
 _SAME_WIDTH = {torch.uint16: torch.int16, torch.uint32: torch.int32, torch.uint64: torch.int64}
@@ -37,7 +38,15 @@ def strided_slice(input_, begin, end, strides=None, begin_mask=0, end_mask=0, el
             key.append(b[i])
         else:
             key.append(_pyslice(None if begin_mask & bit else b[i], None if end_mask & bit else e[i], s[i]))
-    return _getitem_storage(input_storage(input_), tuple(key))
+    try:
+        return _getitem_storage(input_storage(input_), tuple(key))
+    except _IAE as err:       # called directly, the op reports its own name (none when TF's fallback path ran)
+        text = str(err)
+        if not text.endswith(" name: strided_slice/"):
+            raise
+        tail = _fast_name(input_, begin, end, strides)
+        tail = "" if tail is None else f" name: {name or ''}"
+        raise _IAE(None, None, text[:-len(" name: strided_slice/")] + tail) from None
 
 
 _INDEX_TYPES = "Only integers, slices (`:`), ellipsis (`...`), tf.newaxis (`None`) and scalar tf.int32/tf.int64 " \
@@ -45,7 +54,8 @@ _INDEX_TYPES = "Only integers, slices (`:`), ellipsis (`...`), tf.newaxis (`None
 
 
 def _slice_error(msg):
-    return _IAE(None, None, f"{msg} [Op:StridedSlice] name: strided_slice/")
+    """StridedSlice's kernel error as indexing raises it (TF's eager prefix; the `strided_slice/` name scope)."""
+    return _kfail(msg, "StridedSlice", "strided_slice/")
 
 
 def _as_index(v, key):
