@@ -51,3 +51,24 @@ def test_swap_ema_weights_needs_ema():
         m.fit(X, Y, epochs=1, verbose=0, validation_split=0.25, callbacks=[tf.keras.callbacks.SwapEMAWeights()])
     assert str(e.value) == ("SwapEMAWeights must be used when `use_ema=True` is set on the optimizer. Received: "
                             "use_ema=False")        # TF 2.21
+
+
+def test_per_class_metric_values_are_numpy_in_logs_and_history():
+    x = (np.arange(60).reshape(20, 3) % 7).astype("float32") / 7
+    y = tf.keras.utils.to_categorical((x.sum(1) > 1.5).astype("int32"), 2)
+    m = tf.keras.Sequential([tf.keras.Input((3,)), tf.keras.layers.Dense(2, activation="softmax",
+                                                                         kernel_initializer="ones")])
+    m.compile("sgd", "categorical_crossentropy", metrics=[tf.keras.metrics.F1Score(),
+                                                          tf.keras.metrics.F1Score(average="macro", name="f1m")])
+    seen = []
+    cb = tf.keras.callbacks.LambdaCallback(on_train_batch_end=lambda b, logs: seen.append(logs))
+    h = m.fit(x, y, verbose=0, epochs=2, batch_size=10, callbacks=[cb], validation_split=0.5)
+    # TF 2.21: Keras converts each log to NumPy, then to float where it can: a per-class F1 stays an ndarray
+    assert [type(v).__name__ for v in seen[0].values()] == ["ndarray", "float", "float"]
+    assert {k: type(v[0]).__name__ for k, v in h.history.items()} == {
+        'f1_score': 'ndarray', 'f1m': 'float', 'loss': 'float', 'val_f1_score': 'ndarray', 'val_f1m': 'float',
+        'val_loss': 'float'}
+    np.testing.assert_allclose(h.history["f1_score"][0], [0.75, 0.571399986743927], rtol=1e-4)
+    np.testing.assert_allclose(h.history["f1m"], [0.6607, 0.375], atol=1e-4)
+    r = m.evaluate(x, y, verbose=0, return_dict=True)
+    assert type(r["f1_score"]).__name__ == "ndarray" and type(r["f1m"]) is float

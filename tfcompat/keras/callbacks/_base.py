@@ -10,9 +10,11 @@ def pythonify_logs(logs):
         if isinstance(value, dict):
             result.update(pythonify_logs(value))
             continue
+        if hasattr(value, "numpy"):     # tensors become NumPy values, as Keras's convert_to_numpy
+            value = value.numpy()
         try:
-            value = float(value.numpy() if hasattr(value, "numpy") else value)
-        except Exception:   # noqa: BLE001 - Keras keeps values it cannot convert
+            value = float(value)
+        except Exception:   # noqa: BLE001 - Keras keeps values it cannot convert (a per-class array stays NumPy)
             pass
         result[key] = value
     return result
