@@ -133,3 +133,42 @@ def test_lookup_argument_errors():
     # TF 2.21: "binary" is the old name of multi_hot
     assert layers.StringLookup(output_mode="binary").output_mode == "multi_hot"
     assert layers.TextVectorization(output_mode="binary").get_config()["output_mode"] == "multi_hot"
+
+
+def test_lambda_whose_shape_cannot_be_inferred():
+    # TF 2.21: Keras's Lambda infers its output shape by running the function; any failure is this error, and the
+    # call information of a layer taking `mask` lists the input's mask
+    inp = keras.Input((3,))
+    with pytest.raises(NotImplementedError) as e:
+        layers.Lambda(lambda t: t.nonexistent)(inp)
+    assert str(e.value) == (
+        "Exception encountered when calling Lambda.call().\n\n\x1b[1mWe could not automatically infer the shape of "
+        "the Lambda's output. Please specify the `output_shape` argument for this Lambda layer.\x1b[0m\n\nArguments "
+        "received by Lambda.call():\n  • args=('<KerasTensor shape=(None, 3), dtype=float32, sparse=False, "
+        "ragged=False, name=keras_tensor>',)\n  • kwargs={'mask': 'None'}")
+    # TF 2.21: the failed inference took one auto-name (its input's), a given output_shape takes none
+    y = layers.Lambda(lambda t: t + 1, output_shape=(3,))(inp)
+    assert (y.name, y.shape) == ("keras_tensor_2", (None, 3))
+
+
+def test_lambda_inference_takes_keras_tensor_names():
+    # TF 2.21: one auto-name per input and output of the inference, then the outputs' own
+    inp = keras.Input((4,))
+    y = layers.Lambda(lambda t: t * 2)(inp)
+    z = layers.Dense(2)(y)
+    w = layers.Lambda(lambda t: [t, t])(z)
+    v = layers.Lambda(lambda t: t, output_shape=(2,))(z)
+    q = layers.Lambda(lambda t: t[0] + t[1])([z, z])
+    assert [inp.name, y.name, z.name, w[0].name, w[1].name, v.name, q.name] == [
+        "keras_tensor", "keras_tensor_3", "keras_tensor_4", "keras_tensor_8", "keras_tensor_9", "keras_tensor_10",
+        "keras_tensor_14"]
+
+
+def test_lambda_passes_training_and_model_from_config_name():
+    seen = []
+    lam = layers.Lambda(lambda x, training=None: (seen.append(training), x * 2)[1])
+    lam(np.ones((1, 2), "float32"), training=True)
+    lam(np.ones((1, 2), "float32"))
+    assert seen == [True, None]                 # TF 2.21
+    _raises(TypeError, "Model.from_config() got an unexpected keyword argument 'safe_mode'",
+            lambda: keras.Model.from_config({}, safe_mode=False))

@@ -91,6 +91,18 @@ def call_error(layer, cls, text):
     return e
 
 
+def _is_keras_tensor(x):
+    from tfcompat.keras.engine.keras_tensor import KerasTensor
+    return isinstance(x, KerasTensor)
+
+
+def _call_takes(layer, name):
+    try:
+        return name in inspect.signature(layer.call).parameters
+    except (TypeError, ValueError):
+        return False
+
+
 def _symbolic_value(value):
     return _format_argument(value) if isinstance(value, (Tensor, Variable)) else repr(value)
 
@@ -109,6 +121,11 @@ def symbolic_call_info(e, layer, args, kwargs):
     if of is None or of[0] is not layer:
         return e
     name = f"{type(layer).__name__}.call()"
+    kwargs = dict(kwargs)
+    tensor_arguments = [a for a in (*args, *kwargs.values()) if any(_is_keras_tensor(t) for t in nest.flatten(a))]
+    if len(tensor_arguments) == 1 and kwargs.get("mask") is None and _call_takes(layer, "mask"):
+        # Keras's __call__ passes the one tensor argument's mask (None when it has none) to a call taking `mask`
+        kwargs["mask"] = nest.map_structure(lambda t: getattr(t, "_keras_mask", None), tensor_arguments[0])
     shown_kwargs = ({k: nest.map_structure(_symbolic_value, v) for k, v in kwargs.items()} if kwargs
                     else inspect.Parameter.empty)
     message = (f"Exception encountered when calling {name}.\n\n\x1b[1m{of[1]}\x1b[0m\n\n"

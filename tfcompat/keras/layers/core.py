@@ -9,10 +9,12 @@ from tfcompat.framework.export import unsupported_args
 from tfcompat.framework import op_def
 from tfcompat.framework.op_def import input_storage
 from tfcompat.framework.sparse import SparseTensor, sparse_dense_matmul
-from tfcompat.framework.tensor import _wrap
+from tfcompat.framework.tensor import Tensor, _wrap
 from tfcompat.keras import activations, constraints, initializers, regularizers
+from tfcompat.keras.engine import call_context
 from tfcompat.keras.layers.base import _COMPUTE, Layer
 from tfcompat.keras.layers.input_spec import InputSpec
+from tfcompat.util import nest
 
 _HALF = (torch.float16, torch.bfloat16)
 
@@ -217,6 +219,18 @@ class Flatten(Layer):
         return config
 
 
+def _keras_tensor_uid():
+    from tfcompat.keras._config import config
+    return config.uids.get("keras_tensor", 0)
+
+
+def _take_keras_tensor_names(structure):
+    from tfcompat.keras.engine import naming
+    for x in nest.flatten(structure):
+        if isinstance(x, Tensor):
+            naming.unique_name("keras_tensor")
+
+
 class Lambda(Layer):
     """Wraps an arbitrary function as a layer (`Lambda(lambda x: x * 2)`)."""
 
@@ -228,11 +242,31 @@ class Lambda(Layer):
         self.mask = mask
         self.supports_masking = mask is not None
         self._fn_takes_mask = _takes_arg(function, "mask")
+        self._fn_takes_training = _takes_arg(function, "training")
 
     def call(self, inputs, mask=None, training=None):
+        kwargs = dict(self.arguments)
         if self._fn_takes_mask:
-            return self.function(inputs, mask=mask, **self.arguments)
-        return self.function(inputs, **self.arguments)
+            kwargs["mask"] = mask
+        if self._fn_takes_training:
+            kwargs["training"] = training
+        if self._output_shape is None and call_context.in_symbolic():
+            # Keras infers the output shape by running the function on KerasTensors of its own (one auto-name per
+            # input, then per output, before the layer's outputs take theirs); any failure is this error
+            fresh = _keras_tensor_uid() != self.__dict__.get("_names_taken_at")
+            if fresh:
+                _take_keras_tensor_names(inputs)
+            try:
+                outputs = self.function(inputs, **kwargs)
+            except Exception as e:  # noqa: BLE001 - Keras's bare except in Lambda.compute_output_shape
+                raise NotImplementedError("We could not automatically infer the shape of the Lambda's output. "
+                                          "Please specify the `output_shape` argument for this Lambda layer.") from e
+            if fresh:
+                _take_keras_tensor_names(outputs)
+                # tfcompat's symbolic call runs `call` once per stand-in size: names are taken on the first run
+                self.__dict__["_names_taken_at"] = _keras_tensor_uid()
+            return outputs
+        return self.function(inputs, **kwargs)
 
     def compute_mask(self, inputs, mask=None):
         """Keras: `mask(inputs, mask)` when callable, else the `mask` given to the constructor."""

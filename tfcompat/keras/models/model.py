@@ -155,7 +155,8 @@ Model.export = _model_export
 Model.save_weights = _model_save_weights
 Model.load_weights = _model_load_weights
 Model.to_json = _model_to_json
-for _method in (_model_save, _model_export, _model_save_weights, _model_save_weights.__wrapped__, _model_load_weights):
+for _method in (_model_save, _model_export, _model_save_weights, _model_save_weights.__wrapped__, _model_load_weights,
+                _model_from_config, _model_to_json, _model_get_config, _model_build_from_config):
     _method.__qualname__ = "Model." + _method.__name__[len("_model_"):]     # Python's TypeError text names it
 del _method
 _model_get_config._keras_auto_config = True          # a subclassed Model without get_config: Keras's auto config
