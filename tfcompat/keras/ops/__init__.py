@@ -688,7 +688,7 @@ def take(x, indices, axis=None):
     i = _st(indices).long()
     size = t.numel() if axis is None else t.shape[axis]
     i = _torch.where(i < 0, i + size, i)
-    if i.numel() and (int(i.min()) < 0 or int(i.max()) >= size):
+    if i.numel() and bool(((i < 0) | (i >= size)).any()):     # a bool: a traced function's guard holds
         from tfcompat.ops import gather_ops
         return gather_ops.gather(_wrap(t.reshape(-1) if axis is None else t), _wrap(i.to(_torch.int32)),
                                  axis=0 if axis is None else axis)     # TF's InvalidArgumentError
