@@ -112,3 +112,42 @@ def test_types_print_tf_class_paths():
     assert pickle.loads(pickle.dumps(tf.constant([1, 2]))).numpy().tolist() == [1, 2]
     assert pickle.loads(pickle.dumps(v)).numpy() == 2.0
     assert pickle.loads(pickle.dumps(tf.float64)) is tf.float64
+
+
+def test_maximum_minimum_gradients_go_to_x_on_ties():
+    # TF 2.21: Maximum/Minimum give the whole gradient to x where x == y (torch splits it), to y where x is NaN
+    a = tf.Variable([0.0, 1.0, 2.0, float("nan")])
+    b = tf.Variable([0.0, 2.0, 1.0, 1.0])
+    w = tf.constant([1.0, 2.0, 3.0, 4.0])
+    with tf.GradientTape(persistent=True) as t:
+        hi = tf.maximum(a, b)
+        lo = tf.minimum(a, b)
+        y_hi = tf.reduce_sum(hi * w)
+        y_lo = tf.reduce_sum(lo * w)
+    assert str(hi.numpy().tolist()) == "[0.0, 2.0, 2.0, nan]"
+    assert str(lo.numpy().tolist()) == "[0.0, 1.0, 1.0, nan]"
+    assert [g.numpy().tolist() for g in t.gradient(y_hi, [a, b])] == [[1, 0, 3, 0], [0, 2, 0, 4]]
+    assert [g.numpy().tolist() for g in t.gradient(y_lo, [a, b])] == [[1, 2, 0, 0], [0, 0, 3, 4]]
+    s = tf.Variable(0.0)
+    with tf.GradientTape(persistent=True) as t:
+        first = tf.maximum(s, 0.0)
+        second = tf.maximum(0.0, s)
+    assert t.gradient(first, s).numpy() == 1.0
+    assert t.gradient(second, s).numpy() == 0.0
+    bb = tf.Variable([[0.0], [1.0]])
+    with tf.GradientTape() as t:
+        y = tf.reduce_sum(tf.maximum(a[:3], bb))
+    ga, gb = t.gradient(y, [a, bb])
+    assert ga.numpy().tolist() == [1, 2, 2, 0] and gb.numpy().tolist() == [[0], [1]]
+    inf = tf.Variable([float("inf")])
+    with tf.GradientTape():
+        assert tf.maximum(inf, 0.0).numpy().tolist() == [float("inf")]
+
+
+def test_integer_variables_are_watched_without_gradient():
+    # TF 2.21: an int variable read under the tape is in watched_variables(); its gradient is None
+    xi = tf.Variable([1, 2])
+    with tf.GradientTape() as t:
+        y = tf.reduce_sum(xi * 2)
+    assert t.watched_variables() == (xi,)
+    assert t.gradient(y, xi) is None

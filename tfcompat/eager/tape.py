@@ -71,6 +71,9 @@ def read_variable(var):
         if entry is None and not (tape._watch_accessed and var._trainable) and id(var) not in tape._watched_ids:
             continue
         if not (t.dtype.is_floating_point or t.dtype.is_complex):
+            if entry is None:            # TF's tape watches it too (watched_variables), its gradient is None
+                tape._vars[id(var)] = [var._t, var, t, []]
+                tape._var_order.append(var)
             continue
         h = _new_handle(t)
         if entry is None:

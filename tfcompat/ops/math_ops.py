@@ -42,8 +42,24 @@ def _sub(a, b):
 add = binary_op("math.add", "add", op="AddV2", fn=_add, dtypes=NUMERIC_STRING)
 subtract = binary_op("math.subtract", "subtract", op="Sub", fn=_sub)
 multiply = binary_op("math.multiply", "multiply", op="Mul", fn=torch.mul)
-maximum = binary_op("math.maximum", "maximum", op="Maximum", fn=torch.maximum, dtypes=REAL)
-minimum = binary_op("math.minimum", "minimum", op="Minimum", fn=torch.minimum, dtypes=REAL)
+def _tie_to_first(torch_fn, keeps_first):
+    """TF's Maximum/Minimum gradient: on ties the whole gradient goes to `x` (torch's kernels split it), and where `x`
+    is NaN to `y`; the value stays the kernel's (NaN propagates). Only a tape-recorded call pays for the routing."""
+    def run(a, b):
+        if not (a.requires_grad or b.requires_grad):
+            return torch_fn(a, b)
+        routed = torch.where(keeps_first(a, b), a, b)
+        if a.is_floating_point():
+            a_nan = torch.isnan(a.detach())
+            routed = routed + torch.where(a_nan, a.detach(), torch.zeros((), dtype=a.dtype, device=a.device))
+        return routed
+    return run
+
+
+maximum = binary_op("math.maximum", "maximum", op="Maximum", fn=_tie_to_first(torch.maximum, torch.ge),
+                    dtypes=REAL)
+minimum = binary_op("math.minimum", "minimum", op="Minimum", fn=_tie_to_first(torch.minimum, torch.le),
+                    dtypes=REAL)
 
 
 def _squared_difference(a, b):
