@@ -187,3 +187,79 @@ def test_a_string_signature_beside_a_batch_of_floats(tmp_path):
     # TF replays the string signature too; tfcompat records no program for string tensors and says so
     with pytest.raises(NotImplementedError, match="saved without a program"):
         loaded(tf.constant("1,2"))
+
+
+class _Ops(tf.Module):
+    @tf.function(input_signature=[tf.TensorSpec([None, 3], tf.float32)])
+    def a(self, x):
+        n = tf.shape(x)[0]
+        return x + tf.zeros([n, 3]) + tf.cast(tf.range(n), tf.float32)[:, None]
+
+    @tf.function(input_signature=[tf.TensorSpec([None, None], tf.float32)])
+    def b(self, x):
+        return tf.concat([x, tf.ones_like(x)], axis=1), tf.transpose(x), tf.reduce_max(x)
+
+    @tf.function(input_signature=[tf.TensorSpec([None], tf.int32)])
+    def c(self, x):
+        return tf.one_hot(x, 4), tf.gather(tf.constant([10., 20., 30., 40.]), x), tf.size(x)
+
+
+def test_sizes_read_in_the_body_follow_the_call(tmp_path):
+    loaded = _save_load(_Ops(), tmp_path)
+    got = []
+    for n in (1, 2, 4):
+        got.append(loaded.a(tf.reshape(tf.range(n * 3, dtype=tf.float32), [n, 3])).numpy().tolist())
+        got.append([t.numpy().tolist() for t in loaded.b(tf.reshape(tf.range(n * 2, dtype=tf.float32), [n, 2]))])
+        got.append([t.numpy().tolist() for t in loaded.c(tf.range(n) % 4)])
+    assert got == [  # TF 2.21
+        [[0.0, 1.0, 2.0]],
+        [[[0.0, 1.0, 1.0, 1.0]], [[0.0], [1.0]], 1.0],
+        [[[1.0, 0.0, 0.0, 0.0]], [10.0], 1],
+        [[0.0, 1.0, 2.0], [4.0, 5.0, 6.0]],
+        [[[0.0, 1.0, 1.0, 1.0], [2.0, 3.0, 1.0, 1.0]], [[0.0, 2.0], [1.0, 3.0]], 3.0],
+        [[[1.0, 0.0, 0.0, 0.0], [0.0, 1.0, 0.0, 0.0]], [10.0, 20.0], 2],
+        [[0.0, 1.0, 2.0], [4.0, 5.0, 6.0], [8.0, 9.0, 10.0], [12.0, 13.0, 14.0]],
+        [[[0.0, 1.0, 1.0, 1.0], [2.0, 3.0, 1.0, 1.0], [4.0, 5.0, 1.0, 1.0], [6.0, 7.0, 1.0, 1.0]],
+         [[0.0, 2.0, 4.0, 6.0], [1.0, 3.0, 5.0, 7.0]], 7.0],
+        [[[1.0, 0.0, 0.0, 0.0], [0.0, 1.0, 0.0, 0.0], [0.0, 0.0, 1.0, 0.0], [0.0, 0.0, 0.0, 1.0]],
+         [10.0, 20.0, 30.0, 40.0], 4]]
+
+
+def test_batch_zero_and_a_signature_of_the_function(tmp_path):
+    m = _Shapes()
+    path = str(tmp_path / "m")
+    tf.saved_model.save(m, path, signatures={"serving_default": m.flat})
+    loaded = tf.saved_model.load(path)
+    r = loaded.flat(tf.zeros([0, 2, 2]))
+    assert np.isnan(r["mean"].numpy()).all() and r["sum"].numpy().tolist() == [] and r["n"].numpy() == 0  # TF 2.21
+    r = loaded.signatures["serving_default"](x=tf.ones([7, 2, 2]))
+    np.testing.assert_allclose(r["mean"].numpy(), [1.8, 2.2, 2.6], rtol=1e-6)
+    np.testing.assert_allclose(r["sum"].numpy(), [6.6] * 7, rtol=1e-6)
+    with pytest.raises(TypeError, match="Binding inputs to tf.function failed"):
+        loaded.flat(tf.zeros([3, 2, 3]))
+
+
+def test_a_keras_convnet_in_an_export_module(tmp_path):
+    keras = tf.keras
+    model = keras.Sequential([keras.Input((8, 8, 1)), keras.layers.Resizing(6, 6),
+                              keras.layers.Normalization(mean=0.5, variance=4.0),
+                              keras.layers.Conv2D(4, 3, activation="relu"), keras.layers.MaxPooling2D(),
+                              keras.layers.Dropout(0.25), keras.layers.Flatten(), keras.layers.Dense(3)])
+    model.set_weights([np.arange(np.prod(v.shape), dtype=np.float32).reshape(v.shape) % 5 / 10 - 0.2
+                       for v in model.weights])
+
+    class Export(tf.Module):
+        def __init__(self, m):
+            super().__init__()
+            self.model = m
+
+        @tf.function(input_signature=[tf.TensorSpec([None, 8, 8], tf.float32)])
+        def __call__(self, x):
+            r = self.model(x[..., tf.newaxis], training=False)
+            return {"p": r, "ids": tf.argmax(r, axis=-1)}
+
+    loaded = _save_load(Export(model), tmp_path)
+    r = loaded(tf.reshape(tf.range(3 * 64, dtype=tf.float32) % 9 / 9, [3, 8, 8]))
+    np.testing.assert_allclose(r["p"].numpy(), [[-0.22921, -0.10889, 0.00171], [-0.21972, -0.1225, -0.02227],
+                                                [-0.21431, -0.12023, -0.03171]], atol=1e-5)    # TF 2.21
+    assert r["ids"].numpy().tolist() == [2, 2, 2]
