@@ -92,3 +92,45 @@ def test_matmul_operator_and_broadcast():
     # TF 2.21: a batch of 1 broadcasts; transpose_b on a rank-2 operand of a batched product
     assert tf.matmul(tf.zeros([1, 2, 3]), tf.zeros([4, 3, 2])).shape == (4, 2, 2)
     assert tf.matmul(tf.ones([2, 2, 3]), tf.ones([4, 3]), transpose_b=True).shape == (2, 2, 4)
+
+
+def _lin(op, message, name=""):
+    tail = f" [Op:{op}]" if name is None else f" [Op:{op}] name: {name}"
+    return f"{{{{function_node __wrapped__{op}_device_{_DEV}}}}} {message}{tail}"
+
+
+@pytest.mark.parametrize("call, message", [
+    (lambda: tf.linalg.inv(tf.zeros([2, 2])), _lin("MatrixInverse", "Input is not invertible.")),
+    (lambda: tf.linalg.inv(tf.zeros([2, 3])), _lin("MatrixInverse", "Input matrix must be square.")),
+    (lambda: tf.linalg.inv(tf.zeros([3])), _lin("MatrixInverse", "Input tensor 0 must have rank >= 2, got 1")),
+    (lambda: tf.linalg.slogdet(tf.zeros([2, 3])), _lin("LogMatrixDeterminant", "Input matrix must be square.")),
+    (lambda: tf.linalg.solve(tf.zeros([2, 2]), tf.zeros([3, 1])),
+     _lin("MatrixSolve", "Input matrix and rhs are incompatible.")),
+    (lambda: tf.linalg.solve(tf.zeros([2, 2]), tf.zeros([2, 1])), _lin("MatrixSolve", "Input matrix is not invertible.")),
+    (lambda: tf.linalg.solve(tf.zeros([2, 3]), tf.zeros([2, 1])),
+     _lin("MatrixSolve", "First input (lhs) must be a square matrix.")),
+    (lambda: tf.linalg.eigh(tf.zeros([2, 3])), _lin("SelfAdjointEigV2", "Input matrix must be square.")),
+    (lambda: tf.linalg.svd(tf.zeros([3])), _lin("Svd", "Input tensor 0 must have rank >= 2, got 1")),
+    (lambda: tf.linalg.lstsq(tf.zeros([3, 2]), tf.zeros([2, 1])),
+     _lin("MatMul", "Matrix size-incompatible: In[0]: [3,2], In[1]: [2,1]")),
+    (lambda: tf.linalg.triangular_solve(tf.zeros([2, 2]), tf.zeros([3, 1])),
+     _lin("MatrixTriangularSolve", "In[0] mismatch In[1] shape: 2 vs. 3: [2,2] [3,1] 1 0")),
+    (lambda: tf.linalg.trace(tf.zeros([3])),
+     _lin("MatrixDiagPartV3", "input must be at least 2-dim, received shape: [3]", "diag_part")),
+    (lambda: tf.linalg.diag_part(tf.zeros([3])),
+     _lin("MatrixDiagPartV3", "input must be at least 2-dim, received shape: [3]", "diag_part")),
+    # list inputs run TF's fallback path: no name part
+    (lambda: tf.linalg.inv([[1., 2.], [2., 4.]]), _lin("MatrixInverse", "Input is not invertible.", None)),
+    (lambda: tf.linalg.det([[1., 2.]]), _lin("MatrixDeterminant", "Input matrix must be square.", None)),
+])
+def test_linalg_kernel_errors(call, message):
+    with pytest.raises(tf.errors.InvalidArgumentError) as e:
+        call()
+    assert str(e.value) == message  # TF 2.21
+
+
+def test_matrix_transpose_rank_error():
+    with pytest.raises(ValueError) as e:
+        tf.linalg.matrix_transpose(tf.zeros([3]))
+    assert str(e.value) == ("Argument `a` should be a (batch) matrix with rank >= 2.  Received `a` = [0. 0. 0.] with "
+                            "shape: (3,)")  # TF 2.21

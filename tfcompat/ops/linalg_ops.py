@@ -15,6 +15,7 @@ from tfcompat.framework.op_def import (
     shapes_text, wrap)
 from tfcompat.framework.tensor import storage
 from tfcompat.ops.reduction_ops import _euclidean
+from tfcompat.ops._array_util import _fast_name
 
 _LINALG = frozenset([torch.float16, torch.float32, torch.float64, torch.complex64, torch.complex128])
 _HALF_KERNELS = frozenset([torch.float16, torch.bfloat16])      # some linalg ops have none for them in TF
@@ -24,9 +25,10 @@ Lu = collections.namedtuple("Lu", ["lu", "p"])
 LogMatrixDeterminant = collections.namedtuple("LogMatrixDeterminant", ["sign", "log_abs_determinant"])
 
 
-def _error(message, op):
-    """TF's eager error text for linear-algebra kernels: `<message> [Op:<Op>]`."""
-    return errors.InvalidArgumentError(None, None, f"{message} [Op:{op}]")
+def _error(message, op, *inputs):
+    """TF's eager error text for linear-algebra kernels: `{{function_node __wrapped__<Op>_device_<d>}} <message>
+    [Op:<Op>] name: `, without the name part when an input is a list (TF's fallback path)."""
+    return errors.kernel_error(errors.InvalidArgumentError, message, op, name=_fast_name(*inputs))
 
 
 def _compute(t):
@@ -34,18 +36,22 @@ def _compute(t):
     return t.float() if t.dtype is torch.float16 else t
 
 
+def _shape_text(t):
+    return "[" + ",".join(str(d) for d in t.shape) + "]"
+
+
 def _back(out, t):
     return out.to(t.dtype) if out.dtype is not t.dtype and not out.is_complex() else out
 
 
-def _matrix(x, op, square=True, allowed=_LINALG):
+def _matrix(x, op, square=True, allowed=_LINALG, not_square="Input matrix must be square."):
     t = input_storage(x)
     if t.dtype not in allowed or t.dtype in _HALF_KERNELS:
         check_dtype(t, op, kernel_dtypes(op, allowed))     # TF's registration, or its NotFoundError (no kernel)
     if t.ndim < 2:
-        raise _error(f"Input tensor 0 must have rank >= 2, got {t.ndim}", op)
+        raise _error(f"Input tensor 0 must have rank >= 2, got {t.ndim}", op, x)
     if square and t.shape[-1] != t.shape[-2]:
-        raise _error("Input matrix must be square.", op)
+        raise _error(not_square, op, x)
     return t
 
 
@@ -56,7 +62,7 @@ def inv(input, adjoint=False, name=None):  # noqa: A002
     a = _compute(t.mH if adjoint else t)
     out, info = torch.linalg.inv_ex(a)
     if bool((info != 0).any()):
-        raise _error("Input is not invertible.", "MatrixInverse")
+        raise _error("Input is not invertible.", "MatrixInverse", input)
     return wrap(_back(out, t))
 
 
@@ -86,7 +92,7 @@ def logdet(matrix, name=None):
     return wrap(_back(out, t))
 
 
-def _rhs(rhs, t, op):
+def _rhs(rhs, t, op, matrix):
     b = input_storage(rhs)
     if b.dtype is not t.dtype:
         from tfcompat.framework.op_def import type_name
@@ -95,19 +101,19 @@ def _rhs(rhs, t, op):
             f"cannot compute {op} as input #1(zero-based) was expected to be a {type_name(t.dtype)} tensor "
             f"but is a {type_name(b.dtype)} tensor", op)
     if b.ndim < 2 or b.shape[-2] != t.shape[-1]:
-        raise _error("Input matrix and rhs are incompatible.", op)
+        raise _error("Input matrix and rhs are incompatible.", op, matrix, rhs)
     return b
 
 
 @tf_export("linalg.solve")
 def solve(matrix, rhs, adjoint=False, name=None):
     """X with matrix @ X = rhs (adjoint: matrix^H @ X = rhs)."""
-    t = _matrix(matrix, "MatrixSolve")
-    b = _rhs(rhs, t, "MatrixSolve")
+    t = _matrix(matrix, "MatrixSolve", not_square="First input (lhs) must be a square matrix.")
+    b = _rhs(rhs, t, "MatrixSolve", matrix)
     a = _compute(t.mH if adjoint else t)
     out, info = torch.linalg.solve_ex(a, _compute(b))
     if bool((info != 0).any()):
-        raise _error("Input matrix is not invertible.", "MatrixSolve")
+        raise _error("Input matrix is not invertible.", "MatrixSolve", matrix, rhs)
     return wrap(_back(out, t))
 
 
@@ -115,7 +121,12 @@ def solve(matrix, rhs, adjoint=False, name=None):
 def triangular_solve(matrix, rhs, lower=True, adjoint=False, name=None):
     """Solves with the lower (or upper) triangle of `matrix`; the other triangle is ignored."""
     t = _matrix(matrix, "MatrixTriangularSolve")
-    b = _rhs(rhs, t, "MatrixTriangularSolve")
+    b = input_storage(rhs)
+    if b.ndim >= 2 and b.dtype is t.dtype and b.shape[-2] != t.shape[-1]:
+        raise _error(f"In[0] mismatch In[1] shape: {t.shape[-2 if adjoint else -1]} vs. {b.shape[-2]}: "
+                     f"{_shape_text(t)} {_shape_text(b)} {int(bool(lower))} {int(bool(adjoint))}",
+                     "MatrixTriangularSolve", matrix, rhs)
+    b = _rhs(rhs, t, "MatrixTriangularSolve", matrix)
     a = _compute(t)
     upper = not lower
     if adjoint:
@@ -140,7 +151,7 @@ def cholesky(input, name=None):  # noqa: A002
 def cholesky_solve(chol, rhs, name=None):
     """X with (chol @ chol^H) @ X = rhs, for a lower Cholesky factor `chol`."""
     t = _matrix(chol, "MatrixTriangularSolve")
-    b = _rhs(rhs, t, "MatrixTriangularSolve")
+    b = _rhs(rhs, t, "MatrixTriangularSolve", chol)
     return wrap(_back(torch.cholesky_solve(_compute(b), _compute(t), upper=False), t))
 
 
@@ -367,6 +378,9 @@ def diag(diagonal, name="diag", k=0, num_rows=-1, num_cols=-1, padding_value=0, 
 def diag_part(input, name="diag_part", k=0, padding_value=0, align="RIGHT_LEFT"):  # noqa: A002
     """Diagonal `k` of each matrix, or diagonals k[0]..k[1] stacked (top one first), padded per `align`."""
     t = input_storage(input)
+    if t.ndim < 2:
+        raise errors.kernel_error(errors.InvalidArgumentError, "input must be at least 2-dim, received shape: "
+                                  f"{_shape_text(t)}", "MatrixDiagPartV3", name=name)
     lo, hi = _k_range(k)
     if lo == hi:
         return wrap(torch.diagonal(t, offset=lo, dim1=-2, dim2=-1).clone())
@@ -402,6 +416,8 @@ def trace(x, name=None):
     """Sum of the main diagonal of each matrix."""
     t = input_storage(x)
     check_dtype(t, "Sum", NUMERIC)
+    if t.ndim < 2:      # TF sums matrix_diag_part(x)
+        diag_part(x)
     out = torch.diagonal(t, dim1=-2, dim2=-1).sum(-1)
     return wrap(out.to(t.dtype) if out.dtype is not t.dtype else out)
 
@@ -433,7 +449,7 @@ def matrix_transpose(a, name="matrix_transpose", conjugate=False):
     t = input_storage(a)
     if t.ndim < 2:
         raise ValueError(f"Argument `a` should be a (batch) matrix with rank >= 2.  Received `a` = {a} with "
-                         f"shape: {list(t.shape)}")
+                         f"shape: {tuple(t.shape)}")
     if type(t) is np.ndarray:                                 # strings
         return wrap(np.ascontiguousarray(np.swapaxes(t, -1, -2)))
     out = t.transpose(-1, -2)
@@ -479,8 +495,12 @@ def lstsq(matrix, rhs, l2_regularizer=0.0, fast=True, name=None):
     """Least-squares X minimising ||matrix @ X - rhs||^2 + l2_regularizer * ||X||^2."""
     t = _matrix(matrix, "MatrixSolveLs", square=False)
     b = input_storage(rhs)
+    if b.dtype is t.dtype and b.ndim >= 2 and b.shape[-2] != t.shape[-2] and fast:
+        # TF's fast path starts with matmul(matrix, rhs, adjoint_a=True)
+        raise _error(f"Matrix size-incompatible: In[0]: {_shape_text(t)}, In[1]: {_shape_text(b)}", "MatMul", matrix,
+                     rhs)
     if b.dtype is not t.dtype or b.ndim < 2 or b.shape[-2] != t.shape[-2]:
-        raise _error("Input matrix and rhs are incompatible.", "MatrixSolveLs")
+        raise _error("Input matrix and rhs are incompatible.", "MatrixSolveLs", matrix, rhs)
     b = _compute(b)
     a = _compute(t)
     lam = float(l2_regularizer)
