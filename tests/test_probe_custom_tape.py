@@ -151,3 +151,39 @@ def test_integer_variables_are_watched_without_gradient():
         y = tf.reduce_sum(xi * 2)
     assert t.watched_variables() == (xi,)
     assert t.gradient(y, xi) is None
+
+
+@pytest.mark.parametrize("fn,expected", [(tf.sqrt, [0.0, 0.5]), (tf.math.rsqrt, [0.0, -0.5]),
+                                         (tf.math.reciprocal, [0.0, -1.0])])
+def test_gradient_of_a_discarded_branch_is_zero(fn, expected):
+    # TF 2.21: SqrtGrad/RsqrtGrad/ReciprocalGrad return 0 where the incoming gradient is 0, so the branch tf.where
+    # discards at 0 sends back 0 (torch: 0 * inf = nan)
+    z = tf.Variable([0.0, 1.0])
+    with tf.GradientTape() as t:
+        y = tf.reduce_sum(tf.where(z > 0, fn(z), 0.0))
+    assert t.gradient(y, z).numpy().tolist() == expected
+
+
+def test_sqrt_family_higher_order_and_traced_gradients():
+    x = tf.Variable(4.0)
+    with tf.GradientTape() as t2:
+        with tf.GradientTape() as t1:
+            y = tf.sqrt(x) + tf.math.rsqrt(x) + tf.math.reciprocal(x)
+        g = t1.gradient(y, x)
+    assert g.numpy() == 0.125                     # TF 2.21
+    assert t2.gradient(g, x).numpy() == 0.0234375
+
+    @tf.function
+    def inner(v):
+        with tf.GradientTape() as t:
+            t.watch(v)
+            y = tf.reduce_sum(tf.where(v > 0, tf.sqrt(v), 0.0))
+        return t.gradient(y, v)
+
+    assert inner(tf.constant([0.0, 4.0])).numpy().tolist() == [0.0, 0.25]
+    assert inner(tf.constant([0.0, 9.0])).numpy().tolist() == [0.0, pytest.approx(1 / 6)]
+    c = tf.Variable([4.0 + 0j, 1j], dtype=tf.complex64)
+    with tf.GradientTape() as t:
+        y = tf.reduce_sum(tf.sqrt(c))
+    g = t.gradient(y, c).numpy()
+    assert g[0] == 0.25 and abs(g[1] - (0.35355338 + 0.35355338j)) < 1e-6

@@ -362,6 +362,28 @@ invert = unary_op("bitwise.invert", op="Invert", fn=torch.bitwise_not, dtypes=IN
 
 # -- unary -------------------------------------------------------------------------
 
+def _output_grad(forward, grad_from_output):
+    """A kernel whose gradient is TF's `<Op>Grad(y, dy)` kernel of the output: zero wherever `dy` is zero (TF's
+    SqrtGrad, RsqrtGrad, ReciprocalGrad), so a branch `tf.where` discarded (sqrt(0) = 0) sends back 0, not
+    torch's 0 * inf = NaN. Only a tape-recorded call pays for the autograd Function."""
+    class _Op(torch.autograd.Function):
+        @staticmethod
+        def forward(ctx, x):
+            y = forward(x)
+            ctx.save_for_backward(y)
+            return y
+
+        @staticmethod
+        def backward(ctx, dy):
+            y, = ctx.saved_tensors
+            return torch.where(dy == 0, torch.zeros((), dtype=dy.dtype, device=dy.device),
+                               grad_from_output(y.conj() if y.is_complex() else y, dy))
+
+    def run(x):
+        return _Op.apply(x) if x.requires_grad else forward(x)
+    return run
+
+
 def _u(name, op, fn, dts=FLOAT_COMPLEX, *aliases):
     return unary_op("math." + name, *aliases, op=op, fn=fn, dtypes=dts)
 
@@ -369,8 +391,8 @@ def _u(name, op, fn, dts=FLOAT_COMPLEX, *aliases):
 negative = _u("negative", "Neg", torch.neg, SIGNED_NUMERIC, "negative")
 abs = _u("abs", "Abs", torch.abs, SIGNED_NUMERIC, "abs")  # noqa: A001
 square = _u("square", "Square", torch.square, NUMERIC, "square")
-sqrt = _u("sqrt", "Sqrt", torch.sqrt, FLOAT_COMPLEX, "sqrt")
-rsqrt = _u("rsqrt", "Rsqrt", torch.rsqrt)
+sqrt = _u("sqrt", "Sqrt", _output_grad(torch.sqrt, lambda y, dy: dy * 0.5 / y), FLOAT_COMPLEX, "sqrt")
+rsqrt = _u("rsqrt", "Rsqrt", _output_grad(torch.rsqrt, lambda y, dy: dy * -0.5 * y * y * y))
 exp = _u("exp", "Exp", torch.exp, FLOAT_COMPLEX, "exp")
 expm1 = _u("expm1", "Expm1", torch.expm1)
 log = _u("log", "Log", torch.log)
@@ -392,7 +414,7 @@ log_sigmoid = _u("log_sigmoid", "Softplus", torch.nn.functional.logsigmoid, FLOA
 floor = _u("floor", "Floor", _no_gradient(torch.floor), FLOAT, "floor")
 ceil = _u("ceil", "Ceil", _no_gradient(torch.ceil), FLOAT)
 rint = _u("rint", "Rint", _no_gradient(torch.round), FLOAT)
-reciprocal = _u("reciprocal", "Reciprocal", torch.reciprocal, FLOAT_COMPLEX)
+reciprocal = _u("reciprocal", "Reciprocal", _output_grad(torch.reciprocal, lambda y, dy: -dy * y * y), FLOAT_COMPLEX)
 sign = _u("sign", "Sign", lambda t: torch.sgn(t) if t.is_complex() else (
     torch.where(torch.isnan(t), t, torch.sign(t)) if t.is_floating_point() else torch.sign(t)), NUMERIC)
 erf = _u("erf", "Erf", torch.erf, FLOAT)
