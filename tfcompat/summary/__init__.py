@@ -98,8 +98,14 @@ class SummaryWriter(metaclass=abc.ABCMeta):  # noqa: B024 - TF's, also without a
         raise NotImplementedError()
 
 
+def _tf_repr(obj):
+    return f"<tensorflow.python.ops.summary_ops_v2.{type(obj).__name__} object at {hex(id(obj))}>"
+
+
 class _ResourceSummaryWriter(SummaryWriter):
     """A writer of one event file (what `tf.summary.create_file_writer` returns)."""
+
+    __repr__ = _tf_repr
 
     def __init__(self, logdir, max_queue, flush_millis, filename_suffix):
         self._file = _EventFile(logdir, max_queue, flush_millis, filename_suffix)
@@ -144,6 +150,8 @@ class _ResourceSummaryWriter(SummaryWriter):
 
 class _NoopSummaryWriter(SummaryWriter):
     """A summary writer that does nothing, for create_noop_writer()."""
+
+    __repr__ = _tf_repr
 
     def set_as_default(self, step=None):
         pass
@@ -416,6 +424,7 @@ def _image_tensor(data, max_outputs):
     _, h, w, c = images.shape
     if c not in (1, 2, 3, 4):
         raise _errors.op_error(_errors.InvalidArgumentError,
+                               "{{function_node __wrapped__EncodePng_device_/job:localhost/replica:0/task:0/device:CPU:0}} "
                                f"image must have 1, 2, 3, or 4 channels, got {c}", "EncodePng")
     pngs = [_encoders.encode_png(img) for img in images[:int(max_outputs)]]
     strings = [str(w).encode(), str(h).encode()] + pngs
