@@ -322,6 +322,9 @@ class _LoadedConcrete:
             prog.writes = [mapping.get(id(v), v) for v in prog.writes]
         self._order = {(id(mapping[vid]) if vid in mapping else vid): i for vid, i in self._order.items()}
         self.fallback = None
+        if self._general is not None:       # programs it makes for new sizes read the same variables
+            variables, arrays, name, n_flat = self._general.context
+            self._general.context = ([mapping.get(id(v), v) for v in variables], arrays, name, n_flat)
 
     def pack_outputs(self, flat):
         """`flat` (one value per output) in the structure of this function's outputs; None when it has no program."""
