@@ -140,3 +140,15 @@ def test_custom_gradient_messages():
     with pytest.raises(ValueError, match=re.escape("Must return gradient for each variable from @custom_gradient "
                                                    "grad_fn.")):
         t.gradient(y, w)
+
+
+def test_compute_average_loss_with_global_batch_size_in_cross_replica_context():
+    # TF 2.21: the strategy is asked (and a cross-replica context refused) only for the default batch size;
+    # a zero batch size gives 0 (div_no_nan)
+    s = tf.distribute.MirroredStrategy()
+    with s.scope():
+        assert tf.nn.compute_average_loss([1.0, 2.0, 3.0], global_batch_size=6).numpy() == 1.0
+        with pytest.raises(RuntimeError, match="You are calling `compute_average_loss` in cross replica context"):
+            tf.nn.compute_average_loss([1.0, 2.0, 3.0])
+    assert tf.nn.compute_average_loss([1.0, 2.0], global_batch_size=0).numpy() == 0.0
+    assert tf.nn.compute_average_loss(tf.zeros([0])).numpy() == 0.0

@@ -181,7 +181,8 @@ def _num_replicas(api):
 @tf_export("nn.compute_average_loss")
 def compute_average_loss(per_example_loss, sample_weight=None, global_batch_size=None):
     """sum(per_example_loss * sample_weight) / global_batch_size (default: batch size x replicas in sync)."""
-    replicas = _num_replicas("compute_average_loss")
+    # TF asks the strategy (and refuses a cross-replica context) only for the default global batch size
+    replicas = _num_replicas("compute_average_loss") if global_batch_size is None else 1
     t = input_storage(per_example_loss)
     if t.ndim == 0:
         raise ValueError("Invalid value passed for `per_example_loss`. Expected a tensor with at least rank 1. "
@@ -192,7 +193,8 @@ def compute_average_loss(per_example_loss, sample_weight=None, global_batch_size
         w = input_storage(sample_weight, dtypes.FROM_STORAGE[t.dtype])
         t = t * w.to(t.dtype)
     n = t.shape[0] * replicas if global_batch_size is None else int_value(global_batch_size)
-    return wrap(torch.sum(t) / n)
+    total = torch.sum(t)
+    return wrap(total / n if n else torch.zeros_like(total))      # TF's div_no_nan
 
 
 @tf_export("nn.scale_regularization_loss")
