@@ -165,7 +165,7 @@ def test_dict_inputs_map_to_named_inputs_of_a_list_model():
     t, b = np.ones((2, 5), "float32"), np.ones((2, 7), "float32")
     np.testing.assert_array_equal(model({"title": t, "body": b})["priority"].numpy(),
                                   model([t, b])["priority"].numpy())
-    with pytest.raises(ValueError, match="Missing data for input 'body'"):
+    with pytest.raises(ValueError, match='Missing data for input "body"'):  # TF 2.21's quotes
         model({"title": t})
 
 

@@ -48,3 +48,48 @@ def test_summary_header_cells_align_to_the_bottom():
             "┃ Layer (type)                ┃ Output Shape         ┃ Param # ┃ to        ┃\n"
             "┡━━━━━━━━━━━━━━━━━━━━━━━━━━━━━╇━━━━━━━━━━━━━━━━━━━━━━╇━━━━━━━━━╇━━━━━━━━━━━┩\n"
             "│ img (InputLayer)            │ (None, 32, 32, 3)    │       0 │ -         │") in text
+
+
+def test_functional_inputs_structure_warning():
+    import numpy as np
+    base = keras.Sequential([keras.Input((8,)), layers.Dense(6, name="h1"), layers.Dense(4, name="h2")])
+    feat = keras.Model(inputs=base.inputs, outputs=base.get_layer("h2").output)
+    # TF 2.21: `inputs=base.inputs` is a list; a NumPy array (not a tensor) for it is a structure mismatch
+    with pytest.warns(UserWarning) as record:
+        assert feat(np.ones((1, 8))).shape == (1, 4)
+    assert str(record[0].message) == ("The structure of `inputs` doesn't match the expected structure.\n"
+                                      "Expected: ['keras_tensor']\nReceived: inputs=Tensor(shape=(1, 8))")
+    import warnings
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert feat.predict(np.ones((3, 8)), verbose=0).shape == (3, 4)      # a tensor reaches the model
+        assert feat([np.ones((1, 8))]).shape == (1, 4)
+    a, b = keras.Input((2,), name="a"), keras.Input((3,), name="b")
+    m = keras.Model({"a": a, "b": b}, layers.Concatenate()([a, b]))
+    with pytest.warns(UserWarning) as record:
+        assert m([np.ones((1, 2)), np.ones((1, 3))]).shape == (1, 5)
+    assert str(record[0].message) == ("The structure of `inputs` doesn't match the expected structure.\n"
+                                      "Expected: {'a': 'a', 'b': 'b'}\n"
+                                      "Received: inputs=['Tensor(shape=(1, 2))', 'Tensor(shape=(1, 3))']")
+
+
+def test_functional_input_count_and_names():
+    import numpy as np
+    a, b = keras.Input((2,), name="a"), keras.Input((3,), name="b")
+    m2 = keras.Model([a, b], layers.Concatenate()([a, b]), name="two")
+    # TF 2.21: Keras's input spec names the Inputs
+    with pytest.raises(ValueError) as e:
+        m2(np.ones((1, 2)))
+    assert str(e.value) == ('Layer "two" expects 2 named input(s) with keys [\'a\', \'b\'], but it received 1 input '
+                            "tensors. Pass inputs as a dict, e.g. `layer({'a': ..., 'b': ...})`.")
+    with pytest.raises(ValueError) as e:
+        m2({"a": np.ones((1, 2))})
+    assert str(e.value) == ('Missing data for input "b". You passed a data dictionary with keys [\'a\']. Expected '
+                            "the following keys: ['a', 'b']")
+    assert m2({"a": np.ones((1, 2)), "b": np.ones((1, 3)), "c": np.ones((1, 1))}).shape == (1, 5)
+    i1 = keras.Input((5,))
+    m1 = keras.Model(i1, layers.Dense(1)(i1))
+    with pytest.raises(ValueError) as e:
+        m1({"x": np.ones((2, 5))})
+    assert str(e.value) == ('Missing data for input "input_layer". You passed a data dictionary with keys [\'x\']. '
+                            "Expected the following keys: ['input_layer']")

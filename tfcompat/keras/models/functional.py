@@ -103,6 +103,11 @@ class Functional(Model):
         shapes = [kt._shape for kt in self.outputs]
         return shapes[0] if len(shapes) == 1 else shapes
 
+    def __call__(self, *args, **kwargs):
+        if args and not (type(args[0]) is EagerTensor and type(self._inputs_struct) is KerasTensor):
+            _standardize_inputs_check(self, args[0])
+        return super().__call__(*args, **kwargs)
+
     def call(self, inputs, training=None, mask=None, **kwargs):
         if kwargs:
             raise NotImplementedError(f"tfcompat: {type(self).__name__}.call() with context arguments "
@@ -159,6 +164,93 @@ class Functional(Model):
 
 def _shape_of(x):
     return tuple(x.shape) if hasattr(x, "shape") else None
+
+
+def _lists_to_tuples(x):
+    if isinstance(x, (list, tuple)):
+        return tuple(_lists_to_tuples(v) for v in x)
+    if isinstance(x, dict):
+        return {k: _lists_to_tuples(v) for k, v in x.items()}
+    return x
+
+
+def _same_structure(a, b):
+    """Keras's `tree.assert_same_structure` (lists already made tuples; None is a leaf)."""
+    if isinstance(a, dict) or isinstance(b, dict):
+        return isinstance(a, dict) and isinstance(b, dict) and set(a) == set(b) and \
+            all(_same_structure(a[k], b[k]) for k in a)
+    if isinstance(a, tuple) or isinstance(b, tuple):
+        return isinstance(a, tuple) and isinstance(b, tuple) and len(a) == len(b) and \
+            all(_same_structure(x, y) for x, y in zip(a, b))
+    return True
+
+
+def _struct_text(struct, leaf):
+    if isinstance(struct, dict):
+        return {k: _struct_text(v, leaf) for k, v in struct.items()}
+    if isinstance(struct, (list, tuple)):
+        return type(struct)(_struct_text(v, leaf) for v in struct)
+    return "None" if struct is None else leaf(struct)
+
+
+def _standardize_inputs_check(model, inputs):
+    """What Keras 3 checks of a functional model's call arguments before running the graph: its input spec's count
+    (as many inputs as Inputs, the named message), then `_standardize_inputs`: an input structure other than the
+    model's is a UserWarning ("The structure of `inputs` doesn't match the expected structure"), or a ValueError
+    with that text where Keras cannot reconcile it (a dict missing keys; a list for a dict of unsorted keys)."""
+    import warnings
+    from tfcompat.framework.tensor import Tensor
+    from tfcompat.framework.variables import Variable
+    struct = model._inputs_struct
+    leaves = nest.flatten(inputs)
+    if any(isinstance(x, KerasTensor) for x in leaves):
+        return
+    kts = nest.flatten(struct)
+    flat_dict = isinstance(struct, dict) and all(isinstance(v, KerasTensor) for v in struct.values())
+    names = None
+    if flat_dict or not isinstance(struct, dict):
+        names = sorted(struct) if flat_dict else [kt._history[0].layer.name if kt._history else kt.name for kt in kts]
+    if names is not None and isinstance(inputs, dict):
+        for n in names:
+            if n not in inputs:
+                e = ValueError(f'Missing data for input "{n}". You passed a data dictionary with keys '
+                               f"{list(inputs)}. Expected the following keys: {names}")
+                e._keras_input_spec_of = model
+                raise e
+    elif names is not None and len(leaves) != len(kts):
+        e = ValueError(f'Layer "{model.name}" expects {len(kts)} named input(s) with keys {names}, but it received '
+                       f"{len(leaves)} input tensors. Pass inputs as a dict, e.g. `layer({{"
+                       + ", ".join(f"'{n}': ..." for n in names) + "})`.")
+        e._keras_input_spec_of = model
+        raise e
+    raise_exception = False
+    if isinstance(struct, list) and len(struct) == 1 and isinstance(inputs, (Tensor, Variable)):
+        inputs = [inputs]
+    elif isinstance(inputs, dict) and not isinstance(struct, dict):
+        if isinstance(struct, (list, tuple)) and all(isinstance(kt, KerasTensor) for kt in struct):
+            if {kt.name for kt in struct} <= set(inputs):
+                inputs = [inputs[kt.name] for kt in struct]
+            else:
+                raise_exception = True
+        elif isinstance(struct, KerasTensor):
+            if struct.name in inputs:
+                inputs = [inputs[struct.name]]
+            else:
+                raise_exception = True
+        else:
+            raise_exception = True
+    if isinstance(struct, dict) and not isinstance(inputs, dict) and list(struct) != sorted(struct):
+        raise_exception = True
+    if _same_structure(_lists_to_tuples(inputs), _lists_to_tuples(struct)) and not raise_exception:
+        return
+    msg = (f"The structure of `inputs` doesn't match the expected structure.\n"
+           f"Expected: {_struct_text(struct, lambda kt: kt.name)}\n"
+           f"Received: inputs={_struct_text(inputs, lambda x: f'Tensor(shape={x.shape})')}")
+    if raise_exception:
+        e = ValueError(msg)
+        e._keras_input_spec_of = model
+        raise e
+    warnings.warn(msg)
 
 
 def check_input_shapes(model, kts, values):
