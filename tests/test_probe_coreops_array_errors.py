@@ -1,4 +1,5 @@
 """Shape-op errors of typical mistakes, with the text TF 2.21's eager kernels raise (recorded from TF 2.21)."""
+import numpy as np
 import pytest
 
 import tfcompat as tf
@@ -125,3 +126,54 @@ def test_indexing_errors(call, message):
     with pytest.raises(tf.errors.InvalidArgumentError) as e:
         call()
     assert str(e.value) == _SLICE + message  # TF 2.21
+
+
+def _op(op, message, name=""):
+    tail = f" [Op:{op}]" if name is None else f" [Op:{op}] name: {name}"
+    return f"{{{{function_node __wrapped__{op}_device_{_DEV}}}}} {message}{tail}"
+
+
+K = tf.constant([[3, 1, 2], [6, 5, 4]])
+
+
+@pytest.mark.parametrize("call, message", [
+    (lambda: tf.reduce_sum(tf.zeros([2, 3]), axis=[0, 0]),
+     _op("Sum", "Invalid reduction arguments: Axes contains duplicate dimension: 0", None)),
+    (lambda: tf.reduce_mean(tf.zeros([2, 3]), axis=[1, -1]),
+     _op("Mean", "Invalid reduction arguments: Axes contains duplicate dimension: 1", None)),
+    (lambda: tf.reduce_any(tf.zeros([2, 3]) > 0, axis=[0, 0]),
+     _op("Any", "Invalid reduction arguments: Axes contains duplicate dimension: 0", None)),
+    (lambda: tf.reduce_sum(tf.zeros([2, 3]), axis=tf.constant([1, 1])),
+     _op("Sum", "Invalid reduction arguments: Axes contains duplicate dimension: 1")),
+    # the name part follows TF's fast path: tensors, NumPy arrays and scalars yes, Python lists no
+    (lambda: tf.reduce_sum(tf.zeros([2, 3]), axis=tf.constant([5])),
+     _op("Sum", "Invalid reduction dimension (5 for input with 2 dimension(s)")),
+    (lambda: tf.reduce_sum(tf.zeros([2, 3]), axis=np.array([5])),
+     _op("Sum", "Invalid reduction dimension (5 for input with 2 dimension(s)")),
+    (lambda: tf.reduce_sum([[1.]], axis=5), _op("Sum", "Invalid reduction dimension (5 for input with 2 dimension(s)",
+                                                None)),
+    (lambda: tf.tile(tf.constant([1, 2]), 2), _op("Tile", "Expected multiples to be 1-D, but got shape []")),
+    (lambda: tf.tile(tf.constant([1, 2]), [[2]]), _op("Tile", "Expected multiples to be 1-D, but got shape [1,1]",
+                                                      None)),
+    (lambda: tf.expand_dims(K, axis=[0, 1]), _op("ExpandDims", "'dim' must be a tensor with a single value", None)),
+    (lambda: tf.math.top_k(K, k=-1), _op("TopKV2", "Need k >= 0, got -1")),
+    (lambda: tf.math.top_k(tf.constant(1), k=1), _op("TopKV2", "input must be >= 1-D, got shape []")),
+    (lambda: tf.math.top_k(K, k=4), _op("TopKV2", "input must have at least k columns. Had 3, needed 4")),
+    (lambda: tf.math.top_k([1, 2], k=3), _op("TopKV2", "input must have at least k columns. Had 2, needed 3", None)),
+    (lambda: tf.unique(K), _op("Unique", "unique expects a 1D vector.")),
+    (lambda: tf.unique([[1]]), _op("Unique", "unique expects a 1D vector.", None)),
+])
+def test_more_kernel_errors(call, message):
+    with pytest.raises(tf.errors.InvalidArgumentError) as e:
+        call()
+    assert str(e.value) == message  # TF 2.21
+
+
+def test_python_side_errors():
+    # TF 2.21
+    with pytest.raises(ValueError, match=r"^Attempt to convert a value \(None\) with an unsupported type"):
+        tf.expand_dims(K, axis=None)
+    with pytest.raises(TypeError, match=r"^Cannot convert 2.0 to EagerTensor of dtype int32$"):
+        tf.math.top_k(K, k=2.0)
+    assert tf.expand_dims(K, axis=[0]).shape == (1, 2, 3)
+    assert tf.expand_dims(K, axis=tf.constant([-1])).shape == (2, 3, 1)

@@ -34,10 +34,11 @@ def _kfail(msg, op, name=None, wrapped=None, like=None):
 
 
 def _fast_name(*inputs):
-    """The `name` part of an eager op's error: TF's fast path (every input a tensor or a Python/NumPy scalar) reports
-    ` name: `; an input it must convert from a list or array runs the op through the fallback, which does not."""
+    """The `name` part of an eager op's error: TF's fast path (every input a tensor, a NumPy array or a Python/NumPy
+    scalar) reports ` name: `; an input it must convert from a Python list runs the op through the fallback, which
+    does not."""
     for v in inputs:
-        if not isinstance(v, (Tensor, Variable, int, float, bool, np.generic)):
+        if not isinstance(v, (Tensor, Variable, int, float, bool, np.generic, np.ndarray)) and v is not None:
             return None
     return ""
 

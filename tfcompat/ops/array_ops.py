@@ -112,6 +112,8 @@ def expand_dims(input, axis, name=None):  # noqa: A002
     """Inserts a size-1 axis at `axis` (in [-rank-1, rank])."""
     t = input_storage(input)
     n = t.ndim
+    if type(axis) is not int:
+        axis = _single_axis(axis, input, t)
     a = _int_axis(axis)
     if not -n - 1 <= a <= n:
         raise _kfail(f"Tried to expand dim index {a} for tensor with {n} dimensions.", "ExpandDims", "", like=t)
@@ -350,6 +352,14 @@ def split(value, num_or_size_splits, axis=0, num=None, name="split"):
 def tile(input, multiples, name=None):  # noqa: A002
     """Repeats the whole tensor `multiples[i]` times along axis i."""
     t = input_storage(input)
+    if not isinstance(multiples, (list, tuple)):
+        rank = np.ndim(multiples) if not isinstance(multiples, (Tensor, Variable)) else len(multiples.shape)
+        if rank != 1:
+            shape = np.shape(multiples) if not isinstance(multiples, (Tensor, Variable)) else multiples.shape
+            raise _kfail(f"Expected multiples to be 1-D, but got shape {_dims(shape)}", "Tile",
+                         _fast_name(input, multiples), like=t)
+    elif multiples and isinstance(multiples[0], (list, tuple)):
+        raise _kfail(f"Expected multiples to be 1-D, but got shape {_dims(np.shape(multiples))}", "Tile", like=t)
     m = int_list(multiples, "Tile")
     if len(m) != t.ndim:
         raise _kfail(f"Expected multiples argument to be a vector of length {t.ndim} but got length {len(m)}", "Tile",
@@ -513,6 +523,17 @@ def repeat(input, repeats, axis=None, name=None):  # noqa: A002
         raise _tile_uint16(t.ndim + 1)
     reps = counts[0] if len(counts) == 1 else r.reshape(-1).to(_int64).to(t.device)
     return wrap(_unsigned(torch.repeat_interleave(_signed(t), reps, dim=a), t.dtype))
+
+
+def _single_axis(axis, input, t):  # noqa: A002
+    """expand_dims' `axis` given as other than an int: TF takes a tensor with one value, of any shape."""
+    if axis is None:
+        raise ValueError("Attempt to convert a value (None) with an unsupported type (<class 'NoneType'>) to a Tensor.")
+    if isinstance(axis, (list, tuple, np.ndarray, Tensor, Variable)):
+        if (axis.shape.num_elements() if isinstance(axis, (Tensor, Variable)) else np.size(axis)) != 1:
+            raise _kfail("'dim' must be a tensor with a single value", "ExpandDims", _fast_name(input, axis), like=t)
+        axis = np.reshape(np.asarray(axis if not isinstance(axis, (Tensor, Variable)) else axis.numpy()), [])[()]
+    return axis
 
 
 def _int_axis(axis):

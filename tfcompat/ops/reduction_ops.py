@@ -9,6 +9,7 @@ from tfcompat.framework.op_def import (BOOL, FLOAT, FLOAT_COMPLEX, NUMERIC, REAL
                                       input_storage, kernel_error, wrap)
 from tfcompat.framework.tensor import EagerTensor, Tensor
 from tfcompat.framework.variables import Variable
+from tfcompat.ops._array_util import _fast_name
 
 
 def _reduce(x, axis, keepdims, fn, op, allowed, unreduced=None):
@@ -18,22 +19,27 @@ def _reduce(x, axis, keepdims, fn, op, allowed, unreduced=None):
     try:
         dims = axis_list(axis, t.ndim)
     except errors.InvalidArgumentError as e:
-        raise _axis_error(e, op, axis, t) from None
+        raise _axis_error(e, op, axis, t, x) from None
     if dims is None:
         dims = tuple(range(t.ndim))
     if not dims:
         return wrap(unreduced(t) if unreduced is not None else t.clone() if t.requires_grad else t)
+    if len(dims) > 1 and len(set(dims)) != len(dims):
+        seen = [d for i, d in enumerate(dims) if d in dims[:i]][0]
+        raise _axis_error(errors.InvalidArgumentError(None, None, "Invalid reduction arguments: Axes contains "
+                                                                  f"duplicate dimension: {seen}"), op, axis, t, x)
     return wrap(fn(t, dims, keepdims))
 
 
 _AXIS_OP = {"IsFinite": "Max"}   # reduce_logsumexp's axes are checked by its Max kernel
 
 
-def _axis_error(e, op, axis, t):
-    """An out-of-range axis as the reduction kernel reports it (` name: ` only after a scalar axis, as TF)."""
-    listed = isinstance(axis, (list, tuple, np.ndarray)) or (isinstance(axis, Tensor) and len(axis.shape))
+def _axis_error(e, op, axis, t, x=None):
+    """A bad axis as the reduction kernel reports it: ` name: ` only when TF's fast path ran the op (no list among
+    the input and axis)."""
     op = _AXIS_OP.get(op, op)
-    return errors.kernel_error(type(e), e.message, op, EagerTensor.device.fget(wrap(t)), name=None if listed else "")
+    name = _fast_name(axis) if x is None else _fast_name(x, axis)
+    return errors.kernel_error(type(e), e.message, op, EagerTensor.device.fget(wrap(t)), name=name)
 
 
 def _sum(t, dims, keepdims):
@@ -226,7 +232,7 @@ def _moment(name, fn):
         try:
             axis_list(axis, t.ndim)
         except errors.InvalidArgumentError as e:
-            raise _axis_error(e, "Mean", axis, t) from None
+            raise _axis_error(e, "Mean", axis, t, input_tensor) from None
         if t.dtype not in FLOAT_COMPLEX:
             d = dtypes.FROM_STORAGE[t.dtype]
             kind = "integer" if d.is_integer else d.name

@@ -9,7 +9,7 @@ from tfcompat.framework.export import tf_export
 from tfcompat.framework.op_def import (
     REAL, SIGNED_NUMERIC, check_dtype, dtype_error, input_storage, int_value, type_name, wrap)
 from tfcompat.ops import _topk_order
-from tfcompat.ops._array_util import _fail, _int32, _int64, _is_str, _tdtype
+from tfcompat.ops._array_util import _fail, _fast_name, _int32, _int64, _is_str, _kfail, _tdtype
 
 
 def _sort_axis(t, axis):
@@ -65,13 +65,16 @@ def top_k(input, k=1, sorted=True, index_type=dtypes.int32, name=None):  # noqa:
     in the order of TF's CPU heap, and rows holding NaN as TF's CPU kernel returns them."""
     t = input_storage(input)
     check_dtype(t, "TopKV2", REAL)
+    if isinstance(k, float):
+        raise TypeError(f"Cannot convert {k!r} to EagerTensor of dtype int32")
+    name = _fast_name(input, k)
     k = int_value(k)
     if t.ndim == 0:
-        raise _fail("input must be at least 1-D, got shape []", "TopKV2")
+        raise _kfail("input must be >= 1-D, got shape []", "TopKV2", name, like=t)
     if k < 0:
-        raise _fail(f"Need k >= 0, got {k}", "TopKV2")
+        raise _kfail(f"Need k >= 0, got {k}", "TopKV2", name, like=t)
     if k > t.shape[-1]:
-        raise _fail(f"input must have at least k columns. Had {t.shape[-1]}, needed {k}", "TopKV2")
+        raise _kfail(f"input must have at least k columns. Had {t.shape[-1]}, needed {k}", "TopKV2", name, like=t)
     s = torch.sort(t, dim=-1, descending=True, stable=True)
     values, idx = s.values[..., :k], s.indices[..., :k]
     if t.numel() and not sorted and 1 < k < t.shape[-1]:
@@ -135,7 +138,7 @@ def _unique(x, out_idx):
                               f"Unique[T={enum}, out_idx=DT_{dtypes.as_dtype(out_idx).name.upper()}]\nAll kernels "
                               "registered for op Unique:\n", "Unique")
     if t.ndim != 1:
-        raise _fail("unique expects a 1D vector.", "Unique")
+        raise _kfail("unique expects a 1D vector.", "Unique", _fast_name(x), like=t)
     if _is_str(t):
         first = {}
         idx = [first.setdefault(v, len(first)) for v in t]
