@@ -469,8 +469,9 @@ class RestoredFunction:
         if bound:
             raise NotImplementedError(
                 f"{self.__name__} loaded from a tfcompat SavedModel: these inputs match a saved input signature, but "
-                "tfcompat replays only the input shapes traced before saving (call the function with this shape "
-                "before tf.saved_model.save)")
+                "tfcompat replays only the input shapes traced before saving, and other sizes of the `None` "
+                "dimensions its placeholder trace could vary (a dimension the body needed at one size keeps it; "
+                "call the function with this shape before tf.saved_model.save)")
         raise ValueError(f"Could not find matching concrete function to call loaded from the SavedModel. Got:\n"
                          f"  Positional arguments ({len(args)} total):\n" +
                          "".join(f"    * {a!r}\n" for a in args) +
