@@ -158,3 +158,14 @@ def test_sequential_build_checks_each_input_spec():
     with pytest.raises(ValueError, match="layer 'lstm_1' is incompatible with the layer: expected ndim=3, found "
                                          r"ndim=2. Full shape received: \(None, 3\)"):
         m.build((None, 5))
+
+
+def test_functional_from_config_takes_keras_tensor_names():
+    # TF 2.21: each serialized KerasTensor argument is revived as a KerasTensor of its own (one auto-name) before
+    # the layer's call names its output
+    inp = keras.Input((4,))
+    m = keras.Model(inp, layers.Dense(2)(inp))
+    assert keras.Input((1,)).name == "keras_tensor_2"
+    m2 = keras.Model.from_config(m.get_config())
+    assert m2.outputs[0].name == "keras_tensor_4"
+    assert keras.Input((1,)).name == "keras_tensor_5"

@@ -3,6 +3,7 @@ import warnings
 
 from tfcompat.keras.engine.functional import infer_output_shape
 from tfcompat.keras.engine.keras_tensor import KerasTensor
+from tfcompat.keras.engine import naming
 from tfcompat.keras.saving_utils import deserialize_keras_object, serialize_keras_object
 from tfcompat.util import nest
 
@@ -207,6 +208,7 @@ def _node_call(node, tensors):
 
     def res(x):
         if isinstance(x, dict) and x.get("class_name") == "__keras_tensor__":
+            naming.unique_name("keras_tensor")      # Keras revives each as a KerasTensor of its own first
             key = tuple(x["config"]["keras_history"])
             if key not in tensors:
                 missing.append(key)
