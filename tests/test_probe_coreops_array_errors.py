@@ -177,3 +177,18 @@ def test_python_side_errors():
         tf.math.top_k(K, k=2.0)
     assert tf.expand_dims(K, axis=[0]).shape == (1, 2, 3)
     assert tf.expand_dims(K, axis=tf.constant([-1])).shape == (2, 3, 1)
+
+
+def test_where_condition_dtype():
+    msg = ("cannot compute SelectV2 as input #0(zero-based) was expected to be a bool tensor but is a int32 tensor "
+           "[Op:SelectV2] name: ")
+    # TF 2.21: tensors and Python scalars run the kernel, which checks the condition's dtype
+    for x, y in [(1, 2), (tf.constant(1), tf.constant(2))]:
+        with pytest.raises(tf.errors.InvalidArgumentError) as e:
+            tf.where(tf.constant([1, 0]), x, y)
+        assert str(e.value) == msg
+    # a list or array operand: TF converts the condition to bool first
+    with pytest.raises(TypeError, match=r"^Cannot convert \[1, 0\] to EagerTensor of dtype bool$"):
+        tf.where([1, 0], [1, 2], [3, 4])
+    assert tf.where(np.array([1, 0]), 1, 2).numpy().tolist() == [1, 2]
+    assert tf.where([True, False], 1, 2).numpy().tolist() == [1, 2]

@@ -275,8 +275,8 @@ def where(condition, x=None, y=None, name=None):
         return wrap(torch.nonzero(c if c.dtype is torch.bool else c != 0))
     if x is None or y is None:
         raise ValueError("x and y must both be non-None or both be None.")
-    if not all(isinstance(v, (Tensor, Variable)) for v in (condition, x, y)):
-        c = to_storage(condition, dtypes.bool)    # TF's slow path converts the condition to bool first
+    if not all(isinstance(v, (Tensor, Variable, int, float, bool, np.generic)) for v in (condition, x, y)):
+        c = to_storage(condition, dtypes.bool)    # TF's slow path (a list or array operand) converts it to bool
     else:
         c = input_storage(condition)
     if _is_str(c) or c.dtype is not torch.bool:    # all tensors: the kernel's dtype check
