@@ -133,7 +133,7 @@ def test_jacobians():
         y = xv * xv
     assert val(t.jacobian(y, xv)) == [[2.0, 0.0], [0.0, 4.0]]
     xb = tf.constant([[1.0, 2.0], [3.0, 4.0]])
-    with tf.GradientTape() as t:
+    with tf.GradientTape(persistent=True) as t:     # TF 2.21 requires it without pfor (RuntimeError otherwise)
         t.watch(xb)
         y = xb * xb
     j = t.batch_jacobian(y, xb, experimental_use_pfor=False)

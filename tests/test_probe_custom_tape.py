@@ -1,4 +1,6 @@
 """Probe fixes in GradientTape, tf.Variable and tf.Module (values and messages recorded from TF 2.21)."""
+import re
+
 import pytest
 
 import tfcompat as tf
@@ -187,3 +189,54 @@ def test_sqrt_family_higher_order_and_traced_gradients():
         y = tf.reduce_sum(tf.sqrt(c))
     g = t.gradient(y, c).numpy()
     assert g[0] == 0.25 and abs(g[1] - (0.35355338 + 0.35355338j)) < 1e-6
+
+
+def test_batch_jacobian_shape_errors():
+    inp = tf.constant([[1.0, 2.0, 3.0], [0.5, 0.1, -1.0]])
+    with tf.GradientTape(persistent=True) as t:
+        t.watch(inp)
+        out = inp * 2
+        total = tf.reduce_sum(inp)
+    with pytest.raises(ValueError) as e:
+        t.batch_jacobian(out[:1], inp)
+    assert str(e.value) == "Need first dimension of target shape ((1, 3)) and source shape ((2, 3)) to match."
+    with pytest.raises(IndexError, match="^list index out of range$"):
+        t.batch_jacobian(total, inp)
+
+
+def test_fifth_vectorized_jacobian_warns_of_retracing(caplog):
+    # TF 2.21: each eager jacobian/batch_jacobian (pfor) traces a new tf.function of pfor.<locals>.f
+    from tfcompat.eager import tape as tape_module
+    from tfcompat.eager.function import _retrace
+    _retrace._detectors.pop(tape_module.pfor().__code__, None)
+    x = tf.constant([[1.0, 2.0]])
+    with caplog.at_level("WARNING", logger="tensorflow"):
+        for _ in range(4):
+            with tf.GradientTape(persistent=True) as t:
+                t.watch(x)
+                y = x * x
+            t.jacobian(y, x, experimental_use_pfor=False)     # no pfor, no trace
+            with tf.GradientTape() as t:
+                t.watch(x)
+                y = x * x
+            t.batch_jacobian(y, x)
+        assert not caplog.records
+        with tf.GradientTape() as t:
+            t.watch(x)
+            y = x * x
+        t.jacobian(y, x)
+    assert re.match(r"5 out of the last 5 calls to <function pfor.<locals>.f at 0x[0-9a-f]+> triggered tf.function "
+                    "retracing.", caplog.records[0].getMessage())
+
+
+def test_loop_jacobians_need_a_persistent_tape():
+    x = tf.constant([[1.0, 2.0]])
+    for method, text in [("jacobian", "jacobian with eager execution enabled and with  experimental_use_pfor"),
+                         ("batch_jacobian", "batch_jacobian with eager execution enabled and  with "
+                                            "experimental_use_pfor")]:
+        with tf.GradientTape() as t:
+            t.watch(x)
+            y = x * x
+        with pytest.raises(RuntimeError) as e:
+            getattr(t, method)(y, x, experimental_use_pfor=False)
+        assert str(e.value) == f"GradientTape must be created with persistent=True to compute the {text} set to False."

@@ -149,6 +149,33 @@ def _is_float(t):
     return t.dtype.is_floating_point or t.dtype.is_complex
 
 
+def _pfor_call():
+    """What TF's vectorized Jacobians leave behind: eagerly, each `pfor` call traces a new `tf.function` of one
+    Python function, `pfor.<locals>.f`, so TF's frequent-retracing warning fires on the fifth."""
+    from tfcompat.eager.function import current_recorder
+    if current_recorder() is not None:
+        return
+    from tfcompat.eager.function._retrace import retrace_detector
+    f = pfor()
+    retrace_detector(f).traced(f)
+
+
+def _check_loop_persistent(tape, what):
+    """TF's eager Jacobian without pfor runs a loop of gradients: it needs a persistent tape."""
+    from tfcompat.eager.function import current_recorder
+    if not tape._persistent and current_recorder() is None:
+        raise RuntimeError(f"GradientTape must be created with persistent=True to compute the {what} with eager "
+                           f"execution enabled and {'with  ' if what == 'jacobian' else ' with '}experimental_use_pfor "
+                           "set to False.")
+
+
+def pfor():
+    """A new `pfor.<locals>.f` (what TF's `pfor` wraps in a tf.function eagerly; named as TF's warning shows it)."""
+    def f():
+        pass
+    return f
+
+
 @tf_export("GradientTape", "autodiff.GradientTape")
 class GradientTape:
     """Records operations for automatic differentiation (TF's `tf.GradientTape`)."""
@@ -411,6 +438,10 @@ class GradientTape:
         """The Jacobian of `target` w.r.t. each source: shape `target.shape + source.shape`."""
         self._check_usable()
         unconnected_gradients = _unconnected(unconnected_gradients)
+        if experimental_use_pfor:
+            _pfor_call()
+        else:
+            _check_loop_persistent(self, "jacobian")
         flat_sources = nest.flatten(sources)
         tgt = storage(target) if isinstance(target, Tensor) else target._read()
         create_graph = state.recording > 0
@@ -456,9 +487,15 @@ class GradientTape:
         tgt = storage(target)
         src = storage(source)
         handles = self._source_handles(source)
+        if tgt.dim() == 0 or src.dim() == 0:
+            raise IndexError("list index out of range")      # TF indexes the shapes' dims
         if tgt.shape[0] != src.shape[0]:
-            raise ValueError(f"Need first dimension of target shape ({tgt.shape}) and source shape "
-                             f"({src.shape}) to match.")
+            raise ValueError(f"Need first dimension of target shape ({tuple(tgt.shape)}) and source shape "
+                             f"({tuple(src.shape)}) to match.")
+        if experimental_use_pfor:
+            _pfor_call()
+        else:
+            _check_loop_persistent(self, "batch_jacobian")
         create_graph = state.recording > 0
         b = tgt.shape[0]
         src_rest = tuple(src.shape[1:])
