@@ -58,6 +58,9 @@ def _np_of_python(value):
             if arr.ndim == 0:
                 raise ValueError(f"Attempt to convert a value ({value!r}) with an unsupported type "
                                  f"({type(value)}) to a Tensor.")
+            if arr.flat[0] is None:     # TF's sequence conversion types the first leaf first
+                raise ValueError("Attempt to convert a value (None) with an unsupported type (<class 'NoneType'>) to a "
+                                 "Tensor.")
             raise ValueError("Can't convert Python sequence with mixed types to Tensor.")
         if all(isinstance(v, numbers.Integral) for v in arr.flat):
             raise ValueError("Can't convert Python sequence with out-of-range integer to Tensor.")
