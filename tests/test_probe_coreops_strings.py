@@ -21,3 +21,17 @@ def test_split_separator_maxsplit():
     assert tf.strings.split(x, sep=",", maxsplit=1).to_list() == [[b"a", b"b"], [b"c"], [b"a", b",b,c"]]
     assert tf.strings.split(x, sep=",").to_list() == [[b"a", b"b"], [b"c"], [b"a", b"", b"b", b"c"]]
     assert repr(tf.strings.split(["a b", "c"], maxsplit=1)) == "<tf.RaggedTensor [[b'a', b'b'],\n [b'c', b'']]>"
+
+
+def test_string_plus_number():
+    import pytest
+    # TF 2.21: tf.add runs the Add op (not AddV2) when its first operand is a string tensor
+    for call in (lambda: tf.constant("abc") + 1, lambda: tf.add("a", 1),
+                 lambda: tf.constant(["a"]) + tf.constant([1])):
+        with pytest.raises(tf.errors.InvalidArgumentError) as e:
+            call()
+        assert str(e.value) == ("cannot compute Add as input #1(zero-based) was expected to be a string tensor but is "
+                                "a int32 tensor [Op:Add] name: ")
+    with pytest.raises(tf.errors.InvalidArgumentError, match=r"cannot compute AddV2 as input #1"):
+        tf.constant(1) + tf.constant("a")
+    assert (tf.constant("a") + tf.constant(["b", "c"])).numpy().tolist() == [b"ab", b"ac"]

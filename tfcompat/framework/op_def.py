@@ -167,6 +167,8 @@ def _checked_inputs(x, y, op, allowed):
         a = to_storage(x)
         b = _like(y, a, not raw)
     if a.dtype != b.dtype:
+        if op == "AddV2" and type(a) is np.ndarray:      # tf.add runs the Add op on strings
+            op = "Add"
         if raw or a.dtype in _NO_KERNEL.get(op, ()):    # the kernel lookup for input #0's dtype comes first
             check_dtype(a, op, allowed)
         raise _mixed_dtypes(op, a.dtype, b.dtype)
