@@ -152,3 +152,27 @@ def test_compute_average_loss_with_global_batch_size_in_cross_replica_context():
             tf.nn.compute_average_loss([1.0, 2.0, 3.0])
     assert tf.nn.compute_average_loss([1.0, 2.0], global_batch_size=0).numpy() == 0.0
     assert tf.nn.compute_average_loss(tf.zeros([0])).numpy() == 0.0
+
+
+def test_values_from_function_are_per_replica_under_mirrored():
+    # TF 2.21: MirroredStrategy wraps every leaf (regroup(always_wrap=True)), even with one replica; OneDevice and
+    # the default strategy give the value itself
+    s = tf.distribute.MirroredStrategy(["/cpu:0"])
+    got = s.experimental_distribute_values_from_function(lambda c: {"a": tf.constant(1)})
+    assert str(got) == "{'a': PerReplica:{\n  0: <tf.Tensor: shape=(), dtype=int32, numpy=1>\n}}"
+    o = tf.distribute.OneDeviceStrategy("/cpu:0")
+    assert str(o.experimental_distribute_values_from_function(lambda c: tf.constant(1))) == \
+        "tf.Tensor(1, shape=(), dtype=int32)"
+
+
+def test_mixing_strategy_scopes_names_the_current_one_first():
+    s = tf.distribute.MirroredStrategy(["/cpu:0"])
+    o = tf.distribute.OneDeviceStrategy("/cpu:0")
+    with pytest.raises(RuntimeError) as e:
+        with s.scope():
+            with o.scope():
+                pass
+    assert re.sub("0x[0-9a-f]+", "ADDR", str(e.value)) == (
+        "Mixing different tf.distribute.Strategy objects: <tensorflow.python.distribute.mirrored_strategy."
+        "MirroredStrategy object at ADDR> is not <tensorflow.python.distribute.one_device_strategy.OneDeviceStrategy "
+        "object at ADDR>")

@@ -25,6 +25,7 @@ class MirroredStrategy(Strategy):
     """Synchronous training on several devices of one machine (replicas in lock-step, variables mirrored)."""
 
     _eager_run_site = "mirrored_run"
+    _always_wrap_values = True
     _tf_path = "mirrored_strategy.MirroredStrategy"
     _tf_replica_context_path = "mirrored_run._MirroredReplicaContext"
 

@@ -93,6 +93,7 @@ class MultiWorkerMirroredStrategy(Strategy):
     """Synchronous training over worker processes (one replica each), gradients all-reduced every step."""
 
     _eager_run_site = "mirrored_run"
+    _always_wrap_values = True
 
     def __init__(self, cluster_resolver=None, communication_options=None):
         import torch.distributed as dist

@@ -10,7 +10,7 @@ import torch
 
 from tfcompat.distribute import context, mirrored_run
 from tfcompat.distribute.reduce_util import ReduceOp, as_reduce_op
-from tfcompat.distribute.values import (DistributedValues, Mirrored, MirroredVariable, SyncOnReadVariable,
+from tfcompat.distribute.values import (DistributedValues, Mirrored, MirroredVariable, PerReplica, SyncOnReadVariable,
                                        map_values, regroup)
 from tfcompat.framework import variables
 from tfcompat.framework.export import tf_export, unsupported_args
@@ -233,6 +233,7 @@ class Strategy:
     _eager_run_site = None     # strategies whose eager `run` TF warns about: the call site counting the warnings
     _tf_path = None            # TF's module.Class of this strategy and of its replicas' contexts (their reprs)
     _tf_replica_context_path = None
+    _always_wrap_values = False    # values from functions are PerReplica even with one replica (mirrored strategies)
 
     def __repr__(self):
         return tf_object_repr(self, self._tf_path)
@@ -257,7 +258,7 @@ class Strategy:
         """Variables created inside are distributed by this strategy; `get_strategy()` returns it."""
         current = context.scoped_strategy()
         if current is not None and current is not self:
-            raise RuntimeError(f"Mixing different tf.distribute.Strategy objects: {self} is not {current}")
+            raise RuntimeError(f"Mixing different tf.distribute.Strategy objects: {current} is not {self}")
         ctx = context.current()[1] if current is self else None
         with context.enter(self, ctx):
             yield self
@@ -348,8 +349,11 @@ class Strategy:
         """`PerReplica` of `value_fn(ValueContext)` for each local replica."""
         from tfcompat.distribute.input import ValueContext
         ext = self._extended
-        return regroup([value_fn(ValueContext(ext._rank * ext._num_local + i, self.num_replicas_in_sync))
-                        for i in range(ext._num_local)])
+        values = [value_fn(ValueContext(ext._rank * ext._num_local + i, self.num_replicas_in_sync))
+                  for i in range(ext._num_local)]
+        if self._always_wrap_values and len(values) == 1:      # TF's regroup(always_wrap=True)
+            return map_values(lambda x: PerReplica((x,)), values[0])
+        return regroup(values)
 
     def __deepcopy__(self, memo):
         raise RuntimeError("Must only deepcopy DistributionStrategy.")
