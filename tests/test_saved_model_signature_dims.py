@@ -263,3 +263,22 @@ def test_a_keras_convnet_in_an_export_module(tmp_path):
     np.testing.assert_allclose(r["p"].numpy(), [[-0.22921, -0.10889, 0.00171], [-0.21972, -0.1225, -0.02227],
                                                 [-0.21431, -0.12023, -0.03171]], atol=1e-5)    # TF 2.21
     assert r["ids"].numpy().tolist() == [2, 2, 2]
+
+
+def test_an_export_module_called_before_it_is_saved(tmp_path):
+    # its only trace is the real call's ([4, 7]): the saved program is still general over the batch (TF 2.21 values)
+    rng = np.random.default_rng(0)
+    x_train = tf.constant(np.concatenate([rng.uniform(0, 5, (50, 6)), rng.integers(1, 4, (50, 1))], 1)
+                          .astype(np.float32))
+    y_train = tf.constant(rng.uniform(0, 5, (50,)).astype(np.float32))
+    norm_x, norm_y = _Normalize(_onehot_origin(x_train)), _Normalize(y_train)
+    lin_reg = _LinearRegression()
+    lin_reg(norm_x.norm(_onehot_origin(x_train[:1])))
+    export = _Regression(lin_reg, norm_x, norm_y)
+    expected = [3.286316156387329, 3.4521403312683105, 3.267515182495117, 2.5034725666046143, 4.7862653732299805,
+                1.97078275680542, 2.5929648876190186, 3.0710813999176025, 2.6935198307037354, 1.2062989473342896]
+    np.testing.assert_allclose(export(x_train[:4]).numpy(), expected[:4], rtol=1e-5)
+    loaded = _save_load(export, tmp_path)
+    np.testing.assert_allclose(loaded(x_train[:10]).numpy(), expected, rtol=1e-5)
+    np.testing.assert_allclose(loaded(x_train[:3]).numpy(), expected[:3], rtol=1e-5)
+    np.testing.assert_allclose(loaded(x_train[:4]).numpy(), expected[:4], rtol=1e-5)

@@ -159,16 +159,45 @@ def ensure_template(cf):
     """Makes the template of `cf` (see module doc) if its placeholder trace left one to make: the body is traced again
     (quietly) at other sizes; variables keep their values."""
     pending = getattr(cf, "_template_pending", None)
+    if pending is None and cf._template is None and not cf._eager and cf._programs:
+        pending = _from_calls(cf)
     if pending is None:
         return
     cf._template_pending = None
     before = [(v, storage(v)) for v in list(live_vars.values())]
+    programs = dict(cf._programs)
     try:
         _fit(pending[0], cf, *pending[1:])
     finally:
         for v, t in before:         # TF traces without running: the placeholder inputs change no variable
             if storage(v) is not t:
                 v._set_storage(t)
+        if cf._template is None:
+            cf._programs = programs
+
+
+def _from_calls(cf):
+    """What `_fit` needs for a concrete function with `None` dims traced on real calls only (called before it is
+    saved): its first program's sizes, zero values of them, every unknown dim probed (None: nothing to fit, or a
+    program that reads traced values)."""
+    from tfcompat.eager.function._trace import record
+    args, kwargs = cf.structured_input_signature
+    args = tuple(args)
+    flat = nest.flatten((args, kwargs))
+    dims = unknown_dims(flat)
+    if not dims:
+        return None
+    key, prog = next(iter(cf._programs.items()))
+    if any(s["op"] in ("guard", "guard_array", "custom") or s.get("host") for s in prog.steps):
+        return None
+    shapes = {i: key[j][1] for j, i in enumerate(prog.tensor_pos)}
+    if any(i not in shapes or len(shapes[i]) != flat[i].shape.rank for i, _ in dims):
+        return None
+    sizes = {(i, a): shapes[i][a] for i, a in dims}
+    values = placeholders(flat, sizes)
+    if exact_key(values) != key:
+        return None
+    return (cf._function, args, kwargs, flat, sizes, list(dims), values, record)
 
 
 def _fit(function, cf, args, kwargs, flat, sizes, probed, values, record):
@@ -187,10 +216,10 @@ def _fit(function, cf, args, kwargs, flat, sizes, probed, values, record):
                               if len(probed) > 1 else [])
     for varied in tries:
         traces = []
-        for probes in _PROBES[1:]:
+        for n in range(2):
             other = dict(sizes)
-            for k, d in enumerate(varied):
-                other[d] = probes[k % 8]
+            for k, d in enumerate(varied):      # two sizes per dim, other than the first trace's
+                other[d] = [v for v in (_PROBES[1][k % 8], _PROBES[2][k % 8], 8) if v != sizes[d]][n]
             traces.append(_record_at(function, cf, args, kwargs, flat, other, key, record))
         if None in traces:
             continue
