@@ -89,7 +89,9 @@ class Rescaling(Layer):
         x = input_storage(inputs)
         if not x.is_floating_point():
             x = x.to(torch.float32)
-        return _wrap(x * self.scale + self.offset)
+        scale, offset = (torch.as_tensor(v, dtype=x.dtype, device=x.device) if isinstance(v, (list, tuple)) else v
+                         for v in (self.scale, self.offset))     # per-channel lists, as Keras casts them
+        return _wrap(x * scale + offset)
 
     def get_config(self):
         config = super().get_config()

@@ -1,0 +1,88 @@
+"""`keras.applications.efficientnet`: EfficientNetB0..B7 as Keras 3.15.1 builds them (structure fingerprints and
+outputs for fixed weights recorded from Keras 3.15.1 with TF 2.21)."""
+import hashlib
+import json
+
+import numpy as np
+import pytest
+
+from tfcompat import keras
+
+apps = keras.applications
+
+
+def _signature(model):
+    """What Keras 3.15.1 built, hashed: each layer's name, class, weight shapes and output shape."""
+    sig = [(layer.name, type(layer).__name__, [tuple(w.shape) for w in layer.weights]) for layer in model.layers]
+    shapes = [str(layer.output.shape) for layer in model.layers]
+    return hashlib.sha256(json.dumps([sig, shapes]).encode()).hexdigest()[:16]
+
+
+def _fixed_weights_output(model):
+    """The model's output on a fixed input once every weight, in `model.weights` order, has a seeded value."""
+    rng = np.random.default_rng(3)
+    for w in model.weights:
+        w.assign(rng.uniform(0.5, 1.5, w.shape).astype("float32") if "variance" in w.path else
+                 rng.normal(0, 0.1, w.shape).astype("float32"))
+    x = np.random.default_rng(0).uniform(0, 255, (2,) + tuple(model.input_shape[1:])).astype("float32")
+    return np.asarray(model.predict(x, verbose=0))
+
+
+@pytest.mark.parametrize("name, kwargs, expected, y_sum, y_first", [
+    # TF 2.21
+    ("EfficientNetB0", {"input_shape": (64, 64, 3), "classes": 10},
+     ("efficientnetb0", 240, 4062381, 213, 101, (None, 10), "4f1bddde629db97c"),
+     2.0, [0.10503852367401123, 0.09693105518817902, 0.10567670315504074]),
+    ("EfficientNetB1", {"input_shape": (32, 32, 3), "include_top": False, "pooling": "max"},
+     ("efficientnetb1", 340, 6575239, 299, 141, (None, 1280), "6d0711b2c757cbc0"),
+     101.49427795410156, [-0.01239855121821165, -0.04549145698547363, 0.19598545134067535]),
+])
+def test_architectures_match_keras(name, kwargs, expected, y_sum, y_first):
+    # TF 2.21: EfficientNetB7(weights=None, include_top=False, input_shape=(32, 32, 3)) has 813 layers and
+    # 64,097,687 parameters (as here; too slow for the suite)
+    model = getattr(apps, name)(weights=None, **kwargs)
+    assert (model.name, len(model.layers), model.count_params(), len(model.trainable_weights),
+            len(model.non_trainable_weights), model.output_shape, _signature(model)) == expected
+    y = _fixed_weights_output(model)
+    np.testing.assert_allclose(np.abs(y).sum(), y_sum, rtol=1e-4)
+    np.testing.assert_allclose(y.ravel()[:3], y_first, rtol=1e-4, atol=1e-6)
+
+
+def test_preprocess_input_passes_through():
+    x = np.array([1.0, 2.0])
+    assert apps.efficientnet.preprocess_input(x) is x
+    assert apps.efficientnet.decode_predictions is apps.imagenet_utils.decode_predictions
+
+
+@pytest.mark.parametrize("kwargs, message", [
+    ({"weights": "nope"}, "The `weights` argument should be either `None` (random initialization), `imagenet` "
+                          "(pre-training on ImageNet), or the path to the weights file to be loaded."),
+    ({"classes": 10}, 'If using `weights="imagenet"` with `include_top` as true, `classes` should be 1000'),
+])
+def test_errors(kwargs, message):
+    with pytest.raises(ValueError) as e:
+        apps.EfficientNetB0(**kwargs)
+    assert str(e.value) == message
+
+
+def test_imagenet_weights_come_from_keras_file(tmp_path, monkeypatch):
+    from tfcompat.keras.datasets import _download
+    monkeypatch.setenv("KERAS_HOME", str(tmp_path))
+
+    def offline(origin, target):
+        raise OSError("offline")
+    monkeypatch.setattr(_download, "_fetch", offline)
+    with pytest.raises(_download.DownloadError) as e:
+        apps.EfficientNetB0(include_top=False, input_shape=(32, 32, 3))
+    assert str(e.value).startswith("URL fetch failure on https://storage.googleapis.com/keras-applications/"
+                                   "efficientnetb0_notop.h5")
+    keras.backend.clear_session()
+    model = apps.EfficientNetB0(weights=None, include_top=False, input_shape=(32, 32, 3))
+    assert [layer.name for layer in model.layers[:4]] == ["input_layer", "rescaling", "normalization",
+                                                          "stem_conv_pad"]
+
+
+def test_per_channel_rescaling_of_imagenet_models():
+    # TF 2.21: the Rescaling layer of ImageNet EfficientNets scales each channel by its own factor
+    out = keras.layers.Rescaling([1.0, 2.0, 3.0])(np.ones((1, 2, 3), "float32"))
+    np.testing.assert_array_equal(np.asarray(out), [[[1.0, 2.0, 3.0], [1.0, 2.0, 3.0]]])
