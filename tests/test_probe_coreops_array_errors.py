@@ -192,3 +192,24 @@ def test_where_condition_dtype():
         tf.where([1, 0], [1, 2], [3, 4])
     assert tf.where(np.array([1, 0]), 1, 2).numpy().tolist() == [1, 2]
     assert tf.where([True, False], 1, 2).numpy().tolist() == [1, 2]
+
+
+@pytest.mark.parametrize("call, message", [
+    (lambda: tf.one_hot([1], -2), _op("OneHot", "depth must be non-negative, got: -2", None)),
+    (lambda: tf.one_hot(tf.constant([1]), -2), _op("OneHot", "depth must be non-negative, got: -2")),
+    (lambda: tf.one_hot(tf.constant([1]), 3, axis=5),
+     _op("OneHot", "Expected axis to be -1 or between [0, 2).  But received: 5")),
+    (lambda: tf.gather([1, 2], [5]), _op("GatherV2", "indices[0] = 5 is not in [0, 2)", None)),
+    (lambda: tf.gather(tf.constant([1, 2]), tf.constant([5])), _op("GatherV2", "indices[0] = 5 is not in [0, 2)")),
+    (lambda: tf.gather(tf.constant([1, 2]), [5]), _op("GatherV2", "indices[0] = 5 is not in [0, 2)", None)),
+    (lambda: tf.gather(tf.constant([1, 2]), 5), _op("GatherV2", "indices = 5 is not in [0, 2)")),
+    (lambda: tf.gather_nd(tf.constant([1, 2]), [[5]]),
+     _op("GatherNd", "indices[0] = [5] does not index into param shape [2], node name: GatherNd", None)),
+    (lambda: tf.gather_nd(tf.constant([1, 2]), tf.constant([[5]])),
+     _op("GatherNd", "indices[0] = [5] does not index into param shape [2], node name: GatherNd")),
+    (lambda: tf.scatter_nd([[5]], [1], [2]), _op("ScatterNd", "indices[0] = [5] does not index into shape [2]", None)),
+])
+def test_gather_scatter_errors(call, message):
+    with pytest.raises(tf.errors.InvalidArgumentError) as e:
+        call()
+    assert str(e.value) == message  # TF 2.21

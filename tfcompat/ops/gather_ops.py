@@ -11,7 +11,8 @@ from tfcompat.framework.op_def import input_storage, int_list, int_value, type_n
 from tfcompat.framework.tensor import Tensor
 from tfcompat.framework.tensor_shape import TensorShape
 from tfcompat.framework.variables import Variable
-from tfcompat.ops._array_util import _broadcast_dims, _dims, _fail, _int32, _int64, _is_str, _matching, _numel
+from tfcompat.ops._array_util import (
+    _broadcast_dims, _dims, _fail, _fast_name, _int32, _int64, _is_str, _kfail, _matching, _numel)
 
 
 _INDEX_ATTRS = {
@@ -97,7 +98,7 @@ def gather(params, indices, validate_indices=None, axis=None, batch_dims=0, name
     # other errors or abort, so they check first
     kernel_checked = bd == 0 and a == 0 and idx.device.type == "cpu" and not _is_str(p)
     if idx.numel() and not empty and not kernel_checked and _out_of_range(idx, dim):
-        raise _gather_index_error(idx, dim)
+        raise _gather_index_error(idx, dim, _fast_name(params, indices))
     if _is_str(p):
         if bd:
             raise NotImplementedError("tf.gather: batch_dims for tf.string params")
@@ -109,7 +110,7 @@ def gather(params, indices, validate_indices=None, axis=None, batch_dims=0, name
         try:
             out = _signed(p).index_select(a, idx.reshape(-1))
         except IndexError:
-            raise _gather_index_error(idx, dim) from None
+            raise _gather_index_error(idx, dim, _fast_name(params, indices)) from None
         return wrap(_unsigned(out, p.dtype).reshape(shape))
     batch = p.shape[:bd]
     nb = _numel(batch)
@@ -120,17 +121,18 @@ def gather(params, indices, validate_indices=None, axis=None, batch_dims=0, name
     return wrap(out.reshape(batch + p.shape[bd:a] + idx.shape[bd:] + p.shape[a + 1:]))
 
 
-def _gather_index_error(idx, dim):
+def _gather_index_error(idx, dim, name=None):
     """TF's GatherV2 error for the first index outside [0, dim)."""
     pos = int(((idx < 0) | (idx >= dim)).reshape(-1).nonzero()[0])
     where_ = f"[{_index_text(pos, tuple(idx.shape))}]" if idx.ndim else ""     # TF: "indices = 5" for a scalar
-    return _fail(f"indices{where_} = {int(idx.reshape(-1)[pos])} is not in [0, {dim})", "GatherV2")
+    return _kfail(f"indices{where_} = {int(idx.reshape(-1)[pos])} is not in [0, {dim})", "GatherV2", name, like=idx)
 
 
-def _check_nd(p_shape, idx, op, batch=0, scatter=False):
+def _check_nd(p_shape, idx, op, batch=0, scatter=False, name=None):
     k = idx.shape[-1]
     if k > len(p_shape) - batch:
-        raise _fail(f"index innermost dimension length must be <= params rank; saw: {k} vs. {len(p_shape)}", op)
+        raise _kfail(f"index innermost dimension length must be <= params rank; saw: {k} vs. {len(p_shape)}", op,
+                     name, like=idx)
     if idx.numel() == 0:
         return
     limit = torch.tensor(p_shape[batch:batch + k], device=idx.device)
@@ -140,10 +142,10 @@ def _check_nd(p_shape, idx, op, batch=0, scatter=False):
         row = idx.reshape(-1, k)[pos].tolist()
         where_ = _index_text(pos, tuple(idx.shape[:-1])).join("[]") if idx.ndim > 1 else "[]"
         if scatter:
-            raise _fail(f"indices{where_} = [{', '.join(map(str, row))}] does not index into shape "
-                        f"{_dims(p_shape)}", op)
-        raise _fail(f"indices{where_} = [{', '.join(map(str, row))}] does not index into param shape "
-                    f"{_dims(p_shape)}, node name: {op}", op)
+            raise _kfail(f"indices{where_} = [{', '.join(map(str, row))}] does not index into shape "
+                         f"{_dims(p_shape)}", op, name, like=idx)
+        raise _kfail(f"indices{where_} = [{', '.join(map(str, row))}] does not index into param shape "
+                     f"{_dims(p_shape)}, node name: {op}", op, name, like=idx)
 
 
 @tf_export("gather_nd")
@@ -152,7 +154,7 @@ def gather_nd(params, indices, batch_dims=0, name=None):
     p = input_storage(params)
     idx = _index_input(indices, "GatherNd")
     bd = int_value(batch_dims)
-    _check_nd(tuple(p.shape), idx, "GatherNd", bd)
+    _check_nd(tuple(p.shape), idx, "GatherNd", bd, name=_fast_name(params, indices))
     if _is_str(p):
         if bd:
             raise NotImplementedError("tf.gather_nd: batch_dims for tf.string params")
@@ -334,10 +336,10 @@ def one_hot(indices, depth, on_value=None, off_value=None, axis=None, dtype=None
     off = input_storage(0 if off_value is None else off_value, dtype)
     idx = _index_input(indices, "OneHot")       # after the values: TF converts them in Python, first
     if depth < 0:
-        raise _fail(f"depth must be non-negative, got: {depth}", "OneHot", "")
+        raise _kfail(f"depth must be non-negative, got: {depth}", "OneHot", _fast_name(indices), like=idx)
     if axis is not None and not -1 <= int_value(axis) <= idx.ndim:
-        raise _fail(f"Expected axis to be -1 or between [0, {idx.ndim + 1}).  But received: {int_value(axis)}",
-                    "OneHot", "")
+        raise _kfail(f"Expected axis to be -1 or between [0, {idx.ndim + 1}).  But received: {int_value(axis)}",
+                     "OneHot", _fast_name(indices), like=idx)
     if _is_str(on):
         raise NotImplementedError("tfcompat: tf.one_hot of tf.string values")
     tdt = dtype.torch_dtype

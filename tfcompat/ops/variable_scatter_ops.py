@@ -22,6 +22,12 @@ _ORDERED = frozenset([torch.float16, torch.bfloat16, torch.float32, torch.float6
                       torch.int32, torch.int64, torch.uint8, torch.uint16, torch.uint32, torch.uint64])
 
 
+def _bare(message):
+    """A dense op's error text without its kernel prefix and `[Op:...]` tail, to report it as the resource op."""
+    message = message.rsplit(" [Op:", 1)[0]
+    return message.split("}} ", 1)[1] if message.startswith("{{function_node ") else message
+
+
 def _kernel_error(variable, message, op):
     return errors.kernel_error(errors.InvalidArgumentError, message, op, variable.device, name=None)
 
@@ -137,7 +143,7 @@ def _scatter_nd(variable, indices, updates, mode, op):
         else:
             new = storage(gather_ops._scatter_nd(t, idx, u, op, mode))
     except errors.InvalidArgumentError as e:        # the tensor op's check, with the resource op's prefix
-        raise _kernel_error(variable, e.message.rsplit(" [Op:", 1)[0], op) from None
+        raise _kernel_error(variable, _bare(e.message), op) from None
     variable._set_storage(new)
     return _UnreadVariable(variable)
 
@@ -190,7 +196,7 @@ def sparse_read(self, indices, name=None):
     try:
         return gather_ops.gather(self, indices)
     except errors.InvalidArgumentError as e:        # TF reads through its resource op
-        raise errors.kernel_error(type(e), e.message.rsplit(" [Op:", 1)[0], "ResourceGather", self.device) from None
+        raise errors.kernel_error(type(e), _bare(e.message), "ResourceGather", self.device) from None
 
 
 def gather_nd(self, indices, name=None):
