@@ -31,3 +31,70 @@ def test_get_config_with_callable_learning_rate():
 def test_tensor_learning_rate_is_rejected():
     with pytest.raises(ValueError, match=r"Received instead: learning_rate=0.30000001192092896"):
         tf.keras.optimizers.SGD(learning_rate=tf.constant(0.3))
+
+
+def _muon_fit(**kw):
+    import numpy as np
+    const = tf.keras.initializers.Constant
+    x = (np.arange(120).reshape(30, 4) % 9).astype("float32") / 9
+    y = (x.sum(1, keepdims=True) > 2).astype("float32")
+    inp = tf.keras.Input((4,))
+    h = tf.keras.layers.Dense(6, activation="tanh", kernel_initializer=const(0.05), bias_initializer=const(0.01))(inp)
+    h = tf.keras.layers.Dense(3, activation="relu", kernel_initializer=const(0.2), name="mid")(h)
+    out = tf.keras.layers.Dense(1, activation="sigmoid", kernel_initializer=const(-0.1), name="head")(h)
+    m = tf.keras.Model(inp, out)
+    opt = tf.keras.optimizers.Muon(**kw)
+    m.compile(opt, "binary_crossentropy")
+    h = m.fit(x, y, epochs=2, batch_size=10, verbose=0, shuffle=False)
+    return h.history["loss"], [np.asarray(w).ravel()[0] for w in m.get_weights()], opt
+
+
+@pytest.mark.parametrize("kw,loss,weights,rtol", [
+    ({}, [0.6919994950294495, 0.6912357211112976],
+     [0.05042567849159241, 0.015757068991661072, 0.2003168761730194, 0.005749639123678207, -0.10055474191904068,
+      -0.005749217700213194], 1e-5),
+    # the Newton-Schulz iteration amplifies rounding in a rank-1 momentum's null space: TF's own matmul noise
+    (dict(learning_rate=0.05, nesterov=False, rms_rate=None, weight_decay=None, adam_lr_ratio=0.5,
+          exclude_layers=["head"]), [0.6853044033050537, 0.6638469696044922],
+     [0.08034810423851013, 0.15326127409934998, 0.23282299935817719, 0.14224810898303986, -0.2035357505083084,
+      -0.13842438161373138], 2e-4),
+    (dict(learning_rate=tf.keras.optimizers.schedules.ExponentialDecay(0.02, 2, 0.5), ns_steps=3, momentum=0.9,
+          adam_weight_decay=None), [0.6878770589828491, 0.6800654530525208],
+     [0.0537366047501564, 0.06733310222625732, 0.20257046818733215, 0.05720708146691322, -0.1045113131403923,
+      -0.05708005279302597], 1e-5),
+])
+def test_muon_fit(kw, loss, weights, rtol):
+    import numpy as np
+    history, first, opt = _muon_fit(**kw)
+    np.testing.assert_allclose(history, loss, rtol=1e-5)        # TF 2.21
+    np.testing.assert_allclose(first, weights, rtol=rtol)
+    # TF 2.21: a momentum for every variable, a velocity after it for those taking AdamW steps (not 2-D, excluded)
+    paths = [v.path.split("/", 1)[1] for v in opt.variables if not v.path.endswith(("iteration", "learning_rate"))]
+    expected = ['kernel_momentum', 'bias_momentum', 'bias_velocity', 'kernel_momentum', 'bias_momentum',
+                'bias_velocity', 'kernel_momentum']
+    expected += ['kernel_velocity'] if "exclude_layers" in kw else []
+    expected += ['bias_momentum', 'bias_velocity']
+    assert [p.split("_", p.count("_") - 1)[-1] for p in paths] == expected
+    assert [p.startswith("head_") for p in paths][-3 - ("exclude_layers" in kw):] == [True] * (3 + ("exclude_layers"
+                                                                                                  in kw))
+
+
+def test_muon_by_name_and_config():
+    opt = tf.keras.optimizers.get("muon")
+    assert type(opt).__name__ == "Muon"
+    config = opt.get_config()
+    del config["name"]
+    assert config == {      # TF 2.21
+        'learning_rate': 0.0010000000474974513, 'weight_decay': 0.004, 'clipnorm': None, 'global_clipnorm': None,
+        'clipvalue': None, 'use_ema': False, 'ema_momentum': 0.99, 'ema_overwrite_frequency': None,
+        'loss_scale_factor': None, 'gradient_accumulation_steps': None, 'adam_beta_1': 0.9, 'adam_beta_2': 0.999,
+        'epsilon': 1e-07, 'exclude_layers': [], 'muon_a': 3.4445, 'muon_b': -4.775, 'muon_c': 2.0315,
+        'adam_lr_ratio': 1, 'momentum': 0.95, 'ns_steps': 5, 'nesterov': True, 'exclude_embeddings': True,
+        'adam_weight_decay': 0.004, 'rms_rate': 0.2}
+    assert list(config) == list({k: 0 for k in config})     # key order as Keras's
+
+
+def test_muon_needs_keras_variables():
+    v = tf.Variable(tf.ones((2, 2)))
+    with pytest.raises(AttributeError, match="'ResourceVariable' object has no attribute 'path'"):   # TF 2.21
+        tf.keras.optimizers.Muon().apply_gradients([(tf.ones((2, 2)), v)])
