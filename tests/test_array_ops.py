@@ -910,8 +910,9 @@ def test_variable_slice_assign():
     assert v.numpy().tolist() == [[1., 1.], [0., 9.]]
     with pytest.raises(tf.errors.InvalidArgumentError) as e:
         v[0].assign([1., 2., 3.])
-    assert str(e.value) == ("Cannot broadcast input shape [3] into final shape [2] "
-                            "[Op:ResourceStridedSliceAssign] name: strided_slice/_assign")
+    assert str(e.value) == ("{{function_node __wrapped__ResourceStridedSliceAssign_device_/job:localhost/replica:0/"
+                            "task:0/device:CPU:0}} Cannot broadcast input shape [3] into final shape [2] "
+                            "[Op:ResourceStridedSliceAssign] name: strided_slice/_assign")     # TF 2.21
     v[0].assign([1, 2])
     assert v.numpy().tolist() == [[1., 2.], [0., 9.]]
     assert before.numpy().tolist() == [[1., 2.], [3., 4.]]

@@ -240,3 +240,40 @@ def test_loop_jacobians_need_a_persistent_tape():
         with pytest.raises(RuntimeError) as e:
             getattr(t, method)(y, x, experimental_use_pfor=False)
         assert str(e.value) == f"GradientTape must be created with persistent=True to compute the {text} set to False."
+
+
+def test_augmented_assignment_on_variables():
+    # TF 2.21: resource variables refuse `+=` & co. (TF's texts, `-=`'s `variable * value` included)
+    texts = {"+=": "`variable += value` with `tf.Variable`s is not supported. Use `variable.assign_add(value)` to "
+                   "modify the variable, or `out = variable + value` if you need to get a new output Tensor.",
+             "-=": "`variable -= value` with `tf.Variable`s is not supported. Use `variable.assign_sub(value)` to "
+                   "modify the variable, or `out = variable * value` if you need to get a new output Tensor.",
+             "*=": "`var *= value` with `tf.Variable`s is not supported. Use `var.assign(var * value)` to modify the "
+                   "variable, or `out = var * value` if you need to get a new output Tensor.",
+             "/=": "`var /= value` with `tf.Variable`s is not supported. Use `var.assign(var / value)` to modify the "
+                   "variable, or `out = var / value` if you need to get a new output Tensor.",
+             "**=": "`var **= value` with `tf.Variable`s is not supported. Use `var.assign(var ** value)` to modify "
+                    "the variable, or `out = var ** value` if you need to get a new output Tensor."}
+    for op, text in texts.items():
+        scope = {"w": tf.Variable(5.0)}
+        with pytest.raises(RuntimeError) as e:
+            exec(f"w {op} 2.0", scope)
+        assert str(e.value) == text
+    scope = {"u": tf.Variable(1.0).assign(2.0), "w": tf.Variable(3)}
+    with pytest.raises(RuntimeError):
+        exec("u += 1", scope)
+    exec("w //= 2", scope)                      # no __ifloordiv__ in TF: rebinds to a tensor
+    assert type(scope["w"]).__name__ == "EagerTensor" and scope["w"].numpy() == 1
+    with tf.distribute.MirroredStrategy(["/cpu:0"]).scope():
+        scope = {"m": tf.Variable(1.0)}
+    exec("m += 1", scope)                       # a distributed variable rebinds, as in TF
+    assert type(scope["m"]).__name__ == "EagerTensor" and scope["m"].numpy() == 2.0
+
+
+def test_sliced_assign_broadcast_error():
+    v = tf.Variable([[1.0, 2.0], [3.0, 4.0]])
+    with pytest.raises(tf.errors.InvalidArgumentError) as e:
+        v[0:2, 1].assign([9.0, 9.0, 9.0])
+    assert str(e.value) == ("{{function_node __wrapped__ResourceStridedSliceAssign_device_/job:localhost/replica:0/"
+                            "task:0/device:CPU:0}} Cannot broadcast input shape [3] into final shape [2] "
+                            "[Op:ResourceStridedSliceAssign] name: strided_slice/_assign")

@@ -124,6 +124,11 @@ def _copy_on(var, t, device):
 class DistributedVariable(ResourceVariable):
     """A `tf.Variable` created under a strategy's scope (`_distribute_strategy` says which)."""
 
+    def _rebinds(self, other):
+        return NotImplemented        # TF's distributed variables: `v += x` falls back to `v = v + x`
+
+    __iadd__ = __isub__ = __imul__ = __itruediv__ = __ipow__ = _rebinds
+
     _distribute_strategy = None
 
     @property

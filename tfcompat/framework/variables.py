@@ -303,7 +303,25 @@ class Variable:
         raise NotImplementedError("eval is not supported when eager execution is enabled, is .numpy() what you're looking for?")
 
 
-class ResourceVariable(Variable):
+def _no_inplace(op, method, out):
+    def refuse(self, unused_other):
+        raise RuntimeError(f"`{op}` with `tf.Variable`s is not supported. Use `{method}` to modify the variable, or "
+                           f"`out = {out}` if you need to get a new output Tensor.")
+    return refuse
+
+
+class _ResourceVariableOps:
+    """TF's resource variables refuse augmented assignment (`v += 1` would rebind `v` to a tensor); TF's texts,
+    `-=`'s suggested `variable * value` included."""
+
+    __iadd__ = _no_inplace("variable += value", "variable.assign_add(value)", "variable + value")
+    __isub__ = _no_inplace("variable -= value", "variable.assign_sub(value)", "variable * value")
+    __imul__ = _no_inplace("var *= value", "var.assign(var * value)", "var * value")
+    __itruediv__ = _no_inplace("var /= value", "var.assign(var / value)", "var / value")
+    __ipow__ = _no_inplace("var **= value", "var.assign(var ** value)", "var ** value")
+
+
+class ResourceVariable(_ResourceVariableOps, Variable):
     """The concrete class of `tf.Variable(...)` objects, as TF names it."""
 
 
@@ -315,7 +333,7 @@ def _aliases_user(t, value):
     return isinstance(value, torch.Tensor) and t is value
 
 
-class _UnreadVariable(Variable):
+class _UnreadVariable(_ResourceVariableOps, Variable):
     """What `assign*` returns: reads the assigned variable, shown as 'UnreadVariable' (TF's repr)."""
 
     def __init__(self, parent):

@@ -6,7 +6,7 @@ from tfcompat.framework import dtypes
 from tfcompat.framework.context import state
 from tfcompat.framework.export import tf_export
 from tfcompat.framework.op_def import input_storage, type_name, wrap
-from tfcompat.framework.tensor import Tensor, storage
+from tfcompat.framework.tensor import Tensor, device_name, storage
 from tfcompat.framework.variables import Variable, _UnreadVariable
 from tfcompat.ops._array_util import (
     _IAE, _broadcast_dims, _dims, _fail, _fast_name, _flat_ints, _int32, _int64, _is_str, _kfail, _pyrange,
@@ -195,7 +195,9 @@ class _SlicedVariable(Tensor):
                         f"{type_name(base.dtype)} tensor but is a {type_name(v.dtype)} tensor",
                         "ResourceStridedSliceAssign", "strided_slice/_assign")
         if tuple(v.shape) != tuple(pos.shape) and _broadcast_dims(pos.shape, v.shape) != list(pos.shape):
-            raise _fail(f"Cannot broadcast input shape {_dims(v.shape)} into final shape {_dims(pos.shape)}",
+            raise _fail("{{function_node __wrapped__ResourceStridedSliceAssign_device_"
+                        f"{device_name(base.device)}}}}} "      # TF runs the kernel as a wrapped function
+                        f"Cannot broadcast input shape {_dims(v.shape)} into final shape {_dims(pos.shape)}",
                         "ResourceStridedSliceAssign",
                         "strided_slice/_assign")
         new = base.clone()
