@@ -2,15 +2,21 @@
 
 TF traces `None` dimensions symbolically; tfcompat runs the body on values. `trace` picks the values' sizes: distinct
 probe sizes above 1 per unknown dimension (size 1 broadcasts, squeezes away and collides with real sizes); when the
-body fails on those (a feature dimension that must match a weight), a dimension takes a size found in the variables
-and tensors the program holds, and the last resort is size 1 for every unknown dimension (a program specific to it).
+body fails on those (a feature dimension that must match a weight), one dimension at a time takes a size of the live
+variables or of the tensors and arrays in the body's globals and closure, and the last resort is size 1 for every
+unknown dimension (a program specific to it).
 
-A trace on probe sizes is recorded again at two other probe sizes (quietly, when a SavedModel is written); when the three programs differ only in
-integer or float literals that follow one form `k * prod(dims) + e` (or `k / prod(dims)`) of the probed dimensions,
-the concrete function keeps a template (`cf._template`): the first program, the literal forms, the probed dimensions
-and the sizes the other dimensions were traced at. `instantiate` gives the program's steps for other sizes (a loaded
-SavedModel has no Python body to trace again). Programs that differ otherwise (constants, ops) keep no template.
+When a SavedModel is written (`ensure_template`), the body is traced again, quietly, at two other sizes of the
+probed dims and once more at the first sizes (a first trace can make constants differently); when the programs differ
+only in integer or float literals, or elements of small integer constants (`tf.shape`), that each follow one form
+`k * prod(dims) + e` or `k / prod(dims)` of those dims, the concrete function keeps a template (`cf._template`): the
+first program, the forms and the dims they vary. A dim the body needed at one size (a candidate size) varies too when
+the body also traces with that size moved to a varied dim (`reshape(x, [-1, 784])` of a `[None] * 4` input). A
+function with `None` dims traced only on real calls gets its template from its first program's sizes.
+`instantiate` gives the program's steps for other sizes (a loaded SavedModel has no Python body to trace again);
+programs that differ otherwise (ops, other constants, host callbacks) keep no template.
 """
+import contextlib
 import copy
 import itertools
 from fractions import Fraction
@@ -142,17 +148,9 @@ def trace(function, cf, args, kwargs, flat, record):
             return values
     values = placeholders(flat, {})
     a, k = nest.pack_sequence_as((args, kwargs), values)
-    with quiet() if dims else _nothing():
+    with quiet() if dims else contextlib.nullcontext():
         record(function, cf, a, k, values)
     return values
-
-
-class _nothing:
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        return False
 
 
 def ensure_template(cf):
