@@ -172,3 +172,15 @@ def test_lambda_passes_training_and_model_from_config_name():
     assert seen == [True, None]                 # TF 2.21
     _raises(TypeError, "Model.from_config() got an unexpected keyword argument 'safe_mode'",
             lambda: keras.Model.from_config({}, safe_mode=False))
+
+
+def test_input_argument_checks_and_deprecations():
+    # TF 2.21
+    _raises(ValueError, "You cannot pass both `shape` and `batch_shape` at the same time.",
+            lambda: keras.Input(shape=(4,), batch_shape=(None, 4)))
+    _raises(ValueError, "You cannot pass both `batch_size` and `batch_shape` at the same time.",
+            lambda: keras.Input(batch_size=2, batch_shape=(None, 4)))
+    with pytest.warns(UserWarning, match=r"^Argument `input_length` is deprecated. Just remove it.$"):
+        layers.Embedding(5, 2, input_length=3)
+    with pytest.warns(UserWarning, match=r"^Argument `input_shape` is deprecated. Use `shape` instead.$"):
+        assert layers.InputLayer(input_shape=(3,)).batch_shape == (None, 3)

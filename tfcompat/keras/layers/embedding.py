@@ -1,4 +1,6 @@
 """Embedding and Rescaling."""
+import warnings
+
 import torch
 
 from tfcompat.framework import errors
@@ -17,7 +19,8 @@ class Embedding(Layer):
     def __init__(self, input_dim, output_dim, embeddings_initializer="uniform", embeddings_regularizer=None,
                  embeddings_constraint=None, mask_zero=False, weights=None, lora_rank=None, lora_alpha=None,
                  **kwargs):
-        kwargs.pop("input_length", None)
+        if kwargs.pop("input_length", None) is not None:
+            warnings.warn("Argument `input_length` is deprecated. Just remove it.", stacklevel=2)
         super().__init__(**kwargs)
         for arg, value in (("input_dim", input_dim), ("output_dim", output_dim)):
             if not isinstance(value, int) or isinstance(value, bool) or value <= 0:

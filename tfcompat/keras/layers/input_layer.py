@@ -1,4 +1,6 @@
 """`keras.Input` and `InputLayer`: the entry points of a functional graph."""
+import warnings
+
 from tfcompat.keras.backend import standardize_dtype
 from tfcompat.keras.engine.functional import Node
 from tfcompat.keras.engine.keras_tensor import KerasTensor, standardize_shape
@@ -11,6 +13,7 @@ class InputLayer(Layer):
     def __init__(self, shape=None, batch_size=None, dtype=None, sparse=None, batch_shape=None, input_tensor=None,
                  optional=False, name=None, ragged=None, **kwargs):
         if "input_shape" in kwargs:
+            warnings.warn("Argument `input_shape` is deprecated. Use `shape` instead.", stacklevel=2)
             shape = kwargs.pop("input_shape")
         if "batch_input_shape" in kwargs:
             batch_shape = kwargs.pop("batch_input_shape")
@@ -21,6 +24,11 @@ class InputLayer(Layer):
         super().__init__(name=name, dtype=standardize_dtype(dtype), **kwargs)
         self.sparse = bool(sparse)
         self.ragged = bool(ragged)
+        if input_tensor is None and batch_shape is not None:
+            if shape is not None:
+                raise ValueError("You cannot pass both `shape` and `batch_shape` at the same time.")
+            if batch_size is not None:
+                raise ValueError("You cannot pass both `batch_size` and `batch_shape` at the same time.")
         if batch_shape is None:
             if shape is None:
                 raise ValueError("You must pass a `shape` argument.")
