@@ -65,3 +65,48 @@ def test_iou_mismatched_lengths(make):
     # TF 2.21
     assert str(e.value) == ("{{function_node __wrapped__LogicalAnd_device_/job:localhost/replica:0/task:0/device:"
                             "CPU:0}} Incompatible shapes: [3] vs. [2] [Op:LogicalAnd] name: ")
+
+
+A = np.random.RandomState(0).rand(4, 3).astype("float32")
+_NODE = "{{function_node __wrapped__%s_device_/job:localhost/replica:0/task:0/device:CPU:0}} Incompatible shapes: "
+
+
+def _update(metric, *args, **kwargs):
+    metric.update_state(*args, **kwargs)
+    return metric.result()
+
+
+@pytest.mark.parametrize("call,message", [
+    (lambda: _update(tf.keras.metrics.Mean(), A, sample_weight=np.ones(3)),
+     _NODE % "BroadcastTo" + "[3] vs. [4] [Op:BroadcastTo]"),
+    (lambda: _update(tf.keras.metrics.MeanSquaredError(), A, A * 2, sample_weight=np.ones(5)),
+     _NODE % "BroadcastTo" + "[5] vs. [4] [Op:BroadcastTo]"),
+    (lambda: _update(tf.keras.metrics.SparseCategoricalAccuracy(), np.array([0, 1, 2, 1]), A,
+                     sample_weight=np.ones(3)), _NODE % "BroadcastTo" + "[3] vs. [4] [Op:BroadcastTo]"),
+    (lambda: _update(tf.keras.metrics.Precision(), A > 0.5, A, sample_weight=np.ones(5)),
+     _NODE % "BroadcastTo" + "[5,1] vs. [4,3] [Op:BroadcastTo]"),
+    (lambda: _update(tf.keras.metrics.AUC(), A > 0.5, A, sample_weight=np.ones(5)),
+     _NODE % "BroadcastTo" + "[5,1] vs. [4,3] [Op:BroadcastTo]"),
+    (lambda: _update(tf.keras.metrics.R2Score(), A, A * 0.9, sample_weight=np.ones(3)),
+     _NODE % "BroadcastTo" + "[3,1] vs. [4,3] [Op:BroadcastTo]"),
+    (lambda: _update(tf.keras.metrics.F1Score(), (A > 0.5).astype("float32"), A, sample_weight=np.ones(3)),
+     _NODE % "Mul" + "[4,3] vs. [3,1] [Op:Mul] name: "),
+    (lambda: _update(tf.keras.metrics.MeanSquaredError(), A, A[:, :2]),
+     _NODE % "Sub" + "[4,3] vs. [4,2] [Op:Sub] name: "),
+    (lambda: _update(tf.keras.metrics.Accuracy(), A, A[:2]), _NODE % "Equal" + "[4,3] vs. [2,3] [Op:Equal] name: "),
+    (lambda: tf.keras.losses.SparseCategoricalCrossentropy()(np.array([[1, 2, 0], [0, 1, 1]]),
+                                                             np.ones((2, 3, 4), "float32") / 4,
+                                                             sample_weight=np.array([1., 0.5])),
+     _NODE % "Mul" + "[2,3] vs. [2] [Op:Mul] name: "),
+    (lambda: tf.keras.losses.MeanSquaredError()(A, A * 2, sample_weight=np.ones(5)),
+     _NODE % "Mul" + "[4] vs. [5] [Op:Mul] name: "),
+])
+def test_weights_and_targets_that_do_not_fit(call, message):
+    with pytest.raises(tf.errors.InvalidArgumentError) as e:
+        call()
+    assert str(e.value) == message      # TF 2.21
+
+
+def test_accuracy_broadcasts_like_tf():
+    assert float(_update(tf.keras.metrics.Accuracy(), A, A[:1])) == 0.25       # TF 2.21
+    assert float(_update(tf.keras.metrics.Accuracy(), A[:, :1], A[:, 0])) == 1.0

@@ -80,6 +80,8 @@ def reduce_weighted_values(values, sample_weight=None, mask=None, reduction="sum
     sample_weight = _apply_mask(sample_weight, mask, values.dtype, reduction)
     if sample_weight is not None:
         values, sample_weight = squeeze_or_expand_to_same_rank(values, sample_weight)
+        if values.shape != sample_weight.shape:     # weights that do not broadcast: TF's Mul error
+            check_broadcast("Mul", values, sample_weight)
         values = values * sample_weight
     if reduction is None or reduction == "none" or values.ndim == 0 or tuple(values.shape) == (0,):
         return values

@@ -9,7 +9,7 @@ import numpy as np
 import torch
 
 from tfcompat.framework import errors
-from tfcompat.framework.op_def import input_storage, wrap
+from tfcompat.framework.op_def import check_broadcast, input_storage, wrap
 from tfcompat.framework.tensor import Tensor, storage
 from tfcompat.keras import losses as _losses
 from tfcompat.keras.losses import squeeze_or_expand_to_same_rank
@@ -102,6 +102,19 @@ class Metric:
     __str__ = __repr__
 
 
+def broadcast_weights(weights, shape):
+    """`weights` broadcast to `shape` (Keras's `ops.broadcast_to` of sample weights), with TF's BroadcastTo error
+    when they do not fit."""
+    try:
+        return torch.broadcast_to(weights, shape)
+    except RuntimeError:
+        def text(s):
+            return "[" + ",".join(map(str, s)) + "]"
+        raise errors.op_error(errors.InvalidArgumentError, "{{function_node __wrapped__BroadcastTo_device_/job:"
+                              "localhost/replica:0/task:0/device:CPU:0}} Incompatible shapes: "
+                              f"{text(weights.shape)} vs. {text(shape)}", "BroadcastTo", name=None) from None
+
+
 def _samplewise(values, sample_weight, reduce_fn, dtype):
     """Keras's `reduce_to_samplewise_values`: per-sample values (and weights) of a batch."""
     values = values.to(dtype) if values.dtype != dtype else values
@@ -111,7 +124,7 @@ def _samplewise(values, sample_weight, reduce_fn, dtype):
         wnd, vnd = sample_weight.ndim, values.ndim
         if vnd > wnd:
             values = reduce_fn(values, tuple(range(wnd, vnd)))
-        sample_weight = torch.broadcast_to(sample_weight, values.shape)
+        sample_weight = broadcast_weights(sample_weight, values.shape)
         values = values * sample_weight
         if wnd > 1:
             sample_weight = reduce_fn(sample_weight, tuple(range(1, wnd)))
@@ -191,6 +204,11 @@ class MeanMetricWrapper(Mean):
                 t = t.to(p.dtype)
                 if impl in _MATCH_RANKS:
                     t, p = squeeze_or_expand_to_same_rank(t, p)
+                    _losses._check_difference(impl, t, p)
+            elif impl is _accuracy and t.shape != p.shape:
+                tt, pp = squeeze_or_expand_to_same_rank(t, p)
+                if tt.shape != pp.shape:
+                    check_broadcast("Equal", tt, pp)
             values, mask = impl(t, p, **kwargs)
         else:
             values = _cast(self._fn(y_true, y_pred, **self._fn_kwargs), dtype)
@@ -416,7 +434,7 @@ def _confusion_update(variables, y_true, y_pred, thresholds, sample_weight=None,
             raise ValueError(f"When class_id is provided, y_pred must be a 2D array with shape (num_samples, "
                              f"num_classes), found shape: {tuple(p.shape)}")
         p, t = p[..., class_id, None], t[..., class_id, None]
-    weights = torch.ones_like(p) if w is None else torch.broadcast_to(w, p.shape)
+    weights = torch.ones_like(p) if w is None else broadcast_weights(w, p.shape)
     if label_weights is not None:
         weights = weights * label_weights.to(weights.device)
     thr = torch.tensor(thresholds, dtype=torch.float32, device=p.device)

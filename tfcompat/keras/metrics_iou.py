@@ -7,7 +7,7 @@ import torch
 from tfcompat.framework import errors
 from tfcompat.framework.op_def import input_storage, wrap
 from tfcompat.framework.tensor import storage
-from tfcompat.keras.metrics import EPSILON, Metric, _cast
+from tfcompat.keras.metrics import EPSILON, Metric, _cast, broadcast_weights
 
 
 class IoU(Metric):
@@ -44,7 +44,7 @@ class IoU(Metric):
                 warnings.warn("You are passing weight as `float`, but dtype is `int`. This may result in an incorrect "
                               "weight due to type casting Consider using integer weights.", stacklevel=2)
             w = _cast(w, dtype).reshape(-1)
-        w = torch.broadcast_to(w.to(t.device), t.shape)
+        w = broadcast_weights(w.to(t.device), t.shape)
         n = self.num_classes
         keep = (t >= 0) & (t < n) & (p >= 0) & (p < n)        # Keras drops ids outside [0, num_classes)
         if self.ignore_class is not None:

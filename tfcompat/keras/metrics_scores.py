@@ -3,10 +3,10 @@ import warnings
 
 import torch
 
-from tfcompat.framework.op_def import wrap
+from tfcompat.framework.op_def import check_broadcast, wrap
 from tfcompat.framework.tensor import storage
 from tfcompat.keras.losses import squeeze_or_expand_to_same_rank
-from tfcompat.keras.metrics import EPSILON, Metric, _cast
+from tfcompat.keras.metrics import EPSILON, Metric, _cast, broadcast_weights
 
 
 def _check_2d(class_name, t, p):
@@ -62,6 +62,8 @@ class FBetaScore(Metric):
             hit = p > self.threshold
         p = hit.to(dtype)
         w = None if sample_weight is None else _cast(sample_weight, dtype).unsqueeze(1)
+        if w is not None and w.shape[0] != p.shape[0] and w.shape[0] != 1:       # TF's Mul error
+            check_broadcast("Mul", p * t, w)
 
         def weighted_sum(v):
             v = v if w is None else v * w
@@ -134,7 +136,7 @@ class R2Score(Metric):
         w = torch.ones((), dtype=dtype) if sample_weight is None else _cast(sample_weight, dtype)
         if w.ndim == 1:
             w = w.unsqueeze(1)
-        w = torch.broadcast_to(w.to(t.device), t.shape)
+        w = broadcast_weights(w.to(t.device), t.shape)
         weighted = t * w
         _accumulate(self.sum, weighted.sum(0))
         _accumulate(self.squared_sum, (t * weighted).sum(0))
