@@ -68,5 +68,27 @@ def test_a_string_tensor_spec():
     cf = g.get_concrete_function(tf.TensorSpec([None], tf.string))
     assert repr(cf.structured_input_signature) == \
         "((TensorSpec(shape=(None,), dtype=tf.string, name='x'),), {})"             # TF 2.21
+    assert str(cf) == (  # TF 2.21
+        "ConcreteFunction Input Parameters:\n"
+        "  x (POSITIONAL_OR_KEYWORD): TensorSpec(shape=(None,), dtype=tf.string, name=None)\n"
+        "Output Type:\n"
+        "  TensorSpec(shape=(None,), dtype=tf.int32, name=None)\n"
+        "Captures:\n"
+        "  None")
     assert g(tf.constant(["ab", "c"])).numpy().tolist() == [2, 1]
     assert g.experimental_get_tracing_count() == 1
+
+
+def test_a_string_signature_whose_body_needs_a_real_file_name(tmp_path):
+    # simple_audio's ExportModel traces tf.io.read_file of a string TensorSpec: TF traces it symbolically
+    path = tmp_path / "x.txt"
+    path.write_text("12345")
+
+    @tf.function
+    def size(x):
+        return tf.strings.length(tf.io.read_file(x))
+
+    cf = size.get_concrete_function(tf.TensorSpec((), tf.string))
+    assert repr(cf.structured_input_signature) == "((TensorSpec(shape=(), dtype=tf.string, name='x'),), {})"
+    assert size(tf.constant(str(path))).numpy() == 5      # TF 2.21
+    assert size.experimental_get_tracing_count() == 1

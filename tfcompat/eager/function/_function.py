@@ -277,8 +277,10 @@ class Function:
                 self._general = True
                 self._exact = {k2: c for k2, c in self._exact.items() if c is not cf}
             if any(_string_spec(x) for x in flat):
-                # the body would run on placeholder strings (file names, text): it runs on the first real call
+                # string tensors are not in replay programs: the body runs on every call; it runs now on empty
+                # strings only for the output specs (see `_placeholders.trace_strings`)
                 cf._eager = True
+                _placeholders.trace_strings(self, cf, args, kwargs, flat, record)
                 return cf
             before = [(v, storage(v)) for v in list(live_vars.values())]
             try:

@@ -153,6 +153,38 @@ def trace(function, cf, args, kwargs, flat, record):
     return values
 
 
+def trace_strings(function, cf, args, kwargs, flat, record):
+    """A signature with string TensorSpecs: the body runs (unrecorded: string tensors are not in programs) on empty
+    strings and zeros at two sizes of the unknown dims (the second quietly), only for the output specs; a body that
+    fails on such values (a file name read) leaves them unknown until a real call. Variables keep their values."""
+    dims = unknown_dims(flat) or []
+    before = [(v, storage(v)) for v in list(live_vars.values())]
+    try:
+        for n, probes in enumerate(_PROBES[:2]):
+            sizes = {d: probes[k % 8] for k, d in enumerate(dims)}
+            values = [_string_value(x, sizes, i) if is_spec(x) and x.dtype._torch is None else v
+                      for i, (x, v) in enumerate(zip(flat, placeholders(
+                          [x if not (is_spec(x) and x.dtype._torch is None) else None for x in flat], sizes)))]
+            a, k = nest.pack_sequence_as((args, kwargs), values)
+            with quiet() if n else contextlib.nullcontext():
+                record(function, cf, a, k, values)
+            if not dims:
+                break
+    except Exception:  # noqa: BLE001 - the output specs stay unknown until a real call
+        cf.structured_outputs = None
+    finally:
+        for v, t in before:
+            if storage(v) is not t:
+                v._set_storage(t)
+
+
+def _string_value(spec, sizes, i):
+    from tfcompat.framework.convert import convert_to_tensor
+    shape = [sizes.get((i, a), 1) if d is None else d for a, d in enumerate(spec.shape.as_list())] \
+        if spec.shape.rank is not None else []
+    return convert_to_tensor(np.full(shape, b"", dtype=object), spec.dtype)
+
+
 def ensure_template(cf):
     """Makes the template of `cf` (see module doc) if its placeholder trace left one to make: the body is traced again
     (quietly) at other sizes; variables keep their values."""
