@@ -5,11 +5,13 @@ use; the other Keras application families are not implemented."""
 import importlib as _importlib
 
 _MODULES = ("imagenet_utils", "vgg16", "vgg19", "resnet", "resnet50", "resnet_v2", "xception", "mobilenet",
-            "mobilenet_v2", "efficientnet")
+            "mobilenet_v2", "efficientnet", "inception_v3",
+            "densenet")
 _MODELS = {"VGG16": "vgg16", "VGG19": "vgg19", "ResNet50": "resnet", "ResNet101": "resnet", "ResNet152": "resnet",
            "ResNet50V2": "resnet_v2", "ResNet101V2": "resnet_v2", "ResNet152V2": "resnet_v2",
            "Xception": "xception", "MobileNet": "mobilenet", "MobileNetV2": "mobilenet_v2",
-           **{f"EfficientNetB{i}": "efficientnet" for i in range(8)}}
+           "InceptionV3": "inception_v3", "DenseNet121": "densenet", "DenseNet169": "densenet",
+           "DenseNet201": "densenet", **{f"EfficientNetB{i}": "efficientnet" for i in range(8)}}
 
 
 def __getattr__(attr):

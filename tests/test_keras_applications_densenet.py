@@ -1,0 +1,79 @@
+"""`keras.applications.densenet`: DenseNet121/169/201 as Keras 3.15.1 builds them (structure fingerprints and outputs for fixed
+weights recorded from Keras 3.15.1 with TF 2.21)."""
+import hashlib
+import json
+
+import numpy as np
+import pytest
+
+from tfcompat import keras
+
+apps = keras.applications
+
+
+def _signature(model):
+    """What Keras 3.15.1 built, hashed: each layer's name, class, weight shapes and output shape."""
+    sig = [(layer.name, type(layer).__name__, [tuple(w.shape) for w in layer.weights]) for layer in model.layers]
+    shapes = [str(layer.output.shape) for layer in model.layers]
+    return hashlib.sha256(json.dumps([sig, shapes]).encode()).hexdigest()[:16]
+
+
+def _fixed_weights_output(model):
+    """The model's output on a fixed input once every weight, in `model.weights` order, has a seeded value."""
+    rng = np.random.default_rng(3)
+    for w in model.weights:
+        w.assign(rng.uniform(0.5, 1.5, w.shape).astype("float32") if "variance" in w.path else
+                 rng.normal(0, 0.1, w.shape).astype("float32"))
+    x = np.random.default_rng(0).uniform(0, 255, (2,) + tuple(model.input_shape[1:])).astype("float32")
+    return np.asarray(model.predict(x, verbose=0))
+
+
+@pytest.mark.parametrize("name, kwargs, expected, y_sum, y_first", [
+    # TF 2.21
+    ("DenseNet121", {"input_shape": (32, 32, 3), "classes": 10},
+     ("densenet121", 429, 7047754, 364, 242, (None, 10), "d8d69112f03e3335"),
+     1.9999998807907104, [0.0863356739282608, 0.11084426194429398, 0.074283167719841]),
+    ("DenseNet169", {"input_shape": (32, 32, 3), "include_top": False, "pooling": "avg"},
+     ("densenet169", 596, 12642880, 506, 338, (None, 1664), "0cc06f2446d515d7"),
+     135.38931274414062, [0.10368078947067261, 0.062471263110637665, 0.0]),
+])
+def test_architectures_match_keras(name, kwargs, expected, y_sum, y_first):
+    model = getattr(apps, name)(weights=None, **kwargs)
+    assert (model.name, len(model.layers), model.count_params(), len(model.trainable_weights),
+            len(model.non_trainable_weights), model.output_shape, _signature(model)) == expected
+    y = _fixed_weights_output(model)
+    np.testing.assert_allclose(np.abs(y).sum(), y_sum, rtol=1e-4)
+    np.testing.assert_allclose(y.ravel()[:3], y_first, rtol=1e-4, atol=1e-6 * np.abs(y).max())
+
+
+@pytest.mark.parametrize("call, message", [
+    # TF 2.21
+    (lambda: apps.DenseNet121(weights="nope"),
+     "The `weights` argument should be either `None` (random initialization), `imagenet` (pre-training on ImageNet), "
+     "or the path to the weights file to be loaded."),
+    (lambda: apps.DenseNet201(classes=10),
+     'If using `weights` as `"imagenet"` with `include_top` as true, `classes` should be 1000'),
+])
+def test_errors(call, message):
+    with pytest.raises(ValueError) as e:
+        call()
+    assert str(e.value) == message
+
+
+def test_preprocess_input():
+    # TF 2.21
+    x = np.array([[[0.0, 127.5, 255.0]]], "float32")
+    np.testing.assert_allclose(apps.densenet.preprocess_input(x.copy()), [[[-2.1179039478302, 0.1964285671710968, 2.640000104904175]]], rtol=1e-6)
+    assert apps.densenet.decode_predictions is apps.imagenet_utils.decode_predictions
+
+
+def test_channels_first_is_refused():
+    # TF 2.21
+    keras.config.set_image_data_format("channels_first")
+    try:
+        with pytest.raises(ValueError, match="^DenseNet does not support the `channels_first` image data format. "
+                                             "Switch to `channels_last` by editing your local config file at "
+                                             "~/.keras/keras.json$"):
+            apps.DenseNet121(weights=None)
+    finally:
+        keras.config.set_image_data_format("channels_last")

@@ -1,0 +1,68 @@
+"""`keras.applications.inception_v3`: InceptionV3 as Keras 3.15.1 builds them (structure fingerprints and outputs for fixed
+weights recorded from Keras 3.15.1 with TF 2.21)."""
+import hashlib
+import json
+
+import numpy as np
+import pytest
+
+from tfcompat import keras
+
+apps = keras.applications
+
+
+def _signature(model):
+    """What Keras 3.15.1 built, hashed: each layer's name, class, weight shapes and output shape."""
+    sig = [(layer.name, type(layer).__name__, [tuple(w.shape) for w in layer.weights]) for layer in model.layers]
+    shapes = [str(layer.output.shape) for layer in model.layers]
+    return hashlib.sha256(json.dumps([sig, shapes]).encode()).hexdigest()[:16]
+
+
+def _fixed_weights_output(model):
+    """The model's output on a fixed input once every weight, in `model.weights` order, has a seeded value."""
+    rng = np.random.default_rng(3)
+    for w in model.weights:
+        w.assign(rng.uniform(0.5, 1.5, w.shape).astype("float32") if "variance" in w.path else
+                 rng.normal(0, 0.1, w.shape).astype("float32"))
+    x = np.random.default_rng(0).uniform(0, 255, (2,) + tuple(model.input_shape[1:])).astype("float32")
+    return np.asarray(model.predict(x, verbose=0))
+
+
+@pytest.mark.parametrize("name, kwargs, expected, y_sum, y_first", [
+    # TF 2.21
+    ("InceptionV3", {"input_shape": (75, 75, 3), "classes": 10},
+     ("inception_v3", 313, 21823274, 190, 188, (None, 10), "3111f1c80e3e8b51"), 2.0, [0.0, 0.0, 0.0]),
+    ("InceptionV3", {"input_shape": (80, 96, 3), "include_top": False, "pooling": "max"},
+     ("inception_v3", 312, 21802784, 188, 188, (None, 2048), "0251ebde0dbe3483"),
+     83473687642112.0, [0.0, 108710526976.0, 59825037312.0]),
+])
+def test_architectures_match_keras(name, kwargs, expected, y_sum, y_first):
+    model = getattr(apps, name)(weights=None, **kwargs)
+    assert (model.name, len(model.layers), model.count_params(), len(model.trainable_weights),
+            len(model.non_trainable_weights), model.output_shape, _signature(model)) == expected
+    y = _fixed_weights_output(model)
+    np.testing.assert_allclose(np.abs(y).sum(), y_sum, rtol=1e-4)
+    np.testing.assert_allclose(y.ravel()[:3], y_first, rtol=1e-4, atol=1e-6 * np.abs(y).max())
+
+
+@pytest.mark.parametrize("call, message", [
+    # TF 2.21
+    (lambda: apps.InceptionV3(weights="nope"),
+     "The `weights` argument should be either `None` (random initialization), `imagenet` (pre-training on ImageNet), "
+     "or the path to the weights file to be loaded; Received: weights=nope"),
+    (lambda: apps.InceptionV3(classes=10),
+     'If using `weights="imagenet"` with `include_top=True`, `classes` should be 1000. Received classes=10'),
+    (lambda: apps.InceptionV3(weights=None, include_top=False, input_shape=(74, 74, 3)),
+     "Input size must be at least 75x75; Received: input_shape=(74, 74, 3)"),
+])
+def test_errors(call, message):
+    with pytest.raises(ValueError) as e:
+        call()
+    assert str(e.value) == message
+
+
+def test_preprocess_input():
+    # TF 2.21
+    x = np.array([[[0.0, 127.5, 255.0]]], "float32")
+    np.testing.assert_allclose(apps.inception_v3.preprocess_input(x.copy()), [[[-1.0, 0.0, 1.0]]], rtol=1e-6)
+    assert apps.inception_v3.decode_predictions is apps.imagenet_utils.decode_predictions
