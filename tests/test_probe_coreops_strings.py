@@ -35,3 +35,30 @@ def test_string_plus_number():
     with pytest.raises(tf.errors.InvalidArgumentError, match=r"cannot compute AddV2 as input #1"):
         tf.constant(1) + tf.constant("a")
     assert (tf.constant("a") + tf.constant(["b", "c"])).numpy().tolist() == [b"ab", b"ac"]
+
+
+_CPU = "/job:localhost/replica:0/task:0/device:CPU:0"
+
+
+def test_kernel_errors():
+    import pytest
+    cases = [
+        (lambda: tf.strings.to_number(["abc"]), "StringToNumber",
+         "StringToNumberOp could not correctly convert string: abc [Op:StringToNumber]"),
+        (lambda: tf.strings.to_number(tf.constant(["abc"])), "StringToNumber",
+         "StringToNumberOp could not correctly convert string: abc [Op:StringToNumber] name: "),
+        (lambda: tf.strings.substr("abc", 5, 1), "Substr", "pos 5 out of range for string b'abc' at index 0 [Op:Substr]"),
+        (lambda: tf.strings.substr(tf.constant("abc"), 5, 1), "Substr",
+         "pos 5 out of range for string b'abc' at index 0 [Op:Substr] name: "),
+        (lambda: tf.math.segment_sum([1, 2], [1, 0]), "SegmentSum", "segment ids are not increasing [Op:SegmentSum]"),
+        (lambda: tf.math.segment_sum(tf.constant([1, 2]), tf.constant([-1, 0])), "SegmentSum",
+         "Segment id -1 out of range [0, 1), possibly because 'segment_ids' input is not sorted. [Op:SegmentSum] name: "),
+        (lambda: tf.math.segment_max(tf.constant([1., 2.]), tf.constant([-1, -1])), "SegmentMax",
+         "segment ids must be >= 0 [Op:SegmentMax] name: "),
+        (lambda: tf.math.segment_mean(tf.constant([1., 2., 3.]), tf.constant([0, 1])), "SegmentMean",
+         "segment_ids should be the same size as dimension 0 of input. [Op:SegmentMean] name: "),
+    ]
+    for call, op, message in cases:
+        with pytest.raises(tf.errors.InvalidArgumentError) as e:
+            call()
+        assert str(e.value) == f"{{{{function_node __wrapped__{op}_device_{_CPU}}}}} {message}"  # TF 2.21

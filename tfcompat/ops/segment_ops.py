@@ -4,7 +4,7 @@ import torch
 from tfcompat.framework import dtypes, errors
 from tfcompat.framework.export import tf_export
 from tfcompat.framework.op_def import FLOAT, NUMERIC, REAL, check_dtype, input_storage, int_value, wrap
-from tfcompat.ops._array_util import _IAE, _dims, _fail, _int64, _numel, _tdtype
+from tfcompat.ops._array_util import _IAE, _dims, _fail, _fast_name, _int64, _kfail, _numel, _tdtype
 from tfcompat.ops.gather_ops import _index_input, _signed, _unsigned
 
 
@@ -154,15 +154,19 @@ def _sorted_segment(kind, op):
         d = input_storage(data)
         check_dtype(d, op, NUMERIC if kind in ("sum", "prod", "mean") else REAL)
         s = _index_input(segment_ids, op)
+        name = _fast_name(data, segment_ids)
         if s.ndim != 1:
-            raise _fail("segment_ids should be a vector.", op)
+            raise _kfail("segment_ids should be a vector.", op, name, like=d)
         if s.shape[0] != d.shape[0]:
-            raise _fail("segment_ids should be the same size as dimension 0 of input.", op)
+            raise _kfail("segment_ids should be the same size as dimension 0 of input.", op, name, like=d)
         ids = s.to(_int64)
         if ids.numel() > 1 and bool((ids[1:] < ids[:-1]).any()):
-            raise _fail("segment ids are not increasing", op)
+            raise _kfail("segment ids are not increasing", op, name, like=d)
+        if ids.numel() and int(ids[-1]) < 0:        # no output rows
+            raise _kfail("segment ids must be >= 0", op, name, like=d)
         if ids.numel() and int(ids[0]) < 0:
-            raise _fail("segment ids must be >= 0", op)
+            raise _kfail(f"Segment id {int(ids[0])} out of range [0, {int(ids[-1]) + 1}), possibly because "
+                         "'segment_ids' input is not sorted.", op, name, like=d)
         n = int(ids[-1]) + 1 if ids.numel() else 0
         out = _segment_reduce(d, ids, n, kind, True, _numel(d.shape[1:]))
         return wrap(out.reshape((n,) + tuple(d.shape[1:])))

@@ -12,6 +12,7 @@ from tfcompat.framework.convert import convert_to_tensor, to_storage
 from tfcompat.framework.export import tf_export
 from tfcompat.framework.ragged import RaggedTensor
 from tfcompat.framework.tensor import Tensor, storage, wrap
+from tfcompat.ops._array_util import _fast_name, _kfail
 from tfcompat.util import farmhash
 
 
@@ -230,8 +231,8 @@ def substr(input, pos, len, unit="BYTE", name=None):  # noqa: A002  (TF's argume
         size = text.__len__()
         start = int(start)
         if start < -size or start > size:
-            raise errors.InvalidArgumentError(
-                None, None, f"pos {start} out of range for string b'{s.decode('latin-1')}' at index {i} [Op:Substr]")
+            raise _kfail(f"pos {start} out of range for string b'{s.decode('latin-1')}' at index {i}", "Substr",
+                         _fast_name(input, pos, len))
         start = start + size if start < 0 else start
         count = int(count)
         piece = text[start:] if count < 0 and not utf8 else text[start:start + max(count, 0)]   # TF: -1 is "to the end"
@@ -267,9 +268,8 @@ def to_number(string_tensor, out_type=dtypes.float32, name=None):
         try:
             flat[i] = parse(s)
         except (ValueError, OverflowError):
-            raise errors.InvalidArgumentError(
-                None, None, f"StringToNumberOp could not correctly convert string: {s.decode('latin-1')} "
-                "[Op:StringToNumber]") from None
+            raise _kfail(f"StringToNumberOp could not correctly convert string: {s.decode('latin-1')}",
+                         "StringToNumber", _fast_name(string_tensor)) from None
     return wrap(torch.from_numpy(out))
 
 
