@@ -97,15 +97,16 @@ class _Writer:
         _placeholders.ensure_template(cf)       # before its programs are listed: it records the first one again
         if cf._eager and signature:
             raise NotImplementedError(f"tf.saved_model.save: tf.function {cf.name} could not be recorded (its "
-                                      "Python control flow depends on tensor values, or it takes string tensors)")
+                                      "Python control flow depends on tensor values, or it takes or returns string "
+                                      "tensors)")
         if cf._eager:
             # saved without a program: the loaded function raises NotImplementedError for calls matching it
             sig = cf._function.input_signature
             return {"name": cf.name, "arg_names": list(cf._function._arg_names),
                     "input_signature": None if sig is None else encode_spec(tuple(sig)),
                     "inputs": encode_spec(cf.structured_input_signature), "programs": [],
-                    "unsaved": "its Python control flow depends on tensor values, or it takes string tensors, so "
-                               "tfcompat could not record it"}
+                    "unsaved": "its Python control flow depends on tensor values, or it takes or returns string "
+                               "tensors, so tfcompat could not record it"}
         sig = cf._function.input_signature
         out = {"name": cf.name, "arg_names": list(cf._function._arg_names),
                "input_signature": None if sig is None else encode_spec(tuple(sig)),
