@@ -8,12 +8,13 @@ from tfcompat.train.checkpoint_management import (CheckpointManager, get_checkpo
                                                   list_variables, load_checkpoint, load_variable)
 from tfcompat.train._safetensors import checkpoint_to_safetensors, safetensors_to_checkpoint
 from tfcompat.train.cluster_spec import ClusterSpec
+from tfcompat.train.moving_averages import ExponentialMovingAverage
 # TF 1.x's global step (TF 2 keeps it in tf.compat.v1.train); TF1-era eager code calls tf.train's
 from tfcompat.train.checkpoint_management import get_or_create_global_step
 
 __all__ = ["Checkpoint", "CheckpointOptions", "CheckpointManager", "get_checkpoint_state", "latest_checkpoint",
            "list_variables", "load_checkpoint", "load_variable", "checkpoint_to_safetensors",
-           "safetensors_to_checkpoint", "get_or_create_global_step", "ClusterSpec"]
+           "safetensors_to_checkpoint", "get_or_create_global_step", "ClusterSpec", "ExponentialMovingAverage"]
 _EXAMPLE_NAMES = frozenset(["BytesList", "FloatList", "Int64List", "Feature", "Features", "FeatureList",
                             "FeatureLists", "Example", "SequenceExample"])
 
