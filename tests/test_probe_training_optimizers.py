@@ -98,3 +98,42 @@ def test_muon_needs_keras_variables():
     v = tf.Variable(tf.ones((2, 2)))
     with pytest.raises(AttributeError, match="'ResourceVariable' object has no attribute 'path'"):   # TF 2.21
         tf.keras.optimizers.Muon().apply_gradients([(tf.ones((2, 2)), v)])
+
+
+_NODE = "{{function_node __wrapped__%s_device_/job:localhost/replica:0/task:0/device:CPU:0}} "
+_UPDATE = "Cannot update variable with shape [2] using a Tensor with shape %s, shapes must be equal. [Op:%s] name: "
+
+
+@pytest.mark.parametrize("make,grad,cls,message", [
+    # TF 2.21: the first op of each optimizer's Keras update that sees the gradient fails
+    (lambda: tf.keras.optimizers.SGD(0.1), [1., 1., 1.], tf.errors.InvalidArgumentError,
+     _NODE % "AssignSubVariableOp" + _UPDATE % ("[3]", "AssignSubVariableOp")),
+    (lambda: tf.keras.optimizers.SGD(0.1), 1.0, tf.errors.InvalidArgumentError,
+     _NODE % "AssignSubVariableOp" + _UPDATE % ("[]", "AssignSubVariableOp")),
+    (lambda: tf.keras.optimizers.SGD(0.1, momentum=0.9), [1., 1., 1.], tf.errors.InvalidArgumentError,
+     _NODE % "Sub" + "Incompatible shapes: [2] vs. [3] [Op:Sub] name: "),
+    (lambda: tf.keras.optimizers.SGD(0.1, momentum=0.9), [[1., 1.], [1., 1.]], ValueError,
+     "Cannot assign value to variable ' sgd/Variable_0_momentum:0': Shape mismatch.The variable shape (2,), and the "
+     "assigned value shape (2, 2) are incompatible."),
+    (lambda: tf.keras.optimizers.Adam(), [1., 1., 1.], tf.errors.InvalidArgumentError,
+     _NODE % "Sub" + "Incompatible shapes: [3] vs. [2] [Op:Sub]"),
+    (lambda: tf.keras.optimizers.Adam(), [[1., 1.], [1., 1.]], tf.errors.InvalidArgumentError,
+     _NODE % "AssignAddVariableOp" + _UPDATE % ("[2,2]", "AssignAddVariableOp")),
+    (lambda: tf.keras.optimizers.RMSprop(), [1., 1., 1.], tf.errors.InvalidArgumentError,
+     _NODE % "AddV2" + "Incompatible shapes: [2] vs. [3] [Op:AddV2] name: "),
+    (lambda: tf.keras.optimizers.RMSprop(), [[1., 1.], [1., 1.]], ValueError,
+     "Cannot assign value to variable ' rmsprop/Variable_0_velocity:0': Shape mismatch.The variable shape (2,), and "
+     "the assigned value shape (2, 2) are incompatible."),
+    (lambda: tf.keras.optimizers.Adagrad(), [1., 1., 1.], tf.errors.InvalidArgumentError,
+     _NODE % "AssignAddVariableOp" + _UPDATE % ("[3]", "AssignAddVariableOp")),
+])
+def test_gradient_of_another_shape(make, grad, cls, message):
+    opt = make()
+    v = tf.Variable([1.0, 2.0])
+    with pytest.raises(cls) as e:
+        opt.apply_gradients([(tf.constant(grad), v)])
+    if cls is ValueError:       # the optimizer's auto-name depends on what ran before
+        import re
+        assert re.sub(r"' \w+/", "' OPT/", str(e.value)) == re.sub(r"' \w+/", "' OPT/", message)
+    else:
+        assert str(e.value) == message

@@ -12,7 +12,7 @@ def _lr(lr):
 class Adagrad(Optimizer):
     """Keras 3's Adagrad: `acc += g^2; w -= lr * g / sqrt(acc + epsilon)`."""
 
-    _gradient_broadcasts = False  # TF's ResourceApplyAdagradV2 takes an equal-shape gradient
+    _equal_shape_op = "AssignAddVariableOp"    # Keras's accumulator.assign_add(square(g)) takes an equal shape
 
     def __init__(self, learning_rate=0.001, initial_accumulator_value=0.1, epsilon=1e-7, weight_decay=None,
                  clipnorm=None, clipvalue=None, global_clipnorm=None, use_ema=False, ema_momentum=0.99,

@@ -347,7 +347,7 @@ class Optimizer:
         params = list(map(storage, trainable_variables))
         gs = [_grad_storage(g, p.dtype) for g, p in zip(grads, params)]
         if [g.shape for g in gs] != [p.shape for p in params]:
-            self._check_gradient_shapes(gs, params)
+            self._check_gradient_shapes(gs, params, indices)
         if self.loss_scale_factor is not None:
             gs = torch._foreach_div(gs, self.loss_scale_factor)
         accumulate = self.gradient_accumulation_steps
@@ -419,26 +419,45 @@ class Optimizer:
         for a, t in zip(acc, summed):
             a.copy_(torch.where(updates, torch.zeros_like(t), t))
 
-    # Whether a gradient that broadcasts to its variable's shape updates it (TF's optimizers whose first op on the
-    # gradient broadcasts it); plain SGD and Adagrad assign it through TF's equal-shape resource updates instead.
-    _gradient_broadcasts = True
+    # How a gradient whose shape differs from its variable's fails, as the first TF op of the optimizer's Keras update
+    # that sees it: `_equal_shape_op`, the resource update that takes only an equal shape (plain SGD's assign_sub,
+    # Adagrad's assign_add), else `_incompatible_op` (op, whether the gradient is its first operand, TF's name tail)
+    # for shapes that do not broadcast, and for a gradient that broadcasts to more than the variable's shape the
+    # assignment of `_too_big_slot` (a Keras ValueError), or else the variable's assign_add. A gradient that
+    # broadcasts to the variable's shape updates it.
+    _equal_shape_op = None
+    _incompatible_op = ("Sub", True, None)
+    _too_big_slot = None
 
-    def _check_gradient_shapes(self, grads, params):
-        """Raises TF's InvalidArgumentError for a gradient whose shape cannot update its variable's."""
+    def _check_gradient_shapes(self, grads, params, indices=None):
+        """Raises TF's error for a gradient whose shape cannot update its variable's."""
         def text(shape):
             return "[" + ",".join(map(str, shape)) + "]"
-        for g, p in zip(grads, params):
+
+        def node(op, message, name=""):
+            return errors.op_error(errors.InvalidArgumentError, "{{function_node __wrapped__%s_device_/job:localhost/"
+                                   "replica:0/task:0/device:CPU:0}} %s" % (op, message), op, name=name)
+        for k, (g, p) in enumerate(zip(grads, params)):
             if g.shape == p.shape:
                 continue
+            if self._equal_shape_op is not None:
+                raise node(self._equal_shape_op, f"Cannot update variable with shape {text(p.shape)} using a Tensor "
+                           f"with shape {text(g.shape)}, shapes must be equal.")
             try:
                 joint = torch.broadcast_shapes(g.shape, p.shape)
             except RuntimeError:
-                raise errors.InvalidArgumentError(
-                    None, None, f"Incompatible shapes: {text(g.shape)} vs. {text(p.shape)}") from None
-            if joint != p.shape or not self._gradient_broadcasts:
-                raise errors.InvalidArgumentError(
-                    None, None, f"Cannot update variable with shape {text(p.shape)} using a Tensor with shape "
-                                f"{text(joint if self._gradient_broadcasts else g.shape)}, shapes must be equal.")
+                op, grad_first, name = self._incompatible_op
+                a, b = (g, p) if grad_first else (p, g)
+                raise node(op, f"Incompatible shapes: {text(a.shape)} vs. {text(b.shape)}", name) from None
+            if joint == p.shape:
+                continue
+            if self._too_big_slot is not None and indices is not None:
+                slot = self._slots[self._too_big_slot][indices[k]]
+                raise ValueError(f"Cannot assign value to variable ' {slot.path}:0': Shape mismatch.The variable "
+                                 f"shape {tuple(p.shape)}, and the assigned value shape {tuple(joint)} are "
+                                 "incompatible.")
+            raise node("AssignAddVariableOp", f"Cannot update variable with shape {text(p.shape)} using a Tensor "
+                       f"with shape {text(joint)}, shapes must be equal.")
 
     def _traced_step(self):
         """Whether this step runs in a tf.function trace with a tensor form of `_update` (see `_tensor_update`)."""

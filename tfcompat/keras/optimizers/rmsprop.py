@@ -7,6 +7,9 @@ from tfcompat.keras.optimizers.base import Optimizer, base_kwargs, sqrt
 class RMSprop(Optimizer):
     """Keras 3's RMSprop: `v = rho * v + (1 - rho) * g^2; w -= lr * g / sqrt(v + epsilon)`."""
 
+    _incompatible_op = ("AddV2", False, "")    # rho * v + (1 - rho) * square(g)
+    _too_big_slot = "velocity"
+
     def __init__(self, learning_rate=0.001, rho=0.9, momentum=0.0, epsilon=1e-7, centered=False,
                  weight_decay=None, clipnorm=None, clipvalue=None, global_clipnorm=None, use_ema=False,
                  ema_momentum=0.99, ema_overwrite_frequency=None, loss_scale_factor=None,

@@ -27,8 +27,11 @@ class SGD(Optimizer):
     _tensor_update = True
 
     @property
-    def _gradient_broadcasts(self):
-        return self.momentum != 0   # TF assigns plain SGD's step with an equal-shape resource update
+    def _equal_shape_op(self):      # TF assigns plain SGD's step with an equal-shape resource update
+        return "AssignSubVariableOp" if self.momentum == 0 else None
+
+    _incompatible_op = ("Sub", False, "")      # momentum * m - lr * g
+    _too_big_slot = "momentum"
 
     def _update(self, params, grads, lr, step, indices):
         if not isinstance(lr, torch.Tensor):
