@@ -17,3 +17,10 @@ def test_threads_cannot_change_after_initialization():
         tf.config.threading.set_inter_op_parallelism_threads(inter + 3)
     assert tf.config.threading.get_intra_op_parallelism_threads() == intra
     assert tf.config.threading.get_inter_op_parallelism_threads() == inter
+
+
+def test_device_context_repr():
+    import re
+    # TF 2.21: print(tf.device("/cpu:0"))
+    assert re.fullmatch(r"<tensorflow\.python\.eager\.context\._EagerDeviceContext object at 0x[0-9a-f]+>",
+                        repr(tf.device("/cpu:0")))

@@ -142,6 +142,9 @@ class _DeviceScope:
 
     def __init__(self, name):
         self._name = name
+
+    def __repr__(self):
+        return f"<tensorflow.python.eager.context._EagerDeviceContext object at {hex(id(self))}>"
         self._saved = []
 
     def __enter__(self):
