@@ -33,3 +33,25 @@ def test_stateless_errors():
             call()
         assert str(e.value) == (f"{{{{function_node __wrapped__StatelessRandomGetKeyCounter_device_{_DEV}}}}} seed "
                                 "must have shape [2], not [1] [Op:StatelessRandomGetKeyCounter]")  # TF 2.21
+
+
+@pytest.mark.parametrize("call, op, message", [
+    (lambda: tf.random.stateless_uniform([2], seed=[1, 2], minval=5, maxval=1, dtype=tf.int32),
+     "StatelessRandomUniformIntV2", "Need minval < maxval, got 5 >= 1 [Op:StatelessRandomUniformIntV2] name: "),
+    (lambda: tf.random.stateless_normal([-1], seed=[1, 2]), "StatelessRandomNormalV2",
+     "Dimension -1 must be >= 0 [Op:StatelessRandomNormalV2] name: "),
+    (lambda: tf.random.uniform([-2]), "RandomUniform", "Dimension -2 must be >= 0 [Op:RandomUniform] name: "),
+    (lambda: tf.random.uniform([2], 5, 1, dtype=tf.int64), "RandomUniformInt",
+     "Need minval < maxval, got 5 >= 1 [Op:RandomUniformInt] name: "),
+    (lambda: tf.random.categorical([[0.5]], -1), "Multinomial",
+     "num_samples should be non-negative, got -1 [Op:Multinomial] name: "),
+    (lambda: tf.random.categorical([0.5], 1), "Multinomial",
+     "logits should be a matrix, got shape [1] [Op:Multinomial] name: "),
+    (lambda: tf.random.stateless_categorical([[0.5]], -1, seed=[1, 2]), "StatelessMultinomial",
+     "num_samples should be non-negative, got -1 [Op:StatelessMultinomial]"),
+    (lambda: tf.random.truncated_normal([-1]), "TruncatedNormal", "Dimension -1 must be >= 0 [Op:TruncatedNormal] name: "),
+])
+def test_kernel_errors(call, op, message):
+    with pytest.raises(tf.errors.InvalidArgumentError) as e:
+        call()
+    assert str(e.value) == f"{{{{function_node __wrapped__{op}_device_{_DEV}}}}} {message}"  # TF 2.21

@@ -137,7 +137,7 @@ def _shape(shape, op):
     dims = int_list(shape, op)
     for d in dims:
         if d < 0:
-            raise errors.op_error(errors.InvalidArgumentError, f"Dimension {d} must be >= 0", op)
+            raise errors.kernel_error(errors.InvalidArgumentError, f"Dimension {d} must be >= 0", op)
     return dims
 
 
@@ -215,7 +215,7 @@ def _uniform_int(dims, minval, maxval, dtype, gen, op):
     lo = int(to_storage(minval, dtype)) if not isinstance(minval, Tensor) else int(minval)
     hi = int(to_storage(maxval, dtype)) if not isinstance(maxval, Tensor) else int(maxval)
     if lo >= hi:
-        raise errors.op_error(errors.InvalidArgumentError, f"Need minval < maxval, got {lo} >= {hi}", op)
+        raise errors.kernel_error(errors.InvalidArgumentError, f"Need minval < maxval, got {lo} >= {hi}", op)
     return wrap(torch.randint(lo, hi, dims, generator=gen, device=gen.device, dtype=dtype.torch_dtype))
 
 
@@ -234,10 +234,11 @@ def _categorical(logits, num_samples, dtype, gen, op="Multinomial"):
     t = input_storage(logits)
     n = int(num_samples)
     if t.ndim != 2:
-        raise errors.op_error(errors.InvalidArgumentError,
-                              f"logits should be a matrix, got shape [{','.join(map(str, t.shape))}]", op)
+        raise errors.kernel_error(errors.InvalidArgumentError,
+                                  f"logits should be a matrix, got shape [{','.join(map(str, t.shape))}]", op)
     if n < 0:
-        raise errors.op_error(errors.InvalidArgumentError, f"num_samples should be non-negative, got {n}", op)
+        raise errors.kernel_error(errors.InvalidArgumentError, f"num_samples should be non-negative, got {n}", op,
+                                  name=None if op == "StatelessMultinomial" else "")
     out_dtype = dtypes.int64 if dtype is None else dtypes.as_dtype(dtype)
     if n == 0 or t.shape[0] == 0:
         return wrap(torch.zeros((t.shape[0], n), dtype=out_dtype.torch_dtype, device=t.device))
@@ -438,7 +439,7 @@ def _exact_uniform(shape, minval, maxval, dtype, seed, fresh=False):
         seeds = op_seeds(seed)
         dims = _shape(shape, op)
         if lo >= hi:
-            raise errors.op_error(errors.InvalidArgumentError, f"Need minval < maxval, got {lo} >= {hi}", op)
+            raise errors.kernel_error(errors.InvalidArgumentError, f"Need minval < maxval, got {lo} >= {hi}", op)
         state = _philox.Stateful(seeds[0], seeds[1], 0) if fresh else _kernel_state(op, dt, seeds, math.prod(dims))
         return wrap(_philox.uniform_int(dims, state, lo, hi, dt.torch_dtype).to(current_device()))
     cpu = torch.device("cpu")
@@ -616,7 +617,7 @@ def stateless_uniform(shape, seed, minval=0, maxval=None, dtype=dtypes.float32, 
         pair = stateless_pair(seed)
         dims = _shape(shape, op)
         if lo >= hi:
-            raise errors.op_error(errors.InvalidArgumentError, f"Need minval < maxval, got {lo} >= {hi}", op)
+            raise errors.kernel_error(errors.InvalidArgumentError, f"Need minval < maxval, got {lo} >= {hi}", op)
         return wrap(_philox.uniform_int(dims, pair, lo, hi, dt.torch_dtype).to(current_device()))
     cpu = torch.device("cpu")
     lo = _param(0 if minval is None else minval, dt, cpu)
