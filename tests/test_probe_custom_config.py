@@ -24,3 +24,5 @@ def test_device_context_repr():
     # TF 2.21: print(tf.device("/cpu:0"))
     assert re.fullmatch(r"<tensorflow\.python\.eager\.context\._EagerDeviceContext object at 0x[0-9a-f]+>",
                         repr(tf.device("/cpu:0")))
+    with tf.device("/CPU:0"):
+        assert tf.constant(1.0).device == "/job:localhost/replica:0/task:0/device:CPU:0"

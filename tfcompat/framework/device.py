@@ -142,10 +142,10 @@ class _DeviceScope:
 
     def __init__(self, name):
         self._name = name
+        self._saved = []
 
     def __repr__(self):
         return f"<tensorflow.python.eager.context._EagerDeviceContext object at {hex(id(self))}>"
-        self._saved = []
 
     def __enter__(self):
         self._saved.append((state.device, state.device_name))
