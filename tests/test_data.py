@@ -189,7 +189,7 @@ def test_iterator_protocol():
     assert int(next(it)) == 0
     with pytest.raises(StopIteration):
         next(it)
-    with pytest.raises(tf.errors.OutOfRangeError, match=r"^End of sequence \[Op:IteratorGetNext\] name: $"):
+    with pytest.raises(tf.errors.OutOfRangeError, match=r"^{{function_node __wrapped__IteratorGetNext_output_types_1_device_/job:localhost/replica:0/task:0/device:CPU:0}} End of sequence \[Op:IteratorGetNext\] name: $"):
         it.get_next()
     assert not bool(it.get_next_as_optional().has_value())
     it = iter(D.range(5, 7))
@@ -224,19 +224,19 @@ def test_from_generator_output_signature():
 def test_from_generator_errors():
     bad_shape = D.from_generator(lambda: iter([[1, 2], [1, 2, 3]]), output_types=tf.int32, output_shapes=[2])
     with pytest.raises(tf.errors.InvalidArgumentError,
-                       match=r"^TypeError: `generator` yielded an element of shape \(3,\) where an element of shape "
+                       match=r"^\{\{function_node __wrapped__[^}]*\}\} TypeError: `generator` yielded an element of shape \(3,\) where an element of shape "
                              r"\(2,\) was expected\."):
         lst(bad_shape)
     bad_struct = D.from_generator(lambda: iter([1]), output_types=(tf.int32, tf.int32))
     with pytest.raises(tf.errors.InvalidArgumentError,
-                       match=r"^TypeError: `generator` yielded an element that did not match the expected structure. "
+                       match=r"^\{\{function_node __wrapped__[^}]*\}\} TypeError: `generator` yielded an element that did not match the expected structure. "
                              r"The expected structure was \(tf.int32, tf.int32\), but the yielded element was 1\."):
         lst(bad_struct)
 
     def raising():
         yield 1
         raise ValueError("boom")
-    with pytest.raises(tf.errors.InvalidArgumentError, match=r"^ValueError: boom"):
+    with pytest.raises(tf.errors.InvalidArgumentError, match=r"^\{\{function_node __wrapped__[^}]*\}\} ValueError: boom"):
         lst(D.from_generator(raising, output_types=tf.int32))
 
 
@@ -249,7 +249,7 @@ def test_batch():
     strs = lst(D.from_tensor_slices(["a", "b", "c"]).map(lambda s: s).batch(2))
     assert strs[0].tolist() == [b"a", b"b"] and strs[1].tolist() == [b"c"]
     with pytest.raises(tf.errors.InvalidArgumentError,
-                       match=r"^Batch size must be greater than zero. \[Op:BatchDatasetV2\] name: $"):
+                       match=r"^\{\{function_node __wrapped__[^}]*\}\} Batch size must be greater than zero. \[Op:BatchDatasetV2\] name: $"):
         D.range(3).batch(0)
 
 
@@ -257,7 +257,7 @@ def test_batch_shape_mismatch():
     ds = D.from_generator(lambda: iter([(1, [1, 2]), (1, [1, 2, 3])]), output_types=(tf.int32, tf.int32),
                           output_shapes=((), (None,)))
     with pytest.raises(tf.errors.InvalidArgumentError,
-                       match=r"^Cannot batch tensors with different shapes in component 1. First element had shape "
+                       match=r"^\{\{function_node __wrapped__[^}]*\}\} Cannot batch tensors with different shapes in component 1. First element had shape "
                              r"\[2\] and element 1 had shape \[3\]. \[Op:IteratorGetNext\] name: $"):
         lst(ds.batch(2))
 
@@ -275,7 +275,7 @@ def test_padded_batch():
     ds = var_ds().padded_batch(2, padded_shapes=[4], padding_values=-1)
     assert repr(ds.element_spec) == "TensorSpec(shape=(None, 4), dtype=tf.int32, name=None)"
     assert [o.tolist() for o in lst(ds)] == [[[1, -1, -1, -1], [1, 2, 3, -1]], [[4, 5, -1, -1]]]
-    with pytest.raises(tf.errors.DataLossError, match="^Attempted to pad to a smaller size than the input element."):
+    with pytest.raises(tf.errors.DataLossError, match=r"^\{\{function_node __wrapped__[^}]*\}\} Attempted to pad to a smaller size than the input element."):
         lst(var_ds().padded_batch(2, padded_shapes=[2]))
 
 
@@ -427,7 +427,7 @@ def test_sample_and_choose():
     with pytest.raises(TypeError, match=r"^Invalid `choice_dataset`. Elements of `choice_dataset` must be scalar "
                                         r"`tf.int64` tensors but are TensorSpec\(shape=\(\), dtype=tf.int32"):
         D.choose_from_datasets([D.range(3)], D.from_tensor_slices([0, 1]))
-    with pytest.raises(tf.errors.InvalidArgumentError, match=r"^Selector index out of range: 1 >= 1 \[Op:"):
+    with pytest.raises(tf.errors.InvalidArgumentError, match=r"^\{\{function_node __wrapped__[^}]*\}\} Selector index out of range: 1 >= 1 \[Op:"):
         lst(D.choose_from_datasets([D.range(3)], D.from_tensor_slices(np.array([0, 1], np.int64))))
     c = D.from_tensor_slices(np.array([0, 0, 1], np.int64))
     assert lst(D.choose_from_datasets([D.range(1), D.range(10, 13)], c, stop_on_empty_dataset=False)) == [0, 10]

@@ -23,4 +23,5 @@ def test_assert_cardinality_declares_and_checks():
         assert int(checked.cardinality()) == n
         with pytest.raises(tf.errors.FailedPreconditionError) as e:
             list(checked)
-        assert str(e.value).startswith(text + " [Op:IteratorGetNext]")
+        assert str(e.value).startswith("{{function_node __wrapped__IteratorGetNext_output_types_1_device_/job:localhost/"
+                                       "replica:0/task:0/device:CPU:0}} " + text + " [Op:IteratorGetNext]")

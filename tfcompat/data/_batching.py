@@ -5,7 +5,7 @@ import numpy as np
 import torch
 
 from tfcompat.data import structure as st
-from tfcompat.data._common import get_next_error, to_int
+from tfcompat.data._common import dataset_op_error, get_next_error, to_int
 from tfcompat.data.dataset import Dataset, DerivedDataset, unknown_cardinality, unknown_unless_infinite
 from tfcompat.data.sources import ListDataset, row
 from tfcompat.framework import dtypes, errors
@@ -23,10 +23,10 @@ def _batch_card(n, size, drop):
     return n // size if drop else -(-n // size)
 
 
-def _check_batch_size(batch_size):
+def _check_batch_size(batch_size, op="BatchDatasetV2", attrs=""):
     """TF's error for a batch size below one."""
     if batch_size <= 0:
-        raise errors.op_error(errors.InvalidArgumentError, "Batch size must be greater than zero.", "BatchDatasetV2")
+        raise dataset_op_error(errors.InvalidArgumentError, "Batch size must be greater than zero.", op, attrs)
 
 
 def _shape_text(shape):
@@ -213,15 +213,25 @@ def _index_batches(chunks, size, drop):
         yield carry
 
 
+def _can_pad(padded, shape):
+    """Whether elements of `shape` can be padded to `padded` (TF's check: same rank, no known dimension larger)."""
+    if padded.rank is None or shape.rank is None:
+        return True
+    return padded.rank == shape.rank and all(p is None or d is None or p >= d
+                                             for p, d in zip(padded.as_list(), shape.as_list()))
+
+
 class PaddedBatchDataset(BatchDataset):
     """`padded_batch`: consecutive elements padded to common shapes, then stacked."""
 
     _tf_name = "_PaddedBatchDataset"
 
     def __init__(self, input_dataset, batch_size, padded_shapes, padding_values, drop_remainder):
-        super().__init__(input_dataset, batch_size, drop_remainder)
         spec = input_dataset.element_spec
         flat_spec = st.flatten(spec)
+        n = len(flat_spec)
+        _check_batch_size(batch_size, "PaddedBatchDatasetV2", f"_N_{n}_Toutput_types_{n}")
+        super().__init__(input_dataset, batch_size, drop_remainder)
         for s in flat_spec:
             if not isinstance(s, st.TensorSpec):
                 raise TypeError("`padded_batch` is only supported for datasets that produce tensor elements but type "
@@ -235,6 +245,10 @@ class PaddedBatchDataset(BatchDataset):
         for s in flat_spec:
             if s.shape.rank is None:
                 raise ValueError("padded_batch requires known ranks (unknown-rank components are not supported)")
+        for s, shape in zip(flat_spec, shapes):
+            if not _can_pad(shape, s.shape):
+                raise ValueError(f"The padded shape {shape} is not compatible with the shape {s.shape} of the "
+                                 f"corresponding input component.")
         if padding_values is None:
             values = [b"" if s.dtype == dtypes.string else 0 for s in flat_spec]
         else:
@@ -342,6 +356,9 @@ class RebatchDataset(DerivedDataset):
 
     def __init__(self, input_dataset, batch_size, drop_remainder):
         super().__init__(input_dataset)
+        if any(s.shape.rank == 0 for s in st.flatten(input_dataset.element_spec)):
+            raise ValueError("Invalid `batch_sizes`. Expected dataset with rank of >= 1 but found a dataset with "
+                             "scalar elements. Fix the issue by adding the `batch` transformation to the dataset.")
         sizes = _shape_list(batch_size) if not isinstance(batch_size, int) else [batch_size]
         self._sizes = [int(s) for s in sizes]
         self._drop = drop_remainder
@@ -377,8 +394,8 @@ class WindowDataset(DerivedDataset):
         super().__init__(input_dataset)
         for name, v in (("size", size), ("shift", shift), ("stride", stride)):
             if v <= 0:
-                raise errors.InvalidArgumentError(None, None, f"Window {name} must be greater than zero, "
-                                                  f"but got {v}.")
+                raise dataset_op_error(errors.InvalidArgumentError, f"Window {name} must be greater than zero.",
+                                       "WindowDataset")
         self._size, self._shift, self._stride, self._drop = size, shift, stride, drop_remainder
 
     def _compute_spec(self):

@@ -5,7 +5,7 @@ import itertools
 import torch
 
 from tfcompat.data import structure as st
-from tfcompat.data._common import (AUTOTUNE, INFINITE, UNKNOWN, call, cpu_count, get_next_error, parallel_cycle_length,
+from tfcompat.data._common import (AUTOTUNE, INFINITE, UNKNOWN, call, cpu_count, dataset_op_error, get_next_error, parallel_cycle_length,
                                    round_robin, to_int)
 from tfcompat.data.dataset import Dataset, DerivedDataset, unknown_cardinality
 from tfcompat.eager.function._autograph import warn_if_unlocatable
@@ -56,8 +56,12 @@ class InterleaveDataset(FlatMapDataset):
         self._parallel = None if num_parallel_calls is None else to_int(num_parallel_calls)
         if cycle == AUTOTUNE:
             cycle = cpu_count() if self._parallel is None else parallel_cycle_length(self._parallel)
-        self._cycle = cycle
         self._block = 1 if block_length is None else to_int(block_length)
+        for name, v in (("cycle_length", cycle), ("block_length", self._block)):
+            if v <= 0:
+                raise dataset_op_error(errors.InvalidArgumentError, f"{name} must be greater than zero.",
+                                       "InterleaveDataset", "_Targuments_0")
+        self._cycle = cycle
         if num_parallel_calls is not None:
             self._tf_name = "_ParallelInterleaveDataset"
 

@@ -63,6 +63,14 @@ def end_of_sequence():
     return errors.op_error(errors.OutOfRangeError, "End of sequence", "IteratorGetNext")
 
 
+def dataset_op_error(cls, message, op, attrs=""):
+    """TF's error from an eager dataset op's kernel (`op`, e.g. "BatchDatasetV2"): the op runs as a wrapped function,
+    so the message starts with its `{{function_node __wrapped__<op><attrs>_device_...}}` and ends with `[Op:<op>]`;
+    `attrs` is the op's list-attribute part of that name (`_output_types_2`, `_Targuments_0`)."""
+    return errors.op_error(cls, f"{{{{function_node __wrapped__{op}{attrs}_device_/job:localhost/replica:0/task:0/"
+                                f"device:CPU:0}}}} {message}", op)
+
+
 def get_next_error(cls, message):
     """An error of class `cls` raised while producing an element (op `IteratorGetNext`)."""
     return errors.op_error(cls, message, "IteratorGetNext")

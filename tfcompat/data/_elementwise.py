@@ -5,7 +5,8 @@ import itertools
 import torch
 
 from tfcompat.data import structure as st
-from tfcompat.data._common import AUTOTUNE, StepIterator, call, call_args, check_arity, cpu_count, fn_output, pool, scalar64
+from tfcompat.data._common import (AUTOTUNE, StepIterator, call, call_args, check_arity, cpu_count, dataset_op_error, fn_output,
+                                   pool, scalar64)
 from tfcompat.data.dataset import Dataset, DerivedDataset, unknown_cardinality
 from tfcompat.eager.function._autograph import warn_if_unlocatable
 from tfcompat.framework import dtypes, errors
@@ -92,8 +93,11 @@ class ParallelMapDataset(MapDataset):
     _tf_name = "_ParallelMapDataset"
 
     def __init__(self, input_dataset, fn, num_parallel_calls):
+        if num_parallel_calls <= 0 and num_parallel_calls != AUTOTUNE:
+            raise dataset_op_error(errors.InvalidArgumentError, "num_parallel_calls must be greater than zero.",
+                                   "ParallelMapDatasetV2", "_Targuments_0")
         super().__init__(input_dataset, fn)
-        self._parallel = cpu_count() if num_parallel_calls == AUTOTUNE else max(num_parallel_calls, 1)
+        self._parallel = cpu_count() if num_parallel_calls == AUTOTUNE else num_parallel_calls
 
     def _elements(self):
         return ParallelIterator(iter(self._input._elements()), self._apply, self._parallel)

@@ -11,7 +11,7 @@ import torch
 
 from tfcompat.data import io as data_io
 from tfcompat.data import structure as st
-from tfcompat.data._common import AUTOTUNE, StepIterator, get_next_error
+from tfcompat.data._common import AUTOTUNE, StepIterator, dataset_op_error, get_next_error
 from tfcompat.data.dataset import INFINITE, DerivedDataset, unknown_cardinality
 from tfcompat.data.sources import ListDataset
 from tfcompat.framework import errors
@@ -79,6 +79,9 @@ class PrefetchDataset(DerivedDataset):
 
     def __init__(self, input_dataset, buffer_size):
         super().__init__(input_dataset)
+        if buffer_size < 0 and buffer_size != AUTOTUNE:
+            raise dataset_op_error(errors.InvalidArgumentError, "buffer_size must be >= 0 or set buffer_size to be -1 "
+                                   "for auto-tuning", "PrefetchDataset")
         self._size = 2 if buffer_size == AUTOTUNE else buffer_size
 
     def _elements(self):

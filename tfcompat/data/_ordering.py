@@ -7,7 +7,7 @@ import itertools
 
 import numpy as np
 
-from tfcompat.data._common import AUTOTUNE, INFINITE, UNKNOWN, dataset_seeds, pass_seeds, philox_words
+from tfcompat.data._common import INFINITE, UNKNOWN, dataset_op_error, dataset_seeds, pass_seeds, philox_words
 from tfcompat.data.dataset import DerivedDataset
 from tfcompat.framework import errors
 from tfcompat.ops import _philox
@@ -58,9 +58,12 @@ class ShuffleDataset(IndexStreamDataset):
 
     def __init__(self, input_dataset, buffer_size, seed, reshuffle_each_iteration):
         super().__init__(input_dataset)
-        if buffer_size <= 0 and buffer_size != AUTOTUNE:
-            raise errors.InvalidArgumentError(None, None, "buffer_size must be greater than zero.")
-        self._buffer = buffer_size if buffer_size > 0 else 1000
+        if buffer_size <= 0 and buffer_size != UNKNOWN:
+            raise dataset_op_error(errors.InvalidArgumentError, "buffer_size must be greater than zero or "
+                                   "UNKNOWN_CARDINALITY", "ShuffleDatasetV3")
+        # UNKNOWN_CARDINALITY: a buffer that grows to hold the whole input
+        n = input_dataset._card()
+        self._buffer = buffer_size if buffer_size > 0 else n if n > 0 else 1 << 16
         self._seed = dataset_seeds(seed)
         self._reshuffle = reshuffle_each_iteration is None or bool(reshuffle_each_iteration)
         self._epoch = 0
@@ -244,11 +247,11 @@ class ShardDataset(DerivedDataset):
 
     def __init__(self, input_dataset, num_shards, index):
         if num_shards <= 0:
-            raise errors.InvalidArgumentError(None, None, "Number of shards must be greater than zero "
-                                              f"(currently num_shards = {num_shards}).")
+            raise dataset_op_error(errors.InvalidArgumentError, "Number of shards must be greater than zero "
+                                   f"(currently num_shards = {num_shards}).", "ShardDataset")
         if not 0 <= index < num_shards:
-            raise errors.InvalidArgumentError(None, None, "Index must be between 0 and "
-                                              f"{num_shards - 1} (currently index = {index}).")
+            raise dataset_op_error(errors.InvalidArgumentError, "Index must be between 0 and "
+                                   f"{num_shards - 1} (currently index = {index}).", "ShardDataset")
         super().__init__(input_dataset)
         self._num, self._index = num_shards, index
 

@@ -28,7 +28,7 @@ Documented divergences from TF:
 """
 from tfcompat.data import structure as st
 from tfcompat.data._common import AUTOTUNE, INFINITE, UNKNOWN, call_args, fn_output, scalar64, to_int
-from tfcompat.data.iterator import NumpyIterator, OwnedIterator, _pipeline
+from tfcompat.data.iterator import NumpyIterator, OwnedIterator, _pipeline, wrapped_op_error
 from tfcompat.data.options import Options
 from tfcompat.framework import dtypes, errors
 from tfcompat.framework.export import partial_api, tf_export, unsupported_args
@@ -134,8 +134,9 @@ class Dataset(st.DatasetBase):
         return sources.TensorSliceDataset(tensors)
 
     @staticmethod
-    def range(*args, output_type=dtypes.int64, name=None):
-        """`range(stop)`, `range(start, stop[, step])` as scalar tensors (int64 by default)."""
+    def range(*args, output_type=dtypes.int64, name=None, **kwargs):
+        """`range(stop)`, `range(start, stop[, step])` as scalar tensors (int64 by default; TF ignores other keyword
+        arguments, `dtype=` among them)."""
         return sources.RangeDataset(args, dtypes.as_dtype(output_type))
 
     @staticmethod
@@ -328,13 +329,16 @@ class Dataset(st.DatasetBase):
 
     def get_single_element(self, name=None):
         """The one element of this dataset (TF's InvalidArgumentError when it has none or more)."""
+        op = "DatasetToSingleElement"
         it = iter(self._elements())
-        for element in it:
-            for _ in it:
-                raise errors.op_error(errors.InvalidArgumentError, "Dataset had more than one element.",
-                                      "DatasetToSingleElement")
-            return element
-        raise errors.op_error(errors.InvalidArgumentError, "Dataset was empty.", "DatasetToSingleElement")
+        try:
+            for element in it:
+                for _ in it:
+                    raise errors.op_error(errors.InvalidArgumentError, "Dataset had more than one element.", op)
+                return element
+            raise errors.op_error(errors.InvalidArgumentError, "Dataset was empty.", op)
+        except errors.OpError as e:
+            raise wrapped_op_error(e, op, self) from e.__cause__
 
     def rejection_resample(self, class_func, target_dist, initial_dist=None, seed=None, name=None):
         """`(class, element)` pairs resampled so their classes follow `target_dist` (from `initial_dist`)."""

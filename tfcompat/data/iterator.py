@@ -29,6 +29,28 @@ def _random_state(dataset):
 ITERATOR_STATE_FORMAT = "tfcompat.data.iterator/1"
 
 
+def output_count(dataset):
+    """The number of tensors in an element of `dataset` (the `output_types` of its ops; composites count one)."""
+    try:
+        return len(st.flatten(dataset.element_spec))
+    except Exception:  # noqa: BLE001 - a spec tfcompat cannot find (a map over an empty input): one
+        return 1
+
+
+def wrapped_op_error(error, op, dataset):
+    """`error`, which an eager dataset op `op` (`IteratorGetNext`, `DatasetToSingleElement`) raised, with the
+    `{{function_node __wrapped__<op>_output_types_<n>_device_...}}` TF's message starts with (the op runs as a
+    wrapped function); errors that are not that op's are returned as they are."""
+    message = error.message
+    if not message.endswith(f"[Op:{op}] name: ") or message.startswith("{{function_node"):
+        return error
+    prefix = (f"{{{{function_node __wrapped__{op}_output_types_{output_count(dataset)}_device_/job:localhost/"
+              "replica:0/task:0/device:CPU:0}} ")
+    wrapped = type(error)(error._node_def, error._op, prefix + message)
+    wrapped.__traceback__ = error.__traceback__
+    return wrapped
+
+
 @tf_export("data.Iterator")
 class OwnedIterator:
     """An iterator over a dataset: `next(it)` (StopIteration at the end) or `it.get_next()` (OutOfRangeError).
@@ -50,7 +72,10 @@ class OwnedIterator:
         return self
 
     def __next__(self):
-        element = next(self._it)
+        try:
+            element = next(self._it)
+        except errors.OpError as e:
+            raise wrapped_op_error(e, "IteratorGetNext", self._dataset) from e.__cause__
         self._count += 1
         return element
 
@@ -62,7 +87,7 @@ class OwnedIterator:
         try:
             return self.__next__()
         except StopIteration:
-            raise end_of_sequence() from None
+            raise wrapped_op_error(end_of_sequence(), "IteratorGetNext", self._dataset) from None
 
     def get_next_as_optional(self):
         try:

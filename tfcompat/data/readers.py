@@ -4,12 +4,13 @@ import csv
 import glob
 import gzip
 import io as _io
+import os
 import zlib
 
 import numpy as np
 
 from tfcompat.data import structure as st
-from tfcompat.data._common import AUTOTUNE, UNKNOWN, parallel_cycle_length, round_robin, to_int
+from tfcompat.data._common import AUTOTUNE, UNKNOWN, get_next_error, parallel_cycle_length, round_robin, to_int
 from tfcompat.data.dataset import Dataset
 from tfcompat.data.sources import TensorSliceDataset
 from tfcompat.framework import dtypes, errors
@@ -32,6 +33,8 @@ def _names(value):
 
 def _open(path, compression):
     compression = (compression or "").upper()
+    if compression in ("GZIP", "ZLIB") and not os.path.exists(path):
+        raise get_next_error(errors.NotFoundError, f"{path}; No such file or directory")
     if compression == "GZIP":
         return gzip.open(path, "rb")
     if compression == "ZLIB":
@@ -42,7 +45,7 @@ def _open(path, compression):
     try:
         return open(path, "rb")
     except FileNotFoundError:
-        raise errors.NotFoundError(None, None, f"{path}; No such file or directory") from None
+        raise get_next_error(errors.NotFoundError, f"{path}; No such file or directory") from None
 
 
 def _string(value):
