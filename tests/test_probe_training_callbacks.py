@@ -72,3 +72,16 @@ def test_per_class_metric_values_are_numpy_in_logs_and_history():
     np.testing.assert_allclose(h.history["f1m"], [0.6607, 0.375], atol=1e-4)
     r = m.evaluate(x, y, verbose=0, return_dict=True)
     assert type(r["f1_score"]).__name__ == "ndarray" and type(r["f1m"]) is float
+
+
+@pytest.mark.parametrize("schedule,message", [
+    # TF 2.21: Keras 3 takes only a Python or NumPy float (a tensor is formatted by its value)
+    (lambda e, lr: tf.constant(0.002), "The output of the `schedule` function should be a float. Got: "
+                                       "0.0020000000949949026"),
+    (lambda e: 0, "The output of the `schedule` function should be a float. Got: 0"),
+])
+def test_learning_rate_scheduler_needs_a_float(schedule, message):
+    m = _ema_model("sgd")
+    with pytest.raises(ValueError) as e:
+        m.fit(X, Y, epochs=1, verbose=0, callbacks=[tf.keras.callbacks.LearningRateScheduler(schedule)])
+    assert str(e.value) == message

@@ -192,9 +192,7 @@ class LearningRateScheduler(Callback):
             lr = self.schedule(epoch, lr_value(optimizer))
         except TypeError:
             lr = self.schedule(epoch)
-        if hasattr(lr, "numpy"):
-            lr = lr.numpy()
-        if not isinstance(lr, (float, np.float32, np.float64)):
+        if not isinstance(lr, (float, np.float32, np.float64)):     # (a tensor too, as Keras 3)
             raise ValueError(f"The output of the `schedule` function should be a float. Got: {lr}")
         optimizer.learning_rate = float(lr)
         if self.verbose > 0:
