@@ -55,3 +55,20 @@ def test_kernel_errors(call, op, message):
     with pytest.raises(tf.errors.InvalidArgumentError) as e:
         call()
     assert str(e.value) == f"{{{{function_node __wrapped__{op}_device_{_DEV}}}}} {message}"  # TF 2.21
+
+
+def test_seeded_gamma_values():
+    # TF 2.21: RandomGamma's kernel on the op seeds' Philox stream, 256 blocks reserved per output, per cached kernel
+    tf.random.set_seed(42)
+    np.testing.assert_allclose(tf.random.gamma([3], 2.0).numpy(), [2.6936672, 2.0940087, 0.9814205], rtol=3e-7)
+    np.testing.assert_allclose(tf.random.gamma([3], 2.0).numpy(), [0.605136, 3.6437037, 0.3037843], rtol=3e-7)
+    np.testing.assert_allclose(tf.random.gamma([2], [0.5, 3.0], beta=[1., 2.], seed=1).numpy(),
+                               [[0.11268377, 1.0538874], [0.26166117, 1.3674786]], rtol=3e-7)
+    np.testing.assert_allclose(tf.random.gamma([2], 1.0, seed=1).numpy(), [1.3809304, 2.3117146], rtol=3e-7)
+    np.testing.assert_allclose(tf.random.gamma([2], 1.0, seed=1).numpy(), [0.6558481, 1.5749409], rtol=3e-7)
+    out = tf.random.gamma([2, 2], [[1.], [4.]], dtype=tf.float64, seed=7)
+    assert out.shape == (2, 2, 2, 1) and out.dtype == tf.float64
+    np.testing.assert_allclose(out.numpy()[:, :, 0, 0], [[2.58186614, 1.18632815], [0.30254799, 0.08978047]],  # 8 digits
+                               rtol=5e-8)
+    tf.random.set_seed(1)
+    np.testing.assert_allclose(tf.random.gamma([3], 1.0, seed=1).numpy(), [0.83581316, 1.4773014, 4.282214], rtol=3e-7)

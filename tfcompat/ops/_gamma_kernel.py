@@ -74,7 +74,7 @@ def _pow(base, exponent):
 
 def sample(dims, seed_pair, alpha):
     """float64 NumPy Gamma(alpha, 1) samples of `dims` for a NumPy `alpha` whose shape ends `dims`."""
-    key, counter = _philox.key_counter(*seed_pair)
+    key, counter = _philox._resolve(seed_pair)     # a stateless pair, or a stateful kernel's `_philox.Stateful`
     flat = np.asarray(alpha).reshape(-1)
     n_alphas = flat.size
     per_alpha = int(np.prod(dims, dtype=np.int64)) // max(n_alphas, 1)

@@ -511,6 +511,8 @@ def _fisher_yates(n, state, device):
 @tf_export("random.gamma")
 def gamma(shape, alpha, beta=None, dtype=dtypes.float32, seed=None, name=None):
     """Gamma(alpha, beta) samples of shape `shape + broadcast(alpha, beta).shape` (beta is a rate)."""
+    if _exact(seed):      # TF's RandomGamma kernel: 256 Philox blocks reserved per output on the seeds' stream
+        return _gamma_values(shape, alpha, beta, dtype, lambda n, dt: _kernel_state("RandomGamma", dt, op_seeds(seed), n))
     return _gamma(shape, alpha, beta, dtype, _torch_stream("RandomGamma", seed))
 
 
@@ -633,11 +635,10 @@ def stateless_categorical(logits, num_samples, seed, dtype=dtypes.int64, name=No
     return _categorical(logits, num_samples, dtype, lambda batch, n: pair, "StatelessMultinomial")
 
 
-@tf_export("random.stateless_gamma")
-def stateless_gamma(shape, seed, alpha, beta=None, dtype=dtypes.float32, name=None):
-    """Gamma samples, a deterministic function of `seed`; `shape` must end with the parameters' shape. TF's values:
-    its StatelessRandomGammaV3 kernel (`_gamma_kernel`) on alpha broadcast against beta, divided by beta, at least
-    the dtype's smallest normal number."""
+def _gamma_values(shape, alpha, beta, dtype, state, stateless=False):
+    """TF's gamma draws (`_gamma_kernel`): alpha broadcast against beta, divided by beta, at least the dtype's
+    tiny; `state(n, dtype)` gives the Philox state for n outputs. Stateless ops take `shape` as the whole output shape,
+    the stateful one appends the parameters' shape."""
     from tfcompat.framework.convert import convert_to_tensor
     from tfcompat.ops import _gamma_kernel
     dims = int_list(shape)
@@ -645,13 +646,22 @@ def stateless_gamma(shape, seed, alpha, beta=None, dtype=dtypes.float32, name=No
     a = storage(convert_to_tensor(alpha, dtype=dtype)).cpu()
     b = storage(convert_to_tensor(1 if beta is None else beta, dtype=dtype)).cpu()
     a = a.expand(torch.broadcast_shapes(a.shape, b.shape)).numpy()
-    pair = stateless_pair(seed)
+    if not stateless:
+        dims = dims + list(a.shape)
+    st = state(math.prod(dims), dtype)
     if a.ndim > len(dims) or list(a.shape) != dims[len(dims) - a.ndim:]:
         raise errors.kernel_error(errors.InvalidArgumentError, "Shape passed in must end with broadcasted shape.",
                                   "StatelessRandomGammaV3")
-    raw = torch.from_numpy(_gamma_kernel.sample(dims, pair, a).astype(a.dtype)) / b
+    raw = torch.from_numpy(_gamma_kernel.sample(dims, st, a).astype(a.dtype)) / b
     tiny = torch.tensor(np.finfo(a.dtype).tiny, dtype=raw.dtype)
     return wrap(torch.maximum(tiny, raw).to(current_device()))
+
+
+@tf_export("random.stateless_gamma")
+def stateless_gamma(shape, seed, alpha, beta=None, dtype=dtypes.float32, name=None):
+    """Gamma samples, a deterministic function of `seed`; `shape` must end with the parameters' shape. TF's values:
+    its StatelessRandomGammaV3 kernel (`_gamma_kernel`)."""
+    return _gamma_values(shape, alpha, beta, dtype, lambda n, dt: stateless_pair(seed), stateless=True)
 
 
 @tf_export("random.stateless_poisson")
