@@ -137,3 +137,49 @@ def test_gradient_of_another_shape(make, grad, cls, message):
         assert re.sub(r"' \w+/", "' OPT/", str(e.value)) == re.sub(r"' \w+/", "' OPT/", message)
     else:
         assert str(e.value) == message
+
+
+@pytest.mark.parametrize("kw,loss,first", [
+    ({}, [0.6919030547142029, 0.692160427570343],
+     [0.0029770457185804844, 0.0027830936014652252, -0.004457005299627781, -0.008272574283182621]),
+    (dict(learning_rate=0.05, warmup_steps=4, weight_decay=0.01), [0.6901766657829285, 0.6796859502792358],
+     [0.07299283146858215, 0.0644625797867775, -0.1297476589679718, -0.10090024024248123]),
+    (dict(learning_rate=tf.keras.optimizers.schedules.ExponentialDecay(0.02, 2, 0.5), beta_1=0.8),
+     [0.6894081234931946, 0.6859038472175598],
+     [0.031054480001330376, 0.028172871097922325, -0.04758570343255997, -0.040967151522636414]),
+])
+def test_schedule_free_adamw_fit(kw, loss, first):
+    import numpy as np
+    const = tf.keras.initializers.Constant
+    x = (np.arange(120).reshape(30, 4) % 9).astype("float32") / 9
+    y = (x.sum(1, keepdims=True) > 2).astype("float32")
+    inp = tf.keras.Input((4,))
+    h = tf.keras.layers.Dense(6, activation="tanh", kernel_initializer=const(0.05), bias_initializer=const(0.01))(inp)
+    out = tf.keras.layers.Dense(1, activation="sigmoid", kernel_initializer=const(-0.1), name="head")(h)
+    m = tf.keras.Model(inp, out)
+    opt = tf.keras.optimizers.ScheduleFreeAdamW(**kw)
+    m.compile(opt, "binary_crossentropy")
+    h = m.fit(x, y, epochs=2, batch_size=10, verbose=0, shuffle=False)
+    np.testing.assert_allclose(h.history["loss"], loss, rtol=1e-5)        # TF 2.21
+    np.testing.assert_allclose([np.asarray(w).ravel()[0] for w in m.get_weights()], first, rtol=1e-5)
+    slots = [v.path.rsplit("_", 1)[1] for v in opt.variables[-8:]]
+    assert slots == ["momentum", "velocity"] * 4
+
+
+def test_schedule_free_adamw_steps_and_config():
+    import numpy as np
+    v = tf.keras.Variable([1.0, 2.0])
+    opt = tf.keras.optimizers.ScheduleFreeAdamW(0.1)
+    seen = []
+    for i in range(3):
+        opt.apply_gradients([(tf.constant([0.5, -1.0]) * (i + 1), v)])
+        seen.append(v.numpy().tolist())
+    np.testing.assert_allclose(seen, [[0.8999999761581421, 2.0999999046325684],     # TF 2.21
+                                      [0.8367640972137451, 2.163235664367676],
+                                      [0.7694075703620911, 2.2305922508239746]], rtol=1e-6)
+    config = tf.keras.optimizers.get("schedulefreeadamw").get_config()
+    del config["name"]
+    assert config == {'learning_rate': 0.0024999999441206455, 'weight_decay': None, 'clipnorm': None,
+                      'global_clipnorm': None, 'clipvalue': None, 'use_ema': False, 'ema_momentum': 0.99,
+                      'ema_overwrite_frequency': None, 'loss_scale_factor': None, 'gradient_accumulation_steps': None,
+                      'beta_1': 0.9, 'beta_2': 0.999, 'epsilon': 1e-08, 'warmup_steps': 0}

@@ -9,10 +9,12 @@ from tfcompat.keras.optimizers.lion import Lion
 from tfcompat.keras.optimizers.loss_scale_optimizer import LossScaleOptimizer
 from tfcompat.keras.optimizers.muon import Muon
 from tfcompat.keras.optimizers.rmsprop import RMSprop
+from tfcompat.keras.optimizers.schedule_free import ScheduleFreeAdamW
 from tfcompat.keras.optimizers.sgd import SGD
 
 _ALL = {c.__name__.lower(): c for c in (Optimizer, Adam, SGD, RMSprop, Adadelta, AdamW, Adagrad, Adamax, Nadam,
-                                        Ftrl, Lion, LossScaleOptimizer, Adafactor, Muon)}
+                                        Ftrl, Lion, LossScaleOptimizer, Adafactor, Muon,
+                                        ScheduleFreeAdamW)}
 _EXACT = {"Lamb": Lamb}        # Keras's public optimizers outside its get() table: found by exact class name
 
 
