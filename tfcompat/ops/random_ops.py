@@ -511,7 +511,8 @@ def _fisher_yates(n, state, device):
 @tf_export("random.gamma")
 def gamma(shape, alpha, beta=None, dtype=dtypes.float32, seed=None, name=None):
     """Gamma(alpha, beta) samples of shape `shape + broadcast(alpha, beta).shape` (beta is a rate)."""
-    if _exact(seed):      # TF's RandomGamma kernel: 256 Philox blocks reserved per output on the seeds' stream
+    if _exact(seed) and _gamma_outputs(shape, alpha, beta) <= _EXACT_GAMMA_MAX:
+        # TF's RandomGamma kernel: 256 Philox blocks reserved per output on the seeds' stream
         return _gamma_values(shape, alpha, beta, dtype, lambda n, dt: _kernel_state("RandomGamma", dt, op_seeds(seed), n))
     return _gamma(shape, alpha, beta, dtype, _torch_stream("RandomGamma", seed))
 
@@ -635,6 +636,19 @@ def stateless_categorical(logits, num_samples, seed, dtype=dtypes.int64, name=No
     return _categorical(logits, num_samples, dtype, lambda batch, n: pair, "StatelessMultinomial")
 
 
+# TF's gamma values come from a per-output Python port of its kernel (~0.1 ms an output); larger draws use torch's
+# sampler (the same distribution and determinism rules, not TF's bits), as traced functions do
+_EXACT_GAMMA_MAX = 16384
+
+
+def _gamma_outputs(shape, alpha, beta, stateless=False):
+    dims = int_list(shape)
+    if stateless:
+        return math.prod(dims)
+    params = [np.shape(v.numpy() if isinstance(v, Tensor) else v) for v in (alpha, beta) if v is not None]
+    return math.prod(dims) * math.prod(np.broadcast_shapes(*params))
+
+
 def _gamma_values(shape, alpha, beta, dtype, state, stateless=False):
     """TF's gamma draws (`_gamma_kernel`): alpha broadcast against beta, divided by beta, at least the dtype's
     tiny; `state(n, dtype)` gives the Philox state for n outputs. Stateless ops take `shape` as the whole output shape,
@@ -661,7 +675,15 @@ def _gamma_values(shape, alpha, beta, dtype, state, stateless=False):
 def stateless_gamma(shape, seed, alpha, beta=None, dtype=dtypes.float32, name=None):
     """Gamma samples, a deterministic function of `seed`; `shape` must end with the parameters' shape. TF's values:
     its StatelessRandomGammaV3 kernel (`_gamma_kernel`)."""
-    return _gamma_values(shape, alpha, beta, dtype, lambda n, dt: stateless_pair(seed), stateless=True)
+    if _gamma_outputs(shape, alpha, beta, stateless=True) <= _EXACT_GAMMA_MAX:
+        return _gamma_values(shape, alpha, beta, dtype, lambda n, dt: stateless_pair(seed), stateless=True)
+    dims = int_list(shape)
+    params = [to_storage(v) if not isinstance(v, Tensor) else input_storage(v) for v in (alpha, beta)
+              if v is not None]
+    rank = len(torch.broadcast_shapes(*(p.shape for p in params)))
+    out = _gamma(dims[:len(dims) - rank], alpha, beta, dtype, stateless_generator(seed))
+    t = storage(out)
+    return wrap(t.expand(dims)) if list(t.shape) != dims else out
 
 
 @tf_export("random.stateless_poisson")
