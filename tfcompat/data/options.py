@@ -64,6 +64,9 @@ class _OptionsGroup:
 
     __hash__ = None
 
+    def __repr__(self):
+        return f"<tensorflow.python.data.ops.options.{type(self).__name__} object at {hex(id(self))}>"
+
 
 def _group(name, fields, export=None, doc=""):
     cls = type(name, (_OptionsGroup,), {"_FIELDS": fields, "__doc__": doc, "__module__": __name__})

@@ -86,11 +86,12 @@ def listdir(path):
 
 @tf_export("io.gfile.glob", partial=LOCAL_ONLY)
 def glob(pattern):
-    """The sorted paths matching a pattern (or a list of patterns); `*` also matches dot files."""
+    """The paths matching a pattern (or a list of patterns), in the order the directories list them (TF's
+    unsorted order, as `os.listdir`'s; `tf.io.matching_files` sorts); `*` also matches dot files."""
     patterns = [pattern] if isinstance(pattern, (str, bytes, os.PathLike)) else pattern
     out = []
     for p in patterns:
-        out.extend(sorted(_glob.glob(local_path(p), include_hidden=True)))
+        out.extend(_glob.glob(local_path(p), include_hidden=True))
     return out
 
 

@@ -1,0 +1,29 @@
+"""Smaller tf.data / tf.io behaviours checked against TF 2.21: option reprs, `gfile.glob`'s order."""
+import os
+
+import tfcompat as tf
+
+
+def test_options_reprs():
+    o = tf.data.Options()
+    # TF 2.21: default object reprs from tensorflow.python.data.ops.options
+    for obj, name in ((o, "Options"), (o.autotune, "AutotuneOptions"), (o.threading, "ThreadingOptions"),
+                      (o.experimental_distribute, "DistributeOptions"),
+                      (o.experimental_optimization, "OptimizationOptions")):
+        assert repr(obj) == f"<tensorflow.python.data.ops.options.{name} object at {hex(id(obj))}>"
+
+
+def test_gfile_glob_keeps_directory_order(tmp_path):
+    for n in ["b", "a", "c", "f10", "f2", "f1", "z", "y"]:
+        (tmp_path / f"{n}.txt").write_text("")
+    (tmp_path / "other.csv").write_text("")
+    d = str(tmp_path)
+    listed = [os.path.join(d, f) for f in os.listdir(d) if f.endswith(".txt")]
+    # TF 2.21: glob lists in the directory's order (os.listdir's), matching_files and list_files sort
+    assert tf.io.gfile.glob(os.path.join(d, "*.txt")) == listed
+    assert tf.io.gfile.glob([os.path.join(d, "f*.txt"), os.path.join(d, "[ab].txt")]) == \
+        [p for p in listed if os.path.basename(p).startswith("f")] + \
+        [p for p in listed if os.path.basename(p) in ("a.txt", "b.txt")]
+    assert [p.decode() for p in tf.io.matching_files(os.path.join(d, "*.txt")).numpy()] == sorted(listed)
+    assert [p.decode() for p in tf.data.Dataset.list_files(os.path.join(d, "*.txt"), shuffle=False)
+            .as_numpy_iterator()] == sorted(listed)
