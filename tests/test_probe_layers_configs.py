@@ -169,3 +169,44 @@ def test_functional_from_config_takes_keras_tensor_names():
     m2 = keras.Model.from_config(m.get_config())
     assert m2.outputs[0].name == "keras_tensor_4"
     assert keras.Input((1,)).name == "keras_tensor_5"
+
+
+def test_functional_config_nodes_and_build_configs():
+    # TF 2.21 (Keras 3.15): layers built at construction (pooling, dropout) have no build_config; a call records
+    # Keras's implicit `training` (a non-None default) and `mask` (one tensor argument, no keyword arguments)
+    q, v = keras.Input((3, 4)), keras.Input((2, 4))
+    o = layers.Attention()([q, v])
+    o = layers.GlobalAveragePooling1D()(o)
+    o = layers.Dropout(0.1)(o)
+    o = layers.BatchNormalization()(o)
+    o = layers.Dense(2)(o)
+    cfg = keras.Model([q, v], o).get_config()
+    assert [(lc["class_name"], lc["inbound_nodes"][0]["kwargs"] if lc["inbound_nodes"] else None,
+             "build_config" in lc) for lc in cfg["layers"]] == [
+        ("InputLayer", None, False), ("InputLayer", None, False), ("Attention", {}, True),
+        ("GlobalAveragePooling1D", {"mask": None}, False), ("Dropout", {"training": False}, False),
+        ("BatchNormalization", {"mask": None}, True), ("Dense", {}, True)]
+    t = keras.Input((5, 3))
+    r = layers.LSTM(2, return_sequences=True)(t)
+    r = layers.SimpleRNN(2)(r, training=True)
+    assert [lc["inbound_nodes"][0]["kwargs"] if lc["inbound_nodes"] else None
+            for lc in keras.Model(t, r).get_config()["layers"]] == [None, {"training": False, "mask": None},
+                                                                   {"training": True}]
+    m2 = keras.Model.from_config(cfg)
+    x = [np.ones((2, 3, 4), "float32"), np.ones((2, 2, 4), "float32")]
+    assert m2(x).shape == (2, 2)
+
+
+def test_rnn_build_config_is_its_input_shape():
+    # TF 2.21: a build given one shape records it as input_shape (RNN's build(sequences_shape))
+    s = keras.Sequential([keras.Input((5, 3)), layers.LSTM(2, return_sequences=True), layers.Bidirectional(layers.GRU(2))])
+    assert [lc.get("build_config") for lc in s.get_config()["layers"]] == [
+        None, {"input_shape": (None, 5, 3)}, {"input_shape": (None, 5, 2)}]
+    assert s.layers[1].forward_layer.get_build_config() == {"input_shape": (None, 5, 2)}
+
+
+def test_multi_head_attention_node_keeps_its_arguments():
+    # TF 2.21: mha(q, q) records two arguments (no key)
+    q = keras.Input((3, 4))
+    x = layers.MultiHeadAttention(2, 4)(q, q)
+    assert len(keras.Model(q, x).get_config()["layers"][1]["inbound_nodes"][0]["args"]) == 2

@@ -166,9 +166,6 @@ def _attention_equations(rank, attn_axes):
     return f"{source},{target}->{product}", f"{product},{source}->{target}", len(product)
 
 
-_MISSING = object()
-
-
 class MultiHeadAttention(Layer):
     """Multi-head scaled dot-product attention (Vaswani et al.), projections as Keras 3 EinsumDense sublayers."""
 
@@ -280,15 +277,24 @@ class MultiHeadAttention(Layer):
             return None
         return {"shapes_dict": {k: v for k, v in shapes.items() if v is not None}}
 
-    def __call__(self, query=_MISSING, value=_MISSING, key=None, *args, **kwargs):
-        for name, given in (("query", query), ("value", value)):
-            if given is _MISSING:       # Keras binds the call's signature first
+    def __call__(self, *args, **kwargs):
+        given = dict(zip(("query", "value", "key"), args))
+        for name in ("query", "value", "key"):
+            if name in kwargs:
+                if name in given:
+                    raise TypeError(f"multiple values for argument '{name}'")
+                given[name] = kwargs.pop(name)
+        for name in ("query", "value"):
+            if name not in given:       # Keras binds the call's signature first
                 raise TypeError(f"missing a required argument: '{name}'")
+        query, value, key = given["query"], given["value"], given.get("key")
+        # the call as given (a node records `mha(q, v)` with two arguments); keywords become positions
+        positional = args if len(args) >= len(given) else (query, value, key)[:max(len(given), 2)]
         if not self.built:
             shapes = [None if t is None else tuple(t.shape) for t in (query, value, key)]
             with kvars.name_scope(self.name) if not _in_own_scope(self) else _null():
                 self.build(*shapes)
-        return super().__call__(query, value, key, *args, **kwargs)
+        return super().__call__(*positional, *args[len(positional):], **kwargs)
 
     def _causal_mask(self, t, s, device):
         return torch.ones((1, t, s), dtype=torch.bool, device=device).tril()

@@ -580,6 +580,8 @@ class Layer:
         """Keras 3's build config: the input shape the layer was built with (None if it never was), or the
         `shapes_dict` of a `build` taking several shapes."""
         shapes = self.__dict__.get("_build_shapes_dict")
+        if shapes is not None and len(shapes) == 1:     # Keras: one shape given is the input shape
+            return {"input_shape": next(iter(shapes.values()))}
         if shapes is not None:
             return {"shapes_dict": shapes}
         shape = self.__dict__.get("_build_input_shape")

@@ -78,6 +78,34 @@ def _add_sequential_build_configs(model, config):
             shape = tuple(infer_output_shape(layer, shape))
 
 
+def _implicit_call_kwargs(node):
+    """The arguments Keras 3's `Layer.__call__` adds to a call on KerasTensors, which its node records: `training`
+    at a non-None default of `call`'s signature, and, for one tensor argument and a `call` taking `mask`, that
+    argument's mask (None when it has none; a mask KerasTensor is left out: tfcompat's masks have no node)."""
+    import inspect
+    layer = node.layer
+    if not node.args or not isinstance(node.args[0], KerasTensor):
+        return {}       # (TF 2.21 records neither for a layer called on a list, such as Attention)
+    try:
+        params = inspect.signature(layer.call).parameters
+    except (TypeError, ValueError):
+        return {}
+    extra = {}
+    if "training" in params and "training" not in node.kwargs:
+        default = params["training"].default
+        if default is not inspect.Parameter.empty and default is not None:
+            extra["training"] = default
+    tensor_args = [a for a in (*node.args, *node.kwargs.values())
+                   if any(isinstance(t, KerasTensor) for t in nest.flatten(a))]
+    # (TF 2.21 records no mask for a call given keyword arguments, such as training=True)
+    if len(tensor_args) == 1 and "mask" in params and not node.kwargs:
+        masks = nest.map_structure(lambda t: getattr(t, "_keras_mask", None) if isinstance(t, KerasTensor) else None,
+                                   tensor_args[0])
+        if all(m is None for m in nest.flatten(masks)):
+            extra["mask"] = masks
+    return extra
+
+
 def functional_get_config(model):
     """Keras 3's functional config: layers with their `inbound_nodes`, `input_layers`, `output_layers`."""
     from tfcompat.keras.engine.ops_layer import is_operation
@@ -107,13 +135,10 @@ def functional_get_config(model):
     for layer in operations:
         own = [n for n in layer._inbound_nodes if id(n) in model_nodes]
         lc = layer.keras_config(own) if is_operation(layer) else serialize_keras_object(layer)
-        if not _is_input(layer) and not is_operation(layer):
-            node = next((n for n in layer._inbound_nodes if id(n) in model_nodes), None)
-            if node is not None and "build_config" not in lc:
-                lc["build_config"] = {"input_shape": ser_shape(node.args[0])}
+        # (a layer built at construction, as Keras's layers without state, has no build config)
         lc["name"] = layer.name
         lc["inbound_nodes"] = [] if _is_input(layer) else [
-            {"args": ser(tuple(n.args)), "kwargs": ser(dict(n.kwargs))}
+            {"args": ser(tuple(n.args)), "kwargs": ser({**n.kwargs, **_implicit_call_kwargs(n)})}
             for n in layer._inbound_nodes if id(n) in model_nodes]
         layers.append(lc)
     return {"name": model.name, "trainable": model.trainable, "layers": layers,
