@@ -277,3 +277,29 @@ def test_sliced_assign_broadcast_error():
     assert str(e.value) == ("{{function_node __wrapped__ResourceStridedSliceAssign_device_/job:localhost/replica:0/"
                             "task:0/device:CPU:0}} Cannot broadcast input shape [3] into final shape [2] "
                             "[Op:ResourceStridedSliceAssign] name: strided_slice/_assign")
+
+
+def test_xlogy_family_at_zero_x():
+    # TF 2.21: 0 wherever x == 0 (y NaN too), and gradients 0 there for both inputs
+    nan = float("nan")
+    assert tf.math.xlogy([0.0, 0.0, 1.0], [nan, 0.0, 0.0]).numpy().tolist() == [0.0, 0.0, float("-inf")]
+    assert tf.math.xlog1py([0.0, 0.0], [nan, -1.0]).numpy().tolist() == [0.0, 0.0]
+    z = tf.Variable([0.0, 2.0])
+    y = tf.Variable([0.0, 3.0])
+    with tf.GradientTape(persistent=True) as t:
+        a = tf.reduce_sum(tf.math.xlogy(z, y))
+        b = tf.reduce_sum(tf.math.xlog1py(z, y - 1.0))
+        c = tf.reduce_sum(tf.math.xdivy(z, y))
+    f32 = lambda v: float(tf.constant(v, tf.float32).numpy())  # noqa: E731
+    assert [g.numpy().tolist() for g in t.gradient(a, [z, y])] == [[0.0, f32(1.0986123085021973)],
+                                                                  [0.0, f32(0.6666666865348816)]]
+    assert [g.numpy().tolist() for g in t.gradient(b, [z, y])] == [[0.0, f32(1.0986123085021973)],
+                                                                  [0.0, f32(0.6666666865348816)]]
+    assert [g.numpy().tolist() for g in t.gradient(c, [z, y])] == [[0.0, f32(0.3333333432674408)],
+                                                                  [0.0, f32(-0.2222222238779068)]]
+    w = tf.Variable([[0.0], [1.0]])
+    with tf.GradientTape() as t:
+        r = tf.reduce_sum(tf.math.xlogy(w, y))
+    gw, gy = t.gradient(r, [w, y])
+    assert gw.numpy().tolist() == [[0.0], [float("-inf")]]
+    assert gy.numpy().tolist() == [float("inf"), f32(0.3333333432674408)]

@@ -74,12 +74,20 @@ def _squared_difference(a, b):
 
 squared_difference = binary_op("math.squared_difference", op="SquaredDifference", fn=_squared_difference)
 atan2 = binary_op("math.atan2", "atan2", op="Atan2", fn=torch.atan2, dtypes=FLOAT)
-xdivy = binary_op("math.xdivy", op="Xdivy", fn=lambda a, b: torch.where(a == 0, torch.zeros_like(a), a / b),
-                  dtypes=FLOAT_COMPLEX)
-xlogy = binary_op("math.xlogy", op="Xlogy", fn=lambda a, b: torch.where(a == 0, torch.zeros_like(a), a * torch.log(b))
-                  if a.is_complex() else torch.xlogy(a, b), dtypes=FLOAT_COMPLEX)
-xlog1py = binary_op("math.xlog1py", op="Xlog1py",
-                    fn=lambda a, b: torch.where(a == 0, torch.zeros_like(a), a * torch.log1p(b)), dtypes=FLOAT_COMPLEX)
+def _x_times(combine, neutral):
+    """combine(x, y) (x * log(y), x / y...), 0 wherever x == 0 whatever y is (NaN included), with TF's gradients
+    there: 0 for both inputs (y is replaced by `neutral` where x == 0, so no 0 * inf reaches the backward pass)."""
+    def run(a, b):
+        zero = a == 0
+        safe = torch.where(zero, torch.full((), neutral, dtype=b.dtype, device=b.device), b)
+        return torch.where(zero, torch.zeros((), dtype=a.dtype, device=a.device), combine(a, safe))
+    return run
+
+
+xdivy = binary_op("math.xdivy", op="Xdivy", fn=_x_times(lambda a, b: a / b, 1.0), dtypes=FLOAT_COMPLEX)
+xlogy = binary_op("math.xlogy", op="Xlogy", fn=_x_times(lambda a, b: a * torch.log(b), 1.0), dtypes=FLOAT_COMPLEX)
+xlog1py = binary_op("math.xlog1py", op="Xlog1py", fn=_x_times(lambda a, b: a * torch.log1p(b), 0.0),
+                    dtypes=FLOAT_COMPLEX)
 _div_no_nan = binary_op(op="DivNoNan",
                         fn=lambda a, b: torch.where(b == 0, torch.zeros_like(a), a / torch.where(b == 0, torch.ones_like(b), b)),
                         dtypes=FLOAT_COMPLEX)
