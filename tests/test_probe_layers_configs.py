@@ -210,3 +210,11 @@ def test_multi_head_attention_node_keeps_its_arguments():
     q = keras.Input((3, 4))
     x = layers.MultiHeadAttention(2, 4)(q, q)
     assert len(keras.Model(q, x).get_config()["layers"][1]["inbound_nodes"][0]["args"]) == 2
+
+
+def test_sequential_config_build_configs():
+    # TF 2.21: a Dropout (built at construction) has no build_config in a Sequential's config either
+    s = keras.Sequential([keras.Input((4,)), layers.Dense(2), layers.Dropout(0.5), layers.Dense(1)])
+    assert [lc.get("build_config") for lc in s.get_config()["layers"]] == [
+        None, {"input_shape": (None, 4)}, None, {"input_shape": (None, 2)}]
+    assert keras.Sequential.from_config(s.get_config()).count_params() == 13

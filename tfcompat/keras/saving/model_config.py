@@ -71,7 +71,8 @@ def _add_sequential_build_configs(model, config):
     config.setdefault("build_input_shape", list(shape))
     layer_configs = config["layers"][1:]
     for layer, lc in zip(model._stack, layer_configs):
-        lc.setdefault("build_config", {"input_shape": list(shape)})
+        if layer.get_build_config() is not None:     # (a layer built at construction has none, as in Keras)
+            lc.setdefault("build_config", {"input_shape": list(shape)})
         try:
             shape = tuple(layer.compute_output_shape(shape))
         except NotImplementedError:     # a custom layer need not implement it: its call gives the shape
