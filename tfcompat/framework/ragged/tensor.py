@@ -89,13 +89,27 @@ class RaggedTensor:
     def from_row_lengths(cls, values, row_lengths, name=None, validate=True):
         """Consecutive rows of `values` of the given lengths."""
         lengths = _splits(row_lengths)
+        if validate:
+            OPS["assert_non_negative"](lengths, message="Arguments to from_row_lengths do not form a valid RowPartition")
         return cls.from_row_splits(values, wrap(splits_from_lengths(lengths._t, lengths._t.dtype)), validate=validate)
 
     @classmethod
     def from_value_rowids(cls, values, value_rowids, nrows=None, name=None, validate=True):
         """Row `i` holds the values whose row id is `i` (ids sorted); `nrows` adds empty trailing rows."""
         ids = _splits(value_rowids)._t
-        n = int(nrows) if nrows is not None else (int(ids.max()) + 1 if ids.numel() else 0)
+        last = int(ids[-1]) if ids.numel() else -1
+        if nrows is None:
+            n = last + 1
+        else:
+            n = int(nrows)
+            if n < 0:
+                raise ValueError(f"Expected nrows >= 0; got {n}")
+            if n < last + 1:
+                raise ValueError(f"Expected nrows >= value_rowids[-1] + 1; got nrows={n}, value_rowids[-1]={last}")
+        if validate:         # RowPartition.from_value_rowids' checks: the first id >= 0, the ids sorted
+            msg = "Arguments to from_value_rowids do not form a valid RowPartition"
+            OPS["assert_non_negative"](wrap(ids[:1]), message=msg)
+            OPS["assert_non_negative"](wrap(ids[1:] - ids[:-1]), message=msg)
         counts = torch.bincount(ids, minlength=n)
         return cls.from_row_splits(values, wrap(splits_from_lengths(counts, ids.dtype)), validate=validate)
 
@@ -471,4 +485,6 @@ def _validate_splits(values, row_splits, factory):
         raise ValueError(f"{msg}zero")
     assert_equal(wrap(s[0]), wrap(s.new_zeros(())), message=msg + "zero")
     assert_non_negative(wrap(s[1:] - s[:-1]), message=msg + "monotonic")
-    assert_equal(wrap(s[-1]), wrap(s.new_tensor(_nrows(values))), message=msg + "Last row_splits")
+    # TF checks the values' count where RaggedTensor._from_row_partition joins them to the partition
+    assert_equal(wrap(s[-1]), wrap(s.new_tensor(_nrows(values))),
+                 message="Arguments to _from_row_partition do not form a valid RaggedTensor")
