@@ -166,3 +166,27 @@ def test_targets_beside_a_source(make, kw, kind):
     # TF 2.21
     assert str(e.value) == (f"When providing `x` as a {kind}, `{name}` should not be passed. Instead, {what} should be "
                             f"included as part of the {kind}.")
+
+
+def test_generator_builds_on_its_peeked_spec():
+    # TF 2.21: a subclassed model fitted on a generator is built on the spec of the 2 batches Keras peeked at (batch
+    # dimension None, other dimensions kept where they agree)
+    class Net(tf.keras.Model):
+        def __init__(self):
+            super().__init__()
+            self.d = tf.keras.layers.Dense(2)
+
+        def call(self, inputs):
+            return self.d(inputs["a"])
+
+    def gen():
+        for i in range(0, 10, 5):
+            yield {"a": X[i:i + 5]}, np.stack([Y[i:i + 5]] * 2, 1)
+
+    m = Net()
+    m.compile("sgd", "mse")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        m.fit(gen(), verbose=0)
+    assert m.get_build_config() == {'input_shape': {'a': (None, 4)}}
+    assert m.d.get_build_config() == {'input_shape': (None, 4)}

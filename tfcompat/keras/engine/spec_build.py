@@ -1,7 +1,7 @@
 """Keras's `_symbolic_build` for `fit`/`evaluate`: an unbuilt model is first run on KerasTensors of the data's spec,
 so its layers record the spec's shapes (batch dimension None unless every batch has the same size): what
 `summary()`, `get_build_config()` and a saved model's signature show. Sequential models take the spec's batch
-dimension themselves (`Sequential._build_on_spec`); data without a spec (generators) builds on its first batch."""
+dimension themselves (`Sequential._build_on_spec`); a generator's spec is that of the batches Keras peeks at."""
 from tfcompat.framework import dtypes
 from tfcompat.framework.tensor import Tensor
 from tfcompat.keras._config import config, uid_lock
@@ -30,6 +30,8 @@ def x_spec(iterator):
                 raise TypeError("no spec")
             return _inference_input((batch,) + tuple(int(d) for d in a.shape[1:]), dtype.name)
         x = arrays[0]
+    elif getattr(iterator, "_peeked", None):        # a generator: Keras's spec of the batches it peeked at
+        return _peeked_spec([_x_of(b) for b in iterator._peeked])
     else:
         spec = getattr(getattr(iterator, "_source", None), "element_spec", None)
         if spec is None:
@@ -43,6 +45,28 @@ def x_spec(iterator):
     try:
         return nest.map_structure(from_array, x)
     except TypeError:
+        return None
+
+
+def _peeked_spec(batches):
+    """KerasTensors of the common shape of a generator's first batches (a dimension they disagree on, and the batch
+    dimension, None), as Keras's `get_tensor_spec`; None for data it cannot describe (strings, sparse, ragged)."""
+    import numpy as np
+    from tfcompat.keras.backend import standardize_dtype
+    from tfcompat.keras.engine.functional import _inference_input
+
+    def leaf(*arrays):
+        shapes = [tuple(getattr(a, "shape", np.shape(a))) for a in arrays]
+        if not shapes[0] or any(len(s) != len(shapes[0]) for s in shapes):
+            raise TypeError("no spec")
+        dtype = standardize_dtype(getattr(arrays[0], "dtype", np.asarray(arrays[0]).dtype))
+        if dtype == "string" or not isinstance(arrays[0], (np.ndarray, Tensor)):
+            raise TypeError("no spec")
+        shape = [None] + [d[0] if len(set(d)) == 1 else None for d in list(zip(*shapes))[1:]]
+        return _inference_input(tuple(shape), dtype)
+    try:
+        return nest.map_structure(leaf, *batches)
+    except (TypeError, ValueError):
         return None
 
 
