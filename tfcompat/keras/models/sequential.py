@@ -7,7 +7,7 @@ from tfcompat.keras.engine import naming
 from tfcompat.keras.engine.functional import symbolic_call
 from tfcompat.keras.layers.input_spec import assert_input_compatibility
 from tfcompat.keras.engine.keras_tensor import KerasTensor
-from tfcompat.keras.layers.base import Layer
+from tfcompat.keras.layers.base import Layer, _in_own_scope, _null
 from tfcompat.keras.layers.call_errors import symbolic_call_info
 from tfcompat.keras.layers.input_layer import InputLayer
 from tfcompat.keras.models.model import Model
@@ -116,7 +116,8 @@ class Sequential(Model):
             self._input_layer = InputLayer(batch_shape=tuple(input_shape), dtype=self._stack[0].compute_dtype)
         naming.get_uid("functional")   # Keras 3 builds a Sequential through a Functional, using up that name
         x = self._input_layer.output
-        with kvars.name_scope(self.name):
+        # a Sequential built while called inside a Functional already has its own scope: one level, as Keras
+        with kvars.name_scope(self.name) if not _in_own_scope(self) else _null():
             for layer in self._stack:
                 spec = layer.__dict__.get("input_spec")
                 if spec is not None:       # Keras builds by calling each layer, which checks its InputSpec

@@ -1,0 +1,80 @@
+"""`keras.applications.convnext`: ConvNeXtTiny..XLarge as Keras 3.15.1 builds them (structure fingerprints and outputs for fixed
+weights recorded from Keras 3.15.1 with TF 2.21)."""
+import hashlib
+import json
+
+import numpy as np
+import pytest
+
+from tfcompat import keras
+
+apps = keras.applications
+
+
+def _signature(model):
+    """What Keras 3.15.1 built, hashed: each layer's name, class, weight shapes and output shape."""
+    sig = [(layer.name, type(layer).__name__, [tuple(w.shape) for w in layer.weights]) for layer in model.layers]
+    shapes = [str(layer.output.shape) for layer in model.layers]
+    return hashlib.sha256(json.dumps([sig, shapes]).encode()).hexdigest()[:16]
+
+
+def _fixed_weights_output(model):
+    """The model's output on a fixed input once every weight, in `model.weights` order, has a seeded value."""
+    rng = np.random.default_rng(3)
+    for w in model.weights:
+        w.assign(rng.uniform(0.5, 1.5, w.shape).astype("float32") if "variance" in w.path else
+                 rng.normal(0, 0.1, w.shape).astype("float32"))
+    x = np.random.default_rng(0).uniform(0, 255, (2,) + tuple(model.input_shape[1:])).astype("float32")
+    return np.asarray(model.predict(x, verbose=0))
+
+
+@pytest.mark.parametrize("name, kwargs, expected, y_sum, y_first", [
+    # TF 2.21
+    ("ConvNeXtTiny", {"input_shape": (32, 32, 3), "classes": 10},
+     ("convnext_tiny", 135, 27827818, 182, 0, (None, 10), "1eda5d45a21c9df0"),
+     2.0, [0.05759432166814804, 0.06474845856428146, 0.03623348847031593]),
+    ("ConvNeXtTiny", {"input_shape": (32, 32, 3), "include_top": False, "pooling": "max",
+                      "include_preprocessing": False},
+     ("convnext_tiny", 133, 27820128, 180, 0, (None, 768), "4d3ed1e6d6d46953"),
+     174.90927124023438, [-0.1225055605173111, 0.06066448241472244, 0.2869912087917328]),
+])
+def test_architectures_match_keras(name, kwargs, expected, y_sum, y_first):
+    model = getattr(apps, name)(weights=None, **kwargs)
+    assert (model.name, len(model.layers), model.count_params(), len(model.trainable_weights),
+            len(model.non_trainable_weights), model.output_shape, _signature(model)) == expected
+    y = _fixed_weights_output(model)
+    np.testing.assert_allclose(np.abs(y).sum(), y_sum, rtol=1e-4)
+    np.testing.assert_allclose(y.ravel()[:3], y_first, rtol=1e-4, atol=1e-6 * np.abs(y).max())
+
+
+def test_weight_paths_and_layer_scale():
+    # TF 2.21: the stem Sequential's variables are one scope deep; LayerScale's config
+    model = apps.ConvNeXtTiny(weights=None, input_shape=(32, 32, 3), include_top=False)
+    assert [w.path for w in model.weights[:4]] == [
+        "convnext_tiny_stem/convnext_tiny_stem_conv/kernel", "convnext_tiny_stem/convnext_tiny_stem_conv/bias",
+        "convnext_tiny_stem/convnext_tiny_stem_layernorm/gamma", "convnext_tiny_stem/convnext_tiny_stem_layernorm/beta"]
+    layer = model.get_layer("convnext_tiny_stage_0_block_0_layer_scale")
+    config = layer.get_config()
+    assert (type(layer).__name__, config["init_values"], config["projection_dim"]) == ("LayerScale", 1e-06, 96)
+
+
+@pytest.mark.parametrize("call, message", [
+    # TF 2.21
+    (lambda: apps.ConvNeXtTiny(weights="nope"),
+     "The `weights` argument should be either `None` (random initialization), `imagenet` (pre-training on ImageNet), "
+     "or the path to the weights file to be loaded."),
+    (lambda: apps.ConvNeXtBase(classes=10),
+     'If using `weights="imagenet"` with `include_top=True`, `classes` should be 1000. Received classes=10'),
+    (lambda: apps.ConvNeXtTiny(name="foo", input_shape=(32, 32, 3), include_top=False),
+     'Model name "foo" does not match weights variant "convnext_tiny". When using imagenet weights, model name must '
+     'contain the weights variant (e.g., "convnext_tiny").'),
+])
+def test_errors(call, message):
+    with pytest.raises(ValueError) as e:
+        call()
+    assert str(e.value) == message
+
+
+def test_preprocess_input_passes_through():
+    x = np.array([1.0, 2.0])
+    assert apps.convnext.preprocess_input(x) is x
