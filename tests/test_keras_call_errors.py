@@ -12,7 +12,7 @@ def test_kernel_error_escaping_a_layer_is_invalid_argument():
     lstm = keras.layers.LSTM(2)
     lstm(np.zeros((2, 5, 3), "float32"))
     # Keras: InvalidArgumentError from LSTMCell's MatMul ("Matrix size-incompatible"), with Keras's call context
-    with pytest.raises(tf.errors.InvalidArgumentError, match=r"^Exception encountered when calling LSTM\.call\(\)"):
+    with pytest.raises(tf.errors.InvalidArgumentError, match=r"^Exception encountered when calling LSTMCell\.call\(\)"):
         lstm(np.zeros((2, 5, 4), "float32"))
 
 

@@ -184,3 +184,34 @@ def test_input_argument_checks_and_deprecations():
         layers.Embedding(5, 2, input_length=3)
     with pytest.warns(UserWarning, match=r"^Argument `input_shape` is deprecated. Use `shape` instead.$"):
         assert layers.InputLayer(input_shape=(3,)).batch_shape == (None, 3)
+
+
+def test_conv_and_pool_tuple_arguments():
+    # TF 2.21 (Keras's standardize_tuple)
+    _raises(ValueError, "The `strides` argument must be a tuple of 2 integers. Received strides=0, including values "
+            "{0} that do not satisfy `value > 0`", lambda: layers.Conv2D(2, 3, strides=0))
+    _raises(ValueError, "The `kernel_size` argument must be a tuple of 2 integers. Received kernel_size=0, including "
+            "values {0} that do not satisfy `value > 0`", lambda: layers.Conv2D(2, 0))
+    _raises(ValueError, "The `kernel_size` argument must be a tuple of 2 integers. Received kernel_size=(3, 3, 3)",
+            lambda: layers.Conv2D(2, (3, 3, 3)))
+    assert layers.Conv2DTranspose(2, 3, strides=2, output_padding=0).output_padding == (0, 0)
+    assert layers.MaxPooling2D(2, strides=(1, 2)).strides == (1, 2)
+
+
+def test_rnn_feature_mismatch_is_the_cells_matmul_error():
+    # TF 2.21: the first step's MatMul fails in the cell's call, reported with the step's inputs and states
+    from tfcompat.framework.errors import InvalidArgumentError
+    for cls, cell, first, states in [
+            (layers.LSTM, "LSTMCell", "inputs", "('tf.Tensor(shape=(2, 3), dtype=float32)', "
+                                                "'tf.Tensor(shape=(2, 3), dtype=float32)')"),
+            (layers.GRU, "GRUCell", "inputs", "('tf.Tensor(shape=(2, 3), dtype=float32)',)"),
+            (layers.SimpleRNN, "SimpleRNNCell", "sequence", "('tf.Tensor(shape=(2, 3), dtype=float32)',)")]:
+        layer = cls(3)
+        layer(np.ones((2, 4, 2), "float32"))
+        with pytest.raises(InvalidArgumentError) as e:
+            layer(np.ones((2, 4, 5), "float32"))
+        k = {"LSTMCell": 12, "GRUCell": 9, "SimpleRNNCell": 3}[cell]
+        assert str(e.value) == (
+            f"Exception encountered when calling {cell}.call().\n\n\x1b[1mMatrix size-incompatible: In[0]: [2,5], "
+            f"In[1]: [2,{k}] [Op:MatMul] name: \x1b[0m\n\nArguments received by {cell}.call():\n"
+            f"  • {first}=tf.Tensor(shape=(2, 5), dtype=float32)\n  • states={states}\n  • training=False")

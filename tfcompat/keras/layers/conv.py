@@ -12,13 +12,28 @@ from tfcompat.keras.saving_utils import serialize_keras_object as _ser
 from tfcompat.ops import conv_ops
 
 
-def _tuple(value, rank, name):
+def _tuple(value, rank, name, allow_zero=False):
+    """Keras's `standardize_tuple`: an int or `rank` ints, each > 0 (>= 0 with `allow_zero`), as a tuple."""
+    error = f"The `{name}` argument must be a tuple of {rank} integers. Received {name}={value}"
     if isinstance(value, int):
-        return (value,) * rank
-    value = tuple(int(v) for v in value)
-    if len(value) != rank:
-        raise ValueError(f"The `{name}` argument must be a tuple of {rank} integers. Received {name}={value}")
-    return value
+        values = (value,) * rank
+    else:
+        try:
+            values = tuple(value)
+        except TypeError:
+            raise ValueError(error) from None
+        if len(values) != rank:
+            raise ValueError(error)
+        for v in values:
+            try:
+                int(v)
+            except (ValueError, TypeError):
+                raise ValueError(error + f"including element {v} of type {type(v)}") from None
+        values = tuple(int(v) for v in values)
+    bad = {v for v in values if (v < 0 if allow_zero else v <= 0)}
+    if bad:
+        raise ValueError(error + f", including values {bad} that do not satisfy `value {'>= 0' if allow_zero else '> 0'}`")
+    return values
 
 
 def _data_format(value):
@@ -221,7 +236,8 @@ class _BaseConvTranspose(BaseConv):
                  dilation_rate=1, **kwargs):
         super().__init__(filters, kernel_size, strides=strides, padding=padding, data_format=data_format,
                          dilation_rate=dilation_rate, **kwargs)
-        self.output_padding = None if output_padding is None else _tuple(output_padding, self.rank, "output_padding")
+        self.output_padding = None if output_padding is None else _tuple(output_padding, self.rank, "output_padding",
+                                                                              allow_zero=True)
 
     def _output_size(self, size, k, s, d, i):
         k = (k - 1) * d + 1

@@ -102,7 +102,8 @@ class _Pooling(Layer):
         super().__init__(name=name, **kwargs)
         from tfcompat.keras.layers.conv import _data_format, _tuple
         self.pool_size = _tuple(pool_size, self._rank, "pool_size")
-        self.strides = _tuple(strides, self._rank, "strides") if strides is not None else self.pool_size
+        self.strides = _tuple(strides, self._rank, "strides", allow_zero=True) if strides is not None else \
+            self.pool_size
         self.padding = padding.lower()
         self.data_format = _data_format(data_format)
         self.input_spec = InputSpec(ndim=self._rank + 2)

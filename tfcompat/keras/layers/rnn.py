@@ -186,6 +186,9 @@ class SimpleRNNCell(_BuiltinCell):
         super().__init__(units, **kwargs)
         self.state_size = self.units
 
+    def call(self, sequence, states, training=False):      # Keras names its first argument `sequence`
+        return super().call(sequence, states, training)
+
     def _recur(self, zx, states, training=False):
         h = self._h_for_recurrence(states[0], training)
         out = _torch_act(self.activation)(zx + torch.matmul(h, _read(self.recurrent_kernel, zx.dtype)))
@@ -284,6 +287,19 @@ class GRUCell(_BuiltinCell):
 
 def _sizes(state_size):
     return list(state_size) if isinstance(state_size, (list, tuple)) else [state_size]
+
+
+def _check_step_features(cell, x, initial_state):
+    """TF's error for sequences whose features do not match the cell's kernel: the first step's MatMul in
+    `cell.call` fails (Keras reports it as the cell's call, with the step's inputs and states)."""
+    kernel = getattr(cell, "kernel", None)
+    if kernel is None or x.shape[-1] == kernel.shape[0]:
+        return
+    from tfcompat.framework import errors
+    from tfcompat.keras.layers.call_errors import with_call_info
+    e = errors.op_error(errors.InvalidArgumentError, f"Matrix size-incompatible: In[0]: [{x.shape[0]},{x.shape[-1]}], "
+                        f"In[1]: [{kernel.shape[0]},{kernel.shape[1]}]", "MatMul")
+    raise with_call_info(e, cell, (_wrap(x[:, 0]), tuple(nest.flatten(initial_state))), {})
 
 
 class StackedRNNCells(Layer):
@@ -424,6 +440,7 @@ class RNN(Layer):
             m = m.flip(1) if m is not None else None
         cells = self.cell.cells if isinstance(self.cell, StackedRNNCells) else [self.cell]
         if all(isinstance(c, _BuiltinCell) for c in cells):
+            _check_step_features(cells[0], x, initial_state)
             last, outputs, states = self._run_builtin(cells, x, initial_state, m, training)
         else:
             last, outputs, states = self._run_generic(x, initial_state, m, training)
