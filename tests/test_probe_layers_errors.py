@@ -215,3 +215,13 @@ def test_rnn_feature_mismatch_is_the_cells_matmul_error():
             f"Exception encountered when calling {cell}.call().\n\n\x1b[1mMatrix size-incompatible: In[0]: [2,5], "
             f"In[1]: [2,{k}] [Op:MatMul] name: \x1b[0m\n\nArguments received by {cell}.call():\n"
             f"  • {first}=tf.Tensor(shape=(2, 5), dtype=float32)\n  • states={states}\n  • training=False")
+
+
+def test_lookup_and_discretization_construction_errors():
+    # TF 2.21
+    _raises(ValueError, "`output_mode` must be `'int'` when `invert` is true. Received: output_mode=one_hot",
+            lambda: layers.StringLookup(vocabulary=["a"], invert=True, output_mode="one_hot"))
+    _raises(ValueError, "Attempted to set a vocabulary larger than the maximum vocab size. Received vocabulary size "
+            "is 4; `max_tokens` is 2.", lambda: layers.StringLookup(max_tokens=2, vocabulary=["a", "b", "c"]))
+    _raises(ValueError, "You need to set either `num_bins` or `bin_boundaries`.", lambda: layers.Discretization())
+    assert layers.StringLookup(max_tokens=4, vocabulary=["a", "b", "c"]).vocabulary_size() == 4

@@ -93,6 +93,8 @@ class Discretization(Layer):
         if num_bins is not None and bin_boundaries is not None and len(bin_boundaries) != num_bins - 1:
             raise ValueError(f"Both `num_bins` and `bin_boundaries` should not be set. Received: `num_bins="
                              f"{num_bins}` and `bin_boundaries={bin_boundaries}`")
+        if num_bins is None and bin_boundaries is None:
+            raise ValueError("You need to set either `num_bins` or `bin_boundaries`.")
         self.bin_boundaries = list(bin_boundaries) if bin_boundaries is not None else None
         self.num_bins, self.epsilon, self.output_mode, self.sparse = num_bins, epsilon, output_mode, sparse
         self.built = True

@@ -53,6 +53,8 @@ class _IndexLookup(Layer):
             output_mode = "tf_idf"
         validate_string_arg(output_mode, ("int", "one_hot", "multi_hot", "count", "tf_idf"), type(self).__name__,
                             "output_mode")
+        if invert and output_mode != "int":
+            raise ValueError(f"`output_mode` must be `'int'` when `invert` is true. Received: output_mode={output_mode}")
         if sparse and output_mode == "int":
             raise ValueError("`sparse` may only be true if `output_mode` is `'one_hot'`, `'multi_hot'`, `'count'` or "
                              f"`'tf_idf'`. Received: sparse={sparse} and output_mode={output_mode}")
@@ -128,6 +130,9 @@ class _IndexLookup(Layer):
                                  "remove all mask and OOV tokens, or include them only at the start of the "
                                  f"vocabulary in precisely this order: {special}. Received: "
                                  f"{kind.lower()}_token={token} at vocabulary index [{index}]")
+        if self.max_tokens is not None and self._token_start() + len(vocab) > self.max_tokens:
+            raise ValueError(f"Attempted to set a vocabulary larger than the maximum vocab size. Received vocabulary "
+                             f"size is {self._token_start() + len(vocab)}; `max_tokens` is {self.max_tokens}.")
         self._set(vocab)
         if self.output_mode == "tf_idf":
             if idf_weights is None:
