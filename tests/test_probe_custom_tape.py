@@ -303,3 +303,13 @@ def test_xlogy_family_at_zero_x():
     gw, gy = t.gradient(r, [w, y])
     assert gw.numpy().tolist() == [[0.0], [float("-inf")]]
     assert gy.numpy().tolist() == [float("inf"), f32(0.3333333432674408)]
+
+
+def test_watching_a_keras_variable_is_refused():
+    # TF 2.21 + Keras 3: a Keras variable is no tf.Variable, GradientTape.watch raises (watch its `.value`)
+    v = tf.keras.Variable(1.0, name="kv")
+    with tf.GradientTape() as t:
+        with pytest.raises(ValueError) as e:
+            t.watch([v])
+    assert str(e.value) == ("Passed in object <Variable path=kv, shape=(), dtype=float32, value=1.0> of type "
+                            "'Variable', not tf.Tensor or tf.Variable or ExtensionType.")

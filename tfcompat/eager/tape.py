@@ -250,6 +250,10 @@ class GradientTape:
     def watch(self, tensor):
         """Ensures `tensor` (a tensor, variable or nested structure of them) is traced by this tape."""
         for t in nest.flatten(tensor):
+            if isinstance(t, Variable) and type(t).__module__.startswith("tfcompat.keras"):
+                # in TF a Keras 3 variable is no tf.Variable: the tape refuses it (watch its `.value`)
+                raise ValueError(f"Passed in object {t} of type {type(t).__name__!r}, not tf.Tensor or tf.Variable "
+                                 "or ExtensionType.")
             if isinstance(t, Variable):
                 var = t._parent if isinstance(t, variables._UnreadVariable) else t
                 self._watched_ids.add(id(var))
