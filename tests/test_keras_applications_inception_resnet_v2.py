@@ -1,0 +1,68 @@
+"""`keras.applications.inception_resnet_v2`: InceptionResNetV2 as Keras 3.15.1 builds them (structure fingerprints and outputs for fixed
+weights recorded from Keras 3.15.1 with TF 2.21)."""
+import hashlib
+import json
+
+import numpy as np
+import pytest
+
+from tfcompat import keras
+
+apps = keras.applications
+
+
+def _signature(model):
+    """What Keras 3.15.1 built, hashed: each layer's name, class, weight shapes and output shape."""
+    sig = [(layer.name, type(layer).__name__, [tuple(w.shape) for w in layer.weights]) for layer in model.layers]
+    shapes = [str(layer.output.shape) for layer in model.layers]
+    return hashlib.sha256(json.dumps([sig, shapes]).encode()).hexdigest()[:16]
+
+
+def _fixed_weights_output(model):
+    """The model's output on a fixed input once every weight, in `model.weights` order, has a seeded value."""
+    rng = np.random.default_rng(3)
+    for w in model.weights:
+        w.assign(rng.uniform(0.5, 1.5, w.shape).astype("float32") if "variance" in w.path else
+                 rng.normal(0, 0.1, w.shape).astype("float32"))
+    x = np.random.default_rng(0).uniform(0, 255, (2,) + tuple(model.input_shape[1:])).astype("float32")
+    return np.asarray(model.predict(x, verbose=0))
+
+
+@pytest.mark.parametrize("name, kwargs, expected, y_sum, y_first", [
+    # TF 2.21
+    ("InceptionResNetV2", {"input_shape": (75, 75, 3), "include_top": False, "pooling": "avg"},
+     ("inception_resnet_v2", 781, 54336736, 488, 408, (None, 1536), "aa7efba74f449a42"),
+     15844090314752.0, [6363582464.0, 0.0, 0.0]),
+])
+def test_architectures_match_keras(name, kwargs, expected, y_sum, y_first):
+    # TF 2.21: with include_top=True, classes=10 at 75x75: 782 layers, 54,352,106 parameters
+    model = getattr(apps, name)(weights=None, **kwargs)
+    assert (model.name, len(model.layers), model.count_params(), len(model.trainable_weights),
+            len(model.non_trainable_weights), model.output_shape, _signature(model)) == expected
+    y = _fixed_weights_output(model)
+    np.testing.assert_allclose(np.abs(y).sum(), y_sum, rtol=1e-4)
+    np.testing.assert_allclose(y.ravel()[:3], y_first, rtol=1e-4, atol=1e-6 * np.abs(y).max())
+
+
+@pytest.mark.parametrize("call, message", [
+    # TF 2.21
+    (lambda: apps.InceptionResNetV2(weights="nope"),
+     "The `weights` argument should be either `None` (random initialization), `imagenet` (pre-training on ImageNet), "
+     "or the path to the weights file to be loaded."),
+    (lambda: apps.InceptionResNetV2(classes=10),
+     'If using `weights="imagenet"` with `include_top=True`, `classes` should be 1000. Received classes=10'),
+])
+def test_errors(call, message):
+    with pytest.raises(ValueError) as e:
+        call()
+    assert str(e.value) == message
+
+
+def test_scaled_residual_layer_and_preprocessing():
+    from tfcompat.keras.applications.inception_resnet_v2 import CustomScaleLayer     # not in tf.keras's names
+    layer = CustomScaleLayer(0.5)
+    out = layer([np.ones((1, 2), "float32"), np.full((1, 2), 4.0, "float32")])
+    np.testing.assert_array_equal(np.asarray(out), [[3.0, 3.0]])
+    assert layer.get_config()["scale"] == 0.5
+    np.testing.assert_allclose(apps.inception_resnet_v2.preprocess_input(np.array([0.0, 127.5, 255.0], "float32")),
+                               [-1.0, 0.0, 1.0])
