@@ -225,3 +225,9 @@ def test_lookup_and_discretization_construction_errors():
             "is 4; `max_tokens` is 2.", lambda: layers.StringLookup(max_tokens=2, vocabulary=["a", "b", "c"]))
     _raises(ValueError, "You need to set either `num_bins` or `bin_boundaries`.", lambda: layers.Discretization())
     assert layers.StringLookup(max_tokens=4, vocabulary=["a", "b", "c"]).vocabulary_size() == 4
+
+
+def test_text_vectorization_adapt_on_numbers():
+    # TF 2.21: Keras converts the data to a string tensor first
+    _raises(TypeError, "Cannot convert [1, 2] to EagerTensor of dtype string",
+            lambda: layers.TextVectorization().adapt([1, 2]))

@@ -105,6 +105,9 @@ class TextVectorization(Layer):
 
     def adapt(self, data, batch_size=None, steps=None):
         """Builds the vocabulary from standardized, split text."""
+        if isinstance(data, (list, tuple)):     # Keras's ensure_tensor(data, "string"): TF's TypeError for numbers
+            from tfcompat.framework.convert import convert_to_tensor
+            convert_to_tensor(data, dtype="string")
         batches = _batches(data)[:steps] if steps is not None else _batches(data)
         if self.split is None:
             self._lookup_layer.adapt(np.concatenate([self._standardized(b).reshape(-1) for b in batches]))
