@@ -176,3 +176,21 @@ def test_mixing_strategy_scopes_names_the_current_one_first():
         "Mixing different tf.distribute.Strategy objects: <tensorflow.python.distribute.mirrored_strategy."
         "MirroredStrategy object at ADDR> is not <tensorflow.python.distribute.one_device_strategy.OneDeviceStrategy "
         "object at ADDR>")
+
+
+def test_custom_gradient_on_a_layer_method():
+    # TF 2.21: @tf.custom_gradient binds `self` (TF's Bind descriptor): only `x` is differentiated
+    class Clip(tf.keras.layers.Layer):
+        @tf.custom_gradient
+        def call(self, x):
+            def grad(dy, variables=None):
+                return tf.clip_by_value(dy, -0.01, 0.01)
+            return tf.identity(x), grad
+
+    c = Clip()
+    xx = tf.constant([[1.0, 2.0]])
+    with tf.GradientTape() as t:
+        t.watch(xx)
+        yy = tf.reduce_sum(c(xx) * 5.0)
+    assert t.gradient(yy, xx).numpy().tolist() == [[0.01, 0.01]]
+    assert Clip.call.__name__ == "call"

@@ -143,11 +143,24 @@ def custom_gradient(f=None):
     """Decorator: `f` returns `(y, grad_fn)`; tapes use `grad_fn(dy)` (and `variables=`) as its gradient."""
     if f is None:
         return custom_gradient
+    return _CustomGradient(f)
 
-    @functools.wraps(f)
-    def decorated(*args, **kwargs):
-        return _call_custom(f, args, kwargs)
-    return decorated
+
+class _CustomGradient:
+    """What `@tf.custom_gradient` returns. A descriptor, as TF's (`Bind`): on a method, `self` is bound and is not
+    one of the differentiated arguments."""
+
+    def __init__(self, f):
+        self._f = f
+        functools.update_wrapper(self, f)
+
+    def __call__(self, *args, **kwargs):
+        return _call_custom(self._f, args, kwargs)
+
+    def __get__(self, instance, owner=None):
+        if instance is None:
+            return self
+        return _CustomGradient(self._f.__get__(instance, owner))
 
 
 @tf_export("recompute_grad", partial="values and gradients as TF; activations are kept, not recomputed")
