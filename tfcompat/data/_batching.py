@@ -242,8 +242,11 @@ class PaddedBatchDataset(BatchDataset):
         else:
             shapes = [TensorShape([None if d is not None and to_int(d) == -1 else d for d in _shape_list(p)])
                       for p in _flatten_like(spec, padded_shapes)]
-        for s in flat_spec:
+        for i, s in enumerate(flat_spec):
             if s.shape.rank is None:
+                if padded_shapes is None:
+                    raise ValueError(f"You must provide `padded_shapes` argument because component {i} has unknown "
+                                     "rank.")
                 raise ValueError("padded_batch requires known ranks (unknown-rank components are not supported)")
         for s, shape in zip(flat_spec, shapes):
             if not _can_pad(shape, s.shape):

@@ -13,6 +13,7 @@ from tfcompat.framework import dtypes, errors
 from tfcompat.framework.sparse import SparseTensor
 from tfcompat.framework.tensor import storage
 from tfcompat.framework.tensor_shape import TensorShape
+from tfcompat.ops.io_ops._common import spec_probe
 
 
 def _known_spec(dataset):
@@ -44,7 +45,7 @@ class MapDataset(DerivedDataset):
         # input dimension: an output of the same shape as an input component takes that component's static shape
         # (`x * 2` over (None, 2) stays (None, 2)), others lose the dimensions whose sizes unknown ones had
         in_spec = self._input.element_spec
-        sizes, by_shape = set(), {}
+        sizes, by_shape, dynamic = set(), {}, {}
 
         def run(element):
             for s, t in zip(st.flatten(in_spec), st.flatten(element)):
@@ -54,7 +55,12 @@ class MapDataset(DerivedDataset):
                     if not isinstance(s, st.SparseTensorSpec):
                         by_shape.setdefault(dims, static)
                     sizes.update(n for d, n in zip(static, dims) if d is None)
-            return self._apply(element)
+            outer = getattr(spec_probe, "dynamic", None)
+            spec_probe.dynamic = dynamic        # results whose shapes depend on values (decoders) note themselves
+            try:
+                return self._apply(element)
+            finally:
+                spec_probe.dynamic = outer
 
         out = self._first_output(run)
         if out is None:
@@ -69,7 +75,15 @@ class MapDataset(DerivedDataset):
                 return st.with_shape(s, [None] * len(dims))
             static = by_shape.get(tuple(dims))
             return st.with_shape(s, static if static is not None else [None if d in sizes else d for d in dims])
-        return st.map_leaves(general, st.spec_of(out))
+
+        def spec(t):
+            s = general(st.spec_of(t))
+            if id(t) in dynamic and dynamic[id(t)][0] is t:
+                known = dynamic[id(t)][1]
+                s = st.with_shape(s, None if known is None else
+                                  [d if i in known else None for i, d in enumerate(s.shape.as_list())])
+            return s
+        return st.map_leaves(spec, out)
 
     def _elements(self):
         return MapIterator(iter(self._input._elements()), self._apply)

@@ -19,6 +19,7 @@ from tfcompat.framework.tensor_shape import TensorShape
 from tfcompat.framework.variables import Variable
 from tfcompat.ops.extension_type import children as extension_children
 from tfcompat.ops.extension_type import is_extension, rebuild_like
+from tfcompat.ops.io_ops._common import ProbedTensor
 from tfcompat.ops.misc_ops import SparseTensorSpec, TensorSpec
 from tfcompat.ops.ragged_spec import RaggedTensorSpec
 from tfcompat.util.nest import _rebuild
@@ -124,8 +125,8 @@ def map_leaves(fn, x):
 
 def to_tensor(value, dtype=None):
     """One element component as a Tensor (lists convert as TF converts them)."""
-    if type(value) is EagerTensor and dtype is None:
-        return value
+    if (type(value) is EagerTensor or type(value) is ProbedTensor) and dtype is None:
+        return value        # (a probed tensor keeps its identity: the spec probe recognises it by it)
     if isinstance(value, DatasetBase):
         return value
     if isinstance(value, Variable):

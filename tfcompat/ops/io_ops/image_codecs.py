@@ -9,7 +9,7 @@ from tfcompat.framework.export import tf_export
 from tfcompat.framework.tensor import Tensor, storage, wrap
 from tfcompat.ops.image_ops import _convert
 from tfcompat.ops.io_ops import bmp_decode, gif_decode, jpeg_header, png_decode, vision_extra, webp_header
-from tfcompat.ops.io_ops._common import c_name, kernel_error, string_scalar
+from tfcompat.ops.io_ops._common import c_name, data_dependent, kernel_error, string_scalar
 from tfcompat.ops.string_ops import _strings
 from tfcompat.util import encoders
 
@@ -214,6 +214,11 @@ def _decode_dtype(dtype, op, allowed):
     return dt
 
 
+def _channel_axis(channels):
+    """The axes of a decoded (height, width, channels) image TF's shape inference knows: channels when given."""
+    return (2,) if channels else ()
+
+
 def _tensor(arr):
     return wrap(torch.from_numpy(np.ascontiguousarray(arr)))
 
@@ -222,7 +227,7 @@ def _tensor(arr):
 def decode_png(contents, channels=0, dtype=dtypes.uint8, name=None):
     """Decodes a PNG (JPEG, GIF and WebP too, as TF) to a uint8/uint16 (height, width, channels) tensor."""
     dt = _decode_dtype(dtype, "DecodePng", (dtypes.uint8, dtypes.uint16))
-    return _tensor(_decode(contents, channels, dt, "DecodePng"))
+    return data_dependent(_tensor(_decode(contents, channels, dt, "DecodePng")), _channel_axis(channels))
 
 
 @tf_export("io.decode_jpeg", "image.decode_jpeg", partial=_JPEG_LIMITS,
@@ -233,7 +238,7 @@ def decode_jpeg(contents, channels=0, ratio=1, fancy_upscaling=True, try_recover
     scaled down by `ratio` (1, 2, 4 or 8); JPEG needs the vision extra."""
     op = "DecodeJpeg"
     _jpeg_attrs(channels, ratio, dct_method, op)
-    return _tensor(_decode(contents, channels, dtypes.uint8, op, int(ratio)))
+    return data_dependent(_tensor(_decode(contents, channels, dtypes.uint8, op, int(ratio))), _channel_axis(channels))
 
 
 def _jpeg_attrs(channels, ratio, dct_method, op):
@@ -256,7 +261,8 @@ def decode_and_crop_jpeg(contents, crop_window, channels=0, ratio=1, fancy_upsca
         raise _fail(f"crop_window must be 1-D, got shape {_shape_text(window.shape)}", op)
     if window.shape[0] != 4:
         raise _fail(f"crop_size must have four elements {_shape_text(window.shape)}", op)
-    return _tensor(_decode(contents, channels, dtypes.uint8, op, int(ratio), crop=window.tolist()))
+    return data_dependent(_tensor(_decode(contents, channels, dtypes.uint8, op, int(ratio), crop=window.tolist())),
+                          _channel_axis(channels))
 
 
 def _shape_text(shape):
@@ -266,14 +272,14 @@ def _shape_text(shape):
 @tf_export("io.decode_bmp", "image.decode_bmp", partial=_DECODE_LIMITS)
 def decode_bmp(contents, channels=0, name=None):
     """Decodes an uncompressed 8/24/32-bit BMP to a uint8 (height, width, channels) tensor (WebP too, as TF)."""
-    return _tensor(_decode(contents, channels, dtypes.uint8, "DecodeBmp"))
+    return data_dependent(_tensor(_decode(contents, channels, dtypes.uint8, "DecodeBmp")), _channel_axis(channels))
 
 
 @tf_export("io.decode_gif", "image.decode_gif", partial=_JPEG_LIMITS)
 def decode_gif(contents, name=None):
     """Decodes every frame of a GIF to a uint8 (frames, height, width, 3) tensor; PNG, JPEG and WebP give one
     frame, as in TF."""
-    return _tensor(_decode(contents, 3, dtypes.uint8, "DecodeGif"))
+    return data_dependent(_tensor(_decode(contents, 3, dtypes.uint8, "DecodeGif")), (3,))
 
 
 @tf_export("io.decode_webp", "image.decode_webp", partial="animated WebP images are not decoded")
@@ -299,7 +305,8 @@ def decode_image(contents, channels=None, dtype=dtypes.uint8, name=None, expand_
     dt = dtypes.as_dtype(dtype)
     kernel_dt = dt if dt in (dtypes.uint8, dtypes.uint16, dtypes.float32) else dtypes.uint16
     img = _tensor(_decode(contents, channels, kernel_dt, "DecodeImage", expand_animations=expand_animations))
-    return img if kernel_dt is dt else wrap(_convert(storage(img), dt))
+    img = img if kernel_dt is dt else wrap(_convert(storage(img), dt))
+    return data_dependent(img, None if expand_animations else _channel_axis(channels))
 
 
 @tf_export("io.extract_jpeg_shape", "image.extract_jpeg_shape")

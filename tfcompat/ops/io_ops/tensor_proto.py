@@ -6,7 +6,7 @@ from tfcompat.framework import dtypes, errors
 from tfcompat.framework.convert import to_storage
 from tfcompat.framework.export import tf_export
 from tfcompat.framework.tensor import Tensor, storage, wrap
-from tfcompat.ops.io_ops._common import c_name, kernel_error, string_scalar, wrap_np
+from tfcompat.ops.io_ops._common import c_name, data_dependent, kernel_error, string_scalar, wrap_np
 from tfcompat.ops.string_ops import _strings
 
 _VAL_FIELDS = {"float32": "float_val", "float64": "double_val", "int32": "int_val", "int16": "int_val",
@@ -35,7 +35,12 @@ def serialize_tensor(tensor, name=None):
 
 @tf_export("io.parse_tensor")
 def parse_tensor(serialized, out_type, name=None):
-    """The tensor of a serialized `TensorProto`; its dtype must be `out_type`."""
+    """The tensor of a serialized `TensorProto`; its dtype must be `out_type` (its shape is the data's: unknown to
+    TF's shape inference)."""
+    return data_dependent(_parse_tensor(serialized, out_type), None)
+
+
+def _parse_tensor(serialized, out_type):
     from tensorboard.compat.proto import tensor_pb2
     import base64
     data = _strings(serialized, "ParseTensor")[()]
