@@ -231,3 +231,14 @@ def test_text_vectorization_adapt_on_numbers():
     # TF 2.21: Keras converts the data to a string tensor first
     _raises(TypeError, "Cannot convert [1, 2] to EagerTensor of dtype string",
             lambda: layers.TextVectorization().adapt([1, 2]))
+
+
+def test_data_layer_call_information_shows_the_python_list():
+    # TF 2.21: the call information shows a data layer's Python list as given
+    from tfcompat.framework.errors import FailedPreconditionError
+    with pytest.raises(FailedPreconditionError) as e:
+        layers.StringLookup()(["a"])
+    assert str(e.value) == (
+        "Exception encountered when calling StringLookup.call().\n\n\x1b[1m{{function_node "
+        "__wrapped__LookupTableFindV2_device_/job:localhost/replica:0/task:0/device:CPU:0}} Table not initialized. "
+        "[Op:LookupTableFindV2] name: \x1b[0m\n\nArguments received by StringLookup.call():\n  • inputs=[\"'a'\"]")

@@ -426,6 +426,7 @@ class Layer:
 
     def __call__(self, *args, **kwargs):
         spec = self.__dict__.get("input_spec")
+        raw_args = None         # a data layer's Python list, which Keras's call information shows as given
         if args and type(args[0]) is not EagerTensor and _contains_keras_tensor(args, kwargs):
             if spec is not None:
                 assert_input_compatibility(spec, args[0], self.name)
@@ -439,6 +440,7 @@ class Layer:
         if not (len(args) == 1 and type(args[0]) is EagerTensor and
                 storage(args[0]).dtype is self._dtype_policy._compute_storage):
             if self._allow_non_tensor_positional_args and args and isinstance(args[0], _PYTHON_DATA):
+                raw_args = args
                 args = (convert_to_tensor(args[0]),) + args[1:]   # Keras's data layers take Python lists
             args = tuple(nest.map_structure(self._convert_inputs, a) for a in args)
             kwargs = {k: (nest.map_structure(self._convert_inputs, v) if isinstance(v, (np.ndarray, list, tuple,
@@ -491,7 +493,7 @@ class Layer:
         try:
             outputs = self.call(*args, **kwargs)
         except Exception as e:  # noqa: BLE001 - re-raised with Keras's call information
-            raise with_call_info(e, self, args, kwargs) from None
+            raise with_call_info(e, self, args if raw_args is None else raw_args, kwargs) from None
         finally:
             stack.pop()
             if scoped:
