@@ -7,11 +7,12 @@ import importlib as _importlib
 _MODULES = ("imagenet_utils", "vgg16", "vgg19", "resnet", "resnet50", "resnet_v2", "xception", "mobilenet",
             "mobilenet_v2", "efficientnet", "inception_v3",
             "densenet", "mobilenet_v3", "efficientnet_v2", "convnext",
-            "inception_resnet_v2")
+            "inception_resnet_v2", "nasnet")
 _MODELS = {"VGG16": "vgg16", "VGG19": "vgg19", "ResNet50": "resnet", "ResNet101": "resnet", "ResNet152": "resnet",
            "ResNet50V2": "resnet_v2", "ResNet101V2": "resnet_v2", "ResNet152V2": "resnet_v2",
            "Xception": "xception", "MobileNet": "mobilenet", "MobileNetV2": "mobilenet_v2",
-           "InceptionV3": "inception_v3", "InceptionResNetV2": "inception_resnet_v2", "DenseNet121": "densenet", "DenseNet169": "densenet",
+           "InceptionV3": "inception_v3", "InceptionResNetV2": "inception_resnet_v2",
+           "NASNetMobile": "nasnet", "NASNetLarge": "nasnet", "DenseNet121": "densenet", "DenseNet169": "densenet",
            "DenseNet201": "densenet", "MobileNetV3Small": "mobilenet_v3", "MobileNetV3Large": "mobilenet_v3",
            **{f"EfficientNetB{i}": "efficientnet" for i in range(8)},
            **{f"ConvNeXt{v}": "convnext" for v in ("Tiny", "Small", "Base", "Large", "XLarge")},
