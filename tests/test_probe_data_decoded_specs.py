@@ -56,3 +56,22 @@ def test_parse_tensor_specs():
     with np.testing.assert_raises_regex(ValueError, "^You must provide `padded_shapes` argument because component 0 "
                                                     "has unknown rank.$"):
         ds.padded_batch(2)
+
+
+def test_py_function_and_numpy_function_specs():
+    ds = tf.data.Dataset.range(3)
+    m = ds.map(lambda x: tf.py_function(lambda v: v.numpy() * 10, [x], tf.int64))
+    # TF 2.21: the outputs of Python functions have unknown shapes
+    assert repr(m.element_spec) == "TensorSpec(shape=<unknown>, dtype=tf.int64, name=None)"
+    assert [int(v) for v in m] == [0, 10, 20]
+    m = ds.map(lambda x: tf.numpy_function(lambda v: (v * 2).astype(np.float32), [x], tf.float32))
+    assert repr(m.element_spec) == "TensorSpec(shape=<unknown>, dtype=tf.float32, name=None)"
+
+    def two(x):
+        a, b = tf.py_function(lambda v: (v + 1, str(v.numpy())), [x], [tf.int64, tf.string])
+        a.set_shape([])
+        return a, b
+    m = ds.map(two)
+    assert repr(m.element_spec) == ("(TensorSpec(shape=(), dtype=tf.int64, name=None), "
+                                    "TensorSpec(shape=<unknown>, dtype=tf.string, name=None))")
+    assert [(int(a), b.numpy()) for a, b in m.take(2)] == [(1, b"0"), (2, b"1")]

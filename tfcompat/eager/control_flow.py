@@ -25,6 +25,7 @@ from tfcompat.framework.tensor_shape import TensorShape
 from tfcompat.framework.variables import Variable
 from tfcompat.ops import debugging_ops, extension_type
 from tfcompat.ops.extension_type import ExtensionType
+from tfcompat.ops.io_ops._common import data_dependent
 from tfcompat.ops.ragged_spec import RaggedTensorSpec
 from tfcompat.util import nest
 
@@ -626,7 +627,7 @@ def _py_call(func, inp, Tout, to_numpy, check):
         return out
 
     out = host_call(run, [storage(x) for x in inp])
-    outs = [_wrap(t) for t in out]
+    outs = [data_dependent(_wrap(t), None) for t in out]     # TF: shapes unknown (a tf.data spec probe notes it)
     return outs[0] if single else outs
 
 
