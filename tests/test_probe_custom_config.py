@@ -26,3 +26,18 @@ def test_device_context_repr():
                         repr(tf.device("/cpu:0")))
     with tf.device("/CPU:0"):
         assert tf.constant(1.0).device == "/job:localhost/replica:0/task:0/device:CPU:0"
+
+
+def test_device_policy():
+    # TF 2.21: 'silent' by default; None resets it; an unknown value is a ValueError
+    assert tf.config.experimental.get_device_policy() == "silent"
+    assert tf.config.experimental.set_device_policy(None) is None
+    assert tf.config.experimental.set_device_policy("silent") is None
+    assert tf.config.experimental.get_device_policy() == "silent"
+    with pytest.raises(ValueError) as e:
+        tf.config.experimental.set_device_policy("bad")
+    assert str(e.value) == ("Invalid argument `device_policy`: 'bad'. Please refer to https://www.tensorflow.org/"
+                            "api_docs/python/tf/config/experimental/set_device_policy for valid `device_policy` "
+                            "arguments.")
+    with pytest.raises(NotImplementedError, match="explicit"):
+        tf.config.experimental.set_device_policy("explicit")

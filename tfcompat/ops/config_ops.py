@@ -6,7 +6,7 @@ import torch
 
 from tfcompat.framework import context
 from tfcompat.framework import device as _device  # registers tf.device, tf.DeviceSpec
-from tfcompat.framework.export import tf_export
+from tfcompat.framework.export import partial_api, tf_export
 
 
 PhysicalDevice = tf_export("config.PhysicalDevice")(
@@ -223,6 +223,28 @@ def set_inter_op_parallelism_threads(num_threads):
         except RuntimeError:
             raise RuntimeError("Inter op parallelism cannot be modified after initialization.") from None
     _Config.inter_threads = int(num_threads)
+
+
+_DEVICE_POLICIES = ("silent", "warn", "explicit", "silent_for_int32")
+
+
+@tf_export("config.experimental.get_device_policy")
+def get_device_policy():
+    """How tensors are copied between devices when an op needs them elsewhere: tfcompat copies silently."""
+    return "silent"
+
+
+@tf_export("config.experimental.set_device_policy")
+@partial_api("only the 'silent' policy (None): tfcompat copies tensors between devices silently")
+def set_device_policy(device_policy):
+    if device_policy is None or device_policy == "silent":
+        return None
+    if device_policy in _DEVICE_POLICIES:
+        raise NotImplementedError(f"tf.config.experimental.set_device_policy({device_policy!r}) is not supported by "
+                                  "tfcompat: only 'silent' (cross-device copies are always made silently)")
+    raise ValueError(f"Invalid argument `device_policy`: {device_policy!r}. Please refer to "
+                     "https://www.tensorflow.org/api_docs/python/tf/config/experimental/set_device_policy for valid "
+                     "`device_policy` arguments.")
 
 
 @tf_export("config.threading.get_inter_op_parallelism_threads")
