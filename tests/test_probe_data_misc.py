@@ -27,3 +27,14 @@ def test_gfile_glob_keeps_directory_order(tmp_path):
     assert [p.decode() for p in tf.io.matching_files(os.path.join(d, "*.txt")).numpy()] == sorted(listed)
     assert [p.decode() for p in tf.data.Dataset.list_files(os.path.join(d, "*.txt"), shuffle=False)
             .as_numpy_iterator()] == sorted(listed)
+
+
+def test_make_csv_dataset_unknown_label(tmp_path):
+    import pytest
+    path = str(tmp_path / "t.csv")
+    with open(path, "w") as f:
+        f.write('id,name,score,tag\n1,"Smith, J",3.5,a\n')
+    # TF 2.21
+    with pytest.raises(ValueError, match=r"^`label_name` provided must be one of the columns: \['id', 'name', 'score', "
+                                         r"'tag'\]. Received: nope.$"):
+        tf.data.experimental.make_csv_dataset(path, batch_size=2, label_name="nope")

@@ -186,7 +186,7 @@ def make_csv_dataset(file_pattern, batch_size, column_names=None, column_default
         raise ValueError("Expected `column_names` or `header` to be set.")
     selected = list(select_columns) if select_columns is not None else names
     if label_name is not None and label_name not in selected:
-        raise ValueError(f"`label_name` provided must be one of the columns: {selected}. Received: {label_name}")
+        raise ValueError(f"`label_name` provided must be one of the columns: {selected}. Received: {label_name}.")
     index = {n: i for i, n in enumerate(names)}
     if column_defaults is not None and len(column_defaults) != len(selected):
         raise ValueError("If specified, column_defaults and select_columns must have same length.")
