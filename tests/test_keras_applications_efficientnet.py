@@ -86,3 +86,40 @@ def test_per_channel_rescaling_of_imagenet_models():
     # TF 2.21: the Rescaling layer of ImageNet EfficientNets scales each channel by its own factor
     out = keras.layers.Rescaling([1.0, 2.0, 3.0])(np.ones((1, 2, 3), "float32"))
     np.testing.assert_array_equal(np.asarray(out), [[[1.0, 2.0, 3.0], [1.0, 2.0, 3.0]]])
+
+
+def _write_keras2_weights(model, path):
+    """The layout of Keras's ImageNet weight files: `layer_names`, then per layer `weight_names` and datasets."""
+    import h5py
+    with h5py.File(path, "w") as f:
+        f.attrs["layer_names"] = np.array([layer.name.encode() for layer in model.layers])
+        f.attrs["backend"] = b"tensorflow"
+        f.attrs["keras_version"] = b"2.2.4"
+        for layer in model.layers:
+            group = f.create_group(layer.name)
+            names = [f"{layer.name}/{w.name}:0" for w in layer.weights]
+            group.attrs["weight_names"] = np.array([n.encode() for n in names])
+            for name, w in zip(names, layer.weights):
+                group.create_dataset(name, data=w.numpy())
+
+
+def test_imagenet_weights_load_from_the_keras_cache(tmp_path, monkeypatch):
+    from tfcompat.keras.datasets import _download
+    kwargs = {"include_top": False, "input_shape": (32, 32, 3)}
+    source = apps.EfficientNetB0(weights=None, **kwargs)
+    rng = np.random.default_rng(5)
+    for w in source.weights:
+        w.assign(rng.uniform(0.5, 1.5, w.shape).astype(w.dtype) if "variance" in w.path else
+                 rng.normal(0, 0.1, w.shape).astype(w.dtype))
+    (tmp_path / "models").mkdir()
+    _write_keras2_weights(source, str(tmp_path / "models" / "efficientnetb0_notop.h5"))
+    monkeypatch.setenv("KERAS_HOME", str(tmp_path))
+    monkeypatch.setattr(_download, "_valid", lambda path, file_hash: True)     # not Keras's own file
+    model = apps.EfficientNetB0(weights="imagenet", **kwargs)
+    assert [np.asarray(w).tolist() for w in model.weights[:3]] == [np.asarray(w).tolist() for w in source.weights[:3]]
+    for mine, theirs in zip(model.weights, source.weights):
+        np.testing.assert_array_equal(np.asarray(mine), np.asarray(theirs))
+    # TF 2.21: ImageNet EfficientNets divide by the ImageNet std once more, in a third data layer
+    layer = model.layers[3]
+    assert (type(layer).__name__, len(model.layers)) == ("Rescaling", len(source.layers) + 1)
+    np.testing.assert_allclose(layer.scale, [1 / 0.229 ** 0.5, 1 / 0.224 ** 0.5, 1 / 0.225 ** 0.5])

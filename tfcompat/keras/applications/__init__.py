@@ -1,7 +1,7 @@
-"""`keras.applications`: Keras's pretrained-model architectures (VGG, ResNet v1/v2, Xception, MobileNet v1/v2), built
-with the same layer names, shapes and parameters as Keras 3; ImageNet weights are Keras's `.h5` files, read from the
-Keras cache (`~/.keras/models`, downloaded when missing) or from a path given as `weights`. Submodules load on first
-use; the other Keras application families are not implemented."""
+"""`keras.applications`: Keras's pretrained-model architectures (VGG, ResNet v1/v2, Xception, MobileNet v1/v2/v3,
+EfficientNet B0-B7 and V2, InceptionV3, InceptionResNetV2, DenseNet, ConvNeXt, NASNet), built with the same layers,
+names, shapes and parameters as Keras 3; ImageNet weights are Keras's `.h5` files, read from the Keras cache
+(`~/.keras/models`, downloaded when missing) or from a path given as `weights`. Submodules load on first use."""
 import importlib as _importlib
 
 _MODULES = ("imagenet_utils", "vgg16", "vgg19", "resnet", "resnet50", "resnet_v2", "xception", "mobilenet",
