@@ -55,4 +55,6 @@ def test_fit_takes_a_list_of_arrays():
     inputs = tf.keras.Input((1,))
     model = tf.keras.Model(inputs, tf.keras.layers.Dense(1)(inputs))
     model.compile("sgd", "mse")
-    assert len(model.fit([np.ones((3, 1))], [np.ones((3, 1))], verbose=0).history["loss"]) == 1
+    # TF 2.21 warns too: a list for a model whose input is one KerasTensor
+    with pytest.warns(UserWarning, match="The structure of `inputs` doesn't match the expected structure"):
+        assert len(model.fit([np.ones((3, 1))], [np.ones((3, 1))], verbose=0).history["loss"]) == 1

@@ -93,3 +93,15 @@ def test_functional_input_count_and_names():
         m1({"x": np.ones((2, 5))})
     assert str(e.value) == ('Missing data for input "input_layer". You passed a data dictionary with keys [\'x\']. '
                             "Expected the following keys: ['input_layer']")
+
+
+def test_single_input_model_called_on_a_one_element_list():
+    import numpy as np
+    inputs = keras.Input((1,))
+    model = keras.Model(inputs, layers.Dense(1)(inputs))
+    # TF 2.21: Keras warns, then flattens the list: the output keeps the batch shape (tfcompat gave (1, 3, 1))
+    with pytest.warns(UserWarning) as record:
+        assert model([np.ones((3, 1))]).shape == (3, 1)
+        assert model.predict([np.ones((3, 1))], verbose=0).shape == (3, 1)
+    assert str(record[0].message) == ("The structure of `inputs` doesn't match the expected structure.\n"
+                                      "Expected: keras_tensor\nReceived: inputs=['Tensor(shape=(3, 1))']")

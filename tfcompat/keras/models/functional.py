@@ -132,6 +132,9 @@ class Functional(Model):
             values = [inputs[n] for n in names]
         elif isinstance(struct, (list, tuple)) and not isinstance(inputs, (list, tuple)) and len(struct) == 1:
             values = [inputs]
+        elif isinstance(struct, KerasTensor) and isinstance(inputs, (list, tuple)) and len(inputs) == 1 and \
+                hasattr(inputs[0], "shape"):
+            values = [inputs[0]]        # Keras flattens `[x]` for a single Input (after its structure warning)
         else:
             values = nest.flatten(inputs) if isinstance(struct, (list, tuple, dict)) else [inputs]
         values = [self._convert_inputs(v) for v in values]
