@@ -38,3 +38,16 @@ def test_make_csv_dataset_unknown_label(tmp_path):
     with pytest.raises(ValueError, match=r"^`label_name` provided must be one of the columns: \['id', 'name', 'score', "
                                          r"'tag'\]. Received: nope.$"):
         tf.data.experimental.make_csv_dataset(path, batch_size=2, label_name="nope")
+
+
+def test_dataset_class_name_in_argument_errors():
+    import pytest
+    # TF 2.21: tf.data.Dataset is DatasetV2, which Python's own argument errors name
+    assert repr(tf.data.Dataset) == "<class 'tensorflow.python.data.ops.dataset_ops.DatasetV2'>"
+    with pytest.raises(TypeError, match=r"^DatasetV2.batch\(\) got an unexpected keyword argument 'foo'$"):
+        tf.data.Dataset.range(3).batch(2, foo=1)
+    with pytest.raises(TypeError, match=r"^DatasetV2.zip\(\) got an unexpected keyword argument 'a'$"):
+        tf.data.Dataset.zip(a=tf.data.Dataset.range(2))
+    with pytest.raises(TypeError, match=r"^DatasetV2.map\(\) missing 1 required positional argument: 'map_func'$"):
+        tf.data.Dataset.range(3).map()
+    assert isinstance(tf.data.Dataset.range(2), tf.data.Dataset)

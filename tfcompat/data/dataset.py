@@ -389,6 +389,21 @@ class DerivedDataset(Dataset):
             return None
 
 
+def _tf_class_name(cls, name, module):
+    """Gives `cls` and its methods TF's Python class name and module, which Python's own argument errors and the
+    class's repr show (`DatasetV2.batch() got an unexpected keyword argument 'foo'`)."""
+    old = cls.__qualname__ + "."
+    cls.__name__ = cls.__qualname__ = name
+    cls.__module__ = module
+    for attr, value in vars(cls).items():
+        fn = value.__func__ if isinstance(value, (staticmethod, classmethod)) else value
+        if callable(fn) and getattr(fn, "__qualname__", "").startswith(old):
+            fn.__qualname__ = f"{name}.{attr}"
+
+
+_tf_class_name(Dataset, "DatasetV2", "tensorflow.python.data.ops.dataset_ops")
+
+
 def unknown_cardinality(dataset):
     """Cardinality rule of transformations that may drop or add elements: UNKNOWN."""
     return UNKNOWN
