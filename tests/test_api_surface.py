@@ -43,8 +43,8 @@ def test_every_tf_name_answers_hasattr_and_getattr_honestly():
 
 
 @pytest.mark.parametrize("expr", ["tf.tpu", "tf.lite", "tf.experimental.dlpack", "tf.experimental.numpy.nextafter",
-                                  "tf.keras.applications.DenseNet121", "tf.nn.RNNCellResidualWrapper", "tf.nn.experimental.general_dropout",
-                                  "tf.keras.optimizers.Muon", "tf.optimizers.Muon", "tf.saved_model.Asset",
+                                  "tf.keras.layers.FlaxLayer", "tf.nn.RNNCellResidualWrapper", "tf.nn.experimental.general_dropout",
+                                  "tf.keras.optimizers.MultiOptimizer", "tf.optimizers.MultiOptimizer", "tf.saved_model.Asset",
                                   "tf.version.GRAPH_DEF_VERSION_MIN_CONSUMER"])
 def test_missing_namespaces_and_names_are_not_implemented_attribute_errors(expr):
     with pytest.raises(NotImplementedYet, match=r"is not implemented in tfcompat yet \(see compat_matrix\.md"):
