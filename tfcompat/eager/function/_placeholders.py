@@ -19,7 +19,6 @@ programs that differ otherwise (ops, other constants, host callbacks) keep no te
 import contextlib
 import copy
 import itertools
-from fractions import Fraction
 
 import numpy as np
 import torch
@@ -378,11 +377,10 @@ def _fit_one(literals, dim_values):
                 i = next((i for i in range(1, len(m)) if m[i] != m[0]), None)
                 if i is None:
                     continue
-                k = Fraction(literals[0] - literals[i], m[0] - m[i])
+                k, rest = divmod(literals[0] - literals[i], m[0] - m[i])     # an integer slope, or none
                 e = literals[0] - k * m[0]
-                if k.denominator == 1 and e.denominator == 1 and all(k * mi + e == lit for mi, lit in
-                                                                      zip(m, literals)):
-                    return ["mul", int(k), int(e), list(subset)]
+                if rest == 0 and all(k * mi + e == lit for mi, lit in zip(m, literals)):
+                    return ["mul", k, e, list(subset)]
             else:
                 for kind, k in (("mul", literals[0] / m[0]), ("div", literals[0] * m[0])):
                     vals = [k * mi if kind == "mul" else k / mi for mi in m]
