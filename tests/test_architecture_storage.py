@@ -21,7 +21,10 @@ PKG = os.path.join(REPO, "tfcompat")
 FAST_PATHS = {
     # read_variable runs on every variable read while a tape is active; it compares the storage's identity to
     # see whether the variable was assigned since this tape's last read (a new autograd handle then)
-    "tfcompat/eager/tape.py": 4,
+    "tfcompat/eager/tape.py": 5,
+    # matmul's eager fast path reads both operands after an exact EagerTensor type check: two attribute reads where
+    # storage() calls cost ~40 ns of a ~1.3 us call (the bench's 2x2 matmul ratio 1.73 -> 1.69, as before issue 15)
+    "tfcompat/ops/math_ops.py": 2,
 }
 
 # To convert: modules other engineers were restructuring when the API came in (issue 15). Each entry is a module

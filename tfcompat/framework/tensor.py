@@ -257,6 +257,13 @@ def _wrap(t):
 wrap = _wrap
 
 
+def wrap_as(cls, t):
+    """Wraps storage `t` as an instance of `cls`, an EagerTensor subclass (a tensor marked for one purpose)."""
+    r = _new(cls)
+    r._t = t
+    return r
+
+
 class Reference:
     """A hashable reference to a tensor or variable (`Tensor.ref()`), compared by identity."""
 

@@ -25,16 +25,19 @@ def complex_parts(fn, a, b):
     return torch.view_as_complex(out)
 
 
+_COMPLEX_STORAGE = frozenset([torch.complex64, torch.complex128])     # a set test: ~20 ns less than is_complex()
+
+
 def _add(a, b):
     if type(a) is np.ndarray:
         return np.asarray(a + b, dtype=object)      # strings concatenate (0-d stays an array)
-    if a.is_complex():
+    if a.dtype in _COMPLEX_STORAGE:
         return complex_parts(torch.add, a, b)
     return torch.add(a, b)
 
 
 def _sub(a, b):
-    if a.is_complex():
+    if a.dtype in _COMPLEX_STORAGE:
         return complex_parts(torch.sub, a, b)
     return torch.sub(a, b)
 
@@ -502,7 +505,7 @@ def matmul(a, b, transpose_a=False, transpose_b=False, adjoint_a=False, adjoint_
     """Matrix product of the last two axes (batched, broadcasting leading axes), as TF's `tf.linalg.matmul`."""
     if type(a) is EagerTensor and type(b) is EagerTensor and not (
             transpose_a or transpose_b or adjoint_a or adjoint_b or output_type is not None):
-        x, y = storage(a), storage(b)
+        x, y = a._t, b._t       # a documented fast path (tests/test_architecture_storage.py): the hottest op
         if x.dtype is y.dtype and x.dtype in _MATMUL_TYPES and x.ndim > 1 and y.ndim > 1 and not (
                 x.requires_grad or y.requires_grad):
             try:

@@ -5,7 +5,7 @@ import numpy as np
 import torch
 
 from tfcompat.framework import dtypes, errors
-from tfcompat.framework.tensor import EagerTensor, storage, wrap
+from tfcompat.framework.tensor import EagerTensor, storage, wrap, wrap_as
 from tfcompat.framework.tensor_shape import TensorShape
 
 _CPU = "/job:localhost/replica:0/task:0/device:CPU:0"
@@ -23,8 +23,7 @@ def data_dependent(t, known=()):
     shape inference; `known=None`: its rank too); noted while tf.data probes a function's output spec."""
     dynamic = getattr(spec_probe, "dynamic", None)
     if dynamic is not None:
-        probed = object.__new__(ProbedTensor)
-        probed._t = storage(t)
+        probed = wrap_as(ProbedTensor, storage(t))
         dynamic[id(probed)] = (probed, known)
         return probed
     return t
