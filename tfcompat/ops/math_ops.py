@@ -735,11 +735,6 @@ def _and(x, y):
     return logical_and(x, y) if _is_bool(x, y) else bitwise_and(x, y)
 
 
-def _mul(x, y):
-    """`x * y`; a bool tensor times a bool is their logical and (TF's operator; `tf.multiply` has no bool kernel)."""
-    return logical_and(x, y) if storage(x).dtype is torch.bool else multiply(x, y)
-
-
 def _or(x, y):
     return logical_or(x, y) if _is_bool(x, y) else bitwise_or(x, y)
 
@@ -767,13 +762,19 @@ def _abs(x):
     return abs(x)
 
 
-def _operator(fn, name):
-    """`tensor <op> other`; when `other` cannot be converted, its reflected operator gets a try (TF's rule)."""
+def _operator(fn, name, bool_fn=None):
+    """`tensor <op> other`; when `other` cannot be converted, its reflected operator gets a try (TF's rule). With
+    `bool_fn`, a bool tensor's operator is `bool_fn` (`x * y` of bools is their logical and: `tf.multiply` has no
+    bool kernel); it is tried after `fn` refused the dtype, so other dtypes pay nothing for it."""
     rname = "__r" + name[2:]
 
     def method(self, other):
         try:
             return fn(self, other)
+        except errors.InvalidArgumentError:
+            if bool_fn is None or storage(self).dtype is not torch.bool:
+                raise
+            return bool_fn(self, other)
         except (TypeError, ValueError) as e:
             r = getattr(type(other), rname, None)
             if r is None:
@@ -791,15 +792,15 @@ def _operator(fn, name):
 
 def _attach(cls):
     ops = {
-        "__add__": add, "__sub__": subtract, "__mul__": _mul, "__truediv__": truediv,
+        "__add__": add, "__sub__": subtract, "__mul__": multiply, "__truediv__": truediv,
         "__floordiv__": floordiv, "__mod__": floormod, "__pow__": pow, "__matmul__": matmul,
         "__lt__": less, "__le__": less_equal, "__gt__": greater, "__ge__": greater_equal,
         "__and__": _and, "__or__": _or, "__xor__": _xor,
     }
     for name, fn in ops.items():
-        setattr(cls, name, _operator(fn, name))
+        setattr(cls, name, _operator(fn, name, logical_and if name == "__mul__" else None))
         if name not in ("__lt__", "__le__", "__gt__", "__ge__"):
-            setattr(cls, "__r" + name[2:], _reflect(multiply if fn is _mul else fn))
+            setattr(cls, "__r" + name[2:], _reflect(fn))
     cls.__eq__ = _eq_method
     cls.__ne__ = _ne_method
     cls.__neg__ = _neg
