@@ -279,13 +279,10 @@ class GradientTape:
     def watched_variables(self):
         return tuple(self._var_order)
 
-    def _retain_graph(self, create_graph):
-        """Whether a backward pass must keep the graph: this tape or a peer that recorded alongside it
-        (the GAN step's two tapes over one forward pass) can still take gradients through it."""
-        if self._persistent or create_graph:
-            return True
-        if self._peers is None:
-            return False
+    def _peer_needs_graph(self):
+        """Whether a peer that recorded alongside this tape (the GAN step's two tapes over one forward pass) can
+        still take gradients through the graph, so a backward pass must keep it (callers test `_peers` first:
+        the common single tape pays no call)."""
         for peer in self._peers:
             if (peer._vars or peer._tensors) and (peer._persistent or not peer._used):
                 return True
@@ -384,7 +381,8 @@ class GradientTape:
         results = [None] * len(flat_sources)
         if outs and handles:
             create_graph = state.recording > 0
-            grads = _backward(outs, out_grads, handles, self._retain_graph(create_graph), create_graph)
+            retain = self._persistent or create_graph or (self._peers is not None and self._peer_needs_graph())
+            grads = _backward(outs, out_grads, handles, retain, create_graph)
             for i, g in zip(owners, grads):
                 if g is not None:
                     results[i] = g if results[i] is None else results[i] + g
@@ -426,7 +424,8 @@ class GradientTape:
                 return None
             handles.append(entry[2])
         create_graph = state.recording > 0
-        grads = _backward((s,), (_ones_like(s),), handles, self._retain_graph(create_graph), create_graph)
+        retain = self._persistent or create_graph or (self._peers is not None and self._peer_needs_graph())
+        grads = _backward((s,), (_ones_like(s),), handles, retain, create_graph)
         if not self._persistent:
             self._used = True
             self._release()
