@@ -190,10 +190,10 @@ class GradientTape:
         self._var_order = []
         self._watched_ids = set()
         self._tensors = {}       # id(tensor) -> (tensor, handle)
-        self._peers = None   # a WeakSet of tapes that recorded at the same time (they may share graph nodes), made
-        # only when there is one: a lone tape, the common case, pays nothing for it
 
     _accessed = None
+    _peers = None            # a WeakSet of tapes that recorded at the same time (they may share graph nodes), made
+                             # only when there is one: a lone tape, the common case, pays nothing for it
     _entered = False         # TF's tape exists once the context was entered: before, gradient() and
                              # stop_recording() raise its RuntimeErrors
 
