@@ -1,33 +1,15 @@
 """`keras.applications.mobilenet_v3`: MobileNetV3Small/Large as Keras 3.15.1 builds them (structure fingerprints and outputs for fixed
 weights recorded from Keras 3.15.1 with TF 2.21)."""
-import hashlib
-import json
-
 import warnings
 
 import numpy as np
 import pytest
 
+from keras_applications_checks import fixed_weights_output as _fixed_weights_output
+from keras_applications_checks import signature as _signature
 from tfcompat import keras
 
 apps = keras.applications
-
-
-def _signature(model):
-    """What Keras 3.15.1 built, hashed: each layer's name, class, weight shapes and output shape."""
-    sig = [(layer.name, type(layer).__name__, [tuple(w.shape) for w in layer.weights]) for layer in model.layers]
-    shapes = [str(layer.output.shape) for layer in model.layers]
-    return hashlib.sha256(json.dumps([sig, shapes]).encode()).hexdigest()[:16]
-
-
-def _fixed_weights_output(model):
-    """The model's output on a fixed input once every weight, in `model.weights` order, has a seeded value."""
-    rng = np.random.default_rng(3)
-    for w in model.weights:
-        w.assign(rng.uniform(0.5, 1.5, w.shape).astype("float32") if "variance" in w.path else
-                 rng.normal(0, 0.1, w.shape).astype("float32"))
-    x = np.random.default_rng(0).uniform(0, 255, (2,) + tuple(model.input_shape[1:])).astype("float32")
-    return np.asarray(model.predict(x, verbose=0))
 
 
 @pytest.mark.parametrize("name, kwargs, expected, y_sum, y_first", [
