@@ -8,11 +8,11 @@ from conftest import golden_result as _result
 
 
 CASES = [
-    # the `*` operator of a bool tensor is logical_and (tf.multiply has no bool kernel)
+    # the `*` operator with a bool tensor multiplies in int32 and casts back (tf.multiply has no bool kernel)
     ('tf.constant([True, True]) * tf.constant([False, True])',
      '<tf.Tensor: shape=(2,), dtype=bool, numpy=array([False,  True])>'),
     ('tf.Variable(True) * True', '<tf.Tensor: shape=(), dtype=bool, numpy=True>'),
-    ('tf.constant(True) * 2', '!TypeError: Cannot convert 2 to EagerTensor of dtype bool'),
+    ('tf.constant(True) * 2', '<tf.Tensor: shape=(), dtype=bool, numpy=True>'),   # int32 product cast to bool
     ('tf.constant(1) + tf.constant(1.0)',
      '!InvalidArgumentError: cannot compute AddV2 as input #1(zero-based) was expected to be a int32 tensor but is a float tensor [Op:AddV2] name: '),
     ('tf.constant(2) + 2.5',
@@ -934,3 +934,25 @@ CASES = [
 def test_matches_tf(expr, expected):
     assert _result(expr) == expected
 
+
+
+def test_times_with_a_bool_tensor_casts_through_int32_as_tf():
+    import tfcompat as tf
+    # TF 2.21's Tensor.__mul__: a bool tensor operand (a variable on the right does not count) makes both int32,
+    # multiplies and casts the product back to bool; reflected operands convert to the tensor's dtype first
+    b, i, f = tf.constant([True, True, False]), tf.constant([0, 2, 3]), tf.constant([0.5, 2.0, 1.0])
+    bv, iv = tf.Variable([True, True, False]), tf.Variable([0, 2, 3])
+    expected = {"b*2.5": [True, True, False], "True*b": [True, True, False], "b*f": [False, True, False],
+                "i*b": [False, True, False], "bv*i": [False, True, False], "b*bv": [True, True, False],
+                "b*3": [True, True, False], "iv*b": [False, True, False], "b*[1,0,1]": [True, False, False]}
+    got = {"b*2.5": b * 2.5, "True*b": True * b, "b*f": b * f, "i*b": i * b, "bv*i": bv * i, "b*bv": b * bv,
+           "b*3": b * 3, "iv*b": iv * b, "b*[1,0,1]": b * [1, 0, 1]}
+    for key, value in expected.items():
+        assert got[key].dtype == tf.bool and got[key].numpy().tolist() == value, key
+    assert (tf.constant([True]) * tf.constant([65536]) * tf.constant([65536])).numpy().tolist() == [True]
+    with pytest.raises(TypeError, match="Cannot convert 3 to EagerTensor of dtype bool"):
+        3 * b
+    with pytest.raises(tf.errors.InvalidArgumentError, match="cannot compute Mul as input #1"):
+        i * bv
+    with pytest.raises(tf.errors.InvalidArgumentError, match="Value for attr 'T' of bool"):
+        tf.multiply(b, b)

@@ -694,11 +694,14 @@ def accumulate_n(inputs, shape=None, tensor_dtype=None, name=None):
 
 # -- Tensor / Variable operators -----------------------------------------------------------
 
-def _reflect(fn):
-    """`other <op> tensor`: `other` is converted to the tensor's dtype strictly, as TF's reflected operators."""
+def _reflect(fn, bool_fn=None):
+    """`other <op> tensor`: `other` is converted to the tensor's dtype strictly, as TF's reflected operators (with
+    `bool_fn`, a bool tensor's operator is `bool_fn`)."""
     def r(self, other):
         if not isinstance(other, (Tensor, Variable)):
             other = wrap(_like(other, input_storage(self), True))
+        if bool_fn is not None and self.dtype is dtypes.bool:
+            return bool_fn(other, self)
         return fn(other, self)
     return r
 
@@ -762,20 +765,34 @@ def _abs(x):
     return abs(x)
 
 
+def _bool_product(x, y):
+    """TF's `*` when an operand is a bool tensor (`tf.multiply` has no bool kernel): both cast to int32, multiplied,
+    the product cast to bool."""
+    return cast(multiply(cast(x, dtypes.int32), cast(y, dtypes.int32)), dtypes.bool)
+
+
+def _bool_operands(x, y):
+    """Whether TF's `x * y` is `_bool_product`: `x` (the operator's tensor or variable) or a tensor `y` is bool (a
+    variable on the right is not, as in TF)."""
+    return x.dtype is dtypes.bool or (isinstance(y, Tensor) and y.dtype is dtypes.bool)
+
+
 def _operator(fn, name, bool_fn=None):
     """`tensor <op> other`; when `other` cannot be converted, its reflected operator gets a try (TF's rule). With
-    `bool_fn`, a bool tensor's operator is `bool_fn` (`x * y` of bools is their logical and: `tf.multiply` has no
-    bool kernel); it is tried after `fn` refused the dtype, so other dtypes pay nothing for it."""
+    `bool_fn` (`*`), bool operands take `bool_fn`; it is tried after `fn` refused them, so other dtypes pay
+    nothing for it."""
     rname = "__r" + name[2:]
 
     def method(self, other):
         try:
             return fn(self, other)
         except errors.InvalidArgumentError:
-            if bool_fn is None or storage(self).dtype is not torch.bool:
+            if bool_fn is None or not _bool_operands(self, other):
                 raise
             return bool_fn(self, other)
         except (TypeError, ValueError) as e:
+            if bool_fn is not None and _bool_operands(self, other):
+                return bool_fn(self, other)
             r = getattr(type(other), rname, None)
             if r is None:
                 raise
@@ -798,9 +815,10 @@ def _attach(cls):
         "__and__": _and, "__or__": _or, "__xor__": _xor,
     }
     for name, fn in ops.items():
-        setattr(cls, name, _operator(fn, name, logical_and if name == "__mul__" else None))
+        bool_fn = _bool_product if name == "__mul__" else None
+        setattr(cls, name, _operator(fn, name, bool_fn))
         if name not in ("__lt__", "__le__", "__gt__", "__ge__"):
-            setattr(cls, "__r" + name[2:], _reflect(fn))
+            setattr(cls, "__r" + name[2:], _reflect(fn, bool_fn))
     cls.__eq__ = _eq_method
     cls.__ne__ = _ne_method
     cls.__neg__ = _neg
