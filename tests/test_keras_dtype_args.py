@@ -49,3 +49,22 @@ def test_dtype_policy_takes_only_names():
 def test_set_floatx_takes_only_names():
     with pytest.raises(ValueError, match=r"^Unknown `floatx` value: <dtype: 'float64'>\. Expected one of "):
         tf.keras.backend.set_floatx(tf.float64)
+
+
+def test_keras_top_level_initializer_regularizer_and_device():
+    # Keras 3.15: keras.Initializer / keras.Regularizer are the base classes; keras.device is tf.device on TF
+    import tfcompat as tf
+    keras = tf.keras
+    assert keras.Initializer is keras.initializers.Initializer
+    assert keras.Regularizer is keras.regularizers.Regularizer
+
+    class Twos(keras.Initializer):
+        def __call__(self, shape, dtype=None):
+            return keras.ops.full(shape, 2.0)
+    out = keras.layers.Dense(2, kernel_initializer=Twos())(keras.ops.ones((1, 2)))
+    assert out.numpy().tolist() == [[4.0, 4.0]]
+    with keras.device("cpu:0"):
+        assert keras.ops.ones((1,)).device == "/job:localhost/replica:0/task:0/device:CPU:0"
+    with pytest.raises(ValueError, match=r"Expecting a string device name. Got <class 'int'>\(3\)"):
+        with keras.device(3):
+            pass

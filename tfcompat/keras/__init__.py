@@ -17,7 +17,15 @@ _SUBMODULES = ("layers", "models", "optimizers", "losses", "metrics", "activatio
 # top-level names of `keras` -> the submodule that defines them
 _NAMES = {"Sequential": "models", "Model": "models", "Input": "layers", "Layer": "layers",
           "Variable": "variables", "KerasTensor": "engine.keras_tensor", "Optimizer": "optimizers",
-          "Loss": "losses", "Metric": "metrics", "InputSpec": "layers", "DTypePolicy": "layers.base"}
+          "Loss": "losses", "Metric": "metrics", "InputSpec": "layers", "DTypePolicy": "layers.base",
+          "Initializer": "initializers", "Regularizer": "regularizers"}
+
+
+def device(device_name):
+    """`keras.device`: a context manager placing the ops and tensors made inside on `device_name` (on Keras's TF
+    backend, `tf.device`)."""
+    from tfcompat.framework.device import device as _device
+    return _device(device_name)
 
 
 def __getattr__(attr):
