@@ -1,5 +1,6 @@
 """The op library, one module per family of TF ops; importing it registers every op."""
 from tfcompat.ops import math_ops  # noqa: F401
+from tfcompat.ops import tensor_operators  # noqa: F401  (the Tensor/Variable operators, on math_ops' ops)
 from tfcompat.ops import reduction_ops  # noqa: F401
 from tfcompat.ops import complex_ops  # noqa: F401
 from tfcompat.ops import array_ops  # noqa: F401
