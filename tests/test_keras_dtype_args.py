@@ -68,3 +68,16 @@ def test_keras_top_level_initializer_regularizer_and_device():
     with pytest.raises(ValueError, match=r"Expecting a string device name. Got <class 'int'>\(3\)"):
         with keras.device(3):
             pass
+
+
+def test_float_dtype_policy_is_keras_alias():
+    # Keras 3.15: FloatDTypePolicy subclasses DTypePolicy; its repr says DTypePolicy, its serialization its own name
+    import tfcompat as tf
+    p = tf.keras.FloatDTypePolicy("mixed_float16")
+    assert isinstance(p, tf.keras.DTypePolicy)
+    assert (repr(p), p.compute_dtype, p.variable_dtype) == ('<DTypePolicy "mixed_float16">', "float16", "float32")
+    assert p.serialize() == {"module": "keras", "class_name": "FloatDTypePolicy", "config": {"name": "mixed_float16"},
+                             "registered_name": None}
+    from tfcompat.keras.saving_utils import deserialize_keras_object
+    again = deserialize_keras_object(p.serialize())
+    assert type(again) is tf.keras.FloatDTypePolicy and again.name == "mixed_float16"

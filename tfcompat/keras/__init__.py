@@ -17,7 +17,8 @@ _SUBMODULES = ("layers", "models", "optimizers", "losses", "metrics", "activatio
 # top-level names of `keras` -> the submodule that defines them
 _NAMES = {"Sequential": "models", "Model": "models", "Input": "layers", "Layer": "layers",
           "Variable": "variables", "KerasTensor": "engine.keras_tensor", "Optimizer": "optimizers",
-          "Loss": "losses", "Metric": "metrics", "InputSpec": "layers", "DTypePolicy": "layers.base",
+          "Loss": "losses", "Metric": "metrics", "InputSpec": "layers", "DTypePolicy": "dtype_policy",
+          "FloatDTypePolicy": "dtype_policy",
           "Initializer": "initializers", "Regularizer": "regularizers"}
 
 

@@ -209,9 +209,9 @@ def _namespaces(module):
 
 
 def _lookup_builtin(name, module, obj_type):
-    if obj_type == "class" and name == "DTypePolicy":
-        from tfcompat.keras.layers.base import DTypePolicy
-        return DTypePolicy
+    if obj_type == "class" and name in ("DTypePolicy", "FloatDTypePolicy"):
+        from tfcompat.keras import dtype_policy
+        return getattr(dtype_policy, name)
     if obj_type == "class" and name == "Functional":
         from tfcompat.keras.models import Functional
         return Functional
