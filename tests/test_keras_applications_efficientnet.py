@@ -3,6 +3,7 @@ outputs for fixed weights recorded from Keras 3.15.1 with TF 2.21)."""
 import numpy as np
 import pytest
 
+from keras_applications_checks import check_value_error
 from keras_applications_checks import fixed_weights_output as _fixed_weights_output
 from keras_applications_checks import signature as _signature
 from tfcompat import keras
@@ -42,9 +43,7 @@ def test_preprocess_input_passes_through():
     ({"classes": 10}, 'If using `weights="imagenet"` with `include_top` as true, `classes` should be 1000'),
 ])
 def test_errors(kwargs, message):
-    with pytest.raises(ValueError) as e:
-        apps.EfficientNetB0(**kwargs)
-    assert str(e.value) == message
+    check_value_error(lambda: apps.EfficientNetB0(**kwargs), message)
 
 
 def test_imagenet_weights_come_from_keras_file(tmp_path, monkeypatch):

@@ -3,8 +3,8 @@ weights recorded from Keras 3.15.1 with TF 2.21)."""
 import numpy as np
 import pytest
 
-from keras_applications_checks import fixed_weights_output as _fixed_weights_output
-from keras_applications_checks import signature as _signature
+from keras_applications_checks import check_architecture
+from keras_applications_checks import check_value_error
 from tfcompat import keras
 
 apps = keras.applications
@@ -18,12 +18,7 @@ apps = keras.applications
 ])
 def test_architectures_match_keras(name, kwargs, expected, y_sum, y_first):
     # TF 2.21: with include_top=True, classes=10 at 75x75: 782 layers, 54,352,106 parameters
-    model = getattr(apps, name)(weights=None, **kwargs)
-    assert (model.name, len(model.layers), model.count_params(), len(model.trainable_weights),
-            len(model.non_trainable_weights), model.output_shape, _signature(model)) == expected
-    y = _fixed_weights_output(model)
-    np.testing.assert_allclose(np.abs(y).sum(), y_sum, rtol=1e-4)
-    np.testing.assert_allclose(y.ravel()[:3], y_first, rtol=1e-4, atol=1e-6 * np.abs(y).max())
+    check_architecture(lambda: getattr(apps, name)(weights=None, **kwargs), expected, y_sum, y_first)
 
 
 @pytest.mark.parametrize("call, message", [
@@ -35,9 +30,7 @@ def test_architectures_match_keras(name, kwargs, expected, y_sum, y_first):
      'If using `weights="imagenet"` with `include_top=True`, `classes` should be 1000. Received classes=10'),
 ])
 def test_errors(call, message):
-    with pytest.raises(ValueError) as e:
-        call()
-    assert str(e.value) == message
+    check_value_error(call, message)
 
 
 def test_scaled_residual_layer_and_preprocessing():

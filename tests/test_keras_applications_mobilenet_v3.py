@@ -5,8 +5,8 @@ import warnings
 import numpy as np
 import pytest
 
-from keras_applications_checks import fixed_weights_output as _fixed_weights_output
-from keras_applications_checks import signature as _signature
+from keras_applications_checks import check_architecture
+from keras_applications_checks import check_value_error
 from tfcompat import keras
 
 apps = keras.applications
@@ -29,12 +29,7 @@ apps = keras.applications
      2.0590524673461914, [-0.545603334903717, 0.3587072491645813, 0.04364166408777237]),
 ])
 def test_architectures_match_keras(name, kwargs, expected, y_sum, y_first):
-    model = getattr(apps, name)(weights=None, **kwargs)
-    assert (model.name, len(model.layers), model.count_params(), len(model.trainable_weights),
-            len(model.non_trainable_weights), model.output_shape, _signature(model)) == expected
-    y = _fixed_weights_output(model)
-    np.testing.assert_allclose(np.abs(y).sum(), y_sum, rtol=1e-4)
-    np.testing.assert_allclose(y.ravel()[:3], y_first, rtol=1e-4, atol=1e-6 * np.abs(y).max())
+    check_architecture(lambda: getattr(apps, name)(weights=None, **kwargs), expected, y_sum, y_first)
 
 
 _ALPHA = ("If imagenet weights are being loaded, alpha can be one of `0.75`, `1.0` for non minimalistic or `1.0` for "
@@ -57,9 +52,7 @@ _ALPHA = ("If imagenet weights are being loaded, alpha can be one of `0.75`, `1.
      "input_tensor.shape=(None, 64, 48, 3)"),
 ])
 def test_errors(call, message):
-    with pytest.raises(ValueError) as e:
-        call()
-    assert str(e.value) == message
+    check_value_error(call, message)
 
 
 def test_imagenet_file_and_warning(tmp_path, monkeypatch):

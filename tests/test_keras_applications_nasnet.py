@@ -3,6 +3,7 @@ weights recorded from Keras 3.15.1 with TF 2.21)."""
 import numpy as np
 import pytest
 
+from keras_applications_checks import check_value_error
 from keras_applications_checks import fixed_weights_output as _fixed_weights_output
 from keras_applications_checks import signature as _signature
 from tfcompat import keras
@@ -43,9 +44,7 @@ def test_architectures_match_keras(name, kwargs, expected, y_sum, y_first):
      "static (no None entries). Got: `input_shape=(None, None, 3)`."),
 ])
 def test_errors(call, message):
-    with pytest.raises(ValueError) as e:
-        call()
-    assert str(e.value) == message
+    check_value_error(call, message)
 
 
 def test_imagenet_file(tmp_path, monkeypatch):
