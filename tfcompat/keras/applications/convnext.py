@@ -1,7 +1,6 @@
 """`keras.applications.convnext`: ConvNeXtTiny/Small/Base/Large/XLarge (patchify stem, 7x7 grouped-conv blocks with
 LayerScale, downsampling Sequentials); the ImageNet normalization is a layer of the model (`include_preprocessing`),
 so `preprocess_input` passes its input through."""
-import os
 
 import numpy as np
 
@@ -101,12 +100,9 @@ def _convnext(size, include_top, include_preprocessing, weights, input_tensor, i
     if config.image_data_format == "channels_first":
         raise ValueError("ConvNeXt does not support the `channels_first` image data format. Switch to "
                          "`channels_last` by editing your local config file at ~/.keras/keras.json")
-    if not (weights in ("imagenet", None) or os.path.exists(weights)):
-        raise ValueError("The `weights` argument should be either `None` (random initialization), `imagenet` "
-                         "(pre-training on ImageNet), or the path to the weights file to be loaded.")
-    if weights == "imagenet" and include_top and classes != 1000:
-        raise ValueError('If using `weights="imagenet"` with `include_top=True`, `classes` should be 1000. '
-                         f"Received classes={classes}")
+    imagenet_utils.check_weights_as(weights, include_top, classes, ".",
+                                    'If using `weights="imagenet"` with `include_top=True`, `classes` should '
+                                    'be 1000. Received classes={classes}')
     input_shape = imagenet_utils.obtain_input_shape(input_shape, default_size=MODEL_CONFIGS[size]["default_size"],
                                                     min_size=32, data_format=config.image_data_format,
                                                     require_flatten=include_top, weights=weights)

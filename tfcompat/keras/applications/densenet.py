@@ -1,6 +1,5 @@
 """`keras.applications.densenet`: DenseNet121/169/201 (densely connected blocks and transitions) and their "torch"
 preprocessing."""
-import os
 
 from tfcompat.keras._config import config
 from tfcompat.keras.applications import imagenet_utils
@@ -53,11 +52,9 @@ def _densenet(blocks, include_top, weights, input_tensor, input_shape, pooling, 
     if config.image_data_format == "channels_first":
         raise ValueError("DenseNet does not support the `channels_first` image data format. Switch to "
                          "`channels_last` by editing your local config file at ~/.keras/keras.json")
-    if not (weights in ("imagenet", None) or os.path.exists(weights)):
-        raise ValueError("The `weights` argument should be either `None` (random initialization), `imagenet` "
-                         "(pre-training on ImageNet), or the path to the weights file to be loaded.")
-    if weights == "imagenet" and include_top and classes != 1000:
-        raise ValueError('If using `weights` as `"imagenet"` with `include_top` as true, `classes` should be 1000')
+    imagenet_utils.check_weights_as(weights, include_top, classes, ".",
+                                    'If using `weights` as `"imagenet"` with `include_top` as true, `classes` '
+                                    'should be 1000')
     input_shape = imagenet_utils.obtain_input_shape(input_shape, default_size=224, min_size=32,
                                                     data_format=config.image_data_format,
                                                     require_flatten=include_top, weights=weights)

@@ -2,7 +2,6 @@
 and depth); the input scaling and ImageNet normalization are layers of the model, so `preprocess_input` passes
 its input through."""
 import math
-import os
 
 from tfcompat.keras._config import config
 from tfcompat.keras.applications import imagenet_utils
@@ -79,11 +78,9 @@ def _efficientnet(variant, include_top, weights, input_tensor, input_shape, pool
                   name, drop_connect_rate=0.2, activation="swish"):
     from tfcompat.keras import layers
     width, depth, default_size, dropout_rate = _SCALING[variant]
-    if not (weights in ("imagenet", None) or os.path.exists(weights)):
-        raise ValueError("The `weights` argument should be either `None` (random initialization), `imagenet` "
-                         "(pre-training on ImageNet), or the path to the weights file to be loaded.")
-    if weights == "imagenet" and include_top and classes != 1000:
-        raise ValueError('If using `weights="imagenet"` with `include_top` as true, `classes` should be 1000')
+    imagenet_utils.check_weights_as(weights, include_top, classes, ".",
+                                    'If using `weights="imagenet"` with `include_top` as true, `classes` '
+                                    'should be 1000')
     input_shape = imagenet_utils.obtain_input_shape(input_shape, default_size=default_size, min_size=32,
                                                     data_format=config.image_data_format,
                                                     require_flatten=include_top, weights=weights)

@@ -1,7 +1,6 @@
 """`keras.applications.efficientnet_v2`: EfficientNetV2B0..B3 and S/M/L (fused and depthwise MBConv blocks); the input
 scaling is a layer of the model (`include_preprocessing`), so `preprocess_input` passes its input through."""
 import math
-import os
 
 from tfcompat.keras._config import config
 from tfcompat.keras.applications import imagenet_utils
@@ -132,12 +131,9 @@ def _efficientnet_v2(weights_name, include_top, weights, input_tensor, input_sha
     if name not in _STAGES:      # Keras looks its blocks up by the model's name
         raise KeyError(name)
     stages = _STAGES[name]
-    if not (weights in ("imagenet", None) or os.path.exists(weights)):
-        raise ValueError("The `weights` argument should be either `None` (random initialization), `imagenet` "
-                         "(pre-training on ImageNet), or the path to the weights file to be loaded."
-                         f"Received: weights={weights}")
-    if weights == "imagenet" and include_top and classes != 1000:
-        raise ValueError('If using `weights="imagenet"` with `include_top` as true, `classes` should be 1000')
+    imagenet_utils.check_weights_as(weights, include_top, classes, ".Received: weights={weights}",
+                                    'If using `weights="imagenet"` with `include_top` as true, `classes` '
+                                    'should be 1000')
     input_shape = imagenet_utils.obtain_input_shape(input_shape, default_size=default_size, min_size=32,
                                                     data_format=config.image_data_format,
                                                     require_flatten=include_top, weights=weights)

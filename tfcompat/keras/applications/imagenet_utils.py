@@ -166,6 +166,17 @@ def check_weights(weights, include_top, classes, show_received=True):
                          f"Received classes={classes}")
 
 
+def check_weights_as(weights, include_top, classes, weights_tail, classes_text):
+    """The same checks in the words of Keras's other applications: the sentence they share ending in `weights_tail`,
+    and `classes_text` (both `str.format` templates of `weights` / `classes`), as each module words them."""
+    if not (weights in ("imagenet", None) or os.path.exists(weights)):
+        raise ValueError("The `weights` argument should be either `None` (random initialization), `imagenet` "
+                         "(pre-training on ImageNet), or the path to the weights file to be loaded" +
+                         weights_tail.format(weights=weights))
+    if weights == "imagenet" and include_top and classes != 1000:
+        raise ValueError(classes_text.format(classes=classes))
+
+
 def image_input(input_tensor, input_shape):
     """The model's image input: a new `Input`, or the given KerasTensor."""
     from tfcompat.keras.engine.keras_tensor import is_keras_tensor

@@ -1,6 +1,5 @@
 """`keras.applications.inception_resnet_v2`: InceptionResNetV2 (inception modules with scaled residual connections)
 and its "tf" preprocessing."""
-import os
 
 from tfcompat.keras import layers
 from tfcompat.keras._config import config
@@ -72,12 +71,9 @@ def inception_resnet_block(x, scale, block_type, block_idx, activation="relu"):
 def InceptionResNetV2(include_top=True, weights="imagenet", input_tensor=None, input_shape=None, pooling=None,
                       classes=1000, classifier_activation="softmax", name="inception_resnet_v2"):
     """InceptionResNetV2 (Szegedy et al., 2016), as Keras builds it (default input 299x299, at least 75x75)."""
-    if not (weights in ("imagenet", None) or os.path.exists(weights)):
-        raise ValueError("The `weights` argument should be either `None` (random initialization), `imagenet` "
-                         "(pre-training on ImageNet), or the path to the weights file to be loaded.")
-    if weights == "imagenet" and include_top and classes != 1000:
-        raise ValueError('If using `weights="imagenet"` with `include_top=True`, `classes` should be 1000. '
-                         f"Received classes={classes}")
+    imagenet_utils.check_weights_as(weights, include_top, classes, ".",
+                                    'If using `weights="imagenet"` with `include_top=True`, `classes` should '
+                                    'be 1000. Received classes={classes}')
     input_shape = imagenet_utils.obtain_input_shape(input_shape, default_size=299, min_size=75,
                                                     data_format=config.image_data_format,
                                                     require_flatten=include_top, weights=weights)

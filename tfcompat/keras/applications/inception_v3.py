@@ -1,6 +1,5 @@
 """`keras.applications.inception_v3`: InceptionV3 (factorized inception modules mixed0..mixed10) and its "tf"
 preprocessing."""
-import os
 
 from tfcompat.keras._config import config
 from tfcompat.keras.applications import imagenet_utils
@@ -53,13 +52,9 @@ def InceptionV3(include_top=True, weights="imagenet", input_tensor=None, input_s
                 classifier_activation="softmax", name="inception_v3"):
     """InceptionV3 (Szegedy et al., 2015), as Keras builds it (default input 299x299, at least 75x75)."""
     from tfcompat.keras import layers
-    if not (weights in ("imagenet", None) or os.path.exists(weights)):
-        raise ValueError("The `weights` argument should be either `None` (random initialization), `imagenet` "
-                         "(pre-training on ImageNet), or the path to the weights file to be loaded; Received: "
-                         f"weights={weights}")
-    if weights == "imagenet" and include_top and classes != 1000:
-        raise ValueError('If using `weights="imagenet"` with `include_top=True`, `classes` should be 1000. '
-                         f"Received classes={classes}")
+    imagenet_utils.check_weights_as(weights, include_top, classes, "; Received: weights={weights}",
+                                    'If using `weights="imagenet"` with `include_top=True`, `classes` should '
+                                    'be 1000. Received classes={classes}')
     input_shape = imagenet_utils.obtain_input_shape(input_shape, default_size=299, min_size=75,
                                                     data_format=config.image_data_format,
                                                     require_flatten=include_top, weights=weights)

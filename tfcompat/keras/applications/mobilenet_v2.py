@@ -1,5 +1,4 @@
 """`keras.applications.mobilenet_v2`: MobileNetV2 (inverted residual blocks) and its "tf" preprocessing."""
-import os
 import warnings
 
 from tfcompat.keras._config import config
@@ -64,13 +63,9 @@ def MobileNetV2(input_shape=None, alpha=1.0, include_top=True, weights="imagenet
                 classes=1000, classifier_activation="softmax", name=None):
     """MobileNetV2 (Sandler et al., 2018), as Keras builds it; `alpha` scales the width."""
     from tfcompat.keras import layers
-    if not (weights in ("imagenet", None) or os.path.exists(weights)):
-        raise ValueError("The `weights` argument should be either `None` (random initialization), `imagenet` "
-                         "(pre-training on ImageNet), or the path to the weights file to be loaded.  Received "
-                         f"`weights={weights}`")
-    if weights == "imagenet" and include_top and classes != 1000:
-        raise ValueError('If using `weights="imagenet"` with `include_top` as true, `classes` should be 1000. '
-                         f"Received `classes={classes}`")
+    imagenet_utils.check_weights_as(weights, include_top, classes, ".  Received `weights={weights}`",
+                                    'If using `weights="imagenet"` with `include_top` as true, `classes` '
+                                    'should be 1000. Received `classes={classes}`')
     if input_shape is not None and input_tensor is not None:
         raise NotImplementedError("MobileNetV2 with both `input_shape` and `input_tensor` is not supported by "
                                   "tfcompat (pass one of them)")

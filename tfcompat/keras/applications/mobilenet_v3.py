@@ -2,7 +2,6 @@
 hard-swish); the [-1, 1] input scaling is a layer of the model (`include_preprocessing`), so `preprocess_input`
 passes its input through. As in Keras, the constructors are exported as `keras.applications.MobileNetV3Small` and
 `MobileNetV3Large` only."""
-import os
 import warnings
 
 from tfcompat.keras._config import config
@@ -122,13 +121,9 @@ def _input_shape(input_shape, input_tensor):
 def _mobilenet_v3(blocks, last_point_ch, input_shape, alpha, model_type, minimalistic, include_top, weights,
                   input_tensor, classes, pooling, dropout_rate, classifier_activation, include_preprocessing, name):
     from tfcompat.keras import layers
-    if not (weights in ("imagenet", None) or os.path.exists(weights)):
-        raise ValueError("The `weights` argument should be either `None` (random initialization), `imagenet` "
-                         "(pre-training on ImageNet), or the path to the weights file to be loaded.  "
-                         f"Received weights={weights}")
-    if weights == "imagenet" and include_top and classes != 1000:
-        raise ValueError('If using `weights="imagenet"` with `include_top` as true, `classes` should be 1000.  '
-                         f"Received classes={classes}")
+    imagenet_utils.check_weights_as(weights, include_top, classes, ".  Received weights={weights}",
+                                    'If using `weights="imagenet"` with `include_top` as true, `classes` '
+                                    'should be 1000.  Received classes={classes}')
     input_shape = _input_shape(input_shape, input_tensor)
     rows, cols = (input_shape[1], input_shape[2]) if config.image_data_format == "channels_first" else \
         (input_shape[0], input_shape[1])

@@ -1,6 +1,5 @@
 """`keras.applications.nasnet`: NASNetMobile and NASNetLarge (NASNet-A normal and reduction cells) and their "tf"
 preprocessing. Keras builds the cells inside name scopes, which its variables' paths show; so do these."""
-import os
 
 from tfcompat.keras import layers
 from tfcompat.keras._config import config
@@ -137,11 +136,9 @@ def _nasnet(input_shape, penultimate_filters, num_blocks, stem_block_filters, sk
     if config.image_data_format == "channels_first":
         raise ValueError("NASNet does not support the `channels_first` image data format. Switch to "
                          "`channels_last` by editing your local config file at ~/.keras/keras.json")
-    if not (weights in ("imagenet", None) or os.path.exists(weights)):
-        raise ValueError("The `weights` argument should be either `None` (random initialization), `imagenet` "
-                         "(pre-training on ImageNet), or the path to the weights file to be loaded.")
-    if weights == "imagenet" and include_top and classes != 1000:
-        raise ValueError('If using `weights` as `"imagenet"` with `include_top` as true, `classes` should be 1000')
+    imagenet_utils.check_weights_as(weights, include_top, classes, ".",
+                                    'If using `weights` as `"imagenet"` with `include_top` as true, `classes` '
+                                    'should be 1000')
     if isinstance(input_shape, tuple) and None in input_shape and weights == "imagenet":
         raise ValueError("When specifying the input shape of a NASNet and loading `ImageNet` weights, the "
                          f"input_shape argument must be static (no None entries). Got: `input_shape={input_shape}`.")
